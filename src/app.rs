@@ -1,0 +1,162 @@
+//! The commands: wires loader -> runner -> reporter and decides the exit status.
+
+use std::cell::Cell;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::time::Instant;
+
+use anyhow::Context;
+use rayon::prelude::*;
+
+use crate::cli::{Cli, Command, GenArgs, JudgeArgs, SolveArgs, SolverArgs};
+use crate::loader::{Input, Loader};
+use crate::report::{OutputPath, Progress, Reporter, ensure_not_an_input};
+use crate::run::{self, RunConfig};
+use crate::solver::{DlxStatic, Limits};
+
+/// Exit statuses (documented in the README).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Exit {
+    /// Every record was read, and every answer checked out.
+    Success = 0,
+    /// A fatal error (bad output path, I/O error while writing, ...).
+    Failure = 1,
+    /// Some input could not be read, or some records could not be parsed.
+    InputProblems = 3,
+    /// Some answer was wrong: an invalid solution, or a disagreement with the expected one.
+    WrongAnswers = 4,
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match cli.command {
+        Command::Solve(args) => solve(args),
+        Command::Judge(args) => judge(args),
+        Command::Gen(args) => generate(args),
+    }
+}
+
+fn limits(args: &SolverArgs) -> Limits {
+    Limits {
+        max_solutions: args.max_solutions,
+        max_nodes: args.max_nodes,
+    }
+}
+
+fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
+    let csv = args.csv.as_deref().map(OutputPath::from_arg);
+    let solutions = args.solutions.as_deref().map(OutputPath::from_arg);
+    for out in csv.iter().chain(solutions.iter()) {
+        ensure_not_an_input(out, &args.inputs)?;
+    }
+    let stdout_taken = [&csv, &solutions]
+        .iter()
+        .any(|o| matches!(o, Some(OutputPath::Stdout)));
+
+    let inputs: Vec<Input> = args.inputs.iter().map(Input::from_arg).collect();
+    let loader = Loader::new(inputs, args.format);
+    let bytes_read = loader.bytes_read();
+    let stderr_is_terminal = std::io::stderr().is_terminal();
+    let progress = Progress::new(
+        stderr_is_terminal && !args.no_progress,
+        loader.total_bytes(),
+    );
+    let mut reporter = Reporter::new(csv.as_ref(), solutions.as_ref())?;
+    let config = RunConfig {
+        backend: args.solver.backend,
+        limits: limits(&args.solver),
+        threads: args.threads,
+    };
+
+    let input_failures = Cell::new(0u64);
+    let records = loader.filter_map(|item| match item {
+        Ok(record) => Some(record),
+        Err(e) => {
+            input_failures.set(input_failures.get() + 1);
+            progress.println(&format!("error: {e}"));
+            None
+        }
+    });
+    let start = Instant::now();
+    let threads = run::run(records, &config, |chunk| {
+        reporter.write_chunk(chunk)?;
+        progress.advance(
+            chunk.len() as u64,
+            bytes_read.load(std::sync::atomic::Ordering::Relaxed),
+        );
+        Ok(())
+    })?;
+    let wall = start.elapsed();
+    progress.finish();
+    reporter.flush()?;
+    let mut summary = reporter.summary;
+    summary.input_failures = input_failures.get();
+
+    if !args.quiet {
+        let text = summary.render(config.backend.name(), threads, wall);
+        if !stdout_taken {
+            print!("{text}");
+        } else if stderr_is_terminal {
+            eprint!("{text}");
+        }
+    }
+    Ok(if summary.wrong_answers() > 0 {
+        Exit::WrongAnswers
+    } else if summary.input_failures > 0 || summary.count(run::Status::ParseError) > 0 {
+        Exit::InputProblems
+    } else {
+        Exit::Success
+    })
+}
+
+fn judge(args: JudgeArgs) -> anyhow::Result<Exit> {
+    let stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin());
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let report = crate::judge::judge(
+        args.problem,
+        args.solver.backend,
+        &limits(&args.solver),
+        stdin,
+        &mut out,
+    )?;
+    Ok(if report.failed > 0 {
+        Exit::InputProblems
+    } else {
+        Exit::Success
+    })
+}
+
+/// Puzzles are generated in parallel a block at a time and written in order.
+fn generate(args: GenArgs) -> anyhow::Result<Exit> {
+    let out_path = args
+        .output
+        .as_deref()
+        .map_or(OutputPath::Stdout, OutputPath::from_arg);
+    let mut out = out_path.create()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
+    writeln!(
+        out,
+        "# sudoku-bench gen --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution",
+        args.count, args.seed, args.min_clues
+    )?;
+    const BLOCK: u64 = 1024;
+    let mut first = 0;
+    while first < args.count {
+        let last = (first + BLOCK).min(args.count);
+        let block: Vec<_> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map_init(DlxStatic::new, |solver, i| {
+                    crate::generate::generate(args.seed, i, args.min_clues as usize, solver)
+                })
+                .collect()
+        });
+        for g in block {
+            writeln!(out, "{}:1:{}", g.puzzle, g.solution.to_line())?;
+        }
+        first = last;
+    }
+    out.flush().context("writing the puzzles")?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,155 @@
+//! Byte lines over any `BufRead`, in constant memory: the line-oriented formats share this.
+
+use std::io::{self, BufRead};
+
+use crate::record::ParseError;
+
+/// Longest line kept whole; the rest of a longer line is read and dropped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line without its terminator (`\n`, `\r\n`, or a trailing `\r`).
+#[derive(Debug)]
+pub(crate) struct Line<'a> {
+    /// 1-based line number.
+    pub number: u64,
+    /// The line, or its first `MAX_LINE` bytes when it is longer.
+    pub bytes: &'a [u8],
+    /// Full length in bytes, terminator excluded.
+    pub len: u64,
+}
+
+impl Line<'_> {
+    /// The error for a line longer than `MAX_LINE`, `None` for a line kept whole.
+    pub fn too_long(&self) -> Option<ParseError> {
+        (self.len > self.bytes.len() as u64).then(|| {
+            ParseError::new(
+                self.number,
+                format!("line is {} bytes long, longer than {MAX_LINE}", self.len),
+            )
+        })
+    }
+}
+
+/// Splits a byte stream into lines; never needs UTF-8.
+pub(crate) struct Lines<R> {
+    input: R,
+    buf: Vec<u8>,
+    number: u64,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            buf: Vec::new(),
+            number: 0,
+        }
+    }
+
+    /// The next line, `Ok(None)` at end of input.
+    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        self.buf.clear();
+        let (mut len, mut last, mut any) = (0u64, 0u8, false);
+        loop {
+            let avail = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let newline = avail.iter().position(|&b| b == b'\n');
+            let chunk = &avail[..newline.unwrap_or(avail.len())];
+            let room = MAX_LINE - self.buf.len();
+            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            if let Some(&b) = chunk.last() {
+                last = b;
+            }
+            len += chunk.len() as u64;
+            let used = chunk.len() + usize::from(newline.is_some());
+            self.input.consume(used);
+            if newline.is_some() {
+                break;
+            }
+        }
+        if last == b'\r' {
+            len -= 1;
+            self.buf.truncate(len.min(MAX_LINE as u64) as usize);
+        }
+        self.number += 1;
+        Ok(Some(Line {
+            number: self.number,
+            bytes: &self.buf,
+            len,
+        }))
+    }
+}
+
+/// `bytes` without leading and trailing spaces and tabs.
+pub(crate) fn trim(bytes: &[u8]) -> &[u8] {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|b| !blank(b))
+        .map_or(start, |i| i + 1);
+    &bytes[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8]) -> Vec<(u64, Vec<u8>, u64)> {
+        let mut lines = Lines::new(io::BufReader::with_capacity(7, input));
+        let mut out = Vec::new();
+        while let Some(l) = lines.next_line().unwrap() {
+            out.push((l.number, l.bytes.to_vec(), l.len));
+        }
+        out
+    }
+
+    #[test]
+    fn splits_mixed_endings() {
+        let got = all(b"ab\r\ncd\n\r\n\nlast\r");
+        let want: Vec<(u64, Vec<u8>, u64)> = vec![
+            (1, b"ab".to_vec(), 2),
+            (2, b"cd".to_vec(), 2),
+            (3, vec![], 0),
+            (4, vec![], 0),
+            (5, b"last".to_vec(), 4),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(all(b"no newline"), vec![(1, b"no newline".to_vec(), 10)]);
+        assert!(all(b"").is_empty());
+        assert_eq!(all(b"\xff\xfe\n").len(), 1);
+    }
+
+    #[test]
+    fn long_lines_are_capped_not_kept() {
+        let mut input = vec![b'x'; 200_000];
+        input.extend_from_slice(b"\r\nok\n");
+        let mut lines = Lines::new(io::BufReader::new(&input[..]));
+        let long = lines.next_line().unwrap().unwrap();
+        assert_eq!((long.bytes.len(), long.len), (MAX_LINE, 200_000));
+        let msg = long.too_long().unwrap().message;
+        assert_eq!(msg, "line is 200000 bytes long, longer than 65536");
+        let ok = lines.next_line().unwrap().unwrap();
+        assert_eq!((ok.number, ok.bytes, ok.too_long()), (2, &b"ok"[..], None));
+        // A `\r` just past the cap is a terminator, not an extra byte.
+        let mut exact = vec![b'y'; MAX_LINE];
+        exact.extend_from_slice(b"\r\n");
+        assert_eq!(all(&exact)[0].2, MAX_LINE as u64);
+    }
+
+    #[test]
+    fn trims_spaces_and_tabs() {
+        assert_eq!(trim(b" \t a b\t "), b"a b");
+        assert_eq!(trim(b" \t "), b"");
+    }
+}

@@ -1,0 +1,390 @@
+//! The puzzle value type: 81 cells, `0` for a blank, `1..=9` for a digit.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Number of cells in a 9x9 grid.
+pub const CELLS: usize = 81;
+
+/// Row (0..9) of a cell index.
+#[inline]
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column (0..9) of a cell index.
+#[inline]
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box (0..9, row-major) of a cell index.
+#[inline]
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+/// A 9x9 Sudoku grid. Cells hold `0` (blank) or a digit `1..=9`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid::EMPTY
+    }
+}
+
+/// One of the 27 units (rows, columns, boxes), numbered from 1 in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Row(usize),
+    Column(usize),
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// Two givens with the same digit in one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub unit: Unit,
+    pub digit: u8,
+    pub cells: (usize, usize),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = self.cells;
+        write!(
+            f,
+            "digit {} twice in {} (r{}c{} and r{}c{})",
+            self.digit,
+            self.unit,
+            row_of(a) + 1,
+            col_of(a) + 1,
+            row_of(b) + 1,
+            col_of(b) + 1
+        )
+    }
+}
+
+/// Why a grid is not a solution of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolutionError {
+    /// A cell is blank.
+    Incomplete { cell: usize },
+    /// A given of the puzzle was changed.
+    GivenChanged { cell: usize },
+    /// A unit holds a digit twice.
+    Duplicate(Conflict),
+}
+
+impl fmt::Display for SolutionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolutionError::Incomplete { cell } => {
+                write!(f, "r{}c{} is blank", row_of(*cell) + 1, col_of(*cell) + 1)
+            }
+            SolutionError::GivenChanged { cell } => write!(
+                f,
+                "the given at r{}c{} was changed",
+                row_of(*cell) + 1,
+                col_of(*cell) + 1
+            ),
+            SolutionError::Duplicate(c) => c.fmt(f),
+        }
+    }
+}
+
+/// A cell value outside `0..=9`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cell {cell} holds {value}, not a digit 0-9")]
+pub struct InvalidCell {
+    pub cell: usize,
+    pub value: u8,
+}
+
+/// Why a string is not an 81-cell grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridParseError {
+    #[error("expected 81 cells, found {0}")]
+    Length(usize),
+    #[error("column {column}: {found:?} is not a digit 1-9 or a blank ('.' or '0')")]
+    Character { column: usize, found: char },
+}
+
+impl Grid {
+    /// The grid with every cell blank.
+    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+
+    /// A grid from cell values (`0` blank, `1..=9` digits).
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, InvalidCell> {
+        match cells.iter().position(|&v| v > 9) {
+            Some(cell) => Err(InvalidCell {
+                cell,
+                value: cells[cell],
+            }),
+            None => Ok(Grid { cells }),
+        }
+    }
+
+    /// Parses exactly 81 bytes of `1`-`9` givens and `.` or `0` blanks.
+    pub fn from_line(line: &[u8]) -> Result<Grid, GridParseError> {
+        if line.len() != CELLS {
+            return Err(GridParseError::Length(line.len()));
+        }
+        let mut cells = [0u8; CELLS];
+        for (i, &b) in line.iter().enumerate() {
+            cells[i] = cell_value(b).ok_or_else(|| GridParseError::Character {
+                column: i + 1,
+                found: printable(line, i),
+            })?;
+        }
+        Ok(Grid { cells })
+    }
+
+    #[inline]
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell. Panics when `value > 9` (a programming error, not input).
+    #[inline]
+    pub fn set(&mut self, cell: usize, value: u8) {
+        assert!(value <= 9, "cell value {value} out of range");
+        self.cells[cell] = value;
+    }
+
+    /// Number of givens (non-blank cells).
+    pub fn clues(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is blank.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first pair of equal digits in one unit, checking rows, then columns, then boxes.
+    pub fn find_conflict(&self) -> Option<Conflict> {
+        for unit in all_units() {
+            let cells = unit_cells(unit);
+            let mut seen: [Option<usize>; 10] = [None; 10];
+            for cell in cells {
+                let d = self.cells[cell] as usize;
+                if d == 0 {
+                    continue;
+                }
+                if let Some(first) = seen[d] {
+                    return Some(Conflict {
+                        unit,
+                        digit: d as u8,
+                        cells: (first, cell),
+                    });
+                }
+                seen[d] = Some(cell);
+            }
+        }
+        None
+    }
+
+    /// Checks that `self` is a complete, valid grid that keeps every given of `puzzle`.
+    ///
+    /// Deliberately written without any solver code: it is the independent check of every
+    /// solution the project prints.
+    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
+        for cell in 0..CELLS {
+            if self.cells[cell] == 0 {
+                return Err(SolutionError::Incomplete { cell });
+            }
+            if puzzle.cells[cell] != 0 && puzzle.cells[cell] != self.cells[cell] {
+                return Err(SolutionError::GivenChanged { cell });
+            }
+        }
+        match self.find_conflict() {
+            Some(c) => Err(SolutionError::Duplicate(c)),
+            None => Ok(()),
+        }
+    }
+
+    /// The 81-character line form, with `blank` for blank cells.
+    pub fn to_line_with(&self, blank: u8) -> [u8; CELLS] {
+        let mut out = [0u8; CELLS];
+        for (o, &v) in out.iter_mut().zip(self.cells.iter()) {
+            *o = if v == 0 { blank } else { b'0' + v };
+        }
+        out
+    }
+
+    /// The 81-character line form with `.` blanks, as a `String`.
+    pub fn to_line(&self) -> String {
+        // The bytes are ASCII digits and '.', always valid UTF-8.
+        self.to_line_with(b'.').iter().map(|&b| b as char).collect()
+    }
+}
+
+/// The value of a cell character: `1`-`9` givens, `.` or `0` blanks.
+#[inline]
+pub fn cell_value(b: u8) -> Option<u8> {
+    match b {
+        b'1'..=b'9' => Some(b - b'0'),
+        b'.' | b'0' => Some(0),
+        _ => None,
+    }
+}
+
+/// The character at `i` for an error message, decoding UTF-8 where possible.
+fn printable(bytes: &[u8], i: usize) -> char {
+    let rest = &bytes[i..bytes.len().min(i + 4)];
+    match std::str::from_utf8(rest) {
+        Ok(s) => s.chars().next().unwrap_or('\u{FFFD}'),
+        Err(e) if e.valid_up_to() > 0 => std::str::from_utf8(&rest[..e.valid_up_to()])
+            .ok()
+            .and_then(|s| s.chars().next())
+            .unwrap_or('\u{FFFD}'),
+        Err(_) => '\u{FFFD}',
+    }
+}
+
+fn all_units() -> impl Iterator<Item = Unit> {
+    (0..9)
+        .map(Unit::Row)
+        .chain((0..9).map(Unit::Column))
+        .chain((0..9).map(Unit::Box))
+}
+
+/// The nine cell indices of a unit, in reading order.
+pub fn unit_cells(unit: Unit) -> [usize; 9] {
+    let mut out = [0usize; 9];
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = match unit {
+            Unit::Row(r) => r * 9 + k,
+            Unit::Column(c) => k * 9 + c,
+            Unit::Box(b) => (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3,
+        };
+    }
+    out
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+impl FromStr for Grid {
+    type Err = GridParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Grid::from_line(s.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+    const SOLUTION: &str =
+        "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+
+    #[test]
+    fn parses_and_prints_round_trip() {
+        let g: Grid = PUZZLE.parse().unwrap();
+        assert_eq!(g.to_line(), PUZZLE);
+        assert_eq!(g.clues(), 34);
+        let zeros = PUZZLE.replace('.', "0");
+        assert_eq!(zeros.parse::<Grid>().unwrap(), g);
+    }
+
+    #[test]
+    fn rejects_bad_length_and_characters() {
+        assert_eq!(Grid::from_line(b"123"), Err(GridParseError::Length(3)));
+        let mut bad = PUZZLE.to_string();
+        bad.replace_range(4..5, "x");
+        assert_eq!(
+            bad.parse::<Grid>(),
+            Err(GridParseError::Character {
+                column: 5,
+                found: 'x'
+            })
+        );
+    }
+
+    #[test]
+    fn units_are_right() {
+        assert_eq!(box_of(0), 0);
+        assert_eq!(box_of(8), 2);
+        assert_eq!(box_of(40), 4);
+        assert_eq!(box_of(80), 8);
+        assert_eq!(
+            unit_cells(Unit::Box(4)),
+            [30, 31, 32, 39, 40, 41, 48, 49, 50]
+        );
+        assert_eq!(unit_cells(Unit::Column(2))[8], 74);
+    }
+
+    #[test]
+    fn finds_conflicts_in_each_unit_kind() {
+        let mut g = Grid::EMPTY;
+        g.set(0, 5);
+        g.set(8, 5);
+        assert_eq!(g.find_conflict().unwrap().unit, Unit::Row(0));
+        let mut g = Grid::EMPTY;
+        g.set(1, 3);
+        g.set(73, 3);
+        assert_eq!(g.find_conflict().unwrap().unit, Unit::Column(1));
+        let mut g = Grid::EMPTY;
+        g.set(0, 7);
+        g.set(20, 7);
+        let c = g.find_conflict().unwrap();
+        assert_eq!(c.unit, Unit::Box(0));
+        assert_eq!(c.to_string(), "digit 7 twice in box 1 (r1c1 and r3c3)");
+        assert!(PUZZLE.parse::<Grid>().unwrap().find_conflict().is_none());
+    }
+
+    #[test]
+    fn checks_solutions_independently() {
+        let p: Grid = PUZZLE.parse().unwrap();
+        let s: Grid = SOLUTION.parse().unwrap();
+        assert_eq!(s.check_solution_of(&p), Ok(()));
+        assert_eq!(
+            p.check_solution_of(&p),
+            Err(SolutionError::Incomplete { cell: 0 })
+        );
+        // Swapping two cells in a row keeps rows valid but breaks columns.
+        let mut t = s;
+        t.set(0, s.get(1));
+        t.set(1, s.get(0));
+        assert!(matches!(
+            t.check_solution_of(&p),
+            Err(SolutionError::GivenChanged { cell: 1 })
+        ));
+        assert!(matches!(
+            t.check_solution_of(&Grid::EMPTY),
+            Err(SolutionError::Duplicate(_))
+        ));
+    }
+}

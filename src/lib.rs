@@ -1,0 +1,32 @@
+//! sudoku-bench: bulk-solve Sudoku collections in parallel and measure solvers.
+//!
+//! Data flows one way: [`loader`] streams [`Record`]s, [`run`] solves them on a rayon
+//! pool with one [`solver::Solver`] per thread, and [`report`] writes the results.
+//!
+//! ```
+//! use sudoku_bench::solver::{Backend, Limits};
+//! use sudoku_bench::Grid;
+//!
+//! let puzzle: Grid = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+//!     .parse()
+//!     .unwrap();
+//! let mut solver = Backend::DlxStatic.new_solver();
+//! let outcome = solver.solve(&puzzle, &Limits::default());
+//! assert_eq!(outcome.solutions, 1);
+//! assert!(outcome.solution.unwrap().check_solution_of(&puzzle).is_ok());
+//! ```
+
+pub mod app;
+pub mod cli;
+pub mod format;
+pub mod generate;
+pub mod grid;
+pub mod judge;
+pub mod loader;
+pub mod record;
+pub mod report;
+pub mod run;
+pub mod solver;
+
+pub use grid::Grid;
+pub use record::{Expected, ParseError, Puzzle, Record};

@@ -1,0 +1,134 @@
+//! Reports: the per-puzzle CSV, the solutions file, the summary and the progress bar.
+//! Only the [`Reporter`] writes output files.
+
+mod csv;
+mod progress;
+mod solutions;
+mod summary;
+
+pub use self::csv::{COLUMNS, CsvReport};
+pub use progress::Progress;
+pub use solutions::SolutionsReport;
+pub use summary::Summary;
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use crate::run::PuzzleResult;
+
+/// Where an output goes: a file, or standard output for `-`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputPath {
+    Stdout,
+    File(PathBuf),
+}
+
+impl OutputPath {
+    pub fn from_arg(arg: &Path) -> OutputPath {
+        if arg.as_os_str() == "-" {
+            OutputPath::Stdout
+        } else {
+            OutputPath::File(arg.to_path_buf())
+        }
+    }
+
+    fn display(&self) -> String {
+        match self {
+            OutputPath::Stdout => "standard output".to_string(),
+            OutputPath::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// Opens the output, creating parent directories as needed.
+    pub fn create(&self) -> anyhow::Result<Box<dyn Write + Send>> {
+        Ok(match self {
+            OutputPath::Stdout => Box::new(BufWriter::with_capacity(1 << 16, io::stdout())),
+            OutputPath::File(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("creating directory {}", dir.display()))?;
+                }
+                let file =
+                    File::create(path).with_context(|| format!("creating {}", path.display()))?;
+                Box::new(BufWriter::with_capacity(1 << 16, file))
+            }
+        })
+    }
+}
+
+/// Refuses an output path that is one of the inputs: writing it would destroy the input.
+pub fn ensure_not_an_input(output: &OutputPath, inputs: &[PathBuf]) -> anyhow::Result<()> {
+    let OutputPath::File(out) = output else {
+        return Ok(());
+    };
+    let Ok(out) = out.canonicalize() else {
+        return Ok(()); // It does not exist yet, so it is no input.
+    };
+    for input in inputs {
+        let Ok(input) = input.canonicalize() else {
+            continue;
+        };
+        if out == input || (input.is_dir() && out.starts_with(&input)) {
+            anyhow::bail!(
+                "refusing to write {}: it is one of the inputs",
+                output.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes each chunk of results to every output and keeps the summary.
+pub struct Reporter {
+    csv: Option<CsvReport<Box<dyn Write + Send>>>,
+    solutions: Option<SolutionsReport<Box<dyn Write + Send>>>,
+    pub summary: Summary,
+}
+
+impl Reporter {
+    pub fn new(csv: Option<&OutputPath>, solutions: Option<&OutputPath>) -> anyhow::Result<Self> {
+        let csv = match csv {
+            Some(path) => Some(
+                CsvReport::new(path.create()?)
+                    .with_context(|| format!("writing {}", path.display()))?,
+            ),
+            None => None,
+        };
+        let solutions = match solutions {
+            Some(path) => Some(SolutionsReport::new(path.create()?)),
+            None => None,
+        };
+        Ok(Reporter {
+            csv,
+            solutions,
+            summary: Summary::new(),
+        })
+    }
+
+    /// Writes a chunk and flushes, so what is done is on disk before the next chunk.
+    pub fn write_chunk(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
+        for r in results {
+            self.summary.add(r);
+            if let Some(csv) = &mut self.csv {
+                csv.write(r).context("writing the CSV")?;
+            }
+            if let Some(out) = &mut self.solutions {
+                out.write(r).context("writing the solutions")?;
+            }
+        }
+        self.flush()
+    }
+
+    pub fn flush(&mut self) -> anyhow::Result<()> {
+        if let Some(csv) = &mut self.csv {
+            csv.flush().context("writing the CSV")?;
+        }
+        if let Some(out) = &mut self.solutions {
+            out.flush().context("writing the solutions")?;
+        }
+        Ok(())
+    }
+}

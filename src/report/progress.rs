@@ -1,0 +1,61 @@
+//! The progress bar on stderr, shown only when stderr is a terminal.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    total_bytes: Option<u64>,
+}
+
+impl Progress {
+    /// A bar when `enabled`; an ETA when the input size is known (regular files).
+    pub fn new(enabled: bool, total_bytes: Option<u64>) -> Progress {
+        let bar = enabled.then(|| {
+            let bar = match total_bytes {
+                Some(_) => ProgressBar::new(0).with_style(
+                    ProgressStyle::with_template(
+                        "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/~{human_len} puzzles ({per_sec}, ETA {eta})",
+                    )
+                    .expect("valid template"),
+                ),
+                None => ProgressBar::new_spinner().with_style(
+                    ProgressStyle::with_template("{spinner} [{elapsed_precise}] {human_pos} puzzles ({per_sec})")
+                        .expect("valid template"),
+                ),
+            };
+            bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
+            bar
+        });
+        Progress { bar, total_bytes }
+    }
+
+    /// Records `done` more puzzles, with `bytes_read` of the input consumed so far.
+    pub fn advance(&self, done: u64, bytes_read: u64) {
+        let Some(bar) = &self.bar else { return };
+        bar.inc(done);
+        if let Some(total) = self.total_bytes {
+            // The record count is estimated from the bytes per record seen so far.
+            let pos = bar.position();
+            let estimate = if bytes_read > 0 {
+                (pos as f64 * total as f64 / bytes_read as f64).round() as u64
+            } else {
+                pos
+            };
+            bar.set_length(estimate.max(pos));
+        }
+    }
+
+    /// Prints a line above the bar (or to stderr when there is no bar).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

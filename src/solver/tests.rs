@@ -1,0 +1,228 @@
+//! Every backend against known answers: unique, none, several, conflicting givens.
+
+use super::*;
+use proptest::prelude::*;
+
+const UNIQUE: &[(&str, &str)] = &[
+    (
+        ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4",
+        "652483917978162435314975628825736149791824563436519872269348751547291386183657294",
+    ),
+    (
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        "621943758783615492594728361142879635357461289869532174238197546916354827475286913",
+    ),
+    (
+        // A 17-clue puzzle.
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
+    ),
+];
+
+const NO_SOLUTION: &[&str] = &[
+    "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+    ".2....7..4....9.3.6..723.4...83.........1....9....4.6..94....5.5.....6.3.....5...",
+];
+
+const SEVERAL: &[&str] = &[
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+    "8.........59.......76.........978245...653198...412736...591......836.1....724.8.",
+];
+
+fn grid(s: &str) -> Grid {
+    s.parse().unwrap()
+}
+
+fn limits(max_solutions: u32) -> Limits {
+    Limits {
+        max_solutions,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn every_backend_solves_unique_puzzles() {
+    for backend in Backend::ALL {
+        let mut solver = backend.new_solver();
+        // The 17-clue puzzle takes naive backtracking far past its default budget.
+        let count = if backend == Backend::Dfs {
+            2
+        } else {
+            UNIQUE.len()
+        };
+        for (p, s) in &UNIQUE[..count] {
+            let out = solver.solve(&grid(p), &limits(2));
+            assert_eq!(out.solutions, 1, "{backend} on {p}");
+            assert_eq!(out.solution, Some(grid(s)), "{backend} on {p}");
+            assert!(!out.budget_exceeded);
+            assert!(out.nodes >= 1);
+            let one = solver.solve(&grid(p), &limits(1));
+            assert_eq!((one.solutions, one.solution), (1, Some(grid(s))));
+        }
+    }
+}
+
+#[test]
+fn every_backend_finds_no_solution() {
+    for backend in Backend::ALL {
+        let mut solver = backend.new_solver();
+        for p in NO_SOLUTION {
+            let out = solver.solve(&grid(p), &limits(2));
+            assert_eq!((out.solutions, out.solution), (0, None), "{backend} on {p}");
+            assert!(!out.budget_exceeded, "{backend} on {p}");
+        }
+    }
+}
+
+#[test]
+fn every_backend_stops_at_the_second_solution() {
+    for backend in Backend::ALL {
+        let mut solver = backend.new_solver();
+        for p in SEVERAL {
+            let out = solver.solve(&grid(p), &limits(2));
+            assert_eq!(out.solutions, 2, "{backend} on {p}");
+            let s = out.solution.unwrap();
+            assert_eq!(s.check_solution_of(&grid(p)), Ok(()));
+            assert_eq!(solver.solve(&grid(p), &limits(1)).solutions, 1);
+        }
+        // The empty grid has billions of solutions: the limit must stop the search.
+        let out = solver.solve(&Grid::EMPTY, &limits(2));
+        assert_eq!(out.solutions, 2, "{backend}");
+    }
+}
+
+#[test]
+fn conflicting_givens_never_panic() {
+    let mut g = Grid::EMPTY;
+    g.set(0, 4);
+    g.set(5, 4);
+    for backend in Backend::ALL {
+        let out = backend.new_solver().solve(&g, &limits(2));
+        assert_eq!(out.solutions, 0, "{backend}");
+    }
+}
+
+#[test]
+fn a_full_valid_grid_is_its_own_solution() {
+    let (_, s) = UNIQUE[0];
+    for backend in Backend::ALL {
+        let out = backend.new_solver().solve(&grid(s), &limits(2));
+        assert_eq!(
+            (out.solutions, out.solution),
+            (1, Some(grid(s))),
+            "{backend}"
+        );
+        assert_eq!(out.guesses, 0);
+    }
+}
+
+#[test]
+fn node_budget_stops_the_search() {
+    // Hopeless for row-major backtracking (issue 4's example).
+    let p =
+        grid("001000000200000000003000000400000005005000600600000040007103000800000000009020000");
+    let tight = Limits {
+        max_solutions: 2,
+        max_nodes: 10_000,
+    };
+    let out = Dfs::new().solve(&p, &tight);
+    assert!(out.budget_exceeded);
+    assert_eq!(out.nodes, 10_001);
+    // DLX needs only a handful of nodes for the same puzzle.
+    let out = DlxStatic::new().solve(&p, &tight);
+    assert!(!out.budget_exceeded);
+    assert_eq!(out.solutions, 2);
+}
+
+#[test]
+fn dfs_counts_nodes_like_the_textbook_search() {
+    // One blank: the root plus one child; no guess since one digit fits.
+    let (p, s) = UNIQUE[0];
+    let mut g = grid(s);
+    g.set(0, 0);
+    let out = Dfs::new().solve(&g, &limits(2));
+    assert_eq!((out.nodes, out.guesses), (2, 0));
+    // State is reset between puzzles: the same puzzle twice gives the same counts.
+    let mut dfs = Dfs::new();
+    let a = dfs.solve(&grid(p), &limits(2));
+    let b = dfs.solve(&grid(p), &limits(2));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn both_dlx_backends_walk_the_same_tree() {
+    let mut a = DlxStatic::new();
+    let mut b = DlxArena::new();
+    for p in UNIQUE
+        .iter()
+        .map(|u| u.0)
+        .chain(NO_SOLUTION.iter().copied())
+    {
+        for max in [1, 2] {
+            assert_eq!(
+                a.solve(&grid(p), &limits(max)),
+                b.solve(&grid(p), &limits(max)),
+                "{p}"
+            );
+        }
+    }
+}
+
+/// Puzzles made by blanking cells of a known solution: at least one solution each.
+fn puzzle_from_solution(min_clues: usize) -> impl Strategy<Value = Grid> {
+    let (_, s) = UNIQUE[0];
+    let solution = grid(s);
+    (
+        proptest::collection::vec(any::<bool>(), 81),
+        proptest::sample::select(vec![1u8, 2, 3, 4, 5, 6, 7, 8, 9]),
+    )
+        .prop_map(move |(keep, shift)| {
+            // Relabel the digits to vary the solution, then blank cells.
+            let mut g = Grid::EMPTY;
+            for (cell, &kept) in keep.iter().enumerate() {
+                let d = (solution.get(cell) + shift - 1) % 9 + 1;
+                if kept {
+                    g.set(cell, d);
+                }
+            }
+            g
+        })
+        .prop_filter("enough clues", move |g| g.clues() >= min_clues)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn backends_agree_on_random_puzzles(p in puzzle_from_solution(36)) {
+        let mut results = Vec::new();
+        for backend in Backend::ALL {
+            let out = backend.new_solver().solve(&p, &limits(2));
+            prop_assert!(!out.budget_exceeded);
+            prop_assert!(out.solutions >= 1);
+            prop_assert_eq!(out.solution.unwrap().check_solution_of(&p), Ok(()));
+            results.push(out.solutions);
+        }
+        prop_assert!(results.windows(2).all(|w| w[0] == w[1]), "{:?}", results);
+    }
+
+    #[test]
+    fn dlx_backends_agree_on_sparse_and_broken_grids(
+        cells in proptest::collection::vec(0u8..=9, 81),
+        blank_ratio in 0.5f64..0.95,
+    ) {
+        // Arbitrary grids: often contradictory, sometimes several solutions.
+        let mut g = Grid::EMPTY;
+        for (i, &v) in cells.iter().enumerate() {
+            if (i as f64 / 81.0) >= blank_ratio || v % 3 == 0 {
+                g.set(i, v);
+            }
+        }
+        let a = DlxStatic::new().solve(&g, &limits(2));
+        let b = DlxArena::new().solve(&g, &limits(2));
+        prop_assert_eq!(a, b);
+        if let Some(s) = a.solution {
+            prop_assert_eq!(s.check_solution_of(&g), Ok(()));
+        }
+    }
+}

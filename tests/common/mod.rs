@@ -1,0 +1,61 @@
+//! Helpers shared by the CLI tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The binary under test, with no terminal-only output.
+pub fn sudoku_bench() -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("sudoku-bench").expect("binary is built");
+    cmd.env_remove("RUST_LOG");
+    cmd
+}
+
+/// A file under the project root (`datasets/...`, `tests/data/...`).
+pub fn project_file(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Parses a CSV written by `solve --csv` into header and rows.
+pub fn read_csv(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header = reader
+        .headers()
+        .expect("header")
+        .iter()
+        .map(String::from)
+        .collect();
+    let rows = reader
+        .records()
+        .map(|r| r.expect("row").iter().map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+/// The value of `column` in `row`.
+pub fn field<'a>(header: &[String], row: &'a [String], column: &str) -> &'a str {
+    let i = header
+        .iter()
+        .position(|h| h == column)
+        .unwrap_or_else(|| panic!("no column {column}"));
+    &row[i]
+}
+
+/// The CSV with the columns that vary run to run (time, thread) blanked, for snapshots.
+pub fn stable_csv(text: &str) -> String {
+    let (header, rows) = read_csv(text);
+    let mut out = header.join(",") + "\n";
+    for row in rows {
+        let cells: Vec<String> = header
+            .iter()
+            .zip(row)
+            .map(|(h, v)| match h.as_str() {
+                "time_ns" | "thread" => "_".to_string(),
+                "source" => v.rsplit(['/', '\\']).next().unwrap_or("").to_string(),
+                _ if v.contains(',') || v.contains('"') => format!("{v:?}"),
+                _ => v,
+            })
+            .collect();
+        out += &(cells.join(",") + "\n");
+    }
+    out
+}
