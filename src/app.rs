@@ -1,7 +1,7 @@
 //! The commands: wires loader -> runner -> reporter and decides the exit status.
 
-use std::cell::Cell;
 use std::io::{BufWriter, IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -67,11 +67,11 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
         threads: args.threads,
     };
 
-    let input_failures = Cell::new(0u64);
+    let input_failures = AtomicU64::new(0);
     let records = loader.filter_map(|item| match item {
         Ok(record) => Some(record),
         Err(e) => {
-            input_failures.set(input_failures.get() + 1);
+            input_failures.fetch_add(1, Ordering::Relaxed);
             progress.println(&format!("error: {e}"));
             None
         }
@@ -81,7 +81,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
         reporter.write_chunk(chunk)?;
         progress.advance(
             chunk.len() as u64,
-            bytes_read.load(std::sync::atomic::Ordering::Relaxed),
+            bytes_read.load(Ordering::Relaxed),
         );
         Ok(())
     })?;
@@ -89,7 +89,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     progress.finish();
     reporter.flush()?;
     let mut summary = reporter.summary;
-    summary.input_failures = input_failures.get();
+    summary.input_failures = input_failures.load(Ordering::Relaxed);
 
     if !args.quiet {
         let text = summary.render(config.backend.name(), threads, wall);

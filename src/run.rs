@@ -213,38 +213,56 @@ const MAX_CHUNK: usize = 8192;
 /// Pulls records from `records`, solves them on `config.threads` threads and passes the
 /// results, in input order, to `sink` a chunk at a time. Stops at the first sink error.
 /// Returns the number of threads used.
+///
+/// While one chunk is solved, the previous one is written and the next one read on
+/// another pool thread, so the serial I/O overlaps the solving; at most three chunks
+/// are in memory at once.
 pub fn run<I, S>(records: I, config: &RunConfig, mut sink: S) -> anyhow::Result<usize>
 where
-    I: Iterator<Item = Record>,
-    S: FnMut(&[PuzzleResult]) -> anyhow::Result<()>,
+    I: Iterator<Item = Record> + Send,
+    S: FnMut(&[PuzzleResult]) -> anyhow::Result<()> + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .thread_name(|i| format!("solver-{i}"))
         .build()?;
     let threads = pool.current_num_threads();
-    let mut records = records.peekable();
+    let mut records = records;
     let mut chunk_len = 16 * threads;
-    let mut chunk: Vec<Record> = Vec::with_capacity(chunk_len);
-    while records.peek().is_some() {
-        chunk.clear();
-        chunk.extend(records.by_ref().take(chunk_len));
+    let mut current: Vec<Record> = records.by_ref().take(chunk_len).collect();
+    let mut solved: Vec<PuzzleResult> = Vec::new();
+    while !current.is_empty() {
         let start = Instant::now();
-        let results: Vec<PuzzleResult> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map_init(
-                    || config.backend.new_solver(),
-                    |solver, record| {
-                        solve_record(solver.as_mut(), config.backend, &config.limits, record)
-                    },
-                )
-                .collect()
+        let (results, next) = pool.install(|| {
+            rayon::join(
+                || solve_chunk(&current, config),
+                || -> anyhow::Result<Vec<Record>> {
+                    if !solved.is_empty() {
+                        sink(&solved)?;
+                    }
+                    Ok(records.by_ref().take(chunk_len).collect())
+                },
+            )
         });
-        chunk_len = next_chunk_len(chunk.len(), start.elapsed(), threads);
-        sink(&results)?;
+        let next = next?;
+        chunk_len = next_chunk_len(current.len(), start.elapsed(), threads);
+        solved = results;
+        current = next;
+    }
+    if !solved.is_empty() {
+        sink(&solved)?;
     }
     Ok(threads)
+}
+
+fn solve_chunk(chunk: &[Record], config: &RunConfig) -> Vec<PuzzleResult> {
+    chunk
+        .par_iter()
+        .map_init(
+            || config.backend.new_solver(),
+            |solver, record| solve_record(solver.as_mut(), config.backend, &config.limits, record),
+        )
+        .collect()
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.
@@ -362,5 +380,23 @@ mod tests {
         })
         .unwrap();
         assert_eq!(seen, (1..=500).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_sink_error_stops_the_run() {
+        let records = (1..=1000).map(|i| record(i, puzzle(PUZZLE, None, None)));
+        let config = RunConfig {
+            backend: Backend::DlxStatic,
+            limits: Limits::default(),
+            threads: 2,
+        };
+        let mut calls = 0;
+        let err = run(records, &config, |_| {
+            calls += 1;
+            anyhow::bail!("disk full")
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), "disk full");
+        assert_eq!(calls, 1);
     }
 }

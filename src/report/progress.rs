@@ -1,6 +1,6 @@
 //! The progress bar on stderr, shown only when stderr is a terminal.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 pub struct Progress {
     bar: Option<ProgressBar>,
@@ -11,18 +11,16 @@ impl Progress {
     /// A bar when `enabled`; an ETA when the input size is known (regular files).
     pub fn new(enabled: bool, total_bytes: Option<u64>) -> Progress {
         let bar = enabled.then(|| {
-            let bar = match total_bytes {
-                Some(_) => ProgressBar::new(0).with_style(
-                    ProgressStyle::with_template(
-                        "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/~{human_len} puzzles ({per_sec}, ETA {eta})",
-                    )
-                    .expect("valid template"),
-                ),
-                None => ProgressBar::new_spinner().with_style(
-                    ProgressStyle::with_template("{spinner} [{elapsed_precise}] {human_pos} puzzles ({per_sec})")
-                        .expect("valid template"),
-                ),
+            let template = match total_bytes {
+                Some(_) => "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/~{human_len} puzzles ({rate}, ETA {eta})",
+                None => "{spinner} [{elapsed_precise}] {human_pos} puzzles ({rate})",
             };
+            let style = ProgressStyle::with_template(template)
+                .expect("valid template")
+                .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
+                });
+            let bar = ProgressBar::new(0).with_style(style);
             bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
             bar
         });
