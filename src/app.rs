@@ -79,10 +79,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let threads = run::run(records, &config, |chunk| {
         reporter.write_chunk(chunk)?;
-        progress.advance(
-            chunk.len() as u64,
-            bytes_read.load(Ordering::Relaxed),
-        );
+        progress.advance(chunk.len() as u64, bytes_read.load(Ordering::Relaxed));
         Ok(())
     })?;
     let wall = start.elapsed();
