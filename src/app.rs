@@ -48,6 +48,9 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     for out in csv.iter().chain(solutions.iter()) {
         ensure_not_an_input(out, &args.inputs)?;
     }
+    if let (Some(a), Some(b)) = (&csv, &solutions) {
+        ensure_distinct(a, b)?;
+    }
     let stdout_taken = [&csv, &solutions]
         .iter()
         .any(|o| matches!(o, Some(OutputPath::Stdout)));
@@ -68,8 +71,12 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     };
 
     let input_failures = AtomicU64::new(0);
+    let records_read = AtomicU64::new(0);
     let records = loader.filter_map(|item| match item {
-        Ok(record) => Some(record),
+        Ok(record) => {
+            records_read.fetch_add(1, Ordering::Relaxed);
+            Some(record)
+        }
         Err(e) => {
             input_failures.fetch_add(1, Ordering::Relaxed);
             progress.println(&format!("error: {e}"));
@@ -79,7 +86,11 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     let start = Instant::now();
     let threads = run::run(records, &config, |chunk| {
         reporter.write_chunk(chunk)?;
-        progress.advance(chunk.len() as u64, bytes_read.load(Ordering::Relaxed));
+        progress.advance(
+            chunk.len() as u64,
+            records_read.load(Ordering::Relaxed),
+            bytes_read.load(Ordering::Relaxed),
+        );
         Ok(())
     })?;
     let wall = start.elapsed();
@@ -88,10 +99,13 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     let mut summary = reporter.summary;
     summary.input_failures = input_failures.load(Ordering::Relaxed);
 
+    if summary.records() == 0 && summary.input_failures == 0 {
+        eprintln!("warning: the input holds no puzzles");
+    }
     if !args.quiet {
         let text = summary.render(config.backend.name(), threads, wall);
         if !stdout_taken {
-            print!("{text}");
+            std::io::stdout().lock().write_all(text.as_bytes())?;
         } else if stderr_is_terminal {
             eprint!("{text}");
         }
@@ -105,16 +119,32 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
+/// Two outputs to one place would interleave into garbage.
+fn ensure_distinct(a: &OutputPath, b: &OutputPath) -> anyhow::Result<()> {
+    let same = match (a, b) {
+        (OutputPath::Stdout, OutputPath::Stdout) => true,
+        (OutputPath::File(x), OutputPath::File(y)) => {
+            std::path::absolute(x).ok() == std::path::absolute(y).ok()
+                || x.canonicalize()
+                    .is_ok_and(|x| y.canonicalize().is_ok_and(|y| x == y))
+        }
+        _ => false,
+    };
+    if same {
+        anyhow::bail!("--csv and --solutions name the same output; give them different files");
+    }
+    Ok(())
+}
+
 fn judge(args: JudgeArgs) -> anyhow::Result<Exit> {
     let stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin());
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let report = crate::judge::judge(
-        args.problem,
-        args.solver.backend,
-        &limits(&args.solver),
-        stdin,
-        &mut out,
-    )?;
+    // The judges guarantee a unique solution: stopping at the first one is enough.
+    let limits = Limits {
+        max_solutions: 1,
+        max_nodes: args.max_nodes,
+    };
+    let report = crate::judge::judge(args.problem, args.backend, &limits, stdin, &mut out)?;
     Ok(if report.failed > 0 {
         Exit::InputProblems
     } else {

@@ -75,8 +75,12 @@ pub enum Judge {
 pub struct JudgeArgs {
     #[arg(value_enum)]
     pub problem: Judge,
-    #[command(flatten)]
-    pub solver: SolverArgs,
+    /// Solver backend.
+    #[arg(short, long, value_enum, default_value_t = Backend::DlxStatic)]
+    pub backend: Backend,
+    /// Give up on a case after this many search nodes.
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
 }
 
 #[derive(Debug, Args)]

@@ -326,7 +326,7 @@ mod tests {
     fn forced_format_empty_inputs_and_stdin() {
         let tmp = tempfile::tempdir().unwrap();
         let file = tmp.path().join("x");
-        fs::write(&file, format!("{P}\nend\n")).unwrap();
+        fs::write(&file, format!("{P}\nnot a puzzle\n")).unwrap();
         let got = summary(Loader::new(
             vec![Input::File(file.clone())],
             Some(Format::Line),

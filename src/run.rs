@@ -123,7 +123,7 @@ pub fn solve_record(
     if let Some(conflict) = puzzle.grid.find_conflict() {
         result.status = Status::InvalidGivens;
         result.error = Some(conflict.to_string());
-        result.matches_expected = puzzle.expected.and_then(|e| e.count).map(|c| c == 0);
+        result.matches_expected = puzzle.expected.as_ref().and_then(compare_expected_invalid);
         return result;
     }
     let start = Instant::now();
@@ -160,22 +160,41 @@ fn status_of(outcome: &SolveOutcome, limits: &Limits) -> Status {
     }
 }
 
-/// Compares with the input's answer. Counts are compared up to `max_solutions` (the
-/// reference files write 2 for "two or more"); an unfinished search compares nothing.
+/// Compares with the input's answer; `None` when there is nothing to compare.
+///
+/// Counts are compared up to `max_solutions` (the reference files write 2 for "two or
+/// more"). An expected solution is the answer only when the puzzle has exactly one,
+/// which the input or this search must establish; otherwise it only shows that a
+/// solution exists. An unfinished search knows only a lower bound on the count.
 fn compare_expected(outcome: &SolveOutcome, expected: &Expected, limits: &Limits) -> Option<bool> {
-    if outcome.budget_exceeded {
-        return None;
-    }
     let cap = limits.max_solutions as u64;
-    let count_ok = expected
-        .count
-        .map(|c| c.min(cap) == (outcome.solutions as u64).min(cap));
-    let solution_ok = match (expected.solution, outcome.solution) {
-        (Some(want), Some(got)) if expected.count.is_none_or(|c| c == 1) => Some(want == got),
-        (Some(_), None) => Some(false),
-        _ => None,
-    };
-    match (count_ok, solution_ok) {
+    let found = outcome.solutions as u64;
+    let count_ok = expected.count.and_then(|want| {
+        if outcome.budget_exceeded {
+            (found > want).then_some(false)
+        } else {
+            Some(want.min(cap) == found.min(cap))
+        }
+    });
+    let proved_unique = found == 1 && cap >= 2 && !outcome.budget_exceeded;
+    let solution_ok = expected.solution.and_then(|want| match outcome.solution {
+        None if outcome.budget_exceeded => None,
+        None => Some(false),
+        Some(got) => (expected.count == Some(1) || proved_unique).then_some(got == want),
+    });
+    both(count_ok, solution_ok)
+}
+
+/// Conflicting givens have no solution: right only if the input expected none.
+fn compare_expected_invalid(expected: &Expected) -> Option<bool> {
+    both(
+        expected.count.map(|c| c == 0),
+        expected.solution.map(|_| false),
+    )
+}
+
+fn both(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
         (None, None) => None,
         (a, b) => Some(a.unwrap_or(true) && b.unwrap_or(true)),
     }
@@ -398,5 +417,47 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.to_string(), "disk full");
         assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn an_expected_solution_counts_only_when_the_puzzle_is_unique() {
+        let multi =
+            "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+        let other =
+            "814762359295348671376159824153426798689571243742893165537284916921635487468917532";
+        // Count unknown (`puzzle::solution`): with several solutions any valid one will do.
+        let r = solve(puzzle(multi, None, Some(other)), 2);
+        assert_eq!((r.status, r.matches_expected), (Status::Multiple, None));
+        let r = solve(puzzle(multi, None, Some(other)), 1);
+        assert_eq!(r.matches_expected, None);
+        // A unique puzzle proved unique here must match the expected solution.
+        let r = solve(puzzle(PUZZLE, None, Some(SOLUTION)), 2);
+        assert_eq!(r.matches_expected, Some(true));
+        // No solution found while the input shows one: wrong.
+        let none =
+            "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+        let r = solve(puzzle(none, None, Some(SOLUTION)), 2);
+        assert_eq!(r.matches_expected, Some(false));
+        // Conflicting givens cannot have the solution the input gives.
+        let bad = format!("55{}", &PUZZLE[2..]);
+        let r = solve(puzzle(&bad, None, Some(SOLUTION)), 2);
+        assert_eq!(r.matches_expected, Some(false));
+    }
+
+    #[test]
+    fn an_unfinished_search_compares_only_what_it_knows() {
+        let outcome = SolveOutcome {
+            solutions: 1,
+            budget_exceeded: true,
+            ..SolveOutcome::default()
+        };
+        let e = |count| Expected {
+            count: Some(count),
+            solution: None,
+        };
+        let limits = Limits::default();
+        assert_eq!(compare_expected(&outcome, &e(0), &limits), Some(false));
+        assert_eq!(compare_expected(&outcome, &e(1), &limits), None);
+        assert_eq!(compare_expected(&outcome, &e(2), &limits), None);
     }
 }

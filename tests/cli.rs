@@ -328,3 +328,96 @@ fn usage_errors_exit_2() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_every_format() {
+    let line = std::fs::read_to_string(project_file("tests/data/crlf.txt")).unwrap();
+    let grid = std::fs::read_to_string(project_file("tests/data/bordered.grid")).unwrap();
+    let hdu = std::fs::read_to_string(project_file("datasets/hdu1426-sample.in")).unwrap();
+    for (text, count) in [(line, 2), (grid, 2), (hdu, 1)] {
+        let out = sudoku_bench()
+            .args(["solve", "--csv", "-", "-q"])
+            .write_stdin(format!("\u{FEFF}{text}"))
+            .assert()
+            .success();
+        let (_, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+        assert_eq!(rows.len(), count);
+    }
+    let poj = std::fs::read_to_string(project_file("datasets/poj3074-sample.in")).unwrap();
+    sudoku_bench()
+        .args(["judge", "poj3074"])
+        .write_stdin(format!("\u{FEFF}{poj}"))
+        .assert()
+        .success()
+        .stdout(std::fs::read_to_string(project_file("datasets/poj3074-sample.out")).unwrap());
+}
+
+#[test]
+fn long_poj_input_stops_at_end() {
+    // Longer than the 8 KiB detection window: `end` must still end it.
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let puzzles: Vec<&str> = text.lines().skip(1).take(200).map(|l| &l[..81]).collect();
+    let input = puzzles.join("\n") + "\nend\nthis is never read\n";
+    let (_, rows) = {
+        let out = sudoku_bench()
+            .args(["solve", "--csv", "-", "-q"])
+            .write_stdin(input)
+            .assert()
+            .success();
+        read_csv(&String::from_utf8_lossy(&out.get_output().stdout))
+    };
+    assert_eq!(rows.len(), 200);
+}
+
+#[test]
+fn two_outputs_to_one_place_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let input = project_file("tests/data/crlf.txt");
+    sudoku_bench()
+        .arg("solve")
+        .arg(&input)
+        .arg("--csv")
+        .arg(&out)
+        .arg("--solutions")
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains("same output"));
+    sudoku_bench()
+        .arg("solve")
+        .arg(&input)
+        .args(["--csv", "-", "--solutions", "-"])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [&["--csv", "-"][..], &[]] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+            .arg("solve")
+            .arg(project_file("datasets/generated-3000.txt"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // like `| head -0`
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn an_empty_directory_is_worth_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    sudoku_bench()
+        .arg("solve")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stderr(contains("no puzzles"));
+}

@@ -1,11 +1,13 @@
 //! CSV with a header naming a `quizzes`/`puzzle` column and optionally `solutions`/`solution`.
+//!
+//! Each line is one CSV record: puzzle files never have fields spanning lines, and reading
+//! line by line means a stray quote costs one record, not the rest of the file, and a
+//! record can never grow past the line cap.
 
-use std::collections::VecDeque;
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 
-use csv::{ByteRecord, ErrorKind, ReaderBuilder, Trim};
-
-use super::{MAX_LINE, RawRecord, RecordReader};
+use super::lines::Lines;
+use super::{RawRecord, RecordReader};
 use crate::grid::Grid;
 use crate::record::{Expected, ParseError, Puzzle};
 
@@ -17,8 +19,8 @@ struct Header {
 }
 
 pub(crate) struct CsvReader<R> {
-    rdr: csv::Reader<CapLines<R>>,
-    record: ByteRecord,
+    lines: Lines<R>,
+    fields: Fields,
     header: Option<Header>,
     number: u64,
     done: bool,
@@ -26,112 +28,161 @@ pub(crate) struct CsvReader<R> {
 
 impl<R: BufRead> CsvReader<R> {
     pub fn new(input: R) -> CsvReader<R> {
-        let capped = CapLines {
-            input,
-            seen: Lengths {
-                line: 1,
-                ..Lengths::default()
-            },
-        };
-        let rdr = ReaderBuilder::new()
-            .flexible(true)
-            .has_headers(false)
-            .trim(Trim::All)
-            .from_reader(capped);
-        let (record, header) = (ByteRecord::new(), None);
         CsvReader {
-            rdr,
-            record,
-            header,
+            lines: Lines::new(input),
+            fields: Fields::default(),
+            header: None,
             number: 0,
             done: false,
         }
-    }
-
-    /// The body for the record just read, `None` for a good header row.
-    fn parse(&mut self, line: u64) -> Option<Result<Puzzle, ParseError>> {
-        let Some(header) = &self.header else {
-            self.header = read_header(&self.record);
-            self.done = self.header.is_none();
-            let msg = "the CSV header has no `quizzes` or `puzzle` column";
-            return self.done.then(|| Err(ParseError::new(line, msg)));
-        };
-        let long = &mut self.rdr.get_mut().seen.long;
-        while long.front().is_some_and(|&(l, _)| l < line) {
-            long.pop_front();
-        }
-        if let Some(&(_, len)) = long.front().filter(|&&(l, _)| l == line) {
-            let msg = format!("line is {len} bytes long, longer than {MAX_LINE}");
-            return Some(Err(ParseError::new(line, msg)));
-        }
-        Some(parse_row(&self.record, header).map_err(|msg| ParseError::new(line, msg)))
     }
 }
 
 impl<R: BufRead + Send> RecordReader for CsvReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         while !self.done {
-            let (line, body) = match self.rdr.read_byte_record(&mut self.record) {
-                Ok(false) => return None,
-                // A blank line (spaces, or a `\r` made a space) holds one empty field.
-                Ok(true) if self.record.iter().all(|f| f.is_empty()) => continue,
-                Ok(true) => {
-                    let line = self.record.position().map_or(0, |p| p.line());
-                    (line, self.parse(line))
-                }
-                Err(e) => {
-                    // Only I/O errors are errors; anything else becomes a last record.
-                    let (line, msg) = (e.position().map_or(0, |p| p.line()), e.to_string());
-                    if let ErrorKind::Io(io) = e.into_kind() {
-                        return Some(Err(io));
+            let line = match self.lines.next_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => return None,
+                Err(e) => return Some(Err(e)),
+            };
+            let number = line.number;
+            let mut bytes = line.bytes;
+            if number == 1 {
+                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            }
+            if bytes.iter().all(|b| b.is_ascii_whitespace()) && line.too_long().is_none() {
+                continue;
+            }
+            let body = match (&self.header, line.too_long()) {
+                (None, _) => {
+                    self.header = self
+                        .fields
+                        .split(bytes)
+                        .ok()
+                        .and_then(|()| read_header(&self.fields));
+                    if self.header.is_some() {
+                        continue;
                     }
                     self.done = true;
-                    (line, Some(Err(ParseError::new(line, msg))))
+                    let msg = "the CSV header has no `quizzes` or `puzzle` column";
+                    Err(ParseError::new(number, msg))
                 }
+                (Some(_), Some(too_long)) => Err(too_long),
+                (Some(header), None) => self
+                    .fields
+                    .split(bytes)
+                    .and_then(|()| parse_row(&self.fields, header))
+                    .map_err(|msg| ParseError::new(number, msg)),
             };
-            if let Some(body) = body {
-                self.number += 1;
-                return Some(Ok(RawRecord {
-                    number: self.number,
-                    line,
-                    body,
-                }));
-            }
+            self.number += 1;
+            return Some(Ok(RawRecord {
+                number: self.number,
+                line: number,
+                body,
+            }));
         }
         None
     }
 }
 
+/// The fields of one line, unquoted and trimmed, in one reused buffer.
+#[derive(Default)]
+struct Fields {
+    buf: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl Fields {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn get(&self, k: usize) -> &[u8] {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] };
+        &self.buf[start..self.ends[k]]
+    }
+
+    /// Splits a line at commas; `"..."` quotes a field (`""` is a quote inside one).
+    fn split(&mut self, line: &[u8]) -> Result<(), String> {
+        self.buf.clear();
+        self.ends.clear();
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        let mut i = 0;
+        loop {
+            while i < line.len() && blank(line[i]) {
+                i += 1;
+            }
+            if line.get(i) == Some(&b'"') {
+                let open = i;
+                i += 1;
+                loop {
+                    match line.get(i) {
+                        None => return Err(format!("column {}: unclosed quote", open + 1)),
+                        Some(b'"') if line.get(i + 1) == Some(&b'"') => {
+                            self.buf.push(b'"');
+                            i += 2;
+                        }
+                        Some(b'"') => break,
+                        Some(&b) => {
+                            self.buf.push(b);
+                            i += 1;
+                        }
+                    }
+                }
+                i += 1;
+                while i < line.len() && blank(line[i]) {
+                    i += 1;
+                }
+                if i < line.len() && line[i] != b',' {
+                    return Err(format!("column {}: text after a closing quote", i + 1));
+                }
+            } else {
+                let start = self.buf.len();
+                while i < line.len() && line[i] != b',' {
+                    self.buf.push(line[i]);
+                    i += 1;
+                }
+                while self.buf.len() > start && blank(self.buf[self.buf.len() - 1]) {
+                    self.buf.pop();
+                }
+            }
+            self.ends.push(self.buf.len());
+            if i >= line.len() {
+                return Ok(());
+            }
+            i += 1; // the comma
+        }
+    }
+}
+
 /// The columns named in a header row, `None` without a puzzle column.
-fn read_header(record: &ByteRecord) -> Option<Header> {
+fn read_header(fields: &Fields) -> Option<Header> {
     let find = |names: [&[u8]; 2]| {
-        record.iter().position(|f| {
-            let f = f.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(f); // a BOM
-            names.iter().any(|n| f.eq_ignore_ascii_case(n))
-        })
+        (0..fields.len()).find(|&k| names.iter().any(|n| fields.get(k).eq_ignore_ascii_case(n)))
     };
     let puzzle = find([b"quizzes", b"puzzle"])?;
     let solution = find([b"solutions", b"solution"]);
     Some(Header {
         puzzle,
         solution,
-        fields: record.len(),
+        fields: fields.len(),
     })
 }
 
-fn parse_row(record: &ByteRecord, header: &Header) -> Result<Puzzle, String> {
-    if record.len() < header.fields {
+fn parse_row(fields: &Fields, header: &Header) -> Result<Puzzle, String> {
+    if fields.len() < header.fields {
         return Err(format!(
             "row has {} fields, header has {}",
-            record.len(),
+            fields.len(),
             header.fields
         ));
     }
-    let grid = Grid::from_line(&record[header.puzzle]).map_err(|e| format!("puzzle: {e}"))?;
-    let Some(i) = header.solution.filter(|&i| !record[i].is_empty()) else {
+    let grid = Grid::from_line(fields.get(header.puzzle)).map_err(|e| format!("puzzle: {e}"))?;
+    let Some(i) = header.solution.filter(|&i| !fields.get(i).is_empty()) else {
         return Ok(Puzzle::new(grid));
     };
-    let solution = Grid::from_line(&record[i]).map_err(|e| format!("solution: {e}"))?;
+    let solution = Grid::from_line(fields.get(i)).map_err(|e| format!("solution: {e}"))?;
     if !solution.is_full() {
         return Err("solution: has blank cells".into());
     }
@@ -140,70 +191,6 @@ fn parse_row(record: &ByteRecord, header: &Header) -> Result<Puzzle, String> {
         solution: Some(solution),
     });
     Ok(Puzzle { grid, expected })
-}
-
-/// Passes input through, but drops the bytes of a line past `MAX_LINE` so that the csv
-/// crate never holds a huge record, and notes such lines as (line, length). Turns `\r`
-/// into a space: csv numbers CRLF lines wrongly, and trimming drops the space again.
-struct CapLines<R> {
-    input: R,
-    seen: Lengths,
-}
-
-/// Where the input is, and the over-long lines not yet reported.
-#[derive(Default)]
-struct Lengths {
-    line: u64,
-    run: u64,
-    cr: bool,
-    long: VecDeque<(u64, u64)>,
-}
-
-impl Lengths {
-    fn end_line(&mut self) {
-        let len = self.run - u64::from(self.cr);
-        if len > MAX_LINE as u64 {
-            self.long.push_back((self.line, len));
-        }
-        (self.line, self.run, self.cr) = (self.line + 1, 0, false);
-    }
-}
-
-impl<R: BufRead> Read for CapLines<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        loop {
-            let avail = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                if self.seen.run > 0 {
-                    self.seen.end_line();
-                }
-                return Ok(0);
-            }
-            let (mut n, mut used) = (0, 0);
-            while n < out.len() && used < avail.len() {
-                let b = avail[used];
-                used += 1;
-                if b == b'\n' {
-                    self.seen.end_line();
-                } else {
-                    (self.seen.run, self.seen.cr) = (self.seen.run + 1, b == b'\r');
-                    if self.seen.run > MAX_LINE as u64 {
-                        continue;
-                    }
-                }
-                out[n] = if b == b'\r' { b' ' } else { b };
-                n += 1;
-            }
-            self.input.consume(used);
-            if n > 0 || out.is_empty() {
-                return Ok(n);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -307,5 +294,21 @@ mod tests {
         let got = summary(&input);
         let msg = "line is 200000 bytes long, longer than 65536".to_string();
         assert_eq!(got, [(1, 2, false, msg), (2, 3, false, String::new())]);
+    }
+
+    #[test]
+    fn a_stray_quote_costs_one_record() {
+        let input = format!("quizzes\n\"{P}\n{P}\n\"{P}\"\"x\"\n\"{P}\" x\n{P}\n");
+        let msgs: Vec<String> = summary(input.as_bytes()).into_iter().map(|r| r.3).collect();
+        assert_eq!(
+            msgs,
+            [
+                "column 1: unclosed quote",
+                "",
+                "puzzle: expected 81 cells, found 83",
+                "column 85: text after a closing quote",
+                ""
+            ]
+        );
     }
 }

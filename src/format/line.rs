@@ -7,7 +7,9 @@ use super::{RawRecord, RecordReader, bad_cell, char_at};
 use crate::grid::{CELLS, Grid, cell_value};
 use crate::record::{Expected, ParseError, Puzzle};
 
-/// Reads the `line` format, or POJ 3074 when `poj` is set (no suffix, stops at `end`).
+/// Reads the `line` format, or POJ 3074 when `poj` is set (no suffix). Both stop at a
+/// line `end`: no puzzle can be `end`, and POJ input longer than the detection window
+/// is otherwise indistinguishable from `line`.
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
     number: u64,
@@ -38,7 +40,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             if t.is_empty() || t[0] == b'#' {
                 continue;
             }
-            if self.poj && t == b"end" {
+            if t == b"end" {
                 self.done = true;
                 break;
             }
@@ -67,12 +69,6 @@ fn parse(line: &Line<'_>, suffix: bool) -> Result<Puzzle, ParseError> {
 
 /// Parses 81 cells and a suffix; errors carry the index of the fault.
 fn parse_cells(s: &[u8], suffix: bool) -> Result<Puzzle, (usize, String)> {
-    if trim(s) == b"end" {
-        return Err((
-            0,
-            "`end` ends POJ 3074 input; read this source as poj".into(),
-        ));
-    }
     if let Some(i) = s.iter().take(CELLS).position(|&b| cell_value(b).is_none()) {
         return Err((i, bad_cell(s, i)));
     }
@@ -209,7 +205,7 @@ mod tests {
     fn reports_errors_with_columns() {
         let short = &P[..80];
         let input = format!(
-            "{short}\n  12x\n{P}:\n{P}:1x\n{P}:1:{}\n{P}:1:{}0\nend\n{P}:99999999999999999999\n",
+            "{short}\n  12x\n{P}:\n{P}:1x\n{P}:1:{}\n{P}:1:{}0\n{P}:99999999999999999999\n",
             &S[..80],
             &S[..80]
         );
@@ -229,12 +225,7 @@ mod tests {
                 Some(165),
                 "'0' in the solution is not a digit 1-9".into(),
             ),
-            (
-                7,
-                Some(1),
-                "`end` ends POJ 3074 input; read this source as poj".into(),
-            ),
-            (8, Some(83), "count is too large".into()),
+            (7, Some(83), "count is too large".into()),
         ];
         assert_eq!(errors(&input), want);
         let bad_utf8 = errors(&format!("{}\u{e9}\n\u{ff}", &P[..3]));
@@ -268,5 +259,11 @@ mod tests {
             let again = read_all(Format::Line, grid.to_line().as_bytes());
             prop_assert_eq!(again[0].body.as_ref().unwrap().grid, grid);
         }
+    }
+
+    #[test]
+    fn a_line_end_ends_the_input_as_in_poj() {
+        let input = format!("{P}\n  end \n{P}\n");
+        assert_eq!(read_all(Format::Line, input.as_bytes()).len(), 1);
     }
 }

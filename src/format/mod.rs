@@ -82,8 +82,16 @@ impl Format {
         }
     }
 
-    /// A reader of this format's records from `input`.
-    pub fn reader<'a, R: BufRead + Send + 'a>(self, input: R) -> Box<dyn RecordReader + 'a> {
+    /// A reader of this format's records from `input`. A UTF-8 byte-order mark at the
+    /// start is skipped.
+    pub fn reader<'a, R: BufRead + Send + 'a>(self, mut input: R) -> Box<dyn RecordReader + 'a> {
+        // A read error here shows up again, with context, at the reader's first read.
+        if input
+            .fill_buf()
+            .is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF"))
+        {
+            input.consume(3);
+        }
         match self {
             Format::Line => Box::new(line::LineReader::new(input, false)),
             Format::Poj => Box::new(poj::reader(input)),

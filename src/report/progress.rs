@@ -20,25 +20,26 @@ impl Progress {
                 .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                     let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
                 });
-            let bar = ProgressBar::new(0).with_style(style);
+            let bar = ProgressBar::no_length().with_style(style);
             bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
             bar
         });
         Progress { bar, total_bytes }
     }
 
-    /// Records `done` more puzzles, with `bytes_read` of the input consumed so far.
-    pub fn advance(&self, done: u64, bytes_read: u64) {
+    /// Records `done` more puzzles solved, with `read` records and `bytes_read` bytes of
+    /// the input read so far.
+    pub fn advance(&self, done: u64, read: u64, bytes_read: u64) {
         let Some(bar) = &self.bar else { return };
         bar.inc(done);
-        if let Some(total) = self.total_bytes {
-            // The record count is estimated from the bytes per record seen so far.
-            let pos = bar.position();
-            let estimate = if bytes_read > 0 {
-                (pos as f64 * total as f64 / bytes_read as f64).round() as u64
-            } else {
-                pos
-            };
+        let Some(total) = self.total_bytes else {
+            return;
+        };
+        // The record count is estimated from the bytes per record read so far, once the
+        // sample is large enough that the reader's look-ahead does not skew it.
+        let pos = bar.position();
+        if bytes_read >= total.min(1 << 20) && bytes_read > 0 {
+            let estimate = (read as f64 * total as f64 / bytes_read as f64).round() as u64;
             bar.set_length(estimate.max(pos));
         }
     }

@@ -124,7 +124,11 @@ impl Summary {
             .filter(|&&st| self.count(st) > 0)
             .map(|&st| format!("{} {}", st.name(), self.count(st)))
             .collect();
-        let _ = writeln!(s, "  status: {}", counts.join(", "));
+        if counts.is_empty() {
+            let _ = writeln!(s, "  status: no records");
+        } else {
+            let _ = writeln!(s, "  status: {}", counts.join(", "));
+        }
         if self.solved() > 0 {
             let n = self.solved() as f64;
             let _ = writeln!(
