@@ -22,6 +22,11 @@ pub enum Command {
     Judge(JudgeArgs),
     /// Generate puzzles with exactly one solution (`puzzle:1:solution` lines).
     Gen(GenArgs),
+    /// Measure backends over datasets: rounds, statistics, exports, baselines.
+    Bench(BenchArgs),
+    /// Compare a saved baseline with another saved run, or with a fresh run of the same
+    /// benchmark; exits 5 when anything regressed.
+    Compare(CompareArgs),
 }
 
 #[derive(Debug, Args)]
@@ -29,6 +34,12 @@ pub struct SolverArgs {
     /// Solver backend.
     #[arg(short, long, value_enum, default_value_t = Backend::DlxStatic)]
     pub backend: Backend,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LimitArgs {
     /// Count solutions up to this many: 2 checks uniqueness, 1 stops at the first.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub max_solutions: u32,
@@ -100,6 +111,78 @@ pub struct GenArgs {
     /// Worker threads (default: one per core).
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Dataset files, each loaded into memory once and solved every round.
+    #[arg(required = true)]
+    pub datasets: Vec<PathBuf>,
+    /// Backends to measure, comma-separated (default: every solver).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub backends: Vec<Backend>,
+    /// Thread counts, comma-separated: `1,2,4` measures scaling.
+    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
+    pub threads: Vec<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Unmeasured passes before the rounds.
+    #[arg(long, default_value_t = 1)]
+    pub warmup: u32,
+    /// Measured passes over each dataset.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rounds: u32,
+    /// Keep measuring until this many seconds have passed (and at least --rounds rounds).
+    #[arg(long, value_name = "SECONDS")]
+    pub min_time: Option<f64>,
+    /// Input format (default: detected per file).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Write one row per backend x dataset x threads as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub export_csv: Option<PathBuf>,
+    /// Write the whole run as JSON (the layout of a saved baseline).
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<PathBuf>,
+    /// Write a Markdown table.
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<PathBuf>,
+    /// Draw each dataset's per-puzzle time distributions as SVG.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Write one CSV row per puzzle per backend (the `solve` CSV's columns), first round.
+    #[arg(long, value_name = "FILE")]
+    pub per_puzzle: Option<PathBuf>,
+    /// Save the run as results/baselines/NAME.json.
+    #[arg(long, value_name = "NAME")]
+    pub save_baseline: Option<String>,
+    /// Replace an existing baseline of that name.
+    #[arg(long)]
+    pub force: bool,
+    /// Compare the run with this baseline (name or path); exits 5 when anything regressed.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// Changes smaller than this many percent are no change.
+    #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
+    pub noise: f64,
+    /// No progress bar, even on a terminal.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The baseline: a name under results/baselines/ or a path to a saved run (.json).
+    pub baseline: String,
+    /// The run to compare it with (name or path); omitted, the baseline's benchmark is
+    /// run again now, with its settings, datasets, backends and thread counts.
+    pub new: Option<String>,
+    /// Changes smaller than this many percent are no change.
+    #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
+    pub noise: f64,
+    /// No progress bar, even on a terminal.
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 #[cfg(test)]

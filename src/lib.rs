@@ -17,16 +17,20 @@
 //! ```
 
 pub mod app;
+pub mod baseline;
+pub mod bench;
 pub mod cli;
 pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod judge;
 pub mod loader;
+pub mod machine;
 pub mod record;
 pub mod report;
 pub mod run;
 pub mod solver;
+pub mod stats;
 
 pub use grid::Grid;
 pub use record::{Expected, ParseError, Puzzle, Record};

@@ -95,6 +95,33 @@ pub fn solve_record(
     limits: &Limits,
     record: &Record,
 ) -> PuzzleResult {
+    let solved = match &record.body {
+        Ok(puzzle) if puzzle.grid.find_conflict().is_none() => {
+            let start = Instant::now();
+            let outcome = solver.solve(&puzzle.grid, limits);
+            Some((outcome, start.elapsed().as_nanos() as u64))
+        }
+        _ => None,
+    };
+    assess(
+        record,
+        backend,
+        limits,
+        solved,
+        rayon::current_thread_index(),
+    )
+}
+
+/// The result for a record given what the solver did with it (`None` when it was not
+/// solved: a parse error or conflicting givens). Checks the solution independently and
+/// compares it with the expected answer.
+pub fn assess(
+    record: &Record,
+    backend: Backend,
+    limits: &Limits,
+    solved: Option<(SolveOutcome, u64)>,
+    thread: Option<usize>,
+) -> PuzzleResult {
     let mut result = PuzzleResult {
         source: record.source.clone(),
         number: record.number,
@@ -109,7 +136,7 @@ pub fn solve_record(
         nodes: 0,
         guesses: 0,
         time_ns: 0,
-        thread: rayon::current_thread_index(),
+        thread,
         error: None,
     };
     let puzzle = match &record.body {
@@ -120,15 +147,13 @@ pub fn solve_record(
         }
     };
     result.puzzle = Some(puzzle.grid);
-    if let Some(conflict) = puzzle.grid.find_conflict() {
+    let Some((outcome, time_ns)) = solved else {
         result.status = Status::InvalidGivens;
-        result.error = Some(conflict.to_string());
+        result.error = puzzle.grid.find_conflict().map(|c| c.to_string());
         result.matches_expected = puzzle.expected.as_ref().and_then(compare_expected_invalid);
         return result;
-    }
-    let start = Instant::now();
-    let outcome = solver.solve(&puzzle.grid, limits);
-    result.time_ns = start.elapsed().as_nanos() as u64;
+    };
+    result.time_ns = time_ns;
     result.status = status_of(&outcome, limits);
     result.solutions = outcome.solutions;
     result.solution = outcome.solution;

@@ -1,10 +1,16 @@
 //! Reports: the per-puzzle CSV, the solutions file, the summary and the progress bar.
 //! Only the [`Reporter`] writes output files.
 
+mod bench_csv;
 mod csv;
+pub mod export;
+mod json;
+mod markdown;
+mod plot;
 mod progress;
 mod solutions;
 mod summary;
+pub mod table;
 
 pub use self::csv::{COLUMNS, CsvReport};
 pub use progress::Progress;
@@ -57,6 +63,21 @@ impl OutputPath {
             }
         })
     }
+}
+
+/// Writes a whole file so that readers never see half of it: a temporary file beside
+/// it, then a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let name = path
+        .file_name()
+        .map_or("out".into(), |n| n.to_string_lossy());
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
 }
 
 /// Refuses an output path that is one of the inputs: writing it would destroy the input.

@@ -1,5 +1,7 @@
 //! The commands: wires loader -> runner -> reporter and decides the exit status.
 
+mod bench;
+
 use std::io::{BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -7,7 +9,7 @@ use std::time::Instant;
 use anyhow::Context;
 use rayon::prelude::*;
 
-use crate::cli::{Cli, Command, GenArgs, JudgeArgs, SolveArgs, SolverArgs};
+use crate::cli::{Cli, Command, GenArgs, JudgeArgs, LimitArgs, SolveArgs};
 use crate::loader::{Input, Loader};
 use crate::report::{OutputPath, Progress, Reporter, ensure_not_an_input};
 use crate::run::{self, RunConfig};
@@ -25,6 +27,8 @@ pub enum Exit {
     InputProblems = 3,
     /// Some answer was wrong: an invalid solution, or a disagreement with the expected one.
     WrongAnswers = 4,
+    /// `compare` (or `bench --baseline`) found a regression.
+    Regressed = 5,
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
@@ -32,13 +36,16 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Solve(args) => solve(args),
         Command::Judge(args) => judge(args),
         Command::Gen(args) => generate(args),
+        Command::Bench(args) => bench::bench(args),
+        Command::Compare(args) => bench::compare(args),
     }
 }
 
-fn limits(args: &SolverArgs) -> Limits {
+pub(crate) fn limits(args: &LimitArgs) -> Limits {
     Limits {
         max_solutions: args.max_solutions,
         max_nodes: args.max_nodes,
+        ..Limits::default()
     }
 }
 
@@ -66,7 +73,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     let mut reporter = Reporter::new(csv.as_ref(), solutions.as_ref())?;
     let config = RunConfig {
         backend: args.solver.backend,
-        limits: limits(&args.solver),
+        limits: limits(&args.solver.limits),
         threads: args.threads,
     };
 
@@ -143,6 +150,7 @@ fn judge(args: JudgeArgs) -> anyhow::Result<Exit> {
     let limits = Limits {
         max_solutions: 1,
         max_nodes: args.max_nodes,
+        ..Limits::default()
     };
     let report = crate::judge::judge(args.problem, args.backend, &limits, stdin, &mut out)?;
     Ok(if report.failed > 0 {

@@ -1,0 +1,177 @@
+//! Benchmark exports: one trait, one file per format, and one manager that writes them.
+
+use std::path::PathBuf;
+
+use crate::bench::BenchRun;
+
+/// Turns a run into the bytes of one export format.
+pub trait Exporter {
+    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>>;
+}
+
+/// The export formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    Csv,
+    Json,
+    Markdown,
+    Svg,
+}
+
+impl ExportFormat {
+    fn exporter(self) -> Box<dyn Exporter> {
+        match self {
+            ExportFormat::Csv => Box::new(super::bench_csv::CsvExporter),
+            ExportFormat::Json => Box::new(super::json::JsonExporter),
+            ExportFormat::Markdown => Box::new(super::markdown::MarkdownExporter),
+            ExportFormat::Svg => Box::new(super::plot::PlotExporter),
+        }
+    }
+}
+
+/// Writes every requested export. Called after each result, it rewrites the files, so
+/// an interrupted run keeps what it measured.
+#[derive(Default)]
+pub struct ExportManager {
+    targets: Vec<(ExportFormat, PathBuf)>,
+}
+
+impl ExportManager {
+    pub fn add(&mut self, format: ExportFormat, path: Option<PathBuf>) {
+        if let Some(path) = path {
+            self.targets.push((format, path));
+        }
+    }
+
+    pub fn write_all(&self, run: &BenchRun) -> anyhow::Result<()> {
+        for (format, path) in &self.targets {
+            let bytes = format.exporter().serialize(run)?;
+            super::write_atomically(path, &bytes)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::{BenchResult, BenchSettings, DatasetInfo, FORMAT_VERSION, PerCall};
+    use crate::machine::{Build, Machine};
+
+    /// A run with fixed numbers, so the exports are byte-for-byte stable.
+    pub(crate) fn synthetic_run() -> BenchRun {
+        let result = |backend: &str, threads: usize, us: f64| BenchResult {
+            backend: backend.into(),
+            dataset: DatasetInfo {
+                path: "datasets/generated-3000.txt".into(),
+                hash: "fnv1a64:3e8743477a8e6acd".into(),
+                records: 3000,
+                puzzles: 3000,
+            },
+            threads,
+            rounds_ns: vec![(us * 3e6) as u64; 3],
+            us_per_puzzle: us,
+            puzzles_per_s: 1e6 / us,
+            spread_pct: 0.5,
+            round_outliers: 0,
+            per_call: PerCall {
+                mean_us: us * threads as f64,
+                median_us: us * 0.8 * threads as f64,
+                p90_us: us * 1.5,
+                p99_us: us * 3.0,
+                max_us: us * 14.0,
+                mad_us: us * 0.2,
+                outliers: 12,
+            },
+            wrong: 0,
+            budget_exceeded: 0,
+            no_guess_pct: 41.7,
+            nodes_per_puzzle: 97.55,
+            guesses_per_puzzle: 2.09,
+            nodes_total: 292_652,
+            guesses_total: 6258,
+            cdf: vec![(us * 0.5, 0.0), (us * 0.8, 0.5), (us * 14.0, 1.0)],
+        };
+        BenchRun {
+            format_version: FORMAT_VERSION,
+            date: "2026-11-29T23:50:14Z".into(),
+            build: Build {
+                version: "0.1.0".into(),
+                git_revision: Some("ae5c432a9408".into()),
+                rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
+            },
+            machine: Machine {
+                cpu: "AMD EPYC".into(),
+                cores: 2,
+                physical_cores: Some(1),
+                os: "Linux (Debian GNU/Linux 12)".into(),
+            },
+            settings: BenchSettings {
+                max_solutions: 2,
+                max_nodes: 100_000_000,
+                warmup: 1,
+                rounds: 3,
+                min_time_s: None,
+                headline: "µs/puzzle = median pass time / puzzles".into(),
+            },
+            results: vec![
+                result("dlx-static", 1, 17.5),
+                result("dlx-arena", 1, 23.25),
+                result("dlx-static", 2, 9.0),
+            ],
+        }
+    }
+
+    fn export(format: ExportFormat) -> String {
+        let bytes = format.exporter().serialize(&synthetic_run()).unwrap();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn csv_export() {
+        insta::assert_snapshot!(export(ExportFormat::Csv));
+    }
+
+    #[test]
+    fn markdown_export() {
+        insta::assert_snapshot!(export(ExportFormat::Markdown));
+    }
+
+    #[test]
+    fn json_export_round_trips() {
+        let json = export(ExportFormat::Json);
+        insta::assert_snapshot!(json);
+        let back: BenchRun = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, synthetic_run());
+    }
+
+    #[test]
+    fn svg_export_draws_every_backend() {
+        let svg = export(ExportFormat::Svg);
+        assert!(svg.starts_with("<svg"));
+        for label in ["dlx-static -j1", "dlx-arena -j1", "dlx-static -j2"] {
+            assert!(svg.contains(label), "{label}");
+        }
+        assert!(svg.contains("µs per puzzle (log scale)"));
+    }
+
+    #[test]
+    fn the_manager_writes_every_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut m = ExportManager::default();
+        m.add(ExportFormat::Csv, Some(dir.path().join("a.csv")));
+        m.add(ExportFormat::Json, None);
+        m.add(ExportFormat::Markdown, Some(dir.path().join("sub/a.md")));
+        m.write_all(&synthetic_run()).unwrap();
+        assert!(dir.path().join("a.csv").exists());
+        assert!(dir.path().join("sub/a.md").exists());
+        // No temporary files are left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn the_terminal_table_shows_efficiency() {
+        let table = crate::report::table::render(&synthetic_run());
+        insta::assert_snapshot!(table);
+    }
+}

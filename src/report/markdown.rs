@@ -1,0 +1,60 @@
+//! A Markdown table, for READMEs and pull requests.
+
+use std::fmt::Write as _;
+
+use super::export::Exporter;
+use crate::bench::BenchRun;
+
+pub struct MarkdownExporter;
+
+impl Exporter for MarkdownExporter {
+    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
+        let mut s = String::new();
+        let rev = run
+            .build
+            .git_revision
+            .as_deref()
+            .unwrap_or("unknown revision");
+        writeln!(
+            s,
+            "sudoku-bench {} ({rev}), {}, {} ({} cores), {}; max-solutions {}, {} rounds after {} warmup\n",
+            run.build.version,
+            run.date,
+            run.machine.cpu,
+            run.machine.cores,
+            run.machine.os,
+            run.settings.max_solutions,
+            run.settings.rounds,
+            run.settings.warmup
+        )?;
+        writeln!(
+            s,
+            "| backend | dataset | threads | puzzles | wrong | no guess | nodes | guesses | µs/puzzle | median µs | p99 µs | puzzles/s | spread |"
+        )?;
+        writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
+        for r in &run.results {
+            writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {:.1}% | {:.1} | {:.2} | {:.3} | {:.3} | {:.3} | {:.0} | ±{:.1}% |",
+                r.backend,
+                r.dataset.path,
+                r.threads,
+                r.dataset.puzzles,
+                r.wrong,
+                r.no_guess_pct,
+                r.nodes_per_puzzle,
+                r.guesses_per_puzzle,
+                r.us_per_puzzle,
+                r.per_call.median_us,
+                r.per_call.p99_us,
+                r.puzzles_per_s,
+                r.spread_pct
+            )?;
+        }
+        writeln!(
+            s,
+            "\nµs/puzzle: median over rounds of whole-pass wall time / puzzles; median and p99: per solver call."
+        )?;
+        Ok(s.into_bytes())
+    }
+}

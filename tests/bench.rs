@@ -1,0 +1,233 @@
+//! End-to-end tests of `bench` and `compare`.
+
+mod common;
+
+use common::{project_file, read_csv, sudoku_bench};
+use predicates::str::contains;
+
+/// The first `n` puzzles of the shipped dataset, as a file in `dir`.
+fn sample(dir: &std::path::Path, n: usize, name: &str) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().skip(1).take(n).collect();
+    let path = dir.join(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn bench_writes_the_table_every_export_and_a_baseline() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = sample(dir.path(), 40, "a.txt");
+    let b = sample(dir.path(), 20, "b.txt");
+    let out = sudoku_bench()
+        .current_dir(dir.path())
+        .args(["bench", "a.txt", "b.txt", "--rounds", "2", "--warmup", "1"])
+        .args(["--export-csv", "out/r.csv", "--export-json", "out/r.json"])
+        .args(["--export-markdown", "out/r.md", "--plot", "out/r.svg"])
+        .args(["--per-puzzle", "out/pp.csv", "--save-baseline", "first"])
+        .assert()
+        .success()
+        .stdout(contains("µs/puzzle"))
+        .stdout(contains("saved baseline \"first\""));
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    for backend in ["dlx-static", "dlx-arena", "dfs"] {
+        let rows = stdout.lines().filter(|l| l.starts_with(backend)).count();
+        assert_eq!(rows, 2, "{backend} in\n{stdout}");
+    }
+    let (header, rows) = read_csv(&std::fs::read_to_string(dir.path().join("out/r.csv")).unwrap());
+    assert_eq!(rows.len(), 6);
+    assert!(header.contains(&"us_per_puzzle".to_string()));
+    let (_, per_puzzle) =
+        read_csv(&std::fs::read_to_string(dir.path().join("out/pp.csv")).unwrap());
+    assert_eq!(per_puzzle.len(), 3 * (40 + 20));
+    assert!(
+        std::fs::read_to_string(dir.path().join("out/r.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+    assert!(
+        std::fs::read_to_string(dir.path().join("out/r.md"))
+            .unwrap()
+            .contains("| dfs |")
+    );
+    let saved = dir.path().join("results/baselines/first.json");
+    assert!(saved.exists());
+    drop((a, b));
+
+    // A baseline is never overwritten silently, and the refusal comes before measuring.
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["bench", "b.txt", "--save-baseline", "first"])
+        .assert()
+        .code(1)
+        .stderr(contains("--force"));
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "b.txt",
+            "--rounds",
+            "1",
+            "--save-baseline",
+            "first",
+            "--force",
+        ])
+        .assert()
+        .success();
+
+    // The same run compared with itself: no change anywhere, exit 0.
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["compare", "out/r.json", "out/r.json"])
+        .assert()
+        .success()
+        .stdout(contains("no regression"));
+}
+
+/// A saved run with every round's time multiplied by `factor`.
+fn scaled(run: &serde_json::Value, factor: f64) -> serde_json::Value {
+    let mut run = run.clone();
+    for r in run["results"].as_array_mut().unwrap() {
+        let rounds: Vec<serde_json::Value> = r["rounds_ns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            // Small round-to-round differences, as on a real machine.
+            .map(|(i, ns)| {
+                let ns = ns.as_u64().unwrap() as f64 * factor * (1.0 + i as f64 * 0.001);
+                (ns.round() as u64).into()
+            })
+            .collect();
+        r["rounds_ns"] = rounds.into();
+    }
+    run
+}
+
+#[test]
+fn compare_flags_a_slowdown_and_refuses_different_data() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 30, "a.txt");
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "a.txt",
+            "--backends",
+            "dlx-static",
+            "--rounds",
+            "3",
+        ])
+        .args(["--export-json", "base.json"])
+        .assert()
+        .success();
+    let base: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("base.json")).unwrap())
+            .unwrap();
+    let write = |name: &str, v: &serde_json::Value| {
+        std::fs::write(dir.path().join(name), serde_json::to_vec(v).unwrap()).unwrap();
+    };
+    write("base2.json", &scaled(&base, 1.0));
+    write("slow.json", &scaled(&base, 1.5));
+    write("fast.json", &scaled(&base, 0.5));
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["compare", "base2.json", "slow.json"])
+        .assert()
+        .code(5)
+        .stdout(contains("regressed"));
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["compare", "base2.json", "fast.json"])
+        .assert()
+        .success()
+        .stdout(contains("improved"));
+
+    let mut other = base.clone();
+    other["results"][0]["dataset"]["hash"] = "fnv1a64:0".into();
+    write("other.json", &other);
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["compare", "base.json", "other.json"])
+        .assert()
+        .code(1)
+        .stderr(contains("not comparable"));
+    let mut settings = base.clone();
+    settings["settings"]["max_solutions"] = 1.into();
+    write("settings.json", &settings);
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["compare", "base.json", "settings.json"])
+        .assert()
+        .code(1)
+        .stderr(contains("different settings"));
+}
+
+#[test]
+fn compare_reruns_a_baseline_and_the_slow_hook_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 200, "a.txt");
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "a.txt",
+            "--backends",
+            "dlx-static",
+            "--rounds",
+            "5",
+        ])
+        .args(["--save-baseline", "base"])
+        .assert()
+        .success();
+    // Re-running the same benchmark works and names the baseline's data.
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["compare", "base", "--noise", "1000"])
+        .assert()
+        .success()
+        .stdout(contains("no regression"));
+    // A backend made ten times slower is a regression whatever the machine's noise.
+    sudoku_bench()
+        .current_dir(dir.path())
+        .env("SUDOKU_BENCH_SLOW_BACKEND", "dlx-static:10")
+        .args([
+            "bench",
+            "a.txt",
+            "--backends",
+            "dlx-static",
+            "--rounds",
+            "5",
+        ])
+        .args(["--baseline", "base", "--noise", "20"])
+        .assert()
+        .code(5)
+        .stdout(contains("regressed"));
+}
+
+#[test]
+fn bench_measures_scaling() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 60, "a.txt");
+    let out = sudoku_bench()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "a.txt",
+            "--backends",
+            "dlx-arena",
+            "-j",
+            "1,2",
+            "--rounds",
+            "2",
+        ])
+        .args(["--export-csv", "r.csv"])
+        .assert()
+        .success();
+    drop(out);
+    let (header, rows) = read_csv(&std::fs::read_to_string(dir.path().join("r.csv")).unwrap());
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1][col("threads")], "2");
+    assert!(!rows[1][col("efficiency")].is_empty());
+}
