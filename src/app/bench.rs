@@ -131,7 +131,6 @@ fn rerun(old: &BenchRun, no_progress: bool) -> anyhow::Result<BenchRun> {
         limits: Limits {
             max_solutions: s.max_solutions,
             max_nodes: s.max_nodes,
-            ..Limits::default()
         },
         warmup: s.warmup,
         rounds: s.rounds,

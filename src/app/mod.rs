@@ -45,7 +45,6 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
     Limits {
         max_solutions: args.max_solutions,
         max_nodes: args.max_nodes,
-        ..Limits::default()
     }
 }
 
@@ -150,7 +149,6 @@ fn judge(args: JudgeArgs) -> anyhow::Result<Exit> {
     let limits = Limits {
         max_solutions: 1,
         max_nodes: args.max_nodes,
-        ..Limits::default()
     };
     let report = crate::judge::judge(args.problem, args.backend, &limits, stdin, &mut out)?;
     Ok(if report.failed > 0 {
