@@ -22,7 +22,7 @@ use crate::grid::Grid;
 use crate::loader::{Input, Loader};
 use crate::machine::{Build, Machine};
 use crate::record::Record;
-use crate::run::{PuzzleResult, Status, assess};
+use crate::run::{Attempt, PuzzleResult, Status, assess};
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};
 use crate::stats;
 
@@ -364,7 +364,11 @@ fn check(
         .zip(solved)
         .map(|(record, s)| {
             let thread = s.and_then(|(_, _, t)| t);
-            assess(record, backend, limits, s.map(|(o, ns, _)| (o, ns)), thread)
+            let attempt = match s {
+                Some((outcome, time_ns, _)) => Attempt::Solved { outcome, time_ns },
+                None => Attempt::Skipped,
+            };
+            assess(record, backend, limits, attempt, thread)
         })
         .collect()
 }

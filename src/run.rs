@@ -5,6 +5,7 @@
 //! chunk's results are written before the next chunk is read, so memory stays flat
 //! however long the input is.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -32,10 +33,12 @@ pub enum Status {
     BudgetExceeded,
     /// The record could not be read as a puzzle.
     ParseError,
+    /// The backend failed on this puzzle (it panicked); the message is in `error`.
+    Error,
 }
 
 impl Status {
-    pub const ALL: [Status; 7] = [
+    pub const ALL: [Status; 8] = [
         Status::Unique,
         Status::Solved,
         Status::Multiple,
@@ -43,6 +46,7 @@ impl Status {
         Status::InvalidGivens,
         Status::BudgetExceeded,
         Status::ParseError,
+        Status::Error,
     ];
 
     pub fn name(self) -> &'static str {
@@ -54,6 +58,7 @@ impl Status {
             Status::InvalidGivens => "invalid_givens",
             Status::BudgetExceeded => "budget_exceeded",
             Status::ParseError => "parse_error",
+            Status::Error => "error",
         }
     }
 }
@@ -82,44 +87,85 @@ pub struct PuzzleResult {
 }
 
 impl PuzzleResult {
-    /// True when the answer is wrong: an invalid solution or a disagreement with the input.
+    /// True when the answer is wrong: an invalid solution, a disagreement with the
+    /// input, or a backend that failed.
     pub fn is_mismatch(&self) -> bool {
-        self.valid == Some(false) || self.matches_expected == Some(false)
+        self.valid == Some(false)
+            || self.matches_expected == Some(false)
+            || self.status == Status::Error
     }
+}
+
+/// What happened when a record met the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// Not solved: a parse error, or conflicting givens.
+    Skipped,
+    Solved {
+        outcome: SolveOutcome,
+        time_ns: u64,
+    },
+    /// The backend panicked, with this message.
+    Panicked {
+        message: String,
+        time_ns: u64,
+    },
 }
 
 /// Solves one record: checks the givens, times the solver, checks the answer.
 pub fn solve_record(
-    solver: &mut dyn Solver,
+    solver: &mut Box<dyn Solver>,
     backend: Backend,
     limits: &Limits,
     record: &Record,
 ) -> PuzzleResult {
-    let solved = match &record.body {
+    let attempt = match &record.body {
         Ok(puzzle) if puzzle.grid.find_conflict().is_none() => {
-            let start = Instant::now();
-            let outcome = solver.solve(&puzzle.grid, limits);
-            Some((outcome, start.elapsed().as_nanos() as u64))
+            attempt(solver, backend, &puzzle.grid, limits)
         }
-        _ => None,
+        _ => Attempt::Skipped,
     };
     assess(
         record,
         backend,
         limits,
-        solved,
+        attempt,
         rayon::current_thread_index(),
     )
 }
 
-/// The result for a record given what the solver did with it (`None` when it was not
-/// solved: a parse error or conflicting givens). Checks the solution independently and
-/// compares it with the expected answer.
+/// Runs and times the solver. A panic is caught and becomes `Attempt::Panicked`, and the
+/// solver is replaced: the panic may have left its state broken.
+pub fn attempt(
+    solver: &mut Box<dyn Solver>,
+    backend: Backend,
+    grid: &Grid,
+    limits: &Limits,
+) -> Attempt {
+    let start = Instant::now();
+    let caught = std::panic::catch_unwind(AssertUnwindSafe(|| solver.solve(grid, limits)));
+    let time_ns = start.elapsed().as_nanos() as u64;
+    match caught {
+        Ok(outcome) => Attempt::Solved { outcome, time_ns },
+        Err(payload) => {
+            *solver = backend.new_solver();
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_string());
+            Attempt::Panicked { message, time_ns }
+        }
+    }
+}
+
+/// The result for a record given what the solver did with it. Checks the solution
+/// independently and compares it with the expected answer.
 pub fn assess(
     record: &Record,
     backend: Backend,
     limits: &Limits,
-    solved: Option<(SolveOutcome, u64)>,
+    attempt: Attempt,
     thread: Option<usize>,
 ) -> PuzzleResult {
     let mut result = PuzzleResult {
@@ -147,11 +193,20 @@ pub fn assess(
         }
     };
     result.puzzle = Some(puzzle.grid);
-    let Some((outcome, time_ns)) = solved else {
-        result.status = Status::InvalidGivens;
-        result.error = puzzle.grid.find_conflict().map(|c| c.to_string());
-        result.matches_expected = puzzle.expected.as_ref().and_then(compare_expected_invalid);
-        return result;
+    let (outcome, time_ns) = match attempt {
+        Attempt::Solved { outcome, time_ns } => (outcome, time_ns),
+        Attempt::Panicked { message, time_ns } => {
+            result.status = Status::Error;
+            result.time_ns = time_ns;
+            result.error = Some(format!("{backend} panicked: {message}"));
+            return result;
+        }
+        Attempt::Skipped => {
+            result.status = Status::InvalidGivens;
+            result.error = puzzle.grid.find_conflict().map(|c| c.to_string());
+            result.matches_expected = puzzle.expected.as_ref().and_then(compare_expected_invalid);
+            return result;
+        }
     };
     result.time_ns = time_ns;
     result.status = status_of(&outcome, limits);
@@ -304,7 +359,7 @@ fn solve_chunk(chunk: &[Record], config: &RunConfig) -> Vec<PuzzleResult> {
         .par_iter()
         .map_init(
             || config.backend.new_solver(),
-            |solver, record| solve_record(solver.as_mut(), config.backend, &config.limits, record),
+            |solver, record| solve_record(solver, config.backend, &config.limits, record),
         )
         .collect()
 }
@@ -351,12 +406,7 @@ mod tests {
             ..Limits::default()
         };
         let mut solver = Backend::DlxStatic.new_solver();
-        solve_record(
-            solver.as_mut(),
-            Backend::DlxStatic,
-            &limits,
-            &record(1, body),
-        )
+        solve_record(&mut solver, Backend::DlxStatic, &limits, &record(1, body))
     }
 
     #[test]
@@ -484,5 +534,45 @@ mod tests {
         assert_eq!(compare_expected(&outcome, &e(0), &limits), Some(false));
         assert_eq!(compare_expected(&outcome, &e(1), &limits), None);
         assert_eq!(compare_expected(&outcome, &e(2), &limits), None);
+    }
+
+    /// Panics on one puzzle, solves the rest with a real backend.
+    struct PanicsOnFirstCell(u8, Box<dyn Solver>);
+
+    impl Solver for PanicsOnFirstCell {
+        fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+            assert_ne!(puzzle.get(0), self.0, "the trigger puzzle");
+            self.1.solve(puzzle, limits)
+        }
+    }
+
+    #[test]
+    fn a_panicking_backend_costs_one_puzzle() {
+        let limits = Limits::default();
+        let mut trigger = PUZZLE.to_string();
+        trigger.replace_range(0..1, "6");
+        let mut solver: Box<dyn Solver> =
+            Box::new(PanicsOnFirstCell(6, Backend::DlxStatic.new_solver()));
+        let r = solve_record(
+            &mut solver,
+            Backend::DlxStatic,
+            &limits,
+            &record(1, puzzle(&trigger, None, None)),
+        );
+        assert_eq!(r.status, Status::Error);
+        assert!(
+            r.error.as_deref().unwrap().contains("the trigger puzzle"),
+            "{:?}",
+            r.error
+        );
+        assert!(r.is_mismatch());
+        // The broken solver was replaced; the next puzzle is solved.
+        let r = solve_record(
+            &mut solver,
+            Backend::DlxStatic,
+            &limits,
+            &record(2, puzzle(PUZZLE, None, None)),
+        );
+        assert_eq!(r.status, Status::Unique);
     }
 }

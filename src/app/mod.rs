@@ -31,7 +31,22 @@ pub enum Exit {
     Regressed = 5,
 }
 
+/// A backend's panic is caught and reported in that puzzle's row; the default hook
+/// would also print it on stderr, once per puzzle. Other threads keep the default.
+fn quiet_solver_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let solver_thread = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("solver-"));
+        if !solver_thread {
+            default(info);
+        }
+    }));
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    quiet_solver_panics();
     match cli.command {
         Command::Solve(args) => solve(args),
         Command::Judge(args) => judge(args),

@@ -53,7 +53,10 @@ impl Summary {
     pub fn add(&mut self, r: &PuzzleResult) {
         self.records += 1;
         self.counts[r.status as usize] += 1;
-        if !matches!(r.status, Status::ParseError | Status::InvalidGivens) {
+        if !matches!(
+            r.status,
+            Status::ParseError | Status::InvalidGivens | Status::Error
+        ) {
             self.solve_ns.saturating_record(r.time_ns.max(1));
             self.solve_ns_total += r.time_ns as u128;
             self.nodes += r.nodes as u128;
@@ -77,9 +80,10 @@ impl Summary {
         self.counts[status as usize]
     }
 
-    /// Wrong answers: invalid solutions plus disagreements with expected answers.
+    /// Wrong answers: invalid solutions, disagreements with expected answers, and
+    /// puzzles on which the backend failed.
     pub fn wrong_answers(&self) -> u64 {
-        self.invalid + self.mismatches
+        self.invalid + self.mismatches + self.count(Status::Error)
     }
 
     /// Records that were solved (timed).
