@@ -3,7 +3,7 @@
 mod bench;
 
 use std::io::{BufWriter, IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -29,6 +29,23 @@ pub enum Exit {
     WrongAnswers = 4,
     /// `compare` (or `bench --baseline`) found a regression.
     Regressed = 5,
+    /// Stopped by Ctrl-C (SIGINT) or SIGTERM; what was done is written.
+    Interrupted = 130,
+}
+
+/// Set by the first Ctrl-C (or SIGTERM): stop taking new puzzles.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The first interrupt lets the run finish its chunk in flight and write it; a second
+/// one exits at once.
+fn handle_interrupts() {
+    // Fails only if a handler is already set (a second call in one process): keep it.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+        eprintln!("\ninterrupted: finishing the puzzles in flight (Ctrl-C again to quit now)");
+    });
 }
 
 /// A backend's panic is caught and reported in that puzzle's row; the default hook
@@ -63,6 +80,9 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
     }
 }
 
+/// Parse errors shown on stderr before the rest are only counted.
+const SHOWN_PARSE_ERRORS: u64 = 10;
+
 fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     let csv = args.csv.as_deref().map(OutputPath::from_arg);
     let solutions = args.solutions.as_deref().map(OutputPath::from_arg);
@@ -91,9 +111,11 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
         threads: args.threads,
     };
 
+    handle_interrupts();
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
-    let records = loader.filter_map(|item| match item {
+    let records = loader.take_while(|_| !INTERRUPTED.load(Ordering::Relaxed));
+    let records = records.filter_map(|item| match item {
         Ok(record) => {
             records_read.fetch_add(1, Ordering::Relaxed);
             Some(record)
@@ -105,8 +127,17 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
         }
     });
     let start = Instant::now();
+    let mut parse_errors = 0u64;
     let threads = run::run(records, &config, |chunk| {
         reporter.write_chunk(chunk)?;
+        // The first few parse errors on stderr too; all of them are in the CSV.
+        for r in chunk.iter().filter(|r| r.status == run::Status::ParseError) {
+            parse_errors += 1;
+            if parse_errors <= SHOWN_PARSE_ERRORS {
+                let error = r.error.as_deref().unwrap_or("");
+                progress.println(&format!("error: {}: {error}", r.source));
+            }
+        }
         progress.advance(
             chunk.len() as u64,
             records_read.load(Ordering::Relaxed),
@@ -116,9 +147,16 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     })?;
     let wall = start.elapsed();
     progress.finish();
+    if parse_errors > SHOWN_PARSE_ERRORS {
+        eprintln!(
+            "error: {} more records could not be parsed (each has a parse_error row)",
+            parse_errors - SHOWN_PARSE_ERRORS
+        );
+    }
     reporter.flush()?;
     let mut summary = reporter.summary;
     summary.input_failures = input_failures.load(Ordering::Relaxed);
+    summary.interrupted = INTERRUPTED.load(Ordering::Relaxed);
 
     if summary.records() == 0 && summary.input_failures == 0 {
         eprintln!("warning: the input holds no puzzles");
@@ -131,7 +169,9 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
             eprint!("{text}");
         }
     }
-    Ok(if summary.wrong_answers() > 0 {
+    Ok(if summary.interrupted {
+        Exit::Interrupted
+    } else if summary.wrong_answers() > 0 {
         Exit::WrongAnswers
     } else if summary.input_failures > 0 || summary.count(run::Status::ParseError) > 0 {
         Exit::InputProblems
@@ -203,6 +243,7 @@ fn generate(args: GenArgs) -> anyhow::Result<Exit> {
         for g in block {
             writeln!(out, "{}:1:{}", g.puzzle, g.solution.to_line())?;
         }
+        out.flush().context("writing the puzzles")?;
         first = last;
     }
     out.flush().context("writing the puzzles")?;

@@ -18,7 +18,7 @@ pub use solutions::SolutionsReport;
 pub use summary::Summary;
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -48,10 +48,12 @@ impl OutputPath {
         }
     }
 
-    /// Opens the output, creating parent directories as needed.
+    /// Opens the output, creating parent directories as needed. What is written reaches
+    /// the file only at `flush`, in one write: a run stopped between two flushes leaves
+    /// whole rows behind.
     pub fn create(&self) -> anyhow::Result<Box<dyn Write + Send>> {
         Ok(match self {
-            OutputPath::Stdout => Box::new(BufWriter::with_capacity(1 << 16, io::stdout())),
+            OutputPath::Stdout => Box::new(WholeWrites::new(io::stdout())),
             OutputPath::File(path) => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)
@@ -59,9 +61,48 @@ impl OutputPath {
                 }
                 let file =
                     File::create(path).with_context(|| format!("creating {}", path.display()))?;
-                Box::new(BufWriter::with_capacity(1 << 16, file))
+                Box::new(WholeWrites::new(file))
             }
         })
+    }
+}
+
+/// Holds everything written until `flush`, then hands it over in one `write_all`, so
+/// the file grows by whole chunks of rows: no row is ever half on disk because the
+/// process stopped between two writes.
+pub struct WholeWrites<W: Write> {
+    buf: Vec<u8>,
+    out: W,
+}
+
+impl<W: Write> WholeWrites<W> {
+    pub fn new(out: W) -> WholeWrites<W> {
+        WholeWrites {
+            buf: Vec::with_capacity(1 << 16),
+            out,
+        }
+    }
+}
+
+impl<W: Write> Write for WholeWrites<W> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if !self.buf.is_empty() {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        self.out.flush()
+    }
+}
+
+impl<W: Write> Drop for WholeWrites<W> {
+    fn drop(&mut self) {
+        // Like BufWriter: a last flush, errors ignored (callers flush explicitly first).
+        let _ = self.flush();
     }
 }
 
@@ -151,5 +192,52 @@ impl Reporter {
             out.flush().context("writing the solutions")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts the writes that reach it.
+    struct Counting(Vec<Vec<u8>>);
+
+    impl Write for &mut Counting {
+        fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+            self.0.push(data.to_vec());
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn whole_writes_reach_the_output_in_one_write_per_flush() {
+        let mut sink = Counting(Vec::new());
+        {
+            let mut w = WholeWrites::new(&mut sink);
+            for i in 0..1000 {
+                writeln!(w, "row {i}").unwrap();
+            }
+            w.flush().unwrap();
+            writeln!(w, "last").unwrap();
+        }
+        assert_eq!(sink.0.len(), 2);
+        assert!(sink.0[0].ends_with(b"row 999\n"));
+        assert_eq!(sink.0[1], b"last\n");
+    }
+
+    #[test]
+    fn outputs_never_overwrite_inputs() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.txt");
+        std::fs::write(&input, "x").unwrap();
+        let out = OutputPath::File(dir.path().join("./in.txt"));
+        assert!(ensure_not_an_input(&out, std::slice::from_ref(&input)).is_err());
+        let inside = OutputPath::File(dir.path().join("in.txt"));
+        assert!(ensure_not_an_input(&inside, &[dir.path().to_path_buf()]).is_err());
+        let other = OutputPath::File(dir.path().join("out.csv"));
+        assert!(ensure_not_an_input(&other, &[input]).is_ok());
     }
 }

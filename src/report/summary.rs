@@ -23,6 +23,8 @@ pub struct Summary {
     mismatches: u64,
     /// Inputs that could not be opened or read (not records).
     pub input_failures: u64,
+    /// The run was stopped by an interrupt before the input ended.
+    pub interrupted: bool,
 }
 
 impl Default for Summary {
@@ -47,6 +49,7 @@ impl Summary {
             compared: 0,
             mismatches: 0,
             input_failures: 0,
+            interrupted: false,
         }
     }
 
@@ -156,6 +159,13 @@ impl Summary {
             "  checks: {} solutions checked, {} invalid; {} compared with expected answers, {} mismatched",
             self.checked, self.invalid, self.compared, self.mismatches
         );
+        if self.interrupted {
+            let _ = writeln!(
+                s,
+                "  interrupted: stopped after {} records; every one of them is written, as whole rows",
+                self.records
+            );
+        }
         if self.input_failures > 0 {
             let _ = writeln!(
                 s,

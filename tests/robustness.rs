@@ -1,0 +1,215 @@
+//! Bad input, interrupts and hostile puzzles: nothing lost, nothing hangs, nothing crashes.
+
+mod common;
+
+use common::{field, project_file, read_csv, sudoku_bench};
+use predicates::str::contains;
+
+/// Solves one file of the malformed corpus; returns (status, line, error) per row.
+fn rows_of(file: &str, exit: i32) -> Vec<(String, String, String)> {
+    let out = sudoku_bench()
+        .args(["solve", "--csv", "-", "-q"])
+        .arg(project_file(&format!("tests/data/malformed/{file}")))
+        .assert()
+        .code(exit);
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    rows.iter()
+        .map(|r| {
+            (
+                field(&header, r, "status").to_string(),
+                field(&header, r, "line").to_string(),
+                field(&header, r, "error").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The bad record sits between two good ones: both are solved, the bad one named.
+fn assert_sandwich(file: &str, lines: [&str; 3], status: &str, error: &str) {
+    let rows = rows_of(file, 3);
+    assert_eq!(rows.len(), 3, "{file}: {rows:?}");
+    assert_eq!(rows[0].0, "unique", "{file}");
+    assert_eq!(rows[2].0, "unique", "{file}");
+    assert_eq!(rows[1].0, status, "{file}");
+    assert_eq!(rows[1].2, error, "{file}");
+    let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(got, lines, "{file}");
+}
+
+#[test]
+fn each_malformed_record_gets_its_own_row() {
+    let cell = "is not a digit 1-9 or a blank ('.' or '0')";
+    assert_sandwich(
+        "wrong_length.txt",
+        ["1", "2", "3"],
+        "parse_error",
+        "line 2, column 71: line ends after 70 cells, expected 81",
+    );
+    assert_sandwich(
+        "bad_chars.txt",
+        ["1", "2", "3"],
+        "parse_error",
+        &format!("line 2, column 10: 'x' {cell}"),
+    );
+    assert_sandwich(
+        "invalid_utf8.txt",
+        ["1", "2", "3"],
+        "parse_error",
+        &format!("line 2, column 21: '\u{FFFD}' {cell}"),
+    );
+    assert_sandwich(
+        "truncated.grid",
+        ["1", "11", "17"],
+        "parse_error",
+        "line 11: grid ends after 5 rows, expected 9",
+    );
+    assert_sandwich(
+        "missing_token.hdu",
+        ["1", "11", "21"],
+        "parse_error",
+        "line 14: line has 8 tokens, expected 9",
+    );
+    assert_sandwich(
+        "wrong_fields.csv",
+        ["2", "3", "4"],
+        "parse_error",
+        "line 3: row has 1 fields, header has 2",
+    );
+    let rows = rows_of("conflicting_givens.txt", 0);
+    assert_eq!(rows[1].0, "invalid_givens");
+    assert_eq!(rows[1].2, "digit 5 twice in row 1 (r1c1 and r1c2)");
+    assert_eq!(rows_of("empty.txt", 0).len(), 0);
+}
+
+#[test]
+fn parse_errors_are_named_on_stderr_with_file_and_line() {
+    sudoku_bench()
+        .args(["solve", "-q"])
+        .arg(project_file("tests/data/malformed/bad_chars.txt"))
+        .assert()
+        .code(3)
+        .stderr(contains("bad_chars.txt: line 2, column 10:"));
+}
+
+#[test]
+fn a_line_of_megabytes_is_one_error_and_never_held_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.txt");
+    let good = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+    let mut text = format!("{good}\n");
+    text.push_str(&"7".repeat(5 << 20));
+    text.push_str(&format!("\n{good}\n"));
+    std::fs::write(&path, text).unwrap();
+    let out = sudoku_bench()
+        .args(["solve", "--csv", "-", "-q"])
+        .arg(&path)
+        .assert()
+        .code(3);
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let statuses: Vec<&str> = rows.iter().map(|r| field(&header, r, "status")).collect();
+    assert_eq!(statuses, ["unique", "parse_error", "unique"]);
+    assert_eq!(
+        field(&header, &rows[1], "error"),
+        "line 2: line is 5242880 bytes long, longer than 65536"
+    );
+}
+
+#[test]
+fn unreadable_inputs_are_skipped_and_the_exit_status_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sudoku_bench()
+        .args(["solve", "--csv", "-", "-q"])
+        .arg(dir.path().join("missing.txt"))
+        .arg(project_file("tests/data/malformed/conflicting_givens.txt"))
+        .assert()
+        .code(3)
+        .stderr(contains("missing.txt"));
+    let (_, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    assert_eq!(rows.len(), 3);
+}
+
+#[test]
+fn hostile_puzzles_end_within_budget_and_dlx_solves_them() {
+    let hostile = [
+        "001000000200000000003000000400000005005000600600000040007103000800000000009020000",
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    ];
+    let input = hostile.join("\n") + "\n";
+    let out = sudoku_bench()
+        .args([
+            "solve",
+            "-b",
+            "dfs",
+            "--max-nodes",
+            "2000000",
+            "--csv",
+            "-",
+            "-q",
+        ])
+        .write_stdin(input.clone())
+        .assert()
+        .success();
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    for row in &rows {
+        assert_eq!(field(&header, row, "status"), "budget_exceeded");
+        assert_eq!(field(&header, row, "nodes"), "2000001");
+    }
+    for backend in ["dlx-static", "dlx-arena"] {
+        let out = sudoku_bench()
+            .args(["solve", "-b", backend, "--csv", "-", "-q"])
+            .write_stdin(input.clone())
+            .assert()
+            .success();
+        let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+        assert_eq!(field(&header, &rows[0], "status"), "multiple", "{backend}");
+        assert_eq!(field(&header, &rows[1], "status"), "unique", "{backend}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupt_leaves_a_valid_partial_csv_and_a_summary() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+
+    let dir = tempfile::tempdir().unwrap();
+    // Enough work to be still running when the signal comes: the dataset, repeated.
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let input = dir.path().join("big.txt");
+    std::fs::write(&input, text.repeat(60)).unwrap();
+    let csv = dir.path().join("out.csv");
+    let child = Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+        .args(["solve", "-j", "1", "--csv"])
+        .arg(&csv)
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("interrupted: stopped after"), "{stdout}");
+    let (header, rows) = read_csv(&std::fs::read_to_string(&csv).unwrap());
+    assert!(
+        !rows.is_empty() && rows.len() < 180_000,
+        "{} rows",
+        rows.len()
+    );
+    // Whole rows, in order, each one solved, and as many as the summary says.
+    assert!(rows.iter().all(|r| r.len() == header.len()));
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(field(&header, row, "record"), (i + 1).to_string());
+        assert_eq!(field(&header, row, "status"), "unique");
+    }
+    assert!(
+        stdout.contains(&format!("stopped after {} records", rows.len())),
+        "{stdout}"
+    );
+}
