@@ -104,7 +104,7 @@ pub struct Comparison {
 /// of the same path differ in content.
 pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result<Vec<Comparison>> {
     let (a, b) = (&old.settings, &new.settings);
-    if (a.max_solutions, a.max_nodes) != (b.max_solutions, b.max_nodes) {
+    if (a.max_solutions, a.max_nodes, a.timeout_s) != (b.max_solutions, b.max_nodes, b.timeout_s) {
         bail!(
             "the runs used different settings (max-solutions {} vs {}, max-nodes {} vs {}): \
              rerun with the baseline's settings",
@@ -301,6 +301,7 @@ mod tests {
             settings: BenchSettings {
                 max_solutions: 2,
                 max_nodes: 1000,
+                timeout_s: None,
                 warmup: 1,
                 rounds: 5,
                 min_time_s: None,

@@ -126,6 +126,9 @@ pub struct BenchRun {
 pub struct BenchSettings {
     pub max_solutions: u32,
     pub max_nodes: u64,
+    /// Per-puzzle time limit, seconds.
+    #[serde(default)]
+    pub timeout_s: Option<f64>,
     pub warmup: u32,
     pub rounds: u32,
     pub min_time_s: Option<f64>,
@@ -296,7 +299,14 @@ fn pass(
 ) -> (Vec<(SolveOutcome, u64, Option<usize>)>, u64) {
     let timed = |solver: &mut dyn Solver, grid: &Grid| {
         let start = Instant::now();
-        let outcome = solver.solve(grid, limits);
+        let deadline = limits.timeout.map(|t| start + t);
+        let outcome = solver.solve(
+            grid,
+            &Limits {
+                deadline,
+                ..*limits
+            },
+        );
         if let Some(factor) = slow {
             // Test hook: make this backend slower, to prove regressions are caught.
             let until = start.elapsed().mul_f64(factor);
@@ -456,6 +466,7 @@ impl BenchRun {
             settings: BenchSettings {
                 max_solutions: config.limits.max_solutions,
                 max_nodes: config.limits.max_nodes,
+                timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
                 warmup: config.warmup,
                 rounds: config.rounds,
                 min_time_s: config.min_time.map(|d| d.as_secs_f64()),

@@ -46,6 +46,20 @@ pub struct LimitArgs {
     /// Give up on a puzzle after this many search nodes (status budget_exceeded).
     #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
+    /// Give up on a puzzle after this many seconds (status budget_exceeded); checked
+    /// inside the search every 1,024 nodes.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(secs > 0.0 && secs.is_finite()) {
+        return Err("the timeout must be a positive number of seconds".into());
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 #[derive(Debug, Args)]

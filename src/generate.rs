@@ -59,6 +59,7 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut DlxStatic)
     let limits = Limits {
         max_solutions: 2,
         max_nodes: u64::MAX,
+        ..Limits::default()
     };
     let mut clues = CELLS;
     for cell in order {

@@ -35,10 +35,14 @@ pub enum Status {
     ParseError,
     /// The backend failed on this puzzle (it panicked); the message is in `error`.
     Error,
+    /// An interrupt (Ctrl-C) abandoned the search.
+    Interrupted,
+    /// The `null` backend solves nothing: it measures the harness.
+    NotSolved,
 }
 
 impl Status {
-    pub const ALL: [Status; 8] = [
+    pub const ALL: [Status; 10] = [
         Status::Unique,
         Status::Solved,
         Status::Multiple,
@@ -47,6 +51,8 @@ impl Status {
         Status::BudgetExceeded,
         Status::ParseError,
         Status::Error,
+        Status::Interrupted,
+        Status::NotSolved,
     ];
 
     pub fn name(self) -> &'static str {
@@ -59,6 +65,8 @@ impl Status {
             Status::BudgetExceeded => "budget_exceeded",
             Status::ParseError => "parse_error",
             Status::Error => "error",
+            Status::Interrupted => "interrupted",
+            Status::NotSolved => "not_solved",
         }
     }
 }
@@ -143,6 +151,11 @@ pub fn attempt(
     limits: &Limits,
 ) -> Attempt {
     let start = Instant::now();
+    let mut limits = *limits;
+    if let Some(timeout) = limits.timeout {
+        limits.deadline = Some(start + timeout);
+    }
+    let limits = &limits;
     let caught = std::panic::catch_unwind(AssertUnwindSafe(|| solver.solve(grid, limits)));
     let time_ns = start.elapsed().as_nanos() as u64;
     match caught {
@@ -209,7 +222,23 @@ pub fn assess(
         }
     };
     result.time_ns = time_ns;
+    if !backend.is_solver() {
+        result.status = Status::NotSolved;
+        return result;
+    }
     result.status = status_of(&outcome, limits);
+    if outcome.budget_exceeded {
+        result.error = Some(if outcome.cancelled {
+            "interrupted: the search was abandoned".to_string()
+        } else if outcome.timed_out {
+            match limits.timeout {
+                Some(t) => format!("timed out after {}", humanize(t)),
+                None => "timed out".to_string(),
+            }
+        } else {
+            format!("ran out of the node budget ({} nodes)", limits.max_nodes)
+        });
+    }
     result.solutions = outcome.solutions;
     result.solution = outcome.solution;
     result.nodes = outcome.nodes;
@@ -232,6 +261,7 @@ pub fn assess(
 
 fn status_of(outcome: &SolveOutcome, limits: &Limits) -> Status {
     match outcome.solutions {
+        _ if outcome.cancelled => Status::Interrupted,
         _ if outcome.budget_exceeded => Status::BudgetExceeded,
         0 => Status::NoSolution,
         1 if limits.max_solutions == 1 => Status::Solved,
@@ -369,6 +399,15 @@ fn next_chunk_len(done: usize, took: Duration, threads: usize) -> usize {
     let per_second = done as f64 / took.as_secs_f64().max(1e-6);
     let wanted = (per_second * CHUNK_TARGET.as_secs_f64()) as usize;
     wanted.clamp(threads.max(1), MAX_CHUNK)
+}
+
+/// A duration for a message: `2s`, `1.5s`, `250ms`.
+fn humanize(d: Duration) -> String {
+    if d >= Duration::from_secs(1) {
+        format!("{}s", d.as_secs_f64())
+    } else {
+        format!("{}ms", d.as_millis())
+    }
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ proptest! {
     /// Every backend that finishes agrees on the count; every solution is right.
     #[test]
     fn backends_agree_on_arbitrary_grids(grid in puzzle_of_every_kind(), max in 1u32..=2) {
-        let limits = Limits { max_solutions: max, max_nodes: 100_000 };
+        let limits = Limits { max_solutions: max, max_nodes: 100_000, ..Limits::default() };
         let conflict = grid.find_conflict().is_some();
         let mut counts = Vec::new();
         for backend in Backend::ALL {

@@ -131,6 +131,8 @@ fn rerun(old: &BenchRun, no_progress: bool) -> anyhow::Result<BenchRun> {
         limits: Limits {
             max_solutions: s.max_solutions,
             max_nodes: s.max_nodes,
+            timeout: s.timeout_s.map(Duration::from_secs_f64),
+            ..Limits::default()
         },
         warmup: s.warmup,
         rounds: s.rounds,

@@ -77,6 +77,8 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
     Limits {
         max_solutions: args.max_solutions,
         max_nodes: args.max_nodes,
+        timeout: args.timeout,
+        ..Limits::default()
     }
 }
 
@@ -107,7 +109,11 @@ fn solve(args: SolveArgs) -> anyhow::Result<Exit> {
     let mut reporter = Reporter::new(csv.as_ref(), solutions.as_ref())?;
     let config = RunConfig {
         backend: args.solver.backend,
-        limits: limits(&args.solver.limits),
+        limits: Limits {
+            // Ctrl-C abandons the searches in flight too (status `interrupted`).
+            cancel: Some(&INTERRUPTED),
+            ..limits(&args.solver.limits)
+        },
         threads: args.threads,
     };
 
@@ -204,6 +210,7 @@ fn judge(args: JudgeArgs) -> anyhow::Result<Exit> {
     let limits = Limits {
         max_solutions: 1,
         max_nodes: args.max_nodes,
+        ..Limits::default()
     };
     let report = crate::judge::judge(args.problem, args.backend, &limits, stdin, &mut out)?;
     Ok(if report.failed > 0 {

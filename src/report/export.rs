@@ -109,6 +109,7 @@ mod tests {
             settings: BenchSettings {
                 max_solutions: 2,
                 max_nodes: 100_000_000,
+                timeout_s: None,
                 warmup: 1,
                 rounds: 3,
                 min_time_s: None,

@@ -1,20 +1,27 @@
 //! Naive backtracking, as in the HDU 1426 seed: the blank cells in row-major order, the
 //! digits 1..9 in order, a row/column/box check. No heuristics, on purpose: it is the
 //! baseline the other backends are measured against. The check is three bitmasks, which
-//! keeps the search order (and so the node counts) of the textbook version.
+//! keeps the search order (and so the node counts) of the textbook version; the search
+//! is iterative, with the untried digits of each level on an explicit stack.
 
 use super::{Limits, SolveOutcome, Solver, given_masks};
 use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
 
 pub struct Dfs {
-    blanks: [u8; CELLS],
+    /// Blank cells in row-major order, and their row, column (9+) and box (18+) units.
+    blanks: [Blank; CELLS],
     blank_count: usize,
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    /// Digits used in each unit: rows 0..9, columns 9..18, boxes 18..27.
+    used: [u16; 27],
+    /// Digits not yet tried at each depth.
+    untried: [u16; CELLS],
     grid: Grid,
-    limits: Limits,
-    outcome: SolveOutcome,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Blank {
+    cell: u8,
+    units: [u8; 3],
 }
 
 impl Default for Dfs {
@@ -26,81 +33,107 @@ impl Default for Dfs {
 impl Dfs {
     pub fn new() -> Dfs {
         Dfs {
-            blanks: [0; CELLS],
+            blanks: [Blank::default(); CELLS],
             blank_count: 0,
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
+            used: [0; 27],
+            untried: [0; CELLS],
             grid: Grid::EMPTY,
-            limits: Limits::default(),
-            outcome: SolveOutcome::default(),
         }
     }
 
-    /// Returns true to stop the search (enough solutions, or the budget ran out).
-    fn search(&mut self, k: usize) -> bool {
-        self.outcome.nodes += 1;
-        if self.outcome.nodes > self.limits.max_nodes {
-            self.outcome.budget_exceeded = true;
-            return true;
-        }
-        if k == self.blank_count {
-            self.outcome.solutions += 1;
-            if self.outcome.solutions == 1 {
-                self.outcome.solution = Some(self.grid);
+    fn search(&mut self, limits: &Limits) -> SolveOutcome {
+        let mut out = SolveOutcome::default();
+        let mut budget = limits.budget();
+        let blank_count = self.blank_count;
+        let mut k = 0usize;
+        'node: loop {
+            out.nodes += 1;
+            if let Some(stop) = budget.charge(out.nodes) {
+                out.stopped(stop);
+                return out;
             }
-            return self.outcome.solutions >= self.limits.max_solutions;
-        }
-        let cell = self.blanks[k] as usize;
-        let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
-        let allowed = !(self.rows[r] | self.cols[c] | self.boxes[b]) & 0x1FF;
-        if allowed.count_ones() > 1 {
-            self.outcome.guesses += 1;
-        }
-        // Lowest bit first: digits in increasing order, as the textbook loop over 1..9.
-        let mut rest = allowed;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
-            let d = bit.trailing_zeros() as u8;
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[b] |= bit;
-            self.grid.set(cell, d + 1);
-            if self.search(k + 1) {
-                return true;
+            if k < blank_count {
+                let [r, c, b] = self.blanks[k].units.map(usize::from);
+                let allowed = !(self.used[r] | self.used[c] | self.used[b]) & 0x1FF;
+                // More than one digit fits (a cheap popcount > 1).
+                out.guesses += u64::from(allowed & allowed.wrapping_sub(1) != 0);
+                self.untried[k] = allowed;
+            } else {
+                out.solutions += 1;
+                if out.solutions == 1 {
+                    out.solution = Some(self.grid);
+                }
+                if out.solutions >= limits.max_solutions {
+                    return out;
+                }
+                if k == 0 {
+                    return out;
+                }
+                k -= 1;
+                self.unplace(k);
             }
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[b] &= !bit;
+            // Place the lowest untried digit at depth k, backtracking while none is left.
+            loop {
+                let rest = self.untried[k];
+                if rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    self.untried[k] = rest ^ bit;
+                    let blank = self.blanks[k];
+                    for u in blank.units {
+                        self.used[u as usize] |= bit;
+                    }
+                    self.grid
+                        .set(blank.cell as usize, bit.trailing_zeros() as u8 + 1);
+                    k += 1;
+                    continue 'node;
+                }
+                if k == 0 {
+                    return out;
+                }
+                k -= 1;
+                self.unplace(k);
+            }
         }
-        self.grid.set(cell, 0);
-        false
+    }
+
+    /// Takes back the digit placed at depth `k` (still in the grid).
+    #[inline(always)]
+    fn unplace(&mut self, k: usize) {
+        let blank = self.blanks[k];
+        let digit = self.grid.get(blank.cell as usize);
+        let bit = 1u16 << (digit - 1);
+        for u in blank.units {
+            self.used[u as usize] &= !bit;
+        }
     }
 }
 
 impl Solver for Dfs {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        self.outcome = SolveOutcome::default();
-        self.limits = *limits;
         let Some([rows, cols, boxes]) = given_masks(puzzle) else {
-            return self.outcome;
+            return SolveOutcome::default();
         };
         if limits.max_solutions == 0 {
-            return self.outcome;
+            return SolveOutcome::default();
         }
-        self.rows = rows;
-        self.cols = cols;
-        self.boxes = boxes;
+        self.used[..9].copy_from_slice(&rows);
+        self.used[9..18].copy_from_slice(&cols);
+        self.used[18..].copy_from_slice(&boxes);
         self.grid = *puzzle;
         self.blank_count = 0;
         for (cell, &v) in puzzle.cells().iter().enumerate() {
             if v == 0 {
-                self.blanks[self.blank_count] = cell as u8;
+                self.blanks[self.blank_count] = Blank {
+                    cell: cell as u8,
+                    units: [
+                        row_of(cell) as u8,
+                        9 + col_of(cell) as u8,
+                        18 + box_of(cell) as u8,
+                    ],
+                };
                 self.blank_count += 1;
             }
         }
-        self.search(0);
-        self.outcome
+        self.search(limits)
     }
 }

@@ -82,6 +82,8 @@ impl Solver for DlxArena {
             SearchLimits {
                 max_solutions: limits.max_solutions as u64,
                 max_nodes: limits.max_nodes,
+                deadline: limits.deadline,
+                cancel: limits.cancel,
             },
             |options| {
                 if first.is_none() {
@@ -99,6 +101,8 @@ impl Solver for DlxArena {
         outcome.nodes = stats.nodes;
         outcome.guesses = stats.guesses;
         outcome.budget_exceeded = stats.budget_exceeded;
+        outcome.timed_out = stats.timed_out;
+        outcome.cancelled = stats.cancelled;
         outcome
     }
 }

@@ -1,59 +1,52 @@
 //! Dancing Links on fixed-size arrays sized for 9x9 at compile time.
 //!
 //! The matrix holds only the options consistent with the givens, and only the items the
-//! givens leave open (DLX-NOTES method 3), so it is as small as it can be. Each option
-//! has exactly four nodes stored side by side, so no left/right links are needed for
-//! rows: the next node of a row is computed. Indices are `u16`: the whole structure is
-//! about 26 KiB and stays in L1/L2 cache. Nothing is allocated per puzzle.
+//! givens leave open (DLX-NOTES method 3), so it is as small as it can be. Indices are
+//! `u16`; the whole structure is about 30 KiB and stays in L1/L2 cache. Nothing is
+//! allocated per puzzle. The search is iterative (an explicit stack of chosen nodes).
+//!
+//! Two departures from the textbook layout, neither of which changes the search tree:
+//! - Each option has exactly four nodes, stored at a 4-aligned index, so the other
+//!   nodes of an option are `node ^ 1`, `^ 2`, `^ 3` (no left/right links, no spacers).
+//! - Items are not kept in a doubly linked header list. Each item has a one-byte key in
+//!   a flat array: its option count while open, with [`COVERED`] added while covered,
+//!   [`CLOSED`] when the givens satisfy it. Choosing the item is then a SIMD scan for
+//!   the leftmost minimum, the same choice as walking the header list (the list is in
+//!   item order, so "leftmost" is "lowest index").
 
 use super::{Limits, SolveOutcome, Solver, given_masks};
-use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::grid::{CELLS, Grid, box_of, col_of};
 
-/// Item headers: 0 is the root, items are 1..=324.
+/// Items: cell filled (0..81), row has digit (81..162), column (162..243), box (243..324).
 const ITEMS: usize = 324;
-const HEADERS: usize = ITEMS + 1;
+/// Item keys: the items padded with `CLOSED` to whole 16-byte vectors.
+const KEYS: usize = 336;
+/// Item header nodes are 0..ITEMS; option `k` owns nodes `FIRST + 4k .. FIRST + 4k + 4`.
+/// `FIRST` is a multiple of 4, so an option's nodes differ only in their low two bits.
+const FIRST: usize = ITEMS;
 const OPTIONS: usize = 729;
-/// First option node; option `k` owns nodes `FIRST + 4k .. FIRST + 4k + 4`.
-const FIRST: usize = HEADERS;
 const NODES: usize = FIRST + OPTIONS * 4;
+const _: () = assert!(FIRST % 4 == 0 && KEYS % 16 == 0 && ITEMS <= KEYS);
 
-/// The four items of placing digit `d` (0-based) in `cell`: cell filled, row has d,
-/// column has d, box has d.
-#[inline]
-fn items_of(cell: usize, d: usize) -> [usize; 4] {
-    [
-        1 + cell,
-        1 + 81 + row_of(cell) * 9 + d,
-        1 + 162 + col_of(cell) * 9 + d,
-        1 + 243 + box_of(cell) * 9 + d,
-    ]
-}
-
-#[inline]
-fn next_in_option(n: usize) -> usize {
-    if (n - FIRST) % 4 == 3 { n - 3 } else { n + 1 }
-}
-
-#[inline]
-fn prev_in_option(n: usize) -> usize {
-    if (n - FIRST) % 4 == 0 { n + 3 } else { n - 1 }
-}
+/// Added to an open item's key while it is covered: above any option count (at most 9).
+const COVERED: u8 = 0x80;
+/// The key of an item the givens satisfy (and of padding): never chosen.
+const CLOSED: u8 = 0xFF;
 
 pub struct DlxStatic {
-    left: [u16; HEADERS],
-    right: [u16; HEADERS],
-    size: [u16; HEADERS],
     up: [u16; NODES],
     down: [u16; NODES],
+    /// The item (header node) of each node.
     item: [u16; NODES],
-    /// `cell * 9 + digit0` of each option.
-    placement: [u16; OPTIONS],
+    /// One byte per item: see the module docs.
+    keys: Keys,
     /// Option node chosen at each depth.
     chosen: [u16; CELLS],
-    limits: Limits,
-    outcome: SolveOutcome,
-    puzzle: Grid,
 }
+
+/// Aligned for the vector loads of `choose_item`.
+#[repr(C, align(16))]
+struct Keys([u8; KEYS]);
 
 impl Default for DlxStatic {
     fn default() -> Self {
@@ -64,17 +57,11 @@ impl Default for DlxStatic {
 impl DlxStatic {
     pub fn new() -> DlxStatic {
         DlxStatic {
-            left: [0; HEADERS],
-            right: [0; HEADERS],
-            size: [0; HEADERS],
             up: [0; NODES],
             down: [0; NODES],
             item: [0; NODES],
-            placement: [0; OPTIONS],
+            keys: Keys([CLOSED; KEYS]),
             chosen: [0; CELLS],
-            limits: Limits::default(),
-            outcome: SolveOutcome::default(),
-            puzzle: Grid::EMPTY,
         }
     }
 
@@ -83,180 +70,270 @@ impl DlxStatic {
         let Some([rows, cols, boxes]) = given_masks(puzzle) else {
             return false;
         };
-        // An item is open unless a given already satisfies it.
-        let mut open = [false; HEADERS];
-        for cell in 0..CELLS {
-            let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
-            if puzzle.get(cell) == 0 {
-                open[1 + cell] = true;
-            }
-            for d in 0..9 {
-                let bit = 1u16 << d;
-                open[1 + 81 + r * 9 + d] = rows[r] & bit == 0;
-                open[1 + 162 + c * 9 + d] = cols[c] & bit == 0;
-                open[1 + 243 + b * 9 + d] = boxes[b] & bit == 0;
+        let keys = &mut self.keys.0;
+        for (key, &given) in keys[..81].iter_mut().zip(puzzle.cells()) {
+            *key = if given == 0 { 0 } else { CLOSED };
+        }
+        for (kind, masks) in [rows, cols, boxes].iter().enumerate() {
+            let base = 81 + kind * 81;
+            for (unit, &mask) in masks.iter().enumerate() {
+                for d in 0..9 {
+                    keys[base + unit * 9 + d] = if mask & (1 << d) == 0 { 0 } else { CLOSED };
+                }
             }
         }
-        let mut last = 0usize;
-        let open_items = (1..HEADERS).filter(|&i| open[i]);
-        for i in open_items {
-            self.right[last] = i as u16;
-            self.left[i] = last as u16;
+        for i in 0..ITEMS {
             self.up[i] = i as u16;
-            self.down[i] = i as u16;
-            self.size[i] = 0;
-            last = i;
         }
-        self.right[last] = 0;
-        self.left[0] = last as u16;
-
+        // Options in (cell, digit) order, each appended at the bottom of its four items.
         let mut node = FIRST;
-        let mut option = 0usize;
         for cell in 0..CELLS {
             if puzzle.get(cell) != 0 {
                 continue;
             }
-            let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
-            let candidates = !(rows[r] | cols[c] | boxes[b]) & 0x1FF;
-            for d in 0..9 {
-                if candidates & (1 << d) == 0 {
-                    continue;
-                }
-                self.placement[option] = (cell * 9 + d) as u16;
-                for it in items_of(cell, d) {
-                    let tail = self.up[it] as usize;
-                    self.item[node] = it as u16;
-                    self.up[node] = tail as u16;
-                    self.down[node] = it as u16;
-                    self.down[tail] = node as u16;
-                    self.up[it] = node as u16;
-                    self.size[it] += 1;
+            let (r, c, b) = (cell / 9, col_of(cell), box_of(cell));
+            let mut candidates = !(rows[r] | cols[c] | boxes[b]) & 0x1FF;
+            while candidates != 0 {
+                let d = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                // At most 9 options a blank cell: every node of the option is < NODES.
+                debug_assert!(node + 4 <= NODES);
+                for it in [cell, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d] {
+                    debug_assert!(it < ITEMS);
+                    // SAFETY: `node < NODES` (above) and `it < ITEMS`; `tail` is a node
+                    // already written, so both are in bounds of every array.
+                    unsafe {
+                        let tail = *self.up.get_unchecked(it);
+                        *self.item.get_unchecked_mut(node) = it as u16;
+                        *self.up.get_unchecked_mut(node) = tail;
+                        *self.down.get_unchecked_mut(tail as usize) = node as u16;
+                        *self.up.get_unchecked_mut(it) = node as u16;
+                        *keys.get_unchecked_mut(it) += 1;
+                    }
                     node += 1;
                 }
-                option += 1;
             }
+        }
+        // Close each item's list (an empty one points to itself).
+        for i in 0..ITEMS {
+            let last = self.up[i] as usize;
+            self.down[last] = i as u16;
         }
         true
     }
 
-    #[inline]
+    // Link access without bounds checks. SAFETY (for all four): every value stored in
+    // `up`, `down` and `chosen` is a node index `< NODES` (headers `< ITEMS`, option
+    // nodes written by `build`, never more than `OPTIONS` options), every `item` value
+    // is `< ITEMS`, and `n ^ 1..=3` of an option node stays within its option. All the
+    // arrays are at least `NODES` (keys: `ITEMS`) long. The debug assertions check it.
+    #[inline(always)]
+    fn up(&self, n: usize) -> usize {
+        debug_assert!(n < NODES);
+        unsafe { *self.up.get_unchecked(n) as usize }
+    }
+
+    #[inline(always)]
+    fn down(&self, n: usize) -> usize {
+        debug_assert!(n < NODES);
+        unsafe { *self.down.get_unchecked(n) as usize }
+    }
+
+    #[inline(always)]
+    fn item(&self, n: usize) -> usize {
+        debug_assert!(n < NODES);
+        unsafe { *self.item.get_unchecked(n) as usize }
+    }
+
+    /// Unlinks node `j` from its item's list, one fewer option for the item.
+    #[inline(always)]
+    fn hide(&mut self, j: usize) {
+        let (u, d, it) = (self.up(j), self.down(j), self.item(j));
+        debug_assert!(u < NODES && d < NODES && it < ITEMS);
+        unsafe {
+            *self.down.get_unchecked_mut(u) = d as u16;
+            *self.up.get_unchecked_mut(d) = u as u16;
+            *self.keys.0.get_unchecked_mut(it) -= 1;
+        }
+    }
+
+    /// Relinks node `j` where `hide` took it from.
+    #[inline(always)]
+    fn unhide(&mut self, j: usize) {
+        let (u, d, it) = (self.up(j), self.down(j), self.item(j));
+        debug_assert!(u < NODES && d < NODES && it < ITEMS);
+        unsafe {
+            *self.down.get_unchecked_mut(u) = j as u16;
+            *self.up.get_unchecked_mut(d) = j as u16;
+            *self.keys.0.get_unchecked_mut(it) += 1;
+        }
+    }
+
+    /// Removes item `c` and every option that covers it from the other items.
+    #[inline(always)]
     fn cover(&mut self, c: usize) {
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-        let mut i = self.down[c] as usize;
+        // SAFETY: items are < ITEMS (see `up`).
+        unsafe { *self.keys.0.get_unchecked_mut(c) += COVERED };
+        let mut i = self.down(c);
         while i != c {
-            let mut j = next_in_option(i);
-            while j != i {
-                let (u, d) = (self.up[j], self.down[j]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.size[self.item[j] as usize] -= 1;
-                j = next_in_option(j);
-            }
-            i = self.down[i] as usize;
+            self.hide(i ^ 1);
+            self.hide(i ^ 2);
+            self.hide(i ^ 3);
+            i = self.down(i);
         }
     }
 
-    #[inline]
+    /// Undoes `cover(c)`, in the mirror order.
+    #[inline(always)]
     fn uncover(&mut self, c: usize) {
-        let mut i = self.up[c] as usize;
+        let mut i = self.up(c);
         while i != c {
-            let mut j = prev_in_option(i);
-            while j != i {
-                let (u, d) = (self.up[j] as usize, self.down[j] as usize);
-                self.down[u] = j as u16;
-                self.up[d] = j as u16;
-                self.size[self.item[j] as usize] += 1;
-                j = prev_in_option(j);
-            }
-            i = self.up[i] as usize;
+            self.unhide(i ^ 3);
+            self.unhide(i ^ 2);
+            self.unhide(i ^ 1);
+            i = self.up(i);
         }
-        let (l, r) = (self.left[c], self.right[c]);
-        self.right[l as usize] = c as u16;
-        self.left[r as usize] = c as u16;
+        // SAFETY: as in `cover`.
+        unsafe { *self.keys.0.get_unchecked_mut(c) -= COVERED };
     }
 
-    /// The open item with the fewest options (leftmost on ties), stopping early at 0 or 1.
-    #[inline]
-    fn choose_item(&self) -> (usize, u16) {
-        let mut c = self.right[0] as usize;
-        let mut best = self.size[c];
-        let mut j = self.right[c] as usize;
-        while best > 1 && j != 0 {
-            let s = self.size[j];
-            if s < best {
-                best = s;
-                c = j;
-            }
-            j = self.right[j] as usize;
-        }
-        (c, best)
+    /// Covers the items of option node `r`'s other nodes.
+    #[inline(always)]
+    fn cover_rest(&mut self, r: usize) {
+        self.cover(self.item(r ^ 1));
+        self.cover(self.item(r ^ 2));
+        self.cover(self.item(r ^ 3));
     }
 
-    /// Returns true to stop the whole search (enough solutions, or the budget ran out).
-    /// On stop the links are left as they are: the next puzzle rebuilds them.
-    fn search(&mut self, depth: usize) -> bool {
-        self.outcome.nodes += 1;
-        if self.outcome.nodes > self.limits.max_nodes {
-            self.outcome.budget_exceeded = true;
-            return true;
-        }
-        if self.right[0] == 0 {
-            return self.record_solution(depth);
-        }
-        let (c, count) = self.choose_item();
-        if count == 0 {
-            return false;
-        }
-        if count > 1 {
-            self.outcome.guesses += 1;
-        }
-        self.cover(c);
-        let mut r = self.down[c] as usize;
-        while r != c {
-            self.chosen[depth] = r as u16;
-            let mut j = next_in_option(r);
-            while j != r {
-                self.cover(self.item[j] as usize);
-                j = next_in_option(j);
-            }
-            if self.search(depth + 1) {
-                return true;
-            }
-            let mut j = prev_in_option(r);
-            while j != r {
-                self.uncover(self.item[j] as usize);
-                j = prev_in_option(j);
-            }
-            r = self.down[r] as usize;
-        }
-        self.uncover(c);
-        false
+    #[inline(always)]
+    fn uncover_rest(&mut self, r: usize) {
+        self.uncover(self.item(r ^ 3));
+        self.uncover(self.item(r ^ 2));
+        self.uncover(self.item(r ^ 1));
     }
 
-    fn record_solution(&mut self, depth: usize) -> bool {
-        self.outcome.solutions += 1;
-        if self.outcome.solutions == 1 {
-            let mut grid = self.puzzle;
-            for &node in &self.chosen[..depth] {
-                let p = self.placement[(node as usize - FIRST) / 4] as usize;
-                grid.set(p / 9, (p % 9) as u8 + 1);
+    /// Counts solutions up to the limits; the links are left as they are (the next puzzle
+    /// rebuilds them).
+    fn search(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        let mut out = SolveOutcome::default();
+        let mut budget = limits.budget();
+        let mut depth = 0usize;
+        'node: loop {
+            out.nodes += 1;
+            if let Some(stop) = budget.charge(out.nodes) {
+                out.stopped(stop);
+                return out;
             }
-            self.outcome.solution = Some(grid);
+            let (c, count) = choose_item(&self.keys);
+            if count >= COVERED {
+                // Every item covered: a solution.
+                out.solutions += 1;
+                if out.solutions == 1 {
+                    out.solution = Some(self.solution(puzzle, depth));
+                }
+                if out.solutions >= limits.max_solutions {
+                    return out;
+                }
+            } else if count > 0 {
+                out.guesses += u64::from(count > 1);
+                self.cover(c);
+                let r = self.down(c);
+                self.chosen[depth] = r as u16;
+                self.cover_rest(r);
+                depth += 1;
+                continue 'node;
+            }
+            // Backtrack: try the next option at the deepest level that has one.
+            while depth > 0 {
+                depth -= 1;
+                let r = self.chosen[depth] as usize;
+                self.uncover_rest(r);
+                let c = self.item(r);
+                let next = self.down(r);
+                if next != c {
+                    self.chosen[depth] = next as u16;
+                    self.cover_rest(next);
+                    depth += 1;
+                    continue 'node;
+                }
+                self.uncover(c);
+            }
+            return out;
         }
-        self.outcome.solutions >= self.limits.max_solutions
+    }
+
+    /// The puzzle with the options chosen at depths `..depth` filled in.
+    fn solution(&self, puzzle: &Grid, depth: usize) -> Grid {
+        let mut grid = *puzzle;
+        for &node in &self.chosen[..depth] {
+            // An option's nodes are cell, row-digit, ... in that order.
+            let first = node as usize & !3;
+            let cell = self.item[first] as usize;
+            let digit = (self.item[first + 1] as usize - 81) % 9;
+            grid.set(cell, digit as u8 + 1);
+        }
+        grid
+    }
+}
+
+/// The open item with the fewest options: the leftmost with 0 or 1 if there is one,
+/// else the leftmost with the minimum (what a header-list scan that stops at 0 or 1
+/// returns). Returns a key `>= COVERED` when every item is covered.
+#[inline(always)]
+fn choose_item(keys: &Keys) -> (usize, u8) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let p = keys.0.as_ptr() as *const __m128i;
+        // SAFETY: SSE2 is part of the x86_64 baseline; `Keys` is 16-byte aligned and
+        // longer than the `KEYS / 16` vectors read, so every load is in bounds and aligned.
+        unsafe {
+            let mut min = _mm_load_si128(p);
+            for v in 1..KEYS / 16 {
+                min = _mm_min_epu8(min, _mm_load_si128(p.add(v)));
+            }
+            min = _mm_min_epu8(min, _mm_srli_si128::<8>(min));
+            min = _mm_min_epu8(min, _mm_srli_si128::<4>(min));
+            min = _mm_min_epu8(min, _mm_srli_si128::<2>(min));
+            min = _mm_min_epu8(min, _mm_srli_si128::<1>(min));
+            let best = _mm_cvtsi128_si32(min) as u8;
+            if best >= COVERED {
+                return (0, best);
+            }
+            // The leftmost key <= max(best, 1): that is <= 1 when there is one.
+            let bound = _mm_set1_epi8(best.max(1) as i8);
+            for v in 0..KEYS / 16 {
+                let x = _mm_load_si128(p.add(v));
+                let hit = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, bound), x));
+                if hit != 0 {
+                    let i = v * 16 + hit.trailing_zeros() as usize;
+                    return (i, keys.0[i]);
+                }
+            }
+            unreachable!("the minimum is in the array")
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let keys = &keys.0;
+        let best = *keys.iter().min().expect("keys are not empty");
+        if best >= COVERED {
+            return (0, best);
+        }
+        let bound = best.max(1);
+        let i = keys
+            .iter()
+            .position(|&k| k <= bound)
+            .expect("the minimum is there");
+        (i, keys[i])
     }
 }
 
 impl Solver for DlxStatic {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        self.outcome = SolveOutcome::default();
-        self.limits = *limits;
-        self.puzzle = *puzzle;
-        if limits.max_solutions > 0 && self.build(puzzle) {
-            self.search(0);
+        if limits.max_solutions == 0 || !self.build(puzzle) {
+            return SolveOutcome::default();
         }
-        self.outcome
+        self.search(puzzle, limits)
     }
 }

@@ -6,6 +6,12 @@
 //! option before it, its `down` the last node of the option after it). `reset` keeps
 //! the allocation, so a solver reused across problems allocates nothing in steady state.
 //!
+//! One departure from DLX1, which leaves the search tree unchanged: items are not kept
+//! in a linked header list. Each item has a key, its option count, with [`COVERED`]
+//! added while it is covered, and the item to branch on is found by scanning the keys
+//! in item order (what walking the header list does, without the dependent loads).
+//! The search is iterative, with the chosen nodes on an explicit stack.
+//!
 //! ```
 //! use sudoku_bench::solver::exact_cover::{ExactCover, SearchLimits};
 //! // Items 0..3; options {0,1}, {2}, {1,2}, {0}: two exact covers.
@@ -15,19 +21,46 @@
 //!     ec.add_option(option).unwrap();
 //! }
 //! let mut found = Vec::new();
-//! let stats = ec.search(SearchLimits { max_solutions: 10, max_nodes: 1000 }, |s| found.push(s.to_vec()));
+//! let limits = SearchLimits { max_solutions: 10, ..SearchLimits::default() };
+//! let stats = ec.search(limits, |s| found.push(s.to_vec()));
 //! assert_eq!(stats.solutions, 2);
 //! assert_eq!(found, vec![vec![0, 1], vec![3, 2]]);
 //! ```
 
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use super::budget::{Budget, Stop};
+
 /// Marks a spacer node (item 0 is the root header, never an option's item).
 const SPACER: u32 = 0;
+/// Added to an item's key while it is covered: above any option count.
+const COVERED: u32 = 1 << 31;
+/// Node indices stay below this, so option counts stay below `COVERED`.
+const MAX_NODES: usize = COVERED as usize;
 
-/// How far a search may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How far a search may go. The default is unlimited.
+///
+/// The deadline and the cancel flag are checked at the root and then every 1,024 nodes.
+#[derive(Clone, Copy, Debug)]
 pub struct SearchLimits {
     pub max_solutions: u64,
     pub max_nodes: u64,
+    /// Stop once this instant has passed (`SearchStats::timed_out`).
+    pub deadline: Option<Instant>,
+    /// Stop once this flag is set (`SearchStats::cancelled`).
+    pub cancel: Option<&'static AtomicBool>,
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits {
+            max_solutions: u64::MAX,
+            max_nodes: u64::MAX,
+            deadline: None,
+            cancel: None,
+        }
+    }
 }
 
 /// What a search found and what it cost.
@@ -40,7 +73,12 @@ pub struct SearchStats {
     pub guesses: u64,
     /// Links removed by covering (Knuth's "updates").
     pub updates: u64,
+    /// A limit stopped the search: the node budget, or one of the two below.
     pub budget_exceeded: bool,
+    /// The deadline passed first (`budget_exceeded` is set too).
+    pub timed_out: bool,
+    /// The cancel flag was set first (`budget_exceeded` is set too).
+    pub cancelled: bool,
 }
 
 /// A malformed option.
@@ -54,20 +92,26 @@ pub enum OptionError {
     Empty,
 }
 
+/// One node: its links, its item's header (`SPACER` for a spacer) and its option index
+/// (read only when reporting a solution). Together, so a node is one load and one push.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    up: u32,
+    down: u32,
+    top: u32,
+    option: u32,
+}
+
 /// An exact-cover problem and its Dancing Links.
 #[derive(Clone, Debug, Default)]
 pub struct ExactCover {
-    /// Header list links, indexed by item (0 = root).
-    left: Vec<u32>,
-    right: Vec<u32>,
-    /// Options still linked under each item.
-    len: Vec<u32>,
-    /// Node arrays: headers first, then options separated by spacers.
-    up: Vec<u32>,
-    down: Vec<u32>,
-    top: Vec<u32>,
-    /// Option index of each option node (read only when reporting a solution).
-    option_of: Vec<u32>,
+    /// Per header (0 = root, item `i` is header `i + 1`): the options still linked
+    /// under the item, plus `COVERED` while it is covered. The root's key is never read.
+    key: Vec<u32>,
+    /// Items not covered.
+    open: usize,
+    /// Headers first, then options separated by spacers.
+    nodes: Vec<Node>,
     items: usize,
     options: usize,
     /// Node chosen at each depth of the search.
@@ -86,28 +130,23 @@ impl ExactCover {
         assert!(items < u32::MAX as usize / 2, "too many items");
         self.items = items;
         self.options = 0;
-        for v in [
-            &mut self.left,
-            &mut self.right,
-            &mut self.len,
-            &mut self.up,
-            &mut self.down,
-            &mut self.top,
-            &mut self.option_of,
-        ] {
-            v.clear();
-        }
-        for i in 0..=items as u32 {
-            self.left.push(if i == 0 { items as u32 } else { i - 1 });
-            self.right.push(if i as usize == items { 0 } else { i + 1 });
-            self.len.push(0);
-            self.up.push(i);
-            self.down.push(i);
-            self.top.push(i);
-            self.option_of.push(u32::MAX);
-        }
+        self.open = items;
+        self.key.clear();
+        self.key.push(COVERED);
+        self.key.resize(items + 1, 0);
+        self.nodes.clear();
+        self.nodes.extend((0..=items as u32).map(|i| Node {
+            up: i,
+            down: i,
+            top: i,
+            option: u32::MAX,
+        }));
         // The first spacer: no option before it; `down` is set by the first option.
-        self.push_node(SPACER, 0, 0, u32::MAX);
+        self.nodes.push(Node {
+            top: SPACER,
+            option: u32::MAX,
+            ..Node::default()
+        });
     }
 
     pub fn item_count(&self) -> usize {
@@ -116,15 +155,6 @@ impl ExactCover {
 
     pub fn option_count(&self) -> usize {
         self.options
-    }
-
-    fn push_node(&mut self, top: u32, up: u32, down: u32, option: u32) -> u32 {
-        let n = self.top.len() as u32;
-        self.top.push(top);
-        self.up.push(up);
-        self.down.push(down);
-        self.option_of.push(option);
-        n
     }
 
     /// Adds an option covering the given items (0-based). Returns its index.
@@ -143,26 +173,42 @@ impl ExactCover {
                 return Err(OptionError::Repeated(item));
             }
         }
+        assert!(
+            self.nodes.len() + items.len() < MAX_NODES,
+            "too many nodes for 32-bit links"
+        );
         let option = self.options as u32;
-        let spacer_before = self.top.len() as u32 - 1;
-        let first = spacer_before + 1;
-        for &item in items {
-            let header = item as u32 + 1;
-            let tail = self.up[header as usize];
-            let node = self.push_node(header, tail, header, option);
-            self.down[tail as usize] = node;
-            self.up[header as usize] = node;
-            self.len[header as usize] += 1;
+        let first = self.nodes.len();
+        self.nodes.reserve(items.len() + 1);
+        for (node, &item) in (first..).zip(items) {
+            let header = item + 1;
+            let tail = self.nodes[header].up;
+            self.nodes.push(Node {
+                up: tail,
+                down: header as u32,
+                top: header as u32,
+                option,
+            });
+            self.nodes[tail as usize].down = node as u32;
+            self.nodes[header].up = node as u32;
+            self.key[header] += 1;
         }
-        let last = self.top.len() as u32 - 1;
-        self.down[spacer_before as usize] = last;
-        self.push_node(SPACER, first, 0, u32::MAX);
+        let last = self.nodes.len() - 1;
+        // The spacers before and after point to the option's last and first nodes.
+        self.nodes[first - 1].down = last as u32;
+        self.nodes.push(Node {
+            up: first as u32,
+            down: 0,
+            top: SPACER,
+            option: u32::MAX,
+        });
         self.options += 1;
         Ok(option as usize)
     }
 
     /// Finds exact covers, calling `on_solution` with each one's option indices (in the
-    /// order chosen), until `limits` stop it. Leaves the links as it found them.
+    /// order chosen), until `limits` stop it. Leaves the links as it found them, also
+    /// when a limit stops it.
     pub fn search(
         &mut self,
         limits: SearchLimits,
@@ -174,91 +220,160 @@ impl ExactCover {
         }
         self.chosen.clear();
         self.chosen.resize(self.items, 0);
-        self.search_from(0, &limits, &mut stats, &mut on_solution);
-        stats
+        let mut budget = Budget::new(limits.max_nodes, limits.deadline, limits.cancel);
+        // Iterative Algorithm X: `chosen[..depth]` is the stack of option nodes tried.
+        let mut depth = 0usize;
+        'node: loop {
+            stats.nodes += 1;
+            if let Some(stop) = budget.charge(stats.nodes) {
+                stats.budget_exceeded = true;
+                stats.timed_out = stop == Stop::Deadline;
+                stats.cancelled = stop == Stop::Cancelled;
+                self.unwind(depth);
+                return stats;
+            }
+            if self.open == 0 {
+                stats.solutions += 1;
+                self.solution.clear();
+                for &node in &self.chosen[..depth] {
+                    self.solution
+                        .push(self.nodes[node as usize].option as usize);
+                }
+                on_solution(&self.solution);
+                if stats.solutions >= limits.max_solutions {
+                    self.unwind(depth);
+                    return stats;
+                }
+            } else {
+                let (item, count) = self.choose_item();
+                if count > 0 {
+                    stats.guesses += u64::from(count > 1);
+                    stats.updates += self.cover(item);
+                    let r = self.down(item);
+                    self.chosen[depth] = r;
+                    stats.updates += self.cover_rest_of_option(r);
+                    depth += 1;
+                    continue 'node;
+                }
+            }
+            // Backtrack: the next option at the deepest level that has one.
+            while depth > 0 {
+                depth -= 1;
+                let r = self.chosen[depth];
+                self.uncover_rest_of_option(r);
+                let item = self.top(r);
+                let next = self.down(r);
+                if next != item {
+                    self.chosen[depth] = next;
+                    stats.updates += self.cover_rest_of_option(next);
+                    depth += 1;
+                    continue 'node;
+                }
+                self.uncover(item);
+            }
+            return stats;
+        }
     }
 
-    /// Returns true to stop the whole search.
-    fn search_from(
-        &mut self,
-        depth: usize,
-        limits: &SearchLimits,
-        stats: &mut SearchStats,
-        on_solution: &mut dyn FnMut(&[usize]),
-    ) -> bool {
-        stats.nodes += 1;
-        if stats.nodes > limits.max_nodes {
-            stats.budget_exceeded = true;
-            return true;
-        }
-        if self.right[0] == 0 {
-            stats.solutions += 1;
-            self.solution.clear();
-            for &node in &self.chosen[..depth] {
-                self.solution.push(self.option_of[node as usize] as usize);
-            }
-            on_solution(&self.solution);
-            return stats.solutions >= limits.max_solutions;
-        }
-        let (item, count) = self.choose_item();
-        if count == 0 {
-            return false;
-        }
-        if count > 1 {
-            stats.guesses += 1;
-        }
-        self.cover(item, stats);
-        let mut r = self.down[item as usize];
-        let mut stop = false;
-        while r != item {
-            self.chosen[depth] = r;
-            self.cover_rest_of_option(r, stats);
-            stop = self.search_from(depth + 1, limits, stats, on_solution);
+    /// Undoes the covers of the options chosen at depths `..depth`.
+    fn unwind(&mut self, depth: usize) {
+        for d in (0..depth).rev() {
+            let r = self.chosen[d];
             self.uncover_rest_of_option(r);
-            if stop {
-                break;
-            }
-            r = self.down[r as usize];
+            self.uncover(self.top(r));
         }
-        self.uncover(item);
-        stop
     }
 
-    /// The item with the fewest options (leftmost on ties), stopping early at 0 or 1.
+    /// The item with the fewest options: the leftmost with 0 or 1 if there is one, else
+    /// the leftmost with the minimum (what a header-list scan that stops at 0 or 1
+    /// returns). Needs an open item.
+    #[inline]
     fn choose_item(&self) -> (u32, u32) {
-        let mut best_item = self.right[0];
-        let mut best = self.len[best_item as usize];
-        let mut i = self.right[best_item as usize];
-        while best > 1 && i != 0 {
-            let l = self.len[i as usize];
-            if l < best {
-                best = l;
-                best_item = i;
+        let keys = &self.key[1..];
+        // Blocks of 16 without an early exit inside, so the test vectorizes.
+        for (b, block) in keys.chunks(16).enumerate() {
+            if block.iter().fold(false, |any, &k| any | (k <= 1)) {
+                let i = b * 16 + block.iter().position(|&k| k <= 1).unwrap_or(0);
+                return (i as u32 + 1, keys[i]);
             }
-            i = self.right[i as usize];
         }
-        (best_item, best)
+        let best = keys.iter().copied().min().unwrap_or(0);
+        let i = keys.iter().position(|&k| k == best).unwrap_or(0);
+        (i as u32 + 1, best)
     }
 
-    fn cover_rest_of_option(&mut self, node: u32, stats: &mut SearchStats) {
+    // Node access without bounds checks. SAFETY (for all of them): `reset` and
+    // `add_option` store only node indices in `up`, `down` and `chosen`, only header
+    // indices (< `key.len()`) in `top`, and every option ends with a spacer, so walking
+    // from an option node to its spacer and following the spacer's link stays within
+    // the arrays. The debug assertions check it.
+    #[inline(always)]
+    fn node(&self, n: u32) -> &Node {
+        debug_assert!((n as usize) < self.nodes.len());
+        unsafe { self.nodes.get_unchecked(n as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, n: u32) -> &mut Node {
+        debug_assert!((n as usize) < self.nodes.len());
+        unsafe { self.nodes.get_unchecked_mut(n as usize) }
+    }
+
+    #[inline(always)]
+    fn up(&self, n: u32) -> u32 {
+        self.node(n).up
+    }
+
+    #[inline(always)]
+    fn down(&self, n: u32) -> u32 {
+        self.node(n).down
+    }
+
+    #[inline(always)]
+    fn top(&self, n: u32) -> u32 {
+        self.node(n).top
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, n: u32, to: u32) {
+        self.node_mut(n).up = to;
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, n: u32, to: u32) {
+        self.node_mut(n).down = to;
+    }
+
+    #[inline(always)]
+    fn key_mut(&mut self, header: u32) -> &mut u32 {
+        debug_assert!((header as usize) < self.key.len());
+        unsafe { self.key.get_unchecked_mut(header as usize) }
+    }
+
+    /// Covers the items of `node`'s option other than `node`'s own; returns the updates.
+    #[inline(always)]
+    fn cover_rest_of_option(&mut self, node: u32) -> u64 {
+        let mut updates = 0;
         let mut p = node + 1;
         while p != node {
-            let j = self.top[p as usize];
+            let j = self.top(p);
             if j == SPACER {
-                p = self.up[p as usize];
+                p = self.up(p);
             } else {
-                self.cover(j, stats);
+                updates += self.cover(j);
                 p += 1;
             }
         }
+        updates
     }
 
+    #[inline(always)]
     fn uncover_rest_of_option(&mut self, node: u32) {
         let mut p = node - 1;
         while p != node {
-            let j = self.top[p as usize];
+            let j = self.top(p);
             if j == SPACER {
-                p = self.down[p as usize];
+                p = self.down(p);
             } else {
                 self.uncover(j);
                 p -= 1;
@@ -266,58 +381,66 @@ impl ExactCover {
         }
     }
 
-    fn cover(&mut self, item: u32, stats: &mut SearchStats) {
-        let mut p = self.down[item as usize];
+    /// Returns the updates (links removed).
+    #[inline(always)]
+    fn cover(&mut self, item: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = self.down(item);
         while p != item {
-            self.hide(p, stats);
-            p = self.down[p as usize];
+            updates += self.hide(p);
+            p = self.down(p);
         }
-        let (l, r) = (self.left[item as usize], self.right[item as usize]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
+        *self.key_mut(item) += COVERED;
+        self.open -= 1;
+        updates
     }
 
+    #[inline(always)]
     fn uncover(&mut self, item: u32) {
-        let (l, r) = (self.left[item as usize], self.right[item as usize]);
-        self.right[l as usize] = item;
-        self.left[r as usize] = item;
-        let mut p = self.up[item as usize];
+        *self.key_mut(item) -= COVERED;
+        self.open += 1;
+        let mut p = self.up(item);
         while p != item {
             self.unhide(p);
-            p = self.up[p as usize];
+            p = self.up(p);
         }
     }
 
-    /// Unlinks the other nodes of `p`'s option from their items, left to right.
-    fn hide(&mut self, p: u32, stats: &mut SearchStats) {
+    /// Unlinks the other nodes of `p`'s option from their items, left to right; returns
+    /// how many. (Their items are open: an option with a covered item is hidden.)
+    #[inline(always)]
+    fn hide(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q as usize];
-            let (u, d) = (self.up[q as usize], self.down[q as usize]);
+            let x = self.top(q);
+            let (u, d) = (self.up(q), self.down(q));
             if x == SPACER {
                 q = u;
             } else {
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.len[x as usize] -= 1;
-                stats.updates += 1;
+                self.set_down(u, d);
+                self.set_up(d, u);
+                *self.key_mut(x) -= 1;
+                updates += 1;
                 q += 1;
             }
         }
+        updates
     }
 
     /// Relinks what `hide` unlinked, right to left (the mirror order keeps links valid).
+    #[inline(always)]
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q as usize];
-            let (u, d) = (self.up[q as usize], self.down[q as usize]);
+            let x = self.top(q);
+            let (u, d) = (self.up(q), self.down(q));
             if x == SPACER {
                 q = d;
             } else {
-                self.down[u as usize] = q;
-                self.up[d as usize] = q;
-                self.len[x as usize] += 1;
+                self.set_down(u, q);
+                self.set_up(d, q);
+                *self.key_mut(x) += 1;
                 q -= 1;
             }
         }
@@ -331,6 +454,8 @@ mod tests {
     const UNLIMITED: SearchLimits = SearchLimits {
         max_solutions: u64::MAX,
         max_nodes: u64::MAX,
+        deadline: None,
+        cancel: None,
     };
 
     fn solve_all(items: usize, options: &[&[usize]]) -> (Vec<Vec<usize>>, SearchStats) {
@@ -386,7 +511,7 @@ mod tests {
         let limited = ec.search(
             SearchLimits {
                 max_solutions: 2,
-                max_nodes: u64::MAX,
+                ..UNLIMITED
             },
             |_| {},
         );
@@ -406,11 +531,55 @@ mod tests {
             SearchLimits {
                 max_solutions: 1,
                 max_nodes: 1,
+                ..UNLIMITED
             },
             |_| {},
         );
         assert!(stats.budget_exceeded);
         assert_eq!(stats.solutions, 0);
+    }
+
+    #[test]
+    fn deadline_and_cancel_stop_the_search_and_restore_links() {
+        use std::sync::atomic::AtomicBool;
+        static SET: AtomicBool = AtomicBool::new(true);
+        // The partitions of a 7-set (Bell(7) = 877): a search of more than 1,024 nodes.
+        let mut ec = ExactCover::new();
+        ec.reset(7);
+        for m in 1u32..128 {
+            let o: Vec<usize> = (0..7).filter(|i| m & (1 << i) != 0).collect();
+            ec.add_option(&o).unwrap();
+        }
+        assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 877);
+        // The flag is first read after 1,024 nodes: short searches finish.
+        let cancelled = ec.search(
+            SearchLimits {
+                cancel: Some(&SET),
+                ..UNLIMITED
+            },
+            |_| {},
+        );
+        assert!(cancelled.cancelled && cancelled.budget_exceeded && !cancelled.timed_out);
+        assert_eq!(cancelled.nodes, 1024);
+        assert!(cancelled.solutions < 877);
+        let late = ec.search(
+            SearchLimits {
+                deadline: Some(Instant::now()),
+                ..UNLIMITED
+            },
+            |_| {},
+        );
+        assert!(late.timed_out && late.budget_exceeded && !late.cancelled);
+        // A budget that stops deep in the tree also leaves the links intact.
+        let deep = ec.search(
+            SearchLimits {
+                max_nodes: 7,
+                ..UNLIMITED
+            },
+            |_| {},
+        );
+        assert!(deep.budget_exceeded && !deep.timed_out);
+        assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 877);
     }
 
     #[test]

@@ -3,16 +3,27 @@
 //! A solver does no I/O and no timing: it counts solutions up to a limit and reports
 //! machine-independent work counters. The runner times it and the reporter writes.
 
+mod budget;
 mod dfs;
 mod dlx_arena;
 mod dlx_static;
 pub mod exact_cover;
+mod null;
+#[cfg(feature = "reference")]
+mod reference;
 
 pub use dfs::Dfs;
 pub use dlx_arena::DlxArena;
 pub use dlx_static::DlxStatic;
+pub use null::Null;
+#[cfg(feature = "reference")]
+pub use reference::Reference;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
+use budget::Stop;
 
 /// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
 /// about 110 million nodes a second on the development VM); the DLX backends need at
@@ -20,12 +31,24 @@ use crate::grid::Grid;
 pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 
 /// How far a search may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// The deadline and the cancel flag are checked at the root and then every 1,024 search
+/// nodes, so a search stops within about 1,024 nodes of either (microseconds for every
+/// backend). Build it with `..Limits::default()` so new fields need no change.
+#[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Stop after this many solutions (1: find one; 2: check uniqueness).
     pub max_solutions: u32,
     /// Stop after visiting this many search-tree nodes.
     pub max_nodes: u64,
+    /// Stop once this instant has passed (`SolveOutcome::timed_out`).
+    pub deadline: Option<Instant>,
+    /// The per-puzzle time limit the runner turns into `deadline` as each solve starts;
+    /// solvers read only `deadline`.
+    pub timeout: Option<Duration>,
+    /// Stop once this flag is set, e.g. from a Ctrl-C handler (`SolveOutcome::cancelled`).
+    /// `&'static` keeps `Limits` `Copy`: use a `static` or a leaked `Box`.
+    pub cancel: Option<&'static AtomicBool>,
 }
 
 impl Default for Limits {
@@ -33,7 +56,34 @@ impl Default for Limits {
         Limits {
             max_solutions: 2,
             max_nodes: DEFAULT_MAX_NODES,
+            deadline: None,
+            timeout: None,
+            cancel: None,
         }
+    }
+}
+
+impl PartialEq for Limits {
+    fn eq(&self, other: &Limits) -> bool {
+        // The flag compares by identity: `AtomicBool` has no `PartialEq`.
+        let same_flag = match (self.cancel, other.cancel) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        };
+        self.max_solutions == other.max_solutions
+            && self.max_nodes == other.max_nodes
+            && self.deadline == other.deadline
+            && self.timeout == other.timeout
+            && same_flag
+    }
+}
+
+impl Eq for Limits {}
+
+impl Limits {
+    pub(crate) fn budget(&self) -> budget::Budget {
+        budget::Budget::new(self.max_nodes, self.deadline, self.cancel)
     }
 }
 
@@ -48,8 +98,22 @@ pub struct SolveOutcome {
     pub nodes: u64,
     /// Branch points that had more than one choice.
     pub guesses: u64,
-    /// The node budget ran out before the search finished.
+    /// The search stopped before it finished: the node budget ran out, or it timed out,
+    /// or it was cancelled (the two flags below say which).
     pub budget_exceeded: bool,
+    /// The deadline passed first (`budget_exceeded` is set too).
+    pub timed_out: bool,
+    /// The cancel flag was set first (`budget_exceeded` is set too).
+    pub cancelled: bool,
+}
+
+impl SolveOutcome {
+    /// Records why the search stopped early.
+    pub(crate) fn stopped(&mut self, stop: Stop) {
+        self.budget_exceeded = true;
+        self.timed_out = stop == Stop::Deadline;
+        self.cancelled = stop == Stop::Cancelled;
+    }
 }
 
 /// A Sudoku solver. Each thread owns one; state is reused from puzzle to puzzle.
@@ -70,10 +134,25 @@ pub enum Backend {
     DlxArena,
     /// Naive cell-by-cell backtracking, digits 1..9 (the baseline).
     Dfs,
+    /// The `sudoku` crate (AGPL-3.0), built only with the `reference` feature.
+    #[cfg(feature = "reference")]
+    Reference,
+    /// Solves nothing: measures the harness's own cost.
+    Null,
 }
 
 impl Backend {
+    /// The real solvers (not `Null`), in report order.
+    #[cfg(not(feature = "reference"))]
     pub const ALL: [Backend; 3] = [Backend::DlxStatic, Backend::DlxArena, Backend::Dfs];
+    /// The real solvers (not `Null`), in report order.
+    #[cfg(feature = "reference")]
+    pub const ALL: [Backend; 4] = [
+        Backend::DlxStatic,
+        Backend::DlxArena,
+        Backend::Dfs,
+        Backend::Reference,
+    ];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -81,7 +160,16 @@ impl Backend {
             Backend::DlxStatic => "dlx-static",
             Backend::DlxArena => "dlx-arena",
             Backend::Dfs => "dfs",
+            #[cfg(feature = "reference")]
+            Backend::Reference => "reference",
+            Backend::Null => "null",
         }
+    }
+
+    /// False only for `Null`, which returns zero solutions for every puzzle: its results
+    /// are no answers and must not be checked or compared.
+    pub fn is_solver(self) -> bool {
+        self != Backend::Null
     }
 
     /// A fresh solver of this kind.
@@ -90,6 +178,9 @@ impl Backend {
             Backend::DlxStatic => Box::new(DlxStatic::new()),
             Backend::DlxArena => Box::new(DlxArena::new()),
             Backend::Dfs => Box::new(Dfs::new()),
+            #[cfg(feature = "reference")]
+            Backend::Reference => Box::new(Reference::new()),
+            Backend::Null => Box::new(Null),
         }
     }
 }

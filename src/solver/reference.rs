@@ -1,0 +1,43 @@
+//! The `sudoku` crate 0.8 (JCZSolve-style bitboards, AGPL-3.0) as a yardstick for the
+//! other backends. Built only with the opt-in `reference` cargo feature.
+//!
+//! The crate reports no work counters and takes no budget: `nodes` and `guesses` are
+//! always 0, and `max_nodes` is ignored. The deadline and the cancel flag are checked
+//! once, before the search (which takes microseconds on any 9x9 puzzle).
+
+use super::budget::Budget;
+use super::{Limits, SolveOutcome, Solver};
+use crate::grid::Grid;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Reference {
+    pub fn new() -> Reference {
+        Reference
+    }
+}
+
+impl Solver for Reference {
+    fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        let mut outcome = SolveOutcome::default();
+        if limits.max_solutions == 0 {
+            return outcome;
+        }
+        // Node 1 of a budget without node limit: only the clock and the flag count.
+        if let Some(stop) = Budget::new(u64::MAX, limits.deadline, limits.cancel).charge(1) {
+            outcome.stopped(stop);
+            return outcome;
+        }
+        let Ok(sudoku) = sudoku::Sudoku::from_bytes(*puzzle.cells()) else {
+            return outcome;
+        };
+        let mut first = [[0u8; 81]];
+        let count = sudoku.solutions_up_to_buffer(&mut first, limits.max_solutions as usize);
+        outcome.solutions = count as u32;
+        if count > 0 {
+            outcome.solution = Grid::from_cells(first[0]).ok();
+        }
+        outcome
+    }
+}
