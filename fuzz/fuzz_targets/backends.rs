@@ -17,7 +17,11 @@ fuzz_target!(|data: &[u8]| {
             grid.set(cell, b % 9 + 1);
         }
     }
-    let max_solutions = if data.get(81).is_some_and(|b| b & 1 == 1) { 1 } else { 2 };
+    let max_solutions = if data.get(81).is_some_and(|b| b & 1 == 1) {
+        1
+    } else {
+        2
+    };
     let limits = Limits {
         max_solutions,
         max_nodes: 200_000,
@@ -39,6 +43,9 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Some(&(_, first)) = counts.first() {
-        assert!(counts.iter().all(|&(_, c)| c == first), "{counts:?} on {grid}");
+        assert!(
+            counts.iter().all(|&(_, c)| c == first),
+            "{counts:?} on {grid}"
+        );
     }
 });

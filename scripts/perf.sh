@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The measurements behind results/PERFORMANCE.md. Needs ../shared/datasets and about
+# 15 minutes on the 2-vCPU development VM; writes its raw output under results/perf/.
+#
+#   scripts/perf.sh [ratios|harness|scaling|memory]...   (default: all four)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+shared=../shared/datasets
+out=results/perf
+tmp=${TMPDIR:-/tmp}/sudoku-bench-perf
+mkdir -p "$out" "$tmp"
+# The reference backend (AGPL) is only in a build with the feature: a separate binary.
+cargo build --release --quiet --features reference
+cp target/release/sudoku-bench "$tmp/sudoku-bench-ref"
+cargo build --release --quiet
+bin=target/release/sudoku-bench
+ref=$tmp/sudoku-bench-ref
+
+# 1M and 10M records: the 17-clue reference file repeated (puzzle:1:solution lines).
+lines() { # N: the first N records of the repeated 17-clue set, on stdout
+    # The endless loop ends on SIGPIPE when head has enough: not a failure here.
+    ( set +o pipefail; while true; do grep -v '^#' "$shared/puzzles2_17_clue.solved"; done | head -n "$1" )
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+ratios() {
+    echo "== ratios: reference, dlx-static, dlx-arena, one thread, one run side by side"
+    "$ref" bench "$shared/puzzles2_17_clue.solved" "$shared/puzzles3_magictour_top1465.solved" \
+        --backends reference,dlx-static,dlx-arena --warmup 1 --rounds 5 \
+        --export-json "$out/ratios.json" --export-markdown "$out/ratios.md" | tee "$out/ratios.txt"
+}
+
+harness() {
+    echo "== harness: the null backend on 1M 81-character lines to CSV, one thread"
+    lines 1000000 | cut -c1-81 > "$tmp/1m.txt"
+    for i in 1 2 3 4 5; do
+        /usr/bin/time -f "%e" "$bin" solve -b null -j1 -q "$tmp/1m.txt" --csv "$tmp/null.csv" 2>&1
+    done | tee "$out/null-seconds.txt"
+    echo "median wall s: $(median < "$out/null-seconds.txt")"
+    echo "== harness: solve -j1 wall vs summed solve times + null wall (top1465 x 20)"
+    for i in $(seq 20); do grep -v '^#' "$shared/puzzles3_magictour_top1465.solved"; done > "$tmp/top-x20.solved"
+    cut -c1-81 "$tmp/top-x20.solved" > "$tmp/top-x20.txt"
+    for i in 1 2 3; do
+        null=$( { /usr/bin/time -f "%e" "$bin" solve -b null -j1 -q "$tmp/top-x20.txt" --csv "$tmp/n.csv"; } 2>&1 )
+        real=$( { /usr/bin/time -f "%e" "$bin" solve -b dlx-static -j1 "$tmp/top-x20.txt" --csv "$tmp/r.csv" > "$tmp/r.summary"; } 2>&1 )
+        sum=$(grep -o 'sum [0-9.]* s' "$tmp/r.summary" | awk '{print $2}')
+        echo "null $null s, dlx-static wall $real s, summed solve times $sum s, overhead $(awk -v r="$real" -v s="$sum" -v n="$null" 'BEGIN {printf "%.2f%%", 100 * (r - s - n) / (s + n)}')"
+    done | tee "$out/overhead.txt"
+}
+
+scaling() {
+    echo "== scaling: bench -j 1,2 and two independent single-threaded processes"
+    "$bin" bench "$shared/puzzles3_magictour_top1465.solved" --backends dlx-static,dlx-arena \
+        -j 1,2 --rounds 10 --export-json "$out/scaling.json" --export-markdown "$out/scaling.md" \
+        | tee "$out/scaling.txt"
+    for i in $(seq 10); do grep -v '^#' "$shared/puzzles3_magictour_top1465.solved"; done > "$tmp/top-x10.solved"
+    for backend in dlx-static dlx-arena; do
+        one=$( { /usr/bin/time -f "%e" "$bin" solve -j1 -q -b "$backend" "$tmp/top-x10.solved"; } 2>&1 )
+        two=$( { /usr/bin/time -f "%e" sh -c "'$bin' solve -j1 -q -b $backend '$tmp/top-x10.solved' & '$bin' solve -j1 -q -b $backend '$tmp/top-x10.solved'; wait"; } 2>&1 )
+        j2=$( { /usr/bin/time -f "%e" "$bin" solve -j2 -q -b "$backend" "$tmp/top-x10.solved"; } 2>&1 )
+        echo "$backend: 1 process ${one}s; 2 processes side by side (2x the work) ${two}s -> $(awk -v a="$one" -v b="$two" 'BEGIN {printf "%.2fx", 2 * a / b}'); -j2 ${j2}s -> $(awk -v a="$one" -v b="$j2" 'BEGIN {printf "%.2fx", a / b}')"
+    done | tee -a "$out/scaling.txt"
+}
+
+memory() {
+    echo "== memory: peak RSS streaming 1M and 10M records through solve with a CSV"
+    for n in 1000000 10000000; do
+        lines "$n" | /usr/bin/time -f "$n records: %e s, peak RSS %M KiB" \
+            "$bin" solve -q - --csv "$tmp/mem.csv" 2>&1 | tee -a "$out/memory.txt"
+        echo "   rows written: $(( $(wc -l < "$tmp/mem.csv") - 1 ))" | tee -a "$out/memory.txt"
+    done
+    rm -f "$tmp/mem.csv"
+}
+
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(ratios harness scaling memory)
+for p in "${parts[@]}"; do "$p"; done
