@@ -271,6 +271,7 @@ mod tests {
                 .iter()
                 .map(|us| (us * 100.0 * 1000.0) as u64)
                 .collect(),
+            passes_per_round: 1,
             us_per_puzzle: stats::median(rounds_us),
             puzzles_per_s: 1e6 / stats::median(rounds_us),
             spread_pct: 0.0,
@@ -305,6 +306,7 @@ mod tests {
                 warmup: 1,
                 rounds: 5,
                 min_time_s: None,
+                min_round_ms: 200,
                 headline: String::new(),
             },
             results,

@@ -109,6 +109,8 @@ pub struct BenchConfig {
     pub rounds: u32,
     /// Keep measuring until this much time has passed (and at least `rounds` rounds).
     pub min_time: Option<Duration>,
+    /// A round repeats the pass until it lasts this long.
+    pub min_round: Duration,
 }
 
 /// A whole benchmark run, as saved and exported.
@@ -132,6 +134,9 @@ pub struct BenchSettings {
     pub warmup: u32,
     pub rounds: u32,
     pub min_time_s: Option<f64>,
+    /// A round repeats the pass until it lasts this long (milliseconds).
+    #[serde(default)]
+    pub min_round_ms: u64,
     /// Which clock the headline uses.
     pub headline: String,
 }
@@ -142,8 +147,11 @@ pub struct BenchResult {
     pub backend: String,
     pub dataset: DatasetInfo,
     pub threads: usize,
-    /// Wall time of each measured pass, nanoseconds.
+    /// Wall time of one pass in each measured round (the round's mean), nanoseconds.
     pub rounds_ns: Vec<u64>,
+    /// Passes in each round (short passes are repeated, see `min_round_ms`).
+    #[serde(default = "one")]
+    pub passes_per_round: usize,
     /// Headline: median pass time / puzzles, µs.
     pub us_per_puzzle: f64,
     /// Puzzles / median pass time.
@@ -233,9 +241,10 @@ fn bench_one(
     let slow = slow_factor(backend);
     let mut solver = backend.new_solver();
     let label = format!("{backend} on {} -j{threads}", dataset.info.path);
+    let mut last_pass_ns = None;
     for i in 0..config.warmup {
         on_pass(&format!("{label}: warmup {}", i + 1));
-        pass(
+        let (_, ns) = pass(
             pool,
             threads,
             backend,
@@ -244,7 +253,17 @@ fn bench_one(
             &config.limits,
             slow,
         );
+        last_pass_ns = Some(ns);
     }
+    // A pass of a few milliseconds is at the mercy of every hiccup of the machine: a
+    // round repeats it until the round lasts `min_round` (as criterion batches
+    // iterations). The warmup pass says how long a pass takes.
+    let passes = match last_pass_ns {
+        Some(ns) if ns > 0 => (config.min_round.as_nanos() as u64)
+            .div_ceil(ns)
+            .clamp(1, 10_000) as usize,
+        _ => 1,
+    };
     let mut per_call = Histogram::<u64>::new_with_bounds(1, 3_600_000_000_000, 3)?;
     let mut rounds_ns = Vec::new();
     let mut wrong = 0;
@@ -256,27 +275,35 @@ fn bench_one(
             .is_some_and(|t| started.elapsed() < t && rounds_ns.len() < 10_000)
     {
         on_pass(&format!("{label}: round {}", rounds_ns.len() + 1));
-        let (outcomes, pass_ns) = pass(
-            pool,
-            threads,
-            backend,
-            solver.as_mut(),
-            &dataset.grids,
-            &config.limits,
-            slow,
-        );
-        rounds_ns.push(pass_ns);
+        let mut round_ns = 0;
+        let mut first_pass = None;
+        for _ in 0..passes {
+            let (outcomes, pass_ns) = pass(
+                pool,
+                threads,
+                backend,
+                solver.as_mut(),
+                &dataset.grids,
+                &config.limits,
+                slow,
+            );
+            round_ns += pass_ns;
+            for &(_, ns, _) in &outcomes {
+                per_call.saturating_record(ns.max(1));
+            }
+            first_pass.get_or_insert(outcomes);
+        }
+        // The time of one pass, averaged over the round's passes.
+        rounds_ns.push(round_ns / passes as u64);
+        let outcomes = first_pass.expect("a round has at least one pass");
         let checked = check(dataset, backend, &config.limits, &outcomes);
         wrong += checked.iter().filter(|r| r.is_mismatch()).count() as u64;
-        for &(_, ns, _) in &outcomes {
-            per_call.saturating_record(ns.max(1));
-        }
         if first.is_none() {
             on_rows(&checked)?;
             first = Some(checked);
         }
     }
-    Ok(summarize(
+    let mut result = summarize(
         backend,
         dataset,
         threads,
@@ -284,7 +311,9 @@ fn bench_one(
         &per_call,
         wrong,
         &first.unwrap_or_default(),
-    ))
+    );
+    result.passes_per_round = passes;
+    Ok(result)
 }
 
 /// One pass: every puzzle solved once, each call timed, the whole pass timed.
@@ -383,6 +412,10 @@ fn check(
         .collect()
 }
 
+fn one() -> usize {
+    1
+}
+
 fn summarize(
     backend: Backend,
     dataset: &Dataset,
@@ -421,6 +454,7 @@ fn summarize(
         spread_pct: 100.0 * stats::std_dev(&rounds) / stats::mean(&rounds),
         round_outliers: stats::mad_outliers(&rounds),
         rounds_ns,
+        passes_per_round: 1,
         per_call: PerCall {
             mean_us: per_call.mean() / 1000.0,
             median_us: us(per_call.value_at_quantile(0.5)),
@@ -470,6 +504,7 @@ impl BenchRun {
                 warmup: config.warmup,
                 rounds: config.rounds,
                 min_time_s: config.min_time.map(|d| d.as_secs_f64()),
+                min_round_ms: config.min_round.as_millis() as u64,
                 headline: "µs/puzzle = median over rounds of (whole-pass wall time / puzzles); \
                            per-call statistics time each solver call"
                     .to_string(),
@@ -521,6 +556,7 @@ not a puzzle
             warmup: 1,
             rounds: 3,
             min_time: None,
+            min_round: Duration::ZERO,
         };
         let mut passes = 0;
         let mut rows = 0;

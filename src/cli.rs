@@ -149,6 +149,10 @@ pub struct BenchArgs {
     /// Keep measuring until this many seconds have passed (and at least --rounds rounds).
     #[arg(long, value_name = "SECONDS")]
     pub min_time: Option<f64>,
+    /// A round repeats a short pass until it lasts this many milliseconds, so that
+    /// small datasets give steady round times.
+    #[arg(long, default_value_t = 200, value_name = "MS")]
+    pub min_round_ms: u64,
     /// Input format (default: detected per file).
     #[arg(long, value_enum)]
     pub format: Option<Format>,

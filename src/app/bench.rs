@@ -31,6 +31,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Exit> {
         warmup: args.warmup,
         rounds: args.rounds,
         min_time: args.min_time.map(Duration::from_secs_f64),
+        min_round: Duration::from_millis(args.min_round_ms),
     };
     if let Some(name) = &args.save_baseline {
         // Refuse before measuring, not after minutes of work.
@@ -137,6 +138,7 @@ fn rerun(old: &BenchRun, no_progress: bool) -> anyhow::Result<BenchRun> {
         warmup: s.warmup,
         rounds: s.rounds,
         min_time: s.min_time_s.map(Duration::from_secs_f64),
+        min_round: Duration::from_millis(s.min_round_ms),
     };
     let run = measure(
         &datasets,

@@ -70,6 +70,7 @@ mod tests {
             },
             threads,
             rounds_ns: vec![(us * 3e6) as u64; 3],
+            passes_per_round: 1,
             us_per_puzzle: us,
             puzzles_per_s: 1e6 / us,
             spread_pct: 0.5,
@@ -113,6 +114,7 @@ mod tests {
                 warmup: 1,
                 rounds: 3,
                 min_time_s: None,
+                min_round_ms: 200,
                 headline: "µs/puzzle = median pass time / puzzles".into(),
             },
             results: vec![
