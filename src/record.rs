@@ -21,7 +21,8 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     pub grid: Grid,
-    pub expected: Option<Expected>,
+    /// Boxed: few inputs give one, and a smaller `Record` is cheaper to move around.
+    pub expected: Option<Box<Expected>>,
 }
 
 impl Puzzle {

@@ -217,7 +217,10 @@ pub fn assess(
         Attempt::Skipped => {
             result.status = Status::InvalidGivens;
             result.error = puzzle.grid.find_conflict().map(|c| c.to_string());
-            result.matches_expected = puzzle.expected.as_ref().and_then(compare_expected_invalid);
+            result.matches_expected = puzzle
+                .expected
+                .as_deref()
+                .and_then(compare_expected_invalid);
             return result;
         }
     };
@@ -250,10 +253,10 @@ pub fn assess(
             result.error = Some(format!("{backend} returned an invalid solution: {e}"));
         }
     }
-    if let Some(expected) = puzzle.expected {
-        result.matches_expected = compare_expected(&outcome, &expected, limits);
+    if let Some(expected) = &puzzle.expected {
+        result.matches_expected = compare_expected(&outcome, expected, limits);
         if result.matches_expected == Some(false) && result.error.is_none() {
-            result.error = Some(describe_mismatch(&outcome, &expected, limits));
+            result.error = Some(describe_mismatch(&outcome, expected, limits));
         }
     }
     result
@@ -432,10 +435,10 @@ mod tests {
     fn puzzle(p: &str, count: Option<u64>, solution: Option<&str>) -> Result<Puzzle, ParseError> {
         Ok(Puzzle {
             grid: p.parse().unwrap(),
-            expected: Some(Expected {
+            expected: Some(Box::new(Expected {
                 count,
                 solution: solution.map(|s| s.parse().unwrap()),
-            }),
+            })),
         })
     }
 

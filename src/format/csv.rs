@@ -186,10 +186,10 @@ fn parse_row(fields: &Fields, header: &Header) -> Result<Puzzle, String> {
     if !solution.is_full() {
         return Err("solution: has blank cells".into());
     }
-    let expected = Some(Expected {
+    let expected = Some(Box::new(Expected {
         count: Some(1),
         solution: Some(solution),
-    });
+    }));
     Ok(Puzzle { grid, expected })
 }
 
@@ -226,7 +226,7 @@ mod tests {
         );
         for r in &recs {
             let p = r.body.as_ref().unwrap();
-            let expected = p.expected.unwrap();
+            let expected = p.expected.as_deref().unwrap();
             assert_eq!(p.grid.to_line(), P);
             assert_eq!(
                 (expected.count, expected.solution),

@@ -4,7 +4,7 @@ use std::io::{self, BufRead};
 
 use super::lines::{Line, Lines, trim};
 use super::{RawRecord, RecordReader, bad_cell, char_at};
-use crate::grid::{CELLS, Grid, cell_value};
+use crate::grid::{CELLS, Grid, GridParseError, cell_value};
 use crate::record::{Expected, ParseError, Puzzle};
 
 /// Reads the `line` format, or POJ 3074 when `poj` is set (no suffix). Both stop at a
@@ -69,16 +69,24 @@ fn parse(line: &Line<'_>, suffix: bool) -> Result<Puzzle, ParseError> {
 
 /// Parses 81 cells and a suffix; errors carry the index of the fault.
 fn parse_cells(s: &[u8], suffix: bool) -> Result<Puzzle, (usize, String)> {
-    if let Some(i) = s.iter().take(CELLS).position(|&b| cell_value(b).is_none()) {
-        return Err((i, bad_cell(s, i)));
-    }
-    if s.len() < CELLS {
-        let msg = format!("line ends after {} cells, expected 81", s.len());
-        return Err((s.len(), msg));
-    }
-    let grid = Grid::from_line(&s[..CELLS]).expect("cells checked above");
+    // `Grid::from_line` checks the cells in one pass; its error only locates the fault,
+    // which is described from the whole line.
+    let grid = match s.get(..CELLS).map(Grid::from_line) {
+        Some(Ok(grid)) => grid,
+        Some(Err(GridParseError::Character { column, .. })) => {
+            return Err((column - 1, bad_cell(s, column - 1)));
+        }
+        Some(Err(GridParseError::Length(_))) => unreachable!("81 bytes"),
+        None => {
+            if let Some(i) = s.iter().position(|&b| cell_value(b).is_none()) {
+                return Err((i, bad_cell(s, i)));
+            }
+            let msg = format!("line ends after {} cells, expected 81", s.len());
+            return Err((s.len(), msg));
+        }
+    };
     let expected = match suffix && s.get(CELLS) == Some(&b':') {
-        true => Some(parse_suffix(s, CELLS + 1)?),
+        true => Some(Box::new(parse_suffix(s, CELLS + 1)?)),
         false => None,
     };
     Ok(Puzzle { grid, expected })
@@ -164,7 +172,7 @@ mod tests {
         for r in &recs {
             let puzzle = r.body.as_ref().unwrap();
             assert_eq!(
-                (puzzle.grid.to_line(), puzzle.expected),
+                (puzzle.grid.to_line(), puzzle.expected.clone()),
                 (P.to_string(), None)
             );
         }
@@ -176,7 +184,7 @@ mod tests {
             format!("{P}:1:{S}\n{P}:0\n{P}:2:\n{P}:125 note\n{P}:1:{S} x\n{P}::{S}\n{P}::\n");
         let got: Vec<Expected> = read_all(Format::Line, input.as_bytes())
             .into_iter()
-            .map(|r| r.body.unwrap().expected.unwrap())
+            .map(|r| *r.body.unwrap().expected.unwrap())
             .collect();
         let sol = Some(S.parse::<Grid>().unwrap());
         let e = |count, solution| Expected {

@@ -35,6 +35,8 @@ pub(crate) struct Lines<R> {
     input: R,
     buf: Vec<u8>,
     number: u64,
+    /// Bytes of the last line, still in `input`'s buffer, to consume on the next call.
+    pending: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -43,12 +45,34 @@ impl<R: BufRead> Lines<R> {
             input,
             buf: Vec::new(),
             number: 0,
+            pending: 0,
         }
     }
 
     /// The next line, `Ok(None)` at end of input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        self.input.consume(std::mem::take(&mut self.pending));
         self.buf.clear();
+        // Fast path: a whole line in the input's buffer is lent out from there, uncopied.
+        let newline = loop {
+            match self.input.fill_buf() {
+                Ok(avail) => break find_newline(avail),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if let Some(n) = newline.filter(|&n| n <= MAX_LINE) {
+            // Asking again reads nothing: the buffer is not empty.
+            let line = &self.input.fill_buf()?[..n];
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            self.pending = n + 1;
+            self.number += 1;
+            return Ok(Some(Line {
+                number: self.number,
+                bytes: line,
+                len: line.len() as u64,
+            }));
+        }
         let (mut len, mut last, mut any) = (0u64, 0u8, false);
         loop {
             let avail = match self.input.fill_buf() {
@@ -63,7 +87,7 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let newline = avail.iter().position(|&b| b == b'\n');
+            let newline = find_newline(avail);
             let chunk = &avail[..newline.unwrap_or(avail.len())];
             let room = MAX_LINE - self.buf.len();
             self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
@@ -88,6 +112,25 @@ impl<R: BufRead> Lines<R> {
             len,
         }))
     }
+}
+
+/// The index of the first `\n`, looked for 8 bytes at a time.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = LO << 7;
+    let mut words = bytes.chunks_exact(8);
+    for (k, word) in words.by_ref().enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ (LO * u64::from(b'\n'));
+        // The lowest flagged byte is the first zero byte of `x`, i.e. the first newline
+        // (bytes above it may be flagged falsely, which does not matter).
+        let zero = x.wrapping_sub(LO) & !x & HI;
+        if zero != 0 {
+            return Some(k * 8 + (zero.trailing_zeros() / 8) as usize);
+        }
+    }
+    let rest = words.remainder();
+    let base = bytes.len() - rest.len();
+    rest.iter().position(|&b| b == b'\n').map(|i| base + i)
 }
 
 /// `bytes` without leading and trailing spaces and tabs.
@@ -145,6 +188,21 @@ mod tests {
         let mut exact = vec![b'y'; MAX_LINE];
         exact.extend_from_slice(b"\r\n");
         assert_eq!(all(&exact)[0].2, MAX_LINE as u64);
+    }
+
+    #[test]
+    fn finds_the_first_newline() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut bytes: Vec<u8> = (0..len).map(|i| b"\x0b\r\x8a\x89a"[i % 5]).collect();
+                if at < len {
+                    bytes[at] = b'\n';
+                    bytes.extend_from_slice(b"\n\n");
+                }
+                let want = bytes.iter().position(|&b| b == b'\n');
+                assert_eq!(find_newline(&bytes), want, "{bytes:?}");
+            }
+        }
     }
 
     #[test]

@@ -28,7 +28,7 @@ end
         assert_eq!((recs[1].number, recs[1].line), (2, 2));
         let first = recs[0].body.as_ref().unwrap();
         assert_eq!(first.grid.to_line(), SAMPLE.lines().next().unwrap());
-        assert_eq!((first.grid.clues(), first.expected), (36, None));
+        assert_eq!((first.grid.clues(), first.expected.clone()), (36, None));
         assert_eq!(Format::detect(SAMPLE.as_bytes()), Format::Poj);
     }
 
