@@ -241,10 +241,8 @@ fn bench_one(
     let slow = slow_factor(backend);
     let mut solver = backend.new_solver();
     let label = format!("{backend} on {} -j{threads}", dataset.info.path);
-    let mut last_pass_ns = None;
-    for i in 0..config.warmup {
-        on_pass(&format!("{label}: warmup {}", i + 1));
-        let (_, ns) = pass(
+    let one_pass = |solver: &mut Box<dyn Solver>| {
+        pass(
             pool,
             threads,
             backend,
@@ -252,8 +250,12 @@ fn bench_one(
             &dataset.grids,
             &config.limits,
             slow,
-        );
-        last_pass_ns = Some(ns);
+        )
+    };
+    let mut last_pass_ns = None;
+    for i in 0..config.warmup {
+        on_pass(&format!("{label}: warmup {}", i + 1));
+        last_pass_ns = Some(one_pass(&mut solver).1);
     }
     // A pass of a few milliseconds is at the mercy of every hiccup of the machine: a
     // round repeats it until the round lasts `min_round` (as criterion batches
@@ -278,15 +280,7 @@ fn bench_one(
         let mut round_ns = 0;
         let mut first_pass = None;
         for _ in 0..passes {
-            let (outcomes, pass_ns) = pass(
-                pool,
-                threads,
-                backend,
-                solver.as_mut(),
-                &dataset.grids,
-                &config.limits,
-                slow,
-            );
+            let (outcomes, pass_ns) = one_pass(&mut solver);
             round_ns += pass_ns;
             for &(_, ns, _) in &outcomes {
                 per_call.saturating_record(ns.max(1));
