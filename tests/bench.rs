@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{project_file, read_csv, sudoku_bench};
+use common::{project_file, read_csv, sudoku_bench_in};
 use predicates::str::contains;
 
 /// The first `n` puzzles of the shipped dataset, as a file in `dir`.
@@ -19,8 +19,7 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
     let dir = tempfile::tempdir().unwrap();
     let a = sample(dir.path(), 40, "a.txt");
     let b = sample(dir.path(), 20, "b.txt");
-    let out = sudoku_bench()
-        .current_dir(dir.path())
+    let out = sudoku_bench_in(dir.path())
         .args(["bench", "a.txt", "b.txt", "--rounds", "2", "--warmup", "1"])
         .args(["--export-csv", "out/r.csv", "--export-json", "out/r.json"])
         .args(["--export-markdown", "out/r.md", "--plot", "out/r.svg"])
@@ -56,14 +55,12 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
     drop((a, b));
 
     // A baseline is never overwritten silently, and the refusal comes before measuring.
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["bench", "b.txt", "--save-baseline", "first"])
         .assert()
         .code(1)
         .stderr(contains("--force"));
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args([
             "bench",
             "b.txt",
@@ -77,8 +74,7 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
         .success();
 
     // The same run compared with itself: no change anywhere, exit 0.
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["compare", "out/r.json", "out/r.json"])
         .assert()
         .success()
@@ -103,8 +99,7 @@ fn scaled(run: &serde_json::Value, factor: f64) -> serde_json::Value {
 fn compare_flags_a_slowdown_and_refuses_different_data() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path(), 30, "a.txt");
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args([
             "bench",
             "a.txt",
@@ -125,14 +120,12 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
     write("base2.json", &scaled(&base, 1.0));
     write("slow.json", &scaled(&base, 1.5));
     write("fast.json", &scaled(&base, 0.5));
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["compare", "base2.json", "slow.json"])
         .assert()
         .code(5)
         .stdout(contains("regressed"));
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["compare", "base2.json", "fast.json"])
         .assert()
         .success()
@@ -141,8 +134,7 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
     let mut other = base.clone();
     other["results"][0]["dataset"]["hash"] = "fnv1a64:0".into();
     write("other.json", &other);
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["compare", "base.json", "other.json"])
         .assert()
         .code(1)
@@ -150,8 +142,7 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
     let mut settings = base.clone();
     settings["settings"]["max_solutions"] = 1.into();
     write("settings.json", &settings);
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["compare", "base.json", "settings.json"])
         .assert()
         .code(1)
@@ -162,8 +153,7 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
 fn compare_reruns_a_baseline_and_the_slow_hook_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path(), 200, "a.txt");
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args([
             "bench",
             "a.txt",
@@ -176,15 +166,13 @@ fn compare_reruns_a_baseline_and_the_slow_hook_is_caught() {
         .assert()
         .success();
     // Re-running the same benchmark works and names the baseline's data.
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .args(["compare", "base", "--noise", "1000"])
         .assert()
         .success()
         .stdout(contains("no regression"));
     // A backend made ten times slower is a regression whatever the machine's noise.
-    sudoku_bench()
-        .current_dir(dir.path())
+    sudoku_bench_in(dir.path())
         .env("SUDOKU_BENCH_SLOW_BACKEND", "dlx-static:10")
         .args([
             "bench",
@@ -204,8 +192,7 @@ fn compare_reruns_a_baseline_and_the_slow_hook_is_caught() {
 fn bench_measures_scaling() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path(), 60, "a.txt");
-    let out = sudoku_bench()
-        .current_dir(dir.path())
+    let out = sudoku_bench_in(dir.path())
         .args([
             "bench",
             "a.txt",

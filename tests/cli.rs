@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{field, project_file, read_csv, stable_csv, sudoku_bench};
+use common::{field, project_file, read_csv, stable_csv, stdout_csv, sudoku_bench};
 use predicates::str::contains;
 
 fn solve_to_csv(args: &[&str], expected_exit: i32) -> (Vec<String>, Vec<Vec<String>>) {
@@ -41,7 +41,7 @@ fn solves_the_shipped_dataset_with_every_backend() {
         .write_stdin(first)
         .assert()
         .success();
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     assert_eq!(rows.len(), 200);
     assert!(
         rows.iter()
@@ -174,7 +174,7 @@ fn reads_stdin_and_directories() {
             .write_stdin(input)
             .assert()
             .success();
-        read_csv(&String::from_utf8_lossy(&out.get_output().stdout))
+        stdout_csv(&out)
     };
     assert_eq!(rows.len(), 2);
     assert_eq!(field(&header, &rows[0], "source"), "-");
@@ -205,7 +205,7 @@ fn missing_input_is_reported_and_the_rest_solved() {
         .assert()
         .code(3)
         .stderr(contains("no/such/file.txt"));
-    let (_, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (_, rows) = stdout_csv(&out);
     assert_eq!(rows.len(), 2);
 }
 
@@ -278,7 +278,7 @@ fn dfs_budget_is_reported_not_hung() {
         .write_stdin(hostile)
         .assert()
         .success();
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     assert_eq!(field(&header, &rows[0], "status"), "budget_exceeded");
     assert_eq!(field(&header, &rows[0], "nodes"), "100001");
 }
@@ -340,7 +340,7 @@ fn a_byte_order_mark_is_skipped_in_every_format() {
             .write_stdin(format!("\u{FEFF}{text}"))
             .assert()
             .success();
-        let (_, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+        let (_, rows) = stdout_csv(&out);
         assert_eq!(rows.len(), count);
     }
     let poj = std::fs::read_to_string(project_file("datasets/poj3074-sample.in")).unwrap();
@@ -364,7 +364,7 @@ fn long_poj_input_stops_at_end() {
             .write_stdin(input)
             .assert()
             .success();
-        read_csv(&String::from_utf8_lossy(&out.get_output().stdout))
+        stdout_csv(&out)
     };
     assert_eq!(rows.len(), 200);
 }

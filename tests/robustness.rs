@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{field, project_file, read_csv, sudoku_bench};
+use common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
 use predicates::str::contains;
 
 /// Solves one file of the malformed corpus; returns (status, line, error) per row.
@@ -12,7 +12,7 @@ fn rows_of(file: &str, exit: i32) -> Vec<(String, String, String)> {
         .arg(project_file(&format!("tests/data/malformed/{file}")))
         .assert()
         .code(exit);
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     rows.iter()
         .map(|r| {
             (
@@ -105,7 +105,7 @@ fn a_line_of_megabytes_is_one_error_and_never_held_whole() {
         .arg(&path)
         .assert()
         .code(3);
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     let statuses: Vec<&str> = rows.iter().map(|r| field(&header, r, "status")).collect();
     assert_eq!(statuses, ["unique", "parse_error", "unique"]);
     assert_eq!(
@@ -124,7 +124,7 @@ fn unreadable_inputs_are_skipped_and_the_exit_status_says_so() {
         .assert()
         .code(3)
         .stderr(contains("missing.txt"));
-    let (_, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (_, rows) = stdout_csv(&out);
     assert_eq!(rows.len(), 3);
 }
 
@@ -149,7 +149,7 @@ fn hostile_puzzles_end_within_budget_and_dlx_solves_them() {
         .write_stdin(input.clone())
         .assert()
         .success();
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     for row in &rows {
         assert_eq!(field(&header, row, "status"), "budget_exceeded");
         assert_eq!(field(&header, row, "nodes"), "2000001");
@@ -160,7 +160,7 @@ fn hostile_puzzles_end_within_budget_and_dlx_solves_them() {
             .write_stdin(input.clone())
             .assert()
             .success();
-        let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+        let (header, rows) = stdout_csv(&out);
         assert_eq!(field(&header, &rows[0], "status"), "multiple", "{backend}");
         assert_eq!(field(&header, &rows[1], "status"), "unique", "{backend}");
     }
@@ -240,7 +240,7 @@ fn a_timeout_stops_a_hopeless_search_and_says_so() {
         .success();
     // Generous: only that it did not run for the minutes the search would take.
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     assert_eq!(field(&header, &rows[0], "status"), "budget_exceeded");
     assert_eq!(field(&header, &rows[0], "error"), "timed out after 300ms");
 }
@@ -252,7 +252,7 @@ fn the_null_backend_solves_nothing_and_fails_nothing() {
         .arg(project_file("tests/data/malformed/conflicting_givens.txt"))
         .assert()
         .success();
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let (header, rows) = stdout_csv(&out);
     let statuses: Vec<&str> = rows.iter().map(|r| field(&header, r, "status")).collect();
     assert_eq!(statuses, ["not_solved", "invalid_givens", "not_solved"]);
 }

@@ -31,6 +31,18 @@ pub fn read_csv(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
+/// The CSV a command wrote to its stdout (`--csv -`), as header and rows.
+pub fn stdout_csv(assert: &assert_cmd::assert::Assert) -> (Vec<String>, Vec<Vec<String>>) {
+    read_csv(&String::from_utf8_lossy(&assert.get_output().stdout))
+}
+
+/// The binary under test, run in `dir` (where `results/baselines/` is looked for).
+pub fn sudoku_bench_in(dir: &std::path::Path) -> assert_cmd::Command {
+    let mut cmd = sudoku_bench();
+    cmd.current_dir(dir);
+    cmd
+}
+
 /// The value of `column` in `row`.
 pub fn field<'a>(header: &[String], row: &'a [String], column: &str) -> &'a str {
     let i = header
