@@ -1,11 +1,10 @@
-//! Command-line types (clap) only; the work is done in `app`.
+//! The command line as clap sees it: raw flags only. Nothing here is validated beyond
+//! its Rust type, and nothing is imported from the crate: `options` turns these into
+//! checked, ready-to-use options (backends and formats are parsed there, by the crate).
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-
-use crate::format::Format;
-use crate::solver::{Backend, DEFAULT_MAX_NODES};
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-bench", version, about, long_about = None)]
@@ -29,46 +28,35 @@ pub enum Command {
     Compare(CompareArgs),
 }
 
-#[derive(Debug, Args)]
-pub struct SolverArgs {
-    /// Solver backend.
-    #[arg(short, long, value_enum, default_value_t = Backend::DlxStatic)]
-    pub backend: Backend,
-    #[command(flatten)]
-    pub limits: LimitArgs,
-}
+/// The input formats, as `--format` takes them (the crate's `Format` names; a test
+/// checks that the two lists agree).
+pub const FORMATS: [&str; 5] = ["line", "csv", "grid", "hdu", "poj"];
 
 #[derive(Debug, Args)]
 pub struct LimitArgs {
     /// Count solutions up to this many: 2 checks uniqueness, 1 stops at the first.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, default_value_t = 2)]
     pub max_solutions: u32,
     /// Give up on a puzzle after this many search nodes (status budget_exceeded).
-    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100_000_000)]
     pub max_nodes: u64,
     /// Give up on a puzzle after this many seconds (status budget_exceeded); checked
     /// inside the search every 1,024 nodes.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<std::time::Duration>,
-}
-
-fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
-    let secs: f64 = s
-        .parse()
-        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
-    if !(secs > 0.0 && secs.is_finite()) {
-        return Err("the timeout must be a positive number of seconds".into());
-    }
-    Ok(std::time::Duration::from_secs_f64(secs))
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Puzzle files or directories (their files, sorted); `-` or nothing reads stdin.
     pub inputs: Vec<PathBuf>,
+    /// Solver backend: dlx-static, dlx-arena, dfs, null (or reference, in a build with
+    /// that feature).
+    #[arg(short, long, default_value = "dlx-static")]
+    pub backend: String,
     #[command(flatten)]
-    pub solver: SolverArgs,
-    /// Worker threads (default: one per core).
+    pub limits: LimitArgs,
+    /// Worker threads (default: one per core; at most 1024).
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
     /// Write one CSV row per input record here (`-` for stdout).
@@ -78,8 +66,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub solutions: Option<PathBuf>,
     /// Input format (default: detected per file).
-    #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    #[arg(long, value_parser = FORMATS)]
+    pub format: Option<String>,
     /// No summary at the end.
     #[arg(short, long)]
     pub quiet: bool,
@@ -88,24 +76,21 @@ pub struct SolveArgs {
     pub no_progress: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Judge {
-    /// HDU 1426: 9 lines of 9 tokens (`?` unknown), a blank line between cases.
-    Hdu1426,
-    /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
-    Poj3074,
-}
-
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    #[arg(value_enum)]
-    pub problem: Judge,
+    /// The problem: hdu1426 (9 lines of 9 tokens, `?` unknown, blank lines between
+    /// cases) or poj3074 (81-character lines, `.` unknown, `end` ends the input).
+    #[arg(value_parser = ["hdu1426", "poj3074"])]
+    pub problem: String,
     /// Solver backend.
-    #[arg(short, long, value_enum, default_value_t = Backend::DlxStatic)]
-    pub backend: Backend,
+    #[arg(short, long, default_value = "dlx-static")]
+    pub backend: String,
     /// Give up on a case after this many search nodes.
-    #[arg(long, default_value_t = DEFAULT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100_000_000)]
     pub max_nodes: u64,
+    /// Give up on a case after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -116,15 +101,33 @@ pub struct GenArgs {
     /// Random seed: the same seed gives the same puzzles.
     #[arg(short, long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop removing clues at this many (fewer clues take longer to find).
-    #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u8).range(17..=81))]
-    pub min_clues: u8,
+    /// Stop removing clues at this many (fewer clues take longer to find); 17 to 81.
+    #[arg(long, default_value_t = 22)]
+    pub min_clues: u32,
     /// Write here instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 1024).
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
+    /// The backend that checks uniqueness.
+    #[arg(short, long, default_value = "dlx-static")]
+    pub backend: String,
+    /// Give up a uniqueness check after this many search nodes (the clue is kept).
+    #[arg(long, default_value_t = 100_000_000)]
+    pub max_nodes: u64,
+    /// Give up a uniqueness check after this many seconds (the clue is kept; the output
+    /// then depends on the machine's speed).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Args)]
+pub struct BaselineDirArgs {
+    /// Where named baselines live (default: results/baselines of the project around the
+    /// working directory, found upward like Cargo.toml; or $SUDOKU_BENCH_BASELINES).
+    #[arg(long, value_name = "DIR")]
+    pub baselines_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -132,10 +135,10 @@ pub struct BenchArgs {
     /// Dataset files, each loaded into memory once and solved every round.
     #[arg(required = true)]
     pub datasets: Vec<PathBuf>,
-    /// Backends to measure, comma-separated (default: every solver).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    pub backends: Vec<Backend>,
-    /// Thread counts, comma-separated: `1,2,4` measures scaling.
+    /// Backends to measure, comma-separated, repeatable (default: every solver).
+    #[arg(long, value_name = "LIST")]
+    pub backends: Vec<String>,
+    /// Thread counts, comma-separated: `1,2,4` measures scaling (each at most 1024).
     #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
     pub threads: Vec<usize>,
     #[command(flatten)]
@@ -144,7 +147,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     pub warmup: u32,
     /// Measured passes over each dataset.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 5)]
     pub rounds: u32,
     /// Keep measuring until this many seconds have passed (and at least --rounds rounds).
     #[arg(long, value_name = "SECONDS")]
@@ -154,8 +157,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 200, value_name = "MS")]
     pub min_round_ms: u64,
     /// Input format (default: detected per file).
-    #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    #[arg(long, value_parser = FORMATS)]
+    pub format: Option<String>,
     /// Write one row per backend x dataset x threads as CSV.
     #[arg(long, value_name = "FILE")]
     pub export_csv: Option<PathBuf>,
@@ -171,7 +174,7 @@ pub struct BenchArgs {
     /// Write one CSV row per puzzle per backend (the `solve` CSV's columns), first round.
     #[arg(long, value_name = "FILE")]
     pub per_puzzle: Option<PathBuf>,
-    /// Save the run as results/baselines/NAME.json.
+    /// Save the run as baseline NAME (results/baselines/NAME.json).
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
     /// Replace an existing baseline of that name.
@@ -186,21 +189,29 @@ pub struct BenchArgs {
     /// No progress bar, even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
+    #[command(flatten)]
+    pub store: BaselineDirArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// The baseline: a name under results/baselines/ or a path to a saved run (.json).
-    pub baseline: String,
+    #[arg(required_unless_present = "list")]
+    pub baseline: Option<String>,
     /// The run to compare it with (name or path); omitted, the baseline's benchmark is
     /// run again now, with its settings, datasets, backends and thread counts.
     pub new: Option<String>,
+    /// List the saved baselines instead.
+    #[arg(long, conflicts_with_all = ["baseline", "new"])]
+    pub list: bool,
     /// Changes smaller than this many percent are no change.
     #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
     pub noise: f64,
     /// No progress bar, even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
+    #[command(flatten)]
+    pub store: BaselineDirArgs,
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! same command always writes the same file.
 
 use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
-use crate::solver::{DlxStatic, Limits, Solver};
+use crate::run::{Attempt, GuardedSolver};
 
 /// SplitMix64: tiny, fast and stable across versions (unlike a library's `StdRng`).
 #[derive(Clone, Debug)]
@@ -47,34 +47,53 @@ impl SplitMix64 {
 pub struct Generated {
     pub puzzle: Grid,
     pub solution: Grid,
+    /// Uniqueness checks that ran out of their budget or time (the clue was kept).
+    pub unfinished: u32,
+    /// Uniqueness checks on which the backend failed (the clue was kept).
+    pub failed: u32,
 }
 
 /// Puzzle number `index` of `seed`: unique solution, at least `min_clues` clues.
-pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut DlxStatic) -> Generated {
+///
+/// A clue is removed only when the check proves the solution still unique; a check that
+/// does not finish or fails keeps the clue, so the puzzle stays unique either way (it
+/// then has more clues than the seed alone would give).
+pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSolver) -> Generated {
     let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64());
     let solution = random_full_grid(&mut rng);
-    let mut puzzle = solution;
+    let mut g = Generated {
+        puzzle: solution,
+        solution,
+        unfinished: 0,
+        failed: 0,
+    };
     let mut order: Vec<usize> = (0..CELLS).collect();
     rng.shuffle(&mut order);
-    let limits = Limits {
-        max_solutions: 2,
-        max_nodes: u64::MAX,
-        ..Limits::default()
-    };
     let mut clues = CELLS;
     for cell in order {
         if clues <= min_clues {
             break;
         }
-        let digit = puzzle.get(cell);
-        puzzle.set(cell, 0);
-        if solver.solve(&puzzle, &limits).solutions == 1 {
+        let digit = g.puzzle.get(cell);
+        g.puzzle.set(cell, 0);
+        let unique = match solver.attempt(&g.puzzle) {
+            Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
+                g.unfinished += 1;
+                false
+            }
+            Attempt::Solved { outcome, .. } => outcome.solutions == 1,
+            Attempt::Panicked { .. } | Attempt::Skipped => {
+                g.failed += 1;
+                false
+            }
+        };
+        if unique {
             clues -= 1;
         } else {
-            puzzle.set(cell, digit);
+            g.puzzle.set(cell, digit);
         }
     }
-    Generated { puzzle, solution }
+    g
 }
 
 /// A uniformly shuffled search for a full grid: random digit order at each cell.
@@ -131,15 +150,23 @@ fn fill(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::mock::Mock;
+    use crate::solver::{Backend, DlxStatic, Limits, Solver};
+
+    fn guarded(backend: Backend, limits: Limits) -> GuardedSolver {
+        GuardedSolver::new(&backend, &limits)
+    }
 
     #[test]
     fn generated_puzzles_are_unique_and_reproducible() {
-        let mut solver = DlxStatic::new();
+        let mut solver = guarded(Backend::DlxStatic, Limits::default());
+        let mut check = DlxStatic::new();
         for i in 0..20 {
             let g = generate(7, i, 24, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             assert!(g.puzzle.clues() >= 24);
-            let out = solver.solve(&g.puzzle, &Limits::default());
+            assert_eq!((g.unfinished, g.failed), (0, 0));
+            let out = check.solve(&g.puzzle, &Limits::default());
             assert_eq!((out.solutions, out.solution), (1, Some(g.solution)));
             assert_eq!(generate(7, i, 24, &mut solver), g);
         }
@@ -147,6 +174,22 @@ mod tests {
             generate(7, 0, 24, &mut solver),
             generate(8, 0, 24, &mut solver)
         );
+    }
+
+    #[test]
+    fn failing_or_unfinished_checks_keep_their_clues() {
+        // Every check panics (the first cell is blank once it is removed, or a digit).
+        let mut panics = guarded(Backend::Mock(Mock::PanicsOnFirstCell(0)), Limits::default());
+        let g = generate(7, 0, 24, &mut panics);
+        assert!(g.failed > 0);
+        assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
+        let timed = Limits {
+            timeout: Some(std::time::Duration::from_millis(1)),
+            ..Limits::default()
+        };
+        let mut hangs = guarded(Backend::Mock(Mock::Hang), timed);
+        let g = generate(7, 0, 24, &mut hangs);
+        assert_eq!((g.puzzle, g.unfinished), (g.solution, 81));
     }
 
     #[test]

@@ -1,86 +1,192 @@
 //! Judge modes: behave exactly like an accepted solution to HDU 1426 or POJ 3074.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
+use std::sync::Arc;
 
-use crate::cli::Judge;
 use crate::format::Format;
 use crate::grid::Grid;
+use crate::interrupt;
+use crate::output::RowStream;
+use crate::record::Record;
+use crate::run::{GuardedSolver, Status};
 use crate::solver::{Backend, Limits};
 
-/// Cases read and cases that could not be answered (reported on stderr).
+/// The online-judge problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// HDU 1426: 9 lines of 9 tokens (`?` unknown), a blank line between cases.
+    Hdu1426,
+    /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
+    Poj3074,
+}
+
+impl std::str::FromStr for Problem {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Problem, String> {
+        match s {
+            "hdu1426" => Ok(Problem::Hdu1426),
+            "poj3074" => Ok(Problem::Poj3074),
+            _ => Err(format!("unknown problem {s:?}: hdu1426 or poj3074")),
+        }
+    }
+}
+
+/// Cases read, cases that could not be answered (reported on stderr), and of those the
+/// ones the backend got wrong or failed on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JudgeReport {
     pub cases: u64,
     pub failed: u64,
+    pub wrong: u64,
+    pub interrupted: bool,
 }
 
+/// Cases between two writes of the output.
+const COMMIT_EVERY: u64 = 256;
+
 /// Reads the judge's input from `input` and writes its expected output to `out`.
-/// A case that is malformed or has no solution is reported on stderr and skipped.
+/// A case that is malformed or has no solution is reported on stderr and skipped; every
+/// case goes through the same guarded solver (deadline, budget, panics) as `solve`.
 pub fn judge<R: BufRead + Send>(
-    problem: Judge,
-    backend: Backend,
+    problem: Problem,
+    backend: &Backend,
     limits: &Limits,
     input: R,
-    out: &mut dyn Write,
+    out: &mut RowStream,
 ) -> anyhow::Result<JudgeReport> {
     let format = match problem {
-        Judge::Hdu1426 => Format::Hdu,
-        Judge::Poj3074 => Format::Poj,
+        Problem::Hdu1426 => Format::Hdu,
+        Problem::Poj3074 => Format::Poj,
     };
     let mut reader = format.reader(input);
-    let mut solver = backend.new_solver();
+    let mut solver = GuardedSolver::new(backend, limits);
+    let source: Arc<str> = "-".into();
     let mut report = JudgeReport::default();
     let mut written = 0u64;
     while let Some(raw) = reader.next_record() {
-        let raw = raw?;
-        report.cases += 1;
-        let solution = match &raw.body {
-            Err(e) => Err(e.to_string()),
-            Ok(p) if p.grid.find_conflict().is_some() => Err("the givens conflict".to_string()),
-            Ok(p) => match solver.solve(&p.grid, limits) {
-                o if o.budget_exceeded => Err("the node budget ran out".to_string()),
-                o => o
-                    .solution
-                    .filter(|s| s.check_solution_of(&p.grid).is_ok())
-                    .ok_or_else(|| "no solution".to_string()),
-            },
+        let raw = match raw {
+            Ok(raw) => raw,
+            Err(e) if interrupt::is_stopped_reading(&e) => break,
+            Err(e) => return Err(e.into()),
         };
-        match solution {
-            Ok(s) => {
-                write_solution(problem, &s, written > 0, out)?;
+        report.cases += 1;
+        let record = Record {
+            source: source.clone(),
+            number: raw.number,
+            line: raw.line,
+            body: raw.body,
+        };
+        let r = solver.solve_record(&record, Some(0));
+        match (r.status, r.solution) {
+            (Status::Unique | Status::Solved | Status::Multiple, Some(s))
+                if r.valid == Some(true) =>
+            {
+                write_solution(problem, &s, written > 0, out.row_buffer());
+                out.end_row();
                 written += 1;
             }
-            Err(why) => {
+            _ => {
                 report.failed += 1;
-                eprintln!("case {} (line {}): {why}", raw.number, raw.line);
+                report.wrong += u64::from(r.is_mismatch());
+                let why = r.error.as_deref().unwrap_or("no solution");
+                eprintln!(
+                    "case {} (line {}): {}: {why}",
+                    r.number,
+                    r.line,
+                    r.status.name()
+                );
             }
         }
+        if report.cases % COMMIT_EVERY == 0 {
+            out.commit()?;
+        }
     }
-    out.flush()?;
+    out.commit()?;
+    report.interrupted = interrupt::requested();
     Ok(report)
 }
 
-fn write_solution(
-    problem: Judge,
-    s: &Grid,
-    not_first: bool,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
+fn write_solution(problem: Problem, s: &Grid, not_first: bool, out: &mut Vec<u8>) {
     match problem {
-        Judge::Poj3074 => {
-            out.write_all(&s.to_line_with(b'0'))?;
-            out.write_all(b"\n")
+        Problem::Poj3074 => {
+            out.extend_from_slice(&s.to_line_with(b'0'));
+            out.push(b'\n');
         }
-        Judge::Hdu1426 => {
+        Problem::Hdu1426 => {
             // One blank line between two solutions, none after the last.
             if not_first {
-                out.write_all(b"\n")?;
+                out.push(b'\n');
             }
             for row in s.cells().chunks(9) {
-                let line: Vec<String> = row.iter().map(|d| d.to_string()).collect();
-                writeln!(out, "{}", line.join(" "))?;
+                for (i, d) in row.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b' ');
+                    }
+                    out.push(b'0' + d);
+                }
+                out.push(b'\n');
             }
-            Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::{Place, Wanted, plan};
+    use crate::solver::mock::Mock;
+
+    const POJ: &str = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n\
+......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.\nend\n";
+
+    fn run(backend: Backend, limits: Limits) -> (JudgeReport, String) {
+        let dir = tempfile::tempdir().unwrap();
+        let place = Place::Path(dir.path().join("out"));
+        let target = plan(
+            &[],
+            &[Wanted {
+                option: "out",
+                place: &place,
+            }],
+            false,
+        )
+        .unwrap()
+        .remove(0);
+        let mut out = RowStream::open(&target).unwrap();
+        let report = judge(
+            Problem::Poj3074,
+            &backend,
+            &limits,
+            POJ.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        drop(out);
+        (
+            report,
+            std::fs::read_to_string(dir.path().join("out")).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_panicking_or_hanging_backend_costs_its_case_only() {
+        let one = Limits {
+            max_solutions: 1,
+            ..Limits::default()
+        };
+        let (report, out) = run(Backend::DlxStatic, one);
+        assert_eq!((report.cases, report.failed), (2, 0));
+        assert_eq!(out.lines().count(), 2);
+        // The first case starts with '.', the second too: both panic.
+        let (report, out) = run(Backend::Mock(Mock::PanicsOnFirstCell(0)), one);
+        assert_eq!((report.cases, report.failed, report.wrong), (2, 2, 2));
+        assert_eq!(out, "");
+        let timed = Limits {
+            timeout: Some(std::time::Duration::from_millis(5)),
+            ..one
+        };
+        let (report, _) = run(Backend::Mock(Mock::Hang), timed);
+        assert_eq!((report.cases, report.failed, report.wrong), (2, 2, 0));
     }
 }

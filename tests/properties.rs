@@ -2,12 +2,12 @@
 
 use std::io::Cursor;
 
-use clap::ValueEnum;
 use proptest::prelude::*;
 use sudoku_bench::Grid;
 use sudoku_bench::format::Format;
 use sudoku_bench::generate::generate;
-use sudoku_bench::solver::{Backend, DlxStatic, Limits};
+use sudoku_bench::run::GuardedSolver;
+use sudoku_bench::solver::{Backend, Limits};
 
 /// Puzzles with one, several or no solutions: a generated unique puzzle, some clues
 /// removed (often several solutions), sometimes one cell changed (often none).
@@ -18,7 +18,7 @@ fn puzzle_of_every_kind() -> impl Strategy<Value = Grid> {
         proptest::option::of((0usize..81, 1u8..=9)),
     )
         .prop_map(|(seed, removals, tweak)| {
-            let mut solver = DlxStatic::new();
+            let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default());
             let mut grid = generate(seed, 0, 24, &mut solver).puzzle;
             for (cell, &r) in removals.iter().enumerate() {
                 if r == 0 {
@@ -59,7 +59,7 @@ proptest! {
     /// Any bytes through every format: no panic, records numbered 1, 2, 3, ...
     #[test]
     fn any_bytes_in_any_format(data in proptest::collection::vec(any::<u8>(), 0..2000)) {
-        for &format in Format::value_variants() {
+        for &format in &Format::ALL {
             let mut reader = format.reader(Cursor::new(&data));
             let mut number = 0;
             while let Some(record) = reader.next_record() {
@@ -76,7 +76,7 @@ proptest! {
     fn puzzle_like_text_in_any_format(
         text in "([0-9.?|+ ,:#-]{0,90}(\r?\n)){0,30}(end\n)?",
     ) {
-        for &format in Format::value_variants() {
+        for &format in &Format::ALL {
             let mut reader = format.reader(Cursor::new(text.as_bytes()));
             while let Some(record) = reader.next_record() {
                 let record = record.unwrap();

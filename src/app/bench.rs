@@ -1,209 +1,142 @@
-//! The `bench` and `compare` commands.
+//! `bench`: measure, export, save, compare.
 
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::Duration;
 
-use anyhow::{Context, bail};
-use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{Exit, limits};
-use crate::baseline::{self, Verdict};
-use crate::bench::{BenchConfig, BenchRun, Dataset, run_bench};
-use crate::cli::{BenchArgs, CompareArgs};
-use crate::report::export::{ExportFormat, ExportManager};
-use crate::report::{CsvReport, OutputPath, table};
-use crate::solver::{Backend, Limits};
+use super::{Exit, print};
+use crate::baseline::{self, Found, Verdict};
+use crate::bench::{BenchConfig, BenchResult, BenchRun, Dataset, Observer, run_bench};
+use crate::format::Format;
+use crate::options::BenchOptions;
+use crate::output::write_whole;
+use crate::report::export::ExportManager;
+use crate::report::{RowOutput, RowOutputKind, table};
+use crate::run::PuzzleResult;
 
-pub fn bench(args: BenchArgs) -> anyhow::Result<Exit> {
-    if args.threads.contains(&0) {
-        bail!("--threads takes counts of 1 or more");
-    }
-    let config = BenchConfig {
-        backends: if args.backends.is_empty() {
-            Backend::ALL.to_vec()
-        } else {
-            args.backends.clone()
-        },
-        threads: args.threads.clone(),
-        limits: limits(&args.limits),
-        warmup: args.warmup,
-        rounds: args.rounds,
-        min_time: args.min_time.map(Duration::from_secs_f64),
-        min_round: Duration::from_millis(args.min_round_ms),
+pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
+    let Some(datasets) = load_datasets(&opts.datasets, opts.format)? else {
+        eprintln!("interrupted while loading the datasets: nothing was measured");
+        return Ok(Exit::Interrupted);
     };
-    if let Some(name) = &args.save_baseline {
-        // Refuse before measuring, not after minutes of work.
-        let path = baseline::baseline_path(name);
-        if path.exists() && !args.force {
-            bail!(
-                "baseline {name:?} already exists ({}); pass --force to replace it",
-                path.display()
+    let mut exports = ExportManager::default();
+    for (format, target) in opts.exports {
+        exports.add(format, Some(target));
+    }
+    let per_puzzle = match &opts.per_puzzle {
+        Some(target) => Some(RowOutput::open(RowOutputKind::Csv, target)?),
+        None => None,
+    };
+    let mut observer = Watcher {
+        bar: progress_bar(opts.progress, &opts.config, datasets.len()),
+        per_puzzle,
+        exports: &exports,
+        run: BenchRun::new(&opts.config, Vec::new()),
+    };
+    let measured = run_bench(&datasets, &opts.config, &mut observer)?;
+    observer.bar.finish_and_clear();
+    let mut run = BenchRun::new(&opts.config, measured.results);
+    run.partial = measured.interrupted;
+    exports.write_all(&run, true)?;
+    print(&table::render(&run))?;
+    if let Some(save) = &opts.save {
+        if let Found::Nowhere(_) = save.store.found {
+            eprintln!(
+                "note: no results/baselines folder in the working directory or above: creating {}",
+                save.store.dir.display()
             );
         }
+        let json = serde_json::to_vec_pretty(&run)?;
+        write_whole(&save.target, &json)?;
+        let partial = if run.partial { "partial " } else { "" };
+        print(&format!(
+            "saved {partial}baseline {:?} to {}\n",
+            save.name, save.target.label
+        ))?;
     }
-    let old = args.baseline.as_deref().map(baseline::load).transpose()?;
-    let mut exports = ExportManager::default();
-    exports.add(ExportFormat::Csv, args.export_csv.clone());
-    exports.add(ExportFormat::Json, args.export_json.clone());
-    exports.add(ExportFormat::Markdown, args.export_markdown.clone());
-    exports.add(ExportFormat::Svg, args.plot.clone());
-
-    let run = measure(
-        &args.datasets,
-        args.format,
-        &config,
-        &exports,
-        args.per_puzzle.clone(),
-        args.no_progress,
-    )?;
-    std::io::stdout()
-        .lock()
-        .write_all(table::render(&run).as_bytes())?;
-    if let Some(name) = &args.save_baseline {
-        let path = baseline::save(&run, name, args.force)?;
-        println!("saved baseline {name:?} to {}", path.display());
-    }
-    let mut exit = if run.results.iter().any(|r| r.wrong > 0) {
-        Exit::WrongAnswers
-    } else {
-        Exit::Success
-    };
-    if let Some(old) = old {
-        if verdicts(&old, &run, args.noise)? && exit == Exit::Success {
+    let wrong = run.results.iter().any(|r| r.wrong > 0);
+    let mut exit = Exit::worst(run.partial, wrong, false);
+    if let Some((path, old)) = &opts.baseline {
+        if verdicts(path, old, &run, opts.noise)? && exit == Exit::Success {
             exit = Exit::Regressed;
         }
     }
     Ok(exit)
 }
 
-pub fn compare(args: CompareArgs) -> anyhow::Result<Exit> {
-    let old = baseline::load(&args.baseline)?;
-    let new = match &args.new {
-        Some(name) => baseline::load(name)?,
-        None => rerun(&old, args.no_progress)?,
-    };
-    Ok(if verdicts(&old, &new, args.noise)? {
-        Exit::Regressed
-    } else {
-        Exit::Success
-    })
+/// Loads every dataset; `None` when an interrupt stopped the loading.
+pub(super) fn load_datasets(
+    paths: &[PathBuf],
+    format: Option<Format>,
+) -> anyhow::Result<Option<Vec<Dataset>>> {
+    let mut out = Vec::new();
+    for p in paths {
+        match Dataset::load(p, format)? {
+            Some(d) => out.push(d),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(out))
 }
 
 /// Prints the comparison; true when anything regressed.
-fn verdicts(old: &BenchRun, new: &BenchRun, noise: f64) -> anyhow::Result<bool> {
+pub(super) fn verdicts(
+    path: &std::path::Path,
+    old: &BenchRun,
+    new: &BenchRun,
+    noise: f64,
+) -> anyhow::Result<bool> {
     let comparisons = baseline::compare(old, new, noise)?;
-    println!(
-        "\ncomparing with the baseline of {} ({}):",
+    let partial = if old.partial {
+        " (a partial run: some results are missing)"
+    } else {
+        ""
+    };
+    print(&format!(
+        "\ncomparing with the baseline {} of {} ({}){partial}:\n{}",
+        path.display(),
         old.date,
         old.build
             .git_revision
             .as_deref()
-            .unwrap_or("unknown revision")
-    );
-    print!("{}", baseline::render(&comparisons, noise));
-    Ok(comparisons.iter().any(|c| c.verdict == Verdict::Regressed))
-}
-
-/// Runs the benchmark a saved run describes, again, on this build.
-fn rerun(old: &BenchRun, no_progress: bool) -> anyhow::Result<BenchRun> {
-    let mut backends = Vec::new();
-    let mut threads = Vec::new();
-    let mut datasets: Vec<PathBuf> = Vec::new();
-    for r in &old.results {
-        let backend = Backend::from_str(&r.backend, false)
-            .map_err(|_| anyhow::anyhow!("this build has no backend {:?}", r.backend))?;
-        if !backends.contains(&backend) {
-            backends.push(backend);
-        }
-        if !threads.contains(&r.threads) {
-            threads.push(r.threads);
-        }
-        let path = PathBuf::from(&r.dataset.path);
-        if !datasets.contains(&path) {
-            datasets.push(path);
-        }
-    }
-    let s = &old.settings;
-    let config = BenchConfig {
-        backends,
-        threads,
-        limits: Limits {
-            max_solutions: s.max_solutions,
-            max_nodes: s.max_nodes,
-            timeout: s.timeout_s.map(Duration::from_secs_f64),
-            ..Limits::default()
-        },
-        warmup: s.warmup,
-        rounds: s.rounds,
-        min_time: s.min_time_s.map(Duration::from_secs_f64),
-        min_round: Duration::from_millis(s.min_round_ms),
-    };
-    let run = measure(
-        &datasets,
-        None,
-        &config,
-        &ExportManager::default(),
-        None,
-        no_progress,
-    )?;
-    std::io::stdout()
-        .lock()
-        .write_all(table::render(&run).as_bytes())?;
-    Ok(run)
-}
-
-fn measure(
-    paths: &[PathBuf],
-    format: Option<crate::format::Format>,
-    config: &BenchConfig,
-    exports: &ExportManager,
-    per_puzzle: Option<PathBuf>,
-    no_progress: bool,
-) -> anyhow::Result<BenchRun> {
-    let datasets = paths
+            .unwrap_or("unknown revision"),
+        crate::report::compare::render(&comparisons, noise)
+    ))?;
+    Ok(comparisons
+        .rows
         .iter()
-        .map(|p| Dataset::load(p, format).with_context(|| format!("loading {}", p.display())))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let mut rows = match per_puzzle {
-        Some(path) => Some(CsvReport::new(OutputPath::from_arg(&path).create()?)?),
-        None => None,
-    };
-    let bar = progress_bar(
-        !no_progress && std::io::stderr().is_terminal(),
-        config,
-        datasets.len(),
-    );
-    let mut partial = BenchRun::new(config, Vec::new());
-    let results = run_bench(
-        &datasets,
-        config,
-        &mut |label| {
-            bar.set_message(label.to_string());
-            bar.inc(1);
-        },
-        &mut |results| {
-            if let Some(csv) = &mut rows {
-                for r in results {
-                    csv.write(r)?;
-                }
-                csv.flush()?;
-            }
-            Ok(())
-        },
-        &mut |result| {
-            partial.results.push(result.clone());
-            exports.write_all(&partial)
-        },
-    )?;
-    bar.finish_and_clear();
-    let run = BenchRun::new(config, results);
-    exports.write_all(&run)?;
-    Ok(run)
+        .any(|c| c.verdict == Verdict::Regressed))
 }
 
-fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize) -> ProgressBar {
+/// Shows progress, writes per-puzzle rows and rewrites exports as results come.
+pub(super) struct Watcher<'a> {
+    pub bar: ProgressBar,
+    pub per_puzzle: Option<RowOutput>,
+    pub exports: &'a ExportManager,
+    /// The results so far, for the exports.
+    pub run: BenchRun,
+}
+
+impl Observer for Watcher<'_> {
+    fn on_pass(&mut self, label: &str) {
+        self.bar.set_message(label.to_string());
+        self.bar.inc(1);
+    }
+
+    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
+        if let Some(out) = &mut self.per_puzzle {
+            out.write(results)?;
+        }
+        Ok(())
+    }
+
+    fn on_result(&mut self, result: &BenchResult) -> anyhow::Result<()> {
+        self.run.results.push(result.clone());
+        self.exports.write_all(&self.run, false)
+    }
+}
+
+pub(super) fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize) -> ProgressBar {
     if !enabled {
         return ProgressBar::hidden();
     }

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 
 use super::lines::{Line, Lines, trim};
-use super::{RawRecord, RecordReader, bad_cell, hdu};
+use super::{RawRecord, RecordReader, bad_cell};
 use crate::grid::{Grid, cell_value};
 use crate::record::{ParseError, Puzzle};
 
@@ -13,20 +13,31 @@ pub(crate) fn is_border(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'|' | b'+' | b'-')
 }
 
-/// Reads the `grid` format, or HDU 1426 when `hdu` is set (tokens, no headers).
+/// Parses one non-blank line into its 9 cells; `None` for a line of borders only.
+pub(crate) type RowParser = fn(&Line<'_>) -> Result<Option<[u8; 9]>, ParseError>;
+
+/// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows, and no
+/// headers or count line) the `hdu` format.
 pub(crate) struct GridReader<R> {
     lines: Lines<R>,
     number: u64,
     started: bool,
+    parse_row: RowParser,
+    /// HDU 1426: no headers or count line, "case"/"lines" in messages.
     hdu: bool,
 }
 
 impl<R: BufRead> GridReader<R> {
-    pub fn new(input: R, hdu: bool) -> GridReader<R> {
+    pub fn new(input: R) -> GridReader<R> {
+        GridReader::with_rows(input, parse_row, false)
+    }
+
+    pub fn with_rows(input: R, parse_row: RowParser, hdu: bool) -> GridReader<R> {
         GridReader {
             lines: Lines::new(input),
             number: 0,
             started: false,
+            parse_row,
             hdu,
         }
     }
@@ -60,8 +71,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             }
             let row = match line.too_long() {
                 Some(e) => Err(e),
-                None if self.hdu => hdu::parse_row(&line),
-                None => parse_row(&line),
+                None => (self.parse_row)(&line),
             };
             match row {
                 Ok(None) => continue, // a border line

@@ -10,11 +10,11 @@ use crate::record::ParseError;
 
 /// The grid reader with token rows and no count line or headers.
 pub(crate) fn reader<R: BufRead>(input: R) -> GridReader<R> {
-    GridReader::new(input, true)
+    GridReader::with_rows(input, parse_row, true)
 }
 
 /// The 9 cells of a non-blank line of tokens (`?`, `.` and `0` are blanks).
-pub(crate) fn parse_row(line: &Line<'_>) -> Result<Option<[u8; 9]>, ParseError> {
+fn parse_row(line: &Line<'_>) -> Result<Option<[u8; 9]>, ParseError> {
     let (bytes, mut cells, mut n, mut i) = (line.bytes, [0u8; 9], 0, 0);
     let space = |b: u8| b == b' ' || b == b'\t';
     while i < bytes.len() {

@@ -16,7 +16,7 @@ use crate::record::{ParseError, Puzzle};
 pub use lines::MAX_LINE;
 
 /// The layouts a source can have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// One 81-character puzzle a line, optionally `puzzle:count:solution`.
     Line,
@@ -31,6 +31,14 @@ pub enum Format {
 }
 
 impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Line,
+        Format::Csv,
+        Format::Grid,
+        Format::Hdu,
+        Format::Poj,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Format::Line => "line",
@@ -96,9 +104,25 @@ impl Format {
             Format::Line => Box::new(line::LineReader::new(input, false)),
             Format::Poj => Box::new(poj::reader(input)),
             Format::Csv => Box::new(csv::CsvReader::new(input)),
-            Format::Grid => Box::new(grid::GridReader::new(input, false)),
+            Format::Grid => Box::new(grid::GridReader::new(input)),
             Format::Hdu => Box::new(hdu::reader(input)),
         }
+    }
+}
+
+/// A format name this build does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format {0:?}; the formats are line, csv, grid, hdu and poj")]
+pub struct UnknownFormat(pub String);
+
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| UnknownFormat(s.to_string()))
     }
 }
 
@@ -149,13 +173,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const ALL: [Format; 5] = [
-        Format::Line,
-        Format::Csv,
-        Format::Grid,
-        Format::Hdu,
-        Format::Poj,
-    ];
+    const ALL: [Format; 5] = Format::ALL;
 
     #[test]
     fn detects_each_format() {
@@ -183,12 +201,14 @@ mod tests {
     }
 
     #[test]
-    fn names_match_clap() {
-        use clap::ValueEnum;
+    fn names_match_the_command_line() {
+        let names: Vec<&str> = ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(names, crate::cli::FORMATS);
         for f in ALL {
-            assert_eq!(f.to_possible_value().unwrap().get_name(), f.name());
+            assert_eq!(f.name().parse::<Format>(), Ok(f));
             assert_eq!(f.to_string(), f.name());
         }
+        assert!("nope".parse::<Format>().is_err());
     }
 
     fn noisy_bytes() -> impl Strategy<Value = Vec<u8>> {

@@ -1,8 +1,8 @@
 //! The per-puzzle CSV: exactly one row per input record, in input order.
 
-use std::io::{BufWriter, Write};
 use std::sync::Arc;
 
+use super::RowFormat;
 use crate::run::PuzzleResult;
 
 /// The columns, in order. The README documents each one.
@@ -25,56 +25,39 @@ pub const COLUMNS: [&str; 16] = [
     "error",
 ];
 
-/// Writes result rows as CSV with a header.
+/// Result rows as CSV with a header.
 ///
 /// Rows are formatted by hand, byte for byte what `csv::Writer` with its defaults wrote
-/// (tests compare the two): only text fields can need quotes, and most fields are
-/// numbers or fixed words, which serde and csv-core made costly per record.
-pub struct CsvReport<W: Write> {
-    out: BufWriter<W>,
-    row: Vec<u8>,
-    /// The last source and its field: every row of a source shares one `Arc`.
+/// (tests compare the two): most fields are numbers or fixed words, which serde and
+/// csv-core made costly per record.
+#[derive(Default)]
+pub struct CsvRows {
+    /// The last source and backend and their fields: every row of a run shares them.
     source: Option<(Arc<str>, Vec<u8>)>,
+    backend: Option<(Arc<str>, Vec<u8>)>,
 }
 
-impl<W: Write> CsvReport<W> {
-    pub fn new(out: W) -> csv::Result<CsvReport<W>> {
-        let mut report = CsvReport {
-            out: BufWriter::with_capacity(1 << 16, out),
-            row: Vec::with_capacity(512),
-            source: None,
-        };
+impl RowFormat for CsvRows {
+    fn header(&mut self, row: &mut Vec<u8>) {
         for (i, name) in COLUMNS.iter().enumerate() {
             if i > 0 {
-                report.row.push(b',');
+                row.push(b',');
             }
-            text(&mut report.row, name);
+            text(row, name);
         }
-        report.row.push(b'\n');
-        report.out.write_all(&report.row)?;
-        Ok(report)
+        row.push(b'\n');
     }
 
-    pub fn write(&mut self, r: &PuzzleResult) -> csv::Result<()> {
-        let row = &mut self.row;
-        row.clear();
-        match &self.source {
-            Some((source, field)) if Arc::ptr_eq(source, &r.source) => {
-                row.extend_from_slice(field);
-            }
-            _ => {
-                text(row, &r.source);
-                self.source = Some((r.source.clone(), row.clone()));
-            }
-        }
+    fn row(&mut self, r: &PuzzleResult, row: &mut Vec<u8>) {
+        cached_text(row, &mut self.source, &r.source);
         row.push(b',');
         uint(row, r.number);
         row.push(b',');
         uint(row, r.line);
         row.push(b',');
-        // Fixed words that need no quotes (a test checks each one).
-        row.extend_from_slice(r.backend.name().as_bytes());
+        cached_text(row, &mut self.backend, &r.backend);
         row.push(b',');
+        // A fixed word that needs no quotes (a test checks each one).
         row.extend_from_slice(r.status.name().as_bytes());
         row.push(b',');
         uint(row, r.solutions.into());
@@ -109,18 +92,19 @@ impl<W: Write> CsvReport<W> {
             text(row, error);
         }
         row.push(b'\n');
-        self.out.write_all(row)?;
-        Ok(())
     }
+}
 
-    pub fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
-
-    pub fn into_inner(mut self) -> Result<W, std::io::Error> {
-        // As `csv::Writer::into_inner` did: the output itself is flushed too.
-        self.out.flush()?;
-        self.out.into_inner().map_err(|e| e.into_error())
+/// A text field that repeats row after row (the source, the backend), quoted once.
+fn cached_text(row: &mut Vec<u8>, cache: &mut Option<(Arc<str>, Vec<u8>)>, value: &Arc<str>) {
+    match cache {
+        Some((v, field)) if Arc::ptr_eq(v, value) => row.extend_from_slice(field),
+        _ => {
+            let mut field = Vec::new();
+            text(&mut field, value);
+            row.extend_from_slice(&field);
+            *cache = Some((value.clone(), field));
+        }
     }
 }
 
@@ -194,7 +178,6 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::run::Status;
-    use crate::solver::Backend;
 
     const PUZZLE: &str =
         ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
@@ -204,7 +187,7 @@ mod tests {
             source: source.into(),
             number: 1234567,
             line: 10,
-            backend: Backend::DlxStatic,
+            backend: "dlx-static".into(),
             status: Status::Unique,
             puzzle: Some(PUZZLE.parse().unwrap()),
             solutions: 1,
@@ -227,7 +210,7 @@ mod tests {
             r.source.to_string(),
             r.number.to_string(),
             r.line.to_string(),
-            r.backend.name().to_string(),
+            r.backend.to_string(),
             r.status.name().to_string(),
             r.solutions.to_string(),
             opt(r.puzzle.map(|g| g.clues().to_string())),
@@ -261,37 +244,35 @@ mod tests {
         let mut want = b"source,record,line,backend,status,solutions,clues,valid,\
             matches_expected,nodes,guesses,time_ns,thread,puzzle,solution,error\n"
             .to_vec();
-        let mut report = CsvReport::new(Vec::new()).unwrap();
+        let mut report = CsvRows::default();
+        let mut got = Vec::new();
+        report.header(&mut got);
         for s in tricky {
-            for r in [result(s, Some(s)), result(s, None)] {
+            for mut r in [result(s, Some(s)), result(s, None)] {
+                r.backend = s.into();
                 want.extend(by_csv_crate(&r));
-                report.write(&r).unwrap();
+                report.row(&r, &mut got);
             }
         }
         let mut r = result("x", None);
         for n in [0, 9, 10, 99, 100, 101, 1000, 12345, u64::MAX / 7] {
             (r.nodes, r.guesses, r.time_ns) = (n, n + 1, n * 3);
             want.extend(by_csv_crate(&r));
-            report.write(&r).unwrap();
+            report.row(&r, &mut got);
         }
         (r.puzzle, r.solution, r.valid, r.matches_expected, r.thread) =
             (None, None, None, None, Some(3));
         want.extend(by_csv_crate(&r));
-        report.write(&r).unwrap();
+        report.row(&r, &mut got);
         assert_eq!(
-            String::from_utf8(report.into_inner().unwrap()).unwrap(),
+            String::from_utf8(got).unwrap(),
             String::from_utf8(want).unwrap()
         );
     }
 
     #[test]
     fn fixed_words_need_no_quotes() {
-        let names = Backend::ALL
-            .iter()
-            .chain([&Backend::Null])
-            .map(|b| b.name());
-        let statuses = Status::ALL.iter().map(|s| s.name());
-        for name in names.chain(statuses) {
+        for name in Status::ALL.iter().map(|s| s.name()) {
             assert!(!needs_quotes(name.as_bytes()), "{name}");
         }
     }

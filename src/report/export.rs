@@ -1,8 +1,7 @@
 //! Benchmark exports: one trait, one file per format, and one manager that writes them.
 
-use std::path::PathBuf;
-
 use crate::bench::BenchRun;
+use crate::output::{Target, write_whole};
 
 /// Turns a run into the bytes of one export format.
 pub trait Exporter {
@@ -29,24 +28,28 @@ impl ExportFormat {
     }
 }
 
-/// Writes every requested export. Called after each result, it rewrites the files, so
-/// an interrupted run keeps what it measured.
+/// Writes every requested export. Called after each result, it rewrites the regular
+/// files (each write whole: a temporary file, then a rename), so an interrupted run keeps
+/// what it measured; devices and pipes get the final version only.
 #[derive(Default)]
 pub struct ExportManager {
-    targets: Vec<(ExportFormat, PathBuf)>,
+    targets: Vec<(ExportFormat, Target)>,
 }
 
 impl ExportManager {
-    pub fn add(&mut self, format: ExportFormat, path: Option<PathBuf>) {
-        if let Some(path) = path {
-            self.targets.push((format, path));
+    pub fn add(&mut self, format: ExportFormat, target: Option<Target>) {
+        if let Some(target) = target {
+            self.targets.push((format, target));
         }
     }
 
-    pub fn write_all(&self, run: &BenchRun) -> anyhow::Result<()> {
-        for (format, path) in &self.targets {
-            let bytes = format.exporter().serialize(run)?;
-            super::write_atomically(path, &bytes)?;
+    /// Writes the exports; `last` for the final version of the run.
+    pub fn write_all(&self, run: &BenchRun, last: bool) -> anyhow::Result<()> {
+        for (format, target) in &self.targets {
+            if last || target.is_file() {
+                let bytes = format.exporter().serialize(run)?;
+                write_whole(target, &bytes)?;
+            }
         }
         Ok(())
     }
@@ -83,6 +86,7 @@ mod tests {
                 max_us: us * 14.0,
                 mad_us: us * 0.2,
                 outliers: 12,
+                calls: 9000,
             },
             wrong: 0,
             budget_exceeded: 0,
@@ -122,6 +126,7 @@ mod tests {
                 result("dlx-arena", 1, 23.25),
                 result("dlx-static", 2, 9.0),
             ],
+            partial: false,
         }
     }
 
@@ -160,12 +165,33 @@ mod tests {
 
     #[test]
     fn the_manager_writes_every_target() {
+        use crate::output::{Place, Wanted, plan};
         let dir = tempfile::tempdir().unwrap();
+        let (a, md) = (
+            Place::Path(dir.path().join("a.csv")),
+            Place::Path(dir.path().join("sub/a.md")),
+        );
+        let mut targets = plan(
+            &[],
+            &[
+                Wanted {
+                    option: "--export-csv",
+                    place: &a,
+                },
+                Wanted {
+                    option: "--export-markdown",
+                    place: &md,
+                },
+            ],
+            false,
+        )
+        .unwrap()
+        .into_iter();
         let mut m = ExportManager::default();
-        m.add(ExportFormat::Csv, Some(dir.path().join("a.csv")));
+        m.add(ExportFormat::Csv, targets.next());
         m.add(ExportFormat::Json, None);
-        m.add(ExportFormat::Markdown, Some(dir.path().join("sub/a.md")));
-        m.write_all(&synthetic_run()).unwrap();
+        m.add(ExportFormat::Markdown, targets.next());
+        m.write_all(&synthetic_run(), false).unwrap();
         assert!(dir.path().join("a.csv").exists());
         assert!(dir.path().join("sub/a.md").exists());
         // No temporary files are left behind.

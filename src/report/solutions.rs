@@ -3,39 +3,81 @@
 
 use std::io::Write;
 
+use super::RowFormat;
 use crate::run::{PuzzleResult, Status};
 
-pub struct SolutionsReport<W: Write> {
-    out: W,
-}
+#[derive(Default)]
+pub struct SolutionsRows;
 
-impl<W: Write> SolutionsReport<W> {
-    pub fn new(out: W) -> SolutionsReport<W> {
-        SolutionsReport { out }
-    }
-
-    pub fn write(&mut self, r: &PuzzleResult) -> std::io::Result<()> {
+impl RowFormat for SolutionsRows {
+    fn row(&mut self, r: &PuzzleResult, out: &mut Vec<u8>) {
         let Some(puzzle) = r.puzzle else {
             // Keep one line per record: a parse error becomes a comment.
             let error = r.error.as_deref().unwrap_or("").replace(['\n', '\r'], " ");
-            return writeln!(self.out, "# {}:{}: {}", r.source, r.line, error);
+            let source = r.source.replace(['\n', '\r'], " ");
+            let _ = writeln!(out, "# {source}:{}: {error}", r.line);
+            return;
         };
-        self.out.write_all(&puzzle.to_line_with(b'.'))?;
-        // The count is left empty where it is not known: the search stopped early, or
-        // stopped at the first solution (`--max-solutions 1`).
-        match r.status {
-            Status::BudgetExceeded | Status::Solved => self.out.write_all(b"::")?,
-            _ => write!(self.out, ":{}:", r.solutions)?,
+        out.extend_from_slice(&puzzle.to_line_with(b'.'));
+        // The count only where the search finished (`puzzle::` leaves it unknown: the
+        // search stopped early, was interrupted or failed, or stopped at the first
+        // solution), so the file read back never claims what was not found.
+        if r.status.count_known() {
+            let _ = write!(out, ":{}:", r.solutions);
+        } else {
+            out.extend_from_slice(b"::");
         }
         if let (Some(s), Status::Unique | Status::Solved) = (r.solution, r.status) {
             if r.valid == Some(true) {
-                self.out.write_all(&s.to_line_with(b'0'))?;
+                out.extend_from_slice(&s.to_line_with(b'0'));
             }
         }
-        self.out.write_all(b"\n")
+        out.push(b'\n');
     }
+}
 
-    pub fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+
+    #[test]
+    fn unfinished_searches_leave_the_count_empty() {
+        let line = |status: Status, solutions: u32| {
+            let r = PuzzleResult {
+                source: "s".into(),
+                number: 1,
+                line: 1,
+                backend: "b".into(),
+                status,
+                puzzle: Some(P.parse().unwrap()),
+                solutions,
+                solution: None,
+                valid: None,
+                matches_expected: None,
+                nodes: 0,
+                guesses: 0,
+                time_ns: 0,
+                thread: None,
+                error: None,
+            };
+            let mut out = Vec::new();
+            SolutionsRows.row(&r, &mut out);
+            String::from_utf8(out).unwrap()
+        };
+        for status in [
+            Status::Interrupted,
+            Status::Error,
+            Status::NotSolved,
+            Status::BudgetExceeded,
+            Status::Solved,
+        ] {
+            assert_eq!(line(status, 0), format!("{P}::\n"), "{status:?}");
+        }
+        assert_eq!(line(Status::NoSolution, 0), format!("{P}:0:\n"));
+        assert_eq!(line(Status::InvalidGivens, 0), format!("{P}:0:\n"));
+        assert_eq!(line(Status::Multiple, 2), format!("{P}:2:\n"));
     }
 }

@@ -2,35 +2,34 @@
 
 use std::fmt::Write as _;
 
-use crate::baseline::shorten;
+use super::text_table::{Align, TextTable, shorten};
 use crate::bench::{BenchResult, BenchRun};
 
 /// One line per backend x dataset x threads, then a note on what the columns mean.
 pub fn render(run: &BenchRun) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{:<11} {:<28} {:>3} {:>7} {:>5} {:>7} {:>8} {:>8} {:>10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>7} {:>6}",
-        "backend",
-        "dataset",
-        "-j",
-        "puzzles",
-        "wrong",
-        "noguess",
-        "nodes",
-        "guesses",
-        "µs/puzzle",
-        "mean µs",
-        "median µs",
-        "p99 µs",
-        "max µs",
-        "puzzles/s",
-        "spread",
-        "effic."
-    );
+    use Align::{Left, Right};
+    let mut table = TextTable::new(&[
+        ("backend", Left),
+        ("dataset", Left),
+        ("-j", Right),
+        ("puzzles", Right),
+        ("wrong", Right),
+        ("noguess", Right),
+        ("nodes", Right),
+        ("guesses", Right),
+        ("µs/puzzle", Right),
+        ("mean µs", Right),
+        ("median µs", Right),
+        ("p99 µs", Right),
+        ("max µs", Right),
+        ("puzzles/s", Right),
+        ("spread", Right),
+        ("effic.", Right),
+    ]);
     for r in &run.results {
-        let _ = writeln!(s, "{}", row(run, r));
+        table.row(row(run, r));
     }
+    let mut s = table.render();
     let _ = writeln!(
         s,
         "µs/puzzle: median over rounds of whole-pass wall time / puzzles (the headline); \
@@ -38,51 +37,65 @@ pub fn render(run: &BenchRun) -> String {
          spread: relative standard deviation between rounds; effic.: throughput / (threads x 1-thread throughput)."
     );
     for r in &run.results {
-        if r.wrong > 0 {
-            let _ = writeln!(
-                s,
-                "WRONG ANSWERS: {} on {}: {} (see --per-puzzle)",
-                r.backend, r.dataset.path, r.wrong
-            );
-        }
-        if r.per_call.outliers > 0 || r.round_outliers > 0 {
-            let _ = writeln!(
-                s,
-                "outliers ({} on {} -j{}): {} puzzle calls ({:.1}%) beyond 3.5 MAD ({:.2} µs) of the median, {} of {} rounds",
-                r.backend,
-                shorten(&r.dataset.path, 40),
-                r.threads,
-                r.per_call.outliers,
-                100.0 * r.per_call.outliers as f64
-                    / (r.dataset.puzzles as f64 * r.rounds_ns.len() as f64).max(1.0),
-                r.per_call.mad_us,
-                r.round_outliers,
-                r.rounds_ns.len()
-            );
-        }
+        notes(&mut s, r);
+    }
+    if run.partial {
+        let _ = writeln!(
+            s,
+            "PARTIAL: interrupted; the measurement in flight was dropped, the rows above are whole"
+        );
     }
     s
 }
 
-fn row(run: &BenchRun, r: &BenchResult) -> String {
-    format!(
-        "{:<11} {:<28} {:>3} {:>7} {:>5} {:>6.1}% {:>8.1} {:>8.2} {:>10.3} {:>10.3} {:>10.3} {:>10.3} {:>10.1} {:>11.0} {:>6.1}% {:>6}",
-        r.backend,
+fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
+    vec![
+        r.backend.clone(),
         shorten(&r.dataset.path, 28),
-        r.threads,
-        r.dataset.puzzles,
-        r.wrong,
-        r.no_guess_pct,
-        r.nodes_per_puzzle,
-        r.guesses_per_puzzle,
-        r.us_per_puzzle,
-        r.per_call.mean_us,
-        r.per_call.median_us,
-        r.per_call.p99_us,
-        r.per_call.max_us,
-        r.puzzles_per_s,
-        r.spread_pct,
+        r.threads.to_string(),
+        r.dataset.puzzles.to_string(),
+        r.wrong.to_string(),
+        format!("{:.1}%", r.no_guess_pct),
+        format!("{:.1}", r.nodes_per_puzzle),
+        format!("{:.2}", r.guesses_per_puzzle),
+        format!("{:.3}", r.us_per_puzzle),
+        format!("{:.3}", r.per_call.mean_us),
+        format!("{:.3}", r.per_call.median_us),
+        format!("{:.3}", r.per_call.p99_us),
+        format!("{:.1}", r.per_call.max_us),
+        format!("{:.0}", r.puzzles_per_s),
+        format!("{:.1}%", r.spread_pct),
         run.efficiency(r)
-            .map_or("-".to_string(), |e| format!("{:.2}", e))
-    )
+            .map_or("-".to_string(), |e| format!("{e:.2}")),
+    ]
+}
+
+fn notes(s: &mut String, r: &BenchResult) {
+    if r.wrong > 0 {
+        let _ = writeln!(
+            s,
+            "WRONG ANSWERS: {} on {}: {} (see --per-puzzle)",
+            r.backend, r.dataset.path, r.wrong
+        );
+    }
+    if r.per_call.outliers > 0 || r.round_outliers > 0 {
+        // Over the calls made: every pass of every round.
+        let calls = if r.per_call.calls > 0 {
+            r.per_call.calls as f64
+        } else {
+            (r.dataset.puzzles * r.rounds_ns.len() as u64 * r.passes_per_round as u64) as f64
+        };
+        let _ = writeln!(
+            s,
+            "outliers ({} on {} -j{}): {} puzzle calls ({:.1}%) beyond 3.5 MAD ({:.2} µs) of the median, {} of {} rounds",
+            r.backend,
+            shorten(&r.dataset.path, 40),
+            r.threads,
+            r.per_call.outliers,
+            100.0 * r.per_call.outliers as f64 / calls.max(1.0),
+            r.per_call.mad_us,
+            r.round_outliers,
+            r.rounds_ns.len()
+        );
+    }
 }

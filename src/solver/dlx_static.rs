@@ -86,6 +86,8 @@ impl DlxStatic {
             self.up[i] = i as u16;
         }
         // Options in (cell, digit) order, each appended at the bottom of its four items.
+        // At most one option per (blank cell, candidate digit): 81 cells x 9 digits =
+        // OPTIONS, so the last node written is below FIRST + 4 * OPTIONS = NODES.
         let mut node = FIRST;
         for cell in 0..CELLS {
             if puzzle.get(cell) != 0 {
@@ -96,12 +98,14 @@ impl DlxStatic {
             while candidates != 0 {
                 let d = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
-                // At most 9 options a blank cell: every node of the option is < NODES.
                 debug_assert!(node + 4 <= NODES);
                 for it in [cell, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d] {
                     debug_assert!(it < ITEMS);
-                    // SAFETY: `node < NODES` (above) and `it < ITEMS`; `tail` is a node
-                    // already written, so both are in bounds of every array.
+                    // SAFETY: `node < NODES`: this is option number `k < OPTIONS` (one
+                    // per cell < 81 and digit < 9, see above), node `FIRST + 4k + j`
+                    // with `j < 4`. `it < ITEMS` (cell < 81, r, c, b < 9, d < 9, so at
+                    // most 243 + 80 = 323). `tail` is `up[it]`: `it` itself or a node
+                    // written earlier, `< NODES`. `keys` has `KEYS > ITEMS` entries.
                     unsafe {
                         let tail = *self.up.get_unchecked(it);
                         *self.item.get_unchecked_mut(node) = it as u16;
@@ -122,26 +126,30 @@ impl DlxStatic {
         true
     }
 
-    // Link access without bounds checks. SAFETY (for all four): every value stored in
-    // `up`, `down` and `chosen` is a node index `< NODES` (headers `< ITEMS`, option
-    // nodes written by `build`, never more than `OPTIONS` options), every `item` value
-    // is `< ITEMS`, and `n ^ 1..=3` of an option node stays within its option. All the
-    // arrays are at least `NODES` (keys: `ITEMS`) long. The debug assertions check it.
+    // Link access without bounds checks. The invariant they rely on: every value stored
+    // in `up`, `down` and `chosen` is a node index `< NODES` (headers `< ITEMS`, option
+    // nodes written by `build`, which writes at most `OPTIONS` options), every `item`
+    // value is `< ITEMS`, and `n ^ 1..=3` of an option node stays within its option
+    // (options start at 4-aligned `FIRST + 4k`). The arrays are `NODES` long (`keys`
+    // `KEYS > ITEMS`). Callers pass only such indices. The debug assertions check it.
     #[inline(always)]
     fn up(&self, n: usize) -> usize {
         debug_assert!(n < NODES);
+        // SAFETY: `n < NODES` by the invariant above; `up` has `NODES` entries.
         unsafe { *self.up.get_unchecked(n) as usize }
     }
 
     #[inline(always)]
     fn down(&self, n: usize) -> usize {
         debug_assert!(n < NODES);
+        // SAFETY: `n < NODES` by the invariant above; `down` has `NODES` entries.
         unsafe { *self.down.get_unchecked(n) as usize }
     }
 
     #[inline(always)]
     fn item(&self, n: usize) -> usize {
         debug_assert!(n < NODES);
+        // SAFETY: `n < NODES` by the invariant above; `item` has `NODES` entries.
         unsafe { *self.item.get_unchecked(n) as usize }
     }
 
@@ -150,6 +158,8 @@ impl DlxStatic {
     fn hide(&mut self, j: usize) {
         let (u, d, it) = (self.up(j), self.down(j), self.item(j));
         debug_assert!(u < NODES && d < NODES && it < ITEMS);
+        // SAFETY: `u` and `d` are link values, `< NODES`; `it` is an item, `< ITEMS <
+        // KEYS` (the invariant above `up`).
         unsafe {
             *self.down.get_unchecked_mut(u) = d as u16;
             *self.up.get_unchecked_mut(d) = u as u16;
@@ -162,6 +172,7 @@ impl DlxStatic {
     fn unhide(&mut self, j: usize) {
         let (u, d, it) = (self.up(j), self.down(j), self.item(j));
         debug_assert!(u < NODES && d < NODES && it < ITEMS);
+        // SAFETY: as in `hide`: `u`, `d < NODES`, `it < ITEMS < KEYS`.
         unsafe {
             *self.down.get_unchecked_mut(u) = j as u16;
             *self.up.get_unchecked_mut(d) = j as u16;
@@ -172,7 +183,7 @@ impl DlxStatic {
     /// Removes item `c` and every option that covers it from the other items.
     #[inline(always)]
     fn cover(&mut self, c: usize) {
-        // SAFETY: items are < ITEMS (see `up`).
+        // SAFETY: `c` is an item, `< ITEMS < KEYS` (the invariant above `up`).
         unsafe { *self.keys.0.get_unchecked_mut(c) += COVERED };
         let mut i = self.down(c);
         while i != c {
@@ -193,7 +204,7 @@ impl DlxStatic {
             self.unhide(i ^ 1);
             i = self.up(i);
         }
-        // SAFETY: as in `cover`.
+        // SAFETY: as in `cover`: `c < ITEMS < KEYS`.
         unsafe { *self.keys.0.get_unchecked_mut(c) -= COVERED };
     }
 

@@ -302,20 +302,23 @@ impl ExactCover {
         (i as u32 + 1, best)
     }
 
-    // Node access without bounds checks. SAFETY (for all of them): `reset` and
-    // `add_option` store only node indices in `up`, `down` and `chosen`, only header
-    // indices (< `key.len()`) in `top`, and every option ends with a spacer, so walking
-    // from an option node to its spacer and following the spacer's link stays within
-    // the arrays. The debug assertions check it.
+    // Node access without bounds checks. The invariant they rely on: `reset` and
+    // `add_option` store only indices of nodes already pushed in `up` and `down` (and
+    // the search copies only those into `chosen`), only header indices (`1..=items`,
+    // each `< key.len()`) in `top`, and every option ends with a spacer, so walking from
+    // an option node to its spacer and following the spacer's link stays within
+    // `nodes`. Callers pass only such indices. The debug assertions check it.
     #[inline(always)]
     fn node(&self, n: u32) -> &Node {
         debug_assert!((n as usize) < self.nodes.len());
+        // SAFETY: `n` is a header index or a link value, `< nodes.len()` by the invariant above.
         unsafe { self.nodes.get_unchecked(n as usize) }
     }
 
     #[inline(always)]
     fn node_mut(&mut self, n: u32) -> &mut Node {
         debug_assert!((n as usize) < self.nodes.len());
+        // SAFETY: as in `node`: `n < nodes.len()` by the invariant above.
         unsafe { self.nodes.get_unchecked_mut(n as usize) }
     }
 
@@ -347,6 +350,8 @@ impl ExactCover {
     #[inline(always)]
     fn key_mut(&mut self, header: u32) -> &mut u32 {
         debug_assert!((header as usize) < self.key.len());
+        // SAFETY: `header` is a `top` value or an item's header, `1..=items`, and `key`
+        // has `items + 1` entries (`reset`).
         unsafe { self.key.get_unchecked_mut(header as usize) }
     }
 

@@ -8,6 +8,8 @@ mod dfs;
 mod dlx_arena;
 mod dlx_static;
 pub mod exact_cover;
+#[cfg(test)]
+pub(crate) mod mock;
 mod null;
 #[cfg(feature = "reference")]
 mod reference;
@@ -125,8 +127,8 @@ pub trait Solver: Send {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome;
 }
 
-/// The available backends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+/// The available backends: which solver to build, parsed from its name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Backend {
     /// Dancing Links on fixed-size arrays (no heap per puzzle).
     DlxStatic,
@@ -139,13 +141,16 @@ pub enum Backend {
     Reference,
     /// Solves nothing: measures the harness's own cost.
     Null,
+    /// Test-only solvers that panic, crawl or hang on purpose.
+    #[cfg(test)]
+    Mock(mock::Mock),
 }
 
 impl Backend {
-    /// The real solvers (not `Null`), in report order.
+    /// The real solvers (not `Null`), in report order: `bench`'s default.
     #[cfg(not(feature = "reference"))]
     pub const ALL: [Backend; 3] = [Backend::DlxStatic, Backend::DlxArena, Backend::Dfs];
-    /// The real solvers (not `Null`), in report order.
+    /// The real solvers (not `Null`), in report order: `bench`'s default.
     #[cfg(feature = "reference")]
     pub const ALL: [Backend; 4] = [
         Backend::DlxStatic,
@@ -154,8 +159,13 @@ impl Backend {
         Backend::Reference,
     ];
 
+    /// Every backend built in, `Null` included.
+    pub fn built_in() -> impl Iterator<Item = Backend> {
+        Backend::ALL.into_iter().chain([Backend::Null])
+    }
+
     /// The name used on the command line and in reports.
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             Backend::DlxStatic => "dlx-static",
             Backend::DlxArena => "dlx-arena",
@@ -163,17 +173,19 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => "reference",
             Backend::Null => "null",
+            #[cfg(test)]
+            Backend::Mock(m) => m.name(),
         }
     }
 
     /// False only for `Null`, which returns zero solutions for every puzzle: its results
     /// are no answers and must not be checked or compared.
-    pub fn is_solver(self) -> bool {
-        self != Backend::Null
+    pub fn is_solver(&self) -> bool {
+        *self != Backend::Null
     }
 
     /// A fresh solver of this kind.
-    pub fn new_solver(self) -> Box<dyn Solver> {
+    pub fn new_solver(&self) -> Box<dyn Solver> {
         match self {
             Backend::DlxStatic => Box::new(DlxStatic::new()),
             Backend::DlxArena => Box::new(DlxArena::new()),
@@ -181,6 +193,8 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => Box::new(Reference::new()),
             Backend::Null => Box::new(Null),
+            #[cfg(test)]
+            Backend::Mock(m) => m.new_solver(),
         }
     }
 }
@@ -188,6 +202,30 @@ impl Backend {
 impl std::fmt::Display for Backend {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A backend name this build does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown backend {name:?}; this build has: {known}")]
+pub struct UnknownBackend {
+    pub name: String,
+    pub known: String,
+}
+
+impl std::str::FromStr for Backend {
+    type Err = UnknownBackend;
+
+    fn from_str(s: &str) -> Result<Backend, UnknownBackend> {
+        Backend::built_in()
+            .find(|b| b.name() == s)
+            .ok_or_else(|| UnknownBackend {
+                name: s.to_string(),
+                known: Backend::built_in()
+                    .map(|b| b.name().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 }
 

@@ -1,5 +1,12 @@
 //! Streams records from files, directories and standard input, one source at a time,
 //! in constant memory.
+//!
+//! After an interrupt the source being read ends at its next read (see [`source`]): the
+//! records already read are still yielded, and no further source is opened.
+
+mod source;
+
+pub use source::RawSource;
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
@@ -10,6 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::format::{Format, RecordReader};
+use crate::interrupt;
 use crate::record::Record;
 
 /// How much of a source is looked at to guess its format.
@@ -46,6 +54,9 @@ pub enum LoadError {
     Open { path: String, source: io::Error },
     #[error("{path}: cannot list directory: {source}")]
     ListDir { path: String, source: io::Error },
+    /// An interrupt came while a source was being opened: not a failure.
+    #[error("reading stopped by an interrupt")]
+    Stopped,
     #[error("{path}: read error after line {line}: {source}")]
     Read {
         path: String,
@@ -61,6 +72,7 @@ impl LoadError {
             LoadError::Open { path, .. }
             | LoadError::ListDir { path, .. }
             | LoadError::Read { path, .. } => path,
+            LoadError::Stopped => "",
         }
     }
 }
@@ -145,13 +157,17 @@ impl Loader {
     /// Opens a source, guesses its format unless one is forced, and starts its reader.
     fn open(&self, input: &Input) -> Result<Current, LoadError> {
         let name = input.name();
-        let raw: Box<dyn Read + Send> = match input {
-            Input::Stdin => Box::new(io::stdin()),
-            Input::File(path) => match fs::File::open(path) {
-                Ok(f) => Box::new(f),
-                Err(source) => return Err(LoadError::Open { path: name, source }),
-            },
+        let opened = match input {
+            Input::Stdin => RawSource::stdin(),
+            Input::File(path) => RawSource::open(path),
         };
+        let raw = opened.map_err(|source| match interrupt::is_stopped_reading(&source) {
+            true => LoadError::Stopped,
+            false => LoadError::Open {
+                path: name.clone(),
+                source,
+            },
+        })?;
         let mut counted = Counting {
             inner: raw,
             bytes: Arc::clone(&self.bytes),
@@ -192,6 +208,11 @@ impl Iterator for Loader {
                             body: raw.body,
                         }));
                     }
+                    Some(Err(source)) if interrupt::is_stopped_reading(&source) => {
+                        self.current = None;
+                        self.pending.clear();
+                        return None;
+                    }
                     Some(Err(source)) => {
                         let (path, line) = (cur.name.to_string(), cur.line);
                         self.current = None;
@@ -200,10 +221,14 @@ impl Iterator for Loader {
                     None => self.current = None,
                 }
             }
+            if interrupt::requested() {
+                return None;
+            }
             match self.pending.pop_front()? {
                 Pending::Failed(e) => return Some(Err(e)),
                 Pending::Source(input) => match self.open(&input) {
                     Ok(cur) => self.current = Some(cur),
+                    Err(LoadError::Stopped) => return None,
                     Err(e) => return Some(Err(e)),
                 },
             }
@@ -228,11 +253,14 @@ fn list_dir(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Reads up to `SNIFF` bytes, fewer only at end of input.
+/// Reads up to `SNIFF` bytes, fewer at end of input or after an interrupt (what was
+/// read is kept, and the next read ends the source).
 fn sniff(input: &mut impl Read) -> io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(SNIFF);
-    input.take(SNIFF as u64).read_to_end(&mut head)?;
-    Ok(head)
+    match input.take(SNIFF as u64).read_to_end(&mut head) {
+        Err(e) if !interrupt::is_stopped_reading(&e) => Err(e),
+        _ => Ok(head),
+    }
 }
 
 /// Adds every byte read to a shared counter.

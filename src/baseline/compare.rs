@@ -1,67 +1,15 @@
-//! Saved runs and the regression verdict.
+//! The regression verdict.
 //!
 //! As in criterion, a change counts only when it is both outside the noise threshold and
 //! statistically significant (Welch's t-test on the per-round times, 5% level). Work
 //! counters are compared exactly: different node or guess totals mean the algorithm
 //! changed, not the machine.
 
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde::Serialize;
 
-use crate::bench::{BenchResult, BenchRun, FORMAT_VERSION};
+use crate::bench::{BenchResult, BenchRun};
 use crate::stats;
-
-/// Where named baselines live, relative to the working directory.
-pub const BASELINE_DIR: &str = "results/baselines";
-
-/// The file of a baseline: a name (`results/baselines/NAME.json`) or a path to a `.json`.
-pub fn baseline_path(name_or_path: &str) -> PathBuf {
-    let p = Path::new(name_or_path);
-    if name_or_path.ends_with(".json") || p.components().count() > 1 {
-        p.to_path_buf()
-    } else {
-        Path::new(BASELINE_DIR).join(format!("{name_or_path}.json"))
-    }
-}
-
-/// Saves `run` as baseline `name`; an existing one is kept unless `force`.
-pub fn save(run: &BenchRun, name: &str, force: bool) -> anyhow::Result<PathBuf> {
-    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        bail!("a baseline name is a plain file name, not {name:?}");
-    }
-    let path = baseline_path(name);
-    if path.exists() && !force {
-        bail!(
-            "baseline {name:?} already exists ({}); pass --force to replace it",
-            path.display()
-        );
-    }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let json = serde_json::to_vec_pretty(run)?;
-    crate::report::write_atomically(&path, &json)?;
-    Ok(path)
-}
-
-pub fn load(name_or_path: &str) -> anyhow::Result<BenchRun> {
-    let path = baseline_path(name_or_path);
-    let bytes =
-        std::fs::read(&path).with_context(|| format!("reading baseline {}", path.display()))?;
-    let run: BenchRun = serde_json::from_slice(&bytes)
-        .with_context(|| format!("{} is not a saved sudoku-bench run", path.display()))?;
-    if run.format_version != FORMAT_VERSION {
-        bail!(
-            "{} has format version {}, this build reads {FORMAT_VERSION}",
-            path.display(),
-            run.format_version
-        );
-    }
-    Ok(run)
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -100,20 +48,51 @@ pub struct Comparison {
     pub work_changed: Option<String>,
 }
 
-/// Compares `new` with `old`. Refuses runs whose settings differ, or whose datasets
-/// of the same path differ in content.
-pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result<Vec<Comparison>> {
-    let (a, b) = (&old.settings, &new.settings);
+/// The comparisons, and the results only one of the two runs has.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparisons {
+    pub rows: Vec<Comparison>,
+    /// "backend on dataset -jN" of results only the old run has.
+    pub only_old: Vec<String>,
+    /// Likewise, only the new run.
+    pub only_new: Vec<String>,
+}
+
+impl Comparisons {
+    pub fn regressed(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|c| c.verdict == Verdict::Regressed)
+            .count()
+    }
+}
+
+/// Refuses runs whose settings differ, or whose datasets of the same path differ in
+/// content: nothing is measured before this says the runs can be compared.
+pub fn check_comparable(
+    old: &BenchRun,
+    new_settings: &crate::bench::BenchSettings,
+) -> anyhow::Result<()> {
+    let (a, b) = (&old.settings, new_settings);
     if (a.max_solutions, a.max_nodes, a.timeout_s) != (b.max_solutions, b.max_nodes, b.timeout_s) {
         bail!(
-            "the runs used different settings (max-solutions {} vs {}, max-nodes {} vs {}): \
+            "the runs used different settings (max-solutions {} vs {}, max-nodes {} vs {}, timeout {:?} vs {:?}): \
              rerun with the baseline's settings",
             a.max_solutions,
             b.max_solutions,
             a.max_nodes,
-            b.max_nodes
+            b.max_nodes,
+            a.timeout_s,
+            b.timeout_s
         );
     }
+    Ok(())
+}
+
+/// Compares `new` with `old`. Refuses runs whose settings differ, or whose datasets
+/// of the same path differ in content.
+pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result<Comparisons> {
+    check_comparable(old, &new.settings)?;
     for n in &new.results {
         if let Some(o) = old
             .results
@@ -128,27 +107,33 @@ pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result
             );
         }
     }
+    let same = |o: &BenchResult, n: &BenchResult| {
+        o.backend == n.backend && o.dataset.hash == n.dataset.hash && o.threads == n.threads
+    };
+    let label = |r: &BenchResult| format!("{} on {} -j{}", r.backend, r.dataset.path, r.threads);
     let pairs: Vec<(&BenchResult, &BenchResult)> = new
         .results
         .iter()
-        .filter_map(|n| {
-            old.results
-                .iter()
-                .find(|o| {
-                    o.backend == n.backend
-                        && o.dataset.hash == n.dataset.hash
-                        && o.threads == n.threads
-                })
-                .map(|o| (o, n))
-        })
+        .filter_map(|n| old.results.iter().find(|o| same(o, n)).map(|o| (o, n)))
         .collect();
     if pairs.is_empty() {
         bail!("the runs have no backend, dataset and thread count in common");
     }
-    Ok(pairs
-        .into_iter()
-        .map(|(o, n)| compare_one(o, n, noise_pct))
-        .collect())
+    let only = |a: &BenchRun, b: &BenchRun| -> Vec<String> {
+        a.results
+            .iter()
+            .filter(|x| !b.results.iter().any(|y| same(x, y)))
+            .map(label)
+            .collect()
+    };
+    Ok(Comparisons {
+        rows: pairs
+            .into_iter()
+            .map(|(o, n)| compare_one(o, n, noise_pct))
+            .collect(),
+        only_old: only(old, new),
+        only_new: only(new, old),
+    })
 }
 
 fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparison {
@@ -198,63 +183,10 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
     }
 }
 
-/// The comparison as a table for a person.
-pub fn render(comparisons: &[Comparison], noise_pct: f64) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{:<12} {:<40} {:>3} {:>11} {:>11} {:>9} {:>21} {:>8}  verdict",
-        "backend", "dataset", "-j", "old µs", "new µs", "change", "95% CI", "p"
-    );
-    for c in comparisons {
-        let _ = writeln!(
-            s,
-            "{:<12} {:<40} {:>3} {:>11.3} {:>11.3} {:>+8.2}% {:>+9.2}%..{:>+8.2}% {:>8.4}  {}{}",
-            c.backend,
-            shorten(&c.dataset, 40),
-            c.threads,
-            c.old_us,
-            c.new_us,
-            c.change_pct,
-            c.ci95_pct.0,
-            c.ci95_pct.1,
-            c.p_value,
-            c.verdict.name(),
-            c.work_changed
-                .as_deref()
-                .map(|w| format!("; work changed: {w}"))
-                .unwrap_or_default()
-        );
-    }
-    let regressed = comparisons
-        .iter()
-        .filter(|c| c.verdict == Verdict::Regressed)
-        .count();
-    let _ = writeln!(
-        s,
-        "noise threshold {noise_pct}%, significance 5% (Welch's t-test over rounds): {}",
-        match regressed {
-            0 => "no regression".to_string(),
-            n => format!("{n} regressed"),
-        }
-    );
-    s
-}
-
-/// The end of a long path, so tables stay narrow.
-pub fn shorten(s: &str, width: usize) -> String {
-    let count = s.chars().count();
-    if count <= width {
-        return s.to_string();
-    }
-    let tail: String = s.chars().skip(count - (width - 1)).collect();
-    format!("…{tail}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::{BenchSettings, DatasetInfo, PerCall};
+    use crate::bench::{BenchSettings, DatasetInfo, FORMAT_VERSION, PerCall};
     use crate::machine::{Build, Machine};
 
     fn result(backend: &str, rounds_us: &[f64], nodes: u64) -> BenchResult {
@@ -310,6 +242,7 @@ mod tests {
                 headline: String::new(),
             },
             results,
+            partial: false,
         }
     }
 
@@ -318,7 +251,7 @@ mod tests {
     #[test]
     fn identical_runs_show_no_change() {
         let a = run(vec![result("dlx-static", &BASE, 500)]);
-        let c = compare(&a, &a, 5.0).unwrap();
+        let c = compare(&a, &a, 5.0).unwrap().rows;
         assert_eq!(c[0].verdict, Verdict::NoChange);
         assert!(c[0].change_pct.abs() < 1e-9);
         assert!(c[0].work_changed.is_none());
@@ -332,16 +265,15 @@ mod tests {
             &[15.0, 15.2, 14.9, 15.1, 15.0],
             500,
         )]);
-        let c = compare(&old, &slow, 5.0).unwrap();
+        let c = compare(&old, &slow, 5.0).unwrap().rows;
         assert_eq!(c[0].verdict, Verdict::Regressed);
         assert!((c[0].change_pct - 50.0).abs() < 1.0);
         assert!(c[0].ci95_pct.0 > 40.0 && c[0].ci95_pct.1 < 60.0);
         let fast = run(vec![result("dlx-static", &[5.0, 5.1, 4.9, 5.0, 5.0], 500)]);
         assert_eq!(
-            compare(&old, &fast, 5.0).unwrap()[0].verdict,
+            compare(&old, &fast, 5.0).unwrap().rows[0].verdict,
             Verdict::Improved
         );
-        assert!(render(&c, 5.0).contains("1 regressed"));
     }
 
     #[test]
@@ -350,12 +282,12 @@ mod tests {
         // 3% slower, significant, but inside the 5% threshold.
         let small = run(vec![result("dfs", &[10.3, 10.5, 10.2, 10.4, 10.3], 500)]);
         assert_eq!(
-            compare(&old, &small, 5.0).unwrap()[0].verdict,
+            compare(&old, &small, 5.0).unwrap().rows[0].verdict,
             Verdict::NoChange
         );
         // 20% slower on average but all over the place: not significant.
         let noisy = run(vec![result("dfs", &[6.0, 18.0, 9.0, 20.0, 7.0], 500)]);
-        let c = compare(&old, &noisy, 5.0).unwrap();
+        let c = compare(&old, &noisy, 5.0).unwrap().rows;
         assert!(c[0].change_pct > 5.0 && c[0].p_value > 0.05);
         assert_eq!(c[0].verdict, Verdict::NoChange);
     }
@@ -364,7 +296,7 @@ mod tests {
     fn changed_work_is_reported() {
         let old = run(vec![result("dlx-arena", &BASE, 500)]);
         let new = run(vec![result("dlx-arena", &BASE, 600)]);
-        let c = compare(&old, &new, 5.0).unwrap();
+        let c = compare(&old, &new, 5.0).unwrap().rows;
         assert!(c[0].work_changed.as_deref().unwrap().contains("5.0 -> 6.0"));
     }
 
@@ -382,16 +314,18 @@ mod tests {
     }
 
     #[test]
-    fn saves_without_overwriting() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("b.json");
-        let r = run(vec![result("dlx-static", &BASE, 500)]);
-        std::fs::write(&path, serde_json::to_vec(&r).unwrap()).unwrap();
-        assert_eq!(load(path.to_str().unwrap()).unwrap(), r);
-        assert_eq!(
-            baseline_path("main"),
-            Path::new("results/baselines/main.json")
-        );
-        assert!(save(&r, "../x", false).is_err());
+    fn results_in_one_run_only_are_named() {
+        let old = run(vec![
+            result("dlx-static", &BASE, 500),
+            result("dfs", &BASE, 9),
+        ]);
+        let new = run(vec![
+            result("dlx-static", &BASE, 500),
+            result("dlx-arena", &BASE, 9),
+        ]);
+        let c = compare(&old, &new, 5.0).unwrap();
+        assert_eq!(c.rows.len(), 1);
+        assert_eq!(c.only_old, ["dfs on d.txt -j1"]);
+        assert_eq!(c.only_new, ["dlx-arena on d.txt -j1"]);
     }
 }

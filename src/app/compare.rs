@@ -1,0 +1,98 @@
+//! `compare`: two saved runs, or a saved run against a fresh run of its benchmark; and
+//! `compare --list`.
+
+use super::bench::{Watcher, load_datasets, progress_bar, verdicts};
+use super::{Exit, print};
+use crate::baseline::{self, BaselineRef, Store};
+use crate::bench::{BenchRun, run_bench};
+use crate::options::{CompareAction, CompareOptions};
+use crate::report::export::ExportManager;
+use crate::report::table;
+use crate::report::text_table::{Align, TextTable, shorten};
+
+pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
+    match opts.action {
+        CompareAction::List(store) => list(&store),
+        CompareAction::Saved { old, new } => {
+            Ok(match verdicts(&old.0, &old.1, &new.1, opts.noise)? {
+                true => Exit::Regressed,
+                false => Exit::Success,
+            })
+        }
+        CompareAction::Rerun { old, rerun } => {
+            let Some(datasets) = load_datasets(&rerun.datasets, None)? else {
+                eprintln!("interrupted while loading the datasets: nothing was measured");
+                return Ok(Exit::Interrupted);
+            };
+            let exports = ExportManager::default();
+            let mut watcher = Watcher {
+                bar: progress_bar(opts.progress, &rerun.config, datasets.len()),
+                per_puzzle: None,
+                exports: &exports,
+                run: BenchRun::new(&rerun.config, Vec::new()),
+            };
+            let measured = run_bench(&datasets, &rerun.config, &mut watcher)?;
+            watcher.bar.finish_and_clear();
+            let mut new = BenchRun::new(&rerun.config, measured.results);
+            new.partial = measured.interrupted;
+            print(&table::render(&new))?;
+            if new.partial {
+                return Ok(Exit::Interrupted);
+            }
+            Ok(match verdicts(&old.0, &old.1, &new, opts.noise)? {
+                true => Exit::Regressed,
+                false => Exit::Success,
+            })
+        }
+    }
+}
+
+/// One line per saved baseline.
+fn list(store: &Store) -> anyhow::Result<Exit> {
+    let names = store.names()?;
+    if names.is_empty() {
+        print(&format!("no baselines in {}\n", store.describe()))?;
+        return Ok(Exit::Success);
+    }
+    use Align::{Left, Right};
+    let mut table = TextTable::new(&[
+        ("name", Left),
+        ("date", Left),
+        ("revision", Left),
+        ("results", Right),
+        ("backends", Left),
+        ("datasets", Left),
+    ]);
+    for name in &names {
+        match baseline::load(store, &BaselineRef::Name(name.clone())) {
+            Ok((_, run)) => {
+                let mut backends: Vec<&str> =
+                    run.results.iter().map(|r| r.backend.as_str()).collect();
+                backends.dedup();
+                let mut datasets: Vec<String> = Vec::new();
+                for r in &run.results {
+                    let short = shorten(&r.dataset.path, 30);
+                    if !datasets.contains(&short) {
+                        datasets.push(short);
+                    }
+                }
+                let partial = if run.partial { " (partial)" } else { "" };
+                table.row(vec![
+                    name.clone(),
+                    run.date.clone(),
+                    run.build.git_revision.clone().unwrap_or_default(),
+                    format!("{}{partial}", run.results.len()),
+                    backends.join(","),
+                    datasets.join(", "),
+                ]);
+            }
+            Err(e) => table.row(vec![name.clone(), format!("unreadable: {e:#}")]),
+        }
+    }
+    print(&format!(
+        "baselines in {}:\n{}",
+        store.dir.display(),
+        table.render()
+    ))?;
+    Ok(Exit::Success)
+}

@@ -1,0 +1,75 @@
+//! `gen`: puzzles generated in parallel a block at a time and written in order.
+
+use rayon::prelude::*;
+
+use super::Exit;
+use crate::generate::generate as generate_one;
+use crate::interrupt;
+use crate::options::GenOptions;
+use crate::output::RowStream;
+use crate::run::GuardedSolver;
+
+/// Puzzles generated between two writes.
+const BLOCK: u64 = 1024;
+
+pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
+    let mut out = RowStream::open(&opts.output)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .thread_name(|i| format!("solver-{i}"))
+        .build()?;
+    out.row_buffer().extend_from_slice(
+        format!(
+            "# sudoku-bench gen --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution\n",
+            opts.count, opts.seed, opts.min_clues
+        )
+        .as_bytes(),
+    );
+    out.end_row();
+    out.commit()?;
+    let (mut unfinished, mut failed) = (0u64, 0u64);
+    let mut first = 0;
+    while first < opts.count {
+        let last = first.saturating_add(BLOCK).min(opts.count);
+        let block: Vec<_> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map_init(
+                    || GuardedSolver::new(&opts.backend, &opts.limits),
+                    |solver, i| generate_one(opts.seed, i, opts.min_clues, solver),
+                )
+                .collect()
+        });
+        if interrupt::requested() {
+            // Checks cut short by the interrupt kept clues the seed would remove: this
+            // block is not what the seed defines, so it is dropped.
+            eprintln!("interrupted: {first} puzzles written; the block in progress was dropped");
+            return Ok(Exit::Interrupted);
+        }
+        for g in &block {
+            unfinished += u64::from(g.unfinished);
+            failed += u64::from(g.failed);
+            let row = out.row_buffer();
+            row.extend_from_slice(&g.puzzle.to_line_with(b'.'));
+            row.extend_from_slice(b":1:");
+            row.extend_from_slice(&g.solution.to_line_with(b'0'));
+            row.push(b'\n');
+            out.end_row();
+        }
+        out.commit()?;
+        first = last;
+    }
+    if unfinished > 0 {
+        eprintln!(
+            "warning: {unfinished} uniqueness checks ran out of their budget or time; their clues were kept, \
+             so the output depends on this machine's speed"
+        );
+    }
+    if failed > 0 {
+        eprintln!(
+            "error: the backend failed on {failed} uniqueness checks; their clues were kept (every puzzle is still unique)"
+        );
+        return Ok(Exit::WrongAnswers);
+    }
+    Ok(Exit::Success)
+}

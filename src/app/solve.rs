@@ -1,0 +1,79 @@
+//! `solve`: stream the inputs through the runner into the per-puzzle outputs.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use super::{Exit, print};
+use crate::interrupt;
+use crate::loader::Loader;
+use crate::options::{SolveOptions, SummaryTo};
+use crate::report::{Progress, Reporter};
+use crate::run::{self, Status};
+
+/// Parse errors shown on stderr before the rest are only counted.
+const SHOWN_PARSE_ERRORS: u64 = 10;
+
+pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
+    let loader = Loader::new(opts.inputs, opts.format);
+    let bytes_read = loader.bytes_read();
+    let progress = Progress::new(opts.progress, loader.total_bytes());
+    let mut reporter = Reporter::open(&opts.outputs)?;
+    let input_failures = AtomicU64::new(0);
+    let records_read = AtomicU64::new(0);
+    let records = loader.filter_map(|item| match item {
+        Ok(record) => {
+            records_read.fetch_add(1, Ordering::Relaxed);
+            Some(record)
+        }
+        Err(e) => {
+            input_failures.fetch_add(1, Ordering::Relaxed);
+            progress.println(&format!("error: {e}"));
+            None
+        }
+    });
+    let start = Instant::now();
+    let mut parse_errors = 0u64;
+    let threads = run::run(records, &opts.run, |chunk| {
+        reporter.write_chunk(chunk)?;
+        // The first few parse errors on stderr too; all of them are in the CSV.
+        for r in chunk.iter().filter(|r| r.status == Status::ParseError) {
+            parse_errors += 1;
+            if parse_errors <= SHOWN_PARSE_ERRORS {
+                let error = r.error.as_deref().unwrap_or("");
+                progress.println(&format!("error: {}: {error}", r.source));
+            }
+        }
+        progress.advance(
+            chunk.len() as u64,
+            records_read.load(Ordering::Relaxed),
+            bytes_read.load(Ordering::Relaxed),
+        );
+        Ok(())
+    })?;
+    let wall = start.elapsed();
+    progress.finish();
+    if parse_errors > SHOWN_PARSE_ERRORS {
+        eprintln!(
+            "error: {} more records could not be parsed (each has a parse_error row)",
+            parse_errors - SHOWN_PARSE_ERRORS
+        );
+    }
+    let mut summary = reporter.summary;
+    summary.input_failures = input_failures.load(Ordering::Relaxed);
+    summary.interrupted = interrupt::requested();
+    let t = &summary.tally;
+    if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
+        eprintln!("warning: the input holds no puzzles");
+    }
+    let text = summary.render(opts.run.backend.name(), threads, wall);
+    match opts.summary {
+        SummaryTo::Stdout => print(&text)?,
+        SummaryTo::Stderr => eprint!("{text}"),
+        SummaryTo::Nowhere => {}
+    }
+    Ok(Exit::worst(
+        summary.interrupted,
+        t.wrong_answers() > 0,
+        summary.input_failures > 0 || t.count(Status::ParseError) > 0,
+    ))
+}

@@ -1,0 +1,123 @@
+//! A dataset loaded into memory once, for repeated passes, and its content hash.
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::Path;
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+use crate::format::Format;
+use crate::grid::Grid;
+use crate::loader::{Input, LoadError, Loader};
+use crate::record::Record;
+
+/// A dataset loaded into memory for repeated passes.
+pub struct Dataset {
+    pub info: DatasetInfo,
+    pub(super) records: Vec<Record>,
+    /// Indices of the records that are solvable puzzles (parsed, givens consistent).
+    pub(super) timed: Vec<usize>,
+    pub(super) grids: Vec<Grid>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DatasetInfo {
+    pub path: String,
+    /// FNV-1a 64 of the file's bytes: runs on different data never compare.
+    pub hash: String,
+    pub records: u64,
+    /// Records timed: parse errors and conflicting givens are not solved.
+    pub puzzles: u64,
+}
+
+impl Dataset {
+    /// Loads a dataset file. `None` when an interrupt stopped the reading.
+    pub fn load(path: &Path, format: Option<Format>) -> anyhow::Result<Option<Dataset>> {
+        let hash = hash_file(path)?;
+        let mut records = Vec::new();
+        for item in Loader::new(vec![Input::File(path.to_path_buf())], format) {
+            match item {
+                Ok(record) => records.push(record),
+                Err(LoadError::Stopped) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        if crate::interrupt::requested() {
+            return Ok(None);
+        }
+        let timed: Vec<usize> = records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.body
+                    .as_ref()
+                    .is_ok_and(|p| p.grid.find_conflict().is_none())
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let grids = timed
+            .iter()
+            .map(|&i| records[i].body.as_ref().expect("timed records parsed").grid)
+            .collect();
+        Ok(Some(Dataset {
+            info: DatasetInfo {
+                path: path.display().to_string(),
+                hash,
+                records: records.len() as u64,
+                puzzles: timed.len() as u64,
+            },
+            records,
+            timed,
+            grids,
+        }))
+    }
+}
+
+/// FNV-1a 64 of a regular file's bytes. Bounded: anything but a regular file (a FIFO,
+/// `/dev/zero`) is refused, and no more than the file's size is read.
+pub fn hash_file(path: &Path) -> anyhow::Result<String> {
+    let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+    if !meta.is_file() {
+        anyhow::bail!(
+            "{} is not a regular file: a dataset is read into memory and hashed, so it must be a file",
+            path.display()
+        );
+    }
+    let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut reader = BufReader::new(file.take(meta.len()));
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut buf = [0u8; 1 << 16];
+    loop {
+        let n = reader
+            .read(&mut buf)
+            .with_context(|| format!("reading {}", path.display()))?;
+        if n == 0 {
+            break;
+        }
+        for &b in &buf[..n] {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    Ok(format!("fnv1a64:{hash:016x}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_follows_the_bytes_and_refuses_endless_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let other = dir.path().join("e.txt");
+        // FNV-1a 64 of "x" (and of "a", the published test vector), checked in Python.
+        std::fs::write(&other, "x").unwrap();
+        assert_eq!(hash_file(&other).unwrap(), "fnv1a64:af63f54c86021707");
+        std::fs::write(&other, "a").unwrap();
+        assert_eq!(hash_file(&other).unwrap(), "fnv1a64:af63dc4c8601ec8c");
+        if Path::new("/dev/zero").exists() {
+            let e = hash_file(Path::new("/dev/zero")).unwrap_err().to_string();
+            assert!(e.contains("not a regular file"), "{e}");
+        }
+    }
+}

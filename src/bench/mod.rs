@@ -1,0 +1,139 @@
+//! `bench`: each backend over each dataset, with warmup and measured rounds, every answer
+//! checked, and the statistics that make runs comparable.
+//!
+//! Each round is one pass over the whole dataset (repeated when a pass is short). Two
+//! clocks run: one around every solver call (per-puzzle distributions) and one around the
+//! whole pass. For puzzles that take microseconds the per-call timer's own cost shows, so
+//! the headline µs/puzzle is the whole-pass wall time divided by the puzzle count (median
+//! over rounds); the per-call figures are reported beside it.
+
+mod dataset;
+mod measure;
+mod saved;
+mod summary;
+
+pub use dataset::{Dataset, DatasetInfo, hash_file};
+pub use saved::{BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, PerCall};
+
+use std::time::Duration;
+
+use crate::machine::{Build, Machine};
+use crate::run::PuzzleResult;
+use crate::solver::{Backend, Limits};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct BenchConfig {
+    pub backends: Vec<Backend>,
+    pub threads: Vec<usize>,
+    pub limits: Limits,
+    pub warmup: u32,
+    pub rounds: u32,
+    /// Keep measuring until this much time has passed (and at least `rounds` rounds).
+    pub min_time: Option<Duration>,
+    /// A round repeats the pass until it lasts this long.
+    pub min_round: Duration,
+}
+
+/// What `run_bench` tells its caller as it goes.
+pub trait Observer {
+    /// Before each pass: "backend on dataset -jN: round K".
+    fn on_pass(&mut self, _label: &str) {}
+    /// The per-puzzle results of each combination's first measured pass.
+    fn on_rows(&mut self, _results: &[PuzzleResult]) -> anyhow::Result<()> {
+        Ok(())
+    }
+    /// Each result as soon as it is ready (so exports can be rewritten).
+    fn on_result(&mut self, _result: &BenchResult) -> anyhow::Result<()> {
+        Ok(())
+    }
+}
+
+/// The results, and whether an interrupt cut the run short (the measurement in flight
+/// is then dropped: only whole results are kept).
+pub struct Measured {
+    pub results: Vec<BenchResult>,
+    pub interrupted: bool,
+}
+
+/// Runs everything in `config` over `datasets`.
+pub fn run_bench(
+    datasets: &[Dataset],
+    config: &BenchConfig,
+    observer: &mut dyn Observer,
+) -> anyhow::Result<Measured> {
+    let mut results = Vec::new();
+    for &threads in &config.threads {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("solver-{i}"))
+            .build()?;
+        for dataset in datasets {
+            for backend in &config.backends {
+                let job = measure::Job {
+                    pool: &pool,
+                    threads,
+                    backend,
+                    dataset,
+                    config,
+                };
+                let Some(result) = measure::bench_one(&job, observer)? else {
+                    return Ok(Measured {
+                        results,
+                        interrupted: true,
+                    });
+                };
+                observer.on_result(&result)?;
+                results.push(result);
+            }
+        }
+    }
+    Ok(Measured {
+        results,
+        interrupted: false,
+    })
+}
+
+impl BenchSettings {
+    /// The settings a run with `config` records.
+    pub fn of(config: &BenchConfig) -> BenchSettings {
+        BenchSettings {
+            max_solutions: config.limits.max_solutions,
+            max_nodes: config.limits.max_nodes,
+            timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
+            warmup: config.warmup,
+            rounds: config.rounds,
+            min_time_s: config.min_time.map(|d| d.as_secs_f64()),
+            min_round_ms: config.min_round.as_millis() as u64,
+            headline: "µs/puzzle = median over rounds of (whole-pass wall time / puzzles); \
+                       per-call statistics time each solver call"
+                .to_string(),
+        }
+    }
+}
+
+impl BenchRun {
+    pub fn new(config: &BenchConfig, results: Vec<BenchResult>) -> BenchRun {
+        BenchRun {
+            format_version: FORMAT_VERSION,
+            date: crate::machine::now_utc(),
+            build: Build::current(),
+            machine: Machine::current(),
+            settings: BenchSettings::of(config),
+            results,
+            partial: false,
+        }
+    }
+
+    /// Throughput at `threads` relative to `threads` times the single-thread throughput
+    /// of the same backend and dataset, when the run has both.
+    pub fn efficiency(&self, r: &BenchResult) -> Option<f64> {
+        let one = self.results.iter().find(|o| {
+            o.threads == 1 && o.backend == r.backend && o.dataset.hash == r.dataset.hash
+        })?;
+        (one.puzzles_per_s > 0.0).then(|| r.puzzles_per_s / (r.threads as f64 * one.puzzles_per_s))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,223 @@
+//! A benchmark run as saved (baselines, the JSON export), and its validation: a saved run
+//! is read back from a file anyone may have written, so every field is checked.
+
+use serde::{Deserialize, Serialize};
+
+use super::dataset::DatasetInfo;
+use crate::bounds;
+use crate::machine::{Build, Machine};
+
+/// Version of the saved-run layout; bumped when fields change meaning.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A whole benchmark run, as saved and exported.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchRun {
+    pub format_version: u32,
+    pub date: String,
+    pub build: Build,
+    pub machine: Machine,
+    pub settings: BenchSettings,
+    pub results: Vec<BenchResult>,
+    /// An interrupt stopped the run: some results are missing.
+    #[serde(default)]
+    pub partial: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchSettings {
+    pub max_solutions: u32,
+    pub max_nodes: u64,
+    /// Per-puzzle time limit, seconds.
+    #[serde(default)]
+    pub timeout_s: Option<f64>,
+    pub warmup: u32,
+    pub rounds: u32,
+    pub min_time_s: Option<f64>,
+    /// A round repeats the pass until it lasts this long (milliseconds).
+    #[serde(default)]
+    pub min_round_ms: u64,
+    /// Which clock the headline uses.
+    pub headline: String,
+}
+
+/// One backend on one dataset at one thread count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchResult {
+    pub backend: String,
+    pub dataset: DatasetInfo,
+    pub threads: usize,
+    /// Wall time of one pass in each measured round (the round's mean), nanoseconds.
+    pub rounds_ns: Vec<u64>,
+    /// Passes in each round (short passes are repeated, see `min_round_ms`).
+    #[serde(default = "one")]
+    pub passes_per_round: usize,
+    /// Headline: median pass time / puzzles, µs.
+    pub us_per_puzzle: f64,
+    /// Puzzles / median pass time.
+    pub puzzles_per_s: f64,
+    /// Relative standard deviation of the pass times, percent.
+    pub spread_pct: f64,
+    /// Passes whose time is an outlier by the median absolute deviation.
+    pub round_outliers: usize,
+    /// Per-call times over all measured passes.
+    pub per_call: PerCall,
+    /// Wrong answers over all passes (must be 0).
+    pub wrong: u64,
+    pub budget_exceeded: u64,
+    /// Puzzles solved without a single guess, percent.
+    pub no_guess_pct: f64,
+    pub nodes_per_puzzle: f64,
+    pub guesses_per_puzzle: f64,
+    /// Exact work of one pass: equal totals mean the same search.
+    pub nodes_total: u64,
+    pub guesses_total: u64,
+    /// Cumulative distribution of per-call times: (µs, fraction of puzzles at or below).
+    pub cdf: Vec<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PerCall {
+    pub mean_us: f64,
+    pub median_us: f64,
+    pub p90_us: f64,
+    pub p99_us: f64,
+    pub max_us: f64,
+    pub mad_us: f64,
+    /// Calls more than 3.5 MADs from the median (counted over all passes).
+    pub outliers: u64,
+    /// Calls made over all measured passes (0 in runs saved before it was recorded).
+    #[serde(default)]
+    pub calls: u64,
+}
+
+fn one() -> usize {
+    1
+}
+
+impl BenchResult {
+    /// Per-puzzle pass time of each round, µs (the samples the regression test uses).
+    pub fn round_us_per_puzzle(&self) -> Vec<f64> {
+        let n = self.dataset.puzzles.max(1) as f64;
+        self.rounds_ns
+            .iter()
+            .map(|&ns| ns as f64 / 1000.0 / n)
+            .collect()
+    }
+}
+
+/// Longest list of rounds accepted from a file.
+const MAX_SAVED_ROUNDS: usize = 1_000_000;
+
+impl BenchRun {
+    /// Checks that every field makes sense; the message names the first one that does not.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.format_version != FORMAT_VERSION {
+            return Err(format!(
+                "format version {}, this build reads {FORMAT_VERSION}",
+                self.format_version
+            ));
+        }
+        for (name, value) in [
+            ("date", &self.date),
+            ("build.version", &self.build.version),
+            ("build.rustc", &self.build.rustc),
+            ("machine.cpu", &self.machine.cpu),
+            ("machine.os", &self.machine.os),
+            ("settings.headline", &self.settings.headline),
+        ] {
+            bounds::text(value).map_err(|e| format!("{name}: {e}"))?;
+        }
+        if let Some(rev) = &self.build.git_revision {
+            bounds::text(rev).map_err(|e| format!("build.git_revision: {e}"))?;
+        }
+        self.settings
+            .validate()
+            .map_err(|e| format!("settings: {e}"))?;
+        if self.results.is_empty() {
+            return Err("no results".into());
+        }
+        for (i, r) in self.results.iter().enumerate() {
+            r.validate().map_err(|e| format!("result {}: {e}", i + 1))?;
+        }
+        Ok(())
+    }
+}
+
+impl BenchSettings {
+    fn validate(&self) -> Result<(), String> {
+        fn field(name: &str) -> impl Fn(String) -> String + '_ {
+            move |e| format!("{name}: {e}")
+        }
+        bounds::within(self.max_solutions, 1, bounds::MAX_SOLUTIONS)
+            .map_err(field("max_solutions"))?;
+        bounds::within(self.max_nodes, 1, u64::MAX).map_err(field("max_nodes"))?;
+        if let Some(t) = self.timeout_s {
+            bounds::seconds(t, false, bounds::MAX_TIMEOUT_S).map_err(field("timeout_s"))?;
+        }
+        if let Some(t) = self.min_time_s {
+            bounds::seconds(t, true, bounds::MAX_MIN_TIME_S).map_err(field("min_time_s"))?;
+        }
+        bounds::within(self.warmup, 0, bounds::MAX_WARMUP).map_err(field("warmup"))?;
+        bounds::within(self.rounds, 1, bounds::MAX_ROUNDS).map_err(field("rounds"))?;
+        bounds::within(self.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
+            .map_err(field("min_round_ms"))?;
+        Ok(())
+    }
+}
+
+impl BenchResult {
+    fn validate(&self) -> Result<(), String> {
+        fn field(name: &str) -> impl Fn(String) -> String + '_ {
+            move |e| format!("{name}: {e}")
+        }
+        bounds::text(&self.backend).map_err(field("backend"))?;
+        if self.backend.is_empty() {
+            return Err("backend: empty".into());
+        }
+        bounds::text(&self.dataset.path).map_err(field("dataset.path"))?;
+        bounds::text(&self.dataset.hash).map_err(field("dataset.hash"))?;
+        if self.dataset.puzzles > self.dataset.records {
+            return Err("dataset: more puzzles than records".into());
+        }
+        bounds::threads(self.threads, false).map_err(field("threads"))?;
+        if self.rounds_ns.is_empty() {
+            return Err("no rounds: nothing was measured".into());
+        }
+        if self.rounds_ns.len() > MAX_SAVED_ROUNDS {
+            return Err(format!("more than {MAX_SAVED_ROUNDS} rounds"));
+        }
+        if self.rounds_ns.contains(&0) {
+            return Err("a round of 0 ns".into());
+        }
+        if self.passes_per_round == 0 {
+            return Err("passes_per_round: 0".into());
+        }
+        let c = &self.per_call;
+        let numbers = [
+            ("us_per_puzzle", self.us_per_puzzle),
+            ("puzzles_per_s", self.puzzles_per_s),
+            ("spread_pct", self.spread_pct),
+            ("no_guess_pct", self.no_guess_pct),
+            ("nodes_per_puzzle", self.nodes_per_puzzle),
+            ("guesses_per_puzzle", self.guesses_per_puzzle),
+            ("per_call.mean_us", c.mean_us),
+            ("per_call.median_us", c.median_us),
+            ("per_call.p90_us", c.p90_us),
+            ("per_call.p99_us", c.p99_us),
+            ("per_call.max_us", c.max_us),
+            ("per_call.mad_us", c.mad_us),
+        ];
+        for (name, value) in numbers {
+            bounds::finite(value, 0.0, f64::MAX).map_err(field(name))?;
+        }
+        if self
+            .cdf
+            .iter()
+            .any(|&(x, q)| !(x.is_finite() && x >= 0.0 && (0.0..=1.0).contains(&q)))
+        {
+            return Err("cdf: a point out of range".into());
+        }
+        Ok(())
+    }
+}

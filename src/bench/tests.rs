@@ -1,0 +1,118 @@
+//! `bench` end to end on a tiny dataset, including test-only backends.
+
+use super::*;
+use crate::solver::mock::Mock;
+
+fn tiny_dataset() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("d.txt");
+    std::fs::write(
+        &path,
+        "\
+.5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4:1:652483917978162435314975628825736149791824563436519872269348751547291386183657294
+55..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4
+not a puzzle
+8.........95.......76.........426798...571243...893165......916....3.487....1.532:2:
+",
+    )
+    .unwrap();
+    (dir, path)
+}
+
+fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
+    BenchConfig {
+        backends,
+        threads,
+        limits: Limits::default(),
+        warmup: 1,
+        rounds: 3,
+        min_time: None,
+        min_round: Duration::ZERO,
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    passes: usize,
+    rows: usize,
+}
+
+impl Observer for Counts {
+    fn on_pass(&mut self, _label: &str) {
+        self.passes += 1;
+    }
+    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
+        self.rows += results.len();
+        Ok(())
+    }
+}
+
+#[test]
+fn benches_every_backend_and_checks_answers() {
+    let (_dir, path) = tiny_dataset();
+    let dataset = Dataset::load(&path, None).unwrap().unwrap();
+    assert_eq!((dataset.info.records, dataset.info.puzzles), (4, 2));
+    assert!(dataset.info.hash.starts_with("fnv1a64:"));
+    let config = config(Backend::ALL.to_vec(), vec![1, 2]);
+    let mut counts = Counts::default();
+    let measured = run_bench(&[dataset], &config, &mut counts).unwrap();
+    let results = measured.results;
+    assert!(!measured.interrupted);
+    assert_eq!(results.len(), 2 * Backend::ALL.len());
+    assert_eq!(counts.passes, results.len() * 4);
+    assert_eq!(counts.rows, results.len() * 4);
+    for r in &results {
+        assert_eq!(r.wrong, 0, "{}", r.backend);
+        assert_eq!(r.rounds_ns.len(), 3);
+        assert_eq!(r.per_call.calls, 3 * 2);
+        assert!(r.us_per_puzzle > 0.0 && r.puzzles_per_s > 0.0);
+        assert!(!r.cdf.is_empty());
+        assert!(r.per_call.median_us <= r.per_call.max_us);
+    }
+    // The same search, whatever the thread count: identical work.
+    assert_eq!(
+        results[0].nodes_total,
+        results[Backend::ALL.len()].nodes_total
+    );
+    let run = BenchRun::new(&config, results);
+    assert_eq!(run.validate(), Ok(()));
+    let two = &run.results[Backend::ALL.len()];
+    assert!(run.efficiency(two).is_some());
+}
+
+#[test]
+fn a_panicking_backend_is_counted_wrong_and_the_bench_goes_on() {
+    let (_dir, path) = tiny_dataset();
+    let dataset = Dataset::load(&path, None).unwrap().unwrap();
+    // The first cell of the first puzzle is blank (0): every call on it panics.
+    let backends = vec![
+        Backend::Mock(Mock::PanicsOnFirstCell(0)),
+        Backend::DlxStatic,
+    ];
+    let measured = run_bench(
+        &[dataset],
+        &config(backends, vec![1, 2]),
+        &mut Counts::default(),
+    )
+    .unwrap();
+    let r = &measured.results;
+    assert_eq!(r.len(), 4);
+    // One wrong answer per pass (3 rounds, one pass each), the other puzzle solved.
+    assert_eq!(
+        (r[0].wrong, r[1].wrong, r[2].wrong, r[3].wrong),
+        (3, 0, 3, 0)
+    );
+}
+
+#[test]
+fn a_timeout_stops_a_hanging_backend_in_every_pass() {
+    let (_dir, path) = tiny_dataset();
+    let dataset = Dataset::load(&path, None).unwrap().unwrap();
+    let mut config = config(vec![Backend::Mock(Mock::Hang)], vec![1]);
+    config.limits.timeout = Some(Duration::from_millis(5));
+    config.rounds = 1;
+    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let r = &measured.results[0];
+    assert_eq!((r.budget_exceeded, r.wrong), (2, 0));
+    assert!(r.per_call.median_us >= 5000.0, "{}", r.per_call.median_us);
+}

@@ -1,0 +1,64 @@
+//! Ctrl-C (SIGINT) and SIGTERM, the same way in every command.
+//!
+//! The first one sets [`INTERRUPTED`]: reads stop (even a read blocked on a FIFO or a
+//! slow pipe, see `loader`), searches in flight stop within about 1,024 nodes (the flag
+//! is every search's cancel flag), and each command writes what it has and exits 130.
+//! A second one exits at once, but only between two rows of output
+//! ([`crate::output::exit_between_rows`]).
+
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the first interrupt.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The exit status of an interrupted run.
+pub const EXIT_CODE: i32 = 130;
+
+/// True once an interrupt came.
+#[inline]
+pub fn requested() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Installs the handler; later calls do nothing.
+pub fn install() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // Fails only when another handler is set (an embedding program's): keep it.
+        let _ = ctrlc::set_handler(on_signal);
+    });
+}
+
+fn on_signal() {
+    if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        crate::output::exit_between_rows(EXIT_CODE);
+    }
+    eprintln!(
+        "\ninterrupted: finishing what is in flight and writing it (Ctrl-C again to quit now)"
+    );
+}
+
+/// The error a read returns once an interrupt came: the source ends there, and the
+/// records read before it are kept.
+#[derive(Debug)]
+pub struct StoppedReading;
+
+impl std::fmt::Display for StoppedReading {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("reading stopped by an interrupt")
+    }
+}
+
+impl std::error::Error for StoppedReading {}
+
+/// The I/O error for a read cut short by an interrupt.
+pub fn stopped_reading() -> std::io::Error {
+    std::io::Error::other(StoppedReading)
+}
+
+/// True for the error of [`stopped_reading`].
+pub fn is_stopped_reading(e: &std::io::Error) -> bool {
+    e.get_ref()
+        .is_some_and(|inner| inner.is::<StoppedReading>())
+}

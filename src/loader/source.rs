@@ -1,0 +1,114 @@
+//! The bytes of one source, read so that an interrupt ends them even while a read is
+//! blocked (a FIFO, a slow pipe, a terminal) or endless (`/dev/zero`).
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Duration;
+
+use crate::interrupt;
+
+/// A file or standard input. Each read first checks for an interrupt; a source that
+/// can block (anything but a regular file) is polled in short waits, so an interrupt
+/// ends a read that would wait forever. After an interrupt, reads fail with
+/// [`interrupt::stopped_reading`].
+pub struct RawSource {
+    file: File,
+    can_block: bool,
+}
+
+impl RawSource {
+    /// Opens a file. Opening a FIFO waits for its writer, so that wait happens on a
+    /// helper thread that an interrupt abandons.
+    pub fn open(path: &Path) -> io::Result<RawSource> {
+        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        if regular {
+            return File::open(path).map(RawSource::file);
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let owned = path.to_path_buf();
+        std::thread::Builder::new()
+            .name("open".into())
+            .spawn(move || {
+                let _ = tx.send(File::open(owned));
+            })?;
+        loop {
+            if interrupt::requested() {
+                return Err(interrupt::stopped_reading());
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(opened) => return opened.map(RawSource::file),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(io::Error::other("the open thread failed"));
+                }
+            }
+        }
+    }
+
+    pub fn file(file: File) -> RawSource {
+        let can_block = !file.metadata().is_ok_and(|m| m.is_file());
+        RawSource { file, can_block }
+    }
+
+    /// Standard input, read directly (not through std's own buffer).
+    pub fn stdin() -> io::Result<RawSource> {
+        #[cfg(unix)]
+        let file = {
+            use std::os::fd::AsFd;
+            // A duplicate of descriptor 0: closing it leaves standard input open.
+            File::from(io::stdin().as_fd().try_clone_to_owned()?)
+        };
+        #[cfg(not(unix))]
+        let file = {
+            use std::os::windows::io::AsHandle;
+            File::from(io::stdin().as_handle().try_clone_to_owned()?)
+        };
+        Ok(RawSource::file(file))
+    }
+
+    #[cfg(unix)]
+    fn wait_readable(&self) -> io::Result<()> {
+        use std::os::fd::AsRawFd;
+        let mut fd = libc::pollfd {
+            fd: self.file.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        loop {
+            if interrupt::requested() {
+                return Err(interrupt::stopped_reading());
+            }
+            // SAFETY: `fd` is one valid pollfd that outlives the call; count 1 matches.
+            let n = unsafe { libc::poll(&mut fd, 1, 100) };
+            match n {
+                0 => continue,
+                n if n > 0 => return Ok(()),
+                _ => {
+                    let e = io::Error::last_os_error();
+                    if e.kind() != io::ErrorKind::Interrupted {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn wait_readable(&self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Read for RawSource {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if interrupt::requested() {
+            return Err(interrupt::stopped_reading());
+        }
+        if self.can_block {
+            self.wait_readable()?;
+        }
+        self.file.read(buf)
+    }
+}

@@ -1,0 +1,327 @@
+//! `bench` and `compare` options: measurement settings, exports, and baselines (loaded
+//! and validated here, before anything is measured).
+
+use std::collections::HashSet;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::{format, limits, usage};
+use crate::baseline::{self, BaselineRef, Store};
+use crate::bench::{BenchConfig, BenchRun, BenchSettings, hash_file};
+use crate::bounds;
+use crate::cli::{BenchArgs, CompareArgs};
+use crate::format::Format;
+use crate::interrupt;
+use crate::output::{self, Place, Target, Wanted};
+use crate::report::export::ExportFormat;
+use crate::solver::{Backend, Limits};
+
+/// `--save-baseline`: where, checked before measuring.
+pub struct SaveBaseline {
+    pub name: String,
+    pub target: Target,
+    pub store: Store,
+}
+
+pub struct BenchOptions {
+    pub datasets: Vec<PathBuf>,
+    pub format: Option<Format>,
+    pub config: BenchConfig,
+    pub exports: Vec<(ExportFormat, Target)>,
+    pub per_puzzle: Option<Target>,
+    pub save: Option<SaveBaseline>,
+    /// `--baseline`: the saved run to compare with, read and checked.
+    pub baseline: Option<(PathBuf, BenchRun)>,
+    pub noise: f64,
+    pub progress: bool,
+}
+
+/// A baseline's benchmark, to run again on this build.
+pub struct Rerun {
+    pub datasets: Vec<PathBuf>,
+    pub config: BenchConfig,
+}
+
+pub enum CompareAction {
+    List(Store),
+    Saved {
+        old: (PathBuf, BenchRun),
+        new: (PathBuf, BenchRun),
+    },
+    Rerun {
+        old: (PathBuf, BenchRun),
+        rerun: Rerun,
+    },
+}
+
+pub struct CompareOptions {
+    pub action: CompareAction,
+    pub noise: f64,
+    pub progress: bool,
+}
+
+pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
+    let config = BenchConfig {
+        backends: backends(&a.backends)?,
+        threads: thread_counts(&a.threads)?,
+        limits: limits(&a.limits)?,
+        warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
+            .or_else(|e| usage("--warmup", e))?,
+        rounds: bounds::within(a.rounds, 1, bounds::MAX_ROUNDS)
+            .or_else(|e| usage("--rounds", e))?,
+        min_time: a
+            .min_time
+            .map(|t| bounds::seconds(t, true, bounds::MAX_MIN_TIME_S))
+            .transpose()
+            .or_else(|e| usage("--min-time", e))?,
+        min_round: Duration::from_millis(
+            bounds::within(a.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
+                .or_else(|e| usage("--min-round-ms", e))?,
+        ),
+    };
+    let noise = noise(a.noise)?;
+    let format = format(a.format.as_deref())?;
+    let store = Store::locate(a.store.baselines_dir.as_deref())?;
+    let baseline = match &a.baseline {
+        Some(name) => {
+            let what = BaselineRef::parse(name).or_else(|e| usage("--baseline", e))?;
+            let (path, run) = baseline::load(&store, &what)?;
+            baseline::check_comparable(&run, &BenchSettings::of(&config))?;
+            Some((path, run))
+        }
+        None => None,
+    };
+    let save_path = match &a.save_baseline {
+        Some(name) => {
+            baseline::check_name(name).or_else(|e| usage("--save-baseline", e))?;
+            let path = store.path_of(name);
+            // Refused before measuring, not after minutes of work.
+            if path.exists() && !a.force {
+                anyhow::bail!(
+                    "baseline {name:?} already exists ({}); pass --force to replace it",
+                    path.display()
+                );
+            }
+            Some(Place::Path(path))
+        }
+        None => None,
+    };
+    let places: Vec<(&str, Option<Place>)> = vec![
+        ("--export-csv", a.export_csv.as_deref().map(Place::from_arg)),
+        (
+            "--export-json",
+            a.export_json.as_deref().map(Place::from_arg),
+        ),
+        (
+            "--export-markdown",
+            a.export_markdown.as_deref().map(Place::from_arg),
+        ),
+        ("--plot", a.plot.as_deref().map(Place::from_arg)),
+        ("--per-puzzle", a.per_puzzle.as_deref().map(Place::from_arg)),
+        ("--save-baseline", save_path),
+    ];
+    let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::Path(d.clone())).collect();
+    inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
+    let wanted: Vec<Wanted<'_>> = places
+        .iter()
+        .filter_map(|(option, place)| {
+            Some(Wanted {
+                option,
+                place: place.as_ref()?,
+            })
+        })
+        .collect();
+    let mut targets = output::plan(&inputs, &wanted, true)?.into_iter();
+    let mut target_of = |i: usize| places[i].1.as_ref().and_then(|_| targets.next());
+    let exports = [
+        ExportFormat::Csv,
+        ExportFormat::Json,
+        ExportFormat::Markdown,
+        ExportFormat::Svg,
+    ];
+    let exports: Vec<(ExportFormat, Target)> = exports
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, f)| Some((f, target_of(i)?)))
+        .collect();
+    let per_puzzle = target_of(4);
+    let save = match (target_of(5), &a.save_baseline) {
+        (Some(target), Some(name)) => Some(SaveBaseline {
+            name: name.clone(),
+            target,
+            store,
+        }),
+        _ => None,
+    };
+    Ok(BenchOptions {
+        datasets: a.datasets,
+        format,
+        config,
+        exports,
+        per_puzzle,
+        save,
+        baseline,
+        noise,
+        progress: !a.no_progress && std::io::stderr().is_terminal(),
+    })
+}
+
+pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
+    let noise = noise(a.noise)?;
+    let progress = !a.no_progress && std::io::stderr().is_terminal();
+    let store = Store::locate(a.store.baselines_dir.as_deref())?;
+    let load = |name: &str, option: &str| -> anyhow::Result<(PathBuf, BenchRun)> {
+        let what = BaselineRef::parse(name).or_else(|e| usage(option, e))?;
+        baseline::load(&store, &what)
+    };
+    let action = match (&a.baseline, &a.new) {
+        _ if a.list => CompareAction::List(store.clone()),
+        (Some(old), Some(new)) => CompareAction::Saved {
+            old: load(old, "BASELINE")?,
+            new: load(new, "NEW")?,
+        },
+        (Some(old), None) => {
+            let old = load(old, "BASELINE")?;
+            let rerun = rerun(&old.1, &store)?;
+            CompareAction::Rerun { old, rerun }
+        }
+        (None, _) => return usage("BASELINE", "name a baseline, or pass --list"),
+    };
+    Ok(CompareOptions {
+        action,
+        noise,
+        progress,
+    })
+}
+
+/// The benchmark a saved run describes, checked before anything runs: only built-in
+/// backends (a baseline file never makes this program run anything else), datasets
+/// that are regular files with the baseline's content.
+fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
+    let mut backends: Vec<Backend> = Vec::new();
+    let mut threads = Vec::new();
+    let mut datasets: Vec<PathBuf> = Vec::new();
+    for r in &old.results {
+        let backend: Backend = r.backend.parse().map_err(|_| {
+            anyhow::anyhow!(
+                "the baseline names backend {:?}, which is not built into this build; \
+                 compare re-runs built-in backends only",
+                r.backend
+            )
+        })?;
+        if !backends.contains(&backend) {
+            backends.push(backend);
+        }
+        if !threads.contains(&r.threads) {
+            threads.push(r.threads);
+        }
+        let path = locate_dataset(&r.dataset.path, store);
+        let hash = hash_file(&path)
+            .map_err(|e| anyhow::anyhow!("the baseline's dataset {}: {e:#}", r.dataset.path))?;
+        if hash != r.dataset.hash {
+            anyhow::bail!(
+                "dataset {} changed since the baseline ({} vs {}): the runs are not comparable",
+                path.display(),
+                r.dataset.hash,
+                hash
+            );
+        }
+        if !datasets.contains(&path) {
+            datasets.push(path);
+        }
+    }
+    let s = &old.settings;
+    let config = BenchConfig {
+        backends,
+        threads,
+        limits: Limits {
+            max_solutions: s.max_solutions,
+            max_nodes: s.max_nodes,
+            timeout: s.timeout_s.map(Duration::from_secs_f64),
+            deadline: None,
+            cancel: Some(&interrupt::INTERRUPTED),
+        },
+        warmup: s.warmup,
+        rounds: s.rounds,
+        min_time: s.min_time_s.map(Duration::from_secs_f64),
+        min_round: Duration::from_millis(s.min_round_ms),
+    };
+    Ok(Rerun { datasets, config })
+}
+
+/// A dataset path from a baseline: as written (relative to the working directory), or
+/// relative to the project the baselines folder belongs to.
+fn locate_dataset(path: &str, store: &Store) -> PathBuf {
+    let given = PathBuf::from(path);
+    if given.exists() || given.is_absolute() {
+        return given;
+    }
+    match store.project_root() {
+        Some(root) if root.join(&given).exists() => root.join(given),
+        _ => given,
+    }
+}
+
+fn noise(value: f64) -> anyhow::Result<f64> {
+    bounds::finite(value, 0.0, bounds::MAX_NOISE_PCT).or_else(|e| usage("--noise", e))
+}
+
+/// Thread counts: each 1 to 1024, no repeats, a bounded list.
+fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
+    if list.len() > bounds::MAX_THREAD_COUNTS {
+        return usage(
+            "--threads",
+            format!("at most {} thread counts", bounds::MAX_THREAD_COUNTS),
+        );
+    }
+    let mut seen = HashSet::new();
+    for &n in list {
+        bounds::threads(n, false).or_else(|e| usage("--threads", e))?;
+        if !seen.insert(n) {
+            return usage("--threads", format!("{n} is listed twice"));
+        }
+    }
+    Ok(list.to_vec())
+}
+
+/// `--backends`: comma-separated and repeatable; empty means every solver.
+fn backends(args: &[String]) -> anyhow::Result<Vec<Backend>> {
+    let mut out: Vec<Backend> = Vec::new();
+    for arg in args {
+        for spec in split_backends(arg) {
+            let backend = super::backend("--backends", spec)?;
+            if out.contains(&backend) {
+                return usage("--backends", format!("{backend} is listed twice"));
+            }
+            out.push(backend);
+        }
+    }
+    Ok(match out.is_empty() {
+        true => Backend::ALL.to_vec(),
+        false => out,
+    })
+}
+
+/// Splits a list at each comma that is followed by a backend name (or `exec:`/`lib:`),
+/// so that a backend's own parameters may hold commas.
+pub(crate) fn split_backends(list: &str) -> Vec<&str> {
+    let starts_backend = |rest: &str| {
+        rest.starts_with("exec:")
+            || rest.starts_with("lib:")
+            || Backend::built_in().any(|b| {
+                rest.strip_prefix(b.name())
+                    .is_some_and(|after| after.is_empty() || after.starts_with(','))
+            })
+    };
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, _) in list.match_indices(',') {
+        if starts_backend(&list[i + 1..]) {
+            parts.push(&list[start..i]);
+            start = i + 1;
+        }
+    }
+    parts.push(&list[start..]);
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
+}

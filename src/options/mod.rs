@@ -1,0 +1,92 @@
+//! The options layer: raw flags from [`crate::cli`] become checked, ready options, once,
+//! before anything runs (as hyperfine's `Options` and ripgrep's `HiArgs`).
+//!
+//! Every number is finite and in range ([`crate::bounds`]), backends and formats are
+//! parsed by the crate, `Limits` are built here and nowhere else, baseline names are
+//! checked and saved runs loaded and validated, and every output is checked against
+//! every input and every other output ([`crate::output::plan`]). A bad value is a
+//! [`UsageError`] (exit 2); an output that would destroy an input is refused (exit 1).
+
+mod bench;
+mod other;
+mod solve;
+
+pub use bench::{BenchOptions, CompareAction, CompareOptions, Rerun, SaveBaseline};
+pub use other::{GenOptions, JudgeOptions};
+pub use solve::{SolveOptions, SummaryTo};
+
+use crate::bounds;
+use crate::cli::{self, Cli, LimitArgs};
+use crate::format::Format;
+use crate::interrupt;
+use crate::solver::{Backend, Limits};
+
+/// A command ready to run.
+pub enum Command {
+    Solve(SolveOptions),
+    Judge(JudgeOptions),
+    Gen(GenOptions),
+    Bench(Box<BenchOptions>),
+    Compare(Box<CompareOptions>),
+}
+
+/// A bad command line: the message says which option and why. Exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// `Err(UsageError)` naming the option.
+pub(crate) fn usage<T>(option: &str, why: impl std::fmt::Display) -> anyhow::Result<T> {
+    Err(UsageError(format!("invalid value for {option}: {why}")).into())
+}
+
+pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
+    Ok(match cli.command {
+        cli::Command::Solve(a) => Command::Solve(solve::options(a)?),
+        cli::Command::Judge(a) => Command::Judge(other::judge(a)?),
+        cli::Command::Gen(a) => Command::Gen(other::generate(a)?),
+        cli::Command::Bench(a) => Command::Bench(Box::new(bench::bench(a)?)),
+        cli::Command::Compare(a) => Command::Compare(Box::new(bench::compare(a)?)),
+    })
+}
+
+/// The limits of every search: checked numbers, and the interrupt flag as the cancel
+/// flag (Ctrl-C abandons searches in flight, status `interrupted`).
+pub(crate) fn limits(args: &LimitArgs) -> anyhow::Result<Limits> {
+    let max_solutions = bounds::within(args.max_solutions, 1, bounds::MAX_SOLUTIONS);
+    let max_solutions = max_solutions.or_else(|e| usage("--max-solutions", e))?;
+    if args.max_nodes == 0 {
+        return usage("--max-nodes", "the node budget is 1 or more");
+    }
+    Ok(Limits {
+        max_solutions,
+        max_nodes: args.max_nodes,
+        timeout: timeout(args.timeout)?,
+        deadline: None,
+        cancel: Some(&interrupt::INTERRUPTED),
+    })
+}
+
+pub(crate) fn timeout(seconds: Option<f64>) -> anyhow::Result<Option<std::time::Duration>> {
+    seconds
+        .map(|t| bounds::seconds(t, false, bounds::MAX_TIMEOUT_S))
+        .transpose()
+        .or_else(|e| usage("--timeout", e))
+}
+
+pub(crate) fn threads(n: usize) -> anyhow::Result<usize> {
+    bounds::threads(n, true).or_else(|e| usage("--threads", e))
+}
+
+pub(crate) fn backend(option: &str, name: &str) -> anyhow::Result<Backend> {
+    name.parse().or_else(|e| usage(option, e))
+}
+
+pub(crate) fn format(name: Option<&str>) -> anyhow::Result<Option<Format>> {
+    name.map(|n| n.parse::<Format>())
+        .transpose()
+        .or_else(|e| usage("--format", e))
+}
+
+#[cfg(test)]
+mod tests;

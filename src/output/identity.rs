@@ -1,0 +1,278 @@
+//! What a path names on disk, for telling whether an output is also an input or another
+//! output: device and inode for what exists (hard links and symbolic links included),
+//! the normalized absolute path for what does not exist yet (`sub/../x` is `x`).
+
+use std::ffi::OsString;
+use std::fs::{self, Metadata};
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+/// A file's identity: device and inode on Unix, the canonical path elsewhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileId(IdInner);
+
+#[cfg(unix)]
+type IdInner = (u64, u64);
+#[cfg(not(unix))]
+type IdInner = PathBuf;
+
+/// What kind of thing a resolved path is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Nothing there yet.
+    Missing,
+    File,
+    Directory,
+    /// A character device such as `/dev/null` or a terminal: never the same data as
+    /// anything else, so exempt from the checks.
+    CharDevice,
+    /// A pipe or FIFO: writes of up to `PIPE_BUF` bytes are atomic.
+    Fifo,
+    /// A socket or block device.
+    Other,
+}
+
+/// A path resolved as far as the file system allows.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// Absolute, symbolic links followed, `.` and `..` applied.
+    pub path: PathBuf,
+    pub kind: Kind,
+    /// `None` when nothing exists there.
+    pub id: Option<FileId>,
+}
+
+impl Resolved {
+    /// True when the two name the same file (never for character devices).
+    pub fn same_as(&self, other: &Resolved) -> bool {
+        if self.kind == Kind::CharDevice || other.kind == Kind::CharDevice {
+            return false;
+        }
+        match (&self.id, &other.id) {
+            (Some(a), Some(b)) => a == b,
+            (None, None) => self.path == other.path,
+            _ => false,
+        }
+    }
+
+    /// True when `self` lies inside the directory `dir`.
+    pub fn inside(&self, dir: &Resolved) -> bool {
+        dir.kind == Kind::Directory && self.path.starts_with(&dir.path) && self.path != dir.path
+    }
+}
+
+/// Symbolic links followed before giving up (as the kernel's ELOOP limit).
+const MAX_LINKS: usize = 40;
+
+/// Resolves `path` (relative to the working directory).
+pub fn resolve(path: &Path) -> io::Result<Resolved> {
+    resolve_depth(path, 0)
+}
+
+fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
+    if links > MAX_LINKS {
+        return Err(io::Error::other(format!(
+            "{}: too many levels of symbolic links",
+            path.display()
+        )));
+    }
+    if let Ok(meta) = fs::metadata(path) {
+        let path = fs::canonicalize(path)?;
+        return Ok(existing(path, &meta));
+    }
+    // Does not exist (or is a dangling link): resolve the existing part, then apply the
+    // rest by hand. Directories created later are plain directories, so `..` after one
+    // is its parent.
+    let absolute = std::path::absolute(path)?;
+    let mut base = PathBuf::from("/");
+    let mut missing = false;
+    for component in absolute.components() {
+        match component {
+            Component::Prefix(p) => base = PathBuf::from(p.as_os_str()),
+            Component::RootDir => base.push(component.as_os_str()),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                base.pop();
+            }
+            Component::Normal(name) if missing => base.push(name),
+            Component::Normal(name) => {
+                let next = base.join(name);
+                match fs::canonicalize(&next) {
+                    Ok(real) => base = real,
+                    Err(_) => match fs::symlink_metadata(&next) {
+                        Ok(m) if m.file_type().is_symlink() => {
+                            let target = fs::read_link(&next)?;
+                            base = resolve_depth(&base.join(target), links + 1)?.path;
+                            missing = true;
+                        }
+                        _ => {
+                            base = next;
+                            missing = true;
+                        }
+                    },
+                }
+            }
+        }
+    }
+    // `missing/../existing` lands on something that exists after all.
+    match fs::metadata(&base) {
+        Ok(meta) => Ok(existing(fs::canonicalize(&base)?, &meta)),
+        Err(_) => Ok(Resolved {
+            path: base,
+            kind: Kind::Missing,
+            id: None,
+        }),
+    }
+}
+
+fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
+    Resolved {
+        id: Some(file_id(&path, meta)),
+        kind: kind_of(meta),
+        path,
+    }
+}
+
+fn kind_of(meta: &Metadata) -> Kind {
+    let t = meta.file_type();
+    if t.is_file() {
+        Kind::File
+    } else if t.is_dir() {
+        Kind::Directory
+    } else if is_char_device(meta) {
+        Kind::CharDevice
+    } else if is_fifo(meta) {
+        Kind::Fifo
+    } else {
+        Kind::Other
+    }
+}
+
+#[cfg(unix)]
+fn is_char_device(meta: &Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    meta.file_type().is_char_device()
+}
+
+#[cfg(not(unix))]
+fn is_char_device(_meta: &Metadata) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn is_fifo(meta: &Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    meta.file_type().is_fifo()
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_meta: &Metadata) -> bool {
+    false
+}
+
+#[cfg(unix)]
+fn file_id(_path: &Path, meta: &Metadata) -> FileId {
+    use std::os::unix::fs::MetadataExt;
+    FileId((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path, _meta: &Metadata) -> FileId {
+    FileId(path.to_path_buf())
+}
+
+/// Which standard stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Stdin,
+    Stdout,
+}
+
+/// What a standard stream is connected to: a file, a pipe, a terminal...; `None` when
+/// that cannot be told.
+pub fn resolve_stream(stream: Stream) -> Option<Resolved> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let owned = match stream {
+            Stream::Stdin => std::io::stdin().as_fd().try_clone_to_owned(),
+            Stream::Stdout => std::io::stdout().as_fd().try_clone_to_owned(),
+        };
+        let meta = fs::File::from(owned.ok()?).metadata().ok()?;
+        let name = match stream {
+            Stream::Stdin => "<standard input>",
+            Stream::Stdout => "<standard output>",
+        };
+        Some(existing(PathBuf::from(OsString::from(name)), &meta))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = stream;
+        None
+    }
+}
+
+/// True when standard output was closed when the program started. The Rust runtime then
+/// opens `/dev/null` in its place, read-write (a shell's `> /dev/null` is write-only),
+/// so data written there would vanish without an error.
+pub fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = std::io::stdout().as_raw_fd();
+        // SAFETY: F_GETFL on a descriptor this process owns reads its flags only.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        let null = resolve(Path::new("/dev/null")).ok();
+        let stdout = resolve_stream(Stream::Stdout);
+        let is_null = match (null, stdout) {
+            (Some(n), Some(s)) => n.id.is_some() && n.id == s.id,
+            _ => false,
+        };
+        is_null && flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_and_dot_dots_name_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.txt");
+        fs::write(&a, "x").unwrap();
+        let r = |p: &Path| resolve(p).unwrap();
+        fs::hard_link(&a, dir.path().join("hard")).unwrap();
+        assert!(r(&a).same_as(&r(&dir.path().join("hard"))));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&a, dir.path().join("soft")).unwrap();
+            assert!(r(&a).same_as(&r(&dir.path().join("soft"))));
+            // A dangling link names the file it would create.
+            std::os::unix::fs::symlink(dir.path().join("new.csv"), dir.path().join("d")).unwrap();
+            let dangling = r(&dir.path().join("d"));
+            assert_eq!(dangling.kind, Kind::Missing);
+            assert!(dangling.same_as(&r(&dir.path().join("new.csv"))));
+        }
+        // Through a directory that does not exist yet.
+        let through = r(&dir.path().join("sub/../a.txt"));
+        assert!(through.same_as(&r(&a)));
+        let missing = r(&dir.path().join("sub/../b.csv"));
+        assert_eq!(missing.kind, Kind::Missing);
+        assert!(missing.same_as(&r(&dir.path().join("b.csv"))));
+        assert!(!missing.same_as(&r(&dir.path().join("c.csv"))));
+        assert!(missing.inside(&r(dir.path())));
+    }
+
+    #[test]
+    fn character_devices_are_exempt() {
+        let null = resolve(Path::new("/dev/null")).unwrap();
+        if null.kind == Kind::CharDevice {
+            assert!(!null.same_as(&null.clone()));
+        }
+    }
+}

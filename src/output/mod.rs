@@ -1,0 +1,317 @@
+//! The only writer of files.
+//!
+//! - [`plan`] checks, before anything runs, every output against every input and every
+//!   other output by identity (device and inode), standard input and output included.
+//! - [`write_whole`] writes a whole file: an exclusively created temporary file beside
+//!   the target, then a rename, so a reader never sees half of it.
+//! - [`RowStream`] streams rows (CSV, solutions): whole rows only, and on a write error
+//!   the file is cut back to its last whole row and the error says it is partial.
+//!
+//! A second Ctrl-C exits through [`exit_between_rows`], which waits for a row write in
+//! progress.
+
+mod identity;
+mod stream;
+mod whole;
+
+pub use identity::{Kind, Resolved, Stream, resolve, resolve_stream, stdout_was_closed};
+pub use stream::{RowStream, StreamError, exit_between_rows, print_stdout};
+pub use whole::write_whole;
+
+use std::path::{Path, PathBuf};
+
+/// A place named on the command line: `-` (standard input or output) or a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Std,
+    Path(PathBuf),
+}
+
+impl Place {
+    pub fn from_arg(arg: &Path) -> Place {
+        if arg.as_os_str() == "-" {
+            Place::Std
+        } else {
+            Place::Path(arg.to_path_buf())
+        }
+    }
+}
+
+/// An output, checked and ready to open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// What the user wrote, for messages (`standard output` for `-`).
+    pub label: String,
+    pub kind: TargetKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    Stdout,
+    /// A regular file, or none yet: written at this resolved path (links followed).
+    File(PathBuf),
+    /// A character device, FIFO or socket: written in place, never renamed over.
+    Direct(PathBuf),
+}
+
+impl Target {
+    pub fn stdout() -> Target {
+        Target {
+            label: "standard output".into(),
+            kind: TargetKind::Stdout,
+        }
+    }
+
+    /// True for a regular file (which can be rewritten as a whole, again and again).
+    pub fn is_file(&self) -> bool {
+        matches!(self.kind, TargetKind::File(_))
+    }
+}
+
+/// Why an output was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error(
+        "refusing to write {what} {output}: it is the input {input} (writing would destroy it)"
+    )]
+    IsInput {
+        what: String,
+        output: String,
+        input: String,
+    },
+    #[error("refusing to write {what} {output}: it is inside the input directory {input}")]
+    InsideInput {
+        what: String,
+        output: String,
+        input: String,
+    },
+    #[error("{a} and {b} name the same output ({output}); give them different files")]
+    SameOutput {
+        a: String,
+        b: String,
+        output: String,
+    },
+    #[error("{what} {output} is a directory, not a file")]
+    Directory { what: String, output: String },
+    #[error("{what} {output}: {source}")]
+    Resolve {
+        what: String,
+        output: String,
+        source: std::io::Error,
+    },
+}
+
+/// One output to check: the option that names it (`--csv`) and where it goes.
+pub struct Wanted<'a> {
+    pub option: &'a str,
+    pub place: &'a Place,
+}
+
+/// Checks `outputs` against `inputs` (files, directories, or `-` for standard input) and
+/// against each other, and returns them ready to open, in order. `stdout_used` says that
+/// something else (a summary) goes to standard output, so it must not be an input either.
+pub fn plan(
+    inputs: &[Place],
+    outputs: &[Wanted<'_>],
+    stdout_used: bool,
+) -> Result<Vec<Target>, PlanError> {
+    let inputs: Vec<(String, Resolved)> = inputs
+        .iter()
+        .filter_map(|place| match place {
+            Place::Std => resolve_stream(Stream::Stdin).map(|r| ("standard input".into(), r)),
+            Place::Path(p) => resolve(p).ok().map(|r| (p.display().to_string(), r)),
+        })
+        .collect();
+    let mut seen: Vec<(String, String, Resolved)> = Vec::new();
+    let mut targets = Vec::new();
+    let stdout = resolve_stream(Stream::Stdout);
+    if let (true, Some(out)) = (stdout_used, &stdout) {
+        check_inputs("standard output", "", out, &inputs)?;
+    }
+    let mut stdout_option: Option<String> = None;
+    for wanted in outputs {
+        let what = wanted.option.to_string();
+        let (label, resolved, kind) = match wanted.place {
+            Place::Std => {
+                if let Some(a) = &stdout_option {
+                    return Err(PlanError::SameOutput {
+                        a: a.clone(),
+                        b: what,
+                        output: "standard output".into(),
+                    });
+                }
+                stdout_option = Some(what.clone());
+                let Some(out) = stdout.clone() else {
+                    targets.push(Target::stdout());
+                    continue;
+                };
+                ("standard output".to_string(), out, TargetKind::Stdout)
+            }
+            Place::Path(p) => {
+                let label = p.display().to_string();
+                let r = resolve(p).map_err(|source| PlanError::Resolve {
+                    what: what.clone(),
+                    output: label.clone(),
+                    source,
+                })?;
+                let kind = match r.kind {
+                    Kind::Directory => {
+                        return Err(PlanError::Directory {
+                            what,
+                            output: label,
+                        });
+                    }
+                    Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
+                    Kind::CharDevice | Kind::Fifo | Kind::Other => {
+                        TargetKind::Direct(r.path.clone())
+                    }
+                };
+                (label, r, kind)
+            }
+        };
+        check_inputs(&what, &label, &resolved, &inputs)?;
+        if let Some((a, _, _)) = seen.iter().find(|(_, _, other)| resolved.same_as(other)) {
+            return Err(PlanError::SameOutput {
+                a: a.clone(),
+                b: what,
+                output: label,
+            });
+        }
+        seen.push((what, label.clone(), resolved));
+        targets.push(Target { label, kind });
+    }
+    Ok(targets)
+}
+
+fn check_inputs(
+    what: &str,
+    label: &str,
+    out: &Resolved,
+    inputs: &[(String, Resolved)],
+) -> Result<(), PlanError> {
+    for (input, r) in inputs {
+        let error = |inside: bool| {
+            let (what, output, input) = (what.to_string(), label.to_string(), input.clone());
+            match inside {
+                false => PlanError::IsInput {
+                    what,
+                    output,
+                    input,
+                },
+                true => PlanError::InsideInput {
+                    what,
+                    output,
+                    input,
+                },
+            }
+        };
+        if out.same_as(r) {
+            return Err(error(false));
+        }
+        if out.inside(r) {
+            return Err(error(true));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(path: &Path) -> Place {
+        Place::Path(path.to_path_buf())
+    }
+
+    #[test]
+    fn outputs_are_checked_by_identity() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.txt");
+        std::fs::write(&input, "x").unwrap();
+        let link = dir.path().join("link.csv");
+        std::fs::hard_link(&input, &link).unwrap();
+        let inputs = [p(&input)];
+        let err = plan(
+            &inputs,
+            &[Wanted {
+                option: "--csv",
+                place: &p(&link),
+            }],
+            false,
+        )
+        .unwrap_err();
+        assert!(matches!(err, PlanError::IsInput { .. }), "{err}");
+        let a = p(&dir.path().join("same.csv"));
+        let b = p(&dir.path().join("sub/../same.csv"));
+        let err = plan(
+            &inputs,
+            &[
+                Wanted {
+                    option: "--csv",
+                    place: &a,
+                },
+                Wanted {
+                    option: "--solutions",
+                    place: &b,
+                },
+            ],
+            false,
+        )
+        .unwrap_err();
+        assert!(matches!(err, PlanError::SameOutput { .. }), "{err}");
+        let inside = p(&dir.path().join("out.csv"));
+        let err = plan(
+            &[p(dir.path())],
+            &[Wanted {
+                option: "--csv",
+                place: &inside,
+            }],
+            false,
+        )
+        .unwrap_err();
+        assert!(matches!(err, PlanError::InsideInput { .. }), "{err}");
+        let std = Place::Std;
+        let err = plan(
+            &[],
+            &[
+                Wanted {
+                    option: "--csv",
+                    place: &std,
+                },
+                Wanted {
+                    option: "--solutions",
+                    place: &std,
+                },
+            ],
+            false,
+        )
+        .unwrap_err();
+        assert!(matches!(err, PlanError::SameOutput { .. }), "{err}");
+        let null = p(Path::new("/dev/null"));
+        let ok = plan(
+            &inputs,
+            &[
+                Wanted {
+                    option: "--csv",
+                    place: &null,
+                },
+                Wanted {
+                    option: "--solutions",
+                    place: &null,
+                },
+            ],
+            false,
+        );
+        assert!(ok.is_ok(), "{ok:?}");
+        assert!(matches!(ok.unwrap()[0].kind, TargetKind::Direct(_)));
+        let err = plan(
+            &inputs,
+            &[Wanted {
+                option: "--csv",
+                place: &p(dir.path()),
+            }],
+            false,
+        );
+        assert!(matches!(err, Err(PlanError::Directory { .. })));
+    }
+}

@@ -1,0 +1,313 @@
+//! Streaming outputs: whole rows only, even on a full disk or a second Ctrl-C.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use anyhow::Context;
+
+use super::identity::{Kind, Stream, resolve_stream};
+use super::{Target, TargetKind};
+
+/// Held while bytes that could be cut are being written; a second Ctrl-C takes it
+/// before exiting, so the process never ends in the middle of such a write.
+static GATE: Mutex<()> = Mutex::new(());
+
+fn gate() -> MutexGuard<'static, ()> {
+    GATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Exits with `code` once no write that could be cut is in progress.
+pub fn exit_between_rows(code: i32) -> ! {
+    let _gate = gate();
+    std::process::exit(code)
+}
+
+/// Writes to a pipe of up to this many bytes are atomic (POSIX `PIPE_BUF`): the process
+/// can end before or after one, never inside it.
+#[cfg(unix)]
+const PIPE_BUF: usize = libc::PIPE_BUF;
+#[cfg(not(unix))]
+const PIPE_BUF: usize = 512;
+
+/// Writes text to standard output (a summary, a table) under the same rules as rows.
+pub fn print_stdout(bytes: &[u8]) -> io::Result<()> {
+    let pipe = resolve_stream(Stream::Stdout).is_some_and(|r| r.kind == Kind::Fifo);
+    let mut out = io::stdout().lock();
+    if pipe && bytes.len() <= PIPE_BUF {
+        out.write_all(bytes)?;
+    } else {
+        let _gate = gate();
+        out.write_all(bytes)?;
+    }
+    out.flush()
+}
+
+/// A write error on a streaming output, saying what the output holds now.
+#[derive(Debug, thiserror::Error)]
+#[error("writing {label}: {source}; {state}")]
+pub struct StreamError {
+    pub label: String,
+    #[source]
+    pub source: io::Error,
+    pub state: String,
+}
+
+impl StreamError {
+    /// True when the reader of a pipe went away (`| head`).
+    pub fn is_broken_pipe(&self) -> bool {
+        self.source.kind() == io::ErrorKind::BrokenPipe
+    }
+}
+
+enum Sink {
+    Stdout,
+    File(File),
+}
+
+/// Rows go into [`RowStream::row_buffer`], each ended by [`RowStream::end_row`], and reach
+/// the output at [`RowStream::commit`], whole. On a write error a regular file is cut
+/// back to its last whole row, and the error names the output and says it is partial.
+pub struct RowStream {
+    label: String,
+    sink: Sink,
+    /// A regular file: cut back on error.
+    truncatable: bool,
+    /// A pipe: written in atomic pieces of whole rows.
+    pipe: bool,
+    buf: Vec<u8>,
+    /// End of each pending row in `buf` (pipes only).
+    row_ends: Vec<usize>,
+    pending_rows: u64,
+    rows: u64,
+    bytes: u64,
+    failed: bool,
+}
+
+impl RowStream {
+    /// Opens (creates or truncates) the output. Its parent folders are created.
+    pub fn open(target: &Target) -> anyhow::Result<RowStream> {
+        let (sink, kind) = match &target.kind {
+            TargetKind::Stdout => {
+                let kind = resolve_stream(Stream::Stdout).map_or(Kind::Other, |r| r.kind);
+                (Sink::Stdout, kind)
+            }
+            TargetKind::File(path) => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)
+                        .with_context(|| format!("creating the folder {}", dir.display()))?;
+                }
+                let file =
+                    File::create(path).with_context(|| format!("creating {}", target.label))?;
+                (Sink::File(file), Kind::File)
+            }
+            TargetKind::Direct(path) => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .with_context(|| format!("opening {}", target.label))?;
+                let kind = super::resolve(path).map_or(Kind::Other, |r| r.kind);
+                (Sink::File(file), kind)
+            }
+        };
+        Ok(RowStream {
+            label: target.label.clone(),
+            sink,
+            truncatable: kind == Kind::File,
+            pipe: kind == Kind::Fifo,
+            buf: Vec::with_capacity(1 << 16),
+            row_ends: Vec::new(),
+            pending_rows: 0,
+            rows: 0,
+            bytes: 0,
+            failed: false,
+        })
+    }
+
+    /// Where the next row's bytes go.
+    #[inline]
+    pub fn row_buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    /// Ends the row written into the buffer since the last call.
+    #[inline]
+    pub fn end_row(&mut self) {
+        if self.pipe {
+            self.row_ends.push(self.buf.len());
+        }
+        self.pending_rows += 1;
+    }
+
+    /// Whole rows written so far.
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Writes the pending rows.
+    pub fn commit(&mut self) -> Result<(), StreamError> {
+        if self.failed {
+            return Err(self.error(io::Error::other("an earlier write failed")));
+        }
+        if self.pending_rows == 0 {
+            return Ok(());
+        }
+        let result = if self.pipe {
+            self.write_pipe_pieces()
+        } else {
+            let _gate = gate();
+            write_sink(&mut self.sink, &self.buf)
+        };
+        match result {
+            Ok(()) => {
+                self.rows += self.pending_rows;
+                self.bytes += self.buf.len() as u64;
+                self.clear();
+                Ok(())
+            }
+            Err(e) => {
+                self.failed = true;
+                if let (true, Sink::File(file)) = (self.truncatable, &self.sink) {
+                    // Best effort: the error below is reported either way.
+                    let _ = file.set_len(self.bytes);
+                }
+                self.clear();
+                Err(self.error(e))
+            }
+        }
+    }
+
+    /// Pieces of whole rows of at most `PIPE_BUF` bytes (a longer row alone, under the
+    /// gate). Counts the rows of each piece written, so an error knows what got through.
+    fn write_pipe_pieces(&mut self) -> io::Result<()> {
+        let mut start = 0;
+        let mut row = 0;
+        while row < self.row_ends.len() {
+            let mut end = row + 1;
+            while end < self.row_ends.len() && self.row_ends[end] - start <= PIPE_BUF {
+                end += 1;
+            }
+            let stop = self.row_ends[end - 1];
+            let piece = &self.buf[start..stop];
+            if piece.len() <= PIPE_BUF {
+                write_sink(&mut self.sink, piece)?;
+            } else {
+                let _gate = gate();
+                write_sink(&mut self.sink, piece)?;
+            }
+            let written = (end - row) as u64;
+            self.rows += written;
+            self.pending_rows -= written;
+            self.bytes += piece.len() as u64;
+            start = stop;
+            row = end;
+        }
+        self.buf.drain(..start);
+        self.row_ends.clear();
+        Ok(())
+    }
+
+    fn clear(&mut self) {
+        self.buf.clear();
+        self.row_ends.clear();
+        self.pending_rows = 0;
+    }
+
+    fn error(&self, source: io::Error) -> StreamError {
+        let state = if source.kind() == io::ErrorKind::BrokenPipe {
+            format!(
+                "its reader closed it after {} rows; the rest was not written",
+                self.rows
+            )
+        } else if self.truncatable {
+            format!(
+                "the file is partial: it ends after {} whole rows",
+                self.rows
+            )
+        } else {
+            format!(
+                "the output is partial: {} whole rows were written",
+                self.rows
+            )
+        };
+        StreamError {
+            label: self.label.clone(),
+            source,
+            state,
+        }
+    }
+}
+
+fn write_sink(sink: &mut Sink, bytes: &[u8]) -> io::Result<()> {
+    match sink {
+        Sink::Stdout => {
+            let mut out = io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()
+        }
+        Sink::File(file) => file.write_all(bytes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::{Place, Wanted, plan};
+
+    #[test]
+    fn rows_reach_the_file_whole_at_each_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let place = Place::Path(dir.path().join("a/b.csv"));
+        let target = plan(
+            &[],
+            &[Wanted {
+                option: "--csv",
+                place: &place,
+            }],
+            false,
+        )
+        .unwrap()
+        .remove(0);
+        let mut s = RowStream::open(&target).unwrap();
+        for i in 0..3 {
+            s.row_buffer()
+                .extend_from_slice(format!("row {i}\n").as_bytes());
+            s.end_row();
+        }
+        assert_eq!(std::fs::read(dir.path().join("a/b.csv")).unwrap(), b"");
+        s.commit().unwrap();
+        assert_eq!(s.rows(), 3);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a/b.csv")).unwrap(),
+            "row 0\nrow 1\nrow 2\n"
+        );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_device_is_an_error_that_says_what_was_written() {
+        let place = Place::Path("/dev/full".into());
+        let Ok(mut targets) = plan(
+            &[],
+            &[Wanted {
+                option: "--csv",
+                place: &place,
+            }],
+            false,
+        ) else {
+            return;
+        };
+        let Ok(mut s) = RowStream::open(&targets.remove(0)) else {
+            return; // no /dev/full here
+        };
+        s.row_buffer().extend_from_slice(b"x\n");
+        s.end_row();
+        let e = s.commit().unwrap_err();
+        assert!(e.to_string().contains("partial: 0 whole rows"), "{e}");
+        assert!(s.commit().is_err());
+    }
+}

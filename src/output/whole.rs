@@ -1,0 +1,128 @@
+//! Whole-file outputs (exports, plots, baselines): never seen half written.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::{Target, TargetKind};
+
+/// Writes `bytes` as the whole of `target`.
+///
+/// A regular file is written to a temporary file created exclusively (`O_EXCL`, a
+/// random name, in the same folder, so a planted link cannot redirect it) and then
+/// renamed over the target; on any failure the temporary file is removed and the old
+/// target is left as it was. Devices and FIFOs are written in place; standard output
+/// is written through the same gate as rows.
+pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
+    match &target.kind {
+        TargetKind::Stdout => {
+            super::print_stdout(bytes).with_context(|| format!("writing {}", target.label))
+        }
+        TargetKind::Direct(path) => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .with_context(|| format!("opening {}", target.label))?;
+            file.write_all(bytes)
+                .and_then(|()| file.flush())
+                .with_context(|| format!("writing {}", target.label))
+        }
+        TargetKind::File(path) => {
+            replace_file(path, bytes).with_context(|| format!("writing {}", target.label))
+        }
+    }
+}
+
+fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            anyhow::bail!("{} is no longer a regular file", path.display());
+        }
+    }
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp").rand_bytes(10);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As a plain create would (the umask applies), not the 0600 of a temporary file.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder
+        .tempfile_in(dir)
+        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    // On failure `persist` hands the file back, and dropping it removes it.
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::{Place, Wanted, plan};
+
+    fn target(path: &Path) -> Target {
+        let place = Place::Path(path.to_path_buf());
+        plan(
+            &[],
+            &[Wanted {
+                option: "--x",
+                place: &place,
+            }],
+            false,
+        )
+        .unwrap()
+        .remove(0)
+    }
+
+    #[test]
+    fn replaces_whole_files_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("sub/out.json");
+        write_whole(&target(&out), b"one").unwrap();
+        write_whole(&target(&out), b"two").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"two");
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("sub")).unwrap().count(),
+            1
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn writes_through_a_link_to_its_target_and_fails_cleanly() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_whole(&target(&link), b"new").unwrap();
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        // The target became a directory after the check: an error, nothing left behind.
+        let t = target(&dir.path().join("x.json"));
+        std::fs::create_dir(dir.path().join("x.json")).unwrap();
+        assert!(write_whole(&t, b"x").is_err());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 3, "{names:?}");
+    }
+}

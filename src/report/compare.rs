@@ -1,0 +1,54 @@
+//! The comparison of two runs, as a table for a person.
+
+use std::fmt::Write as _;
+
+use super::text_table::{Align, TextTable, shorten};
+use crate::baseline::Comparisons;
+
+pub fn render(c: &Comparisons, noise_pct: f64) -> String {
+    use Align::{Left, Right};
+    let mut table = TextTable::new(&[
+        ("backend", Left),
+        ("dataset", Left),
+        ("-j", Right),
+        ("old µs", Right),
+        ("new µs", Right),
+        ("change", Right),
+        ("95% CI", Right),
+        ("p", Right),
+        ("verdict", Left),
+    ]);
+    for r in &c.rows {
+        let work = r
+            .work_changed
+            .as_deref()
+            .map(|w| format!("; work changed: {w}"))
+            .unwrap_or_default();
+        table.row(vec![
+            r.backend.clone(),
+            shorten(&r.dataset, 40),
+            r.threads.to_string(),
+            format!("{:.3}", r.old_us),
+            format!("{:.3}", r.new_us),
+            format!("{:+.2}%", r.change_pct),
+            format!("{:+.2}%..{:+.2}%", r.ci95_pct.0, r.ci95_pct.1),
+            format!("{:.4}", r.p_value),
+            format!("{}{work}", r.verdict.name()),
+        ]);
+    }
+    let mut s = table.render();
+    for (side, list) in [("the baseline", &c.only_old), ("the new run", &c.only_new)] {
+        if !list.is_empty() {
+            let _ = writeln!(s, "only in {side} (not compared): {}", list.join(", "));
+        }
+    }
+    let _ = writeln!(
+        s,
+        "noise threshold {noise_pct}%, significance 5% (Welch's t-test over rounds): {}",
+        match c.regressed() {
+            0 => "no regression".to_string(),
+            n => format!("{n} regressed"),
+        }
+    );
+    s
+}

@@ -1,0 +1,94 @@
+//! The one writer of text tables for the terminal: columns sized to their contents.
+
+/// How a column's cells line up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+pub struct TextTable {
+    columns: Vec<(String, Align)>,
+    rows: Vec<Vec<String>>,
+}
+
+impl TextTable {
+    pub fn new(columns: &[(&str, Align)]) -> TextTable {
+        TextTable {
+            columns: columns.iter().map(|(t, a)| (t.to_string(), *a)).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row; missing cells are blank, extra ones are dropped.
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+
+    pub fn render(&self) -> String {
+        let cell = |row: &[String], i: usize| row.get(i).map_or("", |s| s.as_str()).to_string();
+        let mut widths: Vec<usize> = self.columns.iter().map(|(t, _)| width(t)).collect();
+        for row in &self.rows {
+            for (i, w) in widths.iter_mut().enumerate() {
+                *w = (*w).max(width(&cell(row, i)));
+            }
+        }
+        let titles: Vec<String> = self.columns.iter().map(|(t, _)| t.clone()).collect();
+        let mut out = String::new();
+        for row in std::iter::once(&titles).chain(&self.rows) {
+            let mut line = String::new();
+            for (i, (_, align)) in self.columns.iter().enumerate() {
+                let text = cell(row, i);
+                let pad = " ".repeat(widths[i] - width(&text));
+                if i > 0 {
+                    line.push_str("  ");
+                }
+                match align {
+                    Align::Left => {
+                        line.push_str(&text);
+                        line.push_str(&pad);
+                    }
+                    Align::Right => {
+                        line.push_str(&pad);
+                        line.push_str(&text);
+                    }
+                }
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// The end of a long text (a path), so tables stay narrow.
+pub fn shorten(s: &str, width: usize) -> String {
+    let count = s.chars().count();
+    if count <= width || width == 0 {
+        return s.to_string();
+    }
+    let tail: String = s.chars().skip(count - (width - 1)).collect();
+    format!("…{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_fit_their_widest_cell() {
+        let mut t = TextTable::new(&[("name", Align::Left), ("µs", Align::Right)]);
+        t.row(vec!["dlx-static".into(), "1.5".into()]);
+        t.row(vec!["dfs".into(), "12345.0".into()]);
+        assert_eq!(
+            t.render(),
+            "name             µs\ndlx-static      1.5\ndfs         12345.0\n"
+        );
+        assert_eq!(shorten("abcdef", 4), "…def");
+        assert_eq!(shorten("abc", 4), "abc");
+    }
+}

@@ -1,0 +1,196 @@
+//! Answer checking: the status of a record, the independent check of its solution, and
+//! the comparison with the answer the input gave.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::guarded::Attempt;
+use super::result::{PuzzleResult, Status};
+use crate::record::{Expected, Puzzle, Record};
+use crate::solver::{Limits, SolveOutcome};
+
+/// The result for a record given what the solver did with it. Checks the solution
+/// independently and compares it with the expected answer.
+pub(crate) fn assess(
+    record: &Record,
+    backend: &Arc<str>,
+    is_solver: bool,
+    limits: &Limits,
+    attempt: Attempt,
+    thread: Option<usize>,
+) -> PuzzleResult {
+    let mut result = PuzzleResult {
+        source: record.source.clone(),
+        number: record.number,
+        line: record.line,
+        backend: backend.clone(),
+        status: Status::ParseError,
+        puzzle: None,
+        solutions: 0,
+        solution: None,
+        valid: None,
+        matches_expected: None,
+        nodes: 0,
+        guesses: 0,
+        time_ns: 0,
+        thread,
+        error: None,
+    };
+    let puzzle = match &record.body {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            result.error = Some(e.to_string());
+            return result;
+        }
+    };
+    result.puzzle = Some(puzzle.grid);
+    match attempt {
+        Attempt::Solved { time_ns, .. } | Attempt::Panicked { time_ns, .. } => {
+            result.time_ns = time_ns;
+        }
+        Attempt::Skipped => {}
+    }
+    match attempt {
+        Attempt::Solved { .. } if !is_solver => result.status = Status::NotSolved,
+        Attempt::Solved { outcome, .. } => check_answer(&mut result, puzzle, &outcome, limits),
+        Attempt::Panicked { message, .. } => {
+            result.status = Status::Error;
+            result.error = Some(format!("{backend} panicked: {message}"));
+        }
+        Attempt::Skipped => {
+            result.status = Status::InvalidGivens;
+            result.error = puzzle.grid.find_conflict().map(|c| c.to_string());
+            result.matches_expected = puzzle
+                .expected
+                .as_deref()
+                .and_then(compare_expected_invalid);
+        }
+    }
+    result
+}
+
+/// Fills in what a finished call found: status, counters, the independent check of the
+/// solution, and the comparison with the expected answer.
+fn check_answer(
+    result: &mut PuzzleResult,
+    puzzle: &Puzzle,
+    outcome: &SolveOutcome,
+    limits: &Limits,
+) {
+    result.status = status_of(outcome, limits);
+    if outcome.budget_exceeded {
+        result.error = Some(stop_reason(outcome, limits));
+    }
+    result.solutions = outcome.solutions;
+    result.solution = outcome.solution;
+    result.nodes = outcome.nodes;
+    result.guesses = outcome.guesses;
+    if let Some(solution) = outcome.solution {
+        let check = solution.check_solution_of(&puzzle.grid);
+        result.valid = Some(check.is_ok());
+        if let Err(e) = check {
+            let backend = &result.backend;
+            result.error = Some(format!("{backend} returned an invalid solution: {e}"));
+        }
+    }
+    if let Some(expected) = &puzzle.expected {
+        result.matches_expected = compare_expected(outcome, expected, limits);
+        if result.matches_expected == Some(false) && result.error.is_none() {
+            result.error = Some(describe_mismatch(outcome, expected, limits));
+        }
+    }
+}
+
+/// Why a search stopped before it finished.
+fn stop_reason(outcome: &SolveOutcome, limits: &Limits) -> String {
+    if outcome.cancelled {
+        "interrupted: the search was abandoned".to_string()
+    } else if outcome.timed_out {
+        match limits.timeout {
+            Some(t) => format!("timed out after {}", humanize(t)),
+            None => "timed out".to_string(),
+        }
+    } else {
+        format!("ran out of the node budget ({} nodes)", limits.max_nodes)
+    }
+}
+
+fn status_of(outcome: &SolveOutcome, limits: &Limits) -> Status {
+    match outcome.solutions {
+        _ if outcome.cancelled => Status::Interrupted,
+        _ if outcome.budget_exceeded => Status::BudgetExceeded,
+        0 => Status::NoSolution,
+        1 if limits.max_solutions == 1 => Status::Solved,
+        1 => Status::Unique,
+        _ => Status::Multiple,
+    }
+}
+
+/// Compares with the input's answer; `None` when there is nothing to compare.
+///
+/// Counts are compared up to `max_solutions` (the reference files write 2 for "two or
+/// more"). An expected solution is the answer only when the puzzle has exactly one,
+/// which the input or this search must establish; otherwise it only shows that a
+/// solution exists. An unfinished search knows only a lower bound on the count.
+pub(super) fn compare_expected(
+    outcome: &SolveOutcome,
+    expected: &Expected,
+    limits: &Limits,
+) -> Option<bool> {
+    let cap = limits.max_solutions as u64;
+    let found = outcome.solutions as u64;
+    let count_ok = expected.count.and_then(|want| {
+        if outcome.budget_exceeded {
+            (found > want).then_some(false)
+        } else {
+            Some(want.min(cap) == found.min(cap))
+        }
+    });
+    let proved_unique = found == 1 && cap >= 2 && !outcome.budget_exceeded;
+    let solution_ok = expected.solution.and_then(|want| match outcome.solution {
+        None if outcome.budget_exceeded => None,
+        None => Some(false),
+        Some(got) => (expected.count == Some(1) || proved_unique).then_some(got == want),
+    });
+    both(count_ok, solution_ok)
+}
+
+/// Conflicting givens have no solution: right only if the input expected none.
+fn compare_expected_invalid(expected: &Expected) -> Option<bool> {
+    both(
+        expected.count.map(|c| c == 0),
+        expected.solution.map(|_| false),
+    )
+}
+
+fn both(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(true) && b.unwrap_or(true)),
+    }
+}
+
+fn describe_mismatch(outcome: &SolveOutcome, expected: &Expected, limits: &Limits) -> String {
+    let cap = limits.max_solutions as u64;
+    match expected.count {
+        Some(c) if c.min(cap) != (outcome.solutions as u64).min(cap) => format!(
+            "expected {} solution(s), found {}",
+            if c >= cap && cap > 1 {
+                format!("{cap} or more")
+            } else {
+                c.to_string()
+            },
+            outcome.solutions
+        ),
+        _ => "the solution differs from the expected one".to_string(),
+    }
+}
+
+/// A duration for a message: `2s`, `1.5s`, `250ms`.
+fn humanize(d: Duration) -> String {
+    if d >= Duration::from_secs(1) {
+        format!("{}s", d.as_secs_f64())
+    } else {
+        format!("{}ms", d.as_millis())
+    }
+}

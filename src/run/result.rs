@@ -1,0 +1,105 @@
+//! What became of one record: its status and everything the outputs report.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::grid::Grid;
+
+/// How a record ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Exactly one solution (counted up to two).
+    Unique,
+    /// A solution was found; uniqueness was not checked (`--max-solutions 1`).
+    Solved,
+    /// Two or more solutions.
+    Multiple,
+    NoSolution,
+    /// Two givens conflict; not solved.
+    InvalidGivens,
+    /// The node budget or the time limit ran out first.
+    BudgetExceeded,
+    /// The record could not be read as a puzzle.
+    ParseError,
+    /// The backend failed on this puzzle (it panicked); the message is in `error`.
+    Error,
+    /// An interrupt (Ctrl-C) abandoned the search.
+    Interrupted,
+    /// The `null` backend solves nothing: it measures the harness.
+    NotSolved,
+}
+
+impl Status {
+    pub const ALL: [Status; 10] = [
+        Status::Unique,
+        Status::Solved,
+        Status::Multiple,
+        Status::NoSolution,
+        Status::InvalidGivens,
+        Status::BudgetExceeded,
+        Status::ParseError,
+        Status::Error,
+        Status::Interrupted,
+        Status::NotSolved,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Solved => "solved",
+            Status::Multiple => "multiple",
+            Status::NoSolution => "no_solution",
+            Status::InvalidGivens => "invalid_givens",
+            Status::BudgetExceeded => "budget_exceeded",
+            Status::ParseError => "parse_error",
+            Status::Error => "error",
+            Status::Interrupted => "interrupted",
+            Status::NotSolved => "not_solved",
+        }
+    }
+
+    /// True when the search ran to its end, so the solution count is known (up to the
+    /// limit): `unique`, `multiple`, `no_solution` and `invalid_givens`.
+    pub fn count_known(self) -> bool {
+        matches!(
+            self,
+            Status::Unique | Status::Multiple | Status::NoSolution | Status::InvalidGivens
+        )
+    }
+}
+
+/// Everything known about one record after solving it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleResult {
+    pub source: Arc<str>,
+    pub number: u64,
+    pub line: u64,
+    /// The backend's name (shared by every result of a run).
+    pub backend: Arc<str>,
+    pub status: Status,
+    pub puzzle: Option<Grid>,
+    pub solutions: u32,
+    pub solution: Option<Grid>,
+    /// The independent check of `solution`.
+    pub valid: Option<bool>,
+    /// Agreement with the answer the input gave, when it gave one.
+    pub matches_expected: Option<bool>,
+    pub nodes: u64,
+    pub guesses: u64,
+    pub time_ns: u64,
+    /// Index of the rayon thread that solved it.
+    pub thread: Option<usize>,
+    pub error: Option<String>,
+}
+
+impl PuzzleResult {
+    /// True when the answer is wrong: an invalid solution, a disagreement with the
+    /// input, or a backend that failed.
+    pub fn is_mismatch(&self) -> bool {
+        self.valid == Some(false)
+            || self.matches_expected == Some(false)
+            || self.status == Status::Error
+    }
+}

@@ -1,0 +1,183 @@
+//! The runner and answer checking, end to end on small inputs.
+
+use super::*;
+use crate::record::{Expected, ParseError, Puzzle};
+use crate::solver::SolveOutcome;
+use crate::solver::mock::Mock;
+
+const PUZZLE: &str =
+    ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+const SOLUTION: &str =
+    "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+
+fn record(number: u64, body: Result<Puzzle, ParseError>) -> Record {
+    Record {
+        source: "test".into(),
+        number,
+        line: number,
+        body,
+    }
+}
+
+fn puzzle(p: &str, count: Option<u64>, solution: Option<&str>) -> Result<Puzzle, ParseError> {
+    Ok(Puzzle {
+        grid: p.parse().unwrap(),
+        expected: Some(Box::new(Expected {
+            count,
+            solution: solution.map(|s| s.parse().unwrap()),
+        })),
+    })
+}
+
+fn solve(body: Result<Puzzle, ParseError>, max_solutions: u32) -> PuzzleResult {
+    let limits = Limits {
+        max_solutions,
+        ..Limits::default()
+    };
+    GuardedSolver::new(&Backend::DlxStatic, &limits).solve_record(&record(1, body), None)
+}
+
+#[test]
+fn unique_puzzle_matches_its_expected_answer() {
+    let r = solve(puzzle(PUZZLE, Some(1), Some(SOLUTION)), 2);
+    assert_eq!(r.status, Status::Unique);
+    assert_eq!((r.valid, r.matches_expected), (Some(true), Some(true)));
+    let r = solve(puzzle(PUZZLE, Some(1), Some(SOLUTION)), 1);
+    assert_eq!(r.status, Status::Solved);
+    assert_eq!(r.matches_expected, Some(true));
+}
+
+#[test]
+fn wrong_expectations_are_mismatches() {
+    let mut wrong = SOLUTION.to_string();
+    wrong.replace_range(0..2, "56");
+    let r = solve(puzzle(PUZZLE, Some(1), Some(&wrong)), 2);
+    assert!(r.is_mismatch());
+    assert_eq!(r.valid, Some(true));
+    let r = solve(puzzle(PUZZLE, Some(0), None), 2);
+    assert!(r.is_mismatch());
+    assert_eq!(r.error.as_deref(), Some("expected 0 solution(s), found 1"));
+}
+
+#[test]
+fn counts_compare_up_to_the_limit() {
+    let multi = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    // The reference says 125 solutions; counting to 2 must call that a match.
+    let r = solve(puzzle(multi, Some(125), None), 2);
+    assert_eq!(
+        (r.status, r.matches_expected),
+        (Status::Multiple, Some(true))
+    );
+    let r = solve(puzzle(multi, Some(125), None), 1);
+    assert_eq!((r.status, r.matches_expected), (Status::Solved, Some(true)));
+}
+
+#[test]
+fn invalid_givens_and_parse_errors_are_not_solved() {
+    let bad = format!("55{}", &PUZZLE[2..]);
+    let r = solve(puzzle(&bad, Some(0), None), 2);
+    assert_eq!(r.status, Status::InvalidGivens);
+    assert_eq!(r.matches_expected, Some(true));
+    assert_eq!(r.nodes, 0);
+    let r = solve(Err(ParseError::at(1, 3, "bad")), 2);
+    assert_eq!(r.status, Status::ParseError);
+    assert_eq!(r.error.as_deref(), Some("line 1, column 3: bad"));
+}
+
+#[test]
+fn results_come_out_in_input_order() {
+    let records: Vec<Record> = (1..=500)
+        .map(|i| record(i, puzzle(PUZZLE, None, None)))
+        .collect();
+    let config = RunConfig {
+        backend: Backend::DlxArena,
+        limits: Limits::default(),
+        threads: 3,
+    };
+    let mut seen = Vec::new();
+    run(records.into_iter(), &config, |chunk| {
+        seen.extend(chunk.iter().map(|r| r.number));
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(seen, (1..=500).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_sink_error_stops_the_run() {
+    let records = (1..=1000).map(|i| record(i, puzzle(PUZZLE, None, None)));
+    let config = RunConfig {
+        backend: Backend::DlxStatic,
+        limits: Limits::default(),
+        threads: 2,
+    };
+    let mut calls = 0;
+    let err = run(records, &config, |_| {
+        calls += 1;
+        anyhow::bail!("disk full")
+    })
+    .unwrap_err();
+    assert_eq!(err.to_string(), "disk full");
+    assert_eq!(calls, 1);
+}
+
+#[test]
+fn an_expected_solution_counts_only_when_the_puzzle_is_unique() {
+    let multi = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    let other = "814762359295348671376159824153426798689571243742893165537284916921635487468917532";
+    // Count unknown (`puzzle::solution`): with several solutions any valid one will do.
+    let r = solve(puzzle(multi, None, Some(other)), 2);
+    assert_eq!((r.status, r.matches_expected), (Status::Multiple, None));
+    let r = solve(puzzle(multi, None, Some(other)), 1);
+    assert_eq!(r.matches_expected, None);
+    // A unique puzzle proved unique here must match the expected solution.
+    let r = solve(puzzle(PUZZLE, None, Some(SOLUTION)), 2);
+    assert_eq!(r.matches_expected, Some(true));
+    // No solution found while the input shows one: wrong.
+    let none = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.";
+    let r = solve(puzzle(none, None, Some(SOLUTION)), 2);
+    assert_eq!(r.matches_expected, Some(false));
+    // Conflicting givens cannot have the solution the input gives.
+    let bad = format!("55{}", &PUZZLE[2..]);
+    let r = solve(puzzle(&bad, None, Some(SOLUTION)), 2);
+    assert_eq!(r.matches_expected, Some(false));
+}
+
+#[test]
+fn an_unfinished_search_compares_only_what_it_knows() {
+    let outcome = SolveOutcome {
+        solutions: 1,
+        budget_exceeded: true,
+        ..SolveOutcome::default()
+    };
+    let e = |count| Expected {
+        count: Some(count),
+        solution: None,
+    };
+    let limits = Limits::default();
+    assert_eq!(
+        assess::compare_expected(&outcome, &e(0), &limits),
+        Some(false)
+    );
+    assert_eq!(assess::compare_expected(&outcome, &e(1), &limits), None);
+    assert_eq!(assess::compare_expected(&outcome, &e(2), &limits), None);
+}
+
+#[test]
+fn a_panicking_backend_costs_one_puzzle() {
+    let limits = Limits::default();
+    let mut trigger = PUZZLE.to_string();
+    trigger.replace_range(0..1, "6");
+    let mut solver = GuardedSolver::new(&Backend::Mock(Mock::PanicsOnFirstCell(6)), &limits);
+    let r = solver.solve_record(&record(1, puzzle(&trigger, None, None)), None);
+    assert_eq!(r.status, Status::Error);
+    assert!(
+        r.error.as_deref().unwrap().contains("the trigger puzzle"),
+        "{:?}",
+        r.error
+    );
+    assert!(r.is_mismatch());
+    // The broken solver was replaced; the next puzzle is solved.
+    let r = solver.solve_record(&record(2, puzzle(PUZZLE, None, None)), None);
+    assert_eq!(r.status, Status::Unique);
+}

@@ -1,0 +1,237 @@
+//! Counts and distributions over results, shared by the `solve` summary and `bench`:
+//! statuses, solve times (an HDR histogram: constant memory however many puzzles), work
+//! counters and answer checks. Tallies merge with `+=`, so each thread can keep its own.
+
+use std::ops::AddAssign;
+use std::sync::Arc;
+
+use hdrhistogram::Histogram;
+
+use crate::run::{PuzzleResult, Status};
+
+/// The first wrong answer seen, to show the user where to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrongAnswer {
+    pub source: Arc<str>,
+    pub line: u64,
+    pub puzzle: String,
+    pub error: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Tally {
+    records: u64,
+    counts: [u64; Status::ALL.len()],
+    /// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
+    solve_ns: Histogram<u64>,
+    solve_ns_total: u128,
+    nodes: u128,
+    guesses: u128,
+    /// Calls that needed no guess.
+    no_guess: u64,
+    checked: u64,
+    invalid: u64,
+    compared: u64,
+    mismatches: u64,
+    first_wrong: Option<WrongAnswer>,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally::new()
+    }
+}
+
+impl Tally {
+    pub fn new() -> Tally {
+        Tally {
+            records: 0,
+            counts: [0; Status::ALL.len()],
+            solve_ns: Histogram::new_with_bounds(1, 3_600_000_000_000, 3)
+                .expect("valid histogram bounds"),
+            solve_ns_total: 0,
+            nodes: 0,
+            guesses: 0,
+            no_guess: 0,
+            checked: 0,
+            invalid: 0,
+            compared: 0,
+            mismatches: 0,
+            first_wrong: None,
+        }
+    }
+
+    pub fn add(&mut self, r: &PuzzleResult) {
+        self.records += 1;
+        self.counts[r.status as usize] += 1;
+        if !matches!(r.status, Status::ParseError | Status::InvalidGivens) {
+            self.solve_ns.saturating_record(r.time_ns.max(1));
+            self.solve_ns_total += r.time_ns as u128;
+            self.nodes += r.nodes as u128;
+            self.guesses += r.guesses as u128;
+            self.no_guess += u64::from(r.guesses == 0);
+        }
+        if let Some(valid) = r.valid {
+            self.checked += 1;
+            self.invalid += u64::from(!valid);
+        }
+        if let Some(matches) = r.matches_expected {
+            self.compared += 1;
+            self.mismatches += u64::from(!matches);
+        }
+        if self.first_wrong.is_none() && r.is_mismatch() {
+            self.first_wrong = Some(WrongAnswer {
+                source: r.source.clone(),
+                line: r.line,
+                puzzle: r.puzzle.map(|g| g.to_line()).unwrap_or_default(),
+                error: r.error.clone().unwrap_or_default(),
+            });
+        }
+    }
+
+    pub fn records(&self) -> u64 {
+        self.records
+    }
+
+    pub fn count(&self, status: Status) -> u64 {
+        self.counts[status as usize]
+    }
+
+    /// Wrong answers: invalid solutions, disagreements with expected answers, and
+    /// puzzles on which the backend failed.
+    pub fn wrong_answers(&self) -> u64 {
+        self.invalid + self.mismatches + self.count(Status::Error)
+    }
+
+    pub fn first_wrong(&self) -> Option<&WrongAnswer> {
+        self.first_wrong.as_ref()
+    }
+
+    /// Calls that reached the solver (and were timed).
+    pub fn solved(&self) -> u64 {
+        self.solve_ns.len()
+    }
+
+    pub fn solve_times(&self) -> &Histogram<u64> {
+        &self.solve_ns
+    }
+
+    pub fn total_solve_ns(&self) -> u128 {
+        self.solve_ns_total
+    }
+
+    pub fn mean_solve_us(&self) -> f64 {
+        per(self.solve_ns_total, self.solved()) / 1000.0
+    }
+
+    pub fn percentile_solve_us(&self, q: f64) -> f64 {
+        self.solve_ns.value_at_quantile(q) as f64 / 1000.0
+    }
+
+    pub fn max_solve_us(&self) -> f64 {
+        self.solve_ns.max() as f64 / 1000.0
+    }
+
+    pub fn nodes_total(&self) -> u128 {
+        self.nodes
+    }
+
+    pub fn guesses_total(&self) -> u128 {
+        self.guesses
+    }
+
+    pub fn nodes_per_puzzle(&self) -> f64 {
+        per(self.nodes, self.solved())
+    }
+
+    pub fn guesses_per_puzzle(&self) -> f64 {
+        per(self.guesses, self.solved())
+    }
+
+    /// Share of solver calls that needed no guess, percent.
+    pub fn no_guess_pct(&self) -> f64 {
+        100.0 * per(self.no_guess as u128, self.solved())
+    }
+
+    /// (solutions checked, invalid, compared with expected answers, mismatched)
+    pub fn checks(&self) -> (u64, u64, u64, u64) {
+        (self.checked, self.invalid, self.compared, self.mismatches)
+    }
+}
+
+fn per(total: u128, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { total as f64 / n as f64 }
+}
+
+impl AddAssign<&Tally> for Tally {
+    fn add_assign(&mut self, other: &Tally) {
+        self.records += other.records;
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+        // Both histograms have the same bounds, so adding cannot fail.
+        let _ = self.solve_ns.add(&other.solve_ns);
+        self.solve_ns_total += other.solve_ns_total;
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+        self.no_guess += other.no_guess;
+        self.checked += other.checked;
+        self.invalid += other.invalid;
+        self.compared += other.compared;
+        self.mismatches += other.mismatches;
+        if self.first_wrong.is_none() {
+            self.first_wrong.clone_from(&other.first_wrong);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(status: Status, time_ns: u64, guesses: u64, valid: Option<bool>) -> PuzzleResult {
+        PuzzleResult {
+            source: "s".into(),
+            number: 1,
+            line: 7,
+            backend: "b".into(),
+            status,
+            puzzle: None,
+            solutions: 1,
+            solution: None,
+            valid,
+            matches_expected: None,
+            nodes: 10,
+            guesses,
+            time_ns,
+            thread: None,
+            error: Some("bad".into()),
+        }
+    }
+
+    #[test]
+    fn merged_tallies_equal_one_tally_of_everything() {
+        let results = [
+            result(Status::Unique, 1000, 0, Some(true)),
+            result(Status::Multiple, 3000, 2, Some(true)),
+            result(Status::ParseError, 0, 0, None),
+            result(Status::Unique, 2000, 1, Some(false)),
+        ];
+        let mut all = Tally::new();
+        results.iter().for_each(|r| all.add(r));
+        let (mut a, mut b) = (Tally::new(), Tally::new());
+        results[..2].iter().for_each(|r| a.add(r));
+        results[2..].iter().for_each(|r| b.add(r));
+        a += &b;
+        assert_eq!(a.records(), all.records());
+        assert_eq!(a.solved(), 3);
+        assert_eq!(a.count(Status::Unique), 2);
+        assert_eq!((a.nodes_total(), a.guesses_total()), (30, 3));
+        assert_eq!(a.wrong_answers(), 1);
+        assert_eq!(a.first_wrong(), all.first_wrong());
+        assert_eq!(a.first_wrong().unwrap().line, 7);
+        assert!((a.no_guess_pct() - 100.0 / 3.0).abs() < 1e-9);
+        assert_eq!(a.percentile_solve_us(0.5), all.percentile_solve_us(0.5));
+        assert_eq!(a.mean_solve_us(), 2.0);
+    }
+}
