@@ -42,7 +42,7 @@ pub fn seconds(value: f64, zero_ok: bool, max: f64) -> Result<Duration, String> 
     if !value.is_finite() || !low_ok || value > max {
         let low = if zero_ok { "0" } else { "more than 0" };
         return Err(format!(
-            "{value} is not a number of seconds from {low} to {max}"
+            "{value:?} is not a number of seconds from {low} to {max}"
         ));
     }
     Ok(Duration::from_secs_f64(value))
@@ -59,7 +59,7 @@ pub fn within<T: PartialOrd + std::fmt::Display>(value: T, lo: T, hi: T) -> Resu
 /// A finite number in `lo..=hi`.
 pub fn finite(value: f64, lo: f64, hi: f64) -> Result<f64, String> {
     if !value.is_finite() || value < lo || value > hi {
-        return Err(format!("{value} is not a number from {lo} to {hi}"));
+        return Err(format!("{value:?} is not a number from {lo} to {hi}"));
     }
     Ok(value)
 }

@@ -253,7 +253,7 @@ fn refuses_to_overwrite_an_input() {
         .arg(&input)
         .assert()
         .code(1)
-        .stderr(contains("it is the input"));
+        .stderr(contains("it is the same file as the input"));
     assert_eq!(
         std::fs::read(&input).unwrap(),
         std::fs::read(project_file("tests/data/crlf.txt")).unwrap()

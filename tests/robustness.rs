@@ -186,7 +186,12 @@ fn an_interrupt_leaves_a_valid_partial_csv_and_a_summary() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
+    // The handshake: the first chunk of rows is on disk.
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&csv).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no rows written");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

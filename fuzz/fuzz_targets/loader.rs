@@ -4,13 +4,12 @@
 
 use std::io::Cursor;
 
-use clap::ValueEnum;
 use libfuzzer_sys::fuzz_target;
 use sudoku_bench::format::Format;
 
 fuzz_target!(|data: &[u8]| {
     let detected = Format::detect(data);
-    for &format in Format::value_variants().iter().chain([&detected]) {
+    for &format in Format::ALL.iter().chain([&detected]) {
         let mut reader = format.reader(Cursor::new(data));
         let (mut number, mut line) = (0, 0);
         while let Some(record) = reader.next_record() {

@@ -27,17 +27,19 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         Some(target) => Some(RowOutput::open(RowOutputKind::Csv, target)?),
         None => None,
     };
-    let mut observer = Watcher {
-        bar: progress_bar(opts.progress, &opts.config, datasets.len()),
+    let mut observer = Watcher::new(
+        progress_bar(opts.progress, &opts.config, datasets.len()),
         per_puzzle,
-        exports: &exports,
-        run: BenchRun::new(&opts.config, Vec::new()),
-    };
+        &exports,
+        &opts.config,
+    );
     let measured = run_bench(&datasets, &opts.config, &mut observer)?;
     observer.bar.finish_and_clear();
     let mut run = BenchRun::new(&opts.config, measured.results);
     run.partial = measured.interrupted;
-    exports.write_all(&run, true)?;
+    // The table and the baseline come first: an export that cannot be written must not
+    // cost the measurements.
+    let exported = exports.write_all(&run, true);
     print(&table::render(&run))?;
     if let Some(save) = &opts.save {
         if let Found::Nowhere(_) = save.store.found {
@@ -54,6 +56,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
             save.name, save.target.label
         ))?;
     }
+    exported?;
     let wrong = run.results.iter().any(|r| r.wrong > 0);
     let mut exit = Exit::worst(run.partial, wrong, false);
     if let Some((path, old)) = &opts.baseline {
@@ -111,10 +114,30 @@ pub(super) fn verdicts(
 /// Shows progress, writes per-puzzle rows and rewrites exports as results come.
 pub(super) struct Watcher<'a> {
     pub bar: ProgressBar,
-    pub per_puzzle: Option<RowOutput>,
-    pub exports: &'a ExportManager,
+    per_puzzle: Option<RowOutput>,
+    exports: &'a ExportManager,
     /// The results so far, for the exports.
-    pub run: BenchRun,
+    run: BenchRun,
+    /// An export failed: said once, and the measuring goes on (the final write at the
+    /// end reports it again, as an error).
+    export_failed: bool,
+}
+
+impl<'a> Watcher<'a> {
+    pub fn new(
+        bar: ProgressBar,
+        per_puzzle: Option<RowOutput>,
+        exports: &'a ExportManager,
+        config: &BenchConfig,
+    ) -> Watcher<'a> {
+        Watcher {
+            bar,
+            per_puzzle,
+            exports,
+            run: BenchRun::new(config, Vec::new()),
+            export_failed: false,
+        }
+    }
 }
 
 impl Observer for Watcher<'_> {
@@ -132,7 +155,14 @@ impl Observer for Watcher<'_> {
 
     fn on_result(&mut self, result: &BenchResult) -> anyhow::Result<()> {
         self.run.results.push(result.clone());
-        self.exports.write_all(&self.run, false)
+        if let Err(e) = self.exports.write_all(&self.run, false) {
+            if !self.export_failed {
+                self.bar
+                    .suspend(|| eprintln!("warning: {e:#}; measuring goes on"));
+            }
+            self.export_failed = true;
+        }
+        Ok(())
     }
 }
 

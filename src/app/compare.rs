@@ -25,12 +25,8 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                 return Ok(Exit::Interrupted);
             };
             let exports = ExportManager::default();
-            let mut watcher = Watcher {
-                bar: progress_bar(opts.progress, &rerun.config, datasets.len()),
-                per_puzzle: None,
-                exports: &exports,
-                run: BenchRun::new(&rerun.config, Vec::new()),
-            };
+            let bar = progress_bar(opts.progress, &rerun.config, datasets.len());
+            let mut watcher = Watcher::new(bar, None, &exports, &rerun.config);
             let measured = run_bench(&datasets, &rerun.config, &mut watcher)?;
             watcher.bar.finish_and_clear();
             let mut new = BenchRun::new(&rerun.config, measured.results);
@@ -86,7 +82,12 @@ fn list(store: &Store) -> anyhow::Result<Exit> {
                     datasets.join(", "),
                 ]);
             }
-            Err(e) => table.row(vec![name.clone(), format!("unreadable: {e:#}")]),
+            Err(e) => {
+                let mut row = vec![String::new(); 5];
+                row[0] = name.clone();
+                row.push(format!("unreadable: {e:#}"));
+                table.row(row);
+            }
         }
     }
     print(&format!(

@@ -233,14 +233,4 @@ mod tests {
         );
         assert!(BaselineRef::parse("a b").is_err());
     }
-
-    #[test]
-    fn the_folder_is_found_upward() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("results/baselines")).unwrap();
-        std::fs::create_dir_all(dir.path().join("a/b")).unwrap();
-        let store = Store::locate(Some(&dir.path().join("x"))).unwrap();
-        assert_eq!(store.found, Found::Option);
-        assert!(store.project_root().is_none());
-    }
 }

@@ -46,15 +46,7 @@ pub(super) fn bench_one(
             return Ok(None);
         }
     }
-    // A pass of a few milliseconds is at the mercy of every hiccup of the machine: a
-    // round repeats it until the round lasts `min_round` (as criterion batches
-    // iterations). The warmup pass says how long a pass takes.
-    let passes = match last_pass_ns {
-        Some(ns) if ns > 0 => (config.min_round.as_nanos() as u64)
-            .div_ceil(ns)
-            .clamp(1, MAX_PASSES),
-        _ => 1,
-    };
+    let passes = passes_per_round(config, last_pass_ns);
     let mut tally = Tally::new();
     let mut rounds_ns = Vec::new();
     let mut first_pass_tally = None;
@@ -93,6 +85,18 @@ pub(super) fn bench_one(
         &tally,
         &first,
     )))
+}
+
+/// A pass of a few milliseconds is at the mercy of every hiccup of the machine: a round
+/// repeats it until the round lasts `min_round` (as criterion batches iterations). The
+/// warmup pass says how long a pass takes.
+fn passes_per_round(config: &BenchConfig, last_pass_ns: Option<u64>) -> u64 {
+    match last_pass_ns {
+        Some(ns) if ns > 0 => (config.min_round.as_nanos() as u64)
+            .div_ceil(ns)
+            .clamp(1, MAX_PASSES),
+        _ => 1,
+    }
 }
 
 struct Pass {

@@ -13,7 +13,7 @@ use crate::bounds;
 use crate::cli::{BenchArgs, CompareArgs};
 use crate::format::Format;
 use crate::interrupt;
-use crate::output::{self, Place, Target, Wanted};
+use crate::output::{self, Place, Target};
 use crate::report::export::ExportFormat;
 use crate::solver::{Backend, Limits};
 
@@ -62,24 +62,7 @@ pub struct CompareOptions {
 }
 
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
-    let config = BenchConfig {
-        backends: backends(&a.backends)?,
-        threads: thread_counts(&a.threads)?,
-        limits: limits(&a.limits)?,
-        warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
-            .or_else(|e| usage("--warmup", e))?,
-        rounds: bounds::within(a.rounds, 1, bounds::MAX_ROUNDS)
-            .or_else(|e| usage("--rounds", e))?,
-        min_time: a
-            .min_time
-            .map(|t| bounds::seconds(t, true, bounds::MAX_MIN_TIME_S))
-            .transpose()
-            .or_else(|e| usage("--min-time", e))?,
-        min_round: Duration::from_millis(
-            bounds::within(a.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
-                .or_else(|e| usage("--min-round-ms", e))?,
-        ),
-    };
+    let config = config(&a)?;
     let noise = noise(a.noise)?;
     let format = format(a.format.as_deref())?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
@@ -92,63 +75,37 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         }
         None => None,
     };
-    let save_path = match &a.save_baseline {
-        Some(name) => {
-            baseline::check_name(name).or_else(|e| usage("--save-baseline", e))?;
-            let path = store.path_of(name);
-            // Refused before measuring, not after minutes of work.
-            if path.exists() && !a.force {
-                anyhow::bail!(
-                    "baseline {name:?} already exists ({}); pass --force to replace it",
-                    path.display()
-                );
-            }
-            Some(Place::Path(path))
-        }
+    let save_place = match &a.save_baseline {
+        Some(name) => Some(Place::Path(save_path(name, &store, a.force)?)),
         None => None,
     };
-    let places: Vec<(&str, Option<Place>)> = vec![
-        ("--export-csv", a.export_csv.as_deref().map(Place::from_arg)),
-        (
-            "--export-json",
-            a.export_json.as_deref().map(Place::from_arg),
-        ),
-        (
-            "--export-markdown",
-            a.export_markdown.as_deref().map(Place::from_arg),
-        ),
-        ("--plot", a.plot.as_deref().map(Place::from_arg)),
-        ("--per-puzzle", a.per_puzzle.as_deref().map(Place::from_arg)),
-        ("--save-baseline", save_path),
+    let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
+    let wanted = [
+        ("--export-csv", place(&a.export_csv)),
+        ("--export-json", place(&a.export_json)),
+        ("--export-markdown", place(&a.export_markdown)),
+        ("--plot", place(&a.plot)),
+        ("--per-puzzle", place(&a.per_puzzle)),
+        ("--save-baseline", save_place),
     ];
     let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::Path(d.clone())).collect();
     inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
-    let wanted: Vec<Wanted<'_>> = places
-        .iter()
-        .filter_map(|(option, place)| {
-            Some(Wanted {
-                option,
-                place: place.as_ref()?,
-            })
-        })
-        .collect();
-    let mut targets = output::plan(&inputs, &wanted, true)?.into_iter();
-    let mut target_of = |i: usize| places[i].1.as_ref().and_then(|_| targets.next());
-    let exports = [
+    let mut targets = output::plan_optional(&inputs, &wanted, true)?.into_iter();
+    let formats = [
         ExportFormat::Csv,
         ExportFormat::Json,
         ExportFormat::Markdown,
         ExportFormat::Svg,
     ];
-    let exports: Vec<(ExportFormat, Target)> = exports
+    let exports: Vec<(ExportFormat, Target)> = formats
         .into_iter()
-        .enumerate()
-        .filter_map(|(i, f)| Some((f, target_of(i)?)))
+        .zip(targets.by_ref())
+        .filter_map(|(f, t)| Some((f, t?)))
         .collect();
-    let per_puzzle = target_of(4);
-    let save = match (target_of(5), &a.save_baseline) {
+    let per_puzzle = targets.next().flatten();
+    let save = match (targets.next().flatten(), a.save_baseline) {
         (Some(target), Some(name)) => Some(SaveBaseline {
-            name: name.clone(),
+            name,
             target,
             store,
         }),
@@ -165,6 +122,42 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         noise,
         progress: !a.no_progress && std::io::stderr().is_terminal(),
     })
+}
+
+/// The measurement settings, every number checked.
+fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
+    Ok(BenchConfig {
+        backends: backends(&a.backends)?,
+        threads: thread_counts(&a.threads)?,
+        limits: limits(&a.limits)?,
+        warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
+            .or_else(|e| usage("--warmup", e))?,
+        rounds: bounds::within(a.rounds, 1, bounds::MAX_ROUNDS)
+            .or_else(|e| usage("--rounds", e))?,
+        min_time: a
+            .min_time
+            .map(|t| bounds::seconds(t, true, bounds::MAX_MIN_TIME_S))
+            .transpose()
+            .or_else(|e| usage("--min-time", e))?,
+        min_round: Duration::from_millis(
+            bounds::within(a.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
+                .or_else(|e| usage("--min-round-ms", e))?,
+        ),
+    })
+}
+
+/// Where `--save-baseline NAME` goes; refused before measuring, not after minutes of
+/// work, when the name is bad or taken (without `--force`).
+fn save_path(name: &str, store: &Store, force: bool) -> anyhow::Result<PathBuf> {
+    baseline::check_name(name).or_else(|e| usage("--save-baseline", e))?;
+    let path = store.path_of(name);
+    if path.exists() && !force {
+        anyhow::bail!(
+            "baseline {name:?} already exists ({}); pass --force to replace it",
+            path.display()
+        );
+    }
+    Ok(path)
 }
 
 pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {

@@ -6,7 +6,7 @@ use super::{backend, format, limits, threads};
 use crate::cli::SolveArgs;
 use crate::format::Format;
 use crate::loader::Input;
-use crate::output::{self, Place, Target, Wanted};
+use crate::output::{self, Place, Target};
 use crate::report::RowOutputKind;
 use crate::run::RunConfig;
 
@@ -35,14 +35,11 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         threads: threads(a.threads)?,
     };
     let format = format(a.format.as_deref())?;
-    let wanted: Vec<(RowOutputKind, &str, Place)> = [
-        (RowOutputKind::Csv, "--csv", &a.csv),
-        (RowOutputKind::Solutions, "--solutions", &a.solutions),
-    ]
-    .into_iter()
-    .filter_map(|(kind, option, path)| Some((kind, option, Place::from_arg(path.as_ref()?))))
-    .collect();
-    let stdout_taken = wanted.iter().any(|(_, _, p)| *p == Place::Std);
+    let wanted = [
+        ("--csv", a.csv.as_deref().map(Place::from_arg)),
+        ("--solutions", a.solutions.as_deref().map(Place::from_arg)),
+    ];
+    let stdout_taken = wanted.iter().any(|(_, p)| *p == Some(Place::Std));
     let stderr_is_terminal = std::io::stderr().is_terminal();
     let summary = match (a.quiet, stdout_taken) {
         (true, _) => SummaryTo::Nowhere,
@@ -54,19 +51,21 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         true => vec![Place::Std],
         false => a.inputs.iter().map(|p| Place::from_arg(p)).collect(),
     };
-    let checks: Vec<Wanted<'_>> = wanted
-        .iter()
-        .map(|(_, option, place)| Wanted { option, place })
-        .collect();
-    let targets = output::plan(&inputs, &checks, summary == SummaryTo::Stdout)?;
+    let targets = output::plan_optional(&inputs, &wanted, summary == SummaryTo::Stdout)?;
     if stdout_taken && output::stdout_was_closed() {
         anyhow::bail!("standard output is closed: the rows sent there would be lost");
     }
+    let kinds = [RowOutputKind::Csv, RowOutputKind::Solutions];
+    let outputs = kinds
+        .into_iter()
+        .zip(targets)
+        .filter_map(|(k, t)| Some((k, t?)))
+        .collect();
     Ok(SolveOptions {
         inputs: a.inputs.iter().map(Input::from_arg).collect(),
         format,
         run,
-        outputs: wanted.into_iter().map(|(k, _, _)| k).zip(targets).collect(),
+        outputs,
         summary,
         progress: !a.no_progress && stderr_is_terminal,
     })

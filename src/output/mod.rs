@@ -72,7 +72,7 @@ impl Target {
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
     #[error(
-        "refusing to write {what} {output}: it is the input {input} (writing would destroy it)"
+        "refusing to write {what} {output}: it is the same file as the input {input} (writing would destroy it)"
     )]
     IsInput {
         what: String,
@@ -118,69 +118,95 @@ pub fn plan(
     let inputs: Vec<(String, Resolved)> = inputs
         .iter()
         .filter_map(|place| match place {
-            Place::Std => resolve_stream(Stream::Stdin).map(|r| ("standard input".into(), r)),
+            Place::Std => resolve_stream(Stream::Stdin).map(|r| ("(standard input)".into(), r)),
             Place::Path(p) => resolve(p).ok().map(|r| (p.display().to_string(), r)),
         })
         .collect();
-    let mut seen: Vec<(String, String, Resolved)> = Vec::new();
-    let mut targets = Vec::new();
     let stdout = resolve_stream(Stream::Stdout);
     if let (true, Some(out)) = (stdout_used, &stdout) {
         check_inputs("standard output", "", out, &inputs)?;
     }
+    let mut seen: Vec<(String, Resolved)> = Vec::new();
     let mut stdout_option: Option<String> = None;
+    let mut targets = Vec::new();
     for wanted in outputs {
         let what = wanted.option.to_string();
-        let (label, resolved, kind) = match wanted.place {
-            Place::Std => {
-                if let Some(a) = &stdout_option {
-                    return Err(PlanError::SameOutput {
-                        a: a.clone(),
-                        b: what,
-                        output: "standard output".into(),
-                    });
-                }
-                stdout_option = Some(what.clone());
-                let Some(out) = stdout.clone() else {
-                    targets.push(Target::stdout());
-                    continue;
-                };
-                ("standard output".to_string(), out, TargetKind::Stdout)
+        if wanted.place == &Place::Std {
+            if let Some(a) = stdout_option.replace(what.clone()) {
+                return Err(PlanError::SameOutput {
+                    a,
+                    b: what,
+                    output: "standard output".into(),
+                });
             }
-            Place::Path(p) => {
-                let label = p.display().to_string();
-                let r = resolve(p).map_err(|source| PlanError::Resolve {
-                    what: what.clone(),
-                    output: label.clone(),
-                    source,
-                })?;
-                let kind = match r.kind {
-                    Kind::Directory => {
-                        return Err(PlanError::Directory {
-                            what,
-                            output: label,
-                        });
-                    }
-                    Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
-                    Kind::CharDevice | Kind::Fifo | Kind::Other => {
-                        TargetKind::Direct(r.path.clone())
-                    }
-                };
-                (label, r, kind)
+        }
+        let (target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
+        if let Some(resolved) = resolved {
+            check_inputs(&what, &target.label, &resolved, &inputs)?;
+            if let Some((a, _)) = seen.iter().find(|(_, other)| resolved.same_as(other)) {
+                return Err(PlanError::SameOutput {
+                    a: a.clone(),
+                    b: what,
+                    output: target.label,
+                });
             }
-        };
-        check_inputs(&what, &label, &resolved, &inputs)?;
-        if let Some((a, _, _)) = seen.iter().find(|(_, _, other)| resolved.same_as(other)) {
-            return Err(PlanError::SameOutput {
-                a: a.clone(),
-                b: what,
+            seen.push((what, resolved));
+        }
+        targets.push(target);
+    }
+    Ok(targets)
+}
+
+/// The target of one output and what it is on disk (`None` for a standard output that
+/// cannot be looked at).
+fn resolve_output(
+    what: &str,
+    place: &Place,
+    stdout: &Option<Resolved>,
+) -> Result<(Target, Option<Resolved>), PlanError> {
+    let Place::Path(p) = place else {
+        return Ok((Target::stdout(), stdout.clone()));
+    };
+    let label = p.display().to_string();
+    let r = resolve(p).map_err(|source| PlanError::Resolve {
+        what: what.to_string(),
+        output: label.clone(),
+        source,
+    })?;
+    let kind = match r.kind {
+        Kind::Directory => {
+            return Err(PlanError::Directory {
+                what: what.to_string(),
                 output: label,
             });
         }
-        seen.push((what, label.clone(), resolved));
-        targets.push(Target { label, kind });
-    }
-    Ok(targets)
+        Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
+        Kind::CharDevice | Kind::Fifo | Kind::Other => TargetKind::Direct(r.path.clone()),
+    };
+    Ok((Target { label, kind }, Some(r)))
+}
+
+/// [`plan`] for outputs that each may or may not be wanted: the targets come back in
+/// the same places, `None` where no output was named.
+pub fn plan_optional(
+    inputs: &[Place],
+    outputs: &[(&str, Option<Place>)],
+    stdout_used: bool,
+) -> Result<Vec<Option<Target>>, PlanError> {
+    let wanted: Vec<Wanted<'_>> = outputs
+        .iter()
+        .filter_map(|(option, place)| {
+            Some(Wanted {
+                option,
+                place: place.as_ref()?,
+            })
+        })
+        .collect();
+    let mut targets = plan(inputs, &wanted, stdout_used)?.into_iter();
+    Ok(outputs
+        .iter()
+        .map(|(_, place)| place.as_ref().and_then(|_| targets.next()))
+        .collect())
 }
 
 fn check_inputs(

@@ -45,6 +45,14 @@ impl Summary {
         } else {
             let _ = writeln!(s, "  status: {}", counts.join(", "));
         }
+        self.render_work(&mut s);
+        self.render_checks(&mut s);
+        s
+    }
+
+    /// Solve times and work per puzzle.
+    fn render_work(&self, s: &mut String) {
+        let t = &self.tally;
         if t.solved() > 0 {
             let _ = writeln!(
                 s,
@@ -62,6 +70,11 @@ impl Summary {
                 t.guesses_per_puzzle()
             );
         }
+    }
+
+    /// Answer checks, and what went wrong.
+    fn render_checks(&self, s: &mut String) {
+        let t = &self.tally;
         let (checked, invalid, compared, mismatched) = t.checks();
         let _ = writeln!(
             s,
@@ -88,7 +101,6 @@ impl Summary {
                 self.input_failures
             );
         }
-        s
     }
 }
 

@@ -335,3 +335,67 @@ proptest! {
         }
     }
 }
+
+/// Stops a search early in each of the three ways, then checks that the same solver
+/// answers the next puzzles exactly as a fresh one does: no state leaks from a search
+/// that was cut short.
+#[test]
+fn a_solver_reused_after_a_stopped_search_answers_like_a_fresh_one() {
+    use std::sync::atomic::AtomicBool;
+    static SET: AtomicBool = AtomicBool::new(true);
+    // The empty grid, counting up to a million solutions: every backend needs far more
+    // than the 1,024 nodes after which the cancel flag is read.
+    let many = Limits {
+        max_solutions: 1_000_000,
+        ..Limits::default()
+    };
+    let stops = [
+        (
+            "budget",
+            Limits {
+                max_nodes: 3000,
+                ..many
+            },
+        ),
+        (
+            "cancel",
+            Limits {
+                cancel: Some(&SET),
+                ..many
+            },
+        ),
+        (
+            "deadline",
+            Limits {
+                deadline: Some(std::time::Instant::now()),
+                ..many
+            },
+        ),
+    ];
+    let next: Vec<Grid> = UNIQUE[..2]
+        .iter()
+        .map(|(p, _)| grid(p))
+        .chain(NO_SOLUTION.iter().map(|p| grid(p)))
+        .chain(SEVERAL.iter().map(|p| grid(p)))
+        .collect();
+    for backend in Backend::built_in() {
+        for (how, stop) in &stops {
+            let mut solver = backend.new_solver();
+            let stopped = solver.solve(&Grid::EMPTY, stop);
+            #[cfg(feature = "reference")]
+            let ignores_budget = backend == Backend::Reference && *how == "budget";
+            #[cfg(not(feature = "reference"))]
+            let ignores_budget = false;
+            if backend.is_solver() && !ignores_budget {
+                assert!(stopped.budget_exceeded, "{backend} {how}: {stopped:?}");
+            }
+            for max in [1, 2] {
+                for g in &next {
+                    let l = limits(max);
+                    let fresh = backend.new_solver().solve(g, &l);
+                    assert_eq!(solver.solve(g, &l), fresh, "{backend} after {how} on {g}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Ctrl-C and SIGTERM in every command: sent to a child process after a handshake (a
+//! row written, a pipe drained, a file created), never after a bare sleep.
+#![cfg(unix)]
+
+mod common;
+
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{project_file, read_csv};
+
+fn binary() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+}
+
+fn signal(child: &Child, sig: libc::c_int) {
+    // SAFETY: kill(2) with the pid of our own child process.
+    let rc = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
+    assert_eq!(rc, 0);
+}
+
+/// Waits until `ready` holds, for at most a minute.
+fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited too long for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The exit code, waiting at most a minute (a child that ignores the signal fails).
+fn exit_code(child: &mut Child) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the child did not stop");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Bytes waiting in a pipe.
+fn unread(fd: &impl AsRawFd) -> usize {
+    let mut n: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int through the valid pointer.
+    let rc = unsafe { libc::ioctl(fd.as_raw_fd(), libc::FIONREAD, &mut n) };
+    assert_eq!(rc, 0);
+    n as usize
+}
+
+fn lines_of(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+fn puzzles(n: usize) -> String {
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    text.lines()
+        .skip(1)
+        .take(n)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn an_endless_input_stops_at_the_first_interrupt() {
+    let dir = tempfile::tempdir().unwrap();
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        let csv = dir.path().join(format!("z{sig}.csv"));
+        let mut child = binary()
+            .args(["solve", "/dev/zero", "--csv"])
+            .arg(&csv)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for("the CSV header", || lines_of(&csv) == 1);
+        signal(&child, sig);
+        assert_eq!(exit_code(&mut child), Some(130));
+    }
+}
+
+#[test]
+fn an_interrupt_during_format_detection_keeps_what_was_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo with a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let csv = dir.path().join("out.csv");
+    let mut child = binary()
+        .arg("solve")
+        .arg(&fifo)
+        .arg("--csv")
+        .arg(&csv)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Opening the FIFO returns once the child has opened it too.
+    let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    writer.write_all(puzzles(3).as_bytes()).unwrap();
+    // Three records, far less than the 8 KiB detection looks at, and no end of input.
+    wait_for("the child to read the pipe", || unread(&writer) == 0);
+    signal(&child, libc::SIGINT);
+    assert_eq!(exit_code(&mut child), Some(130));
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let (_, rows) = read_csv(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(rows.len(), 3);
+    assert!(stdout.contains("stopped after 3 records"), "{stdout}");
+}
+
+#[test]
+fn a_second_interrupt_never_cuts_a_row_going_to_a_slow_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, puzzles(3000).repeat(10)).unwrap();
+    let mut child = binary()
+        .arg("solve")
+        .arg(&big)
+        .args(["--csv", "-", "-j", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 200];
+    stdout.read_exact(&mut first).unwrap();
+    // Stop reading until the pipe is full: the child is then blocked writing a chunk.
+    wait_for("a full pipe", || unread(&stdout) >= 60_000);
+    signal(&child, libc::SIGINT);
+    let mut stderr = child.stderr.take().unwrap();
+    let mut said = Vec::new();
+    wait_for("the first interrupt's message", || {
+        let mut b = [0u8; 256];
+        let n = stderr.read(&mut b).unwrap();
+        said.extend_from_slice(&b[..n]);
+        String::from_utf8_lossy(&said).contains("interrupted")
+    });
+    signal(&child, libc::SIGINT);
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    assert_eq!(exit_code(&mut child), Some(130));
+    let mut all = first.to_vec();
+    all.extend(rest);
+    assert!(all.ends_with(b"\n"), "the output ends mid-row");
+    let (header, rows) = read_csv(&String::from_utf8(all).unwrap());
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.len() == header.len()));
+}
+
+#[test]
+fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("d.txt"), puzzles(3000)).unwrap();
+    let export = dir.path().join("e.json");
+    let child = binary()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "dlx-static,dfs",
+            "--rounds",
+            "3",
+        ])
+        .args(["--export-json", "e.json", "--save-baseline", "cut"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Exports are rewritten after each result: the first result is done.
+    wait_for("the first result", || export.exists());
+    signal(&child, libc::SIGINT);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(
+        stdout.contains("dlx-static") && stdout.contains("PARTIAL"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("saved partial baseline"), "{stdout}");
+    let saved = dir.path().join("results/baselines/cut.json");
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(saved).unwrap()).unwrap();
+    assert_eq!(run["partial"], true);
+    assert!(!run["results"].as_array().unwrap().is_empty());
+    let exported: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(export).unwrap()).unwrap();
+    assert_eq!(exported["partial"], true);
+}
+
+#[test]
+fn an_interrupted_judge_answers_the_cases_it_read() {
+    let mut child = binary()
+        .args(["judge", "poj3074"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let cases: String = puzzles(2)
+        .lines()
+        .map(|l| format!("{}\n", &l[..81]))
+        .collect();
+    stdin.write_all(cases.as_bytes()).unwrap();
+    wait_for("the child to read its input", || unread(&stdin) == 0);
+    signal(&child, libc::SIGINT);
+    assert_eq!(exit_code(&mut child), Some(130));
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.len() == 81));
+}
+
+#[test]
+fn an_interrupted_gen_writes_whole_blocks_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gen.txt");
+    let mut child = binary()
+        .args(["gen", "--count", "100000000", "-o"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for("the first block", || lines_of(&out) > 1);
+    signal(&child, libc::SIGTERM);
+    assert_eq!(exit_code(&mut child), Some(130));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.ends_with('\n'));
+    let puzzles = text.lines().count() - 1;
+    assert_eq!(puzzles % 1024, 0, "{puzzles}");
+}
