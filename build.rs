@@ -19,6 +19,10 @@ fn main() {
         if dirty { format!("{rev}-dirty") } else { rev }
     });
     println!(
+        "cargo:rustc-env=SUDOKU_BENCH_VERSION_REVISION={}",
+        revision.as_deref().unwrap_or("unknown revision")
+    );
+    println!(
         "cargo:rustc-env=SUDOKU_BENCH_GIT_REVISION={}",
         revision.unwrap_or_default()
     );

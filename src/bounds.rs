@@ -19,7 +19,9 @@ pub const MAX_MIN_ROUND_MS: u64 = 600_000;
 /// `--noise`, percent.
 pub const MAX_NOISE_PCT: f64 = 1000.0;
 /// Solutions counted per puzzle.
-pub const MAX_SOLUTIONS: u32 = 2;
+pub const MAX_SOLUTIONS: u32 = 1_000_000_000;
+/// Records `--sample` holds in memory.
+pub const MAX_SAMPLE: u64 = 10_000_000;
 /// Longest text field accepted from a saved run (paths, names).
 pub const MAX_TEXT: usize = 4096;
 

@@ -6,8 +6,16 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+/// `--version`: the crate version and the git revision it was built from.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("SUDOKU_BENCH_VERSION_REVISION"),
+    ")"
+);
+
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-bench", version, about, long_about = None)]
+#[command(name = "sudoku-bench", version = VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -26,6 +34,55 @@ pub enum Command {
     /// Compare a saved baseline with another saved run, or with a fresh run of the same
     /// benchmark; exits 5 when anything regressed.
     Compare(CompareArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) on standard output.
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    #[arg(value_parser = ["bash", "zsh", "fish", "elvish", "powershell"])]
+    pub shell: String,
+}
+
+/// How inputs are read: shared by `solve` and `bench`.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Input format (default: detected per file from its content).
+    #[arg(long, value_parser = FORMATS)]
+    pub format: Option<String>,
+    /// More characters that stand for a blank cell, besides . 0 _ X x * -
+    #[arg(long, value_name = "CHARS")]
+    pub blanks: Option<String>,
+    /// The CSV column that holds the puzzle: a header name, or a number from 1.
+    #[arg(long, value_name = "NAME|N")]
+    pub puzzle_column: Option<String>,
+    /// The CSV column that holds the solution: a header name, or a number from 1.
+    #[arg(long, value_name = "NAME|N")]
+    pub solution_column: Option<String>,
+    /// In folders, read only files matching this pattern (`*`, `?`; repeatable); without
+    /// it, files that look like documentation are skipped.
+    #[arg(long, value_name = "PATTERN")]
+    pub glob: Vec<String>,
+    /// In folders, read this many levels of subfolders (default: all).
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<usize>,
+    /// Skip the first N records.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub skip: u64,
+    /// Read at most N records (after --skip).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Take a random sample of N records (reproducible with --seed), kept in input order.
+    #[arg(long, value_name = "N")]
+    pub sample: Option<u64>,
+    /// The random seed of --sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Say which format each input is read as.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 /// The input formats, as `--format` takes them (the crate's `Format` names; a test
@@ -34,7 +91,8 @@ pub const FORMATS: [&str; 5] = ["line", "csv", "grid", "hdu", "poj"];
 
 #[derive(Debug, Args)]
 pub struct LimitArgs {
-    /// Count solutions up to this many: 2 checks uniqueness, 1 stops at the first.
+    /// Count solutions up to this many: 2 checks uniqueness, 1 stops at the first, more
+    /// counts further.
     #[arg(long, default_value_t = 2)]
     pub max_solutions: u32,
     /// Give up on a puzzle after this many search nodes (status budget_exceeded).
@@ -48,7 +106,8 @@ pub struct LimitArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Puzzle files or directories (their files, sorted); `-` or nothing reads stdin.
+    /// Puzzle files or folders (their files, recursively, sorted); `-` or nothing reads
+    /// stdin. Compressed files (gzip, zstd, xz, bzip2) are read as they are.
     pub inputs: Vec<PathBuf>,
     /// Solver backend: dlx-static, dlx-arena, dfs, null (or reference, in a build with
     /// that feature).
@@ -65,9 +124,15 @@ pub struct SolveArgs {
     /// Write `puzzle:count:solution` lines here (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub solutions: Option<PathBuf>,
-    /// Input format (default: detected per file).
-    #[arg(long, value_parser = FORMATS)]
-    pub format: Option<String>,
+    /// Write one JSON object per input record here (`-` for stdout).
+    #[arg(long, value_name = "FILE")]
+    pub jsonl: Option<PathBuf>,
+    /// Write only records of these statuses to the per-puzzle outputs (comma-separated;
+    /// `wrong` for wrong answers); the summary still counts every record.
+    #[arg(long, value_name = "STATUS,...")]
+    pub only: Option<String>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// No summary at the end.
     #[arg(short, long)]
     pub quiet: bool,
@@ -132,7 +197,8 @@ pub struct BaselineDirArgs {
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Dataset files, each loaded into memory once and solved every round.
+    /// Datasets, each loaded into memory once and solved every round: files, folders
+    /// (one dataset each) or `-` for standard input.
     #[arg(required = true)]
     pub datasets: Vec<PathBuf>,
     /// Backends to measure, comma-separated, repeatable (default: every solver).
@@ -156,9 +222,8 @@ pub struct BenchArgs {
     /// small datasets give steady round times.
     #[arg(long, default_value_t = 200, value_name = "MS")]
     pub min_round_ms: u64,
-    /// Input format (default: detected per file).
-    #[arg(long, value_parser = FORMATS)]
-    pub format: Option<String>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Write one row per backend x dataset x threads as CSV.
     #[arg(long, value_name = "FILE")]
     pub export_csv: Option<PathBuf>,

@@ -59,7 +59,7 @@ pub fn judge<R: BufRead + Send>(
         Problem::Hdu1426 => Format::Hdu,
         Problem::Poj3074 => Format::Poj,
     };
-    let mut reader = format.reader(input);
+    let mut reader = format.reader(input, &crate::format::Layout::default());
     let mut solver = GuardedSolver::new(backend, limits);
     let source: Arc<str> = "-".into();
     let mut report = JudgeReport::default();

@@ -40,6 +40,7 @@ pub mod report;
 pub mod run;
 pub mod solver;
 pub mod stats;
+pub mod subset;
 pub mod tally;
 
 pub use grid::Grid;

@@ -60,7 +60,7 @@ proptest! {
     #[test]
     fn any_bytes_in_any_format(data in proptest::collection::vec(any::<u8>(), 0..2000)) {
         for &format in &Format::ALL {
-            let mut reader = format.reader(Cursor::new(&data));
+            let mut reader = format.reader(Cursor::new(&data), &Default::default());
             let mut number = 0;
             while let Some(record) = reader.next_record() {
                 let record = record.unwrap();
@@ -77,7 +77,7 @@ proptest! {
         text in "([0-9.?|+ ,:#-]{0,90}(\r?\n)){0,30}(end\n)?",
     ) {
         for &format in &Format::ALL {
-            let mut reader = format.reader(Cursor::new(text.as_bytes()));
+            let mut reader = format.reader(Cursor::new(text.as_bytes()), &Default::default());
             while let Some(record) = reader.next_record() {
                 let record = record.unwrap();
                 if let Ok(p) = &record.body {

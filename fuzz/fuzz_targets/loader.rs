@@ -8,9 +8,9 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_bench::format::Format;
 
 fuzz_target!(|data: &[u8]| {
-    let detected = Format::detect(data);
+    let detected = sudoku_bench::format::detect(data, &Default::default()).format;
     for &format in Format::ALL.iter().chain([&detected]) {
-        let mut reader = format.reader(Cursor::new(data));
+        let mut reader = format.reader(Cursor::new(data), &Default::default());
         let (mut number, mut line) = (0, 0);
         while let Some(record) = reader.next_record() {
             let record = record.expect("in-memory input has no I/O errors");

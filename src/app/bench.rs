@@ -1,23 +1,24 @@
 //! `bench`: measure, export, save, compare.
 
-use std::path::PathBuf;
-
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Exit, print};
 use crate::baseline::{self, Found, Verdict};
-use crate::bench::{BenchConfig, BenchResult, BenchRun, Dataset, Observer, run_bench};
-use crate::format::Format;
+use crate::bench::{
+    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Observer, run_bench,
+};
+use crate::loader::{Input, LoadOptions};
 use crate::options::BenchOptions;
 use crate::output::write_whole;
 use crate::report::export::ExportManager;
 use crate::report::{RowOutput, RowOutputKind, table};
 use crate::run::PuzzleResult;
+use crate::subset::Subset;
 
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
-    let Some(datasets) = load_datasets(&opts.datasets, opts.format)? else {
-        eprintln!("interrupted while loading the datasets: nothing was measured");
-        return Ok(Exit::Interrupted);
+    let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset)? {
+        Loaded::Ready(d) => d,
+        Loaded::Stopped(exit) => return Ok(exit),
     };
     let mut exports = ExportManager::default();
     for (format, target) in opts.exports {
@@ -58,7 +59,8 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     }
     exported?;
     let wrong = run.results.iter().any(|r| r.wrong > 0);
-    let mut exit = Exit::worst(run.partial, wrong, false);
+    let unread = datasets.iter().any(|d| d.info.parse_errors > 0);
+    let mut exit = Exit::worst(run.partial, wrong, unread);
     if let Some((path, old)) = &opts.baseline {
         if verdicts(path, old, &run, opts.noise)? && exit == Exit::Success {
             exit = Exit::Regressed;
@@ -67,19 +69,44 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     Ok(exit)
 }
 
-/// Loads every dataset; `None` when an interrupt stopped the loading.
+/// The datasets, or the exit status of why nothing will be measured.
+pub(super) enum Loaded {
+    Ready(Vec<Dataset>),
+    Stopped(Exit),
+}
+
+/// Loads every dataset before anything is measured. An interrupt, a dataset that
+/// cannot be read or holds no puzzle stop here (exit 130 or 3); parse errors are
+/// counted and said.
 pub(super) fn load_datasets(
-    paths: &[PathBuf],
-    format: Option<Format>,
-) -> anyhow::Result<Option<Vec<Dataset>>> {
+    inputs: &[Input],
+    load: &LoadOptions,
+    subset: &Subset,
+) -> anyhow::Result<Loaded> {
     let mut out = Vec::new();
-    for p in paths {
-        match Dataset::load(p, format)? {
-            Some(d) => out.push(d),
-            None => return Ok(None),
+    for input in inputs {
+        match Dataset::load(input, load, subset) {
+            Ok(Some(d)) => {
+                if d.info.parse_errors > 0 {
+                    eprintln!(
+                        "warning: {}: {} of {} records could not be read; they are not measured",
+                        d.info.path, d.info.parse_errors, d.info.records
+                    );
+                }
+                out.push(d);
+            }
+            Ok(None) => {
+                eprintln!("interrupted while loading the datasets: nothing was measured");
+                return Ok(Loaded::Stopped(Exit::Interrupted));
+            }
+            Err(e) if e.is::<DatasetError>() => {
+                eprintln!("error: {e}; nothing was measured");
+                return Ok(Loaded::Stopped(Exit::InputProblems));
+            }
+            Err(e) => return Err(e),
         }
     }
-    Ok(Some(out))
+    Ok(Loaded::Ready(out))
 }
 
 /// Prints the comparison; true when anything regressed.
@@ -148,7 +175,7 @@ impl Observer for Watcher<'_> {
 
     fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
         if let Some(out) = &mut self.per_puzzle {
-            out.write(results)?;
+            out.write(results, None)?;
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! `compare`: two saved runs, or a saved run against a fresh run of its benchmark; and
 //! `compare --list`.
 
-use super::bench::{Watcher, load_datasets, progress_bar, verdicts};
+use super::bench::{Loaded, Watcher, load_datasets, progress_bar, verdicts};
 use super::{Exit, print};
 use crate::baseline::{self, BaselineRef, Store};
 use crate::bench::{BenchRun, run_bench};
@@ -20,10 +20,19 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
             })
         }
         CompareAction::Rerun { old, rerun } => {
-            let Some(datasets) = load_datasets(&rerun.datasets, None)? else {
-                eprintln!("interrupted while loading the datasets: nothing was measured");
-                return Ok(Exit::Interrupted);
+            let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset)? {
+                Loaded::Ready(d) => d,
+                Loaded::Stopped(exit) => return Ok(exit),
             };
+            for (d, want) in datasets.iter().zip(&rerun.hashes) {
+                if d.info.hash != *want {
+                    anyhow::bail!(
+                        "dataset {} changed since the baseline ({want} vs {}): the runs are not comparable",
+                        d.info.path,
+                        d.info.hash
+                    );
+                }
+            }
             let exports = ExportManager::default();
             let bar = progress_bar(opts.progress, &rerun.config, datasets.len());
             let mut watcher = Watcher::new(bar, None, &exports, &rerun.config);

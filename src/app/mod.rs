@@ -51,12 +51,41 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
     crate::run::quiet_guarded_panics();
     interrupt::install();
     match command {
-        Command::Solve(o) => solve::solve(o),
+        Command::Solve(o) => solve::solve(*o),
         Command::Judge(o) => judge::judge(o),
         Command::Gen(o) => generate::generate(o),
         Command::Bench(o) => bench::bench(*o),
         Command::Compare(o) => compare::compare(*o),
+        Command::Completions(shell) => completions(&shell),
+        Command::Man => man(),
     }
+}
+
+/// A shell completion script on standard output.
+fn completions(shell: &str) -> anyhow::Result<Exit> {
+    use clap::CommandFactory;
+    use clap_complete::Shell;
+    let shell: Shell = shell
+        .parse()
+        .map_err(|e| crate::options::UsageError(format!("invalid value for SHELL: {e}")))?;
+    let mut script = Vec::new();
+    clap_complete::generate(
+        shell,
+        &mut crate::cli::Cli::command(),
+        "sudoku-bench",
+        &mut script,
+    );
+    print(&String::from_utf8_lossy(&script))?;
+    Ok(Exit::Success)
+}
+
+/// The manual page (roff) on standard output.
+fn man() -> anyhow::Result<Exit> {
+    use clap::CommandFactory;
+    let mut page = Vec::new();
+    clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;
+    print(&String::from_utf8_lossy(&page))?;
+    Ok(Exit::Success)
 }
 
 /// Prints text on standard output. A reader that went away (`| true`) loses only this

@@ -1,11 +1,12 @@
 //! `solve`: stream the inputs through the runner into the per-puzzle outputs.
 
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{Exit, print};
 use crate::interrupt;
-use crate::loader::Loader;
+use crate::loader::{Input, Loader};
 use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
 use crate::run::{self, Status};
@@ -14,10 +15,19 @@ use crate::run::{self, Status};
 const SHOWN_PARSE_ERRORS: u64 = 10;
 
 pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
-    let loader = Loader::new(opts.inputs, opts.format);
+    let reads_stdin = opts.inputs.is_empty() || opts.inputs.contains(&Input::Stdin);
+    if reads_stdin && std::io::stdin().is_terminal() {
+        eprintln!(
+            "reading puzzles from the terminal: type or paste them, then Ctrl-D (name a file to read a file)"
+        );
+    }
+    let loader = Loader::new(opts.inputs, opts.load);
     let bytes_read = loader.bytes_read();
+    let reports = loader.reports();
     let progress = Progress::new(opts.progress, loader.total_bytes());
-    let mut reporter = Reporter::open(&opts.outputs)?;
+    let notes = progress.clone();
+    let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
+    let mut reporter = Reporter::open(&opts.outputs, opts.only)?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.filter_map(|item| match item {
@@ -31,6 +41,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             None
         }
     });
+    let records = opts.subset.apply(records);
     let start = Instant::now();
     let mut parse_errors = 0u64;
     let threads = run::run(records, &opts.run, |chunk| {
@@ -61,6 +72,10 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let mut summary = reporter.summary;
     summary.input_failures = input_failures.load(Ordering::Relaxed);
     summary.interrupted = interrupt::requested();
+    summary.reports = reports
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
     let t = &summary.tally;
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
         eprintln!("warning: the input holds no puzzles");

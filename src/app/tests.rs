@@ -49,7 +49,9 @@ fn solve(backend: Backend, limits: Limits) -> (Exit, Vec<String>) {
     let csv = dir.path().join("out.csv");
     let opts = SolveOptions {
         inputs: vec![crate::loader::Input::File(input)],
-        format: None,
+        load: Default::default(),
+        subset: Default::default(),
+        only: None,
         run: RunConfig {
             backend,
             limits,
@@ -86,8 +88,9 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
     let input = dir.path().join("in.txt");
     std::fs::write(&input, PUZZLES).unwrap();
     let opts = BenchOptions {
-        datasets: vec![input],
-        format: None,
+        datasets: vec![crate::loader::Input::File(input)],
+        load: Default::default(),
+        subset: Default::default(),
         config: BenchConfig {
             backends: vec![backend],
             threads: vec![1, 2],
@@ -96,6 +99,7 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
             rounds: 2,
             min_time: None,
             min_round: Duration::ZERO,
+            read: Default::default(),
         },
         exports: vec![],
         per_puzzle: None,

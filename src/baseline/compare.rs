@@ -74,6 +74,13 @@ pub fn check_comparable(
     new_settings: &crate::bench::BenchSettings,
 ) -> anyhow::Result<()> {
     let (a, b) = (&old.settings, new_settings);
+    if a.input != b.input {
+        bail!(
+            "the runs read their datasets differently ({:?} vs {:?}): rerun with the baseline's input options",
+            a.input,
+            b.input
+        );
+    }
     if (a.max_solutions, a.max_nodes, a.timeout_s) != (b.max_solutions, b.max_nodes, b.timeout_s) {
         bail!(
             "the runs used different settings (max-solutions {} vs {}, max-nodes {} vs {}, timeout {:?} vs {:?}): \
@@ -197,6 +204,7 @@ mod tests {
                 hash: "fnv1a64:1".into(),
                 records: 100,
                 puzzles: 100,
+                parse_errors: 0,
             },
             threads: 1,
             rounds_ns: rounds_us
@@ -240,6 +248,7 @@ mod tests {
                 min_time_s: None,
                 min_round_ms: 200,
                 headline: String::new(),
+                input: Default::default(),
             },
             results,
             partial: false,

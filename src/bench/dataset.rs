@@ -7,10 +7,10 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::format::Format;
 use crate::grid::Grid;
-use crate::loader::{Input, LoadError, Loader};
+use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::Record;
+use crate::subset::Subset;
 
 /// A dataset loaded into memory for repeated passes.
 pub struct Dataset {
@@ -23,29 +23,50 @@ pub struct Dataset {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DatasetInfo {
+    /// The input as given: a file, a folder, or `-`.
     pub path: String,
-    /// FNV-1a 64 of the file's bytes: runs on different data never compare.
+    /// FNV-1a 64 of the bytes read (every file of a folder, in order): runs on different
+    /// data never compare.
     pub hash: String,
     pub records: u64,
     /// Records timed: parse errors and conflicting givens are not solved.
     pub puzzles: u64,
+    /// Records that could not be read as puzzles.
+    #[serde(default)]
+    pub parse_errors: u64,
 }
 
+/// Why a dataset cannot be measured: an input problem (exit 3), not a failure.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct DatasetError(pub String);
+
 impl Dataset {
-    /// Loads a dataset file. `None` when an interrupt stopped the reading.
-    pub fn load(path: &Path, format: Option<Format>) -> anyhow::Result<Option<Dataset>> {
-        let hash = hash_file(path)?;
-        let mut records = Vec::new();
-        for item in Loader::new(vec![Input::File(path.to_path_buf())], format) {
+    /// Loads a dataset: a file, a folder or standard input, read as `solve` reads it.
+    /// `None` when an interrupt stopped the reading. A source that cannot be read, or
+    /// a dataset with no puzzle in it, is a [`DatasetError`].
+    pub fn load(
+        input: &Input,
+        load: &LoadOptions,
+        subset: &Subset,
+    ) -> anyhow::Result<Option<Dataset>> {
+        let loader = Loader::new(vec![input.clone()], load.clone()).hashing();
+        let name = input.name();
+        let mut loader = loader;
+        let mut read = Vec::new();
+        for item in loader.by_ref() {
             match item {
-                Ok(record) => records.push(record),
+                Ok(record) => read.push(record),
                 Err(LoadError::Stopped) => return Ok(None),
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(DatasetError(e.to_string()).into()),
             }
         }
         if crate::interrupt::requested() {
             return Ok(None);
         }
+        let hash = loader.hash().expect("hashing");
+        let records: Vec<Record> = subset.apply(read.into_iter()).collect();
+        let parse_errors = records.iter().filter(|r| r.body.is_err()).count() as u64;
         let timed: Vec<usize> = records
             .iter()
             .enumerate()
@@ -56,16 +77,24 @@ impl Dataset {
             })
             .map(|(i, _)| i)
             .collect();
+        if timed.is_empty() {
+            return Err(DatasetError(format!(
+                "{name}: no puzzle to measure ({} records, {parse_errors} could not be read)",
+                records.len()
+            ))
+            .into());
+        }
         let grids = timed
             .iter()
             .map(|&i| records[i].body.as_ref().expect("timed records parsed").grid)
             .collect();
         Ok(Some(Dataset {
             info: DatasetInfo {
-                path: path.display().to_string(),
+                path: name,
                 hash,
                 records: records.len() as u64,
                 puzzles: timed.len() as u64,
+                parse_errors,
             },
             records,
             timed,

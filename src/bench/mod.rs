@@ -12,8 +12,9 @@ mod measure;
 mod saved;
 mod summary;
 
+pub use dataset::DatasetError;
 pub use dataset::{Dataset, DatasetInfo, hash_file};
-pub use saved::{BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, PerCall};
+pub use saved::{BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, PerCall, ReadSettings};
 
 use std::time::Duration;
 
@@ -33,6 +34,8 @@ pub struct BenchConfig {
     pub min_time: Option<Duration>,
     /// A round repeats the pass until it lasts this long.
     pub min_round: Duration,
+    /// How the datasets are read (recorded in the run).
+    pub read: ReadSettings,
 }
 
 /// What `run_bench` tells its caller as it goes.
@@ -108,6 +111,7 @@ impl BenchSettings {
             headline: "µs/puzzle = median over rounds of (whole-pass wall time / puzzles); \
                        per-call statistics time each solver call"
                 .to_string(),
+            input: config.read.clone(),
         }
     }
 }

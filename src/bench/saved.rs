@@ -39,6 +39,25 @@ pub struct BenchSettings {
     pub min_round_ms: u64,
     /// Which clock the headline uses.
     pub headline: String,
+    /// How the datasets were read, so a re-run reads them the same way.
+    #[serde(default)]
+    pub input: ReadSettings,
+}
+
+/// The input options of a run (`--format`, `--blanks`, columns, folders, subsets).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ReadSettings {
+    pub format: Option<String>,
+    pub blanks: Option<String>,
+    pub puzzle_column: Option<String>,
+    pub solution_column: Option<String>,
+    pub globs: Vec<String>,
+    pub max_depth: Option<usize>,
+    pub skip: u64,
+    pub limit: Option<u64>,
+    pub sample: Option<u64>,
+    pub seed: u64,
 }
 
 /// One backend on one dataset at one thread count.
@@ -162,6 +181,26 @@ impl BenchSettings {
         bounds::within(self.rounds, 1, bounds::MAX_ROUNDS).map_err(field("rounds"))?;
         bounds::within(self.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
             .map_err(field("min_round_ms"))?;
+        let i = &self.input;
+        for (name, v) in [
+            ("input.format", &i.format),
+            ("input.blanks", &i.blanks),
+            ("input.puzzle_column", &i.puzzle_column),
+            ("input.solution_column", &i.solution_column),
+        ] {
+            if let Some(v) = v {
+                bounds::text(v).map_err(field(name))?;
+            }
+        }
+        if i.globs.len() > 64 {
+            return Err("input.globs: more than 64 patterns".into());
+        }
+        for g in &i.globs {
+            bounds::text(g).map_err(field("input.globs"))?;
+        }
+        if let Some(n) = i.sample {
+            bounds::within(n, 1, bounds::MAX_SAMPLE).map_err(field("input.sample"))?;
+        }
         Ok(())
     }
 }

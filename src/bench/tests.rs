@@ -19,6 +19,13 @@ not a puzzle
     (dir, path)
 }
 
+fn load(path: &std::path::Path) -> Dataset {
+    let input = crate::loader::Input::File(path.to_path_buf());
+    Dataset::load(&input, &Default::default(), &Default::default())
+        .unwrap()
+        .unwrap()
+}
+
 fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
     BenchConfig {
         backends,
@@ -28,6 +35,7 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
         rounds: 3,
         min_time: None,
         min_round: Duration::ZERO,
+        read: Default::default(),
     }
 }
 
@@ -50,7 +58,7 @@ impl Observer for Counts {
 #[test]
 fn benches_every_backend_and_checks_answers() {
     let (_dir, path) = tiny_dataset();
-    let dataset = Dataset::load(&path, None).unwrap().unwrap();
+    let dataset = load(&path);
     assert_eq!((dataset.info.records, dataset.info.puzzles), (4, 2));
     assert!(dataset.info.hash.starts_with("fnv1a64:"));
     let config = config(Backend::ALL.to_vec(), vec![1, 2]);
@@ -83,7 +91,7 @@ fn benches_every_backend_and_checks_answers() {
 #[test]
 fn a_panicking_backend_is_counted_wrong_and_the_bench_goes_on() {
     let (_dir, path) = tiny_dataset();
-    let dataset = Dataset::load(&path, None).unwrap().unwrap();
+    let dataset = load(&path);
     // The first cell of the first puzzle is blank (0): every call on it panics.
     let backends = vec![
         Backend::Mock(Mock::PanicsOnFirstCell(0)),
@@ -107,7 +115,7 @@ fn a_panicking_backend_is_counted_wrong_and_the_bench_goes_on() {
 #[test]
 fn a_timeout_stops_a_hanging_backend_in_every_pass() {
     let (_dir, path) = tiny_dataset();
-    let dataset = Dataset::load(&path, None).unwrap().unwrap();
+    let dataset = load(&path);
     let mut config = config(vec![Backend::Mock(Mock::Hang)], vec![1]);
     config.limits.timeout = Some(Duration::from_millis(5));
     config.rounds = 1;

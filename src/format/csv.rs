@@ -1,4 +1,8 @@
-//! CSV with a header naming a `quizzes`/`puzzle` column and optionally `solutions`/`solution`.
+//! CSV with a header naming the puzzle column and maybe the solution's: `quizzes`,
+//! `puzzle`, `board`, `grid`, `question`, ... and `solutions`, `solution`, `answer`,
+//! ...; any other columns (an unnamed pandas index, ids, ratings) are ignored. Fields
+//! are separated by `,`, `;`, a tab or `|` (whichever the header uses); `--puzzle-column`
+//! and `--solution-column` choose by name or by number (then a file may have no header).
 //!
 //! Each line is one CSV record: puzzle files never have fields spanning lines, and reading
 //! line by line means a stray quote costs one record, not the rest of the file, and a
@@ -6,12 +10,60 @@
 
 use std::io::{self, BufRead};
 
-use super::lines::Lines;
-use super::{RawRecord, RecordReader};
-use crate::grid::Grid;
+use super::cells::Cells;
+use super::lines::{Lines, trim};
+use super::{Layout, Notes, RawRecord, RecordReader};
+use crate::grid::{CELLS, Grid};
 use crate::record::{Expected, ParseError, Puzzle};
 
-/// Which fields hold what, from the header row.
+/// Header names of a puzzle column (compared without case).
+pub(crate) const PUZZLE_NAMES: [&str; 13] = [
+    "quizzes",
+    "quiz",
+    "puzzle",
+    "puzzles",
+    "board",
+    "grid",
+    "question",
+    "unsolved",
+    "sudoku",
+    "problem",
+    "givens",
+    "input",
+    "clues_grid",
+];
+/// Header names of a solution column.
+pub(crate) const SOLUTION_NAMES: [&str; 7] = [
+    "solutions",
+    "solution",
+    "answer",
+    "answers",
+    "solved",
+    "output",
+    "result",
+];
+
+/// A column chosen on the command line: its header name, or its 1-based number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Column {
+    Name(String),
+    Number(usize),
+}
+
+impl std::str::FromStr for Column {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Column, String> {
+        match s.parse::<usize>() {
+            Ok(0) => Err("columns are numbered from 1".into()),
+            Ok(n) => Ok(Column::Number(n)),
+            Err(_) if s.trim().is_empty() => Err("an empty column name".into()),
+            Err(_) => Ok(Column::Name(s.trim().to_string())),
+        }
+    }
+}
+
+/// Which fields hold what.
 struct Header {
     puzzle: usize,
     solution: Option<usize>,
@@ -20,21 +72,79 @@ struct Header {
 
 pub(crate) struct CsvReader<R> {
     lines: Lines<R>,
-    fields: Fields,
-    header: Option<Header>,
+    columns: Columns,
     number: u64,
     done: bool,
+    notes: Notes,
+}
+
+/// Where the puzzle (and solution) are in each row.
+struct Columns {
+    fields: Fields,
+    header: Option<Header>,
+    cells: Cells,
+    puzzle_column: Option<Column>,
+    solution_column: Option<Column>,
 }
 
 impl<R: BufRead> CsvReader<R> {
-    pub fn new(input: R) -> CsvReader<R> {
+    pub fn new(lines: Lines<R>, cells: Cells, layout: &Layout) -> CsvReader<R> {
         CsvReader {
-            lines: Lines::new(input),
-            fields: Fields::default(),
-            header: None,
+            lines,
+            columns: Columns {
+                fields: Fields::default(),
+                header: None,
+                cells,
+                puzzle_column: layout.puzzle_column.clone(),
+                solution_column: layout.solution_column.clone(),
+            },
             number: 0,
             done: false,
+            notes: Notes::default(),
         }
+    }
+}
+
+impl Columns {
+    /// Reads the columns from the first line. `Ok(true)` when it is a header, `Ok(false)`
+    /// when columns were given by number and it is already data.
+    fn first_line(&mut self, bytes: &[u8], number: u64) -> Result<bool, ParseError> {
+        self.fields.delimiter = delimiter_of(bytes);
+        self.fields
+            .split(bytes)
+            .map_err(|m| ParseError::new(number, m))?;
+        let by_number = |c: &Option<Column>| match c {
+            Some(Column::Number(n)) => Some(n - 1),
+            _ => None,
+        };
+        if let Some(puzzle) = by_number(&self.puzzle_column) {
+            let solution = by_number(&self.solution_column);
+            let data = self.fields.len() > puzzle
+                && parse_field(self.fields.get(puzzle), &self.cells).is_ok();
+            let fields = self
+                .fields
+                .len()
+                .max(puzzle + 1)
+                .max(solution.map_or(0, |s| s + 1));
+            self.header = Some(Header {
+                puzzle,
+                solution,
+                fields: if data { fields } else { self.fields.len() },
+            });
+            return Ok(!data);
+        }
+        let header = read_header(&self.fields, &self.puzzle_column, &self.solution_column);
+        self.header = Some(header.ok_or_else(|| {
+            let wanted = match &self.puzzle_column {
+                Some(Column::Name(n)) => format!("a column named {n:?}"),
+                _ => format!("puzzle column ({})", PUZZLE_NAMES.join(", ")),
+            };
+            ParseError::new(
+                number,
+                format!("the CSV header has no {wanted}; choose one with --puzzle-column"),
+            )
+        })?);
+        Ok(true)
     }
 }
 
@@ -51,29 +161,22 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
             if number == 1 {
                 bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
             }
-            if bytes.iter().all(|b| b.is_ascii_whitespace()) && line.too_long().is_none() {
+            let t = trim(bytes);
+            if (t.is_empty() || t.starts_with(b"#")) && line.too_long().is_none() {
                 continue;
             }
-            let body = match (&self.header, line.too_long()) {
-                (None, _) => {
-                    self.header = self
-                        .fields
-                        .split(bytes)
-                        .ok()
-                        .and_then(|()| read_header(&self.fields));
-                    if self.header.is_some() {
-                        continue;
+            let columns = &mut self.columns;
+            let body = match (&columns.header, line.too_long()) {
+                (None, _) => match columns.first_line(bytes, number) {
+                    Ok(true) => continue,
+                    Ok(false) => columns.row(bytes, number),
+                    Err(e) => {
+                        self.done = true;
+                        Err(e)
                     }
-                    self.done = true;
-                    let msg = "the CSV header has no `quizzes` or `puzzle` column";
-                    Err(ParseError::new(number, msg))
-                }
+                },
                 (Some(_), Some(too_long)) => Err(too_long),
-                (Some(header), None) => self
-                    .fields
-                    .split(bytes)
-                    .and_then(|()| parse_row(&self.fields, header))
-                    .map_err(|msg| ParseError::new(number, msg)),
+                (Some(_), None) => columns.row(bytes, number),
             };
             self.number += 1;
             return Some(Ok(RawRecord {
@@ -84,13 +187,73 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
         }
         None
     }
+
+    fn notes(&mut self) -> &mut Notes {
+        &mut self.notes
+    }
+}
+
+impl Columns {
+    fn row(&mut self, bytes: &[u8], number: u64) -> Result<Puzzle, ParseError> {
+        let header = self.header.as_ref().expect("read first");
+        self.fields
+            .split(bytes)
+            .and_then(|()| parse_row(&self.fields, header, &self.cells))
+            .map_err(|msg| ParseError::new(number, msg))
+    }
+}
+
+/// The field separator a header line uses: the most frequent of `,`, `;`, tab and `|`
+/// outside quotes.
+fn delimiter_of(line: &[u8]) -> u8 {
+    let mut counts = [0usize; 4];
+    let mut quoted = false;
+    for &b in line {
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => counts[0] += 1,
+            b';' if !quoted => counts[1] += 1,
+            b'\t' if !quoted => counts[2] += 1,
+            b'|' if !quoted => counts[3] += 1,
+            _ => {}
+        }
+    }
+    let best = (0..4).max_by_key(|&i| (counts[i], 4 - i)).unwrap_or(0);
+    [b',', b';', b'\t', b'|'][best]
+}
+
+/// True when the first line of `sample` is a CSV header with a puzzle column.
+pub(crate) fn has_header(sample: &[u8], layout: &Layout) -> bool {
+    let first = sample
+        .split(|&b| b == b'\n' || b == b'\r')
+        .map(trim)
+        .find(|l| !l.is_empty() && !l.starts_with(b"#"));
+    let Some(first) = first else {
+        return false;
+    };
+    let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
+    let mut fields = Fields {
+        delimiter: delimiter_of(first),
+        ..Fields::default()
+    };
+    fields.split(first).is_ok() && read_header(&fields, &layout.puzzle_column, &None).is_some()
 }
 
 /// The fields of one line, unquoted and trimmed, in one reused buffer.
-#[derive(Default)]
 struct Fields {
     buf: Vec<u8>,
     ends: Vec<usize>,
+    delimiter: u8,
+}
+
+impl Default for Fields {
+    fn default() -> Self {
+        Fields {
+            buf: Vec::new(),
+            ends: Vec::new(),
+            delimiter: b',',
+        }
+    }
 }
 
 impl Fields {
@@ -103,7 +266,7 @@ impl Fields {
         &self.buf[start..self.ends[k]]
     }
 
-    /// Splits a line at commas; `"..."` quotes a field (`""` is a quote inside one).
+    /// Splits a line at the delimiter; `"..."` quotes a field (`""` is a quote inside one).
     fn split(&mut self, line: &[u8]) -> Result<(), String> {
         self.buf.clear();
         self.ends.clear();
@@ -134,12 +297,12 @@ impl Fields {
                 while i < line.len() && blank(line[i]) {
                     i += 1;
                 }
-                if i < line.len() && line[i] != b',' {
+                if i < line.len() && line[i] != self.delimiter {
                     return Err(format!("column {}: text after a closing quote", i + 1));
                 }
             } else {
                 let start = self.buf.len();
-                while i < line.len() && line[i] != b',' {
+                while i < line.len() && line[i] != self.delimiter {
                     self.buf.push(line[i]);
                     i += 1;
                 }
@@ -151,38 +314,51 @@ impl Fields {
             if i >= line.len() {
                 return Ok(());
             }
-            i += 1; // the comma
+            i += 1; // the delimiter
         }
     }
 }
 
 /// The columns named in a header row, `None` without a puzzle column.
-fn read_header(fields: &Fields) -> Option<Header> {
-    let find = |names: [&[u8]; 2]| {
-        (0..fields.len()).find(|&k| names.iter().any(|n| fields.get(k).eq_ignore_ascii_case(n)))
+fn read_header(
+    fields: &Fields,
+    puzzle: &Option<Column>,
+    solution: &Option<Column>,
+) -> Option<Header> {
+    let find = |wanted: &Option<Column>, names: &[&str]| -> Option<usize> {
+        match wanted {
+            Some(Column::Number(n)) => Some(n - 1),
+            Some(Column::Name(name)) => {
+                (0..fields.len()).find(|&k| fields.get(k).eq_ignore_ascii_case(name.as_bytes()))
+            }
+            None => names.iter().find_map(|name| {
+                (0..fields.len()).find(|&k| fields.get(k).eq_ignore_ascii_case(name.as_bytes()))
+            }),
+        }
     };
-    let puzzle = find([b"quizzes", b"puzzle"])?;
-    let solution = find([b"solutions", b"solution"]);
+    let puzzle_at = find(puzzle, &PUZZLE_NAMES)?;
+    let solution_at = find(solution, &SOLUTION_NAMES).filter(|&s| s != puzzle_at);
     Some(Header {
-        puzzle,
-        solution,
+        puzzle: puzzle_at,
+        solution: solution_at,
         fields: fields.len(),
     })
 }
 
-fn parse_row(fields: &Fields, header: &Header) -> Result<Puzzle, String> {
-    if fields.len() < header.fields {
+fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, String> {
+    let needed = header.puzzle.max(header.solution.unwrap_or(0)) + 1;
+    if fields.len() < header.fields.max(needed) {
         return Err(format!(
             "row has {} fields, header has {}",
             fields.len(),
             header.fields
         ));
     }
-    let grid = Grid::from_line(fields.get(header.puzzle)).map_err(|e| format!("puzzle: {e}"))?;
+    let grid = parse_field(fields.get(header.puzzle), cells).map_err(|e| format!("puzzle: {e}"))?;
     let Some(i) = header.solution.filter(|&i| !fields.get(i).is_empty()) else {
         return Ok(Puzzle::new(grid));
     };
-    let solution = Grid::from_line(fields.get(i)).map_err(|e| format!("solution: {e}"))?;
+    let solution = parse_field(fields.get(i), cells).map_err(|e| format!("solution: {e}"))?;
     if !solution.is_full() {
         return Err("solution: has blank cells".into());
     }
@@ -191,6 +367,35 @@ fn parse_row(fields: &Fields, header: &Header) -> Result<Puzzle, String> {
         solution: Some(solution),
     }));
     Ok(Puzzle { grid, expected })
+}
+
+/// A grid in one field: 81 cells, or 81 cells once spacing and brackets are dropped
+/// (`[[0, 0, 3, ...], ...]`, `003 020 600 ...`).
+pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Grid, String> {
+    if let Ok(head) = <&[u8; CELLS]>::try_from(field) {
+        return match cells.parse81(head) {
+            Ok(values) => Ok(Grid::from_cells(values).expect("0-9")),
+            Err(i) => Err(format!("column {}: {}", i + 1, super::bad_cell(field, i))),
+        };
+    }
+    let spacing = |b: &u8| {
+        matches!(
+            b,
+            b' ' | b',' | b';' | b'|' | b'[' | b']' | b'(' | b')' | b'\t' | b'\n' | b'\r'
+        )
+    };
+    let kept: Vec<u8> = field.iter().filter(|b| !spacing(b)).copied().collect();
+    if kept.len() != field.len() {
+        if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..]) {
+            if let Ok(values) = cells.parse81(head) {
+                return Ok(Grid::from_cells(values).expect("0-9"));
+            }
+        }
+    }
+    if let Some(i) = field.iter().position(|&b| !cells.is_cell(b)) {
+        return Err(format!("column {}: {}", i + 1, super::bad_cell(field, i)));
+    }
+    Err(format!("expected 81 cells, found {}", field.len()))
 }
 
 #[cfg(test)]
@@ -265,7 +470,7 @@ mod tests {
                 "puzzle: expected 81 cells, found 80",
                 "solution: expected 81 cells, found 80",
                 "solution: has blank cells",
-                "puzzle: column 1: '\u{FFFD}' is not a digit 1-9 or a blank ('.' or '0')",
+                "puzzle: column 1: '\u{FFFD}' is not a digit 1-9 or a blank",
                 "",
             ]
         );
@@ -274,14 +479,14 @@ mod tests {
 
     #[test]
     fn rejects_a_header_without_puzzle_column() {
-        let got = summary(format!("id,grid\n1,{P}\n").as_bytes());
+        let got = summary(format!("id,text\n1,{P}\n").as_bytes());
         assert_eq!(
             got,
             [(
                 1,
                 1,
                 false,
-                "the CSV header has no `quizzes` or `puzzle` column".into()
+                "the CSV header has no puzzle column (quizzes, quiz, puzzle, puzzles, board, grid, question, unsolved, sudoku, problem, givens, input, clues_grid); choose one with --puzzle-column".into()
             )]
         );
     }
@@ -305,7 +510,7 @@ mod tests {
             [
                 "column 1: unclosed quote",
                 "",
-                "puzzle: expected 81 cells, found 83",
+                "puzzle: column 82: '\"' is not a digit 1-9 or a blank",
                 "column 85: text after a closing quote",
                 ""
             ]

@@ -1,134 +1,410 @@
-//! The `grid` format: 9 rows of 9 cells a puzzle, with optional borders, blank lines
-//! between puzzles, a leading count line (POJ 2676) or `Grid NN` headers (Project Euler 96).
+//! The `grid` format: 9 rows of 9 cells a puzzle, drawn any way people draw them.
+//!
+//! A row is a line with 9 cells once borders (`|`, `+`, `=`, `-`, box-drawing
+//! characters) and spacing are dropped; cells may be written together, spaced, or
+//! separated by commas (an empty comma field is a blank). Lines of borders and blank
+//! lines may separate bands and grids; lines of text (`Grid 01`, a title) and `===`
+//! lines start a new grid; a count line at the top (POJ 2676) is skipped.
+//!
+//! A grid cut short is one error, and the next grid is read correctly: a separator or
+//! header inside a grid ends it. Grids back to back with no separator at all are
+//! resynchronized when one comes out with conflicting givens and a shifted reading
+//! gives clean grids (a missing or extra row).
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
+use super::cells::Cells;
 use super::lines::{Line, Lines, trim};
-use super::{RawRecord, RecordReader, bad_cell};
-use crate::grid::{Grid, cell_value};
+use super::{Notes, RawRecord, RecordReader, bad_cell};
+use crate::grid::Grid;
 use crate::record::{ParseError, Puzzle};
 
-/// Spacing and border characters, dropped from rows.
-pub(crate) fn is_border(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'|' | b'+' | b'-')
+/// One line, as the grid reader sees it.
+#[derive(Clone, Debug)]
+pub(crate) enum LineKind {
+    /// Nine cells, or why the line is a broken row.
+    Row(Result<[u8; 9], ParseError>),
+    /// A blank line: between bands or between grids.
+    Separator,
+    /// A line of borders only (`-----+-----`, `╟───┼───╢`): ignored, even between rows.
+    Border,
+    /// Text or a `===` line: a new grid starts.
+    Header,
+    Comment,
 }
 
-/// Parses one non-blank line into its 9 cells; `None` for a line of borders only.
-pub(crate) type RowParser = fn(&Line<'_>) -> Result<Option<[u8; 9]>, ParseError>;
+/// Classifies one line; the HDU reader brings its own.
+pub(crate) type Classify = fn(&Line<'_>, &Cells, &mut bool) -> LineKind;
 
-/// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows, and no
-/// headers or count line) the `hdu` format.
+/// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
 pub(crate) struct GridReader<R> {
     lines: Lines<R>,
     number: u64,
-    started: bool,
-    parse_row: RowParser,
-    /// HDU 1426: no headers or count line, "case"/"lines" in messages.
+    cells: Cells,
+    classify: Classify,
+    /// HDU 1426: "case" and "lines" in messages, no resynchronizing.
     hdu: bool,
+    notes: Notes,
+    /// The file writes blanks as `-` (learned from its rows).
+    dash_blanks: bool,
+    /// Lines read ahead, handled before new ones.
+    pending: VecDeque<(u64, LineKind)>,
+    /// The grid being read: each row's line and cells.
+    rows: Vec<(u64, Result<[u8; 9], ParseError>)>,
+    /// Complete grids so far, and whether any had a separator between its bands.
+    grids: u64,
+    banded: bool,
+    banded_now: bool,
+    /// A separator or header came since the last grid (so grids are not back to back).
+    separated: bool,
+    /// Text lines before the first grid: a header if a grid follows, parse errors if none.
+    maybe_header: Vec<(u64, String)>,
+    /// Records to hand out before reading on.
+    queue: VecDeque<RawRecord>,
 }
 
 impl<R: BufRead> GridReader<R> {
-    pub fn new(input: R) -> GridReader<R> {
-        GridReader::with_rows(input, parse_row, false)
+    pub fn new(lines: Lines<R>, cells: Cells) -> GridReader<R> {
+        GridReader::with_rows(lines, cells, classify, false)
     }
 
-    pub fn with_rows(input: R, parse_row: RowParser, hdu: bool) -> GridReader<R> {
+    pub fn with_rows(
+        lines: Lines<R>,
+        cells: Cells,
+        classify: Classify,
+        hdu: bool,
+    ) -> GridReader<R> {
         GridReader {
-            lines: Lines::new(input),
+            lines,
             number: 0,
-            started: false,
-            parse_row,
+            cells,
+            classify,
             hdu,
+            notes: Notes::default(),
+            dash_blanks: false,
+            pending: VecDeque::new(),
+            rows: Vec::new(),
+            grids: 0,
+            banded: false,
+            banded_now: false,
+            separated: true,
+            maybe_header: Vec::new(),
+            queue: VecDeque::new(),
         }
+    }
+
+    /// The next line's kind, from the read-ahead first.
+    fn next_kind(&mut self) -> io::Result<Option<(u64, LineKind)>> {
+        if let Some(k) = self.pending.pop_front() {
+            return Ok(Some(k));
+        }
+        let Some(line) = self.lines.next_line()? else {
+            return Ok(None);
+        };
+        let kind = match line.too_long() {
+            Some(e) => LineKind::Row(Err(e)),
+            None => {
+                let t = trim(line.bytes);
+                let count_line = !t.is_empty() && t.len() < 9 && t.iter().all(u8::is_ascii_digit);
+                let kind = match !self.hdu && self.number == 0 && self.rows.is_empty() && count_line
+                {
+                    true => LineKind::Header,
+                    false => (self.classify)(&line, &self.cells, &mut self.dash_blanks),
+                };
+                if let (LineKind::Header, 0) = (&kind, self.number) {
+                    if self.rows.is_empty() {
+                        let text: String = String::from_utf8_lossy(t).chars().take(60).collect();
+                        self.maybe_header.push((line.number, text));
+                    }
+                }
+                kind
+            }
+        };
+        Ok(Some((line.number, kind)))
+    }
+
+    /// A record for the rows read, which are fewer than 9.
+    fn broken(&mut self) -> RawRecord {
+        let rows = std::mem::take(&mut self.rows);
+        let what = if self.hdu {
+            "case ends after"
+        } else {
+            "grid ends after"
+        };
+        let unit = if self.hdu { "lines" } else { "rows" };
+        let message = format!("{what} {} {unit}, expected 9", rows.len());
+        self.record(
+            rows[0].0,
+            Err(first_error(&rows).unwrap_or_else(|| ParseError::new(rows[0].0, message))),
+        )
+    }
+
+    fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) -> RawRecord {
+        // A record: the text lines before it were a header after all.
+        for (n, text) in std::mem::take(&mut self.maybe_header) {
+            self.notes.header(n, text.as_bytes());
+        }
+        self.number += 1;
+        self.separated = false;
+        self.banded_now = false;
+        RawRecord {
+            number: self.number,
+            line,
+            body,
+        }
+    }
+
+    /// The record of 9 rows read.
+    fn complete(&mut self) -> io::Result<RawRecord> {
+        let rows = std::mem::take(&mut self.rows);
+        self.grids += 1;
+        self.banded |= self.banded_now;
+        let first = rows[0].0;
+        if let Some(e) = first_error(&rows) {
+            return Ok(self.record(first, Err(e)));
+        }
+        let grid = assemble(&rows);
+        if grid.find_conflict().is_some() && !self.separated && !self.hdu {
+            if let Some(shift) = self.resync(&rows)? {
+                let message = format!(
+                    "grid ends after {shift} rows, expected 9 (the rows after it read as whole grids)"
+                );
+                return Ok(self.record(first, Err(ParseError::new(first, message))));
+            }
+        }
+        Ok(self.record(first, Ok(Puzzle::new(grid))))
+    }
+
+    /// Back-to-back grids, one with conflicting givens: looks whether starting the next
+    /// grid `shift` rows into this one gives two clean grids while the reading as it is
+    /// goes on conflicting. If so, the rows from `shift` on are read again.
+    fn resync(&mut self, rows: &[(u64, Result<[u8; 9], ParseError>)]) -> io::Result<Option<usize>> {
+        let mut ahead: Vec<(u64, LineKind)> = Vec::new();
+        while ahead.len() < 18 {
+            match self.next_kind()? {
+                Some((n, LineKind::Row(Ok(r)))) => ahead.push((n, LineKind::Row(Ok(r)))),
+                Some(other) => {
+                    ahead.push(other);
+                    break;
+                }
+                None => break,
+            }
+        }
+        let cells: Vec<[u8; 9]> = rows
+            .iter()
+            .map(|r| *r.1.as_ref().expect("checked"))
+            .chain(ahead.iter().map_while(|(_, k)| match k {
+                LineKind::Row(Ok(r)) => Some(*r),
+                _ => None,
+            }))
+            .collect();
+        let clean = |from: usize| {
+            cells.len() >= from + 9 && grid_of(&cells[from..from + 9]).find_conflict().is_none()
+        };
+        let still_broken = cells.len() < 18 || !clean(9);
+        let shift =
+            (1..9).find(|&d| still_broken && clean(d) && (cells.len() < d + 18 || clean(d + 9)));
+        let back: Vec<(u64, LineKind)> = match shift {
+            Some(d) => rows[d..]
+                .iter()
+                .map(|(n, r)| (*n, LineKind::Row(r.clone())))
+                .chain(ahead)
+                .collect(),
+            None => ahead,
+        };
+        for item in back.into_iter().rev() {
+            self.pending.push_front(item);
+        }
+        Ok(shift)
     }
 }
 
 impl<R: BufRead + Send> RecordReader for GridReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
-        let (mut grid, mut rows, mut first, mut error) = (Grid::EMPTY, 0, 0, None);
-        // A bad row still counts as a row, so the next grid starts in the right place.
-        while rows < 9 {
-            let line = match self.lines.next_line() {
-                Ok(Some(line)) => line,
-                Ok(None) => break,
-                Err(e) => return Some(Err(e)),
-            };
-            let t = trim(line.bytes);
-            if t.first() == Some(&b'#') {
-                continue;
+        loop {
+            if let Some(r) = self.queue.pop_front() {
+                return Some(Ok(r));
             }
-            let header = !self.hdu && (t == b"Grid" || t.starts_with(b"Grid "));
-            if t.is_empty() || header {
-                if rows > 0 {
-                    break;
-                }
-                continue;
-            }
-            let at_start = !self.started && !self.hdu;
-            self.started = true;
-            if at_start && t.len() < 9 && t.iter().all(u8::is_ascii_digit) {
-                continue; // the count line of POJ 2676
-            }
-            let row = match line.too_long() {
-                Some(e) => Err(e),
-                None => (self.parse_row)(&line),
-            };
-            match row {
-                Ok(None) => continue, // a border line
-                Ok(Some(cells)) => {
-                    for (c, v) in cells.into_iter().enumerate() {
-                        grid.set(rows * 9 + c, v);
+            let (line, kind) = match self.next_kind() {
+                Ok(Some(k)) => k,
+                Ok(None) if !self.rows.is_empty() => return Some(Ok(self.broken())),
+                Ok(None) => {
+                    // No grid at all: the text lines were no header but the content.
+                    for (n, _) in std::mem::take(&mut self.maybe_header) {
+                        self.number += 1;
+                        let body = Err(ParseError::new(n, "no puzzle grid here"));
+                        self.queue.push_back(RawRecord {
+                            number: self.number,
+                            line: n,
+                            body,
+                        });
+                    }
+                    match self.queue.pop_front() {
+                        Some(r) => return Some(Ok(r)),
+                        None => return None,
                     }
                 }
-                Err(e) => error = error.or(Some(e)),
-            }
-            if rows == 0 {
-                first = line.number;
-            }
-            rows += 1;
-        }
-        if rows == 0 {
-            return None;
-        }
-        self.number += 1;
-        let body = match error {
-            Some(e) => Err(e),
-            None if rows < 9 => Err(ParseError::new(
-                first,
-                if self.hdu {
-                    format!("case ends after {rows} lines, expected 9")
-                } else {
-                    format!("grid ends after {rows} rows, expected 9")
+                Err(e) => return Some(Err(e)),
+            };
+            match kind {
+                LineKind::Comment => {}
+                LineKind::Border => self.separated |= self.rows.is_empty(),
+                LineKind::Row(row) => {
+                    self.rows.push((line, row));
+                    if self.rows.len() == 9 {
+                        return Some(self.complete());
+                    }
+                }
+                LineKind::Separator => match self.rows.len() {
+                    0 => self.separated = true,
+                    // Between bands, unless earlier grids showed that this file's
+                    // separators come only between grids.
+                    3 | 6 if self.grids == 0 || self.banded => self.banded_now = true,
+                    _ => return Some(Ok(self.broken())),
                 },
-            )),
-            None => Ok(Puzzle::new(grid)),
-        };
-        let (number, line) = (self.number, first);
-        Some(Ok(RawRecord { number, line, body }))
+                LineKind::Header => {
+                    if !self.rows.is_empty() {
+                        self.pending.push_front((line, LineKind::Header));
+                        return Some(Ok(self.broken()));
+                    }
+                    self.separated = true;
+                }
+            }
+        }
+    }
+
+    fn notes(&mut self) -> &mut Notes {
+        &mut self.notes
     }
 }
 
-/// The 9 cells of a row, `None` for a line of borders only.
-fn parse_row(line: &Line<'_>) -> Result<Option<[u8; 9]>, ParseError> {
-    let (mut cells, mut n) = ([0u8; 9], 0);
-    for (i, &b) in line.bytes.iter().enumerate() {
-        if is_border(b) {
+fn first_error(rows: &[(u64, Result<[u8; 9], ParseError>)]) -> Option<ParseError> {
+    rows.iter().find_map(|(_, r)| r.as_ref().err().cloned())
+}
+
+fn assemble(rows: &[(u64, Result<[u8; 9], ParseError>)]) -> Grid {
+    let cells: Vec<[u8; 9]> = rows
+        .iter()
+        .map(|r| *r.1.as_ref().expect("no errors"))
+        .collect();
+    grid_of(&cells)
+}
+
+fn grid_of(rows: &[[u8; 9]]) -> Grid {
+    let mut cells = [0u8; 81];
+    for (r, row) in rows.iter().enumerate() {
+        cells[r * 9..r * 9 + 9].copy_from_slice(row);
+    }
+    Grid::from_cells(cells).expect("cells are 0-9")
+}
+
+/// True for a box-drawing character (U+2500 to U+257F) starting at `i`.
+fn box_drawing(bytes: &[u8], i: usize) -> bool {
+    bytes[i] == 0xE2 && matches!(bytes.get(i + 1), Some(0x94 | 0x95))
+}
+
+/// What a line is in the `grid` format.
+fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind {
+    let t = trim(line.bytes);
+    if t.is_empty() {
+        return LineKind::Separator;
+    }
+    if super::line::is_comment(t) {
+        return LineKind::Comment;
+    }
+    if t.contains(&b',') {
+        return comma_row(line, cells);
+    }
+    let (mut found, mut dashes, mut i) = (Vec::with_capacity(9), 0usize, 0);
+    let bytes = line.bytes;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if box_drawing(bytes, i) {
+            i += 3;
             continue;
         }
-        let v = cell_value(b)
-            .ok_or_else(|| ParseError::at(line.number, i + 1, bad_cell(line.bytes, i)))?;
-        if n < 9 {
-            cells[n] = v;
+        match b {
+            b' ' | b'\t' | b'|' | b'+' | b'=' | b'!' | b':' => {}
+            b'-' => {
+                dashes += 1;
+                found.push((i, 0u8, true));
+            }
+            _ => match cells.value(b) {
+                Some(v) => found.push((i, v, false)),
+                None if b.is_ascii_alphabetic() => return LineKind::Header,
+                None => {
+                    return LineKind::Row(Err(ParseError::at(
+                        line.number,
+                        i + 1,
+                        bad_cell(bytes, i),
+                    )));
+                }
+            },
         }
-        n += 1;
+        i += 1;
     }
-    match n {
-        0 => Ok(None),
-        9 => Ok(Some(cells)),
-        _ => Err(ParseError::new(
+    let plain = found.len() - dashes;
+    if plain == 0 && !(*dash_blanks && dashes == 9) {
+        // Borders only; a line of `=` starts a new grid (Norvig's files).
+        return match t.iter().all(|&b| matches!(b, b'=' | b' ')) {
+            true => LineKind::Header,
+            false => LineKind::Border,
+        };
+    }
+    let keep_dashes = plain != 9 && plain + dashes == 9;
+    *dash_blanks |= keep_dashes;
+    let row: Vec<u8> = found
+        .iter()
+        .filter(|(_, _, dash)| keep_dashes || !dash)
+        .map(|&(_, v, _)| v)
+        .collect();
+    match <[u8; 9]>::try_from(row) {
+        Ok(r) => LineKind::Row(Ok(r)),
+        Err(row) => LineKind::Row(Err(ParseError::new(
             line.number,
-            format!("row has {n} cells, expected 9"),
-        )),
+            format!("row has {} cells, expected 9", row.len()),
+        ))),
+    }
+}
+
+/// A row of comma-separated cells: `7,0,0, 0,0,4, ...` or `5,,,2,...` (empty is blank).
+fn comma_row(line: &Line<'_>, cells: &Cells) -> LineKind {
+    let mut row = Vec::with_capacity(9);
+    let fields: Vec<&[u8]> = line.bytes.split(|&b| b == b',').collect();
+    let n = match fields.last().map(|f| trim(f)) {
+        Some([]) if fields.len() == 10 => 9, // a trailing comma
+        _ => fields.len(),
+    };
+    let mut at = 0;
+    for f in &fields[..n] {
+        let cell = trim(f);
+        let cell = cell.strip_prefix(b"[").unwrap_or(cell);
+        let cell = cell.strip_suffix(b"]").unwrap_or(cell);
+        match cell {
+            [] => row.push(0),
+            [b] if cells.is_cell(*b) => row.push(cells.value(*b).expect("a cell")),
+            _ if cell.iter().any(u8::is_ascii_alphabetic) => return LineKind::Header,
+            _ => {
+                let i = at
+                    + f.iter()
+                        .position(|&b| !cells.is_cell(b) && b != b' ')
+                        .unwrap_or(0);
+                return LineKind::Row(Err(ParseError::at(
+                    line.number,
+                    i + 1,
+                    bad_cell(line.bytes, i),
+                )));
+            }
+        }
+        at += f.len() + 1;
+    }
+    match <[u8; 9]>::try_from(row) {
+        Ok(r) => LineKind::Row(Ok(r)),
+        Err(row) => LineKind::Row(Err(ParseError::new(
+            line.number,
+            format!("row has {} cells, expected 9", row.len()),
+        ))),
     }
 }
 
@@ -183,7 +459,7 @@ mod tests {
 
     #[test]
     fn reports_bad_rows_and_truncated_grids_then_resyncs() {
-        let mut bad = BORDERED.replacen("4 . .", "4 x .", 1);
+        let mut bad = BORDERED.replacen("4 . .", "4 @ .", 1);
         bad = bad.replacen(". 3 . |", ". 3 |", 1);
         let cut: String = BORDERED.lines().take(3).map(|l| format!("{l}\n")).collect();
         let input = format!("{bad}\n{cut}\n{BORDERED}{cut}");
@@ -195,7 +471,7 @@ mod tests {
         let e = |i: usize| recs[i].body.clone().unwrap_err();
         assert_eq!((e(0).line, e(0).column), (1, Some(3)));
         assert!(
-            e(0).message.starts_with("'x' is not a digit"),
+            e(0).message.starts_with("'@' is not a digit"),
             "{}",
             e(0).message
         );

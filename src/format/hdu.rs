@@ -3,19 +3,26 @@
 
 use std::io::BufRead;
 
-use super::grid::GridReader;
-use super::lines::Line;
-use crate::grid::cell_value;
+use super::cells::Cells;
+use super::grid::{GridReader, LineKind};
+use super::lines::{Line, Lines, trim};
 use crate::record::ParseError;
 
 /// The grid reader with token rows and no count line or headers.
-pub(crate) fn reader<R: BufRead>(input: R) -> GridReader<R> {
-    GridReader::with_rows(input, parse_row, true)
+pub(crate) fn reader<R: BufRead>(lines: Lines<R>, cells: Cells) -> GridReader<R> {
+    GridReader::with_rows(lines, cells, classify, true)
 }
 
-/// The 9 cells of a non-blank line of tokens (`?`, `.` and `0` are blanks).
-fn parse_row(line: &Line<'_>) -> Result<Option<[u8; 9]>, ParseError> {
-    let (bytes, mut cells, mut n, mut i) = (line.bytes, [0u8; 9], 0, 0);
+fn classify(line: &Line<'_>, cells: &Cells, _dash_blanks: &mut bool) -> LineKind {
+    if trim(line.bytes).is_empty() {
+        return LineKind::Separator;
+    }
+    LineKind::Row(parse_row(line, cells))
+}
+
+/// The 9 cells of a non-blank line of tokens (`?` and the usual blanks are blanks).
+fn parse_row(line: &Line<'_>, cells: &Cells) -> Result<[u8; 9], ParseError> {
+    let (bytes, mut row, mut n, mut i) = (line.bytes, [0u8; 9], 0, 0);
     let space = |b: u8| b == b' ' || b == b'\t';
     while i < bytes.len() {
         if space(bytes[i]) {
@@ -28,7 +35,7 @@ fn parse_row(line: &Line<'_>) -> Result<Option<[u8; 9]>, ParseError> {
         }
         let value = match bytes[start..i] {
             [b'?'] => Some(0),
-            [b] => cell_value(b),
+            [b] => cells.value(b),
             _ => None,
         };
         let Some(v) = value else {
@@ -40,12 +47,12 @@ fn parse_row(line: &Line<'_>) -> Result<Option<[u8; 9]>, ParseError> {
             return Err(ParseError::at(line.number, start + 1, msg));
         };
         if n < 9 {
-            cells[n] = v;
+            row[n] = v;
         }
         n += 1;
     }
     match n {
-        9 => Ok(Some(cells)),
+        9 => Ok(row),
         _ => Err(ParseError::new(
             line.number,
             format!("line has {n} tokens, expected 9"),
@@ -84,7 +91,10 @@ mod tests {
     #[test]
     fn reads_the_sample_in_several_layouts() {
         assert_eq!(summary(SAMPLE), [(1, 1, Ok(SAMPLE_LINE.to_string()))]);
-        assert_eq!(Format::detect(SAMPLE.as_bytes()), Format::Hdu);
+        assert_eq!(
+            crate::format::detect(SAMPLE.as_bytes(), &Default::default()).format,
+            Format::Hdu
+        );
         // Back to back, several blank lines, CRLF, trailing blanks, `0`/`.` blanks.
         let crlf = SAMPLE.replace('\n', "\r\n");
         let dots = SAMPLE.replacen('?', ".", 1).replacen('?', "0", 1);

@@ -1,11 +1,23 @@
-//! The `line` format: one 81-character puzzle a line, optionally `puzzle:count[:solution]`.
+//! The `line` format: one puzzle a line. The 81 cells are the whole line, or start it
+//! with a `puzzle:count:solution` suffix or other fields after them, or are one field
+//! among others (`hash puzzle rating`, `puzzle,solution`, `id puzzle`), or are spread
+//! over equal groups (`9` fields of 9 cells, 81 fields of one, empty comma fields as
+//! blanks). A second 81-cell field without blanks is the expected solution.
+//!
+//! Strict where it matters: a run of 82 cells, a stray character inside the cells, or a
+//! broken suffix is a parse error naming the column, never another puzzle.
 
 use std::io::{self, BufRead};
 
-use super::lines::{Line, Lines, trim};
-use super::{RawRecord, RecordReader, bad_cell, char_at};
-use crate::grid::{CELLS, Grid, GridParseError, cell_value};
+use super::cells::Cells;
+use super::lines::{Lines, trim};
+use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
+use crate::grid::{CELLS, Grid};
 use crate::record::{Expected, ParseError, Puzzle};
+
+/// Lines before the first record that hold no puzzle (titles, a count line) are
+/// skipped as a header, up to this many; later ones are parse errors.
+const MAX_HEADER_LINES: usize = 5;
 
 /// Reads the `line` format, or POJ 3074 when `poj` is set (no suffix). Both stop at a
 /// line `end`: no puzzle can be `end`, and POJ input longer than the detection window
@@ -15,81 +27,358 @@ pub(crate) struct LineReader<R> {
     number: u64,
     poj: bool,
     done: bool,
+    cells: Cells,
+    notes: Notes,
+    /// Lines without a puzzle before the first record: a header if a record follows,
+    /// parse errors if none does.
+    maybe_header: Vec<(u64, Vec<u8>)>,
+    /// Records to hand out before reading on.
+    queue: std::collections::VecDeque<RawRecord>,
 }
 
 impl<R: BufRead> LineReader<R> {
-    pub fn new(input: R, poj: bool) -> LineReader<R> {
+    pub fn new(lines: Lines<R>, poj: bool, cells: Cells) -> LineReader<R> {
         LineReader {
-            lines: Lines::new(input),
+            lines,
             number: 0,
             poj,
             done: false,
+            cells,
+            notes: Notes::default(),
+            maybe_header: Vec::new(),
+            queue: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// The record numbered next.
+    fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) -> RawRecord {
+        self.number += 1;
+        RawRecord {
+            number: self.number,
+            line,
+            body,
+        }
+    }
+
+    /// The lines held as a maybe-header turn out not to be one: each is a parse error.
+    fn header_was_data(&mut self) {
+        for (line, _) in std::mem::take(&mut self.maybe_header) {
+            let r = self.record(line, Err(ParseError::new(line, "no puzzle in this line")));
+            self.queue.push_back(r);
         }
     }
 }
 
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
-        while !self.done {
+        loop {
+            if let Some(r) = self.queue.pop_front() {
+                return Some(Ok(r));
+            }
+            if self.done {
+                return None;
+            }
             let line = match self.lines.next_line() {
                 Ok(Some(line)) => line,
-                Ok(None) => return None,
+                Ok(None) => {
+                    self.done = true;
+                    self.header_was_data();
+                    continue;
+                }
                 Err(e) => return Some(Err(e)),
             };
             let t = trim(line.bytes);
-            if t.is_empty() || t[0] == b'#' {
+            if t.is_empty() || is_comment(t) {
                 continue;
             }
             if t == b"end" {
                 self.done = true;
-                break;
+                self.header_was_data();
+                continue;
             }
-            self.number += 1;
+            let number = line.number;
             let body = match line.too_long() {
                 Some(e) => Err(e),
-                None => parse(&line, !self.poj),
+                None => match parse(line.bytes, number, &self.cells, !self.poj) {
+                    Some(body) => body,
+                    None if self.number == 0 && self.maybe_header.len() < MAX_HEADER_LINES => {
+                        self.maybe_header.push((number, line.bytes.to_vec()));
+                        continue;
+                    }
+                    None => {
+                        self.header_was_data();
+                        Err(ParseError::new(number, "no puzzle in this line"))
+                    }
+                },
             };
-            let (number, line) = (self.number, line.number);
-            return Some(Ok(RawRecord { number, line, body }));
+            // A record: the lines held before it were a header after all.
+            for (n, text) in std::mem::take(&mut self.maybe_header) {
+                self.notes.header(n, &text);
+            }
+            let r = self.record(number, body);
+            self.queue.push_back(r);
         }
-        None
+    }
+
+    fn notes(&mut self) -> &mut Notes {
+        &mut self.notes
     }
 }
 
-/// Parses a non-blank line: 81 cells after leading blanks, then an optional suffix.
-fn parse(line: &Line<'_>, suffix: bool) -> Result<Puzzle, ParseError> {
+/// `#` and `//` start comment lines.
+pub(crate) fn is_comment(t: &[u8]) -> bool {
+    t.first() == Some(&b'#') || t.starts_with(b"//")
+}
+
+/// The record in a non-blank line; `None` when the line holds nothing like a puzzle.
+pub(crate) fn parse(
+    line: &[u8],
+    number: u64,
+    cells: &Cells,
+    suffix: bool,
+) -> Option<Result<Puzzle, ParseError>> {
     let lead = line
-        .bytes
         .iter()
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count();
-    let at = |(i, msg): (usize, String)| ParseError::at(line.number, lead + i + 1, msg);
-    parse_cells(&line.bytes[lead..], suffix).map_err(at)
+    let s = &line[lead..];
+    let at = |(i, msg): (usize, String)| ParseError::at(number, lead + i + 1, msg);
+    if s.first() == Some(&b'{') {
+        if let Some(found) = json_object(s, cells) {
+            return Some(found.map_err(|msg| ParseError::new(number, msg)));
+        }
+    }
+    if let Some(found) = leading_puzzle(s, cells, suffix) {
+        return Some(found.map_err(at));
+    }
+    fields(s, cells).map(|r| r.map_err(at))
 }
 
-/// Parses 81 cells and a suffix; errors carry the index of the fault.
-fn parse_cells(s: &[u8], suffix: bool) -> Result<Puzzle, (usize, String)> {
-    // `Grid::from_line` checks the cells in one pass; its error only locates the fault,
-    // which is described from the whole line.
-    let grid = match s.get(..CELLS).map(Grid::from_line) {
-        Some(Ok(grid)) => grid,
-        Some(Err(GridParseError::Character { column, .. })) => {
-            return Err((column - 1, bad_cell(s, column - 1)));
+/// The common case: the line starts with the 81 cells, followed by nothing, a
+/// `:count:solution` suffix, or other fields after a separator.
+fn leading_puzzle(
+    s: &[u8],
+    cells: &Cells,
+    suffix: bool,
+) -> Option<Result<Puzzle, (usize, String)>> {
+    let head: &[u8; CELLS] = s.get(..CELLS)?.try_into().ok()?;
+    let next = s.get(CELLS).copied();
+    if next.is_some_and(|b| cells.is_cell(b) || b.is_ascii_alphanumeric()) {
+        return None; // more cells or a stray letter: the field reader says which
+    }
+    let grid = match Grid::from_line(head) {
+        Ok(g) => g,
+        Err(_) => Grid::from_cells(cells.parse81(head).ok()?).ok()?,
+    };
+    let expected = match next {
+        Some(b':') if suffix => match parse_suffix(s, CELLS + 1) {
+            Ok(e) => Some(Box::new(e)),
+            Err(e) => return Some(Err(e)),
+        },
+        Some(_) => second_field(&s[CELLS + 1..], cells).map(solution_expected),
+        None => None,
+    };
+    Some(Ok(Puzzle { grid, expected }))
+}
+
+/// A JSON object on one line (JSON lines): the puzzle under one of the CSV's puzzle
+/// names, as a string or nested arrays of digits; the solution likewise. `None` when the
+/// line is no JSON object or has no puzzle field.
+fn json_object(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, String>> {
+    use super::csv::{PUZZLE_NAMES, SOLUTION_NAMES, parse_field};
+    let value: serde_json::Value = serde_json::from_slice(trim(s)).ok()?;
+    let object = value.as_object()?;
+    let field = |names: &[&str]| {
+        object
+            .iter()
+            .find(|(k, _)| names.iter().any(|n| k.eq_ignore_ascii_case(n)))
+            .map(|(k, v)| (k.clone(), v))
+    };
+    let text = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let (key, puzzle) = field(&PUZZLE_NAMES)?;
+    let grid = match parse_field(text(puzzle).as_bytes(), cells) {
+        Ok(g) => g,
+        Err(e) => return Some(Err(format!("{key}: {e}"))),
+    };
+    let expected = match field(&SOLUTION_NAMES) {
+        Some((_, serde_json::Value::Null)) | None => None,
+        Some((key, v)) => match parse_field(text(v).as_bytes(), cells) {
+            Ok(s) if s.is_full() => Some(solution_expected(s)),
+            Ok(_) => return Some(Err(format!("{key}: has blank cells"))),
+            Err(e) => return Some(Err(format!("{key}: {e}"))),
+        },
+    };
+    Some(Ok(Puzzle { grid, expected }))
+}
+
+/// An expected answer from a solution field: the puzzle has that one solution.
+fn solution_expected(solution: Grid) -> Box<Expected> {
+    Box::new(Expected {
+        count: Some(1),
+        solution: Some(solution),
+    })
+}
+
+/// A field after the puzzle that is a complete grid: the expected solution.
+fn second_field(rest: &[u8], cells: &Cells) -> Option<Grid> {
+    let tokens = split(rest);
+    find_grids(rest, &tokens, cells)
+        .into_iter()
+        .next()
+        .and_then(|(_, g)| g.is_full().then_some(g))
+}
+
+/// How fields are told apart in a line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Delimiter {
+    /// `,` or `;`: every field counts, an empty one is a blank cell.
+    Strict(u8),
+    /// Spaces, tabs and `|`: runs of them separate fields.
+    Loose,
+}
+
+/// Start and end of each field, and how they were split.
+fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
+    let delimiter = if s.contains(&b',') {
+        Delimiter::Strict(b',')
+    } else if s.contains(&b';') {
+        Delimiter::Strict(b';')
+    } else {
+        Delimiter::Loose
+    };
+    let is_sep = |b: u8| match delimiter {
+        Delimiter::Strict(d) => b == d,
+        Delimiter::Loose => matches!(b, b' ' | b'\t' | b'|'),
+    };
+    let mut tokens = Vec::new();
+    let mut start = 0;
+    for i in 0..=s.len() {
+        if i < s.len() && !is_sep(s[i]) {
+            continue;
         }
-        Some(Err(GridParseError::Length(_))) => unreachable!("81 bytes"),
-        None => {
-            if let Some(i) = s.iter().position(|&b| cell_value(b).is_none()) {
-                return Err((i, bad_cell(s, i)));
+        let (mut a, mut z) = (start, i);
+        // Fields may be padded or quoted.
+        while a < z && matches!(s[a], b' ' | b'\t' | b'"' | b'\'') {
+            a += 1;
+        }
+        while z > a && matches!(s[z - 1], b' ' | b'\t' | b'"' | b'\'') {
+            z -= 1;
+        }
+        if a < z || matches!(delimiter, Delimiter::Strict(_)) {
+            tokens.push((a, z));
+        }
+        start = i + 1;
+    }
+    (delimiter, tokens)
+}
+
+/// Every 81-cell grid in the line, in order, with where it starts: one field of 81
+/// cells, or consecutive fields of 1, 3, 9 or 27 cells that make 81 together.
+fn find_grids(
+    s: &[u8],
+    split: &(Delimiter, Vec<(usize, usize)>),
+    cells: &Cells,
+) -> Vec<(usize, Grid)> {
+    let (delimiter, tokens) = split;
+    let field = |&(a, z): &(usize, usize)| &s[a..z];
+    // Width of each field as cells: `None` when it is not all cells.
+    let width = |t: &(usize, usize)| -> Option<usize> {
+        let f = field(t);
+        if f.is_empty() {
+            return matches!(delimiter, Delimiter::Strict(_)).then_some(1);
+        }
+        f.iter().all(|&b| cells.is_cell(b)).then_some(f.len())
+    };
+    let mut grids = Vec::new();
+    let mut k = 0;
+    while k < tokens.len() {
+        let Some(w) = width(&tokens[k]) else {
+            k += 1;
+            continue;
+        };
+        let group = match w {
+            CELLS => 1,
+            1 | 3 | 9 | 27 => CELLS / w,
+            _ => {
+                k += 1;
+                continue;
             }
-            let msg = format!("line ends after {} cells, expected 81", s.len());
-            return Err((s.len(), msg));
+        };
+        let run = &tokens[k..(k + group).min(tokens.len())];
+        if run.len() == group && run.iter().all(|t| width(t) == Some(w)) {
+            let mut values = [0u8; CELLS];
+            let mut i = 0;
+            for t in run {
+                let f = field(t);
+                if f.is_empty() {
+                    i += 1; // an empty field is a blank
+                    continue;
+                }
+                for &b in f {
+                    values[i] = cells.value(b).expect("checked: all cells");
+                    i += 1;
+                }
+            }
+            if let Ok(g) = Grid::from_cells(values) {
+                grids.push((tokens[k].0, g));
+            }
+            k += group;
+        } else {
+            k += 1;
         }
-    };
-    let expected = match suffix && s.get(CELLS) == Some(&b':') {
-        true => Some(Box::new(parse_suffix(s, CELLS + 1)?)),
-        false => None,
-    };
-    Ok(Puzzle { grid, expected })
+    }
+    grids
+}
+
+/// The general case: the puzzle is a field (or a run of fields) among others.
+fn fields(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, (usize, String)>> {
+    let split = split(s);
+    let grids = find_grids(s, &split, cells);
+    if let Some(&(_, grid)) = grids.first() {
+        let expected = grids
+            .get(1)
+            .and_then(|&(_, g)| g.is_full().then_some(g))
+            .map(solution_expected);
+        return Some(Ok(Puzzle { grid, expected }));
+    }
+    near_miss(s, &split.1, cells).map(Err)
+}
+
+/// A field that is almost a puzzle: the error that says what is wrong with it.
+fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+    // Single-cell fields (`7,0,0,...`) that do not make 81.
+    let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
+    if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
+        let at = tokens.last().map_or(0, |t| t.0);
+        return Some((at, format!("{singles} one-cell fields, expected 81")));
+    }
+    for &(a, z) in tokens {
+        let f = &s[a..z];
+        let good = f.iter().filter(|&&b| cells.is_cell(b)).count();
+        // A run of cells of the wrong length (more than a count or a short id), or a
+        // field of about 81 characters that are nearly all cells.
+        let cells_only = good == f.len() && (17..=200).contains(&f.len());
+        let nearly = (70..=100).contains(&f.len()) && good * 10 >= f.len() * 9;
+        if !cells_only && !nearly {
+            continue;
+        }
+        if let Some(i) = f.iter().position(|&b| !cells.is_cell(b)) {
+            // A stray character inside the cells; a `:` after them is a suffix.
+            if i == CELLS && f[i] == b':' {
+                continue;
+            }
+            return Some((a + i, bad_cell(s, a + i)));
+        }
+        let msg = match f.len() {
+            n if n > CELLS => format!("{n} cells, expected 81"),
+            n => format!("line ends after {n} cells, expected 81"),
+        };
+        return Some((a + f.len().min(CELLS), msg));
+    }
+    None
 }
 
 /// Parses `count[:solution]` starting at `start`.
@@ -217,14 +506,14 @@ mod tests {
             &S[..80],
             &S[..80]
         );
-        let cell = "is not a digit 1-9 or a blank ('.' or '0')";
+        let cell = "is not a digit 1-9 or a blank";
         let want = [
             (
                 1,
                 Some(81),
                 "line ends after 80 cells, expected 81".to_string(),
             ),
-            (2, Some(5), format!("'x' {cell}")),
+            (2, None, "no puzzle in this line".to_string()),
             (3, Some(83), "missing count after ':'".into()),
             (4, Some(84), "'x' in the count is not a digit".into()),
             (5, Some(85), "solution has 80 cells, expected 81".into()),
@@ -236,13 +525,22 @@ mod tests {
             (7, Some(83), "count is too large".into()),
         ];
         assert_eq!(errors(&input), want);
-        let bad_utf8 = errors(&format!("{}\u{e9}\n\u{ff}", &P[..3]));
+        let bad_utf8 = errors(&format!("{}\u{e9}{}\n", &P[..60], &P[61..]));
         assert_eq!(bad_utf8[0].2, format!("'é' {cell}"));
-        assert_eq!((bad_utf8[0].1, bad_utf8[1].1), (Some(4), Some(1)));
-        let raw = read_all(Format::Line, b"\xff\xfe\n");
+        assert_eq!(bad_utf8[0].1, Some(61));
+        let mut raw = P.as_bytes().to_vec();
+        raw[10] = 0xff;
+        let raw = read_all(Format::Line, &raw);
         assert_eq!(
             raw[0].body.clone().unwrap_err().message,
             format!("'\u{FFFD}' {cell}")
+        );
+        // A line far from a puzzle is said to be one.
+        let junk = read_all(Format::Line, format!("{P}\n  12x\n\u{ff}\n").as_bytes());
+        let message = junk[1].body.clone().unwrap_err().message;
+        assert_eq!(
+            (junk.len(), message.as_str()),
+            (3, "no puzzle in this line")
         );
     }
 

@@ -37,15 +37,24 @@ pub(crate) struct Lines<R> {
     number: u64,
     /// Bytes of the last line, still in `input`'s buffer, to consume on the next call.
     pending: usize,
+    /// `\n`, or `\r` for old Mac files (CR-only line endings).
+    terminator: u8,
 }
 
 impl<R: BufRead> Lines<R> {
+    #[cfg(test)]
     pub fn new(input: R) -> Lines<R> {
+        Lines::with_terminator(input, b'\n')
+    }
+
+    /// Lines ended by `terminator` (`\n`, or `\r` for files with CR-only endings).
+    pub fn with_terminator(input: R, terminator: u8) -> Lines<R> {
         Lines {
             input,
             buf: Vec::new(),
             number: 0,
             pending: 0,
+            terminator,
         }
     }
 
@@ -56,7 +65,7 @@ impl<R: BufRead> Lines<R> {
         // Fast path: a whole line in the input's buffer is lent out from there, uncopied.
         let newline = loop {
             match self.input.fill_buf() {
-                Ok(avail) => break find_newline(avail),
+                Ok(avail) => break find_byte(avail, self.terminator),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             }
@@ -87,7 +96,7 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let newline = find_newline(avail);
+            let newline = find_byte(avail, self.terminator);
             let chunk = &avail[..newline.unwrap_or(avail.len())];
             let room = MAX_LINE - self.buf.len();
             self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
@@ -114,13 +123,13 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// The index of the first `\n`, looked for 8 bytes at a time.
-fn find_newline(bytes: &[u8]) -> Option<usize> {
+/// The index of the first `byte`, looked for 8 bytes at a time.
+fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = LO << 7;
     let mut words = bytes.chunks_exact(8);
     for (k, word) in words.by_ref().enumerate() {
-        let x = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ (LO * u64::from(b'\n'));
+        let x = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ (LO * u64::from(byte));
         // The lowest flagged byte is the first zero byte of `x`, i.e. the first newline
         // (bytes above it may be flagged falsely, which does not matter).
         let zero = x.wrapping_sub(LO) & !x & HI;
@@ -130,7 +139,7 @@ fn find_newline(bytes: &[u8]) -> Option<usize> {
     }
     let rest = words.remainder();
     let base = bytes.len() - rest.len();
-    rest.iter().position(|&b| b == b'\n').map(|i| base + i)
+    rest.iter().position(|&b| b == byte).map(|i| base + i)
 }
 
 /// `bytes` without leading and trailing spaces and tabs.
@@ -155,6 +164,22 @@ mod tests {
             out.push((l.number, l.bytes.to_vec(), l.len));
         }
         out
+    }
+
+    #[test]
+    fn splits_cr_only_endings() {
+        let mut lines = Lines::with_terminator(
+            io::BufReader::with_capacity(5, &b"ab\rcd\r\rlast"[..]),
+            b'\r',
+        );
+        let mut got = Vec::new();
+        while let Some(l) = lines.next_line().unwrap() {
+            got.push(l.bytes.to_vec());
+        }
+        assert_eq!(
+            got,
+            [b"ab".to_vec(), b"cd".to_vec(), vec![], b"last".to_vec()]
+        );
     }
 
     #[test]
@@ -200,7 +225,7 @@ mod tests {
                     bytes.extend_from_slice(b"\n\n");
                 }
                 let want = bytes.iter().position(|&b| b == b'\n');
-                assert_eq!(find_newline(&bytes), want, "{bytes:?}");
+                assert_eq!(find_byte(&bytes, b'\n'), want, "{bytes:?}");
             }
         }
     }

@@ -1,33 +1,77 @@
 //! Input formats: each turns a byte stream into puzzle records, one at a time.
+//!
+//! [`detect`] picks the format of a source from a sample of its content: every reader
+//! reads the sample, and the one that explains most of it wins. A [`Layout`] carries
+//! what a reader needs besides its format: the cell alphabet, the line terminator, and
+//! the CSV columns a user chose.
 
+mod cells;
 mod csv;
+mod detect;
 mod grid;
 mod hdu;
 mod line;
 mod lines;
 mod poj;
 
+pub use cells::{Cells, DEFAULT_BLANKS};
+pub use csv::Column;
+pub use detect::{Detected, SAMPLE, detect};
+pub use lines::MAX_LINE;
+
 use std::fmt;
 use std::io::BufRead;
 
-use crate::grid::cell_value;
 use crate::record::{ParseError, Puzzle};
-
-pub use lines::MAX_LINE;
+use lines::Lines;
 
 /// The layouts a source can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// One 81-character puzzle a line, optionally `puzzle:count:solution`.
+    /// One puzzle a line: 81 cells, alone or among other fields, optionally
+    /// `puzzle:count:solution`.
     Line,
-    /// CSV with a `quizzes`/`puzzle` column and optionally `solutions`/`solution`.
+    /// CSV with a header naming the puzzle column (and maybe the solution's).
     Csv,
-    /// 9 lines of 9 cells a puzzle, borders allowed.
+    /// 9 lines of 9 cells a puzzle, any borders and separators.
     Grid,
     /// HDU 1426: 9 lines of 9 space-separated tokens, `?` unknown.
     Hdu,
     /// POJ 3074: 81-character lines until a line `end`.
     Poj,
+}
+
+/// How a source is read besides its format.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    pub cells: Cells,
+    /// `\r` for files with CR-only line endings, else `\n` (CRLF is handled either way).
+    pub cr_only: bool,
+    /// `--puzzle-column`, `--solution-column`.
+    pub puzzle_column: Option<Column>,
+    pub solution_column: Option<Column>,
+}
+
+/// What the reader found besides records: lines skipped as a header (a title, a
+/// count line) before the first record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Notes {
+    pub headers: usize,
+    /// The first skipped line: its number and (the start of) its text.
+    pub first_header: Option<(u64, String)>,
+}
+
+impl Notes {
+    pub(crate) fn header(&mut self, line: u64, bytes: &[u8]) {
+        self.headers += 1;
+        if self.first_header.is_none() {
+            let text: String = String::from_utf8_lossy(lines::trim(bytes))
+                .chars()
+                .take(60)
+                .collect();
+            self.first_header = Some((line, text));
+        }
+    }
 }
 
 impl Format {
@@ -49,50 +93,13 @@ impl Format {
         }
     }
 
-    /// Guesses the format from the first bytes of a source (a few KiB are plenty).
-    pub fn detect(head: &[u8]) -> Format {
-        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-        let lines = || {
-            let split = head.split(|&b| b == b'\n');
-            split.map(|l| lines::trim(l.strip_suffix(b"\r").unwrap_or(l)))
-        };
-        let Some(first) = lines().find(|l| !l.is_empty() && l[0] != b'#') else {
-            return Format::Line;
-        };
-        let lower = first.to_ascii_lowercase();
-        let has = |needle: &[u8]| lower.windows(needle.len()).any(|w| w == needle);
-        let single = matches!(&lower[..], b"quizzes" | b"puzzle"); // a one-column header
-        if single || (has(b",") && (has(b"quizzes") || has(b"puzzle"))) {
-            return Format::Csv;
-        }
-        let tokens: Vec<&[u8]> = first.split(|&b| b == b' ').collect();
-        if first.contains(&b'?') || (tokens.len() == 9 && tokens.iter().all(|t| t.len() == 1)) {
-            // Both read 9 one-character tokens a line; only HDU 1426 has `?`.
-            return match head.contains(&b'?') {
-                true => Format::Hdu,
-                false => Format::Grid,
-            };
-        }
-        let count_line = first.len() < 9 && first.iter().all(u8::is_ascii_digit);
-        let cells: Vec<u8> = first
-            .iter()
-            .copied()
-            .filter(|&b| !grid::is_border(b))
-            .collect();
-        // Nine cells between borders, or a border line such as `+-----+-----+`.
-        let row = matches!(cells.len(), 0 | 9) && cells.iter().all(|&b| cell_value(b).is_some());
-        if count_line || row || first.starts_with(b"Grid ") {
-            return Format::Grid;
-        }
-        match lines().any(|l| l == b"end") {
-            true => Format::Poj,
-            false => Format::Line,
-        }
-    }
-
     /// A reader of this format's records from `input`. A UTF-8 byte-order mark at the
     /// start is skipped.
-    pub fn reader<'a, R: BufRead + Send + 'a>(self, mut input: R) -> Box<dyn RecordReader + 'a> {
+    pub fn reader<'a, R: BufRead + Send + 'a>(
+        self,
+        mut input: R,
+        layout: &Layout,
+    ) -> Box<dyn RecordReader + 'a> {
         // A read error here shows up again, with context, at the reader's first read.
         if input
             .fill_buf()
@@ -100,12 +107,14 @@ impl Format {
         {
             input.consume(3);
         }
+        let lines = Lines::with_terminator(input, if layout.cr_only { b'\r' } else { b'\n' });
+        let cells = layout.cells.clone();
         match self {
-            Format::Line => Box::new(line::LineReader::new(input, false)),
-            Format::Poj => Box::new(poj::reader(input)),
-            Format::Csv => Box::new(csv::CsvReader::new(input)),
-            Format::Grid => Box::new(grid::GridReader::new(input)),
-            Format::Hdu => Box::new(hdu::reader(input)),
+            Format::Line => Box::new(line::LineReader::new(lines, false, cells)),
+            Format::Poj => Box::new(poj::reader(lines, Cells::judge())),
+            Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
+            Format::Grid => Box::new(grid::GridReader::new(lines, cells)),
+            Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
         }
     }
 }
@@ -147,6 +156,9 @@ pub trait RecordReader: Send {
     /// `None` at end of input; `Err` only for real I/O errors (the caller then
     /// abandons the rest of the source).
     fn next_record(&mut self) -> Option<std::io::Result<RawRecord>>;
+
+    /// What was skipped so far.
+    fn notes(&mut self) -> &mut Notes;
 }
 
 /// The character at byte `i`, for error messages (U+FFFD where it is not UTF-8).
@@ -159,12 +171,15 @@ fn char_at(bytes: &[u8], i: usize) -> char {
 /// The message for a byte that is not a cell.
 fn bad_cell(bytes: &[u8], i: usize) -> String {
     let c = char_at(bytes, i);
-    format!("{c:?} is not a digit 1-9 or a blank ('.' or '0')")
+    format!("{c:?} is not a digit 1-9 or a blank")
 }
 
 #[cfg(test)]
 pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<RawRecord> {
-    let mut reader = format.reader(std::io::BufReader::with_capacity(16, input));
+    let mut reader = format.reader(
+        std::io::BufReader::with_capacity(16, input),
+        &Layout::default(),
+    );
     std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap())).collect()
 }
 
@@ -178,26 +193,57 @@ mod tests {
     #[test]
     fn detects_each_format() {
         let p = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+        let rows: Vec<&str> = (0..9).map(|r| &p[r * 9..r * 9 + 9]).collect();
+        let spaced = |blank: &str| -> String {
+            rows.iter()
+                .map(|r| {
+                    let cells: Vec<String> = r
+                        .chars()
+                        .map(|c| {
+                            if c == '.' {
+                                blank.to_string()
+                            } else {
+                                c.to_string()
+                            }
+                        })
+                        .collect();
+                    cells.join(" ") + "\n"
+                })
+                .collect()
+        };
+        let plain: String = rows.iter().map(|r| format!("{r}\n")).collect();
         let cases: &[(String, Format)] = &[
             (format!("\u{FEFF}# top\r\n\r\n{p}\r\n"), Format::Line),
             (format!("{p}:1:\n"), Format::Line),
             (format!("{p}\n{p}\nend\n"), Format::Poj),
-            ("quizzes,solutions\n1,2\n".into(), Format::Csv),
-            (" Puzzle \r\n".into(), Format::Csv),
-            ("id,Puzzle,solution,clues,difficulty\n".into(), Format::Csv),
-            ("7 1 2 ? 6 ? 3 5 8\n".into(), Format::Hdu),
-            ("7 1 2 4 6 9 3 5 8\n? 6 5 2 ? 7 1 ? 4\n".into(), Format::Hdu),
-            ("7 1 2 4 6 9 3 5 8\n".into(), Format::Grid),
-            ("4 . . |. . . |8 . 5\n".into(), Format::Grid),
-            ("+-------+-------+\n".into(), Format::Grid),
-            ("1\n103000509\n".into(), Format::Grid),
-            ("Grid 01\n003020600\n".into(), Format::Grid),
+            (format!("quizzes,solutions\n{p},\n"), Format::Csv),
+            (format!(" Puzzle \r\n{p}\r\n"), Format::Csv),
+            (
+                format!("id,Puzzle,solution,clues,difficulty\n1,{p},,0,0\n"),
+                Format::Csv,
+            ),
+            (spaced("?"), Format::Hdu),
+            (spaced("."), Format::Grid),
+            (format!("1\n{plain}"), Format::Grid),
+            (format!("Grid 01\n{plain}"), Format::Grid),
+            (format!("A title, with a ? in it\n{p}\n{p}\n"), Format::Line),
+            (
+                p.replace('.', "0").to_string() + "\r" + &p.replace('.', "0") + "\r",
+                Format::Line,
+            ),
             ("".into(), Format::Line),
             ("# only a comment".into(), Format::Line),
         ];
         for (input, want) in cases {
-            assert_eq!(Format::detect(input.as_bytes()), *want, "{input:?}");
+            assert_eq!(
+                detect(input.as_bytes(), &Layout::default()).format,
+                *want,
+                "{input:?}"
+            );
         }
+        let cr = detect(format!("{p}\r{p}\r").as_bytes(), &Layout::default());
+        assert!(cr.layout.cr_only);
+        assert_eq!((cr.records, cr.errors), (2, 0));
     }
 
     #[test]
@@ -220,9 +266,9 @@ mod tests {
     proptest! {
         #[test]
         fn readers_never_panic_and_end(bytes in noisy_bytes()) {
-            let _ = Format::detect(&bytes);
+            let _ = detect(&bytes, &Layout::default());
             for f in ALL {
-                let mut reader = f.reader(&bytes[..]);
+                let mut reader = f.reader(&bytes[..], &Layout::default());
                 let mut n = 0;
                 while let Some(r) = reader.next_record() {
                     prop_assert!(r.is_ok());

@@ -2,11 +2,13 @@
 
 use std::io::BufRead;
 
+use super::cells::Cells;
 use super::line::LineReader;
+use super::lines::Lines;
 
 /// The `line` reader without `:count:solution` suffixes, stopping at `end`.
-pub(crate) fn reader<R: BufRead>(input: R) -> LineReader<R> {
-    LineReader::new(input, true)
+pub(crate) fn reader<R: BufRead>(lines: Lines<R>, cells: Cells) -> LineReader<R> {
+    LineReader::new(lines, true, cells)
 }
 
 #[cfg(test)]
@@ -29,7 +31,10 @@ end
         let first = recs[0].body.as_ref().unwrap();
         assert_eq!(first.grid.to_line(), SAMPLE.lines().next().unwrap());
         assert_eq!((first.grid.clues(), first.expected.clone()), (36, None));
-        assert_eq!(Format::detect(SAMPLE.as_bytes()), Format::Poj);
+        assert_eq!(
+            crate::format::detect(SAMPLE.as_bytes(), &Default::default()).format,
+            Format::Poj
+        );
     }
 
     #[test]

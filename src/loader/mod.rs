@@ -1,30 +1,38 @@
-//! Streams records from files, directories and standard input, one source at a time,
-//! in constant memory.
+//! Streams records from files, folders and standard input, one source at a time, in
+//! constant memory.
+//!
+//! Each source is opened, decompressed when its first bytes say so ([`decode`]), and its
+//! format detected from a sample of its content unless one is forced. Folders are walked
+//! recursively ([`walk`]). What a user should know about a source (a header skipped, a
+//! format that explained little of the file) goes to a note callback; a report per
+//! source is kept for the summary.
 //!
 //! After an interrupt the source being read ends at its next read (see [`source`]): the
 //! records already read are still yielded, and no further source is opened.
 
+mod decode;
 mod source;
+mod walk;
 
+pub use decode::Compression;
 pub use source::RawSource;
+pub use walk::{Walk, glob_match, looks_like_docs};
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, BufReader, Cursor, Read};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
-use crate::format::{Format, RecordReader};
+use crate::format::{Format, Layout, Notes, RecordReader, SAMPLE, detect};
 use crate::interrupt;
 use crate::record::Record;
 
-/// How much of a source is looked at to guess its format.
-const SNIFF: usize = 8 * 1024;
 const BUFFER: usize = 64 * 1024;
 
-/// A command-line input: a file, a directory of files, or `-` for standard input.
+/// A command-line input: a file, a folder of files, or `-` for standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     Stdin,
@@ -77,38 +85,73 @@ impl LoadError {
     }
 }
 
-/// A source still to open, or an error found while listing inputs.
+/// How sources are read.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// Forced instead of detected per source.
+    pub format: Option<Format>,
+    pub layout: Layout,
+    pub walk: Walk,
+    /// Say on the note callback which format each source was read as.
+    pub verbose: bool,
+}
+
+/// What one source turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceReport {
+    pub name: Arc<str>,
+    pub format: Format,
+    /// Chosen from the content (not forced by `--format`).
+    pub detected: bool,
+    pub compression: Option<Compression>,
+    pub notes: Notes,
+    pub records: u64,
+    pub parse_errors: u64,
+}
+
+/// A source still to open, or something found while listing inputs.
 enum Pending {
     Source(Input),
     Failed(LoadError),
+    Note(String),
 }
 
 /// The source being read.
 struct Current {
-    name: Arc<str>,
     reader: Box<dyn RecordReader>,
     line: u64,
+    report: SourceReport,
 }
+
+type NoteSink = Box<dyn FnMut(&str) + Send>;
 
 /// The records of all inputs, in order; an iterator of `Result<Record, LoadError>`.
 pub struct Loader {
     pending: VecDeque<Pending>,
-    format: Option<Format>,
+    options: LoadOptions,
     bytes: Arc<AtomicU64>,
+    hash: Option<Arc<AtomicU64>>,
     total: Option<u64>,
     current: Option<Current>,
+    reports: Arc<Mutex<Vec<SourceReport>>>,
+    on_note: NoteSink,
 }
 
+/// The FNV-1a 64 offset basis: the hash of nothing.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 impl Loader {
-    /// A loader over `inputs` (standard input when empty); `format` forces a format
-    /// instead of guessing one for each source. Directories are listed here.
-    pub fn new(inputs: Vec<Input>, format: Option<Format>) -> Loader {
+    /// A loader over `inputs` (standard input when empty). Folders are listed here.
+    pub fn new(inputs: Vec<Input>, options: LoadOptions) -> Loader {
         let mut loader = Loader {
             pending: VecDeque::new(),
-            format,
+            options,
             bytes: Arc::new(AtomicU64::new(0)),
+            hash: None,
             total: Some(0),
             current: None,
+            reports: Arc::new(Mutex::new(Vec::new())),
+            on_note: Box::new(|note| eprintln!("note: {note}")),
         };
         if inputs.is_empty() {
             loader.add(Input::Stdin);
@@ -119,22 +162,38 @@ impl Loader {
         loader
     }
 
-    /// Queues an input, or the files of a directory, and adds up their sizes.
+    /// Sends notes (a header skipped, a format that explained little) to `sink`
+    /// instead of stderr.
+    pub fn on_note(mut self, sink: impl FnMut(&str) + Send + 'static) -> Loader {
+        self.on_note = Box::new(sink);
+        self
+    }
+
+    /// Hashes every byte read (FNV-1a 64, as read from disk, compressed or not).
+    pub fn hashing(mut self) -> Loader {
+        self.hash = Some(Arc::new(AtomicU64::new(FNV_START)));
+        self
+    }
+
+    /// The hash of the bytes read so far, when [`Loader::hashing`].
+    pub fn hash(&self) -> Option<String> {
+        self.hash
+            .as_ref()
+            .map(|h| format!("fnv1a64:{:016x}", h.load(Ordering::Relaxed)))
+    }
+
+    /// A report per source opened so far, shared so it can be read after the loader
+    /// was consumed.
+    pub fn reports(&self) -> Arc<Mutex<Vec<SourceReport>>> {
+        Arc::clone(&self.reports)
+    }
+
+    /// Queues an input, or the files of a folder, and adds up their sizes.
     fn add(&mut self, input: Input) {
         let size = match &input {
             Input::Stdin => None,
             Input::File(path) => match fs::metadata(path) {
-                Ok(m) if m.is_dir() => {
-                    match list_dir(path) {
-                        Ok(files) => files.into_iter().for_each(|f| self.add(Input::File(f))),
-                        Err(source) => {
-                            let path = input.name();
-                            let error = LoadError::ListDir { path, source };
-                            self.pending.push_back(Pending::Failed(error));
-                        }
-                    }
-                    return;
-                }
+                Ok(m) if m.is_dir() => return self.add_folder(path.clone()),
                 Ok(m) if m.is_file() => Some(m.len()),
                 Ok(_) => None,     // a pipe or device: no size known
                 Err(_) => Some(0), // fails on open, reads nothing
@@ -142,6 +201,44 @@ impl Loader {
         };
         self.total = self.total.zip(size).map(|(t, s)| t + s);
         self.pending.push_back(Pending::Source(input));
+    }
+
+    fn add_folder(&mut self, dir: PathBuf) {
+        let listing = self.options.walk.list(&dir);
+        for (path, source) in listing.errors {
+            let path = path.display().to_string();
+            self.pending
+                .push_back(Pending::Failed(LoadError::ListDir { path, source }));
+        }
+        if !listing.skipped_docs.is_empty() {
+            let names: Vec<String> = listing
+                .skipped_docs
+                .iter()
+                .take(3)
+                .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .collect();
+            let more = if listing.skipped_docs.len() > 3 {
+                ", ..."
+            } else {
+                ""
+            };
+            self.pending.push_back(Pending::Note(format!(
+                "{}: skipped {} file(s) that look like documentation, code or images ({}{more}); choose files with --glob",
+                dir.display(),
+                listing.skipped_docs.len(),
+                names.join(", ")
+            )));
+        }
+        if listing.skipped_deep > 0 {
+            self.pending.push_back(Pending::Note(format!(
+                "{}: {} folder(s) below --max-depth not read",
+                dir.display(),
+                listing.skipped_deep
+            )));
+        }
+        for file in listing.files {
+            self.add(Input::File(file));
+        }
     }
 
     /// Shared count of input bytes read so far, for progress reports.
@@ -154,41 +251,110 @@ impl Loader {
         self.total
     }
 
-    /// Opens a source, guesses its format unless one is forced, and starts its reader.
-    fn open(&self, input: &Input) -> Result<Current, LoadError> {
+    /// Opens a source, decompresses it, detects its format unless one is forced, and
+    /// starts its reader.
+    fn open(&mut self, input: &Input) -> Result<Current, LoadError> {
         let name = input.name();
         let opened = match input {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path),
         };
-        let raw = opened.map_err(|source| match interrupt::is_stopped_reading(&source) {
+        let failed = |source: io::Error| match interrupt::is_stopped_reading(&source) {
             true => LoadError::Stopped,
             false => LoadError::Open {
                 path: name.clone(),
                 source,
             },
-        })?;
-        let mut counted = Counting {
+        };
+        let raw = opened.map_err(failed)?;
+        let counted = Counting {
             inner: raw,
             bytes: Arc::clone(&self.bytes),
+            hash: self.hash.clone(),
         };
-        let (format, head) = match self.format {
-            Some(f) => (f, Vec::new()),
+        let read_error = |source: io::Error| LoadError::Read {
+            path: name.clone(),
+            line: 0,
+            source,
+        };
+        let (mut decoded, compression) =
+            decode::decompress(BufReader::with_capacity(BUFFER, counted)).map_err(read_error)?;
+        let head = sniff(&mut decoded).map_err(read_error)?;
+        let (format, layout, detected) = match self.options.format {
+            Some(f) => (f, self.options.layout.clone(), false),
             None => {
-                let head = sniff(&mut counted).map_err(|source| LoadError::Read {
-                    path: name.clone(),
-                    line: 0,
-                    source,
-                })?;
-                (Format::detect(&head), head)
+                let d = detect(&head, &self.options.layout);
+                (d.format, d.layout, true)
             }
         };
-        let input = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(counted));
+        if self.options.verbose {
+            let how = if detected {
+                "detected from its content"
+            } else {
+                "--format"
+            };
+            let packed =
+                compression.map_or(String::new(), |c| format!(", {} compressed", c.name()));
+            (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
+        }
+        let input = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(decoded));
         Ok(Current {
-            name: name.into(),
-            reader: format.reader(input),
+            reader: format.reader(input, &layout),
             line: 0,
+            report: SourceReport {
+                name: name.into(),
+                format,
+                detected,
+                compression,
+                notes: Notes::default(),
+                records: 0,
+                parse_errors: 0,
+            },
         })
+    }
+
+    /// Closes the current source: its report is kept, and its notes said.
+    fn finish(&mut self) {
+        let Some(mut cur) = self.current.take() else {
+            return;
+        };
+        cur.report.notes = cur.reader.notes().clone();
+        let r = &cur.report;
+        if let Some((line, text)) = &r.notes.first_header {
+            let shown = if text.is_empty() {
+                String::new()
+            } else {
+                format!(": {text:?}")
+            };
+            (self.on_note)(&format!(
+                "{}: skipped {} line(s) before the first puzzle as a header (line {line}{shown})",
+                r.name, r.notes.headers
+            ));
+        }
+        if r.parse_errors >= 3 && r.parse_errors * 2 > r.records {
+            let others: Vec<&str> = Format::ALL
+                .iter()
+                .filter(|f| **f != r.format)
+                .map(|f| f.name())
+                .collect();
+            (self.on_note)(&format!(
+                "{}: {} of {} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
+                r.name,
+                r.parse_errors,
+                r.records,
+                r.format,
+                if r.detected {
+                    " (the best reading of its content)"
+                } else {
+                    ""
+                },
+                others.join(", ")
+            ));
+        }
+        self.reports
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(cur.report);
     }
 }
 
@@ -201,24 +367,28 @@ impl Iterator for Loader {
                 match cur.reader.next_record() {
                     Some(Ok(raw)) => {
                         cur.line = raw.line;
+                        cur.report.records += 1;
+                        cur.report.parse_errors += u64::from(raw.body.is_err());
                         return Some(Ok(Record {
-                            source: Arc::clone(&cur.name),
+                            source: Arc::clone(&cur.report.name),
                             number: raw.number,
                             line: raw.line,
                             body: raw.body,
                         }));
                     }
-                    Some(Err(source)) if interrupt::is_stopped_reading(&source) => {
-                        self.current = None;
+                    // After an interrupt any read error ends the source: a decoder may
+                    // wrap the "stopped" error in its own.
+                    Some(Err(_)) if interrupt::requested() => {
+                        self.finish();
                         self.pending.clear();
                         return None;
                     }
                     Some(Err(source)) => {
-                        let (path, line) = (cur.name.to_string(), cur.line);
-                        self.current = None;
+                        let (path, line) = (cur.report.name.to_string(), cur.line);
+                        self.finish();
                         return Some(Err(LoadError::Read { path, line, source }));
                     }
-                    None => self.current = None,
+                    None => self.finish(),
                 }
             }
             if interrupt::requested() {
@@ -226,6 +396,7 @@ impl Iterator for Loader {
             }
             match self.pending.pop_front()? {
                 Pending::Failed(e) => return Some(Err(e)),
+                Pending::Note(note) => (self.on_note)(&note),
                 Pending::Source(input) => match self.open(&input) {
                     Ok(cur) => self.current = Some(cur),
                     Err(LoadError::Stopped) => return None,
@@ -236,43 +407,36 @@ impl Iterator for Loader {
     }
 }
 
-/// The regular files of a directory, sorted, hidden files skipped.
-fn list_dir(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir)? {
-        let path = entry?.path();
-        let hidden = path
-            .file_name()
-            .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."));
-        // Follows symbolic links; an entry that cannot be read is kept to report why.
-        if !hidden && fs::metadata(&path).map_or(true, |m| m.is_file()) {
-            files.push(path);
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
-/// Reads up to `SNIFF` bytes, fewer at end of input or after an interrupt (what was
+/// Reads up to `SAMPLE` bytes, fewer at end of input or after an interrupt (what was
 /// read is kept, and the next read ends the source).
 fn sniff(input: &mut impl Read) -> io::Result<Vec<u8>> {
-    let mut head = Vec::with_capacity(SNIFF);
-    match input.take(SNIFF as u64).read_to_end(&mut head) {
-        Err(e) if !interrupt::is_stopped_reading(&e) => Err(e),
-        _ => Ok(head),
+    let mut head = Vec::with_capacity(SAMPLE);
+    match input.take(SAMPLE as u64).read_to_end(&mut head) {
+        Err(_) if interrupt::requested() => Ok(head),
+        Err(e) => Err(e),
+        Ok(_) => Ok(head),
     }
 }
 
-/// Adds every byte read to a shared counter.
+/// Adds every byte read to a shared counter, and to a hash when asked.
 struct Counting<R> {
     inner: R,
     bytes: Arc<AtomicU64>,
+    hash: Option<Arc<AtomicU64>>,
 }
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        if let Some(h) = &self.hash {
+            // One reader at a time: a load and a store, no contention.
+            let mut hash = h.load(Ordering::Relaxed);
+            for &b in &buf[..n] {
+                hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            h.store(hash, Ordering::Relaxed);
+        }
         Ok(n)
     }
 }
@@ -321,11 +485,17 @@ mod tests {
         fs::write(dir.join("sub/d.txt"), P).unwrap();
         fs::write(path("poj"), format!("{P}\nend\n")).unwrap();
         let inputs = ["judge.txt", "missing", "dir", "poj"].map(|n| Input::from_arg(path(n)));
-        let loader = Loader::new(inputs.to_vec(), None);
-        let sizes: u64 = ["judge.txt", "dir/b.txt", "dir/a.csv", "poj"]
-            .iter()
-            .map(|n| fs::metadata(path(n)).unwrap().len())
-            .sum();
+        let loader = Loader::new(inputs.to_vec(), LoadOptions::default());
+        let sizes: u64 = [
+            "judge.txt",
+            "dir/b.txt",
+            "dir/a.csv",
+            "dir/sub/d.txt",
+            "poj",
+        ]
+        .iter()
+        .map(|n| fs::metadata(path(n)).unwrap().len())
+        .sum();
         assert_eq!(loader.total_bytes(), Some(sizes));
         let bytes = loader.bytes_read();
         let got = summary(loader);
@@ -335,6 +505,7 @@ mod tests {
         );
         let b = dir.join("b.txt").display().to_string();
         let a = dir.join("a.csv").display().to_string();
+        let d = dir.join("sub/d.txt").display().to_string();
         assert_eq!(
             got,
             [
@@ -344,6 +515,7 @@ mod tests {
                 Ok((a, 1, 2, true)),
                 Ok((b.clone(), 1, 2, true)),
                 Ok((b, 2, 4, true)),
+                Ok((d, 1, 1, true)),
                 Ok((name("poj"), 1, 1, true)),
             ]
         );
@@ -357,20 +529,32 @@ mod tests {
         fs::write(&file, format!("{P}\nnot a puzzle\n")).unwrap();
         let got = summary(Loader::new(
             vec![Input::File(file.clone())],
-            Some(Format::Line),
+            LoadOptions {
+                format: Some(Format::Line),
+                ..LoadOptions::default()
+            },
         ));
         assert_eq!(got.len(), 2);
         assert!(!got[1].as_ref().unwrap().3);
         fs::create_dir(tmp.path().join("empty")).unwrap();
-        let empty = Loader::new(vec![Input::File(tmp.path().join("empty"))], None);
+        let empty = Loader::new(
+            vec![Input::File(tmp.path().join("empty"))],
+            LoadOptions::default(),
+        );
         assert_eq!(empty.total_bytes(), Some(0));
         assert!(summary(empty).is_empty());
         assert_eq!(Input::from_arg("-"), Input::Stdin);
         assert_eq!(Input::Stdin.name(), "-");
         assert_eq!(Input::from_arg("a/b").name(), "a/b");
-        assert_eq!(Loader::new(vec![], None).total_bytes(), None);
+        assert_eq!(
+            Loader::new(vec![], LoadOptions::default()).total_bytes(),
+            None
+        );
         fn send<T: Send>(_: &T) {}
-        send(&Loader::new(vec![Input::File(file)], None));
+        send(&Loader::new(
+            vec![Input::File(file)],
+            LoadOptions::default(),
+        ));
     }
 
     #[test]
@@ -379,7 +563,10 @@ mod tests {
         let (gone, ok) = (tmp.path().join("gone"), tmp.path().join("ok"));
         fs::write(&gone, P).unwrap();
         fs::write(&ok, P).unwrap();
-        let loader = Loader::new(vec![Input::File(gone.clone()), Input::File(ok)], None);
+        let loader = Loader::new(
+            vec![Input::File(gone.clone()), Input::File(ok)],
+            LoadOptions::default(),
+        );
         // A file that became a directory opens but fails to read.
         fs::remove_file(&gone).unwrap();
         fs::create_dir(&gone).unwrap();

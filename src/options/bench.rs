@@ -6,16 +6,17 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{format, limits, usage};
+use super::{limits, usage};
 use crate::baseline::{self, BaselineRef, Store};
 use crate::bench::{BenchConfig, BenchRun, BenchSettings, hash_file};
 use crate::bounds;
 use crate::cli::{BenchArgs, CompareArgs};
-use crate::format::Format;
 use crate::interrupt;
+use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target};
 use crate::report::export::ExportFormat;
 use crate::solver::{Backend, Limits};
+use crate::subset::Subset;
 
 /// `--save-baseline`: where, checked before measuring.
 pub struct SaveBaseline {
@@ -25,8 +26,9 @@ pub struct SaveBaseline {
 }
 
 pub struct BenchOptions {
-    pub datasets: Vec<PathBuf>,
-    pub format: Option<Format>,
+    pub datasets: Vec<Input>,
+    pub load: LoadOptions,
+    pub subset: Subset,
     pub config: BenchConfig,
     pub exports: Vec<(ExportFormat, Target)>,
     pub per_puzzle: Option<Target>,
@@ -39,19 +41,23 @@ pub struct BenchOptions {
 
 /// A baseline's benchmark, to run again on this build.
 pub struct Rerun {
-    pub datasets: Vec<PathBuf>,
+    pub datasets: Vec<Input>,
+    /// The hash each dataset must have (checked when it is loaded, before measuring).
+    pub hashes: Vec<String>,
+    pub load: LoadOptions,
+    pub subset: Subset,
     pub config: BenchConfig,
 }
 
 pub enum CompareAction {
     List(Store),
     Saved {
-        old: (PathBuf, BenchRun),
-        new: (PathBuf, BenchRun),
+        old: Box<(PathBuf, BenchRun)>,
+        new: Box<(PathBuf, BenchRun)>,
     },
     Rerun {
-        old: (PathBuf, BenchRun),
-        rerun: Rerun,
+        old: Box<(PathBuf, BenchRun)>,
+        rerun: Box<Rerun>,
     },
 }
 
@@ -64,7 +70,7 @@ pub struct CompareOptions {
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
     let noise = noise(a.noise)?;
-    let format = format(a.format.as_deref())?;
+    let (load, subset) = super::input::load_options(&a.input)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let baseline = match &a.baseline {
         Some(name) => {
@@ -88,7 +94,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         ("--per-puzzle", place(&a.per_puzzle)),
         ("--save-baseline", save_place),
     ];
-    let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::Path(d.clone())).collect();
+    let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
     let mut targets = output::plan_optional(&inputs, &wanted, true)?.into_iter();
     let formats = [
@@ -112,8 +118,9 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         _ => None,
     };
     Ok(BenchOptions {
-        datasets: a.datasets,
-        format,
+        datasets: a.datasets.iter().map(Input::from_arg).collect(),
+        load,
+        subset,
         config,
         exports,
         per_puzzle,
@@ -143,6 +150,7 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
             bounds::within(a.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
                 .or_else(|e| usage("--min-round-ms", e))?,
         ),
+        read: super::input::read_settings(&a.input),
     })
 }
 
@@ -171,13 +179,16 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
     let action = match (&a.baseline, &a.new) {
         _ if a.list => CompareAction::List(store.clone()),
         (Some(old), Some(new)) => CompareAction::Saved {
-            old: load(old, "BASELINE")?,
-            new: load(new, "NEW")?,
+            old: Box::new(load(old, "BASELINE")?),
+            new: Box::new(load(new, "NEW")?),
         },
         (Some(old), None) => {
             let old = load(old, "BASELINE")?;
-            let rerun = rerun(&old.1, &store)?;
-            CompareAction::Rerun { old, rerun }
+            let rerun = Box::new(rerun(&old.1, &store)?);
+            CompareAction::Rerun {
+                old: Box::new(old),
+                rerun,
+            }
         }
         (None, _) => return usage("BASELINE", "name a baseline, or pass --list"),
     };
@@ -190,11 +201,13 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
 
 /// The benchmark a saved run describes, checked before anything runs: only built-in
 /// backends (a baseline file never makes this program run anything else), datasets
-/// that are regular files with the baseline's content.
+/// that are files or folders (a file's content checked here, a folder's as it is
+/// loaded), read with the recorded input options.
 fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
     let mut backends: Vec<Backend> = Vec::new();
     let mut threads = Vec::new();
-    let mut datasets: Vec<PathBuf> = Vec::new();
+    let mut datasets: Vec<Input> = Vec::new();
+    let mut hashes = Vec::new();
     for r in &old.results {
         let backend: Backend = r.backend.parse().map_err(|_| {
             anyhow::anyhow!(
@@ -209,22 +222,14 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
         if !threads.contains(&r.threads) {
             threads.push(r.threads);
         }
-        let path = locate_dataset(&r.dataset.path, store);
-        let hash = hash_file(&path)
-            .map_err(|e| anyhow::anyhow!("the baseline's dataset {}: {e:#}", r.dataset.path))?;
-        if hash != r.dataset.hash {
-            anyhow::bail!(
-                "dataset {} changed since the baseline ({} vs {}): the runs are not comparable",
-                path.display(),
-                r.dataset.hash,
-                hash
-            );
-        }
-        if !datasets.contains(&path) {
-            datasets.push(path);
+        let input = Input::File(dataset_path(&r.dataset.path, &r.dataset.hash, store)?);
+        if !datasets.contains(&input) {
+            datasets.push(input);
+            hashes.push(r.dataset.hash.clone());
         }
     }
     let s = &old.settings;
+    let (load, subset) = super::input::load_options(&super::input::input_args(&s.input))?;
     let config = BenchConfig {
         backends,
         threads,
@@ -239,21 +244,48 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
         rounds: s.rounds,
         min_time: s.min_time_s.map(Duration::from_secs_f64),
         min_round: Duration::from_millis(s.min_round_ms),
+        read: s.input.clone(),
     };
-    Ok(Rerun { datasets, config })
+    Ok(Rerun {
+        datasets,
+        hashes,
+        load,
+        subset,
+        config,
+    })
 }
 
-/// A dataset path from a baseline: as written (relative to the working directory), or
-/// relative to the project the baselines folder belongs to.
-fn locate_dataset(path: &str, store: &Store) -> PathBuf {
+/// Where a baseline's dataset is now: as written (relative to the working directory),
+/// or relative to the project its baselines folder belongs to. Only a regular file
+/// (whose content is checked here) or a folder: never a device, a FIFO or stdin.
+fn dataset_path(path: &str, hash: &str, store: &Store) -> anyhow::Result<PathBuf> {
+    if path == "-" {
+        anyhow::bail!(
+            "the baseline measured standard input, which cannot be read again: give the new run's file as NEW"
+        );
+    }
     let given = PathBuf::from(path);
-    if given.exists() || given.is_absolute() {
-        return given;
-    }
-    match store.project_root() {
-        Some(root) if root.join(&given).exists() => root.join(given),
+    let found = match store.project_root() {
+        Some(root) if !given.exists() && given.is_relative() && root.join(&given).exists() => {
+            root.join(given)
+        }
         _ => given,
+    };
+    let meta = std::fs::metadata(&found)
+        .map_err(|e| anyhow::anyhow!("the baseline's dataset {path}: {e}"))?;
+    if meta.is_file() {
+        let now = hash_file(&found)
+            .map_err(|e| anyhow::anyhow!("the baseline's dataset {path}: {e:#}"))?;
+        if now != hash {
+            anyhow::bail!(
+                "dataset {} changed since the baseline ({hash} vs {now}): the runs are not comparable",
+                found.display()
+            );
+        }
+    } else if !meta.is_dir() {
+        anyhow::bail!("the baseline's dataset {path} is not a regular file or a folder");
     }
+    Ok(found)
 }
 
 fn noise(value: f64) -> anyhow::Result<f64> {

@@ -8,6 +8,7 @@
 //! [`UsageError`] (exit 2); an output that would destroy an input is refused (exit 1).
 
 mod bench;
+mod input;
 mod other;
 mod solve;
 
@@ -23,11 +24,14 @@ use crate::solver::{Backend, Limits};
 
 /// A command ready to run.
 pub enum Command {
-    Solve(SolveOptions),
+    Solve(Box<SolveOptions>),
     Judge(JudgeOptions),
     Gen(GenOptions),
     Bench(Box<BenchOptions>),
     Compare(Box<CompareOptions>),
+    /// A completion script for this shell.
+    Completions(String),
+    Man,
 }
 
 /// A bad command line: the message says which option and why. Exit status 2.
@@ -42,11 +46,13 @@ pub(crate) fn usage<T>(option: &str, why: impl std::fmt::Display) -> anyhow::Res
 
 pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
     Ok(match cli.command {
-        cli::Command::Solve(a) => Command::Solve(solve::options(a)?),
+        cli::Command::Solve(a) => Command::Solve(Box::new(solve::options(a)?)),
         cli::Command::Judge(a) => Command::Judge(other::judge(a)?),
         cli::Command::Gen(a) => Command::Gen(other::generate(a)?),
         cli::Command::Bench(a) => Command::Bench(Box::new(bench::bench(a)?)),
         cli::Command::Compare(a) => Command::Compare(Box::new(bench::compare(a)?)),
+        cli::Command::Completions(a) => Command::Completions(a.shell),
+        cli::Command::Man => Command::Man,
     })
 }
 

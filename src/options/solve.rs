@@ -2,13 +2,13 @@
 
 use std::io::IsTerminal;
 
-use super::{backend, format, limits, threads};
+use super::{backend, limits, threads, usage};
 use crate::cli::SolveArgs;
-use crate::format::Format;
-use crate::loader::Input;
+use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target};
-use crate::report::RowOutputKind;
+use crate::report::{Only, RowOutputKind};
 use crate::run::RunConfig;
+use crate::subset::Subset;
 
 /// Where the summary goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,8 +20,11 @@ pub enum SummaryTo {
 
 pub struct SolveOptions {
     pub inputs: Vec<Input>,
-    pub format: Option<Format>,
+    pub load: LoadOptions,
+    pub subset: Subset,
     pub run: RunConfig,
+    /// `--only`: the rows the per-puzzle outputs keep.
+    pub only: Option<Only>,
     /// The per-puzzle outputs, checked.
     pub outputs: Vec<(RowOutputKind, Target)>,
     pub summary: SummaryTo,
@@ -34,10 +37,17 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         limits: limits(&a.limits)?,
         threads: threads(a.threads)?,
     };
-    let format = format(a.format.as_deref())?;
+    let (load, subset) = super::input::load_options(&a.input)?;
+    let only = a
+        .only
+        .as_deref()
+        .map(str::parse::<Only>)
+        .transpose()
+        .or_else(|e| usage("--only", e))?;
     let wanted = [
         ("--csv", a.csv.as_deref().map(Place::from_arg)),
         ("--solutions", a.solutions.as_deref().map(Place::from_arg)),
+        ("--jsonl", a.jsonl.as_deref().map(Place::from_arg)),
     ];
     let stdout_taken = wanted.iter().any(|(_, p)| *p == Some(Place::Std));
     let stderr_is_terminal = std::io::stderr().is_terminal();
@@ -55,7 +65,11 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     if stdout_taken && output::stdout_was_closed() {
         anyhow::bail!("standard output is closed: the rows sent there would be lost");
     }
-    let kinds = [RowOutputKind::Csv, RowOutputKind::Solutions];
+    let kinds = [
+        RowOutputKind::Csv,
+        RowOutputKind::Solutions,
+        RowOutputKind::Jsonl,
+    ];
     let outputs = kinds
         .into_iter()
         .zip(targets)
@@ -63,8 +77,10 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         .collect();
     Ok(SolveOptions {
         inputs: a.inputs.iter().map(Input::from_arg).collect(),
-        format,
+        load,
+        subset,
         run,
+        only,
         outputs,
         summary,
         progress: !a.no_progress && stderr_is_terminal,

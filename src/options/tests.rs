@@ -26,7 +26,13 @@ fn defaults_match_the_crate() {
 fn bad_values_are_usage_errors() {
     for args in [
         &["solve", "-b", "nope"][..],
-        &["solve", "--max-solutions", "3"],
+        &["solve", "--max-solutions", "0"],
+        &["solve", "--max-solutions", "2000000000"],
+        &["solve", "--blanks", "5"],
+        &["solve", "--puzzle-column", "0"],
+        &["solve", "--solution-column", "2"],
+        &["solve", "--only", "nope"],
+        &["solve", "--sample", "0"],
         &["solve", "--timeout=-0.5"],
         &["gen", "--min-clues", "90"],
         &["bench", "x", "--warmup", "99999999"],

@@ -70,6 +70,7 @@ mod tests {
                 hash: "fnv1a64:3e8743477a8e6acd".into(),
                 records: 3000,
                 puzzles: 3000,
+                parse_errors: 0,
             },
             threads,
             rounds_ns: vec![(us * 3e6) as u64; 3],
@@ -120,6 +121,7 @@ mod tests {
                 min_time_s: None,
                 min_round_ms: 200,
                 headline: "µs/puzzle = median pass time / puzzles".into(),
+                input: Default::default(),
             },
             results: vec![
                 result("dlx-static", 1, 17.5),

@@ -9,6 +9,7 @@ pub mod compare;
 mod csv;
 pub mod export;
 mod json;
+mod jsonl;
 mod markdown;
 mod plot;
 mod progress;
@@ -23,7 +24,7 @@ pub use solutions::SolutionsRows;
 pub use summary::Summary;
 
 use crate::output::{RowStream, StreamError, Target};
-use crate::run::PuzzleResult;
+use crate::run::{PuzzleResult, Status};
 
 /// Turns results into rows of one per-puzzle output.
 pub trait RowFormat: Send {
@@ -40,6 +41,8 @@ pub enum RowOutputKind {
     Csv,
     /// `--solutions`: `puzzle:count:solution` lines.
     Solutions,
+    /// `--jsonl`: one JSON object per record.
+    Jsonl,
 }
 
 impl RowOutputKind {
@@ -47,6 +50,7 @@ impl RowOutputKind {
         match self {
             RowOutputKind::Csv => Box::new(CsvRows::default()),
             RowOutputKind::Solutions => Box::new(SolutionsRows),
+            RowOutputKind::Jsonl => Box::new(jsonl::JsonRows::default()),
         }
     }
 }
@@ -71,9 +75,13 @@ impl RowOutput {
         Ok(RowOutput { format, stream })
     }
 
-    /// Writes one row per result, all at once.
-    pub fn write(&mut self, results: &[PuzzleResult]) -> Result<(), StreamError> {
-        for r in results {
+    /// Writes one row per result (those `only` keeps), all at once.
+    pub fn write(
+        &mut self,
+        results: &[PuzzleResult],
+        only: Option<&Only>,
+    ) -> Result<(), StreamError> {
+        for r in results.iter().filter(|r| only.is_none_or(|o| o.keeps(r))) {
             self.format.row(r, self.stream.row_buffer());
             self.stream.end_row();
         }
@@ -85,17 +93,22 @@ impl RowOutput {
 #[derive(Default)]
 pub struct Reporter {
     outputs: Vec<RowOutput>,
+    only: Option<Only>,
     pub summary: Summary,
 }
 
 impl Reporter {
-    pub fn open(outputs: &[(RowOutputKind, Target)]) -> anyhow::Result<Reporter> {
+    pub fn open(
+        outputs: &[(RowOutputKind, Target)],
+        only: Option<Only>,
+    ) -> anyhow::Result<Reporter> {
         let outputs = outputs
             .iter()
             .map(|(kind, target)| RowOutput::open(*kind, target))
             .collect::<anyhow::Result<_>>()?;
         Ok(Reporter {
             outputs,
+            only,
             summary: Summary::default(),
         })
     }
@@ -103,11 +116,54 @@ impl Reporter {
     /// Counts a chunk and writes it to every output, whole rows only.
     pub fn write_chunk(&mut self, results: &[PuzzleResult]) -> Result<(), StreamError> {
         for r in results {
-            self.summary.tally.add(r);
+            self.summary.add(r);
         }
         for out in &mut self.outputs {
-            out.write(results)?;
+            out.write(results, self.only.as_ref())?;
         }
         Ok(())
+    }
+}
+
+/// `--only`: the statuses whose rows the per-puzzle outputs keep (`wrong` keeps the
+/// wrong answers whatever their status).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Only {
+    statuses: [bool; Status::ALL.len()],
+    wrong: bool,
+}
+
+impl Only {
+    pub fn keeps(&self, r: &PuzzleResult) -> bool {
+        self.statuses[r.status as usize] || (self.wrong && r.is_mismatch())
+    }
+}
+
+impl std::str::FromStr for Only {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Only, String> {
+        let mut only = Only {
+            statuses: [false; Status::ALL.len()],
+            wrong: false,
+        };
+        for name in s.split(',').map(str::trim) {
+            if name == "wrong" {
+                only.wrong = true;
+                continue;
+            }
+            let status = Status::ALL
+                .iter()
+                .find(|st| st.name() == name)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = Status::ALL.iter().map(|s| s.name()).collect();
+                    format!(
+                        "unknown status {name:?}; the statuses are {}, and wrong",
+                        names.join(", ")
+                    )
+                })?;
+            only.statuses[*status as usize] = true;
+        }
+        Ok(only)
     }
 }

@@ -2,6 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+#[derive(Clone)]
 pub struct Progress {
     bar: Option<ProgressBar>,
     total_bytes: Option<u64>,

@@ -2,10 +2,25 @@
 //! statistics and checks, from a [`Tally`].
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Duration;
 
-use crate::run::Status;
+use super::text_table::{Align, TextTable, shorten};
+use crate::loader::SourceReport;
+use crate::run::{PuzzleResult, Status};
 use crate::tally::Tally;
+
+/// What became of one input file's records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceCounts {
+    pub name: Arc<str>,
+    pub records: u64,
+    /// `unique`, `solved` or `multiple`.
+    pub solved: u64,
+    pub no_solution: u64,
+    pub parse_errors: u64,
+    pub wrong: u64,
+}
 
 #[derive(Default)]
 pub struct Summary {
@@ -14,9 +29,75 @@ pub struct Summary {
     pub input_failures: u64,
     /// The run was stopped by an interrupt before the input ended.
     pub interrupted: bool,
+    /// Per input file, in input order.
+    pub sources: Vec<SourceCounts>,
+    /// How each file was read (format, header lines), from the loader.
+    pub reports: Vec<SourceReport>,
 }
 
 impl Summary {
+    pub fn add(&mut self, r: &PuzzleResult) {
+        self.tally.add(r);
+        // Records of a source come together and share one name: compare pointers.
+        if self
+            .sources
+            .last()
+            .is_none_or(|s| !Arc::ptr_eq(&s.name, &r.source))
+        {
+            self.sources.push(SourceCounts {
+                name: r.source.clone(),
+                records: 0,
+                solved: 0,
+                no_solution: 0,
+                parse_errors: 0,
+                wrong: 0,
+            });
+        }
+        let s = self.sources.last_mut().expect("just pushed");
+        s.records += 1;
+        match r.status {
+            Status::Unique | Status::Solved | Status::Multiple => s.solved += 1,
+            Status::NoSolution => s.no_solution += 1,
+            Status::ParseError => s.parse_errors += 1,
+            _ => {}
+        }
+        s.wrong += u64::from(r.is_mismatch());
+    }
+
+    /// A line per input file, when there are several.
+    fn render_sources(&self, s: &mut String) {
+        if self.sources.len() < 2 {
+            return;
+        }
+        use Align::{Left, Right};
+        let mut table = TextTable::new(&[
+            ("  file", Left),
+            ("format", Left),
+            ("records", Right),
+            ("solved", Right),
+            ("no solution", Right),
+            ("parse errors", Right),
+            ("wrong", Right),
+        ]);
+        for c in &self.sources {
+            let format = self
+                .reports
+                .iter()
+                .find(|r| r.name == c.name)
+                .map_or(String::new(), |r| r.format.to_string());
+            table.row(vec![
+                format!("  {}", shorten(&c.name, 50)),
+                format,
+                c.records.to_string(),
+                c.solved.to_string(),
+                c.no_solution.to_string(),
+                c.parse_errors.to_string(),
+                c.wrong.to_string(),
+            ]);
+        }
+        s.push_str(&table.render());
+    }
+
     /// The summary as text lines, for a person.
     pub fn render(&self, backend: &str, threads: usize, wall: Duration) -> String {
         let t = &self.tally;
@@ -47,6 +128,7 @@ impl Summary {
         }
         self.render_work(&mut s);
         self.render_checks(&mut s);
+        self.render_sources(&mut s);
         s
     }
 

@@ -1,0 +1,114 @@
+//! What a cell may be written as: digits `1`-`9`, and the blanks a file uses (`.`, `0`,
+//! `_`, `X`, `x`, `*`, `-` by default, more with `--blanks`).
+
+/// Blanks every reader accepts.
+pub const DEFAULT_BLANKS: &str = "._0Xx*-";
+
+/// The cell alphabet of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cells {
+    /// The value of each byte as a cell: 0 for a blank, 1-9 for a digit, `NONE` else.
+    value: [u8; 256],
+}
+
+/// The blanks the online judges' formats allow (HDU 1426 adds `?`).
+pub const JUDGE_BLANKS: &str = ".0";
+
+const NONE: u8 = 0xFF;
+
+impl Default for Cells {
+    fn default() -> Self {
+        Cells::with_blanks("").expect("the default blanks are fine")
+    }
+}
+
+impl Cells {
+    /// Only `JUDGE_BLANKS`: the judge formats are exact.
+    pub fn judge() -> Cells {
+        let mut cells = Cells::default();
+        for b in DEFAULT_BLANKS
+            .bytes()
+            .filter(|b| !JUDGE_BLANKS.as_bytes().contains(b))
+        {
+            cells.value[usize::from(b)] = NONE;
+        }
+        cells
+    }
+
+    /// The default blanks plus `extra` (ASCII punctuation or letters, not digits 1-9).
+    pub fn with_blanks(extra: &str) -> Result<Cells, String> {
+        let mut value = [NONE; 256];
+        for d in 1..=9u8 {
+            value[usize::from(b'0' + d)] = d;
+        }
+        for c in DEFAULT_BLANKS.chars().chain(extra.chars()) {
+            if !c.is_ascii_graphic() || matches!(c, '1'..='9') {
+                return Err(format!(
+                    "{c:?} cannot be a blank: blanks are ASCII characters other than 1-9 and spaces"
+                ));
+            }
+            value[c as usize] = 0;
+        }
+        Ok(Cells { value })
+    }
+
+    /// The cell a byte stands for.
+    #[inline]
+    pub fn value(&self, b: u8) -> Option<u8> {
+        let v = self.value[usize::from(b)];
+        (v != NONE).then_some(v)
+    }
+
+    #[inline]
+    pub fn is_cell(&self, b: u8) -> bool {
+        self.value[usize::from(b)] != NONE
+    }
+
+    /// Parses exactly 81 cell bytes, or returns the index of the first that is not one.
+    #[inline]
+    pub fn parse81(&self, bytes: &[u8; 81]) -> Result<[u8; 81], usize> {
+        let mut cells = [0u8; 81];
+        let mut bad = false;
+        for (c, &b) in cells.iter_mut().zip(bytes) {
+            let v = self.value[usize::from(b)];
+            bad |= v == NONE;
+            *c = v;
+        }
+        match bad {
+            false => Ok(cells),
+            true => Err(cells.iter().position(|&v| v == NONE).expect("a bad byte")),
+        }
+    }
+
+    /// The blanks, for messages.
+    pub fn describe_blanks(&self) -> String {
+        (0u8..=127)
+            .filter(|&b| self.value[usize::from(b)] == 0)
+            .map(|b| b as char)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanks_digits_and_others() {
+        let c = Cells::default();
+        for b in DEFAULT_BLANKS.bytes() {
+            assert_eq!(c.value(b), Some(0), "{}", b as char);
+        }
+        assert_eq!(c.value(b'7'), Some(7));
+        assert_eq!(c.value(b'?'), None);
+        let q = Cells::with_blanks("?").unwrap();
+        assert_eq!(q.value(b'?'), Some(0));
+        assert!(Cells::with_blanks("5").is_err());
+        assert!(Cells::with_blanks(" ").is_err());
+        let mut line = [b'.'; 81];
+        line[3] = b'9';
+        assert_eq!(c.parse81(&line).unwrap()[3], 9);
+        line[40] = b'y';
+        assert_eq!(c.parse81(&line), Err(40));
+    }
+}

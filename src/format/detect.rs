@@ -1,0 +1,98 @@
+//! Detection by content: every reader reads a sample of the source (well past the first
+//! line, bounded in bytes), and the one that reads the most puzzles from it, with the
+//! fewest errors, wins. A title or comment that fits no format does not decide anything.
+
+use super::{Format, Layout, RecordReader, csv};
+
+/// How much of a source detection reads.
+pub const SAMPLE: usize = 64 * 1024;
+
+/// The format chosen for a source, and how well it explained the sample.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detected {
+    pub format: Format,
+    pub layout: Layout,
+    /// Records read from the sample, and how many of them were parse errors.
+    pub records: usize,
+    pub errors: usize,
+}
+
+/// Picks the format of a source from its first bytes (`head`, at most [`SAMPLE`]).
+/// `layout` brings the user's choices (blanks, columns); the line terminator is found
+/// here.
+pub fn detect(head: &[u8], layout: &Layout) -> Detected {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let mut layout = layout.clone();
+    layout.cr_only = !head.contains(&b'\n') && head.contains(&b'\r');
+    let end = if layout.cr_only { b'\r' } else { b'\n' };
+    // A full sample may end inside a record: read up to its last line end.
+    let sample = match head.len() >= SAMPLE {
+        true => {
+            &head[..head
+                .iter()
+                .rposition(|&b| b == end)
+                .map_or(head.len(), |i| i + 1)]
+        }
+        false => head,
+    };
+    let mut candidates = Vec::new();
+    if layout.puzzle_column.is_some() || csv::has_header(sample, &layout) {
+        candidates.push(Format::Csv);
+    }
+    candidates.push(Format::Line);
+    candidates.push(Format::Grid);
+    if sample.contains(&b'?') {
+        candidates.push(Format::Hdu);
+    }
+    let mut best: Option<Detected> = None;
+    let mut csv: Option<Detected> = None;
+    for format in candidates {
+        let (records, errors) = score(format, sample, &layout);
+        let found = Detected {
+            format,
+            layout: layout.clone(),
+            records,
+            errors,
+        };
+        let good = |d: &Detected| d.records - d.errors;
+        if format == Format::Csv {
+            csv = Some(found.clone());
+        }
+        let better = match &best {
+            None => true,
+            // More puzzles read; then fewer errors; the earlier candidate on a tie.
+            Some(b) => (good(&found), b.errors) > (good(b), found.errors),
+        };
+        if better {
+            best = Some(found);
+        }
+    }
+    let mut best = best.expect("a candidate");
+    // A file with a CSV header is CSV, even where a looser reading finds a few more
+    // puzzles (a row that lacks its solution field is a broken row, not a puzzle).
+    if let Some(csv) = csv.filter(|c| 2 * (c.records - c.errors) >= best.records - best.errors) {
+        best = csv;
+    }
+    if best.format == Format::Line && has_end_line(sample) {
+        best.format = Format::Poj;
+    }
+    best
+}
+
+/// Records and parse errors `format` reads from `sample`.
+fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize) {
+    let mut reader: Box<dyn RecordReader> = format.reader(sample, layout);
+    let (mut records, mut errors) = (0, 0);
+    while let Some(Ok(r)) = reader.next_record() {
+        records += 1;
+        errors += usize::from(r.body.is_err());
+    }
+    (records, errors)
+}
+
+/// A line `end` (POJ 3074's last line).
+fn has_end_line(sample: &[u8]) -> bool {
+    sample
+        .split(|&b| b == b'\n' || b == b'\r')
+        .any(|l| super::lines::trim(l) == b"end")
+}

@@ -1,0 +1,99 @@
+//! How inputs are read (`solve` and `bench`): format, blanks, columns, folders, subsets.
+
+use super::{format, usage};
+use crate::bench::ReadSettings;
+use crate::bounds;
+use crate::cli::InputArgs;
+use crate::format::{Cells, Column, Layout};
+use crate::loader::{LoadOptions, Walk};
+use crate::subset::Subset;
+
+pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset)> {
+    let cells =
+        Cells::with_blanks(a.blanks.as_deref().unwrap_or("")).or_else(|e| usage("--blanks", e))?;
+    let column = |v: &Option<String>, option: &str| -> anyhow::Result<Option<Column>> {
+        v.as_deref()
+            .map(str::parse::<Column>)
+            .transpose()
+            .or_else(|e| usage(option, e))
+    };
+    let layout = Layout {
+        cells,
+        cr_only: false,
+        puzzle_column: column(&a.puzzle_column, "--puzzle-column")?,
+        solution_column: column(&a.solution_column, "--solution-column")?,
+    };
+    if layout.solution_column.is_some() && layout.puzzle_column.is_none() {
+        return usage("--solution-column", "give --puzzle-column too");
+    }
+    let mut format = format(a.format.as_deref())?;
+    if layout.puzzle_column.is_some() {
+        if format.is_some_and(|f| f != crate::format::Format::Csv) {
+            return usage("--puzzle-column", "columns are for --format csv");
+        }
+        format = Some(crate::format::Format::Csv);
+    }
+    for g in &a.glob {
+        if g.is_empty() {
+            return usage("--glob", "an empty pattern");
+        }
+    }
+    let sample = match a.sample {
+        Some(n) => Some((
+            bounds::within(n, 1, bounds::MAX_SAMPLE).or_else(|e| usage("--sample", e))?,
+            a.seed,
+        )),
+        None => None,
+    };
+    if a.limit == Some(0) {
+        return usage("--limit", "0 records is nothing to read");
+    }
+    let load = LoadOptions {
+        format,
+        layout,
+        walk: Walk {
+            max_depth: a.max_depth,
+            globs: a.glob.clone(),
+        },
+        verbose: a.verbose,
+    };
+    let subset = Subset {
+        skip: a.skip,
+        limit: a.limit,
+        sample,
+    };
+    Ok((load, subset))
+}
+
+/// The input options as a run records them.
+pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
+    ReadSettings {
+        format: a.format.clone(),
+        blanks: a.blanks.clone(),
+        puzzle_column: a.puzzle_column.clone(),
+        solution_column: a.solution_column.clone(),
+        globs: a.glob.clone(),
+        max_depth: a.max_depth,
+        skip: a.skip,
+        limit: a.limit,
+        sample: a.sample,
+        seed: a.seed,
+    }
+}
+
+/// The input options a recorded run used, to read its datasets the same way again.
+pub(crate) fn input_args(r: &ReadSettings) -> InputArgs {
+    InputArgs {
+        format: r.format.clone(),
+        blanks: r.blanks.clone(),
+        puzzle_column: r.puzzle_column.clone(),
+        solution_column: r.solution_column.clone(),
+        glob: r.globs.clone(),
+        max_depth: r.max_depth,
+        skip: r.skip,
+        limit: r.limit,
+        sample: r.sample,
+        seed: r.seed,
+        verbose: false,
+    }
+}

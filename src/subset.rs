@@ -1,0 +1,116 @@
+//! Subsets of the records read: `--skip N`, `--limit N` and `--sample N --seed S`.
+
+use crate::generate::SplitMix64;
+use crate::record::Record;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Subset {
+    /// Records dropped from the start.
+    pub skip: u64,
+    /// Records kept at most (after `skip`).
+    pub limit: Option<u64>,
+    /// A uniform random sample of this many records, with this seed.
+    pub sample: Option<(u64, u64)>,
+}
+
+impl Subset {
+    pub fn is_all(&self) -> bool {
+        *self == Subset::default()
+    }
+
+    /// The records of `records` this subset keeps, in input order.
+    ///
+    /// `--sample` is reservoir sampling (Algorithm R) over the records after
+    /// `--skip`/`--limit`: it holds at most N records, and the same seed always picks the
+    /// same ones.
+    pub fn apply<'a, I>(&self, records: I) -> Box<dyn Iterator<Item = Record> + Send + 'a>
+    where
+        I: Iterator<Item = Record> + Send + 'a,
+    {
+        let kept = records
+            .skip(usize::try_from(self.skip).unwrap_or(usize::MAX))
+            .take(
+                self.limit
+                    .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+            );
+        let Some((n, seed)) = self.sample else {
+            return Box::new(kept);
+        };
+        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        let mut rng = SplitMix64::new(seed);
+        let mut reservoir: Vec<(u64, Record)> = Vec::new();
+        for (i, record) in kept.enumerate() {
+            let i = i as u64;
+            if reservoir.len() < n {
+                reservoir.push((i, record));
+            } else {
+                let j = rng.below(i + 1) as usize;
+                if j < n {
+                    reservoir[j] = (i, record);
+                }
+            }
+        }
+        reservoir.sort_by_key(|(i, _)| *i);
+        Box::new(reservoir.into_iter().map(|(_, r)| r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::ParseError;
+
+    fn records(n: u64) -> Vec<Record> {
+        (1..=n)
+            .map(|i| Record {
+                source: "s".into(),
+                number: i,
+                line: i,
+                body: Err(ParseError::new(i, "x")),
+            })
+            .collect()
+    }
+
+    fn numbers(subset: &Subset, n: u64) -> Vec<u64> {
+        subset
+            .apply(records(n).into_iter())
+            .map(|r| r.number)
+            .collect()
+    }
+
+    #[test]
+    fn skip_limit_and_reproducible_samples() {
+        let s = Subset {
+            skip: 2,
+            limit: Some(3),
+            sample: None,
+        };
+        assert_eq!(numbers(&s, 10), [3, 4, 5]);
+        let sample = Subset {
+            sample: Some((5, 42)),
+            ..Subset::default()
+        };
+        let a = numbers(&sample, 1000);
+        assert_eq!(a.len(), 5);
+        assert!(a.windows(2).all(|w| w[0] < w[1]), "input order: {a:?}");
+        assert_eq!(a, numbers(&sample, 1000));
+        let other = Subset {
+            sample: Some((5, 43)),
+            ..Subset::default()
+        };
+        assert_ne!(a, numbers(&other, 1000));
+        assert_eq!(numbers(&sample, 3), [1, 2, 3]);
+        // Each record equally likely: over many seeds, early and late ones both appear.
+        let mut seen = [0u32; 20];
+        for seed in 0..2000 {
+            let s = Subset {
+                sample: Some((2, seed)),
+                ..Subset::default()
+            };
+            for n in numbers(&s, 20) {
+                seen[n as usize - 1] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&c| (120..280).contains(&c)), "{seen:?}");
+    }
+}
