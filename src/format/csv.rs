@@ -134,6 +134,23 @@ impl Columns {
             return Ok(!data);
         }
         let header = read_header(&self.fields, &self.puzzle_column, &self.solution_column);
+        if header.is_none() && self.puzzle_column.is_none() {
+            // No header: the first field that is a grid is the puzzle, a full grid after
+            // it the solution (`puzzle,solution` files without a header).
+            let grid_at = |from: usize, full: bool| {
+                (from..self.fields.len()).find(|&k| {
+                    parse_field(self.fields.get(k), &self.cells).is_ok_and(|g| !full || g.is_full())
+                })
+            };
+            if let Some(puzzle) = grid_at(0, false) {
+                self.header = Some(Header {
+                    puzzle,
+                    solution: grid_at(puzzle + 1, true),
+                    fields: self.fields.len(),
+                });
+                return Ok(false);
+            }
+        }
         self.header = Some(header.ok_or_else(|| {
             let wanted = match &self.puzzle_column {
                 Some(Column::Name(n)) => format!("a column named {n:?}"),

@@ -47,10 +47,13 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     let mut best: Option<Detected> = None;
     let mut csv: Option<Detected> = None;
     for format in candidates {
-        let (records, errors) = score(format, sample, &layout);
+        let (records, errors, dash_blanks) = score(format, sample, &layout);
         let found = Detected {
             format,
-            layout: layout.clone(),
+            layout: Layout {
+                dash_blanks,
+                ..layout.clone()
+            },
             records,
             errors,
         };
@@ -79,15 +82,16 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     best
 }
 
-/// Records and parse errors `format` reads from `sample`.
-fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize) {
+/// Records and parse errors `format` reads from `sample`, and whether its grids write
+/// blanks as `-`.
+fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize, bool) {
     let mut reader: Box<dyn RecordReader> = format.reader(sample, layout);
     let (mut records, mut errors) = (0, 0);
     while let Some(Ok(r)) = reader.next_record() {
         records += 1;
         errors += usize::from(r.body.is_err());
     }
-    (records, errors)
+    (records, errors, reader.notes().dash_blanks)
 }
 
 /// A line `end` (POJ 3074's last line).

@@ -65,8 +65,10 @@ pub(crate) struct GridReader<R> {
 }
 
 impl<R: BufRead> GridReader<R> {
-    pub fn new(lines: Lines<R>, cells: Cells) -> GridReader<R> {
-        GridReader::with_rows(lines, cells, classify, false)
+    pub fn new(lines: Lines<R>, cells: Cells, dash_blanks: bool) -> GridReader<R> {
+        let mut reader = GridReader::with_rows(lines, cells, classify, false);
+        reader.dash_blanks = dash_blanks;
+        reader
     }
 
     pub fn with_rows(
@@ -177,8 +179,10 @@ impl<R: BufRead> GridReader<R> {
     }
 
     /// Back-to-back grids, one with conflicting givens: looks whether starting the next
-    /// grid `shift` rows into this one gives two clean grids while the reading as it is
-    /// goes on conflicting. If so, the rows from `shift` on are read again.
+    /// grid `shift` rows into this one gives two plausible grids (conflict-free, with
+    /// one solution) while the reading as it is does not. If so, the rows from `shift` on
+    /// are read again. A grid of genuinely conflicting givens followed by good grids
+    /// keeps its reading.
     fn resync(&mut self, rows: &[(u64, Result<[u8; 9], ParseError>)]) -> io::Result<Option<usize>> {
         let mut ahead: Vec<(u64, LineKind)> = Vec::new();
         while ahead.len() < 18 {
@@ -199,12 +203,15 @@ impl<R: BufRead> GridReader<R> {
                 _ => None,
             }))
             .collect();
-        let clean = |from: usize| {
-            cells.len() >= from + 9 && grid_of(&cells[from..from + 9]).find_conflict().is_none()
+        let mut checker = Plausible::default();
+        let mut good = |from: usize| {
+            cells.len() >= from + 9 && checker.check(&grid_of(&cells[from..from + 9]))
         };
-        let still_broken = cells.len() < 18 || !clean(9);
-        let shift =
-            (1..9).find(|&d| still_broken && clean(d) && (cells.len() < d + 18 || clean(d + 9)));
+        let as_read_goes_on = cells.len() >= 18 && good(9);
+        let shift = match as_read_goes_on {
+            true => None,
+            false => (1..9).find(|&d| good(d) && (cells.len() < d + 18 || good(d + 9))),
+        };
         let back: Vec<(u64, LineKind)> = match shift {
             Some(d) => rows[d..]
                 .iter()
@@ -217,6 +224,30 @@ impl<R: BufRead> GridReader<R> {
             self.pending.push_front(item);
         }
         Ok(shift)
+    }
+}
+
+/// Whether rows make a real puzzle: no conflict and exactly one solution (rows of two
+/// different puzzles put together have none or many). Used only to resynchronize.
+#[derive(Default)]
+struct Plausible {
+    solver: Option<Box<crate::solver::DlxStatic>>,
+}
+
+impl Plausible {
+    fn check(&mut self, grid: &Grid) -> bool {
+        use crate::solver::{Limits, Solver};
+        if grid.find_conflict().is_some() {
+            return false;
+        }
+        let solver = self.solver.get_or_insert_with(Default::default);
+        let limits = Limits {
+            max_solutions: 2,
+            max_nodes: 100_000,
+            ..Limits::default()
+        };
+        let out = solver.solve(grid, &limits);
+        out.solutions == 1 && !out.budget_exceeded
     }
 }
 
@@ -275,6 +306,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
     }
 
     fn notes(&mut self) -> &mut Notes {
+        self.notes.dash_blanks = self.dash_blanks;
         &mut self.notes
     }
 }

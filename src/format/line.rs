@@ -112,10 +112,15 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 },
             };
             // A record: the lines held before it were a header after all.
-            for (n, text) in std::mem::take(&mut self.maybe_header) {
-                self.notes.header(n, &text);
+            if !self.maybe_header.is_empty() {
+                for (n, text) in std::mem::take(&mut self.maybe_header) {
+                    self.notes.header(n, &text);
+                }
             }
             let r = self.record(number, body);
+            if self.queue.is_empty() {
+                return Some(Ok(r));
+            }
             self.queue.push_back(r);
         }
     }
@@ -356,7 +361,9 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
         return Some((at, format!("{singles} one-cell fields, expected 81")));
     }
     for &(a, z) in tokens {
+        // Cells then a `:count:solution` suffix: the cells are what must be 81.
         let f = &s[a..z];
+        let f = f.iter().position(|&b| b == b':').map_or(f, |i| &f[..i]);
         let good = f.iter().filter(|&&b| cells.is_cell(b)).count();
         // A run of cells of the wrong length (more than a count or a short id), or a
         // field of about 81 characters that are nearly all cells.

@@ -50,6 +50,9 @@ pub struct Layout {
     /// `--puzzle-column`, `--solution-column`.
     pub puzzle_column: Option<Column>,
     pub solution_column: Option<Column>,
+    /// Grids write blanks as `-` (learned from the sample), so a row of nine `-` is a
+    /// row of blanks, not a border.
+    pub dash_blanks: bool,
 }
 
 /// What the reader found besides records: lines skipped as a header (a title, a
@@ -59,6 +62,8 @@ pub struct Notes {
     pub headers: usize,
     /// The first skipped line: its number and (the start of) its text.
     pub first_header: Option<(u64, String)>,
+    /// The grid reader saw rows with `-` blanks.
+    pub dash_blanks: bool,
 }
 
 impl Notes {
@@ -113,7 +118,7 @@ impl Format {
             Format::Line => Box::new(line::LineReader::new(lines, false, cells)),
             Format::Poj => Box::new(poj::reader(lines, Cells::judge())),
             Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
-            Format::Grid => Box::new(grid::GridReader::new(lines, cells)),
+            Format::Grid => Box::new(grid::GridReader::new(lines, cells, layout.dash_blanks)),
             Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
         }
     }

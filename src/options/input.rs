@@ -22,6 +22,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         cr_only: false,
         puzzle_column: column(&a.puzzle_column, "--puzzle-column")?,
         solution_column: column(&a.solution_column, "--solution-column")?,
+        dash_blanks: false,
     };
     if layout.solution_column.is_some() && layout.puzzle_column.is_none() {
         return usage("--solution-column", "give --puzzle-column too");
