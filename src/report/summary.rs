@@ -67,7 +67,11 @@ impl Summary {
     /// A line per input file, when there are several.
     fn render_sources(&self, s: &mut String) {
         if let [only] = &self.reports[..] {
-            let how = if only.detected { "detected" } else { "--format" };
+            let how = if only.detected {
+                "detected"
+            } else {
+                "--format"
+            };
             let _ = writeln!(s, "  input: {} read as {} ({how})", only.name, only.format);
         }
         if self.sources.len() < 2 {
