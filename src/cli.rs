@@ -34,10 +34,33 @@ pub enum Command {
     /// Compare a saved baseline with another saved run, or with a fresh run of the same
     /// benchmark; exits 5 when anything regressed.
     Compare(CompareArgs),
+    /// Speak the exec: line protocol with a built-in backend: one puzzle a line on stdin,
+    /// `count:solution` a line on stdout.
+    Worker(WorkerArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
     /// Print the manual page (roff) on standard output.
     Man,
+}
+
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    /// The backend that answers.
+    #[arg(short, long, default_value = "dlx-static")]
+    pub backend: String,
+}
+
+/// How foreign backends (`exec:`, `lib:`) run: shared by `solve` and `bench`.
+#[derive(Debug, Args)]
+pub struct ForeignArgs {
+    /// exec: backends: `per-puzzle` (one puzzle at a time, each timed, the pipe round
+    /// trip subtracted) or `stream` (many in flight; batch time per puzzle).
+    #[arg(long, value_parser = ["per-puzzle", "stream"], default_value = "per-puzzle")]
+    pub exec_mode: String,
+    /// lib: backends may run on several threads (by default one: foreign solvers often
+    /// keep global state).
+    #[arg(long)]
+    pub lib_threadsafe: bool,
 }
 
 #[derive(Debug, Args)]
@@ -110,7 +133,7 @@ pub struct SolveArgs {
     /// stdin. Compressed files (gzip, zstd, xz, bzip2) are read as they are.
     pub inputs: Vec<PathBuf>,
     /// Solver backend: dlx-static, dlx-arena, dfs, null (or reference, in a build with
-    /// that feature).
+    /// that feature), exec:CMD (a program) or lib:PATH:SYMBOL (a shared library).
     #[arg(short, long, default_value = "dlx-static")]
     pub backend: String,
     #[command(flatten)]
@@ -133,6 +156,8 @@ pub struct SolveArgs {
     pub only: Option<String>,
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub foreign: ForeignArgs,
     /// No summary at the end.
     #[arg(short, long)]
     pub quiet: bool,
@@ -224,6 +249,8 @@ pub struct BenchArgs {
     pub min_round_ms: u64,
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub foreign: ForeignArgs,
     /// Write one row per backend x dataset x threads as CSV.
     #[arg(long, value_name = "FILE")]
     pub export_csv: Option<PathBuf>,

@@ -6,6 +6,7 @@ mod compare;
 mod generate;
 mod judge;
 mod solve;
+mod worker;
 
 use crate::interrupt;
 use crate::options::Command;
@@ -56,6 +57,7 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
         Command::Gen(o) => generate::generate(o),
         Command::Bench(o) => bench::bench(*o),
         Command::Compare(o) => compare::compare(*o),
+        Command::Worker(backend) => worker::worker(backend),
         Command::Completions(shell) => completions(&shell),
         Command::Man => man(),
     }

@@ -11,6 +11,35 @@ use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
 use crate::run::{self, Status};
 
+/// How a foreign backend was measured, for the summary.
+fn foreign_notes(backend: &crate::solver::Backend) -> Vec<String> {
+    use crate::solver::Backend;
+    use crate::solver::exec::{ExecMode, Protocol};
+    match backend {
+        Backend::Exec(spec)
+            if spec.protocol == Protocol::Lines && spec.mode == ExecMode::PerPuzzle =>
+        {
+            vec![format!(
+                "timing: the pipe round trip, {:.1} µs (calibrated against `worker -b null`), is subtracted from each puzzle",
+                crate::solver::exec::round_trip_ns() as f64 / 1000.0
+            )]
+        }
+        Backend::Exec(_) => {
+            vec!["timing: each puzzle is its batch's time divided by the batch's size".into()]
+        }
+        Backend::Lib(_) => {
+            let n = crate::solver::lib::second_calls();
+            match n {
+                0 => vec![],
+                n => vec![format!(
+                    "{n} uniqueness checks needed a second call (limit 1) to get the solution"
+                )],
+            }
+        }
+        _ => vec![],
+    }
+}
+
 /// Parse errors shown on stderr before the rest are only counted.
 const SHOWN_PARSE_ERRORS: u64 = 10;
 
@@ -76,6 +105,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .clone();
+    summary.notes = foreign_notes(&opts.run.backend);
     let t = &summary.tally;
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
         eprintln!("warning: the input holds no puzzles");

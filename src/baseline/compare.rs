@@ -225,6 +225,7 @@ mod tests {
             nodes_total: nodes,
             guesses_total: 0,
             cdf: vec![],
+            foreign: None,
         }
     }
 

@@ -5,10 +5,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::summary::summarize;
-use super::{BenchConfig, BenchResult, Dataset, Observer};
+use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer};
 use crate::grid::Grid;
 use crate::interrupt;
-use crate::run::{Attempt, GuardedSolver, PuzzleResult};
+use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
 use crate::tally::Tally;
 
@@ -34,6 +34,10 @@ pub(super) fn bench_one(
 ) -> anyhow::Result<Option<BenchResult>> {
     let config = job.config;
     let mut solver = GuardedSolver::new(job.backend, &config.limits);
+    let pool = SolverPool::new(job.backend, &config.limits);
+    if job.threads > 1 {
+        pool.prefill(job.threads);
+    }
     let label = format!(
         "{} on {} -j{}",
         job.backend, job.dataset.info.path, job.threads
@@ -41,12 +45,13 @@ pub(super) fn bench_one(
     let mut last_pass_ns = None;
     for i in 0..config.warmup {
         observer.on_pass(&format!("{label}: warmup {}", i + 1));
-        last_pass_ns = Some(pass(job, &mut solver).wall_ns);
+        last_pass_ns = Some(pass(job, &mut solver, &pool).wall_ns);
         if interrupt::requested() {
             return Ok(None);
         }
     }
     let passes = passes_per_round(config, last_pass_ns);
+    let second_calls_before = crate::solver::lib::second_calls();
     let mut tally = Tally::new();
     let mut rounds_ns = Vec::new();
     let mut first_pass_tally = None;
@@ -59,7 +64,7 @@ pub(super) fn bench_one(
         observer.on_pass(&format!("{label}: round {}", rounds_ns.len() + 1));
         let mut round_ns = 0;
         for _ in 0..passes {
-            let p = pass(job, &mut solver);
+            let p = pass(job, &mut solver, &pool);
             if interrupt::requested() {
                 return Ok(None);
             }
@@ -78,13 +83,14 @@ pub(super) fn bench_one(
         rounds_ns.push(round_ns / passes);
     }
     let first = first_pass_tally.unwrap_or_default();
-    Ok(Some(summarize(
-        job,
-        rounds_ns,
-        passes as usize,
-        &tally,
-        &first,
-    )))
+    let mut result = summarize(job, rounds_ns, passes as usize, &tally, &first);
+    if job.backend.is_foreign() {
+        result.foreign = Some(ForeignNotes {
+            round_trip_ns: solver.overhead_ns(),
+            second_calls: crate::solver::lib::second_calls() - second_calls_before,
+        });
+    }
+    Ok(Some(result))
 }
 
 /// A pass of a few milliseconds is at the mercy of every hiccup of the machine: a round
@@ -105,29 +111,57 @@ struct Pass {
     wall_ns: u64,
 }
 
-/// One pass: every puzzle solved once, each call timed, the whole pass timed.
-fn pass(job: &Job<'_>, solver: &mut GuardedSolver) -> Pass {
+/// One pass: every puzzle solved once, each call timed, the whole pass timed. A
+/// foreign backend's transport time (its calibrated pipe round trip) is taken out of
+/// the pass time as it is out of each call's.
+fn pass(job: &Job<'_>, solver: &mut GuardedSolver, pool: &SolverPool) -> Pass {
     let grids: &[Grid] = &job.dataset.grids;
+    let batch = solver.batch_size();
     let start = Instant::now();
-    let attempts = if job.threads == 1 {
+    let attempts: Vec<(Attempt, Option<usize>)> = if job.threads == 1 {
         // One thread: the caller's thread and solver, no scheduling in the way.
-        grids.iter().map(|g| (solver.attempt(g), Some(0))).collect()
+        match batch {
+            1 => grids.iter().map(|g| (solver.attempt(g), Some(0))).collect(),
+            _ => grids
+                .chunks(batch)
+                .flat_map(|c| solver.attempt_batch(c))
+                .map(|a| (a, Some(0)))
+                .collect(),
+        }
     } else {
-        let (backend, limits) = (solver.backend(), solver.limits());
-        job.pool.install(|| {
-            grids
+        job.pool.install(|| match batch {
+            1 => grids
                 .par_iter()
                 .with_min_len(16)
                 .map_init(
-                    || GuardedSolver::new(backend, limits),
+                    || pool.get(),
                     |s, g| (s.attempt(g), rayon::current_thread_index()),
                 )
-                .collect()
+                .collect(),
+            _ => {
+                let size = grids.len().div_ceil(job.threads).clamp(1, batch);
+                let batches: Vec<Vec<(Attempt, Option<usize>)>> = grids
+                    .par_chunks(size)
+                    .map_init(
+                        || pool.get(),
+                        |s, c| {
+                            let thread = rayon::current_thread_index();
+                            s.attempt_batch(c)
+                                .into_iter()
+                                .map(|a| (a, thread))
+                                .collect()
+                        },
+                    )
+                    .collect();
+                batches.into_iter().flatten().collect()
+            }
         })
     };
+    let wall_ns = start.elapsed().as_nanos() as u64;
+    let transport = solver.overhead_ns() * grids.len() as u64 / job.threads as u64;
     Pass {
         attempts,
-        wall_ns: start.elapsed().as_nanos() as u64,
+        wall_ns: wall_ns.saturating_sub(transport).max(1),
     }
 }
 

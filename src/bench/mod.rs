@@ -14,7 +14,9 @@ mod summary;
 
 pub use dataset::DatasetError;
 pub use dataset::{Dataset, DatasetInfo, hash_file};
-pub use saved::{BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, PerCall, ReadSettings};
+pub use saved::{
+    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
+};
 
 use std::time::Duration;
 

@@ -93,6 +93,18 @@ pub struct BenchResult {
     pub guesses_total: u64,
     /// Cumulative distribution of per-call times: (µs, fraction of puzzles at or below).
     pub cdf: Vec<(f64, f64)>,
+    /// What was done about a foreign backend's transport, when it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foreign: Option<ForeignNotes>,
+}
+
+/// How a foreign backend was measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForeignNotes {
+    /// exec: per puzzle: the calibrated pipe round trip subtracted from each call, ns.
+    pub round_trip_ns: u64,
+    /// lib: uniqueness checks that needed a second call (`limit` 1) for the solution.
+    pub second_calls: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -60,6 +60,7 @@ pub(super) fn summarize(
         nodes_total: first.nodes_total().min(u64::MAX as u128) as u64,
         guesses_total: first.guesses_total().min(u64::MAX as u128) as u64,
         cdf: cdf_points(per_call),
+        foreign: None,
     }
 }
 

@@ -133,9 +133,15 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
 
 /// The measurement settings, every number checked.
 fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
+    let backends = backends(&a.backends)?
+        .into_iter()
+        .map(|b| super::foreign::prepare("--backends", b, &a.foreign))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let threads = thread_counts(&a.threads)?;
+    super::foreign::threads(&backends, &threads, &a.foreign)?;
     Ok(BenchConfig {
-        backends: backends(&a.backends)?,
-        threads: thread_counts(&a.threads)?,
+        backends,
+        threads,
         limits: limits(&a.limits)?,
         warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
             .or_else(|e| usage("--warmup", e))?,
@@ -209,13 +215,21 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
     let mut datasets: Vec<Input> = Vec::new();
     let mut hashes = Vec::new();
     for r in &old.results {
-        let backend: Backend = r.backend.parse().map_err(|_| {
-            anyhow::anyhow!(
-                "the baseline names backend {:?}, which is not built into this build; \
-                 compare re-runs built-in backends only",
-                r.backend
-            )
-        })?;
+        // Only a name built into this binary: a baseline file never makes this program
+        // run a program or load a library it names.
+        let backend = r
+            .backend
+            .parse::<Backend>()
+            .ok()
+            .filter(|b| !b.is_foreign())
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "the baseline names backend {:?}, which is not built into this build; \
+                     compare re-runs built-in backends only (give the new run as NEW, or \
+                     measure it with bench --backends and --baseline)",
+                    r.backend
+                )
+            })?;
         if !backends.contains(&backend) {
             backends.push(backend);
         }

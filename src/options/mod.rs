@@ -8,6 +8,7 @@
 //! [`UsageError`] (exit 2); an output that would destroy an input is refused (exit 1).
 
 mod bench;
+mod foreign;
 mod input;
 mod other;
 mod solve;
@@ -29,6 +30,8 @@ pub enum Command {
     Gen(GenOptions),
     Bench(Box<BenchOptions>),
     Compare(Box<CompareOptions>),
+    /// Answer the exec: line protocol with this backend.
+    Worker(Backend),
     /// A completion script for this shell.
     Completions(String),
     Man,
@@ -51,6 +54,7 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
         cli::Command::Gen(a) => Command::Gen(other::generate(a)?),
         cli::Command::Bench(a) => Command::Bench(Box::new(bench::bench(a)?)),
         cli::Command::Compare(a) => Command::Compare(Box::new(bench::compare(a)?)),
+        cli::Command::Worker(a) => Command::Worker(backend("--backend", &a.backend)?),
         cli::Command::Completions(a) => Command::Completions(a.shell),
         cli::Command::Man => Command::Man,
     })

@@ -32,10 +32,14 @@ pub struct SolveOptions {
 }
 
 pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
+    let backend =
+        super::foreign::prepare("--backend", backend("--backend", &a.backend)?, &a.foreign)?;
+    let threads = threads(a.threads)?;
     let run = RunConfig {
-        backend: backend("--backend", &a.backend)?,
+        threads: super::foreign::threads(std::slice::from_ref(&backend), &[threads], &a.foreign)?
+            .unwrap_or(threads),
+        backend,
         limits: limits(&a.limits)?,
-        threads: threads(a.threads)?,
     };
     let (load, subset) = super::input::load_options(&a.input)?;
     let only = a

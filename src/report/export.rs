@@ -97,6 +97,7 @@ mod tests {
             nodes_total: 292_652,
             guesses_total: 6258,
             cdf: vec![(us * 0.5, 0.0), (us * 0.8, 0.5), (us * 14.0, 1.0)],
+            foreign: None,
         };
         BenchRun {
             format_version: FORMAT_VERSION,

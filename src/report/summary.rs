@@ -33,6 +33,8 @@ pub struct Summary {
     pub sources: Vec<SourceCounts>,
     /// How each file was read (format, header lines), from the loader.
     pub reports: Vec<SourceReport>,
+    /// Lines about how the backend was measured (a foreign backend's transport).
+    pub notes: Vec<String>,
 }
 
 impl Summary {
@@ -137,6 +139,9 @@ impl Summary {
         self.render_work(&mut s);
         self.render_checks(&mut s);
         self.render_sources(&mut s);
+        for note in &self.notes {
+            let _ = writeln!(s, "  {note}");
+        }
         s
     }
 

@@ -71,6 +71,23 @@ fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
 }
 
 fn notes(s: &mut String, r: &BenchResult) {
+    if let Some(f) = &r.foreign {
+        if f.round_trip_ns > 0 {
+            let _ = writeln!(
+                s,
+                "{}: the pipe round trip, {:.1} µs (calibrated against `worker -b null`), is subtracted from each call",
+                r.backend,
+                f.round_trip_ns as f64 / 1000.0
+            );
+        }
+        if f.second_calls > 0 {
+            let _ = writeln!(
+                s,
+                "{}: {} uniqueness checks needed a second call (limit 1) to get the solution",
+                r.backend, f.second_calls
+            );
+        }
+    }
     if r.wrong > 0 {
         let _ = writeln!(
             s,

@@ -45,7 +45,9 @@ pub(crate) fn assess(
     };
     result.puzzle = Some(puzzle.grid);
     match attempt {
-        Attempt::Solved { time_ns, .. } | Attempt::Panicked { time_ns, .. } => {
+        Attempt::Solved { time_ns, .. }
+        | Attempt::Panicked { time_ns, .. }
+        | Attempt::Failed { time_ns, .. } => {
             result.time_ns = time_ns;
         }
         Attempt::Skipped => {}
@@ -56,6 +58,10 @@ pub(crate) fn assess(
         Attempt::Panicked { message, .. } => {
             result.status = Status::Error;
             result.error = Some(format!("{backend} panicked: {message}"));
+        }
+        Attempt::Failed { message, .. } => {
+            result.status = Status::Error;
+            result.error = Some(format!("{backend} failed: {message}"));
         }
         Attempt::Skipped => {
             result.status = Status::InvalidGivens;
@@ -120,6 +126,7 @@ fn status_of(outcome: &SolveOutcome, limits: &Limits) -> Status {
         _ if outcome.cancelled => Status::Interrupted,
         _ if outcome.budget_exceeded => Status::BudgetExceeded,
         0 => Status::NoSolution,
+        _ if outcome.count_is_lower_bound => Status::Solved,
         1 if limits.max_solutions == 1 => Status::Solved,
         1 => Status::Unique,
         _ => Status::Multiple,
@@ -139,14 +146,17 @@ pub(super) fn compare_expected(
 ) -> Option<bool> {
     let cap = limits.max_solutions as u64;
     let found = outcome.solutions as u64;
+    // An unfinished search, or a foreign solver that did not count, knows only a lower
+    // bound of the count.
+    let lower_bound = outcome.budget_exceeded || outcome.count_is_lower_bound;
     let count_ok = expected.count.and_then(|want| {
-        if outcome.budget_exceeded {
+        if lower_bound {
             (found > want).then_some(false)
         } else {
             Some(want.min(cap) == found.min(cap))
         }
     });
-    let proved_unique = found == 1 && cap >= 2 && !outcome.budget_exceeded;
+    let proved_unique = found == 1 && cap >= 2 && !lower_bound;
     let solution_ok = expected.solution.and_then(|want| match outcome.solution {
         None if outcome.budget_exceeded => None,
         None => Some(false),

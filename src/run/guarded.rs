@@ -27,6 +27,11 @@ pub enum Attempt {
         message: String,
         time_ns: u64,
     },
+    /// The backend failed (a foreign program died or answered nonsense), with why.
+    Failed {
+        message: String,
+        time_ns: u64,
+    },
 }
 
 /// A backend's solver behind the guards every command shares. One per thread.
@@ -43,7 +48,7 @@ impl GuardedSolver {
             backend: backend.clone(),
             name: backend.name().into(),
             limits: *limits,
-            solver: backend.new_solver(),
+            solver: backend.new_solver_with(limits),
         }
     }
 
@@ -57,6 +62,7 @@ impl GuardedSolver {
 
     /// Solves `grid` once and times the call.
     pub fn attempt(&mut self, grid: &Grid) -> Attempt {
+        self.solver.prepare();
         let start = Instant::now();
         let limits = Limits {
             // Bounded when the options were checked; `checked_add` for any other caller.
@@ -70,17 +76,118 @@ impl GuardedSolver {
         IN_GUARD.with(|g| g.set(true));
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| solver.solve(grid, &limits)));
         IN_GUARD.with(|g| g.set(false));
-        let time_ns = start.elapsed().as_nanos() as u64;
+        let time_ns = (start.elapsed().as_nanos() as u64).saturating_sub(self.solver.overhead_ns());
         match caught {
+            Ok(outcome) if outcome.failed => Attempt::Failed {
+                message: self.failure(),
+                time_ns,
+            },
             Ok(outcome) => Attempt::Solved { outcome, time_ns },
             Err(payload) => {
-                self.solver = self.backend.new_solver();
+                self.solver = self.backend.new_solver_with(&self.limits);
                 Attempt::Panicked {
                     message: panic_message(payload.as_ref()),
                     time_ns,
                 }
             }
         }
+    }
+
+    /// Solves `grids` in one batch when the solver works in batches (each puzzle gets the
+    /// batch's time divided by its size), else one at a time.
+    pub fn attempt_batch(&mut self, grids: &[Grid]) -> Vec<Attempt> {
+        if self.solver.batch_size() <= 1 || grids.len() <= 1 {
+            return grids.iter().map(|g| self.attempt(g)).collect();
+        }
+        self.solver.prepare();
+        let start = Instant::now();
+        let limits = Limits {
+            // The time limit of a batch: the per-puzzle limit for each puzzle in it.
+            deadline: self
+                .limits
+                .timeout
+                .and_then(|t| start.checked_add(t.saturating_mul(grids.len() as u32))),
+            ..self.limits
+        };
+        let solver = &mut self.solver;
+        IN_GUARD.with(|g| g.set(true));
+        let caught =
+            std::panic::catch_unwind(AssertUnwindSafe(|| solver.solve_batch(grids, &limits)));
+        IN_GUARD.with(|g| g.set(false));
+        let n = grids.len() as u64;
+        let time_ns =
+            (start.elapsed().as_nanos() as u64 / n).saturating_sub(self.solver.overhead_ns());
+        match caught {
+            Ok(Some(outcomes)) if outcomes.len() == grids.len() => {
+                let error = outcomes.iter().any(|o| o.failed).then(|| self.failure());
+                outcomes
+                    .into_iter()
+                    .map(|outcome| match (outcome.failed, &error) {
+                        (true, Some(message)) => Attempt::Failed {
+                            message: message.clone(),
+                            time_ns,
+                        },
+                        _ => Attempt::Solved { outcome, time_ns },
+                    })
+                    .collect()
+            }
+            Ok(_) => grids.iter().map(|g| self.attempt(g)).collect(),
+            Err(payload) => {
+                self.solver = self.backend.new_solver_with(&self.limits);
+                let message = panic_message(payload.as_ref());
+                grids
+                    .iter()
+                    .map(|_| Attempt::Panicked {
+                        message: message.clone(),
+                        time_ns,
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The message of a failed call.
+    fn failure(&mut self) -> String {
+        self.solver
+            .take_error()
+            .unwrap_or_else(|| "the backend failed without saying why".to_string())
+    }
+
+    /// Transport time subtracted from each call (a foreign program's pipe round trip).
+    pub fn overhead_ns(&self) -> u64 {
+        self.solver.overhead_ns()
+    }
+
+    /// How many puzzles the solver takes at once.
+    pub fn batch_size(&self) -> usize {
+        self.solver.batch_size()
+    }
+
+    /// The results for several records, their puzzles solved as one batch.
+    pub fn solve_records(
+        &mut self,
+        records: &[Record],
+        thread: Option<usize>,
+    ) -> Vec<PuzzleResult> {
+        let solvable = |r: &Record| {
+            r.body
+                .as_ref()
+                .ok()
+                .filter(|p| p.grid.find_conflict().is_none())
+                .map(|p| p.grid)
+        };
+        let grids: Vec<Grid> = records.iter().filter_map(solvable).collect();
+        let mut attempts = self.attempt_batch(&grids).into_iter();
+        records
+            .iter()
+            .map(|r| {
+                let attempt = match solvable(r) {
+                    Some(_) => attempts.next().expect("one attempt per puzzle"),
+                    None => Attempt::Skipped,
+                };
+                self.assess(r, attempt, thread)
+            })
+            .collect()
     }
 
     /// Checks the givens, solves, checks the answer: the result for one record.

@@ -7,9 +7,11 @@
 
 mod assess;
 mod guarded;
+mod pool;
 mod result;
 
 pub use guarded::{Attempt, GuardedSolver, quiet_guarded_panics};
+pub use pool::{Pooled, SolverPool};
 pub use result::{PuzzleResult, Status};
 
 use std::time::{Duration, Instant};
@@ -49,6 +51,8 @@ where
         .thread_name(|i| format!("solver-{i}"))
         .build()?;
     let threads = pool.current_num_threads();
+    let solvers = SolverPool::new(&config.backend, &config.limits);
+    solvers.prefill(threads);
     let mut records = records;
     let mut chunk_len = 16 * threads;
     let mut current: Vec<Record> = records.by_ref().take(chunk_len).collect();
@@ -57,7 +61,7 @@ where
         let start = Instant::now();
         let (results, next) = pool.install(|| {
             rayon::join(
-                || solve_chunk(&current, config),
+                || solve_chunk(&current, &solvers),
                 || -> anyhow::Result<Vec<Record>> {
                     if !solved.is_empty() {
                         sink(&solved)?;
@@ -77,14 +81,27 @@ where
     Ok(threads)
 }
 
-fn solve_chunk(chunk: &[Record], config: &RunConfig) -> Vec<PuzzleResult> {
-    chunk
-        .par_iter()
+fn solve_chunk(chunk: &[Record], solvers: &SolverPool) -> Vec<PuzzleResult> {
+    let batch = solvers.get().batch_size();
+    if batch <= 1 {
+        return chunk
+            .par_iter()
+            .map_init(
+                || solvers.get(),
+                |solver, record| solver.solve_record(record, rayon::current_thread_index()),
+            )
+            .collect();
+    }
+    // A batched backend takes its puzzles a batch at a time.
+    let per_thread = chunk.len().div_ceil(rayon::current_num_threads().max(1));
+    let batches: Vec<Vec<PuzzleResult>> = chunk
+        .par_chunks(per_thread.clamp(1, batch))
         .map_init(
-            || GuardedSolver::new(&config.backend, &config.limits),
-            |solver, record| solver.solve_record(record, rayon::current_thread_index()),
+            || solvers.get(),
+            |solver, records| solver.solve_records(records, rayon::current_thread_index()),
         )
-        .collect()
+        .collect();
+    batches.into_iter().flatten().collect()
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.

@@ -8,6 +8,8 @@ mod dfs;
 mod dlx_arena;
 mod dlx_static;
 pub mod exact_cover;
+pub mod exec;
+pub mod lib;
 #[cfg(test)]
 pub(crate) mod mock;
 mod null;
@@ -21,6 +23,7 @@ pub use null::Null;
 #[cfg(feature = "reference")]
 pub use reference::Reference;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -107,6 +110,12 @@ pub struct SolveOutcome {
     pub timed_out: bool,
     /// The cancel flag was set first (`budget_exceeded` is set too).
     pub cancelled: bool,
+    /// The solver failed on this puzzle (a foreign program died or answered nonsense);
+    /// [`Solver::take_error`] says why.
+    pub failed: bool,
+    /// The count is only a lower bound: a foreign solver gave a solution without
+    /// saying whether there are more (status `solved`).
+    pub count_is_lower_bound: bool,
 }
 
 impl SolveOutcome {
@@ -125,6 +134,33 @@ pub trait Solver: Send {
     /// Callers check the givens first (`Grid::find_conflict`); given conflicting givens a
     /// solver must still return (typically zero solutions), never panic.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome;
+
+    /// Solves several puzzles at once, for solvers that work in batches (a judge
+    /// submission, puzzles streamed to a foreign program); `None` means one at a time.
+    /// The deadline in `limits`, if any, is for the whole batch.
+    fn solve_batch(&mut self, _puzzles: &[Grid], _limits: &Limits) -> Option<Vec<SolveOutcome>> {
+        None
+    }
+
+    /// How many puzzles a call of [`Solver::solve_batch`] takes at best (1: not batched).
+    fn batch_size(&self) -> usize {
+        1
+    }
+
+    /// Why the last call failed, when an outcome has `failed` set.
+    fn take_error(&mut self) -> Option<String> {
+        None
+    }
+
+    /// Called before each timed call: a solver restarts what it needs here (a foreign
+    /// process that died), so that starting is never timed.
+    fn prepare(&mut self) {}
+
+    /// Time each call spends in transport, not solving (a pipe round trip), to
+    /// subtract from the call's time; calibrated once.
+    fn overhead_ns(&self) -> u64 {
+        0
+    }
 }
 
 /// The available backends: which solver to build, parsed from its name.
@@ -141,6 +177,10 @@ pub enum Backend {
     Reference,
     /// Solves nothing: measures the harness's own cost.
     Null,
+    /// A foreign program speaking the line protocol or a judge's (`exec:...`).
+    Exec(Arc<exec::ExecSpec>),
+    /// A function with tdoku's C type in a shared library (`lib:PATH:SYMBOL`).
+    Lib(Arc<lib::LibSpec>),
     /// Test-only solvers that panic, crawl or hang on purpose.
     #[cfg(test)]
     Mock(mock::Mock),
@@ -173,9 +213,16 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => "reference",
             Backend::Null => "null",
+            Backend::Exec(spec) => &spec.spec,
+            Backend::Lib(spec) => &spec.spec,
             #[cfg(test)]
             Backend::Mock(m) => m.name(),
         }
+    }
+
+    /// True for the backends that run code from outside this program.
+    pub fn is_foreign(&self) -> bool {
+        matches!(self, Backend::Exec(_) | Backend::Lib(_))
     }
 
     /// False only for `Null`, which returns zero solutions for every puzzle: its results
@@ -186,6 +233,12 @@ impl Backend {
 
     /// A fresh solver of this kind.
     pub fn new_solver(&self) -> Box<dyn Solver> {
+        self.new_solver_with(&Limits::default())
+    }
+
+    /// A fresh solver for searches under `limits` (a foreign program is told the
+    /// solution-count limit when it starts).
+    pub fn new_solver_with(&self, limits: &Limits) -> Box<dyn Solver> {
         match self {
             Backend::DlxStatic => Box::new(DlxStatic::new()),
             Backend::DlxArena => Box::new(DlxArena::new()),
@@ -193,6 +246,8 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => Box::new(Reference::new()),
             Backend::Null => Box::new(Null),
+            Backend::Exec(spec) => Box::new(exec::ExecSolver::new(Arc::clone(spec), limits)),
+            Backend::Lib(spec) => Box::new(lib::LibSolver::new(Arc::clone(spec))),
             #[cfg(test)]
             Backend::Mock(m) => m.new_solver(),
         }
@@ -205,27 +260,29 @@ impl std::fmt::Display for Backend {
     }
 }
 
-/// A backend name this build does not know.
+/// A backend name this build does not know, or a foreign spec that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown backend {name:?}; this build has: {known}")]
-pub struct UnknownBackend {
-    pub name: String,
-    pub known: String,
-}
+#[error("{0}")]
+pub struct UnknownBackend(pub String);
 
 impl std::str::FromStr for Backend {
     type Err = UnknownBackend;
 
     fn from_str(s: &str) -> Result<Backend, UnknownBackend> {
-        Backend::built_in()
-            .find(|b| b.name() == s)
-            .ok_or_else(|| UnknownBackend {
-                name: s.to_string(),
-                known: Backend::built_in()
-                    .map(|b| b.name().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+        let foreign = |r: Result<Backend, String>| r.map_err(UnknownBackend);
+        if let Some(rest) = s.strip_prefix("exec:") {
+            return foreign(exec::ExecSpec::parse(rest).map(|e| Backend::Exec(Arc::new(e))));
+        }
+        if let Some(rest) = s.strip_prefix("lib:") {
+            return foreign(lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l))));
+        }
+        Backend::built_in().find(|b| b.name() == s).ok_or_else(|| {
+            let known: Vec<String> = Backend::built_in().map(|b| b.name().to_string()).collect();
+            UnknownBackend(format!(
+                "unknown backend {s:?}; this build has {}, and exec:CMD and lib:PATH:SYMBOL",
+                known.join(", ")
+            ))
+        })
     }
 }
 

@@ -1,0 +1,77 @@
+//! Solvers kept across the chunks of a run (and the passes of a bench): a rayon job
+//! takes one and gives it back, so a foreign backend's processes are started once per
+//! worker thread, never once per job, and never inside a timed region.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::{Mutex, PoisonError};
+
+use super::GuardedSolver;
+use crate::solver::{Backend, Limits};
+
+pub struct SolverPool {
+    backend: Backend,
+    limits: Limits,
+    idle: Mutex<Vec<GuardedSolver>>,
+}
+
+impl SolverPool {
+    pub fn new(backend: &Backend, limits: &Limits) -> SolverPool {
+        SolverPool {
+            backend: backend.clone(),
+            limits: *limits,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Makes sure `n` solvers are ready (started before anything is timed).
+    pub fn prefill(&self, n: usize) {
+        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+        while idle.len() < n {
+            idle.push(GuardedSolver::new(&self.backend, &self.limits));
+        }
+    }
+
+    /// A solver until the guard is dropped.
+    pub fn get(&self) -> Pooled<'_> {
+        let solver = self
+            .idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .unwrap_or_else(|| GuardedSolver::new(&self.backend, &self.limits));
+        Pooled {
+            pool: self,
+            solver: Some(solver),
+        }
+    }
+}
+
+pub struct Pooled<'a> {
+    pool: &'a SolverPool,
+    solver: Option<GuardedSolver>,
+}
+
+impl Deref for Pooled<'_> {
+    type Target = GuardedSolver;
+    fn deref(&self) -> &GuardedSolver {
+        self.solver.as_ref().expect("held until drop")
+    }
+}
+
+impl DerefMut for Pooled<'_> {
+    fn deref_mut(&mut self) -> &mut GuardedSolver {
+        self.solver.as_mut().expect("held until drop")
+    }
+}
+
+impl Drop for Pooled<'_> {
+    fn drop(&mut self) {
+        if let Some(s) = self.solver.take() {
+            self.pool
+                .idle
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(s);
+        }
+    }
+}
