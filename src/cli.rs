@@ -21,6 +21,8 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Parsed once per process: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzle collections in parallel and report one CSV row per record.
@@ -34,13 +36,29 @@ pub enum Command {
     /// Compare a saved baseline with another saved run, or with a fresh run of the same
     /// benchmark; exits 5 when anything regressed.
     Compare(CompareArgs),
+    /// Trends of the recorded results (results/history.jsonl) per backend x dataset x
+    /// threads x machine, with change points.
+    History(HistoryArgs),
     /// Speak the exec: line protocol with a built-in backend: one puzzle a line on stdin,
     /// `count:solution` a line on stdout.
     Worker(WorkerArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
+    /// Solve the 81-character lines of FILE once each: what `bench --instructions` runs
+    /// under callgrind.
+    #[command(hide = true)]
+    CountInstructions(CountArgs),
     /// Print the manual page (roff) on standard output.
     Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[arg(long)]
+    pub backend: String,
+    #[arg(long, default_value_t = 2)]
+    pub max_solutions: u32,
+    pub file: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -226,9 +244,15 @@ pub struct BenchArgs {
     /// (one dataset each) or `-` for standard input.
     #[arg(required = true)]
     pub datasets: Vec<PathBuf>,
-    /// Backends to measure, comma-separated, repeatable (default: every solver).
+    /// Backends to measure, comma-separated, repeatable (default: every solver); each may
+    /// carry a label: `old=lib:PATH:SYMBOL`.
     #[arg(long, value_name = "LIST")]
     pub backends: Vec<String>,
+    /// Take turns on the same puzzles, block by block in a shuffled order (seeded with
+    /// --seed), and give each backend after the first its ratio to the first with a
+    /// confidence interval and a verdict; exits 5 when any regressed.
+    #[arg(long)]
+    pub paired: bool,
     /// Thread counts, comma-separated: `1,2,4` measures scaling (each at most 1024).
     #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
     pub threads: Vec<usize>,
@@ -237,9 +261,11 @@ pub struct BenchArgs {
     /// Unmeasured passes before the rounds.
     #[arg(long, default_value_t = 1)]
     pub warmup: u32,
-    /// Measured passes over each dataset.
-    #[arg(long, default_value_t = 5)]
-    pub rounds: u32,
+    /// Measured passes over each dataset [default: 5]. With --paired and neither
+    /// --rounds nor --min-time, paired rounds go on for 3 seconds per dataset (and at
+    /// least 5 rounds): more pairs, a tighter interval.
+    #[arg(long)]
+    pub rounds: Option<u32>,
     /// Keep measuring until this many seconds have passed (and at least --rounds rounds).
     #[arg(long, value_name = "SECONDS")]
     pub min_time: Option<f64>,
@@ -266,6 +292,20 @@ pub struct BenchArgs {
     /// Write one CSV row per puzzle per backend (the `solve` CSV's columns), first round.
     #[arg(long, value_name = "FILE")]
     pub per_puzzle: Option<PathBuf>,
+    /// Write a self-contained HTML report: tables, time distributions, per-puzzle
+    /// scatter of each backend against the first, verdicts.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
+    /// Append one line per result to the history (results/history.jsonl, or --history).
+    #[arg(long)]
+    pub record: bool,
+    /// The history file that --record and --save-baseline append to.
+    #[arg(long, value_name = "FILE")]
+    pub history: Option<PathBuf>,
+    /// Also count the instructions of each backend on the first N puzzles of each
+    /// dataset, under valgrind (callgrind): a figure without noise. At most 10000.
+    #[arg(long, value_name = "N")]
+    pub instructions: Option<u64>,
     /// Save the run as baseline NAME (results/baselines/NAME.json).
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
@@ -275,9 +315,10 @@ pub struct BenchArgs {
     /// Compare the run with this baseline (name or path); exits 5 when anything regressed.
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
-    /// Changes smaller than this many percent are no change.
-    #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
-    pub noise: f64,
+    /// Changes smaller than this many percent are no change (default 5, or 1 with
+    /// --paired).
+    #[arg(long, value_name = "PERCENT")]
+    pub noise: Option<f64>,
     /// No progress bar, even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
@@ -299,9 +340,43 @@ pub struct CompareArgs {
     /// Changes smaller than this many percent are no change.
     #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
     pub noise: f64,
+    /// Write the comparison as a self-contained HTML report.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
     /// No progress bar, even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
+    #[command(flatten)]
+    pub store: BaselineDirArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The history file (default: results/history.jsonl of the project around the
+    /// working directory).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Only these backends (comma-separated, repeatable).
+    #[arg(long, value_delimiter = ',', value_name = "NAME")]
+    pub backend: Vec<String>,
+    /// Only datasets whose path contains this text.
+    #[arg(long, value_name = "TEXT")]
+    pub dataset: Option<String>,
+    /// Only this thread count.
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Only the newest N points of each series.
+    #[arg(long, value_name = "N")]
+    pub last: Option<usize>,
+    /// Steps smaller than this many percent are not change points.
+    #[arg(long, default_value_t = 2.0, value_name = "PERCENT")]
+    pub min_step: f64,
+    /// Draw the trends as SVG, change points marked.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Write the trends as a self-contained HTML report.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub store: BaselineDirArgs,
 }

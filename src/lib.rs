@@ -29,6 +29,7 @@ pub mod cli;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod history;
 pub mod interrupt;
 pub mod judge;
 pub mod loader;

@@ -79,6 +79,45 @@ pub fn histogram_mad(h: &Histogram<u64>) -> (f64, u64) {
     (s, outliers)
 }
 
+/// Fewest values for which the order statistics give a 95% interval of the median.
+pub const MEDIAN_CI_MIN: usize = 6;
+
+/// The median and its distribution-free 95% confidence interval: the order statistics
+/// that the sign test gives (exact binomial up to 1,000 values, the normal approximation
+/// above). Robust: a few wild values, such as the blocks a disturbance hit, barely move
+/// it. With fewer than [`MEDIAN_CI_MIN`] values no such interval exists, and the
+/// interval is the whole range (`None` for an empty slice).
+pub fn median_ci95(xs: &[f64]) -> Option<(f64, (f64, f64))> {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        return None;
+    }
+    let m = median(&v);
+    if n < MEDIAN_CI_MIN {
+        return Some((m, (v[0], v[n - 1])));
+    }
+    // k: the most values that may be cut from each end, P(Bin(n, 1/2) <= k - 1) <= 2.5%.
+    let k = if n <= 1000 {
+        let mut k = 0;
+        let mut cdf = 0.0;
+        let mut term = 0.5f64.powi(n as i32); // P(X = 0)
+        loop {
+            cdf += term;
+            if cdf > 0.025 {
+                break k;
+            }
+            k += 1;
+            term *= (n - k + 1) as f64 / k as f64;
+        }
+    } else {
+        let nf = n as f64;
+        ((nf - 1.96 * nf.sqrt()) / 2.0).floor().max(0.0) as usize
+    };
+    Some((m, (v[k], v[n - 1 - k])))
+}
+
 /// Welch's two-sample t-test of the difference of means `b - a`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Welch {
@@ -139,6 +178,24 @@ mod tests {
         // |x - 4.5| = 2.5 .5 .5 .5 .5 .5 2.5 4.5 -> median 0.5
         assert!(close(mad(&xs), 1.4826 * 0.5, 1e-12));
         assert!(mean(&[]).is_nan());
+    }
+
+    #[test]
+    fn median_interval_is_the_sign_tests_order_statistics() {
+        // n = 10: P(X <= 1) = 11/1024 <= 2.5% < P(X <= 2) = 56/1024: cut 2 from each end.
+        let xs: Vec<f64> = (1..=10).rev().map(f64::from).collect();
+        assert_eq!(median_ci95(&xs), Some((5.5, (3.0, 8.0))));
+        // Too few for a 95% interval: the whole range.
+        assert_eq!(median_ci95(&[3.0, 1.0, 2.0]), Some((2.0, (1.0, 3.0))));
+        assert_eq!(median_ci95(&[]), None);
+        // A wild value does not move it.
+        let mut ys = vec![1.0; 50];
+        ys[7] = 1e9;
+        assert_eq!(median_ci95(&ys), Some((1.0, (1.0, 1.0))));
+        // The normal approximation meets the exact one.
+        let big: Vec<f64> = (0..2000).map(f64::from).collect();
+        let (_, (lo, hi)) = median_ci95(&big).unwrap();
+        assert!((955.0..=957.0).contains(&lo) && (1042.0..=1044.0).contains(&hi));
     }
 
     #[test]

@@ -91,6 +91,9 @@ fn scaled(run: &serde_json::Value, factor: f64) -> serde_json::Value {
             .map(|jitter| ((1e6 * factor * jitter).round() as u64).into())
             .collect();
         r["rounds_ns"] = rounds.into();
+        // The headline is the median round.
+        let puzzles = r["dataset"]["puzzles"].as_f64().unwrap();
+        r["us_per_puzzle"] = (((1e6 * factor).round()) / 1000.0 / puzzles).into();
     }
     run
 }
@@ -147,6 +150,16 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
         .assert()
         .code(1)
         .stderr(contains("different settings"));
+    // A headline edited away from its rounds is refused, not believed.
+    let mut edited = base.clone();
+    let us = edited["results"][0]["us_per_puzzle"].as_f64().unwrap();
+    edited["results"][0]["us_per_puzzle"] = (us * 2.0).into();
+    write("edited.json", &edited);
+    sudoku_bench_in(dir.path())
+        .args(["compare", "base.json", "edited.json"])
+        .assert()
+        .code(1)
+        .stderr(contains("not the median of rounds_ns"));
 }
 
 #[test]

@@ -5,14 +5,19 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::{Exit, print};
 use crate::baseline::{self, Found, Verdict};
 use crate::bench::{
-    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Observer, run_bench,
+    BenchConfig, BenchResult, BenchRun, Combo, Dataset, DatasetError, Observer, run_bench,
 };
+use crate::history;
 use crate::loader::{Input, LoadOptions};
 use crate::options::BenchOptions;
+use crate::options::Record;
+use crate::output::append_lines;
 use crate::output::write_whole;
 use crate::report::export::ExportManager;
+use crate::report::html::{self, PuzzleTimes};
 use crate::report::{RowOutput, RowOutputKind, table};
 use crate::run::PuzzleResult;
+use crate::run::Status;
 use crate::subset::Subset;
 
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
@@ -34,14 +39,20 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         &exports,
         &opts.config,
     );
+    if opts.html.is_some() {
+        observer.times = Some(PuzzleTimes::default());
+    }
     let measured = run_bench(&datasets, &opts.config, &mut observer)?;
     observer.bar.finish_and_clear();
     let mut run = BenchRun::new(&opts.config, measured.results);
     run.partial = measured.interrupted;
+    run.paired = measured.paired;
     // The table and the baseline come first: an export that cannot be written must not
     // cost the measurements.
     let exported = exports.write_all(&run, true);
     print(&table::render(&run))?;
+    print(&table::instructions(&run))?;
+    print(&crate::report::paired::render(&run.paired))?;
     if let Some(save) = &opts.save {
         if let Found::Nowhere(_) = save.store.found {
             eprintln!(
@@ -57,16 +68,67 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
             save.name, save.target.label
         ))?;
     }
+    // The history before the verdicts: a regression is recorded too.
+    let recorded = match &opts.record {
+        Some(r) => record(r, &run),
+        None => Ok(()),
+    };
+    let mut comparisons = None;
+    if let Some((path, old)) = &opts.baseline {
+        comparisons = Some((path, verdicts(path, old, &run, opts.noise)?));
+    }
+    let html = match &opts.html {
+        Some(target) => {
+            let times = observer.times.take().unwrap_or_default();
+            let name = |p: &std::path::Path| {
+                p.file_stem().map_or_else(
+                    || p.display().to_string(),
+                    |s| s.to_string_lossy().into_owned(),
+                )
+            };
+            let baseline = comparisons.as_ref().map(|(p, c)| (name(p), c));
+            let page = html::bench_report(
+                &run,
+                &times,
+                baseline.as_ref().map(|(n, c)| (n.as_str(), *c, opts.noise)),
+            );
+            write_whole(target, page.as_bytes())
+        }
+        None => Ok(()),
+    };
     exported?;
+    recorded?;
+    html?;
     let wrong = run.results.iter().any(|r| r.wrong > 0);
     let unread = datasets.iter().any(|d| d.info.parse_errors > 0);
     let mut exit = Exit::worst(run.partial, wrong, unread);
-    if let Some((path, old)) = &opts.baseline {
-        if verdicts(path, old, &run, opts.noise)? && exit == Exit::Success {
+    let regressed = run.paired.iter().any(|c| c.verdict == Verdict::Regressed);
+    if regressed && exit == Exit::Success {
+        exit = Exit::Regressed;
+    }
+    if let Some((_, c)) = &comparisons {
+        if c.regressed() > 0 && exit == Exit::Success {
             exit = Exit::Regressed;
         }
     }
     Ok(exit)
+}
+
+/// Appends the run's results to the history.
+fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
+    if r.creating {
+        eprintln!(
+            "note: no results folder in the working directory or above: creating {}",
+            r.target.label
+        );
+    }
+    append_lines(&r.target, &history::lines(run, &r.source)?)?;
+    print(&format!(
+        "recorded {} results in {}\n",
+        run.results.len(),
+        r.target.label
+    ))?;
+    Ok(())
 }
 
 /// The datasets, or the exit status of why nothing will be measured.
@@ -109,13 +171,13 @@ pub(super) fn load_datasets(
     Ok(Loaded::Ready(out))
 }
 
-/// Prints the comparison; true when anything regressed.
+/// Prints the comparison and returns it.
 pub(super) fn verdicts(
     path: &std::path::Path,
     old: &BenchRun,
     new: &BenchRun,
     noise: f64,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<baseline::Comparisons> {
     let comparisons = baseline::compare(old, new, noise)?;
     let partial = if old.partial {
         " (a partial run: some results are missing)"
@@ -132,10 +194,7 @@ pub(super) fn verdicts(
             .unwrap_or("unknown revision"),
         crate::report::compare::render(&comparisons, noise)
     ))?;
-    Ok(comparisons
-        .rows
-        .iter()
-        .any(|c| c.verdict == Verdict::Regressed))
+    Ok(comparisons)
 }
 
 /// Shows progress, writes per-puzzle rows and rewrites exports as results come.
@@ -148,6 +207,8 @@ pub(super) struct Watcher<'a> {
     /// An export failed: said once, and the measuring goes on (the final write at the
     /// end reports it again, as an error).
     export_failed: bool,
+    /// Per-puzzle times, kept for the HTML report's scatter plots.
+    pub times: Option<PuzzleTimes>,
 }
 
 impl<'a> Watcher<'a> {
@@ -163,6 +224,7 @@ impl<'a> Watcher<'a> {
             exports,
             run: BenchRun::new(config, Vec::new()),
             export_failed: false,
+            times: None,
         }
     }
 }
@@ -173,9 +235,27 @@ impl Observer for Watcher<'_> {
         self.bar.inc(1);
     }
 
-    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
         if let Some(out) = &mut self.per_puzzle {
             out.write(results, None)?;
+        }
+        if let Some(times) = &mut self.times {
+            let us: Vec<f32> = results
+                .iter()
+                .map(|r| match r.status {
+                    Status::ParseError
+                    | Status::InvalidGivens
+                    | Status::Error
+                    | Status::Interrupted => f32::NAN,
+                    _ => r.time_ns as f32 / 1000.0,
+                })
+                .collect();
+            times.series.push((
+                combo.label.to_string(),
+                combo.dataset.to_string(),
+                combo.threads,
+                us,
+            ));
         }
         Ok(())
     }

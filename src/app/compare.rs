@@ -3,9 +3,12 @@
 
 use super::bench::{Loaded, Watcher, load_datasets, progress_bar, verdicts};
 use super::{Exit, print};
-use crate::baseline::{self, BaselineRef, Store};
+use std::path::Path;
+
+use crate::baseline::{self, BaselineRef, Comparisons, Store};
 use crate::bench::{BenchRun, run_bench};
 use crate::options::{CompareAction, CompareOptions};
+use crate::output::write_whole;
 use crate::report::export::ExportManager;
 use crate::report::table;
 use crate::report::text_table::{Align, TextTable, shorten};
@@ -14,10 +17,17 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
     match opts.action {
         CompareAction::List(store) => list(&store),
         CompareAction::Saved { old, new } => {
-            Ok(match verdicts(&old.0, &old.1, &new.1, opts.noise)? {
-                true => Exit::Regressed,
-                false => Exit::Success,
-            })
+            let c = verdicts(&old.0, &old.1, &new.1, opts.noise)?;
+            html(
+                opts.html.as_ref(),
+                opts.noise,
+                &old.0,
+                &old.1,
+                &name(&new.0),
+                &new.1,
+                &c,
+            )?;
+            Ok(exit(&c))
         }
         CompareAction::Rerun { old, rerun } => {
             let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset)? {
@@ -44,12 +54,50 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
             if new.partial {
                 return Ok(Exit::Interrupted);
             }
-            Ok(match verdicts(&old.0, &old.1, &new, opts.noise)? {
-                true => Exit::Regressed,
-                false => Exit::Success,
-            })
+            let c = verdicts(&old.0, &old.1, &new, opts.noise)?;
+            html(
+                opts.html.as_ref(),
+                opts.noise,
+                &old.0,
+                &old.1,
+                "this build",
+                &new,
+                &c,
+            )?;
+            Ok(exit(&c))
         }
     }
+}
+
+fn exit(c: &Comparisons) -> Exit {
+    match c.regressed() {
+        0 => Exit::Success,
+        _ => Exit::Regressed,
+    }
+}
+
+fn name(path: &Path) -> String {
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
+}
+
+fn html(
+    target: Option<&crate::output::Target>,
+    noise: f64,
+    old_path: &Path,
+    old: &BenchRun,
+    new_name: &str,
+    new: &BenchRun,
+    c: &Comparisons,
+) -> anyhow::Result<()> {
+    if let Some(target) = target {
+        let page =
+            crate::report::html::compare_report(&name(old_path), old, new_name, new, c, noise);
+        write_whole(target, page.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// One line per saved baseline.

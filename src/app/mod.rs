@@ -4,6 +4,7 @@
 mod bench;
 mod compare;
 mod generate;
+mod history;
 mod judge;
 mod solve;
 mod worker;
@@ -57,7 +58,16 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
         Command::Gen(o) => generate::generate(o),
         Command::Bench(o) => bench::bench(*o),
         Command::Compare(o) => compare::compare(*o),
+        Command::History(o) => history::history(*o),
         Command::Worker(backend) => worker::worker(backend),
+        Command::CountInstructions {
+            backend,
+            max_solutions,
+            file,
+        } => {
+            crate::bench::instructions::run_counted(&backend, &file, max_solutions)?;
+            Ok(Exit::Success)
+        }
         Command::Completions(shell) => completions(&shell),
         Command::Man => man(),
     }

@@ -106,6 +106,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .clone();
     summary.notes = foreign_notes(&opts.run.backend);
+    summary.counters = opts.run.backend.counters();
     let t = &summary.tally;
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
         eprintln!("warning: the input holds no puzzles");

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::bench::{BenchResult, BenchRun};
 use crate::stats;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     Improved,
@@ -36,16 +36,22 @@ pub struct Comparison {
     pub backend: String,
     pub dataset: String,
     pub threads: usize,
+    /// The headline each run showed: median over rounds of µs per puzzle.
     pub old_us: f64,
     pub new_us: f64,
-    /// Relative change of the mean per-puzzle time, percent (negative is faster).
+    /// new / old headline, as a change in percent (negative is faster).
     pub change_pct: f64,
-    /// 95% confidence interval of the change, percent.
+    /// 95% confidence interval of the change, percent: from the logarithms of the round
+    /// times, so it never reaches -100%.
     pub ci95_pct: (f64, f64),
     pub p_value: f64,
     pub verdict: Verdict,
     /// Set when the search itself did different work.
     pub work_changed: Option<String>,
+    /// Change of instructions per puzzle, percent, when both runs counted them on the
+    /// same sample (`--instructions`): exact, so any change beyond the threshold counts.
+    pub instructions_change_pct: Option<f64>,
+    pub instructions_verdict: Option<Verdict>,
 }
 
 /// The comparisons, and the results only one of the two runs has.
@@ -62,7 +68,10 @@ impl Comparisons {
     pub fn regressed(&self) -> usize {
         self.rows
             .iter()
-            .filter(|c| c.verdict == Verdict::Regressed)
+            .filter(|c| {
+                c.verdict == Verdict::Regressed
+                    || c.instructions_verdict == Some(Verdict::Regressed)
+            })
             .count()
     }
 }
@@ -144,39 +153,58 @@ pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result
 }
 
 fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparison {
-    let (a, b) = (old.round_us_per_puzzle(), new.round_us_per_puzzle());
-    let (old_us, new_us) = (stats::mean(&a), stats::mean(&b));
-    let scale = 100.0 / old_us;
-    let (change_pct, ci95_pct, p_value) = match stats::welch(&a, &b) {
-        Some(w) => (
-            w.difference * scale,
-            (w.ci95.0 * scale, w.ci95.1 * scale),
-            w.p_value,
-        ),
-        // A single round on a side: a change, but no evidence it is real.
-        None => {
-            let c = (new_us - old_us) * scale;
-            (c, (f64::NEG_INFINITY, f64::INFINITY), 1.0)
-        }
+    // Ratios of times are tested as differences of logarithms.
+    let logs = |r: &BenchResult| -> Vec<f64> {
+        r.round_us_per_puzzle()
+            .iter()
+            .map(|us| us.max(1e-9).ln())
+            .collect()
     };
+    let (old_us, new_us) = (old.us_per_puzzle, new.us_per_puzzle);
+    let change_pct = (new_us / old_us - 1.0) * 100.0;
+    let pct = |log_ratio: f64| (log_ratio.exp() - 1.0) * 100.0;
+    let (ci95_pct, p_value) = match stats::welch(&logs(old), &logs(new)) {
+        Some(w) => ((pct(w.ci95.0), pct(w.ci95.1)), w.p_value),
+        // A single round on a side: a change, but no evidence it is real.
+        None => ((-100.0, f64::INFINITY), 1.0),
+    };
+    // The headline and the interval must agree on the direction.
     let verdict = if change_pct.abs() <= noise_pct || p_value >= 0.05 {
         Verdict::NoChange
-    } else if change_pct < 0.0 {
+    } else if change_pct > 0.0 && ci95_pct.0 > 0.0 {
+        Verdict::Regressed
+    } else if change_pct < 0.0 && ci95_pct.1 < 0.0 {
         Verdict::Improved
     } else {
-        Verdict::Regressed
+        Verdict::NoChange
     };
-    let work_changed =
-        (old.nodes_total != new.nodes_total || old.guesses_total != new.guesses_total).then(|| {
-            format!(
-                "nodes/puzzle {:.1} -> {:.1}, guesses/puzzle {:.2} -> {:.2}",
-                old.nodes_per_puzzle,
-                new.nodes_per_puzzle,
-                old.guesses_per_puzzle,
-                new.guesses_per_puzzle
-            )
-        });
+    // Only counters both sides report can say the search changed.
+    let nodes = old.counters.nodes && new.counters.nodes && old.nodes_total != new.nodes_total;
+    let guesses =
+        old.counters.guesses && new.counters.guesses && old.guesses_total != new.guesses_total;
+    let work_changed = (nodes || guesses).then(|| {
+        format!(
+            "nodes/puzzle {:.1} -> {:.1}, guesses/puzzle {:.2} -> {:.2}",
+            old.nodes_per_puzzle,
+            new.nodes_per_puzzle,
+            old.guesses_per_puzzle,
+            new.guesses_per_puzzle
+        )
+    });
+    let instructions_change_pct = match (&old.instructions, &new.instructions) {
+        (Some(a), Some(b)) if a.puzzles == b.puzzles && a.per_puzzle > 0.0 => {
+            Some((b.per_puzzle / a.per_puzzle - 1.0) * 100.0)
+        }
+        _ => None,
+    };
+    let instructions_verdict = instructions_change_pct.map(|c| match c {
+        c if c > noise_pct => Verdict::Regressed,
+        c if c < -noise_pct => Verdict::Improved,
+        _ => Verdict::NoChange,
+    });
     Comparison {
+        instructions_change_pct,
+        instructions_verdict,
         backend: new.backend.clone(),
         dataset: new.dataset.path.clone(),
         threads: new.threads,
@@ -226,6 +254,8 @@ mod tests {
             guesses_total: 0,
             cdf: vec![],
             foreign: None,
+            counters: Default::default(),
+            instructions: None,
         }
     }
 
@@ -241,6 +271,7 @@ mod tests {
                 os: "test".into(),
             },
             settings: BenchSettings {
+                instructions: None,
                 max_solutions: 2,
                 max_nodes: 1000,
                 timeout_s: None,
@@ -253,6 +284,7 @@ mod tests {
             },
             results,
             partial: false,
+            paired: vec![],
         }
     }
 
@@ -295,8 +327,8 @@ mod tests {
             compare(&old, &small, 5.0).unwrap().rows[0].verdict,
             Verdict::NoChange
         );
-        // 20% slower on average but all over the place: not significant.
-        let noisy = run(vec![result("dfs", &[6.0, 18.0, 9.0, 20.0, 7.0], 500)]);
+        // 10% slower at the median but all over the place: not significant.
+        let noisy = run(vec![result("dfs", &[6.0, 18.0, 11.0, 20.0, 7.0], 500)]);
         let c = compare(&old, &noisy, 5.0).unwrap().rows;
         assert!(c[0].change_pct > 5.0 && c[0].p_value > 0.05);
         assert_eq!(c[0].verdict, Verdict::NoChange);

@@ -17,6 +17,8 @@ pub(super) struct Job<'a> {
     pub pool: &'a rayon::ThreadPool,
     pub threads: usize,
     pub backend: &'a Backend,
+    /// The name the results carry (`--backends LABEL=SPEC`, else the backend's name).
+    pub label: &'a str,
     pub dataset: &'a Dataset,
     pub config: &'a BenchConfig,
 }
@@ -40,7 +42,7 @@ pub(super) fn bench_one(
     }
     let label = format!(
         "{} on {} -j{}",
-        job.backend, job.dataset.info.path, job.threads
+        job.label, job.dataset.info.path, job.threads
     );
     let mut last_pass_ns = None;
     for i in 0..config.warmup {
@@ -70,12 +72,17 @@ pub(super) fn bench_one(
             }
             round_ns += p.wall_ns;
             // Every answer of every pass is checked.
-            let checked = check(job.dataset, &solver, p.attempts);
+            let checked = check(job.dataset, &solver, job.label, p.attempts);
             let mut pass_tally = Tally::new();
             checked.iter().for_each(|r| pass_tally.add(r));
             tally += &pass_tally;
             if first_pass_tally.is_none() {
-                observer.on_rows(&checked)?;
+                let combo = super::Combo {
+                    label: job.label,
+                    dataset: &job.dataset.info.path,
+                    threads: job.threads,
+                };
+                observer.on_rows(&combo, &checked)?;
                 first_pass_tally = Some(pass_tally);
             }
         }
@@ -166,11 +173,14 @@ fn pass(job: &Job<'_>, solver: &mut GuardedSolver, pool: &SolverPool) -> Pass {
 }
 
 /// Every record's result for one pass, in input order (unsolved records included).
-fn check(
+/// Rows name the backend by its label (`--backends old=...`).
+pub(super) fn check(
     dataset: &Dataset,
     solver: &GuardedSolver,
+    label: &str,
     attempts: Vec<(Attempt, Option<usize>)>,
 ) -> Vec<PuzzleResult> {
+    let label: std::sync::Arc<str> = label.into();
     let mut solved: Vec<Option<(Attempt, Option<usize>)>> = vec![None; dataset.records.len()];
     for (&i, attempt) in dataset.timed.iter().zip(attempts) {
         solved[i] = Some(attempt);
@@ -179,9 +189,13 @@ fn check(
         .records
         .iter()
         .zip(solved)
-        .map(|(record, s)| match s {
-            Some((attempt, thread)) => solver.assess(record, attempt, thread),
-            None => solver.assess(record, Attempt::Skipped, None),
+        .map(|(record, s)| {
+            let mut r = match s {
+                Some((attempt, thread)) => solver.assess(record, attempt, thread),
+                None => solver.assess(record, Attempt::Skipped, None),
+            };
+            r.backend = label.clone();
+            r
         })
         .collect()
 }

@@ -7,10 +7,17 @@
 //! the headline µs/puzzle is the whole-pass wall time divided by the puzzle count (median
 //! over rounds); the per-call figures are reported beside it.
 
+pub(crate) mod clock;
 mod dataset;
+pub mod instructions;
 mod measure;
+mod paired;
 mod saved;
 mod summary;
+
+pub use clock::thread_cpu_ns;
+pub use instructions::Instructions;
+pub use paired::PairedComparison;
 
 pub use dataset::DatasetError;
 pub use dataset::{Dataset, DatasetInfo, hash_file};
@@ -20,6 +27,7 @@ pub use saved::{
 
 use std::time::Duration;
 
+use crate::interrupt;
 use crate::machine::{Build, Machine};
 use crate::run::PuzzleResult;
 use crate::solver::{Backend, Limits};
@@ -38,6 +46,30 @@ pub struct BenchConfig {
     pub min_round: Duration,
     /// How the datasets are read (recorded in the run).
     pub read: ReadSettings,
+    /// The name each backend's results carry (same order as `backends`).
+    pub labels: Vec<String>,
+    /// Take turns block by block (`--paired`), with this seed for the order.
+    pub paired: bool,
+    pub seed: u64,
+    /// Changes smaller than this are no change (paired verdicts).
+    pub noise_pct: f64,
+    /// Count instructions on the first this many puzzles of each dataset (valgrind).
+    pub instructions: Option<u64>,
+}
+
+impl BenchConfig {
+    /// The default labels: each backend's own name.
+    pub fn names(backends: &[Backend]) -> Vec<String> {
+        backends.iter().map(|b| b.name().to_string()).collect()
+    }
+}
+
+/// One backend (by label) on one dataset at one thread count.
+#[derive(Clone, Copy, Debug)]
+pub struct Combo<'a> {
+    pub label: &'a str,
+    pub dataset: &'a str,
+    pub threads: usize,
 }
 
 /// What `run_bench` tells its caller as it goes.
@@ -45,7 +77,7 @@ pub trait Observer {
     /// Before each pass: "backend on dataset -jN: round K".
     fn on_pass(&mut self, _label: &str) {}
     /// The per-puzzle results of each combination's first measured pass.
-    fn on_rows(&mut self, _results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, _combo: &Combo<'_>, _results: &[PuzzleResult]) -> anyhow::Result<()> {
         Ok(())
     }
     /// Each result as soon as it is ready (so exports can be rewritten).
@@ -58,6 +90,7 @@ pub trait Observer {
 /// is then dropped: only whole results are kept).
 pub struct Measured {
     pub results: Vec<BenchResult>,
+    pub paired: Vec<PairedComparison>,
     pub interrupted: bool,
 }
 
@@ -68,41 +101,107 @@ pub fn run_bench(
     observer: &mut dyn Observer,
 ) -> anyhow::Result<Measured> {
     let mut results = Vec::new();
+    let mut paired = Vec::new();
+    let stopped = |results, paired| {
+        Ok(Measured {
+            results,
+            paired,
+            interrupted: true,
+        })
+    };
     for &threads in &config.threads {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("solver-{i}"))
             .build()?;
         for dataset in datasets {
-            for backend in &config.backends {
+            if config.paired {
+                let Some(p) = paired::run_paired(&pool, threads, dataset, config, observer)? else {
+                    return stopped(results, paired);
+                };
+                for r in &p.results {
+                    observer.on_result(r)?;
+                }
+                results.extend(p.results);
+                paired.extend(p.comparisons);
+                continue;
+            }
+            for (backend, label) in config.backends.iter().zip(&config.labels) {
                 let job = measure::Job {
                     pool: &pool,
                     threads,
                     backend,
+                    label,
                     dataset,
                     config,
                 };
                 let Some(result) = measure::bench_one(&job, observer)? else {
-                    return Ok(Measured {
-                        results,
-                        interrupted: true,
-                    });
+                    return stopped(results, paired);
                 };
                 observer.on_result(&result)?;
                 results.push(result);
             }
         }
     }
+    if let Some(n) = config.instructions {
+        count_instructions(datasets, config, n, &mut results, &mut paired, observer)?;
+    }
     Ok(Measured {
         results,
-        interrupted: false,
+        paired,
+        interrupted: interrupt::requested(),
     })
+}
+
+/// Counts each backend's instructions on each dataset's sample, once for every thread
+/// count, and adds them to the results (and the ratios to the paired comparisons).
+fn count_instructions(
+    datasets: &[Dataset],
+    config: &BenchConfig,
+    n: u64,
+    results: &mut [BenchResult],
+    paired: &mut [PairedComparison],
+    observer: &mut dyn Observer,
+) -> anyhow::Result<()> {
+    for dataset in datasets {
+        let sample = &dataset.grids[..dataset.grids.len().min(n as usize)];
+        for (backend, label) in config.backends.iter().zip(&config.labels) {
+            if instructions::uncountable(backend).is_some() || interrupt::requested() {
+                continue;
+            }
+            observer.on_pass(&format!(
+                "{label} on {}: counting instructions",
+                dataset.info.path
+            ));
+            let counted = instructions::count(backend, sample, config.limits.max_solutions)?;
+            for r in results
+                .iter_mut()
+                .filter(|r| r.backend == *label && r.dataset.path == dataset.info.path)
+            {
+                r.instructions = Some(counted.clone());
+            }
+        }
+    }
+    for p in paired.iter_mut() {
+        let of = |label: &str| {
+            results
+                .iter()
+                .find(|r| r.backend == label && r.dataset.path == p.dataset)
+                .and_then(|r| r.instructions.as_ref())
+                .map(|i| i.per_puzzle)
+        };
+        if let (Some(a), Some(b)) = (of(&p.baseline), of(&p.backend)) {
+            p.instructions_ratio = Some(b / a.max(1.0));
+        }
+    }
+    Ok(())
 }
 
 impl BenchSettings {
     /// The settings a run with `config` records.
     pub fn of(config: &BenchConfig) -> BenchSettings {
         BenchSettings {
+            instructions: config.instructions,
             max_solutions: config.limits.max_solutions,
             max_nodes: config.limits.max_nodes,
             timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
@@ -128,6 +227,7 @@ impl BenchRun {
             settings: BenchSettings::of(config),
             results,
             partial: false,
+            paired: Vec::new(),
         }
     }
 

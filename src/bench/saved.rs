@@ -22,10 +22,16 @@ pub struct BenchRun {
     /// An interrupt stopped the run: some results are missing.
     #[serde(default)]
     pub partial: bool,
+    /// `bench --paired`: each backend after the first against the first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paired: Vec<super::PairedComparison>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchSettings {
+    /// `--instructions N`: instructions counted on the first N puzzles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<u64>,
     pub max_solutions: u32,
     pub max_nodes: u64,
     /// Per-puzzle time limit, seconds.
@@ -96,6 +102,12 @@ pub struct BenchResult {
     /// What was done about a foreign backend's transport, when it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub foreign: Option<ForeignNotes>,
+    /// Which work counters the backend reports (the others read "n/a").
+    #[serde(default)]
+    pub counters: crate::solver::Counters,
+    /// `--instructions`: counted by valgrind on a sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<super::Instructions>,
 }
 
 /// How a foreign backend was measured.
@@ -128,6 +140,18 @@ fn one() -> usize {
 
 impl BenchResult {
     /// Per-puzzle pass time of each round, µs (the samples the regression test uses).
+    /// No-guess share, nodes and guesses per puzzle, as table cells: "n/a" where the
+    /// backend reports no such counter.
+    pub fn work_cells(&self) -> [String; 3] {
+        let c = self.counters;
+        let cell = |reported: bool, s: String| if reported { s } else { "n/a".into() };
+        [
+            cell(c.guesses, format!("{:.1}%", self.no_guess_pct)),
+            cell(c.nodes, format!("{:.1}", self.nodes_per_puzzle)),
+            cell(c.guesses, format!("{:.2}", self.guesses_per_puzzle)),
+        ]
+    }
+
     pub fn round_us_per_puzzle(&self) -> Vec<f64> {
         let n = self.dataset.puzzles.max(1) as f64;
         self.rounds_ns
@@ -243,6 +267,14 @@ impl BenchResult {
         }
         if self.passes_per_round == 0 {
             return Err("passes_per_round: 0".into());
+        }
+        // The headline is the median round: a file that says otherwise was edited.
+        let median = crate::stats::median(&self.round_us_per_puzzle());
+        if (self.us_per_puzzle - median).abs() > 1e-6 * median.max(1e-9) {
+            return Err(format!(
+                "us_per_puzzle {} is not the median of rounds_ns ({median})",
+                self.us_per_puzzle
+            ));
         }
         let c = &self.per_call;
         let numbers = [

@@ -25,7 +25,7 @@ pub(super) fn summarize(
     let us = |ns: u64| ns as f64 / 1000.0;
     let (mad_ns, outliers) = stats::histogram_mad(per_call);
     BenchResult {
-        backend: job.backend.name().to_string(),
+        backend: job.label.to_string(),
         dataset: dataset.clone(),
         threads: job.threads,
         us_per_puzzle: median_pass / 1000.0 / puzzles,
@@ -61,6 +61,8 @@ pub(super) fn summarize(
         guesses_total: first.guesses_total().min(u64::MAX as u128) as u64,
         cdf: cdf_points(per_call),
         foreign: None,
+        counters: job.backend.counters(),
+        instructions: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! `bench` end to end on a tiny dataset, including test-only backends.
 
 use super::*;
+use crate::baseline::Verdict;
 use crate::solver::mock::Mock;
 
 fn tiny_dataset() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -28,6 +29,7 @@ fn load(path: &std::path::Path) -> Dataset {
 
 fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
     BenchConfig {
+        labels: BenchConfig::names(&backends),
         backends,
         threads,
         limits: Limits::default(),
@@ -36,6 +38,10 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
         min_time: None,
         min_round: Duration::ZERO,
         read: Default::default(),
+        paired: false,
+        seed: 7,
+        noise_pct: 5.0,
+        instructions: None,
     }
 }
 
@@ -49,7 +55,7 @@ impl Observer for Counts {
     fn on_pass(&mut self, _label: &str) {
         self.passes += 1;
     }
-    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, _combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
         self.rows += results.len();
         Ok(())
     }
@@ -123,4 +129,84 @@ fn a_timeout_stops_a_hanging_backend_in_every_pass() {
     let r = &measured.results[0];
     assert_eq!((r.budget_exceeded, r.wrong), (2, 0));
     assert!(r.per_call.median_us >= 5000.0, "{}", r.per_call.median_us);
+}
+
+/// A dataset of `n` copies of one puzzle that takes dlx-static some microseconds.
+fn repeated(n: usize) -> (tempfile::TempDir, Dataset) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.txt");
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    std::fs::write(&path, line.repeat(n)).unwrap();
+    let dataset = load(&path);
+    (dir, dataset)
+}
+
+fn paired(backends: Vec<Backend>) -> BenchConfig {
+    let mut c = config(backends, vec![1]);
+    c.paired = true;
+    c.noise_pct = 1.0;
+    c.rounds = 20;
+    c
+}
+
+#[test]
+fn paired_runs_take_turns_and_judge_each_backend_against_the_first() {
+    let (_dir, dataset) = repeated(40);
+    let config = paired(vec![
+        Backend::DlxStatic,
+        Backend::Mock(Mock::Slow(2000)),
+        Backend::DlxStatic,
+    ]);
+    let mut config = config;
+    config.labels = vec!["a".into(), "slow".into(), "b".into()];
+    let mut counts = Counts::default();
+    let measured = run_bench(&[dataset], &config, &mut counts).unwrap();
+    assert_eq!(measured.results.len(), 3);
+    assert_eq!(measured.paired.len(), 2);
+    let slow = &measured.paired[0];
+    assert_eq!(
+        (slow.baseline.as_str(), slow.backend.as_str()),
+        ("a", "slow")
+    );
+    assert_eq!(slow.verdict, Verdict::Regressed, "{slow:?}");
+    assert!(slow.ratio > 1.5 && slow.ratio < 3.0, "{slow:?}");
+    assert!(slow.ci95.0 > 1.0 && slow.ci95.0 <= slow.ratio && slow.ratio <= slow.ci95.1);
+    assert_eq!(slow.pairs, 20 * 8, "a pass has at least 8 blocks");
+    assert_eq!(slow.seed, 7);
+    // Rows once per backend, results named by label, every answer right.
+    assert_eq!(counts.rows, 3 * 40);
+    let names: Vec<&str> = measured
+        .results
+        .iter()
+        .map(|r| r.backend.as_str())
+        .collect();
+    assert_eq!(names, ["a", "slow", "b"]);
+    assert!(
+        measured
+            .results
+            .iter()
+            .all(|r| r.wrong == 0 && r.rounds_ns.len() == 20)
+    );
+    // Same code both sides: an interval that holds 1, or a ratio within a few percent.
+    let same = &measured.paired[1];
+    assert!(same.ci95.0 < same.ci95.1);
+    assert!((same.ratio - 1.0).abs() < 0.25, "{same:?}");
+    // The run keeps them, and they survive a round trip through JSON.
+    let mut run = BenchRun::new(&config, measured.results);
+    run.paired = measured.paired;
+    let back: BenchRun = serde_json::from_str(&serde_json::to_string(&run).unwrap()).unwrap();
+    assert_eq!(back.paired, run.paired);
+    assert_eq!(back.validate(), Ok(()));
+}
+
+#[test]
+fn a_faster_backend_is_improved() {
+    let (_dir, dataset) = repeated(40);
+    let config = paired(vec![Backend::Mock(Mock::Slow(2000)), Backend::DlxStatic]);
+    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let p = &measured.paired[0];
+    assert_eq!(p.verdict, Verdict::Improved, "{p:?}");
+    assert!(p.ci95.1 < 1.0);
+    assert_eq!(p.clock, if thread_cpu_ns() > 0 { "cpu" } else { "wall" });
 }

@@ -25,6 +25,15 @@ pub struct SaveBaseline {
     pub store: Store,
 }
 
+/// `--record` (or a saved baseline): the history file results are appended to.
+pub struct Record {
+    pub target: Target,
+    /// `record`, or `baseline NAME`.
+    pub source: String,
+    /// No results folder was found: the file will be created where this says.
+    pub creating: bool,
+}
+
 pub struct BenchOptions {
     pub datasets: Vec<Input>,
     pub load: LoadOptions,
@@ -37,6 +46,8 @@ pub struct BenchOptions {
     pub baseline: Option<(PathBuf, BenchRun)>,
     pub noise: f64,
     pub progress: bool,
+    pub html: Option<Target>,
+    pub record: Option<Record>,
 }
 
 /// A baseline's benchmark, to run again on this build.
@@ -65,11 +76,12 @@ pub struct CompareOptions {
     pub action: CompareAction,
     pub noise: f64,
     pub progress: bool,
+    pub html: Option<Target>,
 }
 
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
-    let noise = noise(a.noise)?;
+    let noise = config.noise_pct;
     let (load, subset) = super::input::load_options(&a.input)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let baseline = match &a.baseline {
@@ -86,6 +98,18 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         None => None,
     };
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
+    if a.history.is_some() && !a.record && a.save_baseline.is_none() {
+        return usage(
+            "--history",
+            "it names where --record (or --save-baseline) appends: add --record",
+        );
+    }
+    let recording = a.record || a.save_baseline.is_some();
+    let history = recording.then(|| match &a.history {
+        Some(p) => Place::from_arg(p),
+        None => Place::Path(crate::history::default_path(&store)),
+    });
+    let creating = a.history.is_none() && matches!(store.found, baseline::Found::Nowhere(_));
     let wanted = [
         ("--export-csv", place(&a.export_csv)),
         ("--export-json", place(&a.export_json)),
@@ -93,6 +117,8 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         ("--plot", place(&a.plot)),
         ("--per-puzzle", place(&a.per_puzzle)),
         ("--save-baseline", save_place),
+        ("--html", place(&a.html)),
+        ("--history", history),
     ];
     let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
@@ -109,7 +135,17 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         .filter_map(|(f, t)| Some((f, t?)))
         .collect();
     let per_puzzle = targets.next().flatten();
-    let save = match (targets.next().flatten(), a.save_baseline) {
+    let save_target = targets.next().flatten();
+    let html = targets.next().flatten();
+    let record = targets.next().flatten().map(|target| Record {
+        target,
+        source: match &a.save_baseline {
+            Some(name) if !a.record => format!("baseline {name}"),
+            _ => "record".into(),
+        },
+        creating,
+    });
+    let save = match (save_target, a.save_baseline) {
         (Some(target), Some(name)) => Some(SaveBaseline {
             name,
             target,
@@ -128,35 +164,55 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         baseline,
         noise,
         progress: !a.no_progress && std::io::stderr().is_terminal(),
+        html,
+        record,
     })
 }
 
 /// The measurement settings, every number checked.
 fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
-    let backends = backends(&a.backends)?
+    let (labels, backends): (Vec<String>, Vec<Backend>) =
+        backends(&a.backends)?.into_iter().unzip();
+    let backends = backends
         .into_iter()
         .map(|b| super::foreign::prepare("--backends", b, &a.foreign))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    if a.paired && backends.len() < 2 {
+        return usage(
+            "--paired",
+            "give at least two backends: the first is the one the others are compared with",
+        );
+    }
+    let noise_pct = noise(a.noise.unwrap_or(if a.paired { 1.0 } else { 5.0 }))?;
     let threads = thread_counts(&a.threads)?;
     super::foreign::threads(&backends, &threads, &a.foreign)?;
+    let backends_for_check = backends.clone();
     Ok(BenchConfig {
         backends,
         threads,
         limits: limits(&a.limits)?,
         warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
             .or_else(|e| usage("--warmup", e))?,
-        rounds: bounds::within(a.rounds, 1, bounds::MAX_ROUNDS)
+        rounds: bounds::within(a.rounds.unwrap_or(DEFAULT_ROUNDS), 1, bounds::MAX_ROUNDS)
             .or_else(|e| usage("--rounds", e))?,
-        min_time: a
-            .min_time
-            .map(|t| bounds::seconds(t, true, bounds::MAX_MIN_TIME_S))
-            .transpose()
-            .or_else(|e| usage("--min-time", e))?,
+        min_time: match (a.min_time, a.rounds) {
+            (None, None) if a.paired => Some(PAIRED_MIN_TIME),
+            _ => a
+                .min_time
+                .map(|t| bounds::seconds(t, true, bounds::MAX_MIN_TIME_S))
+                .transpose()
+                .or_else(|e| usage("--min-time", e))?,
+        },
         min_round: Duration::from_millis(
             bounds::within(a.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
                 .or_else(|e| usage("--min-round-ms", e))?,
         ),
         read: super::input::read_settings(&a.input),
+        labels,
+        paired: a.paired,
+        seed: a.input.seed,
+        noise_pct,
+        instructions: instructions(a.instructions, &backends_for_check)?,
     })
 }
 
@@ -198,10 +254,31 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         }
         (None, _) => return usage("BASELINE", "name a baseline, or pass --list"),
     };
+    let mut inputs: Vec<Place> = Vec::new();
+    match &action {
+        CompareAction::List(_) => {}
+        CompareAction::Saved { old, new } => {
+            inputs.extend([Place::Path(old.0.clone()), Place::Path(new.0.clone())]);
+        }
+        CompareAction::Rerun { old, rerun } => {
+            inputs.push(Place::Path(old.0.clone()));
+            inputs.extend(rerun.datasets.iter().filter_map(|d| match d {
+                Input::File(p) => Some(Place::Path(p.clone())),
+                _ => None,
+            }));
+        }
+    }
+    let html = output::plan_optional(
+        &inputs,
+        &[("--html", a.html.as_deref().map(Place::from_arg))],
+        true,
+    )?
+    .remove(0);
     Ok(CompareOptions {
         action,
         noise,
         progress,
+        html,
     })
 }
 
@@ -244,6 +321,7 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
     }
     let s = &old.settings;
     let (load, subset) = super::input::load_options(&super::input::input_args(&s.input))?;
+    let backends_for_labels = backends.clone();
     let config = BenchConfig {
         backends,
         threads,
@@ -259,6 +337,11 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
         min_time: s.min_time_s.map(Duration::from_secs_f64),
         min_round: Duration::from_millis(s.min_round_ms),
         read: s.input.clone(),
+        labels: BenchConfig::names(&backends_for_labels),
+        paired: false,
+        seed: s.input.seed,
+        noise_pct: 5.0,
+        instructions: instructions(s.instructions, &backends_for_labels)?,
     };
     Ok(Rerun {
         datasets,
@@ -302,6 +385,12 @@ fn dataset_path(path: &str, hash: &str, store: &Store) -> anyhow::Result<PathBuf
     Ok(found)
 }
 
+const DEFAULT_ROUNDS: u32 = 5;
+/// Paired rounds are cheap and each adds pairs: by default they go on this long per
+/// dataset. Measured (results/ab-study): 5 rounds gave intervals of about ±2% on a busy
+/// 2-vCPU VM, too wide to tell 3% from noise reliably.
+const PAIRED_MIN_TIME: Duration = Duration::from_secs(3);
+
 fn noise(value: f64) -> anyhow::Result<f64> {
     bounds::finite(value, 0.0, bounds::MAX_NOISE_PCT).or_else(|e| usage("--noise", e))
 }
@@ -324,28 +413,73 @@ fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
     Ok(list.to_vec())
 }
 
-/// `--backends`: comma-separated and repeatable; empty means every solver.
-fn backends(args: &[String]) -> anyhow::Result<Vec<Backend>> {
-    let mut out: Vec<Backend> = Vec::new();
+/// `--instructions N`: a sample size, valgrind present, every backend countable.
+fn instructions(n: Option<u64>, backends: &[Backend]) -> anyhow::Result<Option<u64>> {
+    use crate::bench::instructions::{MAX_PUZZLES, uncountable, valgrind_version};
+    let Some(n) = n else { return Ok(None) };
+    if n == 0 || n > MAX_PUZZLES {
+        return usage(
+            "--instructions",
+            format!("{n}: give 1 to {MAX_PUZZLES} puzzles"),
+        );
+    }
+    if let Err(why) = valgrind_version() {
+        anyhow::bail!("--instructions needs valgrind: {why}");
+    }
+    if let Some((b, why)) = backends.iter().find_map(|b| Some((b, uncountable(b)?))) {
+        return usage("--instructions", format!("{b} cannot be counted: {why}"));
+    }
+    Ok(Some(n))
+}
+
+/// `--backends`: comma-separated and repeatable, each `SPEC` or `LABEL=SPEC`; empty means
+/// every solver. Labels (or names) must differ.
+fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
+    let mut out: Vec<(String, Backend)> = Vec::new();
     for arg in args {
         for spec in split_backends(arg) {
+            let (label, spec) = match label_of(spec) {
+                Some((label, rest)) => (Some(label), rest),
+                None => (None, spec),
+            };
             let backend = super::backend("--backends", spec)?;
-            if out.contains(&backend) {
-                return usage("--backends", format!("{backend} is listed twice"));
+            let label = label.map_or_else(|| backend.name().to_string(), str::to_string);
+            if out.iter().any(|(l, _)| *l == label) {
+                return usage(
+                    "--backends",
+                    format!("{label} is listed twice (give each a label: a=SPEC,b=SPEC)"),
+                );
             }
-            out.push(backend);
+            out.push((label, backend));
         }
     }
     Ok(match out.is_empty() {
-        true => Backend::ALL.to_vec(),
+        true => Backend::ALL
+            .iter()
+            .map(|b| (b.name().to_string(), b.clone()))
+            .collect(),
         false => out,
     })
+}
+
+/// `LABEL=SPEC`: a label of letters, digits, `-`, `_` and `.` before the first `=`, and
+/// before any `:` (so `exec:env A=1 prog` keeps its `=`).
+fn label_of(spec: &str) -> Option<(&str, &str)> {
+    let (label, rest) = spec.split_once('=')?;
+    let plain = !label.is_empty()
+        && label.len() <= 64
+        && label
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    plain.then_some((label, rest))
 }
 
 /// Splits a list at each comma that is followed by a backend name (or `exec:`/`lib:`),
 /// so that a backend's own parameters may hold commas.
 pub(crate) fn split_backends(list: &str) -> Vec<&str> {
     let starts_backend = |rest: &str| {
+        // A label first: `old=lib:...`.
+        let rest = label_of(rest).map_or(rest, |(_, spec)| spec);
         rest.starts_with("exec:")
             || rest.starts_with("lib:")
             || Backend::built_in().any(|b| {

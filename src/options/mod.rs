@@ -9,11 +9,13 @@
 
 mod bench;
 mod foreign;
+mod history;
 mod input;
 mod other;
 mod solve;
 
-pub use bench::{BenchOptions, CompareAction, CompareOptions, Rerun, SaveBaseline};
+pub use bench::{BenchOptions, CompareAction, CompareOptions, Record, Rerun, SaveBaseline};
+pub use history::HistoryOptions;
 pub use other::{GenOptions, JudgeOptions};
 pub use solve::{SolveOptions, SummaryTo};
 
@@ -30,8 +32,15 @@ pub enum Command {
     Gen(GenOptions),
     Bench(Box<BenchOptions>),
     Compare(Box<CompareOptions>),
+    History(Box<HistoryOptions>),
     /// Answer the exec: line protocol with this backend.
     Worker(Backend),
+    /// Solve a file's puzzles under callgrind (`bench --instructions`).
+    CountInstructions {
+        backend: Backend,
+        max_solutions: u32,
+        file: std::path::PathBuf,
+    },
     /// A completion script for this shell.
     Completions(String),
     Man,
@@ -54,7 +63,14 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
         cli::Command::Gen(a) => Command::Gen(other::generate(a)?),
         cli::Command::Bench(a) => Command::Bench(Box::new(bench::bench(a)?)),
         cli::Command::Compare(a) => Command::Compare(Box::new(bench::compare(a)?)),
+        cli::Command::History(a) => Command::History(Box::new(history::options(a)?)),
         cli::Command::Worker(a) => Command::Worker(backend("--backend", &a.backend)?),
+        cli::Command::CountInstructions(a) => Command::CountInstructions {
+            backend: backend("--backend", &a.backend)?,
+            max_solutions: bounds::within(a.max_solutions, 1, bounds::MAX_SOLUTIONS)
+                .or_else(|e| usage("--max-solutions", e))?,
+            file: a.file,
+        },
         cli::Command::Completions(a) => Command::Completions(a.shell),
         cli::Command::Man => Command::Man,
     })

@@ -10,10 +10,12 @@
 //! A second Ctrl-C exits through [`exit_between_rows`], which waits for a row write in
 //! progress.
 
+mod append;
 mod identity;
 mod stream;
 mod whole;
 
+pub use append::append_lines;
 pub use identity::{Kind, Resolved, Stream, resolve, resolve_stream, stdout_was_closed};
 pub use stream::{RowStream, StreamError, exit_between_rows, print_stdout};
 pub use whole::write_whole;

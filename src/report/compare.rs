@@ -37,6 +37,18 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
         ]);
     }
     let mut s = table.render();
+    for r in &c.rows {
+        if let (Some(pct), Some(v)) = (r.instructions_change_pct, r.instructions_verdict) {
+            let _ = writeln!(
+                s,
+                "instructions ({} on {} -j{}): {pct:+.3}% per puzzle, {}",
+                r.backend,
+                shorten(&r.dataset, 40),
+                r.threads,
+                v.name()
+            );
+        }
+    }
     for (side, list) in [("the baseline", &c.only_old), ("the new run", &c.only_new)] {
         if !list.is_empty() {
             let _ = writeln!(s, "only in {side} (not compared): {}", list.join(", "));
@@ -44,7 +56,9 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
     }
     let _ = writeln!(
         s,
-        "noise threshold {noise_pct}%, significance 5% (Welch's t-test over rounds): {}",
+        "old/new µs: each run's headline (median over rounds); change: new / old headline; \
+         95% CI and p: Welch's t-test on the log round times\n\
+         noise threshold {noise_pct}%, significance 5%: {}",
         match c.regressed() {
             0 => "no regression".to_string(),
             n => format!("{n} regressed"),

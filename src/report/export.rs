@@ -98,6 +98,8 @@ mod tests {
             guesses_total: 6258,
             cdf: vec![(us * 0.5, 0.0), (us * 0.8, 0.5), (us * 14.0, 1.0)],
             foreign: None,
+            counters: Default::default(),
+            instructions: None,
         };
         BenchRun {
             format_version: FORMAT_VERSION,
@@ -114,6 +116,7 @@ mod tests {
                 os: "Linux (Debian GNU/Linux 12)".into(),
             },
             settings: BenchSettings {
+                instructions: None,
                 max_solutions: 2,
                 max_nodes: 100_000_000,
                 timeout_s: None,
@@ -130,6 +133,7 @@ mod tests {
                 result("dlx-static", 2, 9.0),
             ],
             partial: false,
+            paired: vec![],
         }
     }
 

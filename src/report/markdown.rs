@@ -33,17 +33,15 @@ impl Exporter for MarkdownExporter {
         )?;
         writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
         for r in &run.results {
+            let [no_guess, nodes, guesses] = r.work_cells();
             writeln!(
                 s,
-                "| {} | {} | {} | {} | {} | {:.1}% | {:.1} | {:.2} | {:.3} | {:.3} | {:.3} | {:.0} | ±{:.1}% |",
+                "| {} | {} | {} | {} | {} | {no_guess} | {nodes} | {guesses} | {:.3} | {:.3} | {:.3} | {:.0} | ±{:.1}% |",
                 r.backend,
                 r.dataset.path,
                 r.threads,
                 r.dataset.puzzles,
                 r.wrong,
-                r.no_guess_pct,
-                r.nodes_per_puzzle,
-                r.guesses_per_puzzle,
                 r.us_per_puzzle,
                 r.per_call.median_us,
                 r.per_call.p99_us,

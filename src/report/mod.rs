@@ -8,13 +8,17 @@ mod bench_csv;
 pub mod compare;
 mod csv;
 pub mod export;
+pub mod history;
+pub mod html;
 mod json;
 mod jsonl;
 mod markdown;
-mod plot;
+pub mod paired;
+pub mod plot;
 mod progress;
 mod solutions;
 mod summary;
+pub mod svg;
 pub mod table;
 pub mod text_table;
 

@@ -35,6 +35,8 @@ pub struct Summary {
     pub reports: Vec<SourceReport>,
     /// Lines about how the backend was measured (a foreign backend's transport).
     pub notes: Vec<String>,
+    /// The work counters the backend reports.
+    pub counters: crate::solver::Counters,
 }
 
 impl Summary {
@@ -158,12 +160,16 @@ impl Summary {
                 t.max_solve_us(),
                 t.total_solve_ns() as f64 / 1e9
             );
-            let _ = writeln!(
-                s,
-                "  work per puzzle: mean {:.1} nodes, {:.2} guesses",
-                t.nodes_per_puzzle(),
-                t.guesses_per_puzzle()
-            );
+            let c = self.counters;
+            let nodes = match c.nodes {
+                true => format!("{:.1} nodes", t.nodes_per_puzzle()),
+                false => "nodes n/a".into(),
+            };
+            let guesses = match c.guesses {
+                true => format!("{:.2} guesses", t.guesses_per_puzzle()),
+                false => "guesses n/a".into(),
+            };
+            let _ = writeln!(s, "  work per puzzle: mean {nodes}, {guesses}");
         }
     }
 

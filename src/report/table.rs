@@ -49,15 +49,16 @@ pub fn render(run: &BenchRun) -> String {
 }
 
 fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
+    let [no_guess, nodes, guesses] = r.work_cells();
     vec![
         r.backend.clone(),
         shorten(&r.dataset.path, 28),
         r.threads.to_string(),
         r.dataset.puzzles.to_string(),
         r.wrong.to_string(),
-        format!("{:.1}%", r.no_guess_pct),
-        format!("{:.1}", r.nodes_per_puzzle),
-        format!("{:.2}", r.guesses_per_puzzle),
+        no_guess,
+        nodes,
+        guesses,
         format!("{:.3}", r.us_per_puzzle),
         format!("{:.3}", r.per_call.mean_us),
         format!("{:.3}", r.per_call.median_us),
@@ -115,4 +116,46 @@ fn notes(s: &mut String, r: &BenchResult) {
             r.rounds_ns.len()
         );
     }
+}
+
+/// `--instructions`: one line per backend x dataset counted (empty when none was).
+pub fn instructions(run: &BenchRun) -> String {
+    use Align::{Left, Right};
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut table = TextTable::new(&[
+        ("backend", Left),
+        ("dataset", Left),
+        ("puzzles", Right),
+        ("instructions/puzzle", Right),
+        ("vs first", Right),
+    ]);
+    let mut first: Vec<(&str, f64)> = Vec::new();
+    for r in &run.results {
+        let Some(i) = &r.instructions else { continue };
+        if seen.contains(&(r.backend.as_str(), r.dataset.path.as_str())) {
+            continue;
+        }
+        seen.push((&r.backend, &r.dataset.path));
+        let base = match first.iter().find(|(d, _)| *d == r.dataset.path) {
+            Some(&(_, b)) => b,
+            None => {
+                first.push((&r.dataset.path, i.per_puzzle));
+                i.per_puzzle
+            }
+        };
+        table.row(vec![
+            r.backend.clone(),
+            shorten(&r.dataset.path, 40),
+            i.puzzles.to_string(),
+            format!("{:.0}", i.per_puzzle),
+            format!("{:.4}", i.per_puzzle / base.max(1.0)),
+        ]);
+    }
+    if seen.is_empty() {
+        return String::new();
+    }
+    let mut s =
+        String::from("\ninstructions (callgrind, inside the solver calls only; no noise):\n");
+    s.push_str(&table.render());
+    s
 }

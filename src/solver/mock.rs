@@ -2,16 +2,16 @@
 //! factor, one that runs until its deadline or cancellation. They let tests check that
 //! every command treats a failing, slow or hanging backend the same way.
 
-use std::time::Instant;
-
 use super::{DlxStatic, Limits, SolveOutcome, Solver};
+use crate::bench::clock::thread_cpu_ns;
 use crate::grid::Grid;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mock {
     /// Panics when the first cell holds this digit; solves the rest with dlx-static.
     PanicsOnFirstCell(u8),
-    /// dlx-static, then waits until the call took this many times as long.
+    /// dlx-static, then spins until the call took this many thousandths as long as
+    /// dlx-static alone (1500: half as long again), measured on the thread's CPU clock.
     Slow(u32),
     /// Searches without end, charging its budget, so only a limit stops it.
     Hang,
@@ -46,11 +46,11 @@ impl Solver for MockSolver {
                 assert_ne!(puzzle.get(0), d, "the trigger puzzle");
                 self.inner.solve(puzzle, limits)
             }
-            Mock::Slow(factor) => {
-                let start = Instant::now();
+            Mock::Slow(permille) => {
+                let start = thread_cpu_ns();
                 let out = self.inner.solve(puzzle, limits);
-                let until = start.elapsed() * factor;
-                while start.elapsed() < until {
+                let until = start + (thread_cpu_ns() - start) * u64::from(permille) / 1000;
+                while thread_cpu_ns() < until {
                     std::hint::spin_loop();
                 }
                 out

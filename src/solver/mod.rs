@@ -186,6 +186,23 @@ pub enum Backend {
     Mock(mock::Mock),
 }
 
+/// The work counters a backend reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Counters {
+    pub nodes: bool,
+    pub guesses: bool,
+}
+
+impl Default for Counters {
+    /// Runs saved before this field existed came from the built-in backends: both.
+    fn default() -> Self {
+        Counters {
+            nodes: true,
+            guesses: true,
+        }
+    }
+}
+
 impl Backend {
     /// The real solvers (not `Null`), in report order: `bench`'s default.
     #[cfg(not(feature = "reference"))]
@@ -218,6 +235,19 @@ impl Backend {
             #[cfg(test)]
             Backend::Mock(m) => m.name(),
         }
+    }
+
+    /// The work counters this backend reports: `reference` none, a `lib:` solver its
+    /// guesses (tdoku's type has no nodes), an `exec:` program none.
+    pub fn counters(&self) -> Counters {
+        let (nodes, guesses) = match self {
+            #[cfg(feature = "reference")]
+            Backend::Reference => (false, false),
+            Backend::Exec(_) => (false, false),
+            Backend::Lib(_) => (false, true),
+            _ => (true, true),
+        };
+        Counters { nodes, guesses }
     }
 
     /// True for the backends that run code from outside this program.

@@ -1,0 +1,85 @@
+//! `history`: trends of the recorded results, with change points.
+
+use super::{Exit, print};
+use crate::history::{self, Entry};
+use crate::options::HistoryOptions;
+use crate::output::write_whole;
+use crate::report::html;
+
+pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
+    let loaded = history::load(&opts.file)?;
+    let file = opts.file.display().to_string();
+    for why in loaded.skipped.iter().take(20) {
+        eprintln!("warning: {why}; line skipped");
+    }
+    if loaded.skipped.len() > 20 {
+        eprintln!("warning: {} more lines skipped", loaded.skipped.len() - 20);
+    }
+    if loaded.unread_bytes > 0 {
+        eprintln!(
+            "note: {file} is over the size read; its first {} bytes (the oldest runs) were not read",
+            loaded.unread_bytes
+        );
+    }
+    let keep = |e: &Entry| {
+        (opts.backends.is_empty() || opts.backends.contains(&e.backend))
+            && opts
+                .dataset
+                .as_deref()
+                .is_none_or(|d| e.dataset.contains(d))
+            && opts.threads.is_none_or(|j| e.threads == j)
+    };
+    let mut entries: Vec<Entry> = loaded.entries.into_iter().filter(keep).collect();
+    if let Some(last) = opts.last {
+        // The newest `last` of each series: cut after grouping.
+        let mut kept = Vec::new();
+        for s in history::series(&entries) {
+            kept.extend(
+                s[s.len().saturating_sub(last)..]
+                    .iter()
+                    .map(|e| (*e).clone()),
+            );
+        }
+        entries = kept;
+    }
+    let trends = history::trends(&entries, opts.min_step_pct);
+    if trends.is_empty() {
+        print(&format!("history: {file}: no entries match\n"))?;
+    } else {
+        print(&crate::report::history::render(
+            &file,
+            &trends,
+            opts.min_step_pct,
+        ))?;
+    }
+    if let Some(target) = &opts.plot {
+        let panels: Vec<String> = trends.iter().map(html::trend_svg).collect();
+        write_whole(target, stack(&panels).as_bytes())?;
+    }
+    if let Some(target) = &opts.html {
+        write_whole(
+            target,
+            html::history_report(&file, &trends, loaded.skipped.len()).as_bytes(),
+        )?;
+    }
+    Ok(if loaded.skipped.is_empty() {
+        Exit::Success
+    } else {
+        Exit::InputProblems
+    })
+}
+
+/// The panels one above the other in one SVG.
+fn stack(panels: &[String]) -> String {
+    const H: usize = 420;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{}" viewBox="0 0 640 {}">"#,
+        H * panels.len().max(1),
+        H * panels.len().max(1)
+    );
+    for (i, p) in panels.iter().enumerate() {
+        s.push_str(&format!(r#"<g transform="translate(0 {})">{p}</g>"#, i * H));
+    }
+    s.push_str("</svg>\n");
+    s
+}

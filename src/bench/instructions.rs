@@ -1,0 +1,207 @@
+//! `bench --instructions N`: the instructions each backend executes on the first N
+//! puzzles of a dataset, counted by valgrind's callgrind: a figure with no noise at all,
+//! for CI (as gungraun/iai-callgrind do).
+//!
+//! The count runs in a child, this program under `valgrind --tool=callgrind`, which
+//! solves the puzzles one by one through [`sudoku_bench_counted_solve`]; callgrind
+//! collects only inside that function (`--toggle-collect`), so loading, parsing and
+//! start-up are left out. An `exec:` program runs in a process of its own and cannot be
+//! counted this way.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::grid::Grid;
+use crate::interrupt;
+use crate::solver::{Backend, Limits, SolveOutcome, Solver};
+
+/// The most puzzles counted (callgrind runs code some 50 times slower).
+pub const MAX_PUZZLES: u64 = 10_000;
+/// The longest a count may take.
+const TIMEOUT: Duration = Duration::from_secs(1800);
+const SYMBOL: &str = "sudoku_bench_counted_solve";
+
+/// Instructions counted on a sample.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Instructions {
+    /// The first this many puzzles of the dataset.
+    pub puzzles: u64,
+    pub total: u64,
+    pub per_puzzle: f64,
+    /// `callgrind`.
+    pub tool: String,
+}
+
+/// The only calls callgrind counts. Never inlined, so that it exists to be found.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn sudoku_bench_counted_solve(
+    solver: &mut dyn Solver,
+    puzzle: &Grid,
+    limits: &Limits,
+) -> SolveOutcome {
+    solver.solve(puzzle, limits)
+}
+
+/// Whether valgrind can be run, and its version, or why not.
+pub fn valgrind_version() -> Result<String, String> {
+    match Command::new("valgrind")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(out) if out.status.success() => {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+        }
+        Ok(out) => Err(format!("`valgrind --version` failed ({})", out.status)),
+        Err(e) => Err(format!(
+            "valgrind not found ({e}); install it (Debian: apt-get install valgrind)"
+        )),
+    }
+}
+
+/// Why `backend` cannot be counted, if it cannot.
+pub fn uncountable(backend: &Backend) -> Option<&'static str> {
+    match backend {
+        Backend::Exec(_) => Some("an exec: program runs in a process of its own"),
+        _ => None,
+    }
+}
+
+/// The child's side (`count-instructions`): solves each 81-character line of `file`.
+pub fn run_counted(backend: &Backend, file: &Path, max_solutions: u32) -> anyhow::Result<()> {
+    let text = std::fs::read(file).with_context(|| file.display().to_string())?;
+    let limits = Limits {
+        max_solutions,
+        ..Limits::default()
+    };
+    let mut solver = backend.new_solver_with(&limits);
+    solver.prepare();
+    for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let grid = Grid::from_line(line).map_err(|e| anyhow::anyhow!("{e}"))?;
+        std::hint::black_box(sudoku_bench_counted_solve(solver.as_mut(), &grid, &limits));
+    }
+    Ok(())
+}
+
+/// Counts `backend` on `puzzles` (already cut to the sample).
+pub fn count(
+    backend: &Backend,
+    puzzles: &[Grid],
+    max_solutions: u32,
+) -> anyhow::Result<Instructions> {
+    if let Some(why) = uncountable(backend) {
+        bail!("{backend}: cannot count instructions: {why}");
+    }
+    let dir = tempfile::tempdir().context("a temporary folder for callgrind")?;
+    let input = dir.path().join("puzzles.txt");
+    let mut lines = Vec::with_capacity(puzzles.len() * 82);
+    for g in puzzles {
+        lines.extend_from_slice(&g.to_line_with(b'.'));
+        lines.push(b'\n');
+    }
+    std::fs::File::create(&input)
+        .and_then(|mut f| f.write_all(&lines))
+        .context("writing the sample for callgrind")?;
+    let out_file = dir.path().join("callgrind.out");
+    let exe = std::env::current_exe().context("finding this program to run under valgrind")?;
+    let mut child = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg(format!("--toggle-collect={SYMBOL}"))
+        .args([
+            "--collect-atstart=no",
+            "--compress-strings=no",
+            "--compress-pos=no",
+        ])
+        .arg(&exe)
+        .arg("count-instructions")
+        .arg("--backend")
+        .arg(backend.name())
+        .arg("--max-solutions")
+        .arg(max_solutions.to_string())
+        .arg(&input)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("starting valgrind")?;
+    let stderr = child.stderr.take();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(mut e) = stderr {
+            let _ = std::io::Read::read_to_string(&mut e, &mut s);
+        }
+        s
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if interrupt::requested() || started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            bail!(
+                "{backend}: instruction count stopped (interrupt or {}s limit)",
+                TIMEOUT.as_secs()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let log = reader.join().unwrap_or_default();
+    if !status.success() {
+        let tail: Vec<&str> = log.lines().rev().take(5).collect();
+        bail!(
+            "{backend}: valgrind failed ({status}): {}",
+            tail.into_iter().rev().collect::<Vec<_>>().join(" | ")
+        );
+    }
+    let total = read_total(&out_file)?;
+    Ok(Instructions {
+        puzzles: puzzles.len() as u64,
+        total,
+        per_puzzle: total as f64 / puzzles.len().max(1) as f64,
+        tool: "callgrind".into(),
+    })
+}
+
+/// The `totals:` (or `summary:`) line of a callgrind output file: instructions read.
+fn read_total(path: &PathBuf) -> anyhow::Result<u64> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut found = None;
+    for line in text.lines() {
+        for key in ["totals:", "summary:"] {
+            if let Some(rest) = line.strip_prefix(key) {
+                found = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse::<u64>().ok());
+            }
+        }
+    }
+    found.with_context(|| format!("{}: no instruction total", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn totals_are_read_from_callgrind_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("cg.out");
+        std::fs::write(
+            &p,
+            "version: 1\nevents: Ir\nfn=main\n3 10\nsummary: 12345\ntotals: 12345\n",
+        )
+        .unwrap();
+        assert_eq!(super::read_total(&p).unwrap(), 12345);
+        std::fs::write(&p, "events: Ir\n").unwrap();
+        assert!(super::read_total(&p).is_err());
+    }
+}

@@ -1,0 +1,314 @@
+//! Paired measurement (`bench --paired`): the backends take turns on the same puzzles,
+//! block by block, in an order shuffled with a recorded seed, so whatever else the
+//! machine does falls on all of them alike. Each backend after the first gets its ratio to
+//! the first (the median of the per-block ratios), with a distribution-free 95%
+//! confidence interval (the sign test's order statistics), and a verdict.
+//!
+//! With one thread the clock is the thread's CPU time: it stops while another process
+//! holds the core, which wall time does not. With several threads it is wall time.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::clock::thread_cpu_ns;
+use super::measure::{Job, check};
+use super::summary::summarize;
+use super::{BenchConfig, BenchResult, Dataset, Observer};
+use crate::baseline::Verdict;
+use crate::generate::SplitMix64;
+use crate::grid::Grid;
+use crate::interrupt;
+use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
+use crate::solver::Backend;
+use crate::stats;
+use crate::tally::Tally;
+
+/// A block of puzzles lasts about this long for the slowest backend.
+const BLOCK_NS: u64 = 10_000_000;
+const MAX_BLOCKS: usize = 200;
+const MIN_BLOCKS: usize = 8;
+
+/// One backend against the first, on one dataset at one thread count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairedComparison {
+    pub baseline: String,
+    pub backend: String,
+    pub dataset: String,
+    pub threads: usize,
+    /// Time of `backend` / time of `baseline` (geometric mean over the pairs).
+    pub ratio: f64,
+    pub ci95: (f64, f64),
+    /// Blocks measured back to back for both.
+    pub pairs: usize,
+    /// `cpu` (the thread's CPU time, one thread) or `wall`.
+    pub clock: String,
+    pub noise_pct: f64,
+    pub verdict: Verdict,
+    /// The seed of the order the backends took turns in.
+    pub seed: u64,
+    /// Instructions per puzzle of `backend` / of `baseline` (`--instructions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions_ratio: Option<f64>,
+}
+
+impl PairedComparison {
+    /// Why this clock, for a person.
+    pub fn clock_reason(&self) -> &'static str {
+        match self.clock.as_str() {
+            "cpu" => "one thread: its CPU time does not count time spent waiting for a core",
+            _ if self.threads > 1 => {
+                "several threads: wall time (CPU time would add the threads up)"
+            }
+            _ => "wall time: an exec: program runs outside this thread's CPU clock",
+        }
+    }
+}
+
+struct Contender<'a> {
+    backend: &'a Backend,
+    label: &'a str,
+    solver: GuardedSolver,
+    pool: SolverPool,
+    /// The time of each measured block, in order (the clock of the comparison).
+    blocks_ns: Vec<u64>,
+    /// Wall time of each round (all blocks).
+    rounds_ns: Vec<u64>,
+    tally: Tally,
+    first: Tally,
+    first_attempts: Vec<(Attempt, Option<usize>)>,
+}
+
+/// What the paired run measured on one dataset at one thread count.
+pub(super) struct Paired {
+    pub results: Vec<BenchResult>,
+    pub comparisons: Vec<PairedComparison>,
+}
+
+/// Measures every backend of `config` on `dataset`, taking turns. `None` on interrupt.
+pub(super) fn run_paired(
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    dataset: &Dataset,
+    config: &BenchConfig,
+    observer: &mut dyn Observer,
+) -> anyhow::Result<Option<Paired>> {
+    let mut contenders: Vec<Contender<'_>> = config
+        .backends
+        .iter()
+        .zip(&config.labels)
+        .map(|(backend, label)| {
+            let pool = SolverPool::new(backend, &config.limits);
+            if threads > 1 {
+                pool.prefill(threads);
+            }
+            Contender {
+                backend,
+                label,
+                solver: GuardedSolver::new(backend, &config.limits),
+                pool,
+                blocks_ns: Vec::new(),
+                rounds_ns: Vec::new(),
+                tally: Tally::new(),
+                first: Tally::new(),
+                first_attempts: Vec::new(),
+            }
+        })
+        .collect();
+    let grids = &dataset.grids;
+    // Warmup: one pass each, which also says how long a pass takes.
+    let mut slowest = 1u64;
+    let mut attempts = Vec::new();
+    for c in &mut contenders {
+        observer.on_pass(&format!(
+            "{} on {} -j{threads}: warmup (paired)",
+            c.label, dataset.info.path
+        ));
+        let (wall, _) = measure(pool, threads, c, grids, &mut attempts);
+        slowest = slowest.max(wall);
+        if interrupt::requested() {
+            return Ok(None);
+        }
+    }
+    // A program in another process spends its time outside this thread.
+    let cpu_clock = threads == 1
+        && thread_cpu_ns() > 0
+        && !config
+            .backends
+            .iter()
+            .any(|b| matches!(b, Backend::Exec(_)));
+    // At least MIN_BLOCKS a pass, so that even a small dataset gives enough pairs.
+    let blocks = (slowest / BLOCK_NS).clamp(MIN_BLOCKS as u64, MAX_BLOCKS as u64) as usize;
+    let size = grids.len().div_ceil(blocks);
+    let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
+    let started = Instant::now();
+    let mut round = 0usize;
+    while round < config.rounds.max(1) as usize
+        || config
+            .min_time
+            .is_some_and(|t| started.elapsed() < t && round < 10_000)
+    {
+        observer.on_pass(&format!(
+            "{} backends on {} -j{threads}: paired round {}",
+            contenders.len(),
+            dataset.info.path,
+            round + 1
+        ));
+        let mut round_wall = vec![0u64; contenders.len()];
+        for block in grids.chunks(size) {
+            let mut order: Vec<usize> = (0..contenders.len()).collect();
+            rng.shuffle(&mut order);
+            for i in order {
+                let c = &mut contenders[i];
+                // Where a solver's memory lands moves its speed by a few percent for
+                // as long as it lives (measured: up to 8% between two dlx-static
+                // instances in one process). ASLR picks one placement per process, so
+                // it tilts a whole run; a fresh solver per block, behind a spacer of
+                // random size, lands somewhere else each time and the tilt averages
+                // out within the run. A foreign solver keeps its own state, which we
+                // cannot renew.
+                if !c.backend.is_foreign() {
+                    let spacer = vec![1u8; 64 * (1 + (rng.next_u64() % 128) as usize)];
+                    c.solver = GuardedSolver::new(c.backend, &config.limits);
+                    drop(std::hint::black_box(spacer));
+                }
+                let (wall, cpu) = measure(pool, threads, c, block, &mut attempts);
+                c.blocks_ns.push(if cpu_clock { cpu } else { wall });
+                round_wall[i] += wall;
+                if round == 0 {
+                    c.first_attempts.append(&mut attempts);
+                }
+                if interrupt::requested() {
+                    return Ok(None);
+                }
+            }
+        }
+        for (c, wall) in contenders.iter_mut().zip(round_wall) {
+            c.rounds_ns.push(wall);
+        }
+        round += 1;
+    }
+    let mut results = Vec::new();
+    for c in &mut contenders {
+        let checked: Vec<PuzzleResult> = check(
+            dataset,
+            &c.solver,
+            c.label,
+            std::mem::take(&mut c.first_attempts),
+        );
+        checked.iter().for_each(|r| c.first.add(r));
+        c.tally += &c.first;
+        let combo = super::Combo {
+            label: c.label,
+            dataset: &dataset.info.path,
+            threads,
+        };
+        observer.on_rows(&combo, &checked)?;
+        let job = Job {
+            pool,
+            threads,
+            backend: c.backend,
+            label: c.label,
+            dataset,
+            config,
+        };
+        results.push(summarize(
+            &job,
+            std::mem::take(&mut c.rounds_ns),
+            1,
+            &c.tally,
+            &c.first,
+        ));
+    }
+    let comparisons = contenders[1..]
+        .iter()
+        .map(|c| compare(&contenders[0], c, dataset, threads, cpu_clock, config))
+        .collect();
+    Ok(Some(Paired {
+        results,
+        comparisons,
+    }))
+}
+
+/// One block of puzzles on one backend: the attempts (into `out`, whose memory is
+/// reused so that nothing is allocated while the clocks run), wall and thread CPU time.
+fn measure(
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    c: &mut Contender<'_>,
+    grids: &[Grid],
+    out: &mut Vec<(Attempt, Option<usize>)>,
+) -> (u64, u64) {
+    out.clear();
+    out.reserve(grids.len());
+    let cpu_start = thread_cpu_ns();
+    let start = Instant::now();
+    if threads == 1 {
+        let solver = &mut c.solver;
+        out.extend(grids.iter().map(|g| (solver.attempt(g), Some(0))));
+    } else {
+        let solvers = &c.pool;
+        pool.install(|| {
+            grids
+                .par_iter()
+                .with_min_len(16)
+                .map_init(
+                    || solvers.get(),
+                    |s, g| (s.attempt(g), rayon::current_thread_index()),
+                )
+                .collect_into_vec(out)
+        });
+    }
+    let wall = start.elapsed().as_nanos() as u64;
+    let cpu = thread_cpu_ns().saturating_sub(cpu_start);
+    let transport = c.solver.overhead_ns() * grids.len() as u64;
+    (wall.saturating_sub(transport / threads as u64).max(1), cpu)
+}
+
+/// The paired verdict of `b` against `a`.
+fn compare(
+    a: &Contender<'_>,
+    b: &Contender<'_>,
+    dataset: &Dataset,
+    threads: usize,
+    cpu_clock: bool,
+    config: &BenchConfig,
+) -> PairedComparison {
+    let logs: Vec<f64> = a
+        .blocks_ns
+        .iter()
+        .zip(&b.blocks_ns)
+        .map(|(&x, &y)| (y.max(1) as f64 / x.max(1) as f64).ln())
+        .collect();
+    // The median of the block ratios: a disturbance that hits a few blocks hard (on a
+    // busy VM the block ratios have tails of ±20-40% around a core of ±3%) barely moves
+    // it, where it widens a t interval of the mean two- or threefold.
+    let (median, (lo, hi)) = stats::median_ci95(&logs).unwrap_or((0.0, (0.0, 0.0)));
+    let ratio = median.exp();
+    let ci95 = (lo.exp(), hi.exp());
+    let noise = config.noise_pct / 100.0;
+    let verdict = if logs.len() < stats::MEDIAN_CI_MIN {
+        Verdict::NoChange
+    } else if ci95.0 > 1.0 && ratio > 1.0 + noise {
+        Verdict::Regressed
+    } else if ci95.1 < 1.0 && ratio < 1.0 - noise {
+        Verdict::Improved
+    } else {
+        Verdict::NoChange
+    };
+    PairedComparison {
+        baseline: a.label.to_string(),
+        backend: b.label.to_string(),
+        dataset: dataset.info.path.clone(),
+        threads,
+        ratio,
+        ci95,
+        pairs: logs.len(),
+        clock: if cpu_clock { "cpu" } else { "wall" }.into(),
+        noise_pct: config.noise_pct,
+        verdict,
+        seed: config.seed,
+        instructions_ratio: None,
+    }
+}

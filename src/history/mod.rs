@@ -1,0 +1,288 @@
+//! `results/history.jsonl`: one line per benchmark result, appended by `bench --record`
+//! and by every saved baseline; `sudoku-bench history` reads it back as trends per
+//! backend x dataset x threads x machine, with change points ([`steps`]).
+//!
+//! The file is untrusted input when read: a line that is not an entry is reported with
+//! its number and skipped, and the file is read up to a size limit.
+
+pub mod steps;
+
+use std::io::{BufRead, Read};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+use crate::bench::{BenchResult, BenchRun};
+
+/// Where the history lives inside a project (beside `results/baselines`).
+pub const RELATIVE: &str = "results/history.jsonl";
+/// Largest history read; older lines beyond it are not read (the newest are kept).
+const MAX_FILE: u64 = 256 << 20;
+/// Longest line read.
+const MAX_LINE: usize = 64 << 10;
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One result of one run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    pub format_version: u32,
+    pub date: String,
+    pub version: String,
+    pub revision: Option<String>,
+    /// `record`, or `baseline NAME`.
+    pub source: String,
+    pub machine: String,
+    pub backend: String,
+    pub dataset: String,
+    pub dataset_hash: String,
+    pub puzzles: u64,
+    pub threads: usize,
+    pub rounds: u32,
+    pub max_solutions: u32,
+    /// The headline: median over rounds of µs per puzzle.
+    pub us_per_puzzle: f64,
+    pub puzzles_per_s: f64,
+    pub spread_pct: f64,
+    pub wrong: u64,
+    pub nodes_per_puzzle: Option<f64>,
+    pub guesses_per_puzzle: Option<f64>,
+    #[serde(default)]
+    pub instructions_per_puzzle: Option<f64>,
+    /// The run was interrupted (its other results are missing).
+    #[serde(default)]
+    pub partial: bool,
+}
+
+impl Entry {
+    pub fn of(run: &BenchRun, r: &BenchResult, source: &str) -> Entry {
+        Entry {
+            format_version: FORMAT_VERSION,
+            date: run.date.clone(),
+            version: run.build.version.clone(),
+            revision: run.build.git_revision.clone(),
+            source: source.to_string(),
+            machine: format!("{} x{}", run.machine.cpu, run.machine.cores),
+            backend: r.backend.clone(),
+            dataset: r.dataset.path.clone(),
+            dataset_hash: r.dataset.hash.clone(),
+            puzzles: r.dataset.puzzles,
+            threads: r.threads,
+            rounds: run.settings.rounds,
+            max_solutions: run.settings.max_solutions,
+            us_per_puzzle: r.us_per_puzzle,
+            puzzles_per_s: r.puzzles_per_s,
+            spread_pct: r.spread_pct,
+            wrong: r.wrong,
+            nodes_per_puzzle: r.counters.nodes.then_some(r.nodes_per_puzzle),
+            guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
+            instructions_per_puzzle: r.instructions.as_ref().map(|i| i.per_puzzle),
+            partial: run.partial,
+        }
+    }
+
+    /// What makes two entries points of one series.
+    pub fn series_key(&self) -> (String, String, usize, String) {
+        (
+            self.backend.clone(),
+            self.dataset_hash.clone(),
+            self.threads,
+            self.machine.clone(),
+        )
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.format_version != FORMAT_VERSION {
+            return Err(format!(
+                "format version {} (this build reads {FORMAT_VERSION})",
+                self.format_version
+            ));
+        }
+        let positive = |x: f64| x.is_finite() && x > 0.0;
+        if !positive(self.us_per_puzzle) {
+            return Err(format!(
+                "us_per_puzzle {} is not a positive number",
+                self.us_per_puzzle
+            ));
+        }
+        if self.threads == 0 || self.threads > crate::bounds::MAX_THREADS {
+            return Err(format!("threads {} out of range", self.threads));
+        }
+        let text = [
+            &self.backend,
+            &self.dataset,
+            &self.dataset_hash,
+            &self.machine,
+            &self.date,
+        ];
+        if text.iter().any(|t| t.len() > 4096) {
+            return Err("a field is longer than 4096 bytes".into());
+        }
+        Ok(())
+    }
+}
+
+/// The entries of `run` as JSON lines.
+pub fn lines(run: &BenchRun, source: &str) -> anyhow::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    for r in &run.results {
+        serde_json::to_writer(&mut out, &Entry::of(run, r, source))?;
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+/// The history file of the project around the working directory: beside the baselines
+/// folder `store` found (its grandparent's `results/`).
+pub fn default_path(store: &crate::baseline::Store) -> PathBuf {
+    match store.dir.parent() {
+        Some(results) => results.join("history.jsonl"),
+        None => PathBuf::from(RELATIVE),
+    }
+}
+
+/// What was read: the entries in file order, and a note for every line skipped.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub entries: Vec<Entry>,
+    pub skipped: Vec<String>,
+    /// Bytes at the start of a file over the size limit that were not read.
+    pub unread_bytes: u64,
+}
+
+/// Reads the history at `path`. A missing file is an error that says how to make one.
+pub fn load(path: &Path) -> anyhow::Result<Loaded> {
+    let mut file = std::fs::File::open(path).with_context(|| {
+        format!(
+            "{}: no history yet (bench --record or --save-baseline appends to it)",
+            path.display()
+        )
+    })?;
+    let meta = file
+        .metadata()
+        .with_context(|| path.display().to_string())?;
+    if !meta.is_file() {
+        anyhow::bail!("{}: not a regular file", path.display());
+    }
+    let mut out = Loaded::default();
+    let len = meta.len();
+    let mut first_line = 1usize;
+    if len > MAX_FILE {
+        // Keep the newest: start at a line boundary near the end.
+        use std::io::Seek;
+        out.unread_bytes = len - MAX_FILE;
+        file.seek(std::io::SeekFrom::Start(out.unread_bytes))?;
+        first_line = 0; // unknown numbering: say so below
+    }
+    let mut reader = std::io::BufReader::new(file.take(MAX_FILE));
+    let mut buf = Vec::new();
+    let mut number = first_line;
+    let mut skip_partial = out.unread_bytes > 0;
+    loop {
+        buf.clear();
+        let n = read_line(&mut reader, &mut buf)?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        if std::mem::take(&mut skip_partial) {
+            continue;
+        }
+        let at = |why: String| match first_line {
+            0 => format!("{}: a line near the end: {why}", path.display()),
+            _ => format!("{}:{}: {why}", path.display(), number - 1),
+        };
+        if buf.len() > MAX_LINE {
+            out.skipped
+                .push(at(format!("longer than {MAX_LINE} bytes")));
+            continue;
+        }
+        let text = String::from_utf8_lossy(&buf);
+        let text = text.trim();
+        if text.is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Entry>(text) {
+            Ok(e) => match e.check() {
+                Ok(()) => out.entries.push(e),
+                Err(why) => out.skipped.push(at(why)),
+            },
+            Err(e) => out.skipped.push(at(format!("not a history entry ({e})"))),
+        }
+    }
+    Ok(out)
+}
+
+/// One line, at most MAX_LINE + 1 bytes of it kept (the rest is read and dropped).
+fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(total);
+        }
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..used.min(room)]);
+        r.consume(used);
+        total += used;
+        if done {
+            return Ok(total);
+        }
+    }
+}
+
+/// Entries grouped into series (in order of first appearance), each oldest first.
+pub fn series(entries: &[Entry]) -> Vec<Vec<&Entry>> {
+    let mut keys: Vec<(String, String, usize, String)> = Vec::new();
+    let mut out: Vec<Vec<&Entry>> = Vec::new();
+    for e in entries {
+        let key = e.series_key();
+        match keys.iter().position(|k| *k == key) {
+            Some(i) => out[i].push(e),
+            None => {
+                keys.push(key);
+                out.push(vec![e]);
+            }
+        }
+    }
+    for s in &mut out {
+        // Dates are RFC 3339 UTC: they sort as text. Stable: file order breaks ties.
+        s.sort_by(|a, b| a.date.cmp(&b.date));
+        if s.len() > steps::MAX_POINTS {
+            s.drain(..s.len() - steps::MAX_POINTS);
+        }
+    }
+    out
+}
+
+/// A series with its change points.
+pub struct Trend<'a> {
+    pub points: Vec<&'a Entry>,
+    pub steps: Vec<steps::Step>,
+}
+
+impl Trend<'_> {
+    pub fn values(&self) -> Vec<f64> {
+        self.points.iter().map(|e| e.us_per_puzzle).collect()
+    }
+}
+
+pub fn trends(entries: &[Entry], min_step_pct: f64) -> Vec<Trend<'_>> {
+    series(entries)
+        .into_iter()
+        .map(|points| {
+            let values: Vec<f64> = points.iter().map(|e| e.us_per_puzzle).collect();
+            Trend {
+                steps: steps::detect(&values, min_step_pct),
+                points,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

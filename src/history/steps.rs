@@ -1,0 +1,232 @@
+//! Change points in a series of benchmark results, in the spirit of asv's step detection.
+//!
+//! The series is fitted with a piecewise-constant function of the logarithms of the
+//! times (so steps are relative), choosing the segmentation that minimizes the squared
+//! error plus a penalty per step: optimal partitioning (Jackson et al., 2005), exact, in
+//! O(n²) with prefix sums. The penalty is `3 σ² ln n`, a BIC-like choice, with σ, the
+//! noise, estimated from the median absolute difference of successive points (robust
+//! to the steps themselves). The segmentation runs on a median-of-3 smoothing of the
+//! series (Tukey's end-point rule at both ends), which keeps the edges of steps but
+//! removes lone points, so a single outlier is never a step, and a step needs two
+//! points on its new level; steps smaller than `min_step_pct` are merged away. Each
+//! level reported is the median of its segment's raw values.
+
+/// One change point: the series moves from `before` to `after` at point `index`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub index: usize,
+    pub before: f64,
+    pub after: f64,
+}
+
+impl Step {
+    /// The change in percent (positive: slower).
+    pub fn change_pct(&self) -> f64 {
+        (self.after / self.before - 1.0) * 100.0
+    }
+}
+
+/// Shortest segment: one point alone could be an outlier.
+const MIN_SEGMENT: usize = 2;
+/// Longest series looked at (the newest points): O(n²) must stay quick.
+pub const MAX_POINTS: usize = 5000;
+
+/// The change points of `values` (positive numbers, e.g. µs per puzzle), oldest first.
+pub fn detect(values: &[f64], min_step_pct: f64) -> Vec<Step> {
+    let y: Vec<f64> = values.iter().map(|v| v.max(1e-12).ln()).collect();
+    let n = y.len();
+    if n < 2 * MIN_SEGMENT {
+        return Vec::new();
+    }
+    let sigma = noise(&y).max(1e-4);
+    let penalty = 3.0 * sigma * sigma * (n as f64).ln();
+    let mut starts = partition(&median3(&y), penalty);
+    // Merge the smallest step while any is below the threshold.
+    loop {
+        let steps = steps_of(&y, &starts);
+        let smallest = steps
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.change_pct().abs() < min_step_pct)
+            .min_by(|a, b| a.1.change_pct().abs().total_cmp(&b.1.change_pct().abs()));
+        match smallest {
+            Some((i, _)) => {
+                starts.remove(i + 1);
+            }
+            None => return steps,
+        }
+    }
+}
+
+/// Running median of three; the ends use Tukey's rule (the median of the end point,
+/// its neighbour, and the neighbour's line extrapolated), so a lone outlier at either
+/// end goes too.
+fn median3(y: &[f64]) -> Vec<f64> {
+    let med = |a: f64, b: f64, c: f64| a.max(b).min(a.min(b).max(c));
+    let n = y.len();
+    if n < 3 {
+        return y.to_vec();
+    }
+    let mut out: Vec<f64> = (0..n)
+        .map(|i| match i {
+            0 => y[0],
+            _ if i == n - 1 => y[i],
+            _ => med(y[i - 1], y[i], y[i + 1]),
+        })
+        .collect();
+    out[0] = med(y[0], out[1], 3.0 * out[1] - 2.0 * out[2]);
+    out[n - 1] = med(y[n - 1], out[n - 2], 3.0 * out[n - 2] - 2.0 * out[n - 3]);
+    out
+}
+
+/// Robust noise: the median absolute successive difference, scaled to a standard
+/// deviation (1.4826 for the MAD of a normal, √2 for the difference of two points).
+fn noise(y: &[f64]) -> f64 {
+    let mut d: Vec<f64> = y.windows(2).map(|w| (w[1] - w[0]).abs()).collect();
+    d.sort_by(f64::total_cmp);
+    let median = d[d.len() / 2];
+    median * 1.4826 / std::f64::consts::SQRT_2
+}
+
+/// The segment starts (0 first) minimizing cost + penalty per segment.
+fn partition(y: &[f64], penalty: f64) -> Vec<usize> {
+    let n = y.len();
+    let mut sum = vec![0.0; n + 1];
+    let mut sq = vec![0.0; n + 1];
+    for (i, v) in y.iter().enumerate() {
+        sum[i + 1] = sum[i] + v;
+        sq[i + 1] = sq[i] + v * v;
+    }
+    // Squared error of y[a..b] around its mean.
+    let cost = |a: usize, b: usize| {
+        let len = (b - a) as f64;
+        let s = sum[b] - sum[a];
+        ((sq[b] - sq[a]) - s * s / len).max(0.0)
+    };
+    // best[b]: the least cost of y[..b]; last[b]: where its last segment starts.
+    let mut best = vec![f64::INFINITY; n + 1];
+    let mut last = vec![0usize; n + 1];
+    best[0] = -penalty;
+    for b in MIN_SEGMENT..=n {
+        for a in (0..=b - MIN_SEGMENT).rev() {
+            if a != 0 && a < MIN_SEGMENT {
+                continue;
+            }
+            if !best[a].is_finite() {
+                continue;
+            }
+            let c = best[a] + penalty + cost(a, b);
+            if c < best[b] {
+                best[b] = c;
+                last[b] = a;
+            }
+        }
+    }
+    let mut starts = Vec::new();
+    let mut b = n;
+    while b > 0 {
+        let a = last[b];
+        starts.push(a);
+        b = a;
+    }
+    starts.reverse();
+    starts
+}
+
+/// The steps between the segments that start at `starts`, with each segment's median.
+fn steps_of(y: &[f64], starts: &[usize]) -> Vec<Step> {
+    let level = |i: usize| {
+        let end = starts.get(i + 1).copied().unwrap_or(y.len());
+        let mut seg: Vec<f64> = y[starts[i]..end].to_vec();
+        seg.sort_by(f64::total_cmp);
+        seg[seg.len() / 2].exp()
+    };
+    (1..starts.len())
+        .map(|i| Step {
+            index: starts[i],
+            before: level(i - 1),
+            after: level(i),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A deterministic wobble of about ±1%.
+    fn noisy(level: f64, n: usize, seed: u64) -> Vec<f64> {
+        let mut rng = crate::generate::SplitMix64::new(seed);
+        (0..n)
+            .map(|_| level * (1.0 + (rng.next_u64() % 2001) as f64 / 100_000.0 - 0.01))
+            .collect()
+    }
+
+    #[test]
+    fn a_flat_series_has_no_step() {
+        assert!(detect(&noisy(10.0, 40, 1), 2.0).is_empty());
+        assert!(detect(&[5.0; 30], 2.0).is_empty());
+    }
+
+    #[test]
+    fn a_step_is_found_where_it_happened() {
+        let mut y = noisy(10.0, 20, 2);
+        y.extend(noisy(11.0, 15, 3));
+        let steps = detect(&y, 2.0);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].index, 20);
+        assert!((steps[0].change_pct() - 10.0).abs() < 2.0, "{steps:?}");
+    }
+
+    #[test]
+    fn two_steps_both_ways() {
+        let mut y = noisy(10.0, 12, 4);
+        y.extend(noisy(8.0, 12, 5));
+        y.extend(noisy(9.0, 12, 6));
+        let idx: Vec<usize> = detect(&y, 2.0).iter().map(|s| s.index).collect();
+        assert_eq!(idx, [12, 24]);
+    }
+
+    #[test]
+    fn one_outlier_is_not_a_step_but_two_points_on_a_new_level_are() {
+        let mut y = noisy(10.0, 20, 7);
+        y[10] = 30.0;
+        assert!(detect(&y, 2.0).is_empty());
+        let mut y = noisy(10.0, 20, 8);
+        y.extend([13.0, 13.1]);
+        let steps = detect(&y, 2.0);
+        assert_eq!(steps.iter().map(|s| s.index).collect::<Vec<_>>(), [20]);
+        // A lone outlier at either end is not a step either.
+        for at in [0, 19] {
+            let mut y = noisy(10.0, 20, 9);
+            y[at] = 30.0;
+            assert!(detect(&y, 2.0).is_empty(), "{at}");
+        }
+    }
+
+    #[test]
+    fn steps_below_the_threshold_are_merged() {
+        let mut y = vec![10.0; 10];
+        y.extend([10.1; 10]);
+        assert_eq!(detect(&y, 0.5).len(), 1);
+        assert!(detect(&y, 2.0).is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn steps_are_ordered_in_range_and_apart(
+            values in proptest::collection::vec(0.001f64..1e6, 0..80),
+            min in 0.0f64..20.0,
+        ) {
+            let steps = detect(&values, min);
+            let mut prev = 0;
+            for s in &steps {
+                prop_assert!(s.index >= prev + MIN_SEGMENT && s.index + MIN_SEGMENT <= values.len());
+                prop_assert!(s.change_pct().abs() >= min);
+                prop_assert!(s.before.is_finite() && s.after.is_finite());
+                prev = s.index;
+            }
+        }
+    }
+}

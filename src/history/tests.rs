@@ -1,0 +1,130 @@
+use super::*;
+
+fn entry(backend: &str, date: &str, us: f64) -> Entry {
+    Entry {
+        format_version: FORMAT_VERSION,
+        date: date.to_string(),
+        version: "0.1.0".into(),
+        revision: Some("abc".into()),
+        source: "record".into(),
+        machine: "cpu x2".into(),
+        backend: backend.into(),
+        dataset: "d.txt".into(),
+        dataset_hash: "h".into(),
+        puzzles: 10,
+        threads: 1,
+        rounds: 3,
+        max_solutions: 2,
+        us_per_puzzle: us,
+        puzzles_per_s: 1e6 / us,
+        spread_pct: 1.0,
+        wrong: 0,
+        nodes_per_puzzle: Some(5.0),
+        guesses_per_puzzle: None,
+        instructions_per_puzzle: None,
+        partial: false,
+    }
+}
+
+fn line(e: &Entry) -> String {
+    serde_json::to_string(e).unwrap()
+}
+
+#[test]
+fn bad_lines_are_named_and_skipped_good_ones_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.jsonl");
+    let good = entry("dlx-static", "2026-01-01T00:00:00Z", 10.0);
+    let mut negative = good.clone();
+    negative.us_per_puzzle = -1.0;
+    let mut future = good.clone();
+    future.format_version = 99;
+    let mut threads = good.clone();
+    threads.threads = 0;
+    let text = format!(
+        "{}\n\nnot json\n{}\n{}\n{}\n{}\n{}",
+        line(&good),
+        line(&negative),
+        line(&future),
+        line(&threads),
+        "x".repeat(MAX_LINE + 10),
+        line(&good) // no final newline
+    );
+    std::fs::write(&path, text).unwrap();
+    let loaded = load(&path).unwrap();
+    assert_eq!(loaded.entries, vec![good.clone(), good]);
+    let skipped = loaded.skipped.join("\n");
+    assert_eq!(loaded.skipped.len(), 5, "{skipped}");
+    for (n, why) in [
+        (3, "not a history entry"),
+        (4, "us_per_puzzle -1 is not a positive number"),
+        (5, "format version 99"),
+        (6, "threads 0"),
+        (7, "longer than"),
+    ] {
+        assert!(
+            skipped.contains(&format!("h.jsonl:{n}: {why}")),
+            "{skipped}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_history_says_how_to_make_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = load(&dir.path().join("none.jsonl")).unwrap_err();
+    assert!(format!("{e:#}").contains("--record"), "{e:#}");
+    let e = load(dir.path()).unwrap_err();
+    assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+}
+
+#[test]
+fn series_group_by_backend_dataset_threads_machine_and_sort_by_date() {
+    let a2 = entry("a", "2026-01-02T00:00:00Z", 2.0);
+    let b1 = entry("b", "2026-01-01T00:00:00Z", 5.0);
+    let a1 = entry("a", "2026-01-01T00:00:00Z", 1.0);
+    let mut a_j2 = a1.clone();
+    a_j2.threads = 2;
+    let mut a_other_data = a1.clone();
+    a_other_data.dataset_hash = "other".into();
+    let entries = vec![
+        a2.clone(),
+        b1.clone(),
+        a1.clone(),
+        a_j2.clone(),
+        a_other_data.clone(),
+    ];
+    let s = series(&entries);
+    assert_eq!(s.len(), 4);
+    assert_eq!(s[0], vec![&a1, &a2]);
+    assert_eq!(s[1], vec![&b1]);
+    assert_eq!(s[2], vec![&a_j2]);
+    assert_eq!(s[3], vec![&a_other_data]);
+}
+
+#[test]
+fn a_trend_with_a_step_reports_it() {
+    let mut entries = Vec::new();
+    for day in 1..=20 {
+        let level = if day <= 10 { 10.0 } else { 12.0 };
+        let wobble = if day % 2 == 0 { 0.05 } else { -0.05 };
+        entries.push(entry(
+            "a",
+            &format!("2026-01-{day:02}T00:00:00Z"),
+            level + wobble,
+        ));
+    }
+    let t = trends(&entries, 2.0);
+    assert_eq!(t.len(), 1);
+    assert_eq!(t[0].values().len(), 20);
+    assert_eq!(t[0].steps.len(), 1, "{:?}", t[0].steps.len());
+}
+
+#[test]
+fn lines_round_trip_through_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.jsonl");
+    let e = entry("dlx-static", "2026-01-01T00:00:00Z", 3.5);
+    std::fs::write(&path, format!("{}\n", line(&e))).unwrap();
+    assert_eq!(load(&path).unwrap().entries, vec![e]);
+}

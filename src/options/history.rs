@@ -1,0 +1,52 @@
+//! `history` options.
+
+use std::path::PathBuf;
+
+use super::usage;
+use crate::baseline::Store;
+use crate::bounds;
+use crate::cli::HistoryArgs;
+use crate::output::{self, Place, Target};
+
+pub struct HistoryOptions {
+    pub file: PathBuf,
+    pub backends: Vec<String>,
+    pub dataset: Option<String>,
+    pub threads: Option<usize>,
+    pub last: Option<usize>,
+    pub min_step_pct: f64,
+    pub plot: Option<Target>,
+    pub html: Option<Target>,
+}
+
+pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
+    let file = match a.file {
+        Some(f) => f,
+        None => crate::history::default_path(&Store::locate(a.store.baselines_dir.as_deref())?),
+    };
+    let min_step_pct =
+        bounds::finite(a.min_step, 0.0, 1000.0).or_else(|e| usage("--min-step", e))?;
+    if a.last == Some(0) {
+        return usage("--last", "give 1 or more points");
+    }
+    if let Some(j) = a.threads {
+        bounds::threads(j, false).or_else(|e| usage("--threads", e))?;
+    }
+    let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
+    let mut targets = output::plan_optional(
+        &[Place::Path(file.clone())],
+        &[("--plot", place(&a.plot)), ("--html", place(&a.html))],
+        true,
+    )?
+    .into_iter();
+    Ok(HistoryOptions {
+        file,
+        backends: a.backend,
+        dataset: a.dataset,
+        threads: a.threads,
+        last: a.last,
+        min_step_pct,
+        plot: targets.next().flatten(),
+        html: targets.next().flatten(),
+    })
+}

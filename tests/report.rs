@@ -1,0 +1,420 @@
+//! Paired runs, the history, instruction counts and the HTML report, end to end; the
+//! report is opened in a real headless browser where Debian's chromium is installed.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{project_file, sudoku_bench_in};
+use predicates::str::contains;
+
+/// The first `n` puzzles of the shipped dataset, as a file in `dir`.
+fn sample(dir: &Path, n: usize, name: &str) -> PathBuf {
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().skip(1).take(n).collect();
+    let path = dir.join(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_paired_run_judges_each_backend_against_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 200, "d.txt");
+    // dlx-arena does the same search about twice as slowly: regressed, exit 5.
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "old=dlx-static,new=dlx-arena",
+            "--paired",
+        ])
+        .args(["--rounds", "5", "--export-json", "r.json", "--no-progress"])
+        .assert()
+        .code(5)
+        .stdout(contains("paired (each backend against old)"))
+        .stdout(contains("regressed"));
+    let run = json(&dir.path().join("r.json"));
+    let p = &run["paired"][0];
+    assert_eq!(
+        (p["baseline"].as_str(), p["backend"].as_str()),
+        (Some("old"), Some("new"))
+    );
+    assert_eq!(p["verdict"], "regressed");
+    assert_eq!(p["clock"], "cpu");
+    let ratio = p["ratio"].as_f64().unwrap();
+    let (lo, hi) = (
+        p["ci95"][0].as_f64().unwrap(),
+        p["ci95"][1].as_f64().unwrap(),
+    );
+    assert!(1.0 < lo && lo <= ratio && ratio <= hi, "{p}");
+    assert_eq!(run["results"][1]["backend"], "new");
+    // The other way round: improved, exit 0.
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "old=dlx-arena,new=dlx-static",
+            "--paired",
+        ])
+        .args(["--rounds", "5", "--no-progress"])
+        .assert()
+        .success()
+        .stdout(contains("improved"));
+}
+
+#[test]
+fn paired_needs_two_backends_and_labels_that_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 10, "d.txt");
+    for (backends, why) in [
+        ("dlx-static", "at least two backends"),
+        ("dlx-static,dlx-static", "listed twice"),
+        ("a=dlx-static,a=dlx-arena", "listed twice"),
+        ("b<i>=dlx-static,dlx-arena", "unknown backend"),
+    ] {
+        sudoku_bench_in(dir.path())
+            .args(["bench", "d.txt", "--paired", "--backends", backends])
+            .assert()
+            .code(2)
+            .stderr(contains(why));
+    }
+}
+
+#[test]
+fn records_build_a_history_with_trends() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 30, "d.txt");
+    std::fs::create_dir_all(dir.path().join("results")).unwrap();
+    let bench = |extra: &[&str]| {
+        sudoku_bench_in(dir.path())
+            .args([
+                "bench",
+                "d.txt",
+                "--backends",
+                "dlx-static,dlx-arena",
+                "--rounds",
+                "2",
+            ])
+            .args(["--min-round-ms", "0", "--no-progress"])
+            .args(extra)
+            .assert()
+            .success()
+    };
+    bench(&["--record"]).stdout(contains("recorded 2 results"));
+    bench(&["--save-baseline", "b1"]);
+    bench(&[]); // neither: nothing appended
+    let history = dir.path().join("results/history.jsonl");
+    let text = std::fs::read_to_string(&history).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["source"], "record");
+    assert_eq!(lines[3]["source"], "baseline b1");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["us_per_puzzle"].as_f64().unwrap() > 0.0)
+    );
+    sudoku_bench_in(dir.path())
+        .args(["history", "--html", "h.html", "--plot", "h.svg"])
+        .assert()
+        .success()
+        .stdout(contains("dlx-arena"))
+        .stdout(contains("runs"));
+    let page = std::fs::read_to_string(dir.path().join("h.html")).unwrap();
+    assert!(page.contains("sudoku-bench: history") && page.contains("<svg"));
+    assert!(
+        std::fs::read_to_string(dir.path().join("h.svg"))
+            .unwrap()
+            .contains("<polyline")
+    );
+    // A line that is not an entry: said with its number, skipped, exit 3.
+    std::fs::write(&history, text.clone() + "{\"oops\": 1}\n").unwrap();
+    sudoku_bench_in(dir.path())
+        .args(["history", "--backend", "dlx-static"])
+        .assert()
+        .code(3)
+        .stderr(contains("history.jsonl:5: not a history entry"))
+        .stdout(contains("dlx-static"));
+    // The history is an input of `history`: never an output.
+    sudoku_bench_in(dir.path())
+        .args(["history", "--html", "results/history.jsonl"])
+        .assert()
+        .code(1)
+        .stderr(contains("same file as the input"));
+    assert!(
+        std::fs::read_to_string(&history)
+            .unwrap()
+            .ends_with("{\"oops\": 1}\n")
+    );
+    // --history without anything that appends is a mistake.
+    sudoku_bench_in(dir.path())
+        .args(["bench", "d.txt", "--history", "h.jsonl"])
+        .assert()
+        .code(2)
+        .stderr(contains("add --record"));
+}
+
+#[test]
+fn compare_shows_each_runs_headline_and_never_an_interval_below_minus_100() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 40, "d.txt");
+    for name in ["one", "two"] {
+        sudoku_bench_in(dir.path())
+            .args([
+                "bench",
+                "d.txt",
+                "--backends",
+                "dlx-static",
+                "--rounds",
+                "3",
+            ])
+            .args([
+                "--min-round-ms",
+                "0",
+                "--no-progress",
+                "--save-baseline",
+                name,
+            ])
+            .assert()
+            .success();
+    }
+    let one = json(&dir.path().join("results/baselines/one.json"));
+    let headline = one["results"][0]["us_per_puzzle"].as_f64().unwrap();
+    let out = sudoku_bench_in(dir.path())
+        .args(["compare", "one", "two", "--html", "c.html"])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains(&format!("{headline:.3}")), "{out}");
+    let page = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
+    assert!(page.contains("two against one") && page.contains(&format!("{headline:.3}")));
+    // A tenfold slowdown: the interval of the change stays above -100% both ways.
+    let mut slow = one.clone();
+    for r in slow["results"].as_array_mut().unwrap() {
+        let rounds: Vec<u64> = r["rounds_ns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() * 10)
+            .collect();
+        r["rounds_ns"] = serde_json::json!(rounds);
+        r["us_per_puzzle"] = serde_json::json!(r["us_per_puzzle"].as_f64().unwrap() * 10.0);
+    }
+    std::fs::write(
+        dir.path().join("slow.json"),
+        serde_json::to_vec(&slow).unwrap(),
+    )
+    .unwrap();
+    let text = String::from_utf8(
+        sudoku_bench_in(dir.path())
+            .args(["compare", "slow.json", "results/baselines/one.json"])
+            .assert()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(text.contains("-90.00%"), "{text}");
+    for pct in text.split_whitespace().filter_map(|w| w.strip_suffix('%')) {
+        for part in pct.split("..") {
+            if let Ok(v) = part.trim_end_matches('%').parse::<f64>() {
+                assert!(v > -100.0, "{text}");
+            }
+        }
+    }
+}
+
+fn valgrind() -> bool {
+    Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn instructions_are_counted_exactly_where_valgrind_is_installed() {
+    if !valgrind() {
+        eprintln!("skipped: valgrind is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 30, "d.txt");
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "a=dlx-static,b=dlx-static,c=dlx-arena",
+        ])
+        .args([
+            "--rounds",
+            "1",
+            "--instructions",
+            "20",
+            "--export-json",
+            "r.json",
+            "--no-progress",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("instructions (callgrind"));
+    let run = json(&dir.path().join("r.json"));
+    let count = |i: usize| {
+        let ins = &run["results"][i]["instructions"];
+        assert_eq!(ins["puzzles"], 20);
+        ins["total"].as_u64().unwrap()
+    };
+    // The same code on the same puzzles: the same count, to the instruction.
+    assert_eq!(count(0), count(1));
+    assert!(count(0) > 20 * 1000, "{}", count(0));
+    assert!(count(2) > count(0));
+    // exec: programs run outside the counted process: refused before measuring.
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "exec:cat",
+            "--instructions",
+            "5",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("process of its own"));
+    for bad in ["0", "10001"] {
+        sudoku_bench_in(dir.path())
+            .args(["bench", "d.txt", "--instructions", bad])
+            .assert()
+            .code(2);
+    }
+}
+
+/// Debian's chromium, or what SUDOKU_BENCH_CHROMIUM names.
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("SUDOKU_BENCH_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    ["chromium", "chromium-browser"].iter().find_map(|name| {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join(name))
+                .find(|p| p.is_file())
+        })
+    })
+}
+
+/// Runs the browser headless on `page` with `args`, killed after a minute.
+fn browse(browser: &Path, profile: &Path, args: &[String], page: &Path) -> std::process::Output {
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+        ])
+        .args([
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .args([
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--window-size=1280,2200",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starting the browser");
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_html_report_renders_in_a_headless_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 300, "generated.txt");
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "generated.txt",
+            "--backends",
+            "baseline=dlx-static,candidate=dlx-arena",
+        ])
+        .args([
+            "--paired",
+            "--rounds",
+            "5",
+            "--html",
+            "report.html",
+            "--no-progress",
+        ])
+        .assert()
+        .code(5);
+    let page = dir.path().join("report.html");
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Self-contained: nothing to fetch, no script.
+    for banned in ["<script", "<link", "src=", "https://", "@import"] {
+        assert!(!html.contains(banned), "the page holds {banned}");
+    }
+    assert!(html.contains("Per puzzle: each backend against the first"));
+    assert!(html.matches("<circle").count() >= 300, "a point per puzzle");
+    let Some(browser) = chromium() else {
+        if std::env::var_os("SUDOKU_BENCH_REQUIRE_BROWSER").is_some() {
+            panic!("SUDOKU_BENCH_REQUIRE_BROWSER is set but no chromium was found");
+        }
+        eprintln!("skipped: chromium is not installed (Debian: apt-get install chromium)");
+        return;
+    };
+    let profile = dir.path().join("profile");
+    let dom = browse(&browser, &profile, &["--dump-dom".into()], &page);
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(
+        dom.contains("sudoku-bench: benchmark"),
+        "the browser rendered no page: {dom:.300}"
+    );
+    assert!(dom.contains("regressed") && dom.contains("candidate vs baseline"));
+    assert!(dom.matches("<svg").count() >= 2, "the plots are in the DOM");
+    let shot = dir.path().join("report.png");
+    browse(
+        &browser,
+        &profile,
+        &[format!("--screenshot={}", shot.display())],
+        &page,
+    );
+    let png = std::fs::read(&shot).expect("the browser wrote a screenshot");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(
+        png.len() > 20_000,
+        "a screenshot of an empty page? {} bytes",
+        png.len()
+    );
+    if let Some(keep) = std::env::var_os("SUDOKU_BENCH_SCREENSHOT") {
+        std::fs::copy(&shot, keep).unwrap();
+    }
+}
