@@ -50,6 +50,9 @@ pub enum Command {
     CountInstructions(CountArgs),
     /// Print the manual page (roff) on standard output.
     Man,
+    /// List the backends this build has: the exact `-b` name and what it is, one a line;
+    /// built-in first, then the forms for foreign solvers.
+    Backends,
 }
 
 #[derive(Debug, Args)]
@@ -64,7 +67,7 @@ pub struct CountArgs {
 #[derive(Debug, Args)]
 pub struct WorkerArgs {
     /// The backend that answers.
-    #[arg(short, long, default_value = "dlx-static")]
+    #[arg(short, long, default_value = "bitboard")]
     pub backend: String,
 }
 
@@ -150,9 +153,10 @@ pub struct SolveArgs {
     /// Puzzle files or folders (their files, recursively, sorted); `-` or nothing reads
     /// stdin. Compressed files (gzip, zstd, xz, bzip2) are read as they are.
     pub inputs: Vec<PathBuf>,
-    /// Solver backend: dlx-static, dlx-arena, dfs, null (or reference, in a build with
-    /// that feature), exec:CMD (a program) or lib:PATH:SYMBOL (a shared library).
-    #[arg(short, long, default_value = "dlx-static")]
+    /// Solver backend: bitboard (the fastest), dlx-static, dlx-arena, dfs, null (or
+    /// reference, in a build with that feature), exec:CMD (a program) or lib:PATH:SYMBOL
+    /// (a shared library); `sudoku-bench backends` lists them.
+    #[arg(short, long, default_value = "bitboard")]
     pub backend: String,
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -191,7 +195,7 @@ pub struct JudgeArgs {
     #[arg(value_parser = ["hdu1426", "poj3074"])]
     pub problem: String,
     /// Solver backend.
-    #[arg(short, long, default_value = "dlx-static")]
+    #[arg(short, long, default_value = "bitboard")]
     pub backend: String,
     /// Give up on a case after this many search nodes.
     #[arg(long, default_value_t = 100_000_000)]
@@ -219,7 +223,7 @@ pub struct GenArgs {
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
     /// The backend that checks uniqueness.
-    #[arg(short, long, default_value = "dlx-static")]
+    #[arg(short, long, default_value = "bitboard")]
     pub backend: String,
     /// Give up a uniqueness check after this many search nodes (the clue is kept).
     #[arg(long, default_value_t = 100_000_000)]

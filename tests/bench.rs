@@ -29,7 +29,7 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
         .stdout(contains("µs/puzzle"))
         .stdout(contains("saved baseline \"first\""));
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
-    for backend in ["dlx-static", "dlx-arena", "dfs"] {
+    for backend in ["dlx-static", "dlx-arena", "bitboard", "dfs"] {
         let rows = stdout.lines().filter(|l| l.starts_with(backend)).count();
         assert_eq!(rows, 2, "{backend} in\n{stdout}");
     }

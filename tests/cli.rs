@@ -18,7 +18,7 @@ fn solve_to_csv(args: &[&str], expected_exit: i32) -> (Vec<String>, Vec<Vec<Stri
 #[test]
 fn solves_the_shipped_dataset_with_every_backend() {
     let path = project_file("datasets/generated-3000.txt");
-    for backend in ["dlx-static", "dlx-arena"] {
+    for backend in ["dlx-static", "dlx-arena", "bitboard"] {
         let (header, rows) = solve_to_csv(&[path.to_str().unwrap(), "-b", backend], 0);
         assert_eq!(rows.len(), 3000);
         for (i, row) in rows.iter().enumerate() {
@@ -52,7 +52,7 @@ fn solves_the_shipped_dataset_with_every_backend() {
 #[test]
 fn every_status_in_one_file_with_each_backend() {
     let path = project_file("tests/data/mixed.txt");
-    for backend in ["dlx-static", "dlx-arena", "dfs"] {
+    for backend in ["dlx-static", "dlx-arena", "bitboard", "dfs"] {
         let (header, rows) = solve_to_csv(&[path.to_str().unwrap(), "-b", backend], 3);
         let statuses: Vec<&str> = rows.iter().map(|r| field(&header, r, "status")).collect();
         assert_eq!(
@@ -109,7 +109,7 @@ fn csv_snapshot() {
 #[test]
 fn judge_outputs_are_byte_identical_to_the_samples() {
     for (problem, stem) in [("hdu1426", "hdu1426-sample"), ("poj3074", "poj3074-sample")] {
-        for backend in ["dlx-static", "dlx-arena", "dfs"] {
+        for backend in ["dlx-static", "dlx-arena", "bitboard", "dfs"] {
             let input = std::fs::read(project_file(&format!("datasets/{stem}.in"))).unwrap();
             let want = std::fs::read(project_file(&format!("datasets/{stem}.out"))).unwrap();
             sudoku_bench()
@@ -312,7 +312,7 @@ fn summary_goes_to_stdout_when_stdout_is_free() {
         .arg(project_file("tests/data/crlf.txt"))
         .assert()
         .success()
-        .stdout(contains("dlx-static: 2 records"))
+        .stdout(contains("bitboard: 2 records"))
         .stdout(contains("unique 2"))
         .stderr("");
 }
@@ -442,4 +442,37 @@ fn an_empty_directory_is_worth_a_warning() {
         .assert()
         .success()
         .stderr(contains("no puzzles"));
+}
+
+#[test]
+fn backends_lists_every_name_solve_accepts() {
+    let out = sudoku_bench()
+        .arg("backends")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(&names[names.len() - 2..], ["exec:CMD", "lib:PATH:SYMBOL"]);
+    assert!(
+        names.contains(&"bitboard") && names.contains(&"null"),
+        "{text}"
+    );
+    for line in text.lines() {
+        let (name, what) = line.split_once("  ").unwrap();
+        assert!(!what.trim().is_empty(), "{line}");
+        if name.contains(':') {
+            continue;
+        }
+        sudoku_bench()
+            .args(["solve", "-q", "-b", name.trim(), "-"])
+            .write_stdin(".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4\n")
+            .assert()
+            .success();
+    }
 }

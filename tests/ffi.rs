@@ -51,6 +51,7 @@ fn the_exports_follow_tdokus_contract() {
     // SAFETY: our own library, whose initializers are Rust's.
     let lib = unsafe { libloading::Library::new(library()) }.unwrap();
     for name in [
+        "sudoku_bench_bitboard",
         "sudoku_bench_dlx_static",
         "sudoku_bench_dlx_arena",
         "sudoku_bench_dfs",
@@ -113,6 +114,7 @@ fn the_library_loads_back_and_agrees_with_the_built_in_backends() {
     for (export, builtin) in [
         ("sudoku_bench_dlx_static", "dlx-static"),
         ("sudoku_bench_dlx_arena", "dlx-arena"),
+        ("sudoku_bench_bitboard", "bitboard"),
     ] {
         let spec = format!("lib:{}:{export}", library().display());
         let run = |backend: &str| {

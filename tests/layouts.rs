@@ -421,7 +421,7 @@ fn json_lines_only_and_the_per_file_summary() {
 fn any_solution_count_limit() {
     let multi = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
     // Three backends agree on the count when allowed to count far enough.
-    for backend in ["dlx-static", "dlx-arena", "dfs"] {
+    for backend in ["dlx-static", "dlx-arena", "bitboard", "dfs"] {
         let out = sudoku_bench()
             .args([
                 "solve",

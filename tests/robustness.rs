@@ -154,7 +154,7 @@ fn hostile_puzzles_end_within_budget_and_dlx_solves_them() {
         assert_eq!(field(&header, row, "status"), "budget_exceeded");
         assert_eq!(field(&header, row, "nodes"), "2000001");
     }
-    for backend in ["dlx-static", "dlx-arena"] {
+    for backend in ["dlx-static", "dlx-arena", "bitboard"] {
         let out = sudoku_bench()
             .args(["solve", "-b", backend, "--csv", "-", "-q"])
             .write_stdin(input.clone())

@@ -103,6 +103,7 @@ macro_rules! export {
     };
 }
 
+export!(sudoku_bench_bitboard, Backend::Bitboard);
 export!(sudoku_bench_dlx_static, Backend::DlxStatic);
 export!(sudoku_bench_dlx_arena, Backend::DlxArena);
 export!(sudoku_bench_dfs, Backend::Dfs);

@@ -70,6 +70,7 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
         }
         Command::Completions(shell) => completions(&shell),
         Command::Man => man(),
+        Command::Backends => backends(),
     }
 }
 
@@ -88,6 +89,21 @@ fn completions(shell: &str) -> anyhow::Result<Exit> {
         &mut script,
     );
     print(&String::from_utf8_lossy(&script))?;
+    Ok(Exit::Success)
+}
+
+/// `backends`: one line each, name then description, no header (for scripts and eyes).
+fn backends() -> anyhow::Result<Exit> {
+    let mut lines: Vec<(String, &str)> = crate::solver::Backend::built_in()
+        .map(|b| (b.name().to_string(), b.description()))
+        .collect();
+    lines.extend(crate::solver::Backend::FOREIGN_FORMS.map(|(n, d)| (n.to_string(), d)));
+    let width = lines.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let text: String = lines
+        .iter()
+        .map(|(name, what)| format!("{name:width$}  {what}\n"))
+        .collect();
+    print(&text)?;
     Ok(Exit::Success)
 }
 

@@ -44,6 +44,7 @@ pub enum Command {
     /// A completion script for this shell.
     Completions(String),
     Man,
+    Backends,
 }
 
 /// A bad command line: the message says which option and why. Exit status 2.
@@ -73,6 +74,7 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
         },
         cli::Command::Completions(a) => Command::Completions(a.shell),
         cli::Command::Man => Command::Man,
+        cli::Command::Backends => Command::Backends,
     })
 }
 

@@ -208,7 +208,7 @@ impl ExactCover {
 
     /// Finds exact covers, calling `on_solution` with each one's option indices (in the
     /// order chosen), until `limits` stop it. Leaves the links as it found them, also
-    /// when a limit stops it.
+    /// when a limit stops it and when `on_solution` panics.
     pub fn search(
         &mut self,
         limits: SearchLimits,
@@ -239,7 +239,17 @@ impl ExactCover {
                     self.solution
                         .push(self.nodes[node as usize].option as usize);
                 }
-                on_solution(&self.solution);
+                // The callback is the caller's code: if it panics, undo the covers
+                // before passing the panic on, so the next search starts from the
+                // problem as it was (else it would find every item covered).
+                let solution = &self.solution;
+                let reported = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    on_solution(solution);
+                }));
+                if let Err(panic) = reported {
+                    self.unwind(depth);
+                    std::panic::resume_unwind(panic);
+                }
                 if stats.solutions >= limits.max_solutions {
                     self.unwind(depth);
                     return stats;
@@ -477,6 +487,36 @@ mod tests {
         });
         found.sort();
         (found, stats)
+    }
+
+    #[test]
+    fn a_panicking_callback_leaves_the_problem_as_it_was() {
+        let mut ec = ExactCover::new();
+        ec.reset(3);
+        for o in [&[0usize, 1][..], &[2], &[0], &[1, 2]] {
+            ec.add_option(o).unwrap();
+        }
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            ec.search(UNLIMITED, |_| panic!("the caller's callback"));
+        }));
+        assert!(panicked.is_err());
+        // The same covers as a fresh search: {0,1}, {2,3}.
+        let mut found = Vec::new();
+        let stats = ec.search(UNLIMITED, |s| {
+            let mut s = s.to_vec();
+            s.sort();
+            found.push(s);
+        });
+        found.sort();
+        assert_eq!(found, [vec![0, 1], vec![2, 3]]);
+        assert_eq!(stats.solutions, 2);
+        // And a problem with none still has none after a panic elsewhere.
+        ec.reset(2);
+        ec.add_option(&[0]).unwrap();
+        assert_eq!(
+            ec.search(UNLIMITED, |_| panic!("never called")).solutions,
+            0
+        );
     }
 
     #[test]

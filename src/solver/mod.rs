@@ -3,6 +3,7 @@
 //! A solver does no I/O and no timing: it counts solutions up to a limit and reports
 //! machine-independent work counters. The runner times it and the reporter writes.
 
+mod bitboard;
 mod budget;
 mod dfs;
 mod dlx_arena;
@@ -16,6 +17,7 @@ mod null;
 #[cfg(feature = "reference")]
 mod reference;
 
+pub use bitboard::Bitboard;
 pub use dfs::Dfs;
 pub use dlx_arena::DlxArena;
 pub use dlx_static::DlxStatic;
@@ -170,6 +172,8 @@ pub enum Backend {
     DlxStatic,
     /// Dancing Links on a reusable Vec arena (a general exact-cover solver).
     DlxArena,
+    /// Band-oriented bitboards with singles and locked candidates (no heap per puzzle).
+    Bitboard,
     /// Naive cell-by-cell backtracking, digits 1..9 (the baseline).
     Dfs,
     /// The `sudoku` crate (AGPL-3.0), built only with the `reference` feature.
@@ -206,12 +210,18 @@ impl Default for Counters {
 impl Backend {
     /// The real solvers (not `Null`), in report order: `bench`'s default.
     #[cfg(not(feature = "reference"))]
-    pub const ALL: [Backend; 3] = [Backend::DlxStatic, Backend::DlxArena, Backend::Dfs];
-    /// The real solvers (not `Null`), in report order: `bench`'s default.
-    #[cfg(feature = "reference")]
     pub const ALL: [Backend; 4] = [
         Backend::DlxStatic,
         Backend::DlxArena,
+        Backend::Bitboard,
+        Backend::Dfs,
+    ];
+    /// The real solvers (not `Null`), in report order: `bench`'s default.
+    #[cfg(feature = "reference")]
+    pub const ALL: [Backend; 5] = [
+        Backend::DlxStatic,
+        Backend::DlxArena,
+        Backend::Bitboard,
         Backend::Dfs,
         Backend::Reference,
     ];
@@ -226,6 +236,7 @@ impl Backend {
         match self {
             Backend::DlxStatic => "dlx-static",
             Backend::DlxArena => "dlx-arena",
+            Backend::Bitboard => "bitboard",
             Backend::Dfs => "dfs",
             #[cfg(feature = "reference")]
             Backend::Reference => "reference",
@@ -236,6 +247,39 @@ impl Backend {
             Backend::Mock(m) => m.name(),
         }
     }
+
+    /// What a built-in backend is, in a few words (`sudoku-bench backends`).
+    pub fn description(&self) -> &'static str {
+        match self {
+            Backend::DlxStatic => {
+                "Dancing Links on fixed arrays sized for 9x9 (no heap per puzzle)"
+            }
+            Backend::DlxArena => "Dancing Links on a reusable arena: a general exact-cover solver",
+            Backend::Bitboard => {
+                "band bitboards: singles, locked candidates, then guesses (the fastest here)"
+            }
+            Backend::Dfs => "naive cell-by-cell backtracking, digits 1..9 (the baseline)",
+            #[cfg(feature = "reference")]
+            Backend::Reference => "the AGPL `sudoku` crate (built with --features reference)",
+            Backend::Null => "solves nothing: measures the harness's own cost",
+            Backend::Exec(_) => "a foreign program",
+            Backend::Lib(_) => "a function in a shared library",
+            #[cfg(test)]
+            Backend::Mock(_) => "a test-only solver",
+        }
+    }
+
+    /// The spec forms of foreign solvers, with what they are.
+    pub const FOREIGN_FORMS: [(&'static str, &'static str); 2] = [
+        (
+            "exec:CMD",
+            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD: a judge submission)",
+        ),
+        (
+            "lib:PATH:SYMBOL",
+            "a function with tdoku's C type in a shared library",
+        ),
+    ];
 
     /// The work counters this backend reports: `reference` none, a `lib:` solver its
     /// guesses (tdoku's type has no nodes), an `exec:` program none.
@@ -272,6 +316,7 @@ impl Backend {
         match self {
             Backend::DlxStatic => Box::new(DlxStatic::new()),
             Backend::DlxArena => Box::new(DlxArena::new()),
+            Backend::Bitboard => Box::new(Bitboard::new()),
             Backend::Dfs => Box::new(Dfs::new()),
             #[cfg(feature = "reference")]
             Backend::Reference => Box::new(Reference::new()),

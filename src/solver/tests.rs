@@ -131,10 +131,21 @@ fn node_budget_stops_the_search() {
     let out = Dfs::new().solve(&p, &tight);
     assert!(out.budget_exceeded);
     assert_eq!(out.nodes, 10_001);
-    // DLX needs only a handful of nodes for the same puzzle.
+    // DLX needs only a handful of nodes for the same puzzle, and so does bitboard.
     let out = DlxStatic::new().solve(&p, &tight);
     assert!(!out.budget_exceeded);
     assert_eq!(out.solutions, 2);
+    let out = Bitboard::new().solve(&p, &tight);
+    assert!(!out.budget_exceeded);
+    assert_eq!(out.solutions, 2);
+    // A budget too small for it stops bitboard too, at the same node count.
+    let tiny = Limits {
+        max_nodes: 3,
+        ..tight
+    };
+    let out = Bitboard::new().solve(&grid(UNIQUE[2].0), &tiny);
+    assert!(out.budget_exceeded && !out.timed_out && !out.cancelled);
+    assert_eq!(out.nodes, 4);
 }
 
 /// Hopeless for row-major backtracking (issue 4's example).
@@ -148,6 +159,9 @@ fn a_past_deadline_stops_the_search_at_once() {
         ..Limits::default()
     };
     let out = Dfs::new().solve(&grid(HOSTILE), &past);
+    assert!(out.timed_out && out.budget_exceeded && !out.cancelled);
+    assert_eq!((out.nodes, out.solutions), (1, 0));
+    let out = Bitboard::new().solve(&grid(HOSTILE), &past);
     assert!(out.timed_out && out.budget_exceeded && !out.cancelled);
     assert_eq!((out.nodes, out.solutions), (1, 0));
     // A deadline far away changes nothing.
@@ -331,6 +345,12 @@ proptest! {
         let b = DlxArena::new().solve(&g, &limits(2));
         prop_assert_eq!(a, b);
         if let Some(s) = a.solution {
+            prop_assert_eq!(s.check_solution_of(&g), Ok(()));
+        }
+        // Bitboard walks another tree: the same count, a right solution.
+        let c = Bitboard::new().solve(&g, &limits(2));
+        prop_assert_eq!(c.solutions, a.solutions);
+        if let Some(s) = c.solution {
             prop_assert_eq!(s.check_solution_of(&g), Ok(()));
         }
     }

@@ -1,0 +1,1084 @@
+//! Band-oriented bitboards: candidates as one 27-bit word per digit and band.
+//!
+//! Word `w(d, b)` holds the cells of band `b` (rows `3b..3b+3`) that may still hold
+//! digit `d + 1`: bit `9r + c` is row `3b + r`, column `c`. A band's nine words sit
+//! together (padded to three SSE2 vectors), so a cell leaves every digit at once.
+//!
+//! **Band step** (each word that changed). A band and a digit form a 3x3 grid of
+//! *segments* (three cells of one row inside one box). The digit sits in exactly one
+//! segment of each row and of each box, pairing rows with boxes one to one, so the
+//! segments it can use are those on some perfect matching of that grid (one of the six
+//! "configurations" of tdoku's write-up). One table lookup on the 9-bit pattern of
+//! non-empty segments gives them: every pointing and claiming elimination inside the
+//! band at once. A segment alone in its row (and so in its box) holding a single cell
+//! is a hidden single in that row and box: the digit is placed there.
+//!
+//! **Stack step** (each digit that changed, once the cheaper steps are done). In a
+//! stack, bands and columns pair up the same way (each column holds the digit in one
+//! band, each box in one column), so the same table on the (band, column) pattern
+//! gives the box/column eliminations, and a column left with one cell is a hidden
+//! single.
+//!
+//! **Placements** found by band steps are applied in one branch-free vector pass
+//! (`flush`): their cells leave the other digits' words, their columns the digit's
+//! words in the other bands. Mispredicted branches, not instructions, are what the
+//! hard puzzles spend most on, so the hot paths mark changed words with masks, not
+//! branches.
+//!
+//! **Naked singles and empty cells**: a pass over all nine digits counts candidates
+//! per cell bit-sliced (at least one, two, three, four) across the words.
+//!
+//! **Search**: when nothing more follows, guess a cell with the fewest candidates (two
+//! where one exists) and, among those, the most open peers (the guess that clears the
+//! most; `popcnt` when the CPU has it, checked at run time). The whole state is a
+//! small `Copy` struct; the other branch (the digit removed from the cell) is pushed
+//! on a fixed stack of [`STACK`] states, so nothing is allocated per puzzle. Each
+//! propagation is one node (the root and every branch taken); each guess is one
+//! branch point.
+//!
+//! The ideas are the published ones (per-digit band words as in JCZSolve's
+//! descriptions; band configurations and the fewest-candidate heuristics as discussed
+//! in tdoku's write-up); the code is written for this crate.
+
+use super::{Limits, SolveOutcome, Solver};
+use crate::grid::{CELLS, Grid};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// One bit per segment (the first cell of each): bits 0, 3, 6, ..., 24.
+const SEG_LOW: u32 = 0o1_111_111_111;
+/// Column `c` of all three rows of a band is `COLUMN << c`.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// The alternatives waiting on the stack: each holds a cell that a guess on the current
+/// path decided (so at most one per cell; see `Bitboard::solve`).
+const STACK: usize = CELLS;
+
+/// The segment pattern of a band word's cells: which of its 9 segments hold one or more.
+#[inline(always)]
+fn segments(x: u32) -> usize {
+    fold(x | x >> 1 | x >> 2)
+}
+
+/// Gathers bits 0, 3, ..., 24 of `t` into a segment pattern: bit `9r + 3k` goes to
+/// `3k + r`. The product adds `t << 16` (row 0 lands on bits 16, 19, 22), `t << 8`
+/// (row 1 on 17, 20, 23) and `t` (row 2 on 18, 21, 24): the three copies' bits are
+/// 0, 2 and 1 mod 3, so no two meet and nothing carries.
+#[inline(always)]
+fn fold(t: u32) -> usize {
+    let t = t & SEG_LOW;
+    ((t.wrapping_mul(0x10101) >> 16) & 0x1FF) as usize
+}
+
+/// The perfect-matching closure of a 3x3 pattern (bit `3k + r` for row `r`, box `k`):
+/// its segments that lie on a perfect matching of rows to boxes (0: there is none).
+const fn matched(p: usize) -> usize {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut keep = 0;
+    let mut i = 0;
+    while i < 6 {
+        let perm = PERMS[i];
+        let m = 1 << (3 * perm[0]) | 1 << (3 * perm[1] + 1) | 1 << (3 * perm[2] + 2);
+        if p & m == m {
+            keep |= m;
+        }
+        i += 1;
+    }
+    keep
+}
+
+/// The segments of a closed pattern alone in their row (then also alone in their box,
+/// since every perfect matching uses them): the digit must use them.
+const fn forced(keep: usize) -> usize {
+    let mut forced = 0;
+    let mut r = 0;
+    while r < 3 {
+        let row = (keep >> r) & 0o111;
+        if row.count_ones() == 1 {
+            forced |= row << r;
+        }
+        r += 1;
+    }
+    forced
+}
+
+/// The cells of a pattern's segments.
+const fn segment_cells(p: usize) -> u32 {
+    let mut cells = 0;
+    let mut i = 0;
+    while i < 9 {
+        if p >> i & 1 == 1 {
+            let (k, r) = (i / 3, i % 3);
+            cells |= 7 << (9 * r + 3 * k);
+        }
+        i += 1;
+    }
+    cells
+}
+
+/// A stack pattern's bit `3b + j` (band `b`, column `j` of the stack) moved to bit
+/// `9b + j`, where that column of band `b` sits in the fold of the three bands.
+const fn spread(p: usize) -> u64 {
+    let p = p as u64;
+    (p & 0o7) | (p & 0o70) << 6 | (p & 0o700) << 12
+}
+
+struct Tables {
+    /// By segment pattern: the cells of its kept segments (low half; 0 when the band
+    /// cannot hold the digit), and the cells of its forced segments (high half).
+    band: [u64; 512],
+    /// By stack pattern (bit `3b + j`): its kept pairs (low half; 0 when the stack
+    /// cannot hold the digit) and its forced pairs (high half), both spread.
+    stack: [u64; 512],
+    /// For cell `9r + c` of a band: the other cells of its row and box.
+    peers: [u32; 27],
+}
+
+const fn build_tables() -> Tables {
+    let mut t = Tables {
+        band: [0; 512],
+        stack: [0; 512],
+        peers: [0; 27],
+    };
+    let mut p = 0;
+    while p < 512 {
+        let keep = matched(p);
+        let forced = forced(keep);
+        t.band[p] = segment_cells(keep) as u64 | (segment_cells(forced) as u64) << 32;
+        t.stack[p] = spread(keep) | spread(forced) << 32;
+        p += 1;
+    }
+    let mut pos = 0;
+    while pos < 27 {
+        let (r, c) = (pos / 9, pos % 9);
+        let row = 0x1FF << (9 * r);
+        let boxed = (0o7 << (c / 3 * 3)) * COLUMN;
+        t.peers[pos] = (row | boxed) & !(1 << pos);
+        pos += 1;
+    }
+    t
+}
+
+static TABLES: Tables = build_tables();
+
+/// Words per band in `State::cand`: nine digits padded to three 4-lane vectors.
+const LANES: usize = 12;
+/// The index in `State::cand` of digit `d`'s word for band `b`.
+#[inline(always)]
+const fn w(d: usize, b: usize) -> usize {
+    b * LANES + d
+}
+/// The bit of digit `d`'s word for band `b` in `State::dirty`: a power-of-two stride,
+/// so the digit and band come back with a mask and a shift.
+#[inline(always)]
+const fn dirty_bit(d: usize, b: usize) -> u64 {
+    1 << (b * 16 + d)
+}
+/// The dirty bits of every word.
+const ALL_WORDS: u64 = 0x1FF | 0x1FF << 16 | 0x1FF << 32;
+
+/// For each band, the other two.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+/// Placements found by band steps and not yet applied to the other words.
+#[repr(C, align(16))]
+struct Pending {
+    /// The cells placed, word `w(d, b)` as in `State::cand`.
+    cells: [u32; 3 * LANES],
+    /// All cells placed, per band.
+    any: [u32; 3],
+}
+
+impl Pending {
+    const EMPTY: Pending = Pending {
+        cells: [0; 3 * LANES],
+        any: [0; 3],
+    };
+}
+
+/// The search state: small and `Copy`, so a guess saves it whole.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+struct State {
+    /// Candidates, word `w(d, b)` (see the module docs); the padding words stay 0.
+    cand: [u32; 3 * LANES],
+    /// Cells whose digit is not yet placed (its peers not yet cleared), per band.
+    unsolved: [u32; 3],
+    /// Words changed since their last band step (`dirty_bit(d, b)`).
+    dirty: u64,
+}
+
+/// What propagation ended with.
+enum Step {
+    Contradiction,
+    Solved,
+    /// Stuck: guess among these cells (per band), the two-candidate ones if any.
+    Open([u32; 3]),
+}
+
+impl State {
+    const EMPTY: State = State {
+        cand: [0; 3 * LANES],
+        unsolved: [0; 3],
+        dirty: 0,
+    };
+
+    /// The givens placed and their peers cleared, or `None` when two givens conflict.
+    fn new(puzzle: &Grid) -> Option<State> {
+        let mut given = [0u32; 3 * LANES];
+        let mut any = [0u32; 3];
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                let (b, pos) = (cell / 27, cell % 27);
+                given[w(v as usize - 1, b)] |= 1 << pos;
+                any[b] |= 1 << pos;
+            }
+        }
+        let mut st = State::EMPTY;
+        for b in 0..3 {
+            for d in 0..9 {
+                st.cand[w(d, b)] = (BAND & !any[b]) | given[w(d, b)];
+            }
+        }
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut g = given[w(d, b)];
+                while g != 0 {
+                    let pos = g.trailing_zeros() as usize;
+                    g &= g - 1;
+                    let column = COLUMN << (pos % 9);
+                    st.cand[w(d, b)] &= !TABLES.peers[pos];
+                    for ob in 0..3 {
+                        if ob != b {
+                            st.cand[w(d, ob)] &= !column;
+                        }
+                    }
+                }
+            }
+        }
+        // A given cleared by another's peers: they conflict.
+        if st.cand.iter().zip(&given).any(|(c, g)| c & g != *g) {
+            return None;
+        }
+        st.unsolved = any.map(|a| BAND & !a);
+        st.dirty = ALL_WORDS;
+        Some(st)
+    }
+
+    /// The band step for digit `d` in band `b`: keeps the segments on a perfect
+    /// matching, then places the digit in the cells it is forced into. False on a
+    /// contradiction.
+    #[inline(always)]
+    fn update(&mut self, d: usize, b: usize, pending: &mut Pending) -> bool {
+        let x = self.cand[w(d, b)];
+        let entry = TABLES.band[segments(x)];
+        if entry as u32 == 0 {
+            return false;
+        }
+        let x = x & entry as u32;
+        self.cand[w(d, b)] = x;
+        // Open cells in segments the digit must use; placed where such a segment has
+        // a single cell (a row, and so a box, with one place left).
+        let z = x & (entry >> 32) as u32 & self.unsolved[b];
+        let (a, c) = (z >> 1, z >> 2);
+        let crowded = ((z & (a | c)) | (a & c)) & SEG_LOW;
+        let placed = z & !(crowded * 7);
+        // Their peers clear in the next `flush`; marking them solved now keeps any other
+        // digit from being placed there meanwhile.
+        self.unsolved[b] &= !placed;
+        pending.cells[w(d, b)] |= placed;
+        pending.any[b] |= placed;
+        true
+    }
+
+    /// The stack step for digit `d`. In each stack, the three bands and three columns
+    /// pair up like rows and boxes in a band: keeps the (band, column) pairs on a perfect
+    /// matching, and finds the columns left with one cell (hidden singles). False on a
+    /// contradiction.
+    #[inline(always)]
+    fn stack_update(&mut self, d: usize) -> bool {
+        let x = [self.cand[w(d, 0)], self.cand[w(d, 1)], self.cand[w(d, 2)]];
+        // Columns holding the digit, band b's at bits 9b..9b+9.
+        let p = x.iter().enumerate().fold(0, |p, (b, &x)| {
+            p | ((x | x >> 9 | x >> 18) & 0x1FF) << (9 * b)
+        });
+        let mut both = 0u64;
+        for s in 0..3 {
+            // Band b's three columns of stack s to bits 3b..3b+3: the product's copies
+            // (shifted 0, 6 and 12) are 0, 6 and 3 mod 9 apart, so none meet.
+            let t = (p >> (3 * s)) & 0o007_007_007;
+            let q = ((t.wrapping_mul(0x1041) >> 12) & 0x1FF) as usize;
+            let entry = TABLES.stack[q];
+            if entry as u32 == 0 {
+                return false;
+            }
+            both |= entry << (3 * s);
+        }
+        let (allowed, forced) = (both as u32, (both >> 32) as u32);
+        for (b, &x) in x.iter().enumerate() {
+            let nx = x & (((allowed >> (9 * b)) & 0x1FF) * COLUMN);
+            self.clear(d, b, x & !nx);
+            // Columns of this band the digit must use that have a single cell.
+            let (r0, r1, r2) = (nx & 0x1FF, (nx >> 9) & 0x1FF, nx >> 18);
+            let crowded = (r0 & r1) | (r0 & r2) | (r1 & r2);
+            let single = (forced >> (9 * b)) & 0x1FF & !crowded;
+            let mut cells = nx & (single * COLUMN) & self.unsolved[b];
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                self.clear(d, b, TABLES.peers[pos]);
+                self.dirty |= dirty_bit(d, b);
+            }
+        }
+        true
+    }
+
+    /// Applies the pending placements: clears each placed cell from the other digits'
+    /// words and its column from its digit's words in the other bands (its row and box
+    /// hold no other candidate for it already).
+    #[inline(always)]
+    fn flush(&mut self, pending: &mut Pending) {
+        #[cfg(target_arch = "x86_64")]
+        self.flush_sse2(pending);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.flush_portable(pending);
+        *pending = Pending::EMPTY;
+    }
+
+    /// `flush` on whole vectors: no branch, whatever was placed.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn flush_sse2(&mut self, pending: &Pending) {
+        use std::arch::x86_64::*;
+        const V: usize = LANES / 4;
+        let mut changed = 0u64;
+        let c = self.cand.as_mut_ptr() as *mut __m128i;
+        let p = pending.cells.as_ptr() as *const __m128i;
+        // SAFETY: SSE2 is part of the x86_64 baseline. `cand` and `pending.cells` both
+        // have 3 * LANES = 36 words and are 16-byte aligned (`State` and `Pending` are
+        // `align(16)` and `repr(C)`, each array their first field), so vectors 0..9
+        // (words 0..36) are in bounds and aligned.
+        unsafe {
+            // The columns of each word's placements, in all three rows.
+            let mut columns = [_mm_setzero_si128(); 3 * V];
+            for (v, col) in columns.iter_mut().enumerate() {
+                let x = _mm_load_si128(p.add(v));
+                let f = _mm_or_si128(x, _mm_or_si128(_mm_srli_epi32(x, 9), _mm_srli_epi32(x, 18)));
+                let f = _mm_and_si128(f, _mm_set1_epi32(0x1FF));
+                *col = _mm_or_si128(f, _mm_or_si128(_mm_slli_epi32(f, 9), _mm_slli_epi32(f, 18)));
+            }
+            for (b, &(o1, o2)) in OTHER_BANDS.iter().enumerate() {
+                let any = _mm_set1_epi32(pending.any[b] as i32);
+                for k in 0..V {
+                    let v = b * V + k;
+                    // The band's placed cells, except in the digit placed there, and
+                    // the columns of the digit's placements in the other bands.
+                    let cells = _mm_andnot_si128(_mm_load_si128(p.add(v)), any);
+                    let cols = _mm_or_si128(columns[o1 * V + k], columns[o2 * V + k]);
+                    let old = _mm_load_si128(c.add(v));
+                    let new = _mm_andnot_si128(_mm_or_si128(cells, cols), old);
+                    _mm_store_si128(c.add(v), new);
+                    let same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(old, new)));
+                    changed |= u64::from(!same as u32 & 0xF) << (b * 16 + 4 * k);
+                }
+            }
+        }
+        self.dirty |= changed;
+    }
+
+    /// `flush` one word at a time.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn flush_portable(&mut self, pending: &Pending) {
+        let columns = |x: u32| ((x | x >> 9 | x >> 18) & 0x1FF) * COLUMN;
+        for (b, &(o1, o2)) in OTHER_BANDS.iter().enumerate() {
+            for d in 0..9 {
+                let cells = pending.any[b] & !pending.cells[w(d, b)];
+                let cols = columns(pending.cells[w(d, o1)]) | columns(pending.cells[w(d, o2)]);
+                self.clear(d, b, cells | cols);
+            }
+        }
+    }
+
+    /// Clears `mask` from digit `d`'s word for band `b`, marking it dirty when that
+    /// changed it.
+    #[inline(always)]
+    fn clear(&mut self, d: usize, b: usize, mask: u32) {
+        let old = self.cand[w(d, b)];
+        let new = old & !mask;
+        self.cand[w(d, b)] = new;
+        self.dirty |= u64::from(new != old) << (b * 16 + d);
+    }
+
+    /// Clears `mask` from every digit's word of band `b` but digit `d`'s.
+    #[inline(always)]
+    fn clear_band_except(&mut self, b: usize, d: usize, mask: u32) {
+        #[cfg(target_arch = "x86_64")]
+        self.clear_band_except_sse2(b, d, mask);
+        #[cfg(not(target_arch = "x86_64"))]
+        self.clear_band_except_portable(b, d, mask);
+    }
+
+    /// `clear_band_except` on the band's three vectors.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn clear_band_except_sse2(&mut self, b: usize, d: usize, mask: u32) {
+        use std::arch::x86_64::*;
+        let keep = self.cand[w(d, b)];
+        let mut changed = 0u64;
+        let p = self.cand[b * LANES..].as_mut_ptr() as *mut __m128i;
+        // SAFETY: SSE2 is part of the x86_64 baseline. `cand` has 3 * LANES words and
+        // is 16-byte aligned (`State` is `align(16)` and `repr(C)`, `cand` its first
+        // field); band `b < 3` starts at word `b * LANES`, a multiple of 4, and the
+        // vectors read and written are its words `..LANES`, all in bounds.
+        unsafe {
+            let m = _mm_set1_epi32(mask as i32);
+            for k in 0..LANES / 4 {
+                let old = _mm_load_si128(p.add(k));
+                let new = _mm_andnot_si128(m, old);
+                _mm_store_si128(p.add(k), new);
+                let same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(old, new)));
+                changed |= u64::from(!same as u32 & 0xF) << (4 * k);
+            }
+        }
+        self.cand[w(d, b)] = keep;
+        self.dirty |= (changed & !(1 << d)) << (b * 16);
+    }
+
+    /// `clear_band_except` one word at a time.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn clear_band_except_portable(&mut self, b: usize, d: usize, mask: u32) {
+        for od in 0..9 {
+            if od != d {
+                self.clear(od, b, mask);
+            }
+        }
+    }
+
+    fn propagate(&mut self) -> Step {
+        let mut pairs = [0u32; 3];
+        let mut triples = [0u32; 3];
+        // Digits changed since their last stack step.
+        let mut digits = 0u32;
+        let mut pending = Pending::EMPTY;
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                let (b, d) = (i >> 4, i & 15);
+                digits |= 1 << d;
+                if !self.update(d, b, &mut pending) {
+                    return Step::Contradiction;
+                }
+            }
+            if pending.any != [0; 3] {
+                self.flush(&mut pending);
+                continue;
+            }
+            // Candidates per cell, bit-sliced: at least one, two, three, four.
+            let mut singles = [0u32; 3];
+            let mut found = 0;
+            for b in 0..3 {
+                let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+                for &x in &self.cand[b * LANES..b * LANES + 9] {
+                    four |= three & x;
+                    three |= two & x;
+                    two |= one & x;
+                    one |= x;
+                }
+                let u = self.unsolved[b];
+                if u & !one != 0 {
+                    return Step::Contradiction;
+                }
+                singles[b] = u & !two;
+                pairs[b] = u & two & !three;
+                triples[b] = u & three & !four;
+                found |= singles[b];
+            }
+            if found == 0 {
+                // Stable under the cheaper steps: the stack steps of the digits changed.
+                if digits != 0 {
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        if !self.stack_update(d) {
+                            return Step::Contradiction;
+                        }
+                    }
+                    if self.dirty != 0 {
+                        continue;
+                    }
+                }
+                break;
+            }
+            for (b, &s) in singles.iter().enumerate() {
+                let mut s = s;
+                while s != 0 {
+                    let pos = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    let d = self.first_digit(b, 1 << pos);
+                    if d >= 9 {
+                        // Another single of this pass took its last digit.
+                        return Step::Contradiction;
+                    }
+                    self.clear(d, b, TABLES.peers[pos]);
+                    // Even if that changed nothing, the band step must place it.
+                    self.dirty |= dirty_bit(d, b);
+                }
+            }
+        }
+        if self.unsolved == [0; 3] {
+            return Step::Solved;
+        }
+        // Fewest candidates: two if any cell has two, else three, else any open cell.
+        Step::Open(if pairs != [0; 3] {
+            pairs
+        } else if triples != [0; 3] {
+            triples
+        } else {
+            self.unsolved
+        })
+    }
+
+    /// The cell of `open` with the most open peers (the last such): the guess there
+    /// clears the most candidates. Returns its band and bit.
+    #[inline(always)]
+    fn best_cell(&self, open: &[u32; 3]) -> (usize, u32) {
+        let mut best = (0, 0, 0);
+        for (b, &cells) in open.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as usize;
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                // Open cells of its column in the other two bands, in one word.
+                let col = COLUMN << (pos % 9);
+                let (o1, o2) = OTHER_BANDS[b];
+                let column = (self.unsolved[o1] & col) | (self.unsolved[o2] & col) << 1;
+                let n = (self.unsolved[b] & TABLES.peers[pos]).count_ones() + column.count_ones();
+                if n >= best.0 {
+                    best = (n, b, bit);
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+
+    /// `best_cell` with the `popcnt` instruction.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn best_cell_popcnt(&self, open: &[u32; 3]) -> (usize, u32) {
+        self.best_cell(open)
+    }
+
+    /// The lowest digit (0-based) still possible in the cell `bit` of band `b`, or 32
+    /// when none is (never for the open cells asked about).
+    #[inline(always)]
+    fn first_digit(&self, b: usize, bit: u32) -> usize {
+        let mut digits = 0u32;
+        for d in 0..9 {
+            digits |= u32::from(self.cand[w(d, b)] & bit != 0) << d;
+        }
+        digits.trailing_zeros() as usize
+    }
+
+    /// Makes digit `d` the only candidate of the cell (its peers clear on propagation).
+    fn assign(&mut self, d: usize, b: usize, bit: u32) {
+        self.clear_band_except(b, d, bit);
+        self.clear(d, b, TABLES.peers[bit.trailing_zeros() as usize]);
+        self.dirty |= dirty_bit(d, b);
+    }
+
+    fn solution(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut x = self.cand[w(d, b)];
+                while x != 0 {
+                    let pos = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    cells[b * 27 + pos] = d as u8 + 1;
+                }
+            }
+        }
+        Grid::from_cells(cells).expect("digits are 1..=9")
+    }
+}
+
+/// The bitboard solver. Holds only the guess stack, reused from puzzle to puzzle.
+pub struct Bitboard {
+    stack: [State; STACK],
+    /// The CPU has `popcnt` (checked once, in `new`).
+    popcnt: bool,
+}
+
+impl Default for Bitboard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Bitboard {
+    pub fn new() -> Bitboard {
+        Bitboard {
+            stack: [State::EMPTY; STACK],
+            #[cfg(target_arch = "x86_64")]
+            popcnt: std::arch::is_x86_feature_detected!("popcnt"),
+            #[cfg(not(target_arch = "x86_64"))]
+            popcnt: false,
+        }
+    }
+
+    fn best_cell(&self, st: &State, open: &[u32; 3]) -> (usize, u32) {
+        #[cfg(target_arch = "x86_64")]
+        if self.popcnt {
+            // SAFETY: `popcnt` was detected on this CPU when `self` was made.
+            return unsafe { st.best_cell_popcnt(open) };
+        }
+        st.best_cell(open)
+    }
+}
+
+impl Solver for Bitboard {
+    fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        let mut out = SolveOutcome::default();
+        if limits.max_solutions == 0 {
+            return out;
+        }
+        let Some(mut st) = State::new(puzzle) else {
+            return out;
+        };
+        let mut budget = limits.budget();
+        // Stack depth: the state being searched has at most `81 - sp` open cells (each
+        // entry below it is a guess that placed one more cell), and a guess needs an open
+        // cell, so `sp <= 80` when pushing.
+        let mut sp = 0;
+        loop {
+            out.nodes += 1;
+            if let Some(stop) = budget.charge(out.nodes) {
+                out.stopped(stop);
+                return out;
+            }
+            match st.propagate() {
+                Step::Contradiction => {}
+                Step::Solved => {
+                    out.solutions += 1;
+                    if out.solutions == 1 {
+                        out.solution = Some(st.solution());
+                    }
+                    if out.solutions >= limits.max_solutions {
+                        return out;
+                    }
+                }
+                Step::Open(open) => {
+                    let (b, bit) = self.best_cell(&st, &open);
+                    // Always a digit: open cells have two or more after propagation.
+                    let d = st.first_digit(b, bit);
+                    if d < 9 {
+                        out.guesses += 1;
+                        let mut alt = st;
+                        alt.clear(d, b, bit);
+                        self.stack[sp] = alt;
+                        sp += 1;
+                        st.assign(d, b, bit);
+                        continue;
+                    }
+                }
+            }
+            if sp == 0 {
+                return out;
+            }
+            sp -= 1;
+            st = self.stack[sp];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::DlxStatic;
+    use proptest::prelude::*;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
+    /// Hard puzzles (from the forum's hardest list): many guesses each.
+    const HARD: &[&str] = &[
+        "98.7..6..7...5......4..8.7.4....7.3..9.2.......3.1...6.4...9.8....5....2.....21..",
+        "98.7..6..5...9..7...7..49..3.......2.5...3.....89...6..2.4.61....58...4.....1....",
+        // Its search meets two naked singles of one digit in one unit.
+        "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.",
+    ];
+    /// A full grid (the solution of a puzzle in `tests.rs`).
+    const FULL: &str =
+        "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+    /// A 17-clue puzzle.
+    const SEVENTEEN: &str =
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    /// Puzzles with several solutions.
+    const SEVERAL: &[&str] = &[
+        "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+        "8.........59.......76.........978245...653198...412736...591......836.1....724.8.",
+        // The 17-clue puzzle without its first three clues.
+        "................................3.2...1.4......5....6..3......4.7..8...962...7...",
+    ];
+    /// No solution, though no two givens conflict.
+    const NONE: &[&str] = &[
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+        ".2....7..4....9.3.6..723.4...83.........1....9....4.6..94....5.5.....6.3.....5...",
+    ];
+
+    fn grid(s: &str) -> Grid {
+        s.parse().unwrap()
+    }
+
+    fn limits(max_solutions: u32) -> Limits {
+        Limits {
+            max_solutions,
+            ..Limits::default()
+        }
+    }
+
+    /// Every solution, counted by the exact-cover backend.
+    fn dlx_count(p: &Grid, max: u32) -> u32 {
+        DlxStatic::new().solve(p, &limits(max)).solutions
+    }
+
+    #[test]
+    fn folds_gather_the_right_bits() {
+        // A segment pattern by hand, and the stack pattern of `stack_update`.
+        for x in (0..4000u32).map(|i| i.wrapping_mul(0x9E37_79B9) & BAND) {
+            let mut naive = 0;
+            for r in 0..3 {
+                for k in 0..3 {
+                    if x & (7 << (9 * r + 3 * k)) != 0 {
+                        naive |= 1 << (3 * k + r);
+                    }
+                }
+            }
+            assert_eq!(segments(x), naive, "{x:#x}");
+            for s in 0..3 {
+                let t = (x >> (3 * s)) & 0o007_007_007;
+                let q = (t.wrapping_mul(0x1041) >> 12) & 0x1FF;
+                let naive = (t & 7) | (t >> 9 & 7) << 3 | (t >> 18 & 7) << 6;
+                assert_eq!(q, naive, "{x:#x} stack {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn matching_keeps_exactly_the_segments_of_some_configuration() {
+        // Octal digit k is box k, its bits rows 0, 1, 2.
+        assert_eq!(matched(0o777), 0o777);
+        assert_eq!(forced(0o777), 0);
+        // Row 0 has no segment; rows 0 and 1 both only in box 0: no configuration.
+        assert_eq!(matched(0o666), 0);
+        assert_eq!(matched(0o443), 0);
+        // Row 2 not in box 0: every other segment is still on some configuration.
+        assert_eq!(matched(0o773), 0o773);
+        // Row 0 only in box 0 (pointing): rows 1 and 2 leave box 0, row 0 is forced.
+        assert_eq!(matched(0o667), 0o661);
+        assert_eq!(forced(0o661), 0o001);
+        // Box 2 only in row 2 (claiming): row 2 leaves boxes 0 and 1.
+        assert_eq!(matched(0o477), 0o433);
+        assert_eq!(forced(0o433), 0o400);
+        // A single configuration: all forced.
+        assert_eq!(matched(0o421), 0o421);
+        assert_eq!(forced(0o421), 0o421);
+        for p in 0..512 {
+            let keep = matched(p);
+            assert_eq!(keep & !p, 0);
+            assert_eq!(matched(keep), keep, "{p:o}");
+            assert_eq!(forced(keep) & !keep, 0);
+        }
+    }
+
+    #[test]
+    fn solves_unique_puzzles() {
+        let mut solver = Bitboard::new();
+        for p in HARD {
+            let s = DlxStatic::new()
+                .solve(&grid(p), &limits(2))
+                .solution
+                .unwrap();
+            for max in [1, 2, 3] {
+                let out = solver.solve(&grid(p), &limits(max));
+                assert_eq!((out.solutions, out.solution), (1, Some(s)), "{p}");
+                assert!(out.guesses >= 1 && out.nodes > out.guesses, "{out:?}");
+                assert!(!out.budget_exceeded);
+            }
+        }
+        let out = solver.solve(&grid(SEVENTEEN), &limits(2));
+        assert_eq!(out.solutions, 1);
+        assert_eq!(
+            out.solution.unwrap().check_solution_of(&grid(SEVENTEEN)),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn finds_no_solution() {
+        let mut solver = Bitboard::new();
+        for p in NONE {
+            assert_eq!(dlx_count(&grid(p), 2), 0, "{p}");
+            let out = solver.solve(&grid(p), &limits(2));
+            assert_eq!((out.solutions, out.solution), (0, None), "{p}");
+            assert!(!out.budget_exceeded && out.nodes >= 1);
+        }
+    }
+
+    #[test]
+    fn counts_several_solutions_up_to_any_limit() {
+        let mut solver = Bitboard::new();
+        for p in SEVERAL {
+            let g = grid(p);
+            let all = dlx_count(&g, 2000);
+            assert!(all >= 2, "{p}");
+            for max in [1, 2, 3, 5, 100, all, all + 1, 2000] {
+                let out = solver.solve(&g, &limits(max));
+                assert_eq!(out.solutions, dlx_count(&g, max), "{p} up to {max}");
+                assert_eq!(out.solution.unwrap().check_solution_of(&g), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn the_empty_grid_has_many_solutions() {
+        let mut solver = Bitboard::new();
+        for max in [1, 2, 100, 5000] {
+            let out = solver.solve(&Grid::EMPTY, &limits(max));
+            assert_eq!(out.solutions, max);
+            let s = out.solution.unwrap();
+            assert!(s.is_full());
+            assert_eq!(s.check_solution_of(&Grid::EMPTY), Ok(()));
+        }
+        assert_eq!(
+            solver.solve(&Grid::EMPTY, &limits(0)),
+            SolveOutcome::default()
+        );
+    }
+
+    #[test]
+    fn a_full_grid_is_one_node() {
+        let full = grid(FULL);
+        let out = Bitboard::new().solve(&full, &limits(2));
+        assert_eq!((out.solutions, out.solution), (1, Some(full)));
+        assert_eq!((out.nodes, out.guesses), (1, 0));
+        // One cell blank: still no guess.
+        let mut g = full;
+        g.set(40, 0);
+        let out = Bitboard::new().solve(&g, &limits(2));
+        assert_eq!((out.solutions, out.solution), (1, Some(full)));
+        assert_eq!((out.nodes, out.guesses), (1, 0));
+    }
+
+    #[test]
+    fn conflicting_givens_give_no_solution() {
+        let full = grid(FULL);
+        let mut cases = Vec::new();
+        // The same digit twice in a row, a column, a box (and nowhere else).
+        for (a, b) in [(0, 8), (0, 72), (0, 20), (30, 50), (80, 60)] {
+            let mut g = Grid::EMPTY;
+            g.set(a, 5);
+            g.set(b, 5);
+            cases.push(g);
+        }
+        // A full grid with two cells swapped, and a solution with one digit changed.
+        let mut g = full;
+        let (x, y) = (full.get(0), full.get(1));
+        g.set(0, y);
+        g.set(1, x);
+        cases.push(g);
+        let mut g = full;
+        g.set(40, full.get(40) % 9 + 1);
+        cases.push(g);
+        let mut solver = Bitboard::new();
+        for g in cases {
+            assert!(g.find_conflict().is_some(), "{g}");
+            for max in [1, 2] {
+                let out = solver.solve(&g, &limits(max));
+                assert_eq!((out.solutions, out.solution), (0, None), "{g}");
+            }
+        }
+    }
+
+    /// Solves the puzzles with `solver`, each outcome the same as a fresh solver's.
+    fn same_as_fresh(solver: &mut Bitboard) {
+        let puzzles = HARD.iter().chain(SEVERAL).chain(NONE).chain([&SEVENTEEN]);
+        for p in puzzles {
+            for max in [1, 2] {
+                let fresh = Bitboard::new().solve(&grid(p), &limits(max));
+                assert_eq!(solver.solve(&grid(p), &limits(max)), fresh, "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_leaks_from_one_solve_to_the_next() {
+        let mut solver = Bitboard::new();
+        same_as_fresh(&mut solver);
+        // After a search that went deep (counting 5000 solutions of the empty grid).
+        solver.solve(&Grid::EMPTY, &limits(5000));
+        same_as_fresh(&mut solver);
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_search_and_the_next_solve_is_unaffected() {
+        let mut solver = Bitboard::new();
+        let p = HARD[1];
+        let full = solver.solve(&grid(p), &limits(2));
+        assert!(full.nodes > 10, "{full:?}");
+        for max_nodes in [1, 2, 5, full.nodes - 1] {
+            let tight = Limits {
+                max_nodes,
+                ..limits(2)
+            };
+            let out = solver.solve(&grid(p), &tight);
+            assert!(
+                out.budget_exceeded && !out.timed_out && !out.cancelled,
+                "{out:?}"
+            );
+            assert_eq!(out.nodes, max_nodes + 1);
+            same_as_fresh(&mut solver);
+        }
+        // Exactly enough nodes: it finishes.
+        let enough = Limits {
+            max_nodes: full.nodes,
+            ..limits(2)
+        };
+        assert_eq!(solver.solve(&grid(p), &enough), full);
+    }
+
+    #[test]
+    fn a_deadline_stops_the_search_and_the_next_solve_is_unaffected() {
+        let mut solver = Bitboard::new();
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            ..limits(2)
+        };
+        let out = solver.solve(&grid(HARD[0]), &past);
+        assert!(out.timed_out && out.budget_exceeded && !out.cancelled);
+        assert_eq!((out.nodes, out.solutions), (1, 0));
+        same_as_fresh(&mut solver);
+        // Mid-search: counting every solution of the empty grid never ends.
+        let soon = Limits {
+            max_solutions: u32::MAX,
+            max_nodes: u64::MAX,
+            deadline: Some(Instant::now() + Duration::from_millis(20)),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let out = solver.solve(&Grid::EMPTY, &soon);
+        assert!(out.timed_out && out.budget_exceeded, "{out:?}");
+        assert!(out.nodes > 1024 && out.solutions > 0);
+        assert!(start.elapsed() < Duration::from_secs(5));
+        same_as_fresh(&mut solver);
+    }
+
+    #[test]
+    fn a_cancel_flag_stops_the_search_and_the_next_solve_is_unaffected() {
+        static SET: AtomicBool = AtomicBool::new(true);
+        let mut solver = Bitboard::new();
+        let limits = Limits {
+            max_solutions: u32::MAX,
+            cancel: Some(&SET),
+            ..Limits::default()
+        };
+        let out = solver.solve(&Grid::EMPTY, &limits);
+        assert!(out.cancelled && out.budget_exceeded && !out.timed_out);
+        assert_eq!(out.nodes, 1024);
+        same_as_fresh(&mut solver);
+    }
+
+    #[test]
+    fn the_vector_and_portable_paths_agree() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let mut st = State::EMPTY;
+            let mut pending = Pending::EMPTY;
+            for b in 0..3 {
+                for d in 0..9 {
+                    st.cand[w(d, b)] = next() as u32 & BAND;
+                    // Sparse placements, a few per band.
+                    let placed = (next() & next() & next()) as u32 & BAND;
+                    pending.cells[w(d, b)] = placed;
+                    pending.any[b] |= placed;
+                }
+            }
+            st.dirty = next() & ALL_WORDS;
+            let (mut a, mut b) = (st, st);
+            #[cfg(target_arch = "x86_64")]
+            a.flush_sse2(&pending);
+            #[cfg(not(target_arch = "x86_64"))]
+            a.flush_portable(&pending);
+            b.flush_portable(&pending);
+            assert_eq!((a.cand, a.dirty), (b.cand, b.dirty));
+            let (band, d, mask) = (next() as usize % 3, next() as usize % 9, next() as u32);
+            let (mut a, mut b) = (st, st);
+            #[cfg(target_arch = "x86_64")]
+            a.clear_band_except_sse2(band, d, mask);
+            #[cfg(not(target_arch = "x86_64"))]
+            a.clear_band_except_portable(band, d, mask);
+            b.clear_band_except_portable(band, d, mask);
+            assert_eq!((a.cand, a.dirty), (b.cand, b.dirty));
+        }
+    }
+
+    #[test]
+    fn the_popcnt_and_portable_guess_choices_agree() {
+        let solver = Bitboard::new();
+        let mut st = State::new(&grid(HARD[0])).unwrap();
+        let Step::Open(open) = st.propagate() else {
+            panic!("the puzzle needs a guess");
+        };
+        assert_eq!(solver.best_cell(&st, &open), st.best_cell(&open));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Arbitrary grids, often contradictory, sometimes with many solutions: the same
+        /// counts as the exact-cover backend for limits 1 to 4, and right solutions.
+        #[test]
+        fn agrees_with_dlx_on_arbitrary_grids(
+            cells in proptest::collection::vec(0u8..=9, 81),
+            keep in 0.05f64..0.6,
+            max in 1u32..=4,
+        ) {
+            let mut g = Grid::EMPTY;
+            for (i, &v) in cells.iter().enumerate() {
+                if (i as f64 * 0.618).fract() < keep {
+                    g.set(i, v);
+                }
+            }
+            let mut solver = Bitboard::new();
+            let out = solver.solve(&g, &limits(max));
+            prop_assert!(!out.budget_exceeded);
+            if g.find_conflict().is_some() {
+                prop_assert_eq!(out.solutions, 0);
+            } else {
+                prop_assert_eq!(out.solutions, dlx_count(&g, max));
+            }
+            prop_assert_eq!(out.solutions > 0, out.solution.is_some());
+            if let Some(s) = out.solution {
+                prop_assert_eq!(s.check_solution_of(&g), Ok(()));
+            }
+        }
+    }
+}
