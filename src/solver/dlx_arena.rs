@@ -17,6 +17,8 @@ pub struct DlxArena {
     cover: ExactCover,
     /// `(cell, digit)` of each option, by option index.
     placements: Vec<(u8, u8)>,
+    /// The options' items, gathered to be added in one batch.
+    options: Vec<[u32; 4]>,
 }
 
 impl DlxArena {
@@ -54,6 +56,7 @@ impl Solver for DlxArena {
         }
         self.cover.reset(open as usize);
         self.placements.clear();
+        self.options.clear();
         for cell in 0..CELLS {
             if puzzle.get(cell) != 0 {
                 continue;
@@ -64,18 +67,19 @@ impl Solver for DlxArena {
                 if candidates & (1 << d) == 0 {
                     continue;
                 }
-                let items = [
-                    id[cell] as usize,
-                    id[81 + r * 9 + d] as usize,
-                    id[162 + c * 9 + d] as usize,
-                    id[243 + b * 9 + d] as usize,
-                ];
-                self.cover
-                    .add_option(&items)
-                    .expect("sudoku options are well formed");
+                self.options.push([
+                    u32::from(id[cell]),
+                    u32::from(id[81 + r * 9 + d]),
+                    u32::from(id[162 + c * 9 + d]),
+                    u32::from(id[243 + b * 9 + d]),
+                ]);
                 self.placements.push((cell as u8, d as u8 + 1));
             }
         }
+        // All at once: one check pass, one allocation.
+        self.cover
+            .add_options(&self.options)
+            .expect("sudoku options are well formed");
         let placements = &self.placements;
         let mut first: Option<Grid> = None;
         let stats = self.cover.search(

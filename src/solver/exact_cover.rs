@@ -102,6 +102,22 @@ struct Node {
     option: u32,
 }
 
+/// Why `items` cannot be an option of a problem with `count` items.
+fn check_items(items: &[usize], count: usize) -> Result<(), OptionError> {
+    if items.is_empty() {
+        return Err(OptionError::Empty);
+    }
+    for (k, &item) in items.iter().enumerate() {
+        if item >= count {
+            return Err(OptionError::ItemOutOfRange { item, items: count });
+        }
+        if items[..k].contains(&item) {
+            return Err(OptionError::Repeated(item));
+        }
+    }
+    Ok(())
+}
+
 /// An exact-cover problem and its Dancing Links.
 #[derive(Clone, Debug, Default)]
 pub struct ExactCover {
@@ -159,20 +175,7 @@ impl ExactCover {
 
     /// Adds an option covering the given items (0-based). Returns its index.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
-        if items.is_empty() {
-            return Err(OptionError::Empty);
-        }
-        for (k, &item) in items.iter().enumerate() {
-            if item >= self.items {
-                return Err(OptionError::ItemOutOfRange {
-                    item,
-                    items: self.items,
-                });
-            }
-            if items[..k].contains(&item) {
-                return Err(OptionError::Repeated(item));
-            }
-        }
+        check_items(items, self.items)?;
         assert!(
             self.nodes.len() + items.len() < MAX_NODES,
             "too many nodes for 32-bit links"
@@ -204,6 +207,65 @@ impl ExactCover {
         });
         self.options += 1;
         Ok(option as usize)
+    }
+
+    /// Adds options of `W` items each (0-based), all checked before any is added, so
+    /// that a batch is added whole or not at all. Returns the index of the first. The
+    /// bulk way to build a problem: one check pass and one allocation for the batch.
+    pub fn add_options<const W: usize>(
+        &mut self,
+        options: &[[u32; W]],
+    ) -> Result<usize, OptionError> {
+        if W == 0 {
+            return Err(OptionError::Empty);
+        }
+        let items = self.items;
+        for option in options {
+            // One branch per option on the common path: all in range and distinct.
+            let in_range = option
+                .iter()
+                .fold(true, |ok, &i| ok & ((i as usize) < items));
+            let mut distinct = true;
+            for k in 1..W {
+                distinct &= !option[..k].contains(&option[k]);
+            }
+            if !(in_range && distinct) {
+                let list: Vec<usize> = option.iter().map(|&i| i as usize).collect();
+                return Err(check_items(&list, items).expect_err("a bad option"));
+            }
+        }
+        assert!(
+            self.nodes.len() + options.len() * (W + 1) < MAX_NODES,
+            "too many nodes for 32-bit links"
+        );
+        let first_option = self.options;
+        self.nodes.reserve(options.len() * (W + 1));
+        for option in options {
+            let option_index = self.options as u32;
+            let first = self.nodes.len();
+            for (node, &item) in (first..).zip(option) {
+                let header = item as usize + 1;
+                let tail = self.nodes[header].up;
+                self.nodes.push(Node {
+                    up: tail,
+                    down: header as u32,
+                    top: header as u32,
+                    option: option_index,
+                });
+                self.nodes[tail as usize].down = node as u32;
+                self.nodes[header].up = node as u32;
+                self.key[header] += 1;
+            }
+            self.nodes[first - 1].down = (first + W - 1) as u32;
+            self.nodes.push(Node {
+                up: first as u32,
+                down: 0,
+                top: SPACER,
+                option: u32::MAX,
+            });
+            self.options += 1;
+        }
+        Ok(first_option)
     }
 
     /// Finds exact covers, calling `on_solution` with each one's option indices (in the
@@ -642,6 +704,36 @@ mod tests {
         assert_eq!(ec.option_count(), 0);
         ec.add_option(&[0]).unwrap();
         assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 1);
+    }
+
+    #[test]
+    fn a_batch_is_checked_whole_and_agrees_with_one_by_one() {
+        let mut ec = ExactCover::new();
+        ec.reset(4);
+        // The bad option comes last: nothing of the batch is added.
+        assert_eq!(
+            ec.add_options(&[[0, 1], [2, 3], [3, 3]]),
+            Err(OptionError::Repeated(3))
+        );
+        assert_eq!(
+            ec.add_options(&[[0, 4]]),
+            Err(OptionError::ItemOutOfRange { item: 4, items: 4 })
+        );
+        assert_eq!(ec.add_options::<0>(&[]), Err(OptionError::Empty));
+        assert_eq!(ec.option_count(), 0);
+        // Knuth's example again, in two batches: the same single cover.
+        ec.reset(4);
+        assert_eq!(ec.add_options(&[[0, 1], [2, 3]]), Ok(0));
+        assert_eq!(ec.add_options(&[[0, 2], [1, 3], [1, 2]]), Ok(2));
+        ec.add_option(&[0, 3]).unwrap();
+        let mut found = Vec::new();
+        ec.search(UNLIMITED, |s| {
+            let mut s = s.to_vec();
+            s.sort();
+            found.push(s);
+        });
+        found.sort();
+        assert_eq!(found, [vec![0, 1], vec![2, 3], vec![4, 5]]);
     }
 
     #[test]
