@@ -25,11 +25,28 @@ lines() { # N: the first N records of the repeated 17-clue set, on stdout
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
+hardest="$shared/puzzles5_forum_hardest_1905_11+_every24th.txt"
+
 ratios() {
-    echo "== ratios: reference, dlx-static, dlx-arena, one thread, one run side by side"
+    echo "== ratios: reference, bitboard, dlx-static, dlx-arena, one thread, one run side by side"
     "$ref" bench "$shared/puzzles2_17_clue.solved" "$shared/puzzles3_magictour_top1465.solved" \
-        --backends reference,dlx-static,dlx-arena --warmup 1 --rounds 5 \
+        "$hardest" --backends reference,bitboard,dlx-static,dlx-arena --warmup 1 --rounds 5 \
         --export-json "$out/ratios.json" --export-markdown "$out/ratios.md" | tee "$out/ratios.txt"
+    echo "== paired: bitboard against reference; dlx-arena against dlx-static"
+    "$ref" bench "$shared/puzzles2_17_clue" "$shared/puzzles3_magictour_top1465" "$hardest" \
+        --backends reference,bitboard --paired --no-progress | tee "$out/paired-bitboard.txt"
+    "$bin" bench "$shared/puzzles2_17_clue" --backends dlx-static,dlx-arena --paired \
+        --no-progress | tee "$out/paired-arena.txt"
+    echo "== solve -j1 mean time_ns, two alternating runs each (the best counts)"
+    for set in "$shared/puzzles2_17_clue" "$shared/puzzles3_magictour_top1465" "$hardest"; do
+        for run in 1 2; do
+            for b in reference bitboard; do
+                "$ref" solve -q -b "$b" -j 1 --csv "$tmp/t.csv" "$set" >/dev/null || true
+                python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1]))); print(sys.argv[2], sys.argv[3], sys.argv[4], "%.3f us" % (sum(int(x["time_ns"]) for x in r)/len(r)/1000))' \
+                    "$tmp/t.csv" "$(basename "$set")" "$b" "$run"
+            done
+        done
+    done | tee "$out/solve-time-bitboard.txt"
 }
 
 harness() {
@@ -51,6 +68,8 @@ harness() {
 }
 
 scaling() {
+    echo "== scaling: scripts/scaling.sh (solve and bench -jT against T independent processes)"
+    BIN="$bin" OUT="$out/scaling-$(hostname).md" DATASETS="$shared" scripts/scaling.sh
     echo "== scaling: bench -j 1,2 and two independent single-threaded processes"
     "$bin" bench "$shared/puzzles3_magictour_top1465.solved" --backends dlx-static,dlx-arena \
         -j 1,2 --rounds 10 --export-json "$out/scaling.json" --export-markdown "$out/scaling.md" \

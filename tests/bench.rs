@@ -211,3 +211,45 @@ fn bench_measures_scaling() {
     assert_eq!(rows[1][col("threads")], "2");
     assert!(!rows[1][col("efficiency")].is_empty());
 }
+
+/// More puzzles than a pass holds in memory at once (16,384): every record still gets
+/// exactly one row, in input order, bad lines included where they were.
+#[test]
+fn a_dataset_larger_than_a_chunk_keeps_every_record_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let puzzles: Vec<&str> = text.lines().skip(1).collect();
+    let mut lines = Vec::new();
+    for i in 0..20_000 {
+        lines.push(if i % 5_000 == 4_999 {
+            "not a puzzle"
+        } else {
+            puzzles[i % puzzles.len()]
+        });
+    }
+    std::fs::write(dir.path().join("big.txt"), lines.join("\n") + "\n").unwrap();
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "big.txt",
+            "--backends",
+            "dlx-static",
+            "--rounds",
+            "1",
+        ])
+        .args(["--warmup", "0", "--min-round-ms", "0", "--no-progress"])
+        .args(["--per-puzzle", "rows.csv"])
+        .assert()
+        .code(3);
+    let (header, rows) = read_csv(&std::fs::read_to_string(dir.path().join("rows.csv")).unwrap());
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert_eq!(rows.len(), 20_000);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[col("line")], (i + 1).to_string());
+        let bad = i % 5_000 == 4_999;
+        assert_eq!(row[col("status")] == "parse_error", bad, "row {i}");
+        if !bad {
+            assert_eq!(row[col("valid")], "true", "row {i}");
+        }
+    }
+}

@@ -47,7 +47,11 @@ pub(super) fn bench_one(
     let mut last_pass_ns = None;
     for i in 0..config.warmup {
         observer.on_pass(&format!("{label}: warmup {}", i + 1));
-        last_pass_ns = Some(pass(job, &mut solver, &pool).wall_ns);
+        let mut ns = 0;
+        for chunk in chunks(job.dataset) {
+            ns += pass(job, &mut solver, &pool, chunk.timed).wall_ns;
+        }
+        last_pass_ns = Some(ns);
         if interrupt::requested() {
             return Ok(None);
         }
@@ -66,23 +70,30 @@ pub(super) fn bench_one(
         observer.on_pass(&format!("{label}: round {}", rounds_ns.len() + 1));
         let mut round_ns = 0;
         for _ in 0..passes {
-            let p = pass(job, &mut solver, &pool);
-            if interrupt::requested() {
-                return Ok(None);
-            }
-            round_ns += p.wall_ns;
-            // Every answer of every pass is checked.
-            let checked = check(job.dataset, &solver, job.label, p.attempts);
+            let first = first_pass_tally.is_none();
             let mut pass_tally = Tally::new();
-            checked.iter().for_each(|r| pass_tally.add(r));
+            // A pass goes chunk by chunk: each chunk timed, then its answers checked
+            // (every answer of every pass), so the memory a pass needs stays bounded
+            // whatever the size of the dataset.
+            for chunk in chunks(job.dataset) {
+                let p = pass(job, &mut solver, &pool, chunk.timed.clone());
+                if interrupt::requested() {
+                    return Ok(None);
+                }
+                round_ns += p.wall_ns;
+                let checked = check(job.dataset, &solver, job.label, &chunk, p.attempts);
+                checked.iter().for_each(|r| pass_tally.add(r));
+                if first {
+                    let combo = super::Combo {
+                        label: job.label,
+                        dataset: &job.dataset.info.path,
+                        threads: job.threads,
+                    };
+                    observer.on_rows(&combo, &checked)?;
+                }
+            }
             tally += &pass_tally;
-            if first_pass_tally.is_none() {
-                let combo = super::Combo {
-                    label: job.label,
-                    dataset: &job.dataset.info.path,
-                    threads: job.threads,
-                };
-                observer.on_rows(&combo, &checked)?;
+            if first {
                 first_pass_tally = Some(pass_tally);
             }
         }
@@ -121,8 +132,13 @@ struct Pass {
 /// One pass: every puzzle solved once, each call timed, the whole pass timed. A
 /// foreign backend's transport time (its calibrated pipe round trip) is taken out of
 /// the pass time as it is out of each call's.
-fn pass(job: &Job<'_>, solver: &mut GuardedSolver, pool: &SolverPool) -> Pass {
-    let grids: &[Grid] = &job.dataset.grids;
+fn pass(
+    job: &Job<'_>,
+    solver: &mut GuardedSolver,
+    pool: &SolverPool,
+    timed: std::ops::Range<usize>,
+) -> Pass {
+    let grids: &[Grid] = &job.dataset.grids[timed];
     let batch = solver.batch_size();
     let start = Instant::now();
     let attempts: Vec<(Attempt, Option<usize>)> = if job.threads == 1 {
@@ -172,30 +188,90 @@ fn pass(job: &Job<'_>, solver: &mut GuardedSolver, pool: &SolverPool) -> Pass {
     }
 }
 
-/// Every record's result for one pass, in input order (unsolved records included).
-/// Rows name the backend by its label (`--backends old=...`).
+/// Timed puzzles a chunk of a pass holds: the attempts and results of one chunk are in
+/// memory at a time (about 400 bytes a puzzle), not a whole dataset's.
+const CHUNK: usize = 16_384;
+
+/// A stretch of a dataset: timed puzzles `timed`, and the records `records` around them
+/// (the untimed ones, parse errors and invalid givens, go with the next timed puzzle;
+/// the last chunk takes the rest).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Chunk {
+    pub timed: std::ops::Range<usize>,
+    pub records: std::ops::Range<usize>,
+}
+
+/// The chunks that cover `dataset`, in order; together they hold every record once.
+pub(super) fn chunks(dataset: &Dataset) -> impl Iterator<Item = Chunk> + '_ {
+    chunks_of(&dataset.timed, dataset.records.len(), CHUNK)
+}
+
+fn chunks_of(timed: &[usize], records: usize, size: usize) -> impl Iterator<Item = Chunk> + '_ {
+    let n = timed.len();
+    let count = n.div_ceil(size).max(1);
+    (0..count).map(move |k| {
+        let (a, b) = (k * size, ((k + 1) * size).min(n));
+        let start = if k == 0 { 0 } else { timed[a - 1] + 1 };
+        let end = if b == n { records } else { timed[b - 1] + 1 };
+        Chunk {
+            timed: a..b,
+            records: start..end,
+        }
+    })
+}
+
+/// The results of the records of `chunk` for one pass, in input order (unsolved records
+/// included); `attempts` are the chunk's timed puzzles'. Rows name the backend by its
+/// label (`--backends old=...`).
 pub(super) fn check(
     dataset: &Dataset,
     solver: &GuardedSolver,
     label: &str,
+    chunk: &Chunk,
     attempts: Vec<(Attempt, Option<usize>)>,
 ) -> Vec<PuzzleResult> {
     let label: std::sync::Arc<str> = label.into();
-    let mut solved: Vec<Option<(Attempt, Option<usize>)>> = vec![None; dataset.records.len()];
-    for (&i, attempt) in dataset.timed.iter().zip(attempts) {
-        solved[i] = Some(attempt);
-    }
-    dataset
+    let mut timed = dataset.timed[chunk.timed.clone()].iter().peekable();
+    let mut attempts = attempts.into_iter();
+    chunk
         .records
-        .iter()
-        .zip(solved)
-        .map(|(record, s)| {
-            let mut r = match s {
-                Some((attempt, thread)) => solver.assess(record, attempt, thread),
-                None => solver.assess(record, Attempt::Skipped, None),
+        .clone()
+        .map(|i| {
+            let record = &dataset.records[i];
+            let mut r = if timed.next_if(|&&t| t == i).is_some() {
+                let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
+                solver.assess(record, attempt, thread)
+            } else {
+                solver.assess(record, Attempt::Skipped, None)
             };
             r.backend = label.clone();
             r
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_hold_every_record_once_with_untimed_ones_before_the_next_timed() {
+        // Records 0..10; 1, 4, 5 and 9 are untimed (parse errors).
+        let timed = [0, 2, 3, 6, 7, 8];
+        let got: Vec<Chunk> = chunks_of(&timed, 10, 2).collect();
+        let want = [(0..2, 0..3), (2..4, 3..7), (4..6, 7..10)];
+        assert_eq!(got.len(), want.len());
+        for (c, (t, r)) in got.iter().zip(want) {
+            assert_eq!((c.timed.clone(), c.records.clone()), (t, r));
+        }
+        // One chunk when the dataset is small; the trailing untimed record included.
+        let got: Vec<Chunk> = chunks_of(&timed, 10, 100).collect();
+        assert_eq!(
+            got,
+            [Chunk {
+                timed: 0..6,
+                records: 0..10
+            }]
+        );
+    }
 }

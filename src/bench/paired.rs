@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::clock::thread_cpu_ns;
-use super::measure::{Job, check};
+use super::measure::{Job, check, chunks};
 use super::summary::summarize;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
 use crate::baseline::Verdict;
@@ -191,20 +191,20 @@ pub(super) fn run_paired(
     }
     let mut results = Vec::new();
     for c in &mut contenders {
-        let checked: Vec<PuzzleResult> = check(
-            dataset,
-            &c.solver,
-            c.label,
-            std::mem::take(&mut c.first_attempts),
-        );
-        checked.iter().for_each(|r| c.first.add(r));
-        c.tally += &c.first;
         let combo = super::Combo {
             label: c.label,
             dataset: &dataset.info.path,
             threads,
         };
-        observer.on_rows(&combo, &checked)?;
+        // Checked chunk by chunk: one chunk's results in memory at a time.
+        let mut attempts = std::mem::take(&mut c.first_attempts).into_iter();
+        for chunk in chunks(dataset) {
+            let mine = attempts.by_ref().take(chunk.timed.len()).collect();
+            let checked: Vec<PuzzleResult> = check(dataset, &c.solver, c.label, &chunk, mine);
+            checked.iter().for_each(|r| c.first.add(r));
+            observer.on_rows(&combo, &checked)?;
+        }
+        c.tally += &c.first;
         let job = Job {
             pool,
             threads,
