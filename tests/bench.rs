@@ -160,6 +160,26 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
         .assert()
         .code(1)
         .stderr(contains("not the median of rounds_ns"));
+    // A result twice, more wrong answers than answers, made-up instruction counts.
+    let mut twice = base.clone();
+    let first = twice["results"][0].clone();
+    twice["results"].as_array_mut().unwrap().push(first);
+    let mut wrong = base.clone();
+    wrong["results"][0]["wrong"] = u64::MAX.into();
+    let mut counted = base.clone();
+    counted["results"][0]["instructions"] = serde_json::json!({"puzzles": 10, "total": 45570, "per_puzzle": 99999.0, "tool": "callgrind"});
+    for (name, run, why) in [
+        ("twice.json", twice, "a second result"),
+        ("wrong.json", wrong, "more than were given"),
+        ("counted.json", counted, "instructions"),
+    ] {
+        write(name, &run);
+        sudoku_bench_in(dir.path())
+            .args(["compare", "base.json", name])
+            .assert()
+            .code(1)
+            .stderr(contains(why));
+    }
 }
 
 #[test]
@@ -252,4 +272,23 @@ fn a_dataset_larger_than_a_chunk_keeps_every_record_in_order() {
             assert_eq!(row[col("valid")], "true", "row {i}");
         }
     }
+}
+
+/// A device never ends: refused at once, not read forever.
+#[cfg(unix)]
+#[test]
+fn a_device_is_not_a_dataset() {
+    let dir = tempfile::tempdir().unwrap();
+    sudoku_bench_in(dir.path())
+        .args([
+            "bench",
+            "/dev/zero",
+            "--backends",
+            "dlx-static",
+            "--no-progress",
+        ])
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(3)
+        .stderr(contains("a device"));
 }

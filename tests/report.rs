@@ -418,3 +418,48 @@ fn the_html_report_renders_in_a_headless_browser() {
         std::fs::copy(&shot, keep).unwrap();
     }
 }
+
+#[test]
+fn history_appends_only_to_a_history_file() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 20, "d.txt");
+    let args = ["--backends", "dlx-static", "--rounds", "1", "--no-progress"];
+    sudoku_bench_in(dir.path())
+        .args(["bench", "d.txt", "--export-json", "run.json"])
+        .args(args)
+        .assert()
+        .success();
+    let before = std::fs::read(dir.path().join("run.json")).unwrap();
+    sudoku_bench_in(dir.path())
+        .args(["bench", "d.txt", "--record", "--history", "run.json"])
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(contains("not a history file"));
+    assert_eq!(std::fs::read(dir.path().join("run.json")).unwrap(), before);
+    // A new file, then the same file again: both fine.
+    for _ in 0..2 {
+        sudoku_bench_in(dir.path())
+            .args(["bench", "d.txt", "--record", "--history", "h.jsonl"])
+            .args(args)
+            .assert()
+            .success();
+    }
+    let text = std::fs::read_to_string(dir.path().join("h.jsonl")).unwrap();
+    assert_eq!(text.lines().count(), 2);
+    // history on a FIFO says so at once instead of waiting for a writer.
+    let fifo = dir.path().join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    sudoku_bench_in(dir.path())
+        .args(["history", "--file", "fifo"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stderr(contains("not a regular file"));
+}

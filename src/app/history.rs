@@ -42,6 +42,19 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         }
         entries = kept;
     }
+    // A series is looked at up to its newest MAX_POINTS runs: say so where one is longer.
+    let mut counts: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+    for e in &entries {
+        *counts.entry(e.series_key()).or_default() += 1;
+    }
+    for ((backend, _, threads, machine), n) in &counts {
+        if *n > history::steps::MAX_POINTS {
+            eprintln!(
+                "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
+                history::steps::MAX_POINTS
+            );
+        }
+    }
     let trends = history::trends(&entries, opts.min_step_pct);
     if trends.is_empty() {
         print(&format!("history: {file}: no entries match\n"))?;

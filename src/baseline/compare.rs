@@ -18,6 +18,8 @@ pub enum Verdict {
     Regressed,
     /// Within the noise threshold, or not statistically significant.
     NoChange,
+    /// Too little data for any verdict (a paired run with fewer than 6 pairs).
+    TooFewPairs,
 }
 
 impl Verdict {
@@ -26,6 +28,7 @@ impl Verdict {
             Verdict::Improved => "improved",
             Verdict::Regressed => "regressed",
             Verdict::NoChange => "no change",
+            Verdict::TooFewPairs => "too few pairs: no verdict",
         }
     }
 }

@@ -50,6 +50,22 @@ impl Dataset {
         load: &LoadOptions,
         subset: &Subset,
     ) -> anyhow::Result<Option<Dataset>> {
+        // A dataset is read whole into memory: a device such as /dev/zero never ends.
+        // (Pipes and FIFOs end when their writer does: they are read.)
+        #[cfg(unix)]
+        if let Input::File(path) = input {
+            use std::os::unix::fs::FileTypeExt;
+            if let Ok(meta) = std::fs::metadata(path) {
+                let t = meta.file_type();
+                if t.is_char_device() || t.is_block_device() || t.is_socket() {
+                    return Err(DatasetError(format!(
+                        "{}: a device, not a file, folder or pipe: a dataset is read whole",
+                        path.display()
+                    ))
+                    .into());
+                }
+            }
+        }
         let loader = Loader::new(vec![input.clone()], load.clone()).hashing();
         let name = input.name();
         let mut loader = loader;

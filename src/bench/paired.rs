@@ -289,7 +289,7 @@ fn compare(
     let ci95 = (lo.exp(), hi.exp());
     let noise = config.noise_pct / 100.0;
     let verdict = if logs.len() < stats::MEDIAN_CI_MIN {
-        Verdict::NoChange
+        Verdict::TooFewPairs
     } else if ci95.0 > 1.0 && ratio > 1.0 + noise {
         Verdict::Regressed
     } else if ci95.1 < 1.0 && ratio < 1.0 - noise {

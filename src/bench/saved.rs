@@ -192,8 +192,19 @@ impl BenchRun {
         if self.results.is_empty() {
             return Err("no results".into());
         }
+        let mut seen = std::collections::HashSet::new();
         for (i, r) in self.results.iter().enumerate() {
             r.validate().map_err(|e| format!("result {}: {e}", i + 1))?;
+            // Two results for one combination: which would be compared?
+            if !seen.insert((&r.backend, &r.dataset.path, &r.dataset.hash, r.threads)) {
+                return Err(format!(
+                    "result {}: a second result for {} on {} -j{}",
+                    i + 1,
+                    r.backend,
+                    r.dataset.path,
+                    r.threads
+                ));
+            }
         }
         Ok(())
     }
@@ -267,6 +278,31 @@ impl BenchResult {
         }
         if self.passes_per_round == 0 {
             return Err("passes_per_round: 0".into());
+        }
+        if let Some(i) = &self.instructions {
+            let consistent = i.puzzles >= 1
+                && i.puzzles <= self.dataset.puzzles
+                && i.total > 0
+                && (i.per_puzzle - i.total as f64 / i.puzzles as f64).abs()
+                    <= 1e-6 * i.per_puzzle.abs().max(1.0);
+            if !consistent {
+                return Err(format!(
+                    "instructions: {} per puzzle is not {} over {} puzzles (of {})",
+                    i.per_puzzle, i.total, i.puzzles, self.dataset.puzzles
+                ));
+            }
+        }
+        if self.wrong
+            > self
+                .dataset
+                .puzzles
+                .saturating_mul(self.rounds_ns.len() as u64)
+                .saturating_mul(self.passes_per_round as u64)
+        {
+            return Err(format!(
+                "wrong: {} answers is more than were given",
+                self.wrong
+            ));
         }
         // The headline is the median round: a file that says otherwise was edited.
         let median = crate::stats::median(&self.round_us_per_puzzle());

@@ -105,6 +105,16 @@ impl Entry {
                 self.us_per_puzzle
             ));
         }
+        // A nanosecond to a day a puzzle: anything outside is not a measurement.
+        if !(1e-3..=8.64e10).contains(&self.us_per_puzzle) {
+            return Err(format!(
+                "us_per_puzzle {} is out of range",
+                self.us_per_puzzle
+            ));
+        }
+        if !looks_like_a_date(&self.date) {
+            return Err(format!("date {:?} is not an RFC 3339 UTC time", self.date));
+        }
         if self.threads == 0 || self.threads > crate::bounds::MAX_THREADS {
             return Err(format!("threads {} out of range", self.threads));
         }
@@ -120,6 +130,59 @@ impl Entry {
         }
         Ok(())
     }
+}
+
+/// `YYYY-MM-DDTHH:MM:SS[.fff]Z` with fields in range: the dates this tool writes, which
+/// sort as text.
+fn looks_like_a_date(d: &str) -> bool {
+    let b = d.as_bytes();
+    let number = |r: std::ops::Range<usize>| -> Option<u32> {
+        let part = b.get(r.clone())?;
+        if part.is_empty() || !part.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        d[r].parse().ok()
+    };
+    let shape = b.len() >= 20
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b[10] == b'T'
+        && b[13] == b':'
+        && b[16] == b':'
+        && b[b.len() - 1] == b'Z';
+    shape
+        && number(0..4).is_some()
+        && number(5..7).is_some_and(|m| (1..=12).contains(&m))
+        && number(8..10).is_some_and(|d| (1..=31).contains(&d))
+        && number(11..13).is_some_and(|h| h < 24)
+        && number(14..16).is_some_and(|m| m < 60)
+        && number(17..19).is_some_and(|s| s < 61)
+        && (b.len() == 20 || (b[19] == b'.' && number(20..b.len() - 1).is_some()))
+}
+
+/// Whether appending to `path` could only add to a history: a missing or empty file,
+/// or one whose first line is a history entry. Anything else (a baseline, a dataset, a
+/// JSON export) would be spoiled by the lines appended.
+pub fn check_appendable(path: &Path) -> Result<(), String> {
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(()); // Missing: created. Unreadable: the append itself will say.
+    };
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(()); // A device or pipe: written as it is (planned with the outputs).
+    }
+    let mut first = Vec::new();
+    let mut reader = std::io::BufReader::new(file);
+    if read_line(&mut reader, &mut first).is_err() {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&first);
+    if text.trim().is_empty() || serde_json::from_str::<Entry>(text.trim()).is_ok() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} is not a history file (its first line is not a history entry): appending would spoil it",
+        path.display()
+    ))
 }
 
 /// The entries of `run` as JSON lines.
@@ -152,12 +215,17 @@ pub struct Loaded {
 
 /// Reads the history at `path`. A missing file is an error that says how to make one.
 pub fn load(path: &Path) -> anyhow::Result<Loaded> {
-    let mut file = std::fs::File::open(path).with_context(|| {
+    let no_history = || {
         format!(
             "{}: no history yet (bench --record or --save-baseline appends to it)",
             path.display()
         )
-    })?;
+    };
+    // Looked at before opening: opening a FIFO would wait for a writer.
+    if !std::fs::metadata(path).with_context(no_history)?.is_file() {
+        anyhow::bail!("{}: not a regular file", path.display());
+    }
+    let mut file = std::fs::File::open(path).with_context(no_history)?;
     let meta = file
         .metadata()
         .with_context(|| path.display().to_string())?;

@@ -128,3 +128,44 @@ fn lines_round_trip_through_load() {
     std::fs::write(&path, format!("{}\n", line(&e))).unwrap();
     assert_eq!(load(&path).unwrap().entries, vec![e]);
 }
+
+#[test]
+fn absurd_values_and_dates_are_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.jsonl");
+    let good = entry("a", "2026-01-01T00:00:00.123Z", 10.0);
+    let mut lines = vec![line(&good)];
+    for (us, date) in [
+        (1e308, "2026-01-01T00:00:00Z"),
+        (1e-308, "2026-01-01T00:00:00Z"),
+        (10.0, "garbage"),
+        (10.0, ""),
+        (10.0, "2026-13-45T99:99:99Z"),
+        (10.0, "<script>"),
+    ] {
+        let mut e = good.clone();
+        e.us_per_puzzle = us;
+        e.date = date.into();
+        lines.push(line(&e));
+    }
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let loaded = load(&path).unwrap();
+    assert_eq!(loaded.entries, vec![good]);
+    assert_eq!(loaded.skipped.len(), 6, "{:?}", loaded.skipped);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_without_waiting_for_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let e = load(&fifo).unwrap_err();
+    assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+}

@@ -109,6 +109,9 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         Some(p) => Place::from_arg(p),
         None => Place::Path(crate::history::default_path(&store)),
     });
+    if let Some(Place::Path(p)) = &history {
+        crate::history::check_appendable(p).or_else(|e| usage("--history", e))?;
+    }
     let creating = a.history.is_none() && matches!(store.found, baseline::Found::Nowhere(_));
     let wanted = [
         ("--export-csv", place(&a.export_csv)),

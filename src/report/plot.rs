@@ -38,6 +38,14 @@ impl Exporter for PlotExporter {
     }
 }
 
+/// Control characters are not allowed in XML at all (a file name may hold them): each
+/// becomes U+FFFD. The SVG backend escapes the rest.
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect()
+}
+
 fn plot_error<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow::anyhow!("drawing the plot: {e:?}")
 }
@@ -56,7 +64,7 @@ fn draw_panel(
         10f64.powf(lo.log10().floor()),
         10f64.powf(hi.log10().ceil()),
     );
-    let name = dataset.rsplit(['/', '\\']).next().unwrap_or(dataset);
+    let name = printable(dataset.rsplit(['/', '\\']).next().unwrap_or(dataset));
     let mut chart = ChartBuilder::on(area)
         .caption(
             format!("{name}: time per puzzle, cumulative"),
@@ -85,7 +93,9 @@ fn draw_panel(
         }
         let label = format!(
             "{} -j{} (median {:.1} µs)",
-            r.backend, r.threads, r.per_call.median_us
+            printable(&r.backend),
+            r.threads,
+            r.per_call.median_us
         );
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))?

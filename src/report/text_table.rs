@@ -21,8 +21,19 @@ impl TextTable {
     }
 
     /// Adds a row; missing cells are blank, extra ones are dropped.
+    /// Adds a row. Control characters (a file name may hold an escape sequence or a
+    /// line break) become U+FFFD, so a cell cannot recolour the terminal or split a row.
     pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
+        let clean = |c: String| {
+            if c.chars().any(char::is_control) {
+                c.chars()
+                    .map(|ch| if ch.is_control() { '\u{FFFD}' } else { ch })
+                    .collect()
+            } else {
+                c
+            }
+        };
+        self.rows.push(cells.into_iter().map(clean).collect());
     }
 
     pub fn render(&self) -> String {
@@ -77,6 +88,15 @@ pub fn shorten(s: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn control_characters_cannot_reach_the_terminal() {
+        let mut t = super::TextTable::new(&[("a", super::Align::Left)]);
+        t.row(vec!["x\u{1b}[31m\r\ny".into()]);
+        let out = t.render();
+        assert!(!out.contains('\u{1b}') && !out.contains('\r'));
+        assert_eq!(out.lines().count(), 2, "{out}");
+    }
+
     use super::*;
 
     #[test]
