@@ -732,22 +732,8 @@ mod tests {
         // The 17-clue puzzle without its first three clues.
         "................................3.2...1.4......5....6..3......4.7..8...962...7...",
     ];
-    /// No solution, though no two givens conflict.
-    const NONE: &[&str] = &[
-        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
-        ".2....7..4....9.3.6..723.4...83.........1....9....4.6..94....5.5.....6.3.....5...",
-    ];
-
-    fn grid(s: &str) -> Grid {
-        s.parse().unwrap()
-    }
-
-    fn limits(max_solutions: u32) -> Limits {
-        Limits {
-            max_solutions,
-            ..Limits::default()
-        }
-    }
+    /// No solution, though no two givens conflict (the shared backend tests' set).
+    use super::super::tests::{NO_SOLUTION as NONE, grid, limits};
 
     /// Every solution, counted by the exact-cover backend.
     fn dlx_count(p: &Grid, max: u32) -> u32 {

@@ -19,7 +19,7 @@ const UNIQUE: &[(&str, &str)] = &[
     ),
 ];
 
-const NO_SOLUTION: &[&str] = &[
+pub(super) const NO_SOLUTION: &[&str] = &[
     "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
     ".2....7..4....9.3.6..723.4...83.........1....9....4.6..94....5.5.....6.3.....5...",
 ];
@@ -29,11 +29,11 @@ const SEVERAL: &[&str] = &[
     "8.........59.......76.........978245...653198...412736...591......836.1....724.8.",
 ];
 
-fn grid(s: &str) -> Grid {
+pub(super) fn grid(s: &str) -> Grid {
     s.parse().unwrap()
 }
 
-fn limits(max_solutions: u32) -> Limits {
+pub(super) fn limits(max_solutions: u32) -> Limits {
     Limits {
         max_solutions,
         ..Limits::default()
