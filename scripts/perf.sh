@@ -19,8 +19,11 @@ ref=$tmp/sudoku-bench-ref
 
 # 1M and 10M records: the 17-clue reference file repeated (puzzle:1:solution lines).
 lines() { # N: the first N records of the repeated 17-clue set, on stdout
-    # The endless loop ends on SIGPIPE when head has enough: not a failure here.
-    ( set +o pipefail; while true; do grep -v '^#' "$shared/puzzles2_17_clue.solved"; done | head -n "$1" )
+    # A finite loop: an endless one would not end when head closes the pipe (bash
+    # carries on after a command killed by SIGPIPE).
+    local set=$shared/puzzles2_17_clue.solved
+    local reps=$(( $1 / $(grep -vc '^#' "$set") + 1 ))
+    ( set +o pipefail; for _ in $(seq "$reps"); do grep -v '^#' "$set"; done | head -n "$1" )
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }

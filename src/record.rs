@@ -1,5 +1,6 @@
 //! What the loader yields: one record per puzzle in the input, parse failures included.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -14,7 +15,95 @@ pub struct Record {
     pub number: u64,
     /// 1-based line of the source where the record starts.
     pub line: u64,
-    pub body: Result<Puzzle, ParseError>,
+    pub body: Body,
+}
+
+impl Record {
+    /// The puzzle or the parse error, parsing a pending line here if it is one.
+    pub fn parsed(&self) -> Cow<'_, Result<Puzzle, ParseError>> {
+        match &self.body {
+            Body::Parsed(r) => Cow::Borrowed(r),
+            Body::Line(line) => Cow::Owned(line.parse(self.line)),
+        }
+    }
+
+    /// Parses a pending line in place (on the worker thread that solves the record).
+    pub fn resolve(&mut self) -> &Result<Puzzle, ParseError> {
+        if let Body::Line(line) = &self.body {
+            self.body = Body::Parsed(line.parse(self.line));
+        }
+        match &self.body {
+            Body::Parsed(r) => r,
+            Body::Line(_) => unreachable!("just parsed"),
+        }
+    }
+}
+
+/// A record's content: parsed, or a line whose parsing waits for a worker thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Parsed(Result<Puzzle, ParseError>),
+    /// A `line`-format line past the head of its file, kept as bytes: parsing it is
+    /// left to the thread that solves it, so the reading thread only splits lines.
+    Line(PendingLine),
+}
+
+impl From<Result<Puzzle, ParseError>> for Body {
+    fn from(r: Result<Puzzle, ParseError>) -> Body {
+        Body::Parsed(r)
+    }
+}
+
+impl Body {
+    /// True for a parse error (a pending line is not known to be one yet).
+    pub fn is_err(&self) -> bool {
+        matches!(self, Body::Parsed(Err(_)))
+    }
+
+    /// The parsed result; tests read without deferring, so a pending line is a bug there.
+    #[cfg(test)]
+    pub fn result(&self) -> &Result<Puzzle, ParseError> {
+        match self {
+            Body::Parsed(r) => r,
+            Body::Line(l) => panic!("unexpected pending line {l:?}"),
+        }
+    }
+}
+
+/// Longest line kept pending; a longer one is parsed by the reader.
+pub const PENDING_MAX: usize = 94;
+
+/// The bytes of one `line`-format line and how to read them.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PendingLine {
+    len: u8,
+    /// The judges' cells (POJ 3074) instead of the default ones, and no suffix.
+    poj: bool,
+    bytes: [u8; PENDING_MAX],
+}
+
+impl PendingLine {
+    /// `None` when the line is longer than [`PENDING_MAX`].
+    pub(crate) fn new(line: &[u8], poj: bool) -> Option<PendingLine> {
+        let mut bytes = [0u8; PENDING_MAX];
+        bytes.get_mut(..line.len())?.copy_from_slice(line);
+        Some(PendingLine {
+            len: line.len() as u8,
+            poj,
+            bytes,
+        })
+    }
+
+    fn parse(&self, number: u64) -> Result<Puzzle, ParseError> {
+        crate::format::parse_pending(&self.bytes[..usize::from(self.len)], number, self.poj)
+    }
+}
+
+impl fmt::Debug for PendingLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = String::from_utf8_lossy(&self.bytes[..usize::from(self.len)]);
+        f.debug_tuple("PendingLine").field(&text).finish()
+    }
 }
 
 /// A puzzle and, when the input says so, the answer it should have.

@@ -66,7 +66,7 @@ mod tests {
                 source: "s".into(),
                 number: i,
                 line: i,
-                body: Err(ParseError::new(i, "x")),
+                body: Err(ParseError::new(i, "x")).into(),
             })
             .collect()
     }

@@ -18,6 +18,17 @@ pub struct WrongAnswer {
     pub error: String,
 }
 
+impl WrongAnswer {
+    pub fn of(r: &PuzzleResult) -> WrongAnswer {
+        WrongAnswer {
+            source: r.source.clone(),
+            line: r.line,
+            puzzle: r.puzzle.map(|g| g.to_line()).unwrap_or_default(),
+            error: r.error.clone().unwrap_or_default(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Tally {
     records: u64,
@@ -80,13 +91,14 @@ impl Tally {
             self.mismatches += u64::from(!matches);
         }
         if self.first_wrong.is_none() && r.is_mismatch() {
-            self.first_wrong = Some(WrongAnswer {
-                source: r.source.clone(),
-                line: r.line,
-                puzzle: r.puzzle.map(|g| g.to_line()).unwrap_or_default(),
-                error: r.error.clone().unwrap_or_default(),
-            });
+            self.first_wrong = Some(WrongAnswer::of(r));
         }
+    }
+
+    /// Replaces the first wrong answer: tallies kept per thread see the results out of
+    /// input order, so whoever merges them says which one came first.
+    pub fn set_first_wrong(&mut self, wrong: Option<WrongAnswer>) {
+        self.first_wrong = wrong;
     }
 
     pub fn records(&self) -> u64 {

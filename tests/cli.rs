@@ -476,3 +476,43 @@ fn backends_lists_every_name_solve_accepts() {
             .success();
     }
 }
+
+/// Past the head of a file, lines are parsed on the worker threads: a bad line there
+/// is still a parse error row naming its line, said on stderr, and a wrong answer
+/// there still exits 4, with the same summary as an eager read.
+#[test]
+fn late_records_parsed_on_workers_report_as_early_ones() {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let wrong = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4:1:562483917978162435314975628825736149791824563436519872269348751547291386183657295";
+    let mut text = String::new();
+    for i in 1..=3000 {
+        text.push_str(match i {
+            2500 => {
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....a"
+            }
+            2700 => wrong,
+            _ => good,
+        });
+        text.push('\n');
+    }
+    let out = sudoku_bench()
+        .args(["solve", "-b", "null", "-j", "2", "--csv", "-", "-"])
+        .write_stdin(text.clone())
+        .assert()
+        .code(3);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains("-: line 2500, column 81: 'a' is not a digit"),
+        "{stderr}"
+    );
+    let (header, rows) = read_csv(&String::from_utf8(out.get_output().stdout.clone()).unwrap());
+    assert_eq!(rows.len(), 3000);
+    assert_eq!(field(&header, &rows[2499], "status"), "parse_error");
+    assert_eq!(field(&header, &rows[2499], "line"), "2500");
+    // The wrong expected answer is found by a real backend.
+    sudoku_bench()
+        .args(["solve", "-q", "-j", "2", "-"])
+        .write_stdin(text.replace(&format!("{}a", &good[..80]), good))
+        .assert()
+        .code(4);
+}

@@ -80,7 +80,7 @@ proptest! {
             let mut reader = format.reader(Cursor::new(text.as_bytes()), &Default::default());
             while let Some(record) = reader.next_record() {
                 let record = record.unwrap();
-                if let Ok(p) = &record.body {
+                if let sudoku_bench::record::Body::Parsed(Ok(p)) = &record.body {
                     // Whatever parsed prints back as a valid 81-character line.
                     prop_assert_eq!(p.grid.to_line().parse::<Grid>().unwrap(), p.grid);
                 }
@@ -252,7 +252,7 @@ proptest! {
         )
         .on_note(|_| {});
         let read: Vec<Grid> = loader
-            .map(|r| r.unwrap().body.unwrap_or_else(|e| panic!("{e}")).grid)
+            .map(|r| r.unwrap().parsed().into_owned().unwrap_or_else(|e| panic!("{e}")).grid)
             .collect();
         prop_assert_eq!(read, grids, "{:?}", layout);
     }

@@ -237,7 +237,7 @@ impl Observer for Watcher<'_> {
 
     fn on_rows(&mut self, combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
         if let Some(out) = &mut self.per_puzzle {
-            out.write(results, None)?;
+            out.write(results)?;
         }
         if let Some(times) = &mut self.times {
             let us: Vec<f32> = results

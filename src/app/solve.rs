@@ -40,6 +40,24 @@ fn foreign_notes(backend: &crate::solver::Backend) -> Vec<String> {
     }
 }
 
+/// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
+/// the speed-up at about 1 / (its share).
+fn serial_note(serial_ns: u64) -> String {
+    let total_ns = crate::bench::clock::process_cpu_ns();
+    let share = if total_ns > 0 {
+        format!(
+            ", {:.1}% of the process's CPU time",
+            100.0 * serial_ns as f64 / total_ns as f64
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "harness: reading and writing took {:.1} ms of CPU on one thread{share}",
+        serial_ns as f64 / 1e6
+    )
+}
+
 /// Parse errors shown on stderr before the rest are only counted.
 const SHOWN_PARSE_ERRORS: u64 = 10;
 
@@ -50,13 +68,24 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             "reading puzzles from the terminal: type or paste them, then Ctrl-D (name a file to read a file)"
         );
     }
+    let verbose = opts.load.verbose;
     let loader = Loader::new(opts.inputs, opts.load);
+    // With one thread there is no parallel part to move parsing into.
+    let threads = match opts.run.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let loader = if threads > 1 {
+        loader.deferring()
+    } else {
+        loader
+    };
     let bytes_read = loader.bytes_read();
     let reports = loader.reports();
     let progress = Progress::new(opts.progress, loader.total_bytes());
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
-    let mut reporter = Reporter::open(&opts.outputs, opts.only)?;
+    let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.only)?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.filter_map(|item| match item {
@@ -73,23 +102,30 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let records = opts.subset.apply(records);
     let start = Instant::now();
     let mut parse_errors = 0u64;
-    let threads = run::run(records, &opts.run, |chunk| {
-        reporter.write_chunk(chunk)?;
-        // The first few parse errors on stderr too; all of them are in the CSV.
-        for r in chunk.iter().filter(|r| r.status == Status::ParseError) {
-            parse_errors += 1;
-            if parse_errors <= SHOWN_PARSE_ERRORS {
-                let error = r.error.as_deref().unwrap_or("");
-                progress.println(&format!("error: {}: {error}", r.source));
+    let stats = run::run(
+        records,
+        &opts.run,
+        |results| formatter.part(results),
+        |parts| {
+            reporter.write_parts(&parts)?;
+            // The first few parse errors on stderr too; all of them are in the CSV.
+            for part in &parts {
+                for error in &part.parse_errors {
+                    if parse_errors < SHOWN_PARSE_ERRORS {
+                        progress.println(&format!("error: {error}"));
+                    }
+                    parse_errors += 1;
+                }
+                parse_errors += part.parse_error_count - part.parse_errors.len() as u64;
             }
-        }
-        progress.advance(
-            chunk.len() as u64,
-            records_read.load(Ordering::Relaxed),
-            bytes_read.load(Ordering::Relaxed),
-        );
-        Ok(())
-    })?;
+            progress.advance(
+                parts.iter().map(|p| p.records).sum(),
+                records_read.load(Ordering::Relaxed),
+                bytes_read.load(Ordering::Relaxed),
+            );
+            Ok(())
+        },
+    )?;
     let wall = start.elapsed();
     progress.finish();
     if parse_errors > SHOWN_PARSE_ERRORS {
@@ -98,7 +134,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             parse_errors - SHOWN_PARSE_ERRORS
         );
     }
-    let mut summary = reporter.summary;
+    let mut summary = reporter.finish(formatter);
     summary.input_failures = input_failures.load(Ordering::Relaxed);
     summary.interrupted = interrupt::requested();
     summary.reports = reports
@@ -106,6 +142,10 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .clone();
     summary.notes = foreign_notes(&opts.run.backend);
+    if verbose {
+        summary.notes.push(serial_note(stats.serial_cpu_ns));
+    }
+    let threads = stats.threads;
     summary.counters = opts.run.backend.counters();
     let t = &summary.tally;
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {

@@ -81,13 +81,17 @@ impl Dataset {
             return Ok(None);
         }
         let hash = loader.hash().expect("hashing");
-        let records: Vec<Record> = subset.apply(read.into_iter()).collect();
+        let mut records: Vec<Record> = subset.apply(read.into_iter()).collect();
+        records.iter_mut().for_each(|r| {
+            r.resolve();
+        });
         let parse_errors = records.iter().filter(|r| r.body.is_err()).count() as u64;
         let timed: Vec<usize> = records
             .iter()
             .enumerate()
             .filter(|(_, r)| {
-                r.body
+                r.parsed()
+                    .as_ref()
                     .as_ref()
                     .is_ok_and(|p| p.grid.find_conflict().is_none())
             })
@@ -102,7 +106,14 @@ impl Dataset {
         }
         let grids = timed
             .iter()
-            .map(|&i| records[i].body.as_ref().expect("timed records parsed").grid)
+            .map(|&i| {
+                records[i]
+                    .parsed()
+                    .as_ref()
+                    .as_ref()
+                    .expect("timed records parsed")
+                    .grid
+            })
             .collect();
         Ok(Some(Dataset {
             info: DatasetInfo {

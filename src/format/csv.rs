@@ -199,7 +199,7 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
             return Some(Ok(RawRecord {
                 number: self.number,
                 line: number,
-                body,
+                body: body.into(),
             }));
         }
         None
@@ -428,7 +428,7 @@ mod tests {
     /// (number, line, solution given, error message)
     fn summary(input: &[u8]) -> Vec<(u64, u64, bool, String)> {
         let recs = read_all(Format::Csv, input);
-        let row = |r: &crate::format::RawRecord| match &r.body {
+        let row = |r: &crate::format::RawRecord| match r.body.result() {
             Ok(p) => (p.expected.is_some(), String::new()),
             Err(e) => (false, e.message.clone()),
         };
@@ -447,7 +447,7 @@ mod tests {
             [(1, 2), (2, 4)]
         );
         for r in &recs {
-            let p = r.body.as_ref().unwrap();
+            let p = r.body.result().as_ref().unwrap();
             let expected = p.expected.as_deref().unwrap();
             assert_eq!(p.grid.to_line(), P);
             assert_eq!(

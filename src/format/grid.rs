@@ -153,7 +153,7 @@ impl<R: BufRead> GridReader<R> {
         RawRecord {
             number: self.number,
             line,
-            body,
+            body: body.into(),
         }
     }
 
@@ -268,7 +268,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                         self.queue.push_back(RawRecord {
                             number: self.number,
                             line: n,
-                            body,
+                            body: body.into(),
                         });
                     }
                     match self.queue.pop_front() {
@@ -462,7 +462,7 @@ mod tests {
 
     fn lines_of(recs: &[RawRecord]) -> Vec<(u64, u64, bool)> {
         recs.iter()
-            .map(|r| (r.number, r.line, r.body.is_ok()))
+            .map(|r| (r.number, r.line, r.body.result().is_ok()))
             .collect()
     }
 
@@ -471,7 +471,10 @@ mod tests {
         let input = format!("# from top95\n\n{BORDERED}\n\n\n{BORDERED}").replace('\n', "\r\n");
         let recs = read_all(Format::Grid, input.as_bytes());
         assert_eq!(lines_of(&recs), [(1, 3, true), (2, 17, true)]);
-        assert_eq!(recs[1].body.as_ref().unwrap().grid.to_line(), TOP95_1);
+        assert_eq!(
+            recs[1].body.result().as_ref().unwrap().grid.to_line(),
+            TOP95_1
+        );
     }
 
     #[test]
@@ -500,7 +503,7 @@ mod tests {
             lines_of(&recs),
             [(1, 1, false), (2, 13, false), (3, 17, true), (4, 28, false)]
         );
-        let e = |i: usize| recs[i].body.clone().unwrap_err();
+        let e = |i: usize| recs[i].body.result().clone().unwrap_err();
         assert_eq!((e(0).line, e(0).column), (1, Some(3)));
         assert!(
             e(0).message.starts_with("'@' is not a digit"),
@@ -511,11 +514,11 @@ mod tests {
         assert_eq!(e(3).message, "grid ends after 3 rows, expected 9");
         let short = read_all(Format::Grid, b"1234567890\n");
         assert_eq!(
-            short[0].body.clone().unwrap_err().message,
+            short[0].body.result().clone().unwrap_err().message,
             "row has 10 cells, expected 9"
         );
         let utf8 = read_all(Format::Grid, b"1234 5678\xff\n");
-        let e = utf8[0].body.clone().unwrap_err();
+        let e = utf8[0].body.result().clone().unwrap_err();
         assert!(e.column == Some(10) && e.message.starts_with("'\u{FFFD}' is not"));
         assert!(read_all(Format::Grid, b"").is_empty());
         assert!(read_all(Format::Grid, b"\n\n# x\n").is_empty());

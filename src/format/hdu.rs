@@ -81,7 +81,7 @@ mod tests {
 
     fn summary(input: &str) -> Vec<(u64, u64, Result<String, String>)> {
         let recs = read_all(Format::Hdu, input.as_bytes());
-        let body = |r: &crate::format::RawRecord| match &r.body {
+        let body = |r: &crate::format::RawRecord| match r.body.result() {
             Ok(p) => Ok(p.grid.to_line()),
             Err(e) => Err(format!("{}", e)),
         };
@@ -131,7 +131,7 @@ mod tests {
         );
         assert_eq!(got[3], (4, 26, Ok(SAMPLE_LINE.to_string())));
         let utf8 = read_all(Format::Hdu, b"1 2 \xff\xfe 4 5 6 7 8 9\n");
-        let e = utf8[0].body.clone().unwrap_err();
+        let e = utf8[0].body.result().clone().unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 1, column 5: token \"\u{FFFD}\u{FFFD}\" is not a digit 1-9 or '?'"

@@ -13,11 +13,16 @@ use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::grid::{CELLS, Grid};
-use crate::record::{Expected, ParseError, Puzzle};
+use crate::record::{Body, Expected, ParseError, PendingLine, Puzzle};
 
 /// Lines before the first record that hold no puzzle (titles, a count line) are
 /// skipped as a header, up to this many; later ones are parse errors.
 const MAX_HEADER_LINES: usize = 5;
+
+/// Records parsed here before a deferring reader leaves parsing to its caller: the
+/// head of a file decides the header, and enough of it is checked here that a file
+/// read in the wrong format shows in the loader's counts (and its note).
+const PARSED_HEAD: u64 = 1024;
 
 /// Reads the `line` format, or POJ 3074 when `poj` is set (no suffix). Both stop at a
 /// line `end`: no puzzle can be `end`, and POJ input longer than the detection window
@@ -34,6 +39,10 @@ pub(crate) struct LineReader<R> {
     maybe_header: Vec<(u64, Vec<u8>)>,
     /// Records to hand out before reading on.
     queue: std::collections::VecDeque<RawRecord>,
+    /// Past `PARSED_HEAD` records, short lines go out unparsed ([`Body::Line`]).
+    defer: bool,
+    /// Parse errors among the records parsed here.
+    errors: u64,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -47,16 +56,37 @@ impl<R: BufRead> LineReader<R> {
             notes: Notes::default(),
             maybe_header: Vec::new(),
             queue: std::collections::VecDeque::new(),
+            defer: false,
+            errors: 0,
         }
+    }
+
+    /// Leaves parsing to the caller past the head of the file (see [`Body::Line`]), when
+    /// the cells are those a pending line is parsed with.
+    pub fn deferring(mut self, defer: bool) -> LineReader<R> {
+        let standard = if self.poj {
+            Cells::judge()
+        } else {
+            Cells::default()
+        };
+        self.defer = defer && self.cells == standard;
+        self
+    }
+
+    /// The head is over and at most half of it failed to parse (a file that fails
+    /// more is parsed here to the end, so the loader can say it looks misread).
+    fn past_head(&self) -> bool {
+        self.defer && self.number >= PARSED_HEAD && self.errors * 2 <= self.number
     }
 
     /// The record numbered next.
     fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) -> RawRecord {
         self.number += 1;
+        self.errors += u64::from(body.is_err());
         RawRecord {
             number: self.number,
             line,
-            body,
+            body: Body::Parsed(body),
         }
     }
 
@@ -78,6 +108,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             if self.done {
                 return None;
             }
+            let defer = self.past_head() && self.queue.is_empty();
             let line = match self.lines.next_line() {
                 Ok(Some(line)) => line,
                 Ok(None) => {
@@ -97,6 +128,16 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 continue;
             }
             let number = line.number;
+            if defer {
+                if let Some(pending) = PendingLine::new(line.bytes, self.poj) {
+                    self.number += 1;
+                    return Some(Ok(RawRecord {
+                        number: self.number,
+                        line: number,
+                        body: Body::Line(pending),
+                    }));
+                }
+            }
             let body = match line.too_long() {
                 Some(e) => Err(e),
                 None => match parse(line.bytes, number, &self.cells, !self.poj) {
@@ -450,7 +491,7 @@ mod tests {
 
     fn errors(input: &str) -> Vec<(u64, Option<usize>, String)> {
         let recs = read_all(Format::Line, input.as_bytes());
-        let err = |r: &crate::format::RawRecord| r.body.clone().unwrap_err();
+        let err = |r: &crate::format::RawRecord| r.body.result().clone().unwrap_err();
         recs.iter()
             .map(|r| (err(r).line, err(r).column, err(r).message))
             .collect()
@@ -466,7 +507,7 @@ mod tests {
         let got: Vec<(u64, u64)> = recs.iter().map(|r| (r.number, r.line)).collect();
         assert_eq!(got, [(1, 3), (2, 5), (3, 6)]);
         for r in &recs {
-            let puzzle = r.body.as_ref().unwrap();
+            let puzzle = r.body.result().as_ref().unwrap();
             assert_eq!(
                 (puzzle.grid.to_line(), puzzle.expected.clone()),
                 (P.to_string(), None)
@@ -480,7 +521,7 @@ mod tests {
             format!("{P}:1:{S}\n{P}:0\n{P}:2:\n{P}:125 note\n{P}:1:{S} x\n{P}::{S}\n{P}::\n");
         let got: Vec<Expected> = read_all(Format::Line, input.as_bytes())
             .into_iter()
-            .map(|r| *r.body.unwrap().expected.unwrap())
+            .map(|r| *r.body.result().clone().unwrap().expected.unwrap())
             .collect();
         let sol = Some(S.parse::<Grid>().unwrap());
         let e = |count, solution| Expected {
@@ -539,12 +580,12 @@ mod tests {
         raw[10] = 0xff;
         let raw = read_all(Format::Line, &raw);
         assert_eq!(
-            raw[0].body.clone().unwrap_err().message,
+            raw[0].body.result().clone().unwrap_err().message,
             format!("'\u{FFFD}' {cell}")
         );
         // A line far from a puzzle is said to be one.
         let junk = read_all(Format::Line, format!("{P}\n  12x\n\u{ff}\n").as_bytes());
-        let message = junk[1].body.clone().unwrap_err().message;
+        let message = junk[1].body.result().clone().unwrap_err().message;
         assert_eq!(
             (junk.len(), message.as_str()),
             (3, "no puzzle in this line")
@@ -556,10 +597,10 @@ mod tests {
         let mut input = P.repeat(2500).into_bytes();
         input.extend_from_slice(format!("\r\n{P}\r\n").as_bytes());
         let recs = read_all(Format::Line, &input);
-        let msg = recs[0].body.clone().unwrap_err().message;
+        let msg = recs[0].body.result().clone().unwrap_err().message;
         assert_eq!(msg, "line is 202500 bytes long, longer than 65536");
         assert_eq!((recs[1].number, recs[1].line), (2, 2));
-        assert!(recs[1].body.is_ok());
+        assert!(recs[1].body.result().is_ok());
         assert!(read_all(Format::Line, b"").is_empty());
     }
 
@@ -567,10 +608,10 @@ mod tests {
         #[test]
         fn lines_round_trip(s in "[1-9.0]{81}") {
             let recs = read_all(Format::Line, s.as_bytes());
-            let grid = recs[0].body.as_ref().unwrap().grid;
+            let grid = recs[0].body.result().as_ref().unwrap().grid;
             prop_assert_eq!(grid.to_line(), s.replace('0', "."));
             let again = read_all(Format::Line, grid.to_line().as_bytes());
-            prop_assert_eq!(again[0].body.as_ref().unwrap().grid, grid);
+            prop_assert_eq!(again[0].body.result().as_ref().unwrap().grid, grid);
         }
     }
 
@@ -578,5 +619,103 @@ mod tests {
     fn a_line_end_ends_the_input_as_in_poj() {
         let input = format!("{P}\n  end \n{P}\n");
         assert_eq!(read_all(Format::Line, input.as_bytes()).len(), 1);
+    }
+
+    /// Every record of `input`, read with or without deferring, pending lines parsed.
+    fn read_resolved(format: Format, input: &[u8], defer: bool) -> Vec<crate::record::Record> {
+        let layout = crate::format::Layout {
+            defer,
+            ..Default::default()
+        };
+        let mut reader = format.reader(std::io::BufReader::with_capacity(64, input), &layout);
+        std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
+            .map(|raw| {
+                let mut r = crate::record::Record {
+                    source: "-".into(),
+                    number: raw.number,
+                    line: raw.line,
+                    body: raw.body,
+                };
+                r.resolve();
+                r
+            })
+            .collect()
+    }
+
+    /// A line of one of the kinds files hold: puzzles with and without answers, blanks,
+    /// comments, junk, near misses.
+    fn any_line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            4 => "[1-9.0]{81}",
+            1 => "[1-9.]{81}:[0-3]:[1-9]{81}",
+            1 => "[1-9.]{81}:[0-3]:[1-9.]{0,81}",
+            1 => "[1-9.]{81},[1-9]{81}",
+            1 => "[1-9.]{80,82}",
+            1 => "[1-9.x ]{75,90}",
+            1 => "#[a-z ]{0,20}",
+            1 => Just(String::new()),
+            1 => "[a-z]{1,10}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Parsing left to the worker threads gives exactly the records the reader would
+        /// have given: numbers, lines, puzzles, answers and error messages.
+        #[test]
+        fn deferred_parsing_reads_what_the_reader_reads(
+            lines in proptest::collection::vec(any_line(), 1400..1600),
+            crlf in any::<bool>(),
+        ) {
+            let text = lines.join(if crlf { "\r\n" } else { "\n" });
+            for format in [Format::Line, Format::Poj] {
+                let eager = read_resolved(format, text.as_bytes(), false);
+                let deferred = read_resolved(format, text.as_bytes(), true);
+                prop_assert_eq!(eager, deferred);
+            }
+        }
+    }
+
+    #[test]
+    fn deferring_starts_after_the_head_and_only_with_the_standard_cells() {
+        let text = format!("{P}\n").repeat(1100);
+        let pending = |layout: &crate::format::Layout| {
+            let mut reader = Format::Line.reader(text.as_bytes(), layout);
+            std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
+                .map(|r| matches!(r.body, crate::record::Body::Line(_)))
+                .collect::<Vec<bool>>()
+        };
+        let deferring = crate::format::Layout {
+            defer: true,
+            ..Default::default()
+        };
+        let flags = pending(&deferring);
+        assert!(flags[..super::PARSED_HEAD as usize].iter().all(|&p| !p));
+        assert!(flags[super::PARSED_HEAD as usize..].iter().all(|&p| p));
+        // Other blanks: the pending line would be parsed with the wrong cells.
+        let other_blanks = crate::format::Layout {
+            cells: crate::format::Cells::with_blanks("?").unwrap(),
+            ..deferring
+        };
+        assert!(pending(&other_blanks).iter().all(|&p| !p));
+    }
+
+    #[test]
+    fn a_file_failing_in_its_head_is_parsed_to_the_end() {
+        // Mostly junk: the loader must count its errors to say the file looks misread.
+        let text = format!("{P}\njunk\njunk\n").repeat(600);
+        let layout = crate::format::Layout {
+            defer: true,
+            ..Default::default()
+        };
+        let mut reader = Format::Line.reader(text.as_bytes(), &layout);
+        let bodies: Vec<_> =
+            std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap().body)).collect();
+        assert_eq!(bodies.len(), 1800);
+        assert!(
+            bodies
+                .iter()
+                .all(|b| matches!(b, crate::record::Body::Parsed(_)))
+        );
     }
 }

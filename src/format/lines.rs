@@ -123,23 +123,10 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// The index of the first `byte`, looked for 8 bytes at a time.
+/// The index of the first `byte` (SIMD where the CPU has it).
+#[inline]
 fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = LO << 7;
-    let mut words = bytes.chunks_exact(8);
-    for (k, word) in words.by_ref().enumerate() {
-        let x = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ (LO * u64::from(byte));
-        // The lowest flagged byte is the first zero byte of `x`, i.e. the first newline
-        // (bytes above it may be flagged falsely, which does not matter).
-        let zero = x.wrapping_sub(LO) & !x & HI;
-        if zero != 0 {
-            return Some(k * 8 + (zero.trailing_zeros() / 8) as usize);
-        }
-    }
-    let rest = words.remainder();
-    let base = bytes.len() - rest.len();
-    rest.iter().position(|&b| b == byte).map(|i| base + i)
+    memchr::memchr(byte, bytes)
 }
 
 /// `bytes` without leading and trailing spaces and tabs.

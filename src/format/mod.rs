@@ -22,7 +22,7 @@ pub use lines::MAX_LINE;
 use std::fmt;
 use std::io::BufRead;
 
-use crate::record::{ParseError, Puzzle};
+use crate::record::{Body, ParseError, Puzzle};
 use lines::Lines;
 
 /// The layouts a source can have.
@@ -53,6 +53,9 @@ pub struct Layout {
     /// Grids write blanks as `-` (learned from the sample), so a row of nine `-` is a
     /// row of blanks, not a border.
     pub dash_blanks: bool,
+    /// Past the head of the file, plain `line` records come as [`Body::Line`], parsed
+    /// later by whoever solves them (`solve` parses on its worker threads).
+    pub defer: bool,
 }
 
 /// What the reader found besides records: lines skipped as a header (a title, a
@@ -115,13 +118,25 @@ impl Format {
         let lines = Lines::with_terminator(input, if layout.cr_only { b'\r' } else { b'\n' });
         let cells = layout.cells.clone();
         match self {
-            Format::Line => Box::new(line::LineReader::new(lines, false, cells)),
-            Format::Poj => Box::new(poj::reader(lines, Cells::judge())),
+            Format::Line => {
+                Box::new(line::LineReader::new(lines, false, cells).deferring(layout.defer))
+            }
+            Format::Poj => Box::new(poj::reader(lines, Cells::judge()).deferring(layout.defer)),
             Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(lines, cells, layout.dash_blanks)),
             Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
         }
     }
+}
+
+/// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have.
+pub(crate) fn parse_pending(bytes: &[u8], number: u64, poj: bool) -> Result<Puzzle, ParseError> {
+    use std::sync::LazyLock;
+    static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
+    static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
+    let cells = if poj { &*JUDGE } else { &*DEFAULT };
+    line::parse(bytes, number, cells, !poj)
+        .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
 }
 
 /// A format name this build does not know.
@@ -153,7 +168,7 @@ pub struct RawRecord {
     pub number: u64,
     /// 1-based line where the record starts.
     pub line: u64,
-    pub body: Result<Puzzle, ParseError>,
+    pub body: Body,
 }
 
 /// A source of records in one format.

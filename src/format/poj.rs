@@ -28,7 +28,7 @@ end
         let recs = read_all(Format::Poj, input.as_bytes());
         assert_eq!(recs.len(), 2);
         assert_eq!((recs[1].number, recs[1].line), (2, 2));
-        let first = recs[0].body.as_ref().unwrap();
+        let first = recs[0].body.result().as_ref().unwrap();
         assert_eq!(first.grid.to_line(), SAMPLE.lines().next().unwrap());
         assert_eq!((first.grid.clues(), first.expected.clone()), (36, None));
         assert_eq!(
@@ -54,10 +54,10 @@ end
         let first = SAMPLE.lines().next().unwrap();
         let input = format!("{first}:1:junk\n{}\n{}x\nend\n", &first[..40], &first[..80]);
         let recs = read_all(Format::Poj, input.as_bytes());
-        assert!(recs[0].body.as_ref().unwrap().expected.is_none());
-        let e1 = recs[1].body.clone().unwrap_err();
+        assert!(recs[0].body.result().as_ref().unwrap().expected.is_none());
+        let e1 = recs[1].body.result().clone().unwrap_err();
         assert_eq!((e1.line, e1.column), (2, Some(41)));
-        let e2 = recs[2].body.clone().unwrap_err();
+        let e2 = recs[2].body.result().clone().unwrap_err();
         assert_eq!(
             (e2.line, e2.column, e2.message.starts_with("'x'")),
             (3, Some(81), true)

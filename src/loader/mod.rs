@@ -135,6 +135,7 @@ pub struct Loader {
     current: Option<Current>,
     reports: Arc<Mutex<Vec<SourceReport>>>,
     on_note: NoteSink,
+    defer: bool,
 }
 
 /// The FNV-1a 64 offset basis: the hash of nothing.
@@ -152,6 +153,7 @@ impl Loader {
             current: None,
             reports: Arc::new(Mutex::new(Vec::new())),
             on_note: Box::new(|note| eprintln!("note: {note}")),
+            defer: false,
         };
         if inputs.is_empty() {
             loader.add(Input::Stdin);
@@ -166,6 +168,13 @@ impl Loader {
     /// instead of stderr.
     pub fn on_note(mut self, sink: impl FnMut(&str) + Send + 'static) -> Loader {
         self.on_note = Box::new(sink);
+        self
+    }
+
+    /// Leaves plain `line` records past the head of each file unparsed
+    /// ([`crate::record::Body::Line`]): the caller parses them on its worker threads.
+    pub fn deferring(mut self) -> Loader {
+        self.defer = true;
         self
     }
 
@@ -280,13 +289,14 @@ impl Loader {
         let (mut decoded, compression) =
             decode::decompress(BufReader::with_capacity(BUFFER, counted)).map_err(read_error)?;
         let head = sniff(&mut decoded).map_err(read_error)?;
-        let (format, layout, detected) = match self.options.format {
+        let (format, mut layout, detected) = match self.options.format {
             Some(f) => (f, self.options.layout.clone(), false),
             None => {
                 let d = detect(&head, &self.options.layout);
                 (d.format, d.layout, true)
             }
         };
+        layout.defer = self.defer;
         if self.options.verbose {
             let how = if detected {
                 "detected from its content"
@@ -464,7 +474,12 @@ mod tests {
     fn summary(loader: Loader) -> Vec<Result<(String, u64, u64, bool), String>> {
         loader
             .map(|r| match r {
-                Ok(r) => Ok((r.source.to_string(), r.number, r.line, r.body.is_ok())),
+                Ok(r) => Ok((
+                    r.source.to_string(),
+                    r.number,
+                    r.line,
+                    r.body.result().is_ok(),
+                )),
                 Err(e) => Err(e.to_string()),
             })
             .collect()
@@ -574,7 +589,7 @@ mod tests {
         let err = got[0].as_ref().unwrap_err();
         assert!(matches!(err, LoadError::Read { line: 0, .. }), "{err}");
         assert_eq!(err.path(), gone.display().to_string());
-        assert!(got[1].as_ref().unwrap().body.is_ok());
+        assert!(got[1].as_ref().unwrap().body.result().is_ok());
         assert_eq!(got.len(), 2);
     }
 }

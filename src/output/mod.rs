@@ -17,7 +17,7 @@ mod whole;
 
 pub use append::append_lines;
 pub use identity::{Kind, Resolved, Stream, resolve, resolve_stream, stdout_was_closed};
-pub use stream::{RowStream, StreamError, exit_between_rows, print_stdout};
+pub use stream::{RowStream, Rows, StreamError, exit_between_rows, print_stdout};
 pub use whole::write_whole;
 
 use std::path::{Path, PathBuf};

@@ -65,9 +65,53 @@ enum Sink {
     File(File),
 }
 
+/// Whole rows formatted away from the stream (on a worker thread), each ended by
+/// [`Rows::end_row`], for [`RowStream::commit_rows`].
+#[derive(Debug, Default)]
+pub struct Rows {
+    buf: Vec<u8>,
+    /// End of each row in `buf`.
+    ends: Vec<usize>,
+}
+
+impl Rows {
+    pub fn with_capacity(rows: usize, bytes: usize) -> Rows {
+        Rows {
+            buf: Vec::with_capacity(bytes),
+            ends: Vec::with_capacity(rows),
+        }
+    }
+
+    /// Where the next row's bytes go.
+    #[inline]
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    /// Ends the row written into the buffer since the last call.
+    #[inline]
+    pub fn end_row(&mut self) {
+        self.ends.push(self.buf.len());
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.buf.clear();
+        self.ends.clear();
+    }
+}
+
 /// Rows go into [`RowStream::row_buffer`], each ended by [`RowStream::end_row`], and reach
-/// the output at [`RowStream::commit`], whole. On a write error a regular file is cut
-/// back to its last whole row, and the error names the output and says it is partial.
+/// the output at [`RowStream::commit`], whole; or they come formatted elsewhere, as
+/// [`Rows`], to [`RowStream::commit_rows`]. On a write error a regular file is cut back
+/// to its last whole row, and the error names the output and says it is partial.
 pub struct RowStream {
     label: String,
     sink: Sink,
@@ -75,10 +119,7 @@ pub struct RowStream {
     truncatable: bool,
     /// A pipe: written in atomic pieces of whole rows.
     pipe: bool,
-    buf: Vec<u8>,
-    /// End of each pending row in `buf` (pipes only).
-    row_ends: Vec<usize>,
-    pending_rows: u64,
+    pending: Rows,
     rows: u64,
     bytes: u64,
     failed: bool,
@@ -115,9 +156,7 @@ impl RowStream {
             sink,
             truncatable: kind == Kind::File,
             pipe: kind == Kind::Fifo,
-            buf: Vec::with_capacity(1 << 16),
-            row_ends: Vec::new(),
-            pending_rows: 0,
+            pending: Rows::with_capacity(1 << 8, 1 << 16),
             rows: 0,
             bytes: 0,
             failed: false,
@@ -127,16 +166,13 @@ impl RowStream {
     /// Where the next row's bytes go.
     #[inline]
     pub fn row_buffer(&mut self) -> &mut Vec<u8> {
-        &mut self.buf
+        self.pending.buffer()
     }
 
     /// Ends the row written into the buffer since the last call.
     #[inline]
     pub fn end_row(&mut self) {
-        if self.pipe {
-            self.row_ends.push(self.buf.len());
-        }
-        self.pending_rows += 1;
+        self.pending.end_row();
     }
 
     /// Whole rows written so far.
@@ -150,71 +186,65 @@ impl RowStream {
 
     /// Writes the pending rows.
     pub fn commit(&mut self) -> Result<(), StreamError> {
+        let mut pending = std::mem::take(&mut self.pending);
+        let result = self.commit_rows(&pending);
+        pending.clear();
+        self.pending = pending;
+        result
+    }
+
+    /// Writes rows formatted elsewhere, whole, after those already written.
+    pub fn commit_rows(&mut self, rows: &Rows) -> Result<(), StreamError> {
         if self.failed {
             return Err(self.error(io::Error::other("an earlier write failed")));
         }
-        if self.pending_rows == 0 {
+        if rows.is_empty() {
             return Ok(());
         }
         let result = if self.pipe {
-            self.write_pipe_pieces()
+            self.write_pipe_pieces(rows)
         } else {
             let _gate = gate();
-            write_sink(&mut self.sink, &self.buf)
+            write_sink(&mut self.sink, &rows.buf).map(|()| {
+                self.rows += rows.len() as u64;
+                self.bytes += rows.buf.len() as u64;
+            })
         };
-        match result {
-            Ok(()) => {
-                self.rows += self.pending_rows;
-                self.bytes += self.buf.len() as u64;
-                self.clear();
-                Ok(())
+        result.map_err(|e| {
+            self.failed = true;
+            if let (true, Sink::File(file)) = (self.truncatable, &self.sink) {
+                // Best effort: the error below is reported either way.
+                let _ = file.set_len(self.bytes);
             }
-            Err(e) => {
-                self.failed = true;
-                if let (true, Sink::File(file)) = (self.truncatable, &self.sink) {
-                    // Best effort: the error below is reported either way.
-                    let _ = file.set_len(self.bytes);
-                }
-                self.clear();
-                Err(self.error(e))
-            }
-        }
+            self.error(e)
+        })
     }
 
     /// Pieces of whole rows of at most `PIPE_BUF` bytes (a longer row alone, under the
     /// gate). Counts the rows of each piece written, so an error knows what got through.
-    fn write_pipe_pieces(&mut self) -> io::Result<()> {
+    fn write_pipe_pieces(&mut self, rows: &Rows) -> io::Result<()> {
+        let ends = &rows.ends;
         let mut start = 0;
         let mut row = 0;
-        while row < self.row_ends.len() {
+        while row < ends.len() {
             let mut end = row + 1;
-            while end < self.row_ends.len() && self.row_ends[end] - start <= PIPE_BUF {
+            while end < ends.len() && ends[end] - start <= PIPE_BUF {
                 end += 1;
             }
-            let stop = self.row_ends[end - 1];
-            let piece = &self.buf[start..stop];
+            let stop = ends[end - 1];
+            let piece = &rows.buf[start..stop];
             if piece.len() <= PIPE_BUF {
                 write_sink(&mut self.sink, piece)?;
             } else {
                 let _gate = gate();
                 write_sink(&mut self.sink, piece)?;
             }
-            let written = (end - row) as u64;
-            self.rows += written;
-            self.pending_rows -= written;
+            self.rows += (end - row) as u64;
             self.bytes += piece.len() as u64;
             start = stop;
             row = end;
         }
-        self.buf.drain(..start);
-        self.row_ends.clear();
         Ok(())
-    }
-
-    fn clear(&mut self) {
-        self.buf.clear();
-        self.row_ends.clear();
-        self.pending_rows = 0;
     }
 
     fn error(&self, source: io::Error) -> StreamError {

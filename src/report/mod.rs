@@ -27,8 +27,12 @@ pub use progress::Progress;
 pub use solutions::SolutionsRows;
 pub use summary::Summary;
 
-use crate::output::{RowStream, StreamError, Target};
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use crate::output::{RowStream, Rows, StreamError, Target};
 use crate::run::{PuzzleResult, Status};
+use crate::tally::{Tally, WrongAnswer};
+use summary::SourceCounts;
 
 /// Turns results into rows of one per-puzzle output.
 pub trait RowFormat: Send {
@@ -59,7 +63,19 @@ impl RowOutputKind {
     }
 }
 
-/// One per-puzzle output: its format and the stream it writes.
+/// Opens a per-puzzle output and writes its header.
+fn open_output(kind: RowOutputKind, target: &Target) -> anyhow::Result<RowStream> {
+    let mut stream = RowStream::open(target)?;
+    let before = stream.row_buffer().len();
+    kind.format().header(stream.row_buffer());
+    if stream.row_buffer().len() > before {
+        stream.end_row();
+        stream.commit()?;
+    }
+    Ok(stream)
+}
+
+/// A per-puzzle output written on the calling thread (bench's `--per-puzzle`).
 pub struct RowOutput {
     format: Box<dyn RowFormat>,
     stream: RowStream,
@@ -68,24 +84,16 @@ pub struct RowOutput {
 impl RowOutput {
     /// Opens the output and writes its header.
     pub fn open(kind: RowOutputKind, target: &Target) -> anyhow::Result<RowOutput> {
-        let mut format = kind.format();
-        let mut stream = RowStream::open(target)?;
-        let before = stream.row_buffer().len();
-        format.header(stream.row_buffer());
-        if stream.row_buffer().len() > before {
-            stream.end_row();
-            stream.commit()?;
-        }
-        Ok(RowOutput { format, stream })
+        let stream = open_output(kind, target)?;
+        Ok(RowOutput {
+            format: kind.format(),
+            stream,
+        })
     }
 
-    /// Writes one row per result (those `only` keeps), all at once.
-    pub fn write(
-        &mut self,
-        results: &[PuzzleResult],
-        only: Option<&Only>,
-    ) -> Result<(), StreamError> {
-        for r in results.iter().filter(|r| only.is_none_or(|o| o.keeps(r))) {
+    /// Writes one row per result, all at once.
+    pub fn write(&mut self, results: &[PuzzleResult]) -> Result<(), StreamError> {
+        for r in results {
             self.format.row(r, self.stream.row_buffer());
             self.stream.end_row();
         }
@@ -93,39 +101,140 @@ impl RowOutput {
     }
 }
 
-/// Writes each chunk of results to every per-puzzle output and keeps the tally.
-#[derive(Default)]
-pub struct Reporter {
-    outputs: Vec<RowOutput>,
+/// Room made for each row up front: a CSV row with a puzzle and its solution is about
+/// 200 bytes; growing the buffer would copy it.
+const ROW_BYTES: usize = 256;
+
+/// Parse errors a [`Part`] keeps the text of; the rest are counted.
+pub const PART_PARSE_ERRORS: usize = 10;
+
+/// Results turned into what the serial writer needs, on the worker thread that solved
+/// them: the rows of every output, the counts per source, the first wrong answer and
+/// the first parse errors. The results themselves are dropped there.
+#[derive(Debug, Default)]
+pub struct Part {
+    /// One per output, in the order they were opened.
+    rows: Vec<Rows>,
+    sources: Vec<SourceCounts>,
+    first_wrong: Option<WrongAnswer>,
+    /// `source: message` of the first parse errors.
+    pub parse_errors: Vec<String>,
+    pub parse_error_count: u64,
+    pub records: u64,
+}
+
+/// The half of the reporter that works on worker threads: formats results into a
+/// [`Part`] and adds them to its thread's tally.
+pub struct RowFormatter {
+    kinds: Vec<RowOutputKind>,
     only: Option<Only>,
-    pub summary: Summary,
+    /// One tally per rayon thread (the last slot for other threads), made on first use,
+    /// merged at the end: a shared one would serialize the workers.
+    tallies: Box<[OnceLock<Mutex<Tally>>]>,
+}
+
+impl RowFormatter {
+    pub fn part(&self, results: Vec<PuzzleResult>) -> Part {
+        let mut part = Part {
+            rows: Vec::with_capacity(self.kinds.len()),
+            records: results.len() as u64,
+            ..Part::default()
+        };
+        for kind in &self.kinds {
+            let mut format = kind.format();
+            let mut rows = Rows::with_capacity(results.len(), results.len() * ROW_BYTES);
+            let kept = results
+                .iter()
+                .filter(|r| self.only.as_ref().is_none_or(|o| o.keeps(r)));
+            for r in kept {
+                format.row(r, rows.buffer());
+                rows.end_row();
+            }
+            part.rows.push(rows);
+        }
+        let slot = rayon::current_thread_index()
+            .map_or(self.tallies.len() - 1, |i| i.min(self.tallies.len() - 2));
+        let mut tally = self.tallies[slot]
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        for r in &results {
+            tally.add(r);
+            summary::count_source(&mut part.sources, r);
+            if part.first_wrong.is_none() && r.is_mismatch() {
+                part.first_wrong = Some(WrongAnswer::of(r));
+            }
+            if r.status == Status::ParseError {
+                part.parse_error_count += 1;
+                if part.parse_errors.len() < PART_PARSE_ERRORS {
+                    let error = r.error.as_deref().unwrap_or("");
+                    part.parse_errors.push(format!("{}: {error}", r.source));
+                }
+            }
+        }
+        part
+    }
+}
+
+/// The serial half of the reporter: writes the parts to every per-puzzle output, in
+/// order, whole rows only, and keeps the summary.
+pub struct Reporter {
+    outputs: Vec<RowStream>,
+    summary: Summary,
+    first_wrong: Option<WrongAnswer>,
 }
 
 impl Reporter {
+    /// Opens the outputs (writing their headers); the formatter goes to the workers.
     pub fn open(
         outputs: &[(RowOutputKind, Target)],
         only: Option<Only>,
-    ) -> anyhow::Result<Reporter> {
-        let outputs = outputs
+    ) -> anyhow::Result<(Reporter, RowFormatter)> {
+        let streams = outputs
             .iter()
-            .map(|(kind, target)| RowOutput::open(*kind, target))
+            .map(|(kind, target)| open_output(*kind, target))
             .collect::<anyhow::Result<_>>()?;
-        Ok(Reporter {
-            outputs,
+        let formatter = RowFormatter {
+            kinds: outputs.iter().map(|(kind, _)| *kind).collect(),
             only,
+            tallies: (0..=crate::bounds::MAX_THREADS + 1)
+                .map(|_| OnceLock::new())
+                .collect(),
+        };
+        let reporter = Reporter {
+            outputs: streams,
             summary: Summary::default(),
-        })
+            first_wrong: None,
+        };
+        Ok((reporter, formatter))
     }
 
-    /// Counts a chunk and writes it to every output, whole rows only.
-    pub fn write_chunk(&mut self, results: &[PuzzleResult]) -> Result<(), StreamError> {
-        for r in results {
-            self.summary.add(r);
-        }
-        for out in &mut self.outputs {
-            out.write(results, self.only.as_ref())?;
+    /// Writes parts, in order, to every output.
+    pub fn write_parts(&mut self, parts: &[Part]) -> Result<(), StreamError> {
+        for part in parts {
+            self.summary.add_sources(&part.sources);
+            if self.first_wrong.is_none() {
+                self.first_wrong.clone_from(&part.first_wrong);
+            }
+            for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
+                out.commit_rows(rows)?;
+            }
         }
         Ok(())
+    }
+
+    /// The summary, with every thread's tally merged.
+    pub fn finish(self, formatter: RowFormatter) -> Summary {
+        let mut summary = self.summary;
+        for tally in formatter
+            .tallies
+            .into_iter()
+            .filter_map(OnceLock::into_inner)
+        {
+            summary.tally += &tally.into_inner().unwrap_or_else(PoisonError::into_inner);
+        }
+        summary.tally.set_first_wrong(self.first_wrong);
+        summary
     }
 }
 

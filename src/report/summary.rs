@@ -39,33 +39,59 @@ pub struct Summary {
     pub counters: crate::solver::Counters,
 }
 
+impl SourceCounts {
+    fn new(name: Arc<str>) -> SourceCounts {
+        SourceCounts {
+            name,
+            records: 0,
+            solved: 0,
+            no_solution: 0,
+            parse_errors: 0,
+            wrong: 0,
+        }
+    }
+}
+
+/// Counts `r` under its source, the last in `sources` or a new one.
+pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
+    // Records of a source come together and share one name: compare pointers.
+    if sources
+        .last()
+        .is_none_or(|s| !Arc::ptr_eq(&s.name, &r.source))
+    {
+        sources.push(SourceCounts::new(r.source.clone()));
+    }
+    let s = sources.last_mut().expect("just pushed");
+    s.records += 1;
+    match r.status {
+        Status::Unique | Status::Solved | Status::Multiple => s.solved += 1,
+        Status::NoSolution => s.no_solution += 1,
+        Status::ParseError => s.parse_errors += 1,
+        _ => {}
+    }
+    s.wrong += u64::from(r.is_mismatch());
+}
+
 impl Summary {
     pub fn add(&mut self, r: &PuzzleResult) {
         self.tally.add(r);
-        // Records of a source come together and share one name: compare pointers.
-        if self
-            .sources
-            .last()
-            .is_none_or(|s| !Arc::ptr_eq(&s.name, &r.source))
-        {
-            self.sources.push(SourceCounts {
-                name: r.source.clone(),
-                records: 0,
-                solved: 0,
-                no_solution: 0,
-                parse_errors: 0,
-                wrong: 0,
-            });
+        count_source(&mut self.sources, r);
+    }
+
+    /// Adds the per-source counts of the records that follow those counted so far.
+    pub(crate) fn add_sources(&mut self, later: &[SourceCounts]) {
+        let mut later = later.iter();
+        if let (Some(last), Some(first)) = (self.sources.last_mut(), later.clone().next()) {
+            if Arc::ptr_eq(&last.name, &first.name) {
+                last.records += first.records;
+                last.solved += first.solved;
+                last.no_solution += first.no_solution;
+                last.parse_errors += first.parse_errors;
+                last.wrong += first.wrong;
+                later.next();
+            }
         }
-        let s = self.sources.last_mut().expect("just pushed");
-        s.records += 1;
-        match r.status {
-            Status::Unique | Status::Solved | Status::Multiple => s.solved += 1,
-            Status::NoSolution => s.no_solution += 1,
-            Status::ParseError => s.parse_errors += 1,
-            _ => {}
-        }
-        s.wrong += u64::from(r.is_mismatch());
+        self.sources.extend(later.cloned());
     }
 
     /// A line per input file, when there are several.

@@ -36,7 +36,8 @@ pub(crate) fn assess(
         thread,
         error: None,
     };
-    let puzzle = match &record.body {
+    let parsed = record.parsed();
+    let puzzle = match &*parsed {
         Ok(puzzle) => puzzle,
         Err(e) => {
             result.error = Some(e.to_string());

@@ -170,7 +170,8 @@ impl GuardedSolver {
         thread: Option<usize>,
     ) -> Vec<PuzzleResult> {
         let solvable = |r: &Record| {
-            r.body
+            r.parsed()
+                .as_ref()
                 .as_ref()
                 .ok()
                 .filter(|p| p.grid.find_conflict().is_none())
@@ -192,7 +193,7 @@ impl GuardedSolver {
 
     /// Checks the givens, solves, checks the answer: the result for one record.
     pub fn solve_record(&mut self, record: &Record, thread: Option<usize>) -> PuzzleResult {
-        let attempt = match &record.body {
+        let attempt = match &*record.parsed() {
             Ok(puzzle) if puzzle.grid.find_conflict().is_none() => self.attempt(&puzzle.grid),
             _ => Attempt::Skipped,
         };

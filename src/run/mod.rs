@@ -18,8 +18,17 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::bench::clock::thread_cpu_ns;
 use crate::record::Record;
 use crate::solver::{Backend, Limits};
+
+/// What a run used.
+#[derive(Clone, Copy, Debug)]
+pub struct RunStats {
+    pub threads: usize,
+    /// CPU time of the serial part: reading records and handing parts to the sink.
+    pub serial_cpu_ns: u64,
+}
 
 /// Settings of one run.
 #[derive(Clone, Debug)]
@@ -34,17 +43,26 @@ pub struct RunConfig {
 const CHUNK_TARGET: Duration = Duration::from_millis(250);
 const MAX_CHUNK: usize = 8192;
 
-/// Pulls records from `records`, solves them on `config.threads` threads and passes the
-/// results, in input order, to `sink` a chunk at a time. Stops at the first sink error.
-/// Returns the number of threads used.
+/// Pulls records from `records`, solves them on `config.threads` threads, turns each
+/// piece of results into a `P` with `part` on the thread that solved it (formatting,
+/// counting: work that would otherwise be serial), and passes the parts, in input
+/// order, to `sink` a chunk at a time. Stops at the first sink error. Returns the
+/// number of threads used and the CPU time of the serial part.
 ///
 /// While one chunk is solved, the previous one is written and the next one read on
 /// another pool thread, so the serial I/O overlaps the solving; at most three chunks
 /// are in memory at once.
-pub fn run<I, S>(records: I, config: &RunConfig, mut sink: S) -> anyhow::Result<usize>
+pub fn run<I, P, F, S>(
+    records: I,
+    config: &RunConfig,
+    part: F,
+    mut sink: S,
+) -> anyhow::Result<RunStats>
 where
     I: Iterator<Item = Record> + Send,
-    S: FnMut(&[PuzzleResult]) -> anyhow::Result<()> + Send,
+    P: Send,
+    F: Fn(Vec<PuzzleResult>) -> P + Sync,
+    S: FnMut(Vec<P>) -> anyhow::Result<()> + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
@@ -55,53 +73,86 @@ where
     solvers.prefill(threads);
     let mut records = records;
     let mut chunk_len = 16 * threads;
-    let mut current: Vec<Record> = records.by_ref().take(chunk_len).collect();
-    let mut solved: Vec<PuzzleResult> = Vec::new();
+    let take = |records: &mut I, n: usize| {
+        let mut chunk = Vec::with_capacity(n);
+        chunk.extend(records.by_ref().take(n));
+        chunk
+    };
+    let mut current: Vec<Record> = take(&mut records, chunk_len);
+    let mut solved: Vec<P> = Vec::new();
+    let mut serial_cpu_ns = 0;
     while !current.is_empty() {
         let start = Instant::now();
-        let (results, next) = pool.install(|| {
+        let (parts, next) = pool.install(|| {
             rayon::join(
-                || solve_chunk(&current, &solvers),
+                || solve_chunk(&mut current, &solvers, &part),
                 || -> anyhow::Result<Vec<Record>> {
+                    let cpu = thread_cpu_ns();
                     if !solved.is_empty() {
-                        sink(&solved)?;
+                        sink(std::mem::take(&mut solved))?;
                     }
-                    Ok(records.by_ref().take(chunk_len).collect())
+                    let next = take(&mut records, chunk_len);
+                    serial_cpu_ns += thread_cpu_ns().saturating_sub(cpu);
+                    Ok(next)
                 },
             )
         });
         let next = next?;
         chunk_len = next_chunk_len(current.len(), start.elapsed(), threads);
-        solved = results;
+        solved = parts;
         current = next;
     }
     if !solved.is_empty() {
-        sink(&solved)?;
+        let cpu = thread_cpu_ns();
+        sink(solved)?;
+        serial_cpu_ns += thread_cpu_ns().saturating_sub(cpu);
     }
-    Ok(threads)
+    Ok(RunStats {
+        threads,
+        serial_cpu_ns,
+    })
 }
 
-fn solve_chunk(chunk: &[Record], solvers: &SolverPool) -> Vec<PuzzleResult> {
+/// Most records in one piece of a chunk: enough to make a part's fixed costs small,
+/// few enough that each thread gets several pieces to balance.
+const MAX_PIECE: usize = 512;
+
+fn solve_chunk<P: Send>(
+    chunk: &mut [Record],
+    solvers: &SolverPool,
+    part: &(impl Fn(Vec<PuzzleResult>) -> P + Sync),
+) -> Vec<P> {
+    let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
-    if batch <= 1 {
-        return chunk
-            .par_iter()
-            .map_init(
-                || solvers.get(),
-                |solver, record| solver.solve_record(record, rayon::current_thread_index()),
-            )
-            .collect();
-    }
-    // A batched backend takes its puzzles a batch at a time.
-    let per_thread = chunk.len().div_ceil(rayon::current_num_threads().max(1));
-    let batches: Vec<Vec<PuzzleResult>> = chunk
-        .par_chunks(per_thread.clamp(1, batch))
+    let per_thread = chunk.len().div_ceil(threads);
+    let piece = if batch <= 1 {
+        per_thread.div_ceil(4).clamp(1, MAX_PIECE)
+    } else {
+        // A batched backend takes its puzzles a batch at a time.
+        per_thread.clamp(1, batch)
+    };
+    chunk
+        .par_chunks_mut(piece)
         .map_init(
             || solvers.get(),
-            |solver, records| solver.solve_records(records, rayon::current_thread_index()),
+            |solver, records| {
+                let thread = rayon::current_thread_index();
+                // Lines the reader left unparsed are parsed here, in parallel.
+                records.iter_mut().for_each(|r| {
+                    r.resolve();
+                });
+                let results = if batch <= 1 {
+                    records
+                        .iter()
+                        .map(|r| solver.solve_record(r, thread))
+                        .collect()
+                } else {
+                    solver.solve_records(records, thread)
+                };
+                part(results)
+            },
         )
-        .collect();
-    batches.into_iter().flatten().collect()
+        .collect()
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.

@@ -15,7 +15,7 @@ fn record(number: u64, body: Result<Puzzle, ParseError>) -> Record {
         source: "test".into(),
         number,
         line: number,
-        body,
+        body: body.into(),
     }
 }
 
@@ -95,10 +95,15 @@ fn results_come_out_in_input_order() {
         threads: 3,
     };
     let mut seen = Vec::new();
-    run(records.into_iter(), &config, |chunk| {
-        seen.extend(chunk.iter().map(|r| r.number));
-        Ok(())
-    })
+    run(
+        records.into_iter(),
+        &config,
+        |part| part,
+        |parts| {
+            seen.extend(parts.iter().flatten().map(|r| r.number));
+            Ok(())
+        },
+    )
     .unwrap();
     assert_eq!(seen, (1..=500).collect::<Vec<_>>());
 }
@@ -112,10 +117,15 @@ fn a_sink_error_stops_the_run() {
         threads: 2,
     };
     let mut calls = 0;
-    let err = run(records, &config, |_| {
-        calls += 1;
-        anyhow::bail!("disk full")
-    })
+    let err = run(
+        records,
+        &config,
+        |part| part,
+        |_| {
+            calls += 1;
+            anyhow::bail!("disk full")
+        },
+    )
     .unwrap_err();
     assert_eq!(err.to_string(), "disk full");
     assert_eq!(calls, 1);
