@@ -53,12 +53,19 @@ ratios() {
 }
 
 harness() {
-    echo "== harness: the null backend on 1M 81-character lines to CSV, one thread"
+    echo "== harness: the null backend on 1M 81-character lines to CSV, -j1 and -j2 alternating"
     lines 1000000 | cut -c1-81 > "$tmp/1m.txt"
+    : > "$out/null-seconds.txt"
     for i in 1 2 3 4 5; do
-        /usr/bin/time -f "%e" "$bin" solve -b null -j1 -q "$tmp/1m.txt" --csv "$tmp/null.csv" 2>&1
-    done | tee "$out/null-seconds.txt"
-    echo "median wall s: $(median < "$out/null-seconds.txt")"
+        for j in 1 2; do
+            s=$( { /usr/bin/time -f "%e" "$bin" solve -b null -j$j -v "$tmp/1m.txt" --csv "$tmp/null.csv" > "$tmp/null.summary"; } 2>&1 | tail -1 )
+            serial=$(grep -o '[0-9.]*% of the process' "$tmp/null.summary" | cut -d% -f1)
+            echo "j$j $s $serial" | tee -a "$out/null-seconds.txt"
+        done
+    done
+    for j in 1 2; do
+        echo "-j$j median wall s: $(grep "^j$j " "$out/null-seconds.txt" | cut -d' ' -f2 | median), serial share %: $(grep "^j$j " "$out/null-seconds.txt" | cut -d' ' -f3 | median)"
+    done
     echo "== harness: solve -j1 wall vs summed solve times + null wall (top1465 x 20)"
     for i in $(seq 20); do grep -v '^#' "$shared/puzzles3_magictour_top1465.solved"; done > "$tmp/top-x20.solved"
     cut -c1-81 "$tmp/top-x20.solved" > "$tmp/top-x20.txt"

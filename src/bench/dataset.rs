@@ -7,18 +7,194 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::grid::Grid;
+use std::sync::Arc;
+
+use crate::grid::{CELLS, Grid};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
-use crate::record::Record;
+use crate::record::{Body, Expected, Puzzle, Record};
 use crate::subset::Subset;
 
-/// A dataset loaded into memory for repeated passes.
+/// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes
+/// 57 bytes (98 with an expected solution), so ten million fit in about a gigabyte.
+/// Puzzles are packed two cells a byte and unpacked a chunk at a time, outside the
+/// clock; the records that are not timed (parse errors, conflicting givens) are few and
+/// kept whole.
 pub struct Dataset {
     pub info: DatasetInfo,
-    pub(super) records: Vec<Record>,
-    /// Indices of the records that are solvable puzzles (parsed, givens consistent).
-    pub(super) timed: Vec<usize>,
-    pub(super) grids: Vec<Grid>,
+    /// The timed puzzles, in input order.
+    grids: Vec<Packed>,
+    /// Per timed puzzle: its number, line and expected answer.
+    metas: Vec<Meta>,
+    expected: Vec<PackedExpected>,
+    /// Expected counts too large for `PackedExpected` (index into `expected`, count).
+    big_counts: Vec<(u32, u64)>,
+    /// (first timed puzzle, source) at each change of source.
+    sources: Vec<(u32, Arc<str>)>,
+    /// Records not timed, with the number of timed puzzles before each.
+    pub(super) untimed: Vec<(u32, Record)>,
+}
+
+/// A grid in 41 bytes: cell `2i` in the low half of byte `i`, cell `2i + 1` in the high.
+#[derive(Clone, Copy)]
+struct Packed([u8; 41]);
+
+impl Packed {
+    fn new(grid: &Grid) -> Packed {
+        let mut out = [0u8; 41];
+        for (o, pair) in out.iter_mut().zip(grid.cells().chunks(2)) {
+            *o = pair[0] | pair.get(1).map_or(0, |&hi| hi << 4);
+        }
+        Packed(out)
+    }
+
+    fn grid(&self) -> Grid {
+        let mut cells = [0u8; CELLS];
+        for (pair, &b) in cells.chunks_mut(2).zip(&self.0) {
+            pair[0] = b & 15;
+            if let Some(hi) = pair.get_mut(1) {
+                *hi = b >> 4;
+            }
+        }
+        Grid::from_cells(cells).expect("packed from a grid")
+    }
+}
+
+/// A timed puzzle's place in its source and its expected answer.
+#[derive(Clone, Copy)]
+struct Meta {
+    number: u32,
+    line: u32,
+    /// Index into `expected`, or `NONE`.
+    expected: u32,
+}
+
+const NONE: u32 = u32::MAX;
+/// A count in `big_counts`.
+const BIG: u32 = u32::MAX - 1;
+
+/// An expected answer: the count (`NONE` for none, `BIG` when it is in `big_counts`)
+/// and the solution (all zero for none: a solution has no blank).
+#[derive(Clone, Copy)]
+struct PackedExpected {
+    count: [u8; 4],
+    solution: Packed,
+}
+
+#[derive(Clone, Copy)]
+struct TooLarge;
+
+impl Dataset {
+    fn empty(info: DatasetInfo) -> Dataset {
+        Dataset {
+            info,
+            grids: Vec::new(),
+            metas: Vec::new(),
+            expected: Vec::new(),
+            big_counts: Vec::new(),
+            sources: Vec::new(),
+            untimed: Vec::new(),
+        }
+    }
+
+    /// Adds a record: packed when it is a puzzle to time, whole otherwise.
+    fn push(&mut self, mut record: Record) -> Result<(), TooLarge> {
+        let timed = u32::try_from(self.grids.len()).map_err(|_| TooLarge)?;
+        self.info.records += 1;
+        record.resolve();
+        let Body::Parsed(Ok(puzzle)) = &record.body else {
+            self.info.parse_errors += 1;
+            self.untimed.push((timed, record));
+            return Ok(());
+        };
+        if puzzle.grid.find_conflict().is_some() {
+            self.untimed.push((timed, record));
+            return Ok(());
+        }
+        let small = |n: u64| u32::try_from(n).ok().filter(|&n| n < BIG).ok_or(TooLarge);
+        let expected = match puzzle.expected.as_deref() {
+            None => NONE,
+            Some(e) => {
+                let index = small(self.expected.len() as u64)?;
+                let count = match e.count {
+                    None => NONE,
+                    Some(c) => small(c).unwrap_or_else(|_| {
+                        self.big_counts.push((index, c));
+                        BIG
+                    }),
+                };
+                self.expected.push(PackedExpected {
+                    count: count.to_le_bytes(),
+                    solution: Packed(match &e.solution {
+                        Some(s) => Packed::new(s).0,
+                        None => [0; 41],
+                    }),
+                });
+                index
+            }
+        };
+        let meta = Meta {
+            number: small(record.number)?,
+            line: small(record.line)?,
+            expected,
+        };
+        if self
+            .sources
+            .last()
+            .is_none_or(|(_, s)| !Arc::ptr_eq(s, &record.source))
+        {
+            self.sources.push((timed, record.source.clone()));
+        }
+        self.grids.push(Packed::new(&puzzle.grid));
+        self.metas.push(meta);
+        Ok(())
+    }
+
+    /// Timed puzzles.
+    pub fn len(&self) -> usize {
+        self.grids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.grids.is_empty()
+    }
+
+    /// The timed puzzles `range`, unpacked into `out` (cleared first).
+    pub(super) fn unpack(&self, range: std::ops::Range<usize>, out: &mut Vec<Grid>) {
+        out.clear();
+        out.extend(self.grids[range].iter().map(Packed::grid));
+    }
+
+    /// The record of timed puzzle `k`, rebuilt.
+    pub(super) fn record(&self, k: usize) -> Record {
+        let meta = self.metas[k];
+        let at = self
+            .sources
+            .partition_point(|(first, _)| *first as usize <= k);
+        let source = self.sources[at - 1].1.clone();
+        let expected = (meta.expected != NONE).then(|| {
+            let e = &self.expected[meta.expected as usize];
+            let count = match u32::from_le_bytes(e.count) {
+                NONE => None,
+                BIG => self
+                    .big_counts
+                    .iter()
+                    .find(|(i, _)| *i == meta.expected)
+                    .map(|&(_, c)| c),
+                c => Some(u64::from(c)),
+            };
+            let solution = (e.solution.0 != [0; 41]).then(|| e.solution.grid());
+            Box::new(Expected { count, solution })
+        });
+        Record {
+            source,
+            number: meta.number.into(),
+            line: meta.line.into(),
+            body: Body::Parsed(Ok(Puzzle {
+                grid: self.grids[k].grid(),
+                expected,
+            })),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,67 +242,69 @@ impl Dataset {
                 }
             }
         }
-        let loader = Loader::new(vec![input.clone()], load.clone()).hashing();
+        let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
         let name = input.name();
-        let mut loader = loader;
-        let mut read = Vec::new();
-        for item in loader.by_ref() {
-            match item {
-                Ok(record) => read.push(record),
-                Err(LoadError::Stopped) => return Ok(None),
-                Err(e) => return Err(DatasetError(e.to_string()).into()),
+        let mut dataset = Dataset::empty(DatasetInfo {
+            path: name.clone(),
+            hash: String::new(),
+            records: 0,
+            puzzles: 0,
+            parse_errors: 0,
+        });
+        // Streamed into the compact form: the records are never all held whole.
+        let mut failure = None;
+        let mut too_large = false;
+        let mut note = |item: Result<Record, LoadError>| match item {
+            Ok(record) => Some(record),
+            Err(e) => {
+                failure.get_or_insert(e);
+                None
             }
+        };
+        let records = loader.by_ref().map_while(&mut note);
+        for record in subset.apply(records) {
+            if dataset.push(record).is_err() {
+                too_large = true;
+                break;
+            }
+        }
+        // The rest of the input (after --limit) is read too: the hash covers it all.
+        if failure.is_none() && !too_large {
+            for item in loader.by_ref() {
+                if let Err(e) = item {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        match failure {
+            Some(LoadError::Stopped) => return Ok(None),
+            Some(e) => return Err(DatasetError(e.to_string()).into()),
+            None => {}
+        }
+        if too_large {
+            return Err(DatasetError(format!(
+                "{name}: too large to bench: more than {BIG} puzzles, or a record number or line above it"
+            ))
+            .into());
         }
         if crate::interrupt::requested() {
             return Ok(None);
         }
-        let hash = loader.hash().expect("hashing");
-        let mut records: Vec<Record> = subset.apply(read.into_iter()).collect();
-        records.iter_mut().for_each(|r| {
-            r.resolve();
-        });
-        let parse_errors = records.iter().filter(|r| r.body.is_err()).count() as u64;
-        let timed: Vec<usize> = records
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| {
-                r.parsed()
-                    .as_ref()
-                    .as_ref()
-                    .is_ok_and(|p| p.grid.find_conflict().is_none())
-            })
-            .map(|(i, _)| i)
-            .collect();
-        if timed.is_empty() {
+        dataset.info.hash = loader.hash().expect("hashing");
+        dataset.info.puzzles = dataset.len() as u64;
+        if dataset.is_empty() {
             return Err(DatasetError(format!(
-                "{name}: no puzzle to measure ({} records, {parse_errors} could not be read)",
-                records.len()
+                "{name}: no puzzle to measure ({} records, {} could not be read)",
+                dataset.info.records, dataset.info.parse_errors
             ))
             .into());
         }
-        let grids = timed
-            .iter()
-            .map(|&i| {
-                records[i]
-                    .parsed()
-                    .as_ref()
-                    .as_ref()
-                    .expect("timed records parsed")
-                    .grid
-            })
-            .collect();
-        Ok(Some(Dataset {
-            info: DatasetInfo {
-                path: name,
-                hash,
-                records: records.len() as u64,
-                puzzles: timed.len() as u64,
-                parse_errors,
-            },
-            records,
-            timed,
-            grids,
-        }))
+        dataset.grids.shrink_to_fit();
+        dataset.metas.shrink_to_fit();
+        dataset.expected.shrink_to_fit();
+        dataset.untimed.shrink_to_fit();
+        Ok(Some(dataset))
     }
 }
 
@@ -175,5 +353,115 @@ mod tests {
             let e = hash_file(Path::new("/dev/zero")).unwrap_err().to_string();
             assert!(e.contains("not a regular file"), "{e}");
         }
+    }
+
+    use crate::bench::measure::{check, chunks_of};
+    use crate::record::ParseError;
+    use crate::run::GuardedSolver;
+    use crate::solver::{Backend, Limits};
+    use proptest::prelude::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const S: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    /// A record of one of the kinds a dataset holds.
+    fn record(kind: u8, n: u64, source: &Arc<str>) -> Record {
+        let grid: Grid = P.parse().unwrap();
+        let solution: Grid = S.parse().unwrap();
+        let expected = |count, solution| Some(Box::new(Expected { count, solution }));
+        let body = match kind % 7 {
+            0 => Ok(Puzzle::new(grid)),
+            1 => Ok(Puzzle {
+                grid,
+                expected: expected(Some(1), Some(solution)),
+            }),
+            2 => Ok(Puzzle {
+                grid,
+                expected: expected(None, Some(solution)),
+            }),
+            3 => Ok(Puzzle {
+                grid,
+                expected: expected(Some(u64::MAX - n), None),
+            }),
+            4 => Ok(Puzzle {
+                grid,
+                expected: expected(Some(0), None),
+            }),
+            5 => Err(ParseError::new(n, "bad")),
+            _ => Ok(Puzzle::new(
+                "11..............................................................................."
+                    .parse()
+                    .unwrap(),
+            )),
+        };
+        Record {
+            source: source.clone(),
+            number: n,
+            line: 2 * n + 1,
+            body: body.into(),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+        /// Packed and rebuilt, chunk by chunk, the records come back whole and in order.
+        #[test]
+        fn the_compact_form_gives_back_every_record_in_order(
+            kinds in proptest::collection::vec((0u8..7, any::<bool>()), 1..200),
+        ) {
+            let sources: [Arc<str>; 2] = ["a".into(), "b".into()];
+            let mut which = 0;
+            let originals: Vec<Record> = kinds
+                .iter()
+                .enumerate()
+                .map(|(i, &(kind, switch))| {
+                    which ^= usize::from(switch);
+                    record(kind, i as u64 + 1, &sources[which])
+                })
+                .collect();
+            let mut dataset = Dataset::empty(DatasetInfo {
+                path: "t".into(),
+                hash: String::new(),
+                records: 0,
+                puzzles: 0,
+                parse_errors: 0,
+            });
+            for r in originals.clone() {
+                prop_assert!(dataset.push(r).is_ok());
+            }
+            let timed = originals
+                .iter()
+                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.grid.find_conflict().is_none()))
+                .count();
+            prop_assert_eq!(dataset.len(), timed);
+            prop_assert_eq!(dataset.info.records, originals.len() as u64);
+            // Rebuilt timed records equal the originals.
+            let timed_originals = originals
+                .iter()
+                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.grid.find_conflict().is_none()));
+            for (k, r) in timed_originals.enumerate() {
+                prop_assert_eq!(&dataset.record(k), r);
+            }
+            // `check` gives one result per record, in input order, at a small chunk size.
+            let solver = GuardedSolver::new(&Backend::Null, &Limits::default());
+            let mut got = Vec::new();
+            let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
+            for chunk in chunks_of(dataset.len(), &befores, 3) {
+                let attempts = chunk.timed.clone().map(|_| (crate::run::Attempt::Skipped, None)).collect();
+                got.extend(check(&dataset, &solver, "null", &chunk, attempts));
+            }
+            let want: Vec<(Arc<str>, u64, u64)> = originals.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
+            let got: Vec<(Arc<str>, u64, u64)> = got.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
+            prop_assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn a_timed_puzzle_takes_at_most_100_bytes() {
+        assert_eq!(std::mem::size_of::<Packed>(), 41);
+        assert_eq!(std::mem::size_of::<Meta>(), 12);
+        assert_eq!(std::mem::size_of::<PackedExpected>(), 45);
     }
 }

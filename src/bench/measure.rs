@@ -45,11 +45,12 @@ pub(super) fn bench_one(
         job.label, job.dataset.info.path, job.threads
     );
     let mut last_pass_ns = None;
+    let mut grids = Vec::new();
     for i in 0..config.warmup {
         observer.on_pass(&format!("{label}: warmup {}", i + 1));
         let mut ns = 0;
         for chunk in chunks(job.dataset) {
-            ns += pass(job, &mut solver, &pool, chunk.timed).wall_ns;
+            ns += pass(job, &mut solver, &pool, chunk.timed, &mut grids).wall_ns;
         }
         last_pass_ns = Some(ns);
         if interrupt::requested() {
@@ -76,7 +77,7 @@ pub(super) fn bench_one(
             // (every answer of every pass), so the memory a pass needs stays bounded
             // whatever the size of the dataset.
             for chunk in chunks(job.dataset) {
-                let p = pass(job, &mut solver, &pool, chunk.timed.clone());
+                let p = pass(job, &mut solver, &pool, chunk.timed.clone(), &mut grids);
                 if interrupt::requested() {
                     return Ok(None);
                 }
@@ -137,8 +138,11 @@ fn pass(
     solver: &mut GuardedSolver,
     pool: &SolverPool,
     timed: std::ops::Range<usize>,
+    grids: &mut Vec<Grid>,
 ) -> Pass {
-    let grids: &[Grid] = &job.dataset.grids[timed];
+    // Unpacked before the clock starts.
+    job.dataset.unpack(timed, grids);
+    let grids: &[Grid] = grids;
     let batch = solver.batch_size();
     let start = Instant::now();
     let attempts: Vec<(Attempt, Option<usize>)> = if job.threads == 1 {
@@ -192,32 +196,41 @@ fn pass(
 /// memory at a time (about 400 bytes a puzzle), not a whole dataset's.
 const CHUNK: usize = 16_384;
 
-/// A stretch of a dataset: timed puzzles `timed`, and the records `records` around them
-/// (the untimed ones, parse errors and invalid givens, go with the next timed puzzle;
-/// the last chunk takes the rest).
+/// A stretch of a dataset: timed puzzles `timed`, and the untimed records `untimed`
+/// around them (parse errors and invalid givens go with the next timed puzzle; the
+/// last chunk takes the rest).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Chunk {
     pub timed: std::ops::Range<usize>,
-    pub records: std::ops::Range<usize>,
+    /// Indices into the dataset's untimed records.
+    pub untimed: std::ops::Range<usize>,
 }
 
 /// The chunks that cover `dataset`, in order; together they hold every record once.
-pub(super) fn chunks(dataset: &Dataset) -> impl Iterator<Item = Chunk> + '_ {
-    chunks_of(&dataset.timed, dataset.records.len(), CHUNK)
+pub(super) fn chunks(dataset: &Dataset) -> Vec<Chunk> {
+    let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
+    chunks_of(dataset.len(), &befores, CHUNK)
 }
 
-fn chunks_of(timed: &[usize], records: usize, size: usize) -> impl Iterator<Item = Chunk> + '_ {
-    let n = timed.len();
+/// Chunks of `size` timed puzzles out of `n`; `befores[i]` is how many timed puzzles
+/// come before untimed record `i` (ascending).
+pub(super) fn chunks_of(n: usize, befores: &[u32], size: usize) -> Vec<Chunk> {
     let count = n.div_ceil(size).max(1);
-    (0..count).map(move |k| {
-        let (a, b) = (k * size, ((k + 1) * size).min(n));
-        let start = if k == 0 { 0 } else { timed[a - 1] + 1 };
-        let end = if b == n { records } else { timed[b - 1] + 1 };
-        Chunk {
-            timed: a..b,
-            records: start..end,
-        }
-    })
+    let untimed_before = |k: usize| befores.partition_point(|&b| (b as usize) < k);
+    (0..count)
+        .map(|k| {
+            let (a, b) = (k * size, ((k + 1) * size).min(n));
+            let end = if k + 1 == count {
+                befores.len()
+            } else {
+                untimed_before(b)
+            };
+            Chunk {
+                timed: a..b,
+                untimed: untimed_before(a)..end,
+            }
+        })
+        .collect()
 }
 
 /// The results of the records of `chunk` for one pass, in input order (unsolved records
@@ -231,23 +244,21 @@ pub(super) fn check(
     attempts: Vec<(Attempt, Option<usize>)>,
 ) -> Vec<PuzzleResult> {
     let label: std::sync::Arc<str> = label.into();
-    let mut timed = dataset.timed[chunk.timed.clone()].iter().peekable();
+    let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
     let mut attempts = attempts.into_iter();
-    chunk
-        .records
-        .clone()
-        .map(|i| {
-            let record = &dataset.records[i];
-            let mut r = if timed.next_if(|&&t| t == i).is_some() {
-                let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
-                solver.assess(record, attempt, thread)
-            } else {
-                solver.assess(record, Attempt::Skipped, None)
-            };
-            r.backend = label.clone();
-            r
-        })
-        .collect()
+    let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
+    for k in chunk.timed.clone() {
+        while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
+            out.push(solver.assess(record, Attempt::Skipped, None));
+        }
+        let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
+        out.push(solver.assess(&dataset.record(k), attempt, thread));
+    }
+    out.extend(untimed.map(|(_, record)| solver.assess(record, Attempt::Skipped, None)));
+    for r in &mut out {
+        r.backend = label.clone();
+    }
+    out
 }
 
 #[cfg(test)]
@@ -256,22 +267,24 @@ mod tests {
 
     #[test]
     fn chunks_hold_every_record_once_with_untimed_ones_before_the_next_timed() {
-        // Records 0..10; 1, 4, 5 and 9 are untimed (parse errors).
-        let timed = [0, 2, 3, 6, 7, 8];
-        let got: Vec<Chunk> = chunks_of(&timed, 10, 2).collect();
-        let want = [(0..2, 0..3), (2..4, 3..7), (4..6, 7..10)];
+        // Records 0..10; 1, 4, 5 and 9 are untimed (parse errors), after 1, 3, 3 and 6
+        // timed puzzles.
+        let befores = [1, 3, 3, 6];
+        let got = chunks_of(6, &befores, 2);
+        let want = [(0..2, 0..1), (2..4, 1..3), (4..6, 3..4)];
         assert_eq!(got.len(), want.len());
-        for (c, (t, r)) in got.iter().zip(want) {
-            assert_eq!((c.timed.clone(), c.records.clone()), (t, r));
+        for (c, (t, u)) in got.iter().zip(want) {
+            assert_eq!((c.timed.clone(), c.untimed.clone()), (t, u));
         }
         // One chunk when the dataset is small; the trailing untimed record included.
-        let got: Vec<Chunk> = chunks_of(&timed, 10, 100).collect();
         assert_eq!(
-            got,
+            chunks_of(6, &befores, 100),
             [Chunk {
                 timed: 0..6,
-                records: 0..10
+                untimed: 0..4
             }]
         );
+        // Untimed records before the first puzzle go with the first chunk.
+        assert_eq!(chunks_of(4, &[0, 0, 2], 2)[0].untimed, 0..2);
     }
 }

@@ -164,7 +164,9 @@ fn count_instructions(
     observer: &mut dyn Observer,
 ) -> anyhow::Result<()> {
     for dataset in datasets {
-        let sample = &dataset.grids[..dataset.grids.len().min(n as usize)];
+        let mut sample = Vec::new();
+        dataset.unpack(0..dataset.len().min(n as usize), &mut sample);
+        let sample = &sample[..];
         for (backend, label) in config.backends.iter().zip(&config.labels) {
             if instructions::uncountable(backend).is_some() || interrupt::requested() {
                 continue;

@@ -29,6 +29,8 @@ use crate::tally::Tally;
 const BLOCK_NS: u64 = 10_000_000;
 const MAX_BLOCKS: usize = 200;
 const MIN_BLOCKS: usize = 8;
+/// Puzzles unpacked at a time for the warmup pass.
+const WARMUP_STRETCH: usize = 16_384;
 
 /// One backend against the first, on one dataset at one thread count.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -116,7 +118,9 @@ pub(super) fn run_paired(
             }
         })
         .collect();
-    let grids = &dataset.grids;
+    // Puzzles are unpacked a block (or a warmup stretch) at a time, before the clock.
+    let mut grids = Vec::new();
+    let n = dataset.len();
     // Warmup: one pass each, which also says how long a pass takes.
     let mut slowest = 1u64;
     let mut attempts = Vec::new();
@@ -125,7 +129,11 @@ pub(super) fn run_paired(
             "{} on {} -j{threads}: warmup (paired)",
             c.label, dataset.info.path
         ));
-        let (wall, _) = measure(pool, threads, c, grids, &mut attempts);
+        let mut wall = 0;
+        for start in (0..n).step_by(WARMUP_STRETCH) {
+            dataset.unpack(start..(start + WARMUP_STRETCH).min(n), &mut grids);
+            wall += measure(pool, threads, c, &grids, &mut attempts).0;
+        }
         slowest = slowest.max(wall);
         if interrupt::requested() {
             return Ok(None);
@@ -140,7 +148,7 @@ pub(super) fn run_paired(
             .any(|b| matches!(b, Backend::Exec(_)));
     // At least MIN_BLOCKS a pass, so that even a small dataset gives enough pairs.
     let blocks = (slowest / BLOCK_NS).clamp(MIN_BLOCKS as u64, MAX_BLOCKS as u64) as usize;
-    let size = grids.len().div_ceil(blocks);
+    let size = n.div_ceil(blocks);
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
     let started = Instant::now();
     let mut round = 0usize;
@@ -156,7 +164,8 @@ pub(super) fn run_paired(
             round + 1
         ));
         let mut round_wall = vec![0u64; contenders.len()];
-        for block in grids.chunks(size) {
+        for start in (0..n).step_by(size) {
+            dataset.unpack(start..(start + size).min(n), &mut grids);
             let mut order: Vec<usize> = (0..contenders.len()).collect();
             rng.shuffle(&mut order);
             for i in order {
@@ -173,7 +182,7 @@ pub(super) fn run_paired(
                     c.solver = GuardedSolver::new(c.backend, &config.limits);
                     drop(std::hint::black_box(spacer));
                 }
-                let (wall, cpu) = measure(pool, threads, c, block, &mut attempts);
+                let (wall, cpu) = measure(pool, threads, c, &grids, &mut attempts);
                 c.blocks_ns.push(if cpu_clock { cpu } else { wall });
                 round_wall[i] += wall;
                 if round == 0 {
