@@ -101,6 +101,15 @@ memory() {
         echo "   rows written: $(( $(wc -l < "$tmp/mem.csv") - 1 ))" | tee -a "$out/memory.txt"
     done
     rm -f "$tmp/mem.csv"
+    echo "== memory: bench peak RSS, 40k and 400k puzzles (bytes a puzzle = difference / 360k)"
+    for kind in txt solved; do
+        lines 400000 > "$tmp/400k.solved"
+        if [ "$kind" = txt ]; then cut -c1-81 "$tmp/400k.solved" > "$tmp/400k.$kind"; fi
+        head -n 40000 "$tmp/400k.$kind" > "$tmp/40k.$kind"
+        small=$( { /usr/bin/time -f "%M" "$bin" bench "$tmp/40k.$kind" --backends bitboard --warmup 0 --rounds 1 --no-progress > /dev/null; } 2>&1 | tail -1 )
+        large=$( { /usr/bin/time -f "%M" "$bin" bench "$tmp/400k.$kind" --backends bitboard --warmup 0 --rounds 1 --no-progress > /dev/null; } 2>&1 | tail -1 )
+        echo "$kind: 40k $small KiB, 400k $large KiB, $(( (large - small) * 1024 / 360000 )) bytes a puzzle" | tee -a "$out/memory.txt"
+    done
 }
 
 parts=("$@")
