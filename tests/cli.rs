@@ -516,3 +516,26 @@ fn late_records_parsed_on_workers_report_as_early_ones() {
         .assert()
         .code(4);
 }
+
+/// A file whose head reads well and whose rest does not still gets the note that says
+/// it may be misread, though the rest was parsed on the worker threads.
+#[test]
+fn a_misread_tail_is_noted_with_several_threads() {
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut text = format!("{good}\n").repeat(1030);
+    for i in 0..5000 {
+        text.push_str(&format!("junk line {i}\n"));
+    }
+    for threads in ["1", "2"] {
+        let out = sudoku_bench()
+            .args(["solve", "-q", "-b", "null", "-j", threads, "-"])
+            .write_stdin(text.clone())
+            .assert()
+            .code(3);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(
+            stderr.contains("note: -: 5000 of 6030 records could not be read as line"),
+            "-j{threads}: {stderr}"
+        );
+    }
+}

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{Exit, print};
 use crate::interrupt;
-use crate::loader::{Input, Loader};
+use crate::loader::{Input, Loader, misread_note};
 use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
 use crate::run::{self, Status};
@@ -141,6 +141,17 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .clone();
+    // Sources whose records were parsed on the workers: the loader could not count
+    // their errors, the run did.
+    for report in summary.reports.iter().filter(|r| r.deferred > 0) {
+        let counts = summary
+            .sources
+            .iter()
+            .find(|s| std::sync::Arc::ptr_eq(&s.name, &report.name));
+        if let Some(note) = counts.and_then(|c| misread_note(report, c.records, c.parse_errors)) {
+            eprintln!("note: {note}");
+        }
+    }
     summary.notes = foreign_notes(&opts.run.backend);
     if verbose {
         summary.notes.push(serial_note(stats.serial_cpu_ns));

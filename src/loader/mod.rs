@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::format::{Format, Layout, Notes, RecordReader, SAMPLE, detect};
 use crate::interrupt;
-use crate::record::Record;
+use crate::record::{Body, Record};
 
 const BUFFER: usize = 64 * 1024;
 
@@ -106,7 +106,34 @@ pub struct SourceReport {
     pub compression: Option<Compression>,
     pub notes: Notes,
     pub records: u64,
+    /// Parse errors among the records parsed here.
     pub parse_errors: u64,
+    /// Records handed out unparsed ([`Body::Line`]), parsed by the caller.
+    pub deferred: u64,
+}
+
+/// The note for a source most of whose records could not be read: a sign that its
+/// layout was guessed wrong. `None` when it reads well enough.
+pub fn misread_note(r: &SourceReport, records: u64, parse_errors: u64) -> Option<String> {
+    if parse_errors < 3 || parse_errors * 2 <= records {
+        return None;
+    }
+    let others: Vec<&str> = Format::ALL
+        .iter()
+        .filter(|f| **f != r.format)
+        .map(|f| f.name())
+        .collect();
+    Some(format!(
+        "{}: {parse_errors} of {records} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
+        r.name,
+        r.format,
+        if r.detected {
+            " (the best reading of its content)"
+        } else {
+            ""
+        },
+        others.join(", ")
+    ))
 }
 
 /// A source still to open, or something found while listing inputs.
@@ -319,6 +346,7 @@ impl Loader {
                 notes: Notes::default(),
                 records: 0,
                 parse_errors: 0,
+                deferred: 0,
             },
         })
     }
@@ -341,25 +369,12 @@ impl Loader {
                 r.name, r.notes.headers
             ));
         }
-        if r.parse_errors >= 3 && r.parse_errors * 2 > r.records {
-            let others: Vec<&str> = Format::ALL
-                .iter()
-                .filter(|f| **f != r.format)
-                .map(|f| f.name())
-                .collect();
-            (self.on_note)(&format!(
-                "{}: {} of {} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
-                r.name,
-                r.parse_errors,
-                r.records,
-                r.format,
-                if r.detected {
-                    " (the best reading of its content)"
-                } else {
-                    ""
-                },
-                others.join(", ")
-            ));
+        // With records left unparsed, the errors are known only once they are parsed:
+        // the caller says it then (`misread_note` with its own counts).
+        if r.deferred == 0 {
+            if let Some(note) = misread_note(r, r.records, r.parse_errors) {
+                (self.on_note)(&note);
+            }
         }
         self.reports
             .lock()
@@ -379,6 +394,7 @@ impl Iterator for Loader {
                         cur.line = raw.line;
                         cur.report.records += 1;
                         cur.report.parse_errors += u64::from(raw.body.is_err());
+                        cur.report.deferred += u64::from(matches!(raw.body, Body::Line(_)));
                         return Some(Ok(Record {
                             source: Arc::clone(&cur.report.name),
                             number: raw.number,
