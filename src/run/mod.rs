@@ -114,8 +114,10 @@ where
 }
 
 /// Most records in one piece of a chunk: enough to make a part's fixed costs small,
-/// few enough that each thread gets several pieces to balance.
-const MAX_PIECE: usize = 512;
+/// few enough that each thread gets several pieces to balance, and that a piece's
+/// buffers (results, rows) stay under glibc's initial 128 KiB mmap threshold (larger
+/// ones may be mapped and unmapped each time, page faults included).
+const MAX_PIECE: usize = 256;
 
 fn solve_chunk<P: Send>(
     chunk: &mut [Record],
