@@ -477,19 +477,22 @@ fn backends_lists_every_name_solve_accepts() {
     }
 }
 
+/// A puzzle line for the tests of reading past a file's head.
+const GOOD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
 /// Past the head of a file, lines are parsed on the worker threads: a bad line there
 /// is still a parse error row naming its line, said on stderr, and a wrong answer
 /// there still exits 4, with the same summary as an eager read.
 #[test]
 fn late_records_parsed_on_workers_report_as_early_ones() {
-    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let good = GOOD;
     let wrong = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4:1:562483917978162435314975628825736149791824563436519872269348751547291386183657295";
+    let bad = format!("{}a", &good[..80]);
     let mut text = String::new();
     for i in 1..=3000 {
         text.push_str(match i {
-            2500 => {
-                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....a"
-            }
+            2500 => bad.as_str(),
             2700 => wrong,
             _ => good,
         });
@@ -512,7 +515,7 @@ fn late_records_parsed_on_workers_report_as_early_ones() {
     // The wrong expected answer is found by a real backend.
     sudoku_bench()
         .args(["solve", "-q", "-j", "2", "-"])
-        .write_stdin(text.replace(&format!("{}a", &good[..80]), good))
+        .write_stdin(text.replace(&bad, good))
         .assert()
         .code(4);
 }
@@ -521,7 +524,7 @@ fn late_records_parsed_on_workers_report_as_early_ones() {
 /// it may be misread, though the rest was parsed on the worker threads.
 #[test]
 fn a_misread_tail_is_noted_with_several_threads() {
-    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let good = GOOD;
     let mut text = format!("{good}\n").repeat(1030);
     for i in 0..5000 {
         text.push_str(&format!("junk line {i}\n"));

@@ -73,11 +73,6 @@ pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
 }
 
 impl Summary {
-    pub fn add(&mut self, r: &PuzzleResult) {
-        self.tally.add(r);
-        count_source(&mut self.sources, r);
-    }
-
     /// Adds the per-source counts of the records that follow those counted so far.
     pub(crate) fn add_sources(&mut self, later: &[SourceCounts]) {
         let mut later = later.iter();
