@@ -82,7 +82,11 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
                 false
             }
             Attempt::Solved { outcome, .. } => outcome.solutions == 1,
-            Attempt::Panicked { .. } | Attempt::Failed { .. } | Attempt::Skipped => {
+            Attempt::Panicked { .. }
+            | Attempt::Failed { .. }
+            | Attempt::Skipped
+            | Attempt::Unsupported
+            | Attempt::NotTimed => {
                 g.failed += 1;
                 false
             }

@@ -78,11 +78,11 @@ pub fn judge<R: BufRead + Send>(
             body: raw.body,
         };
         let r = solver.solve_record(&record, Some(0));
-        match (r.status, r.solution) {
+        match (r.status, r.solution.as_ref().and_then(|s| s.nine())) {
             (Status::Unique | Status::Solved | Status::Multiple, Some(s))
                 if r.valid == Some(true) =>
             {
-                write_solution(problem, &s, written > 0, out.row_buffer());
+                write_solution(problem, s, written > 0, out.row_buffer());
                 out.end_row();
                 written += 1;
             }

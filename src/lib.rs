@@ -40,6 +40,7 @@ pub mod record;
 pub mod report;
 pub mod run;
 pub mod solver;
+pub mod square;
 pub mod stats;
 pub mod subset;
 pub mod tally;

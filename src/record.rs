@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::grid::Grid;
+use crate::square::Board;
 
 /// One input record: where it came from and either a puzzle or why it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,27 +109,28 @@ impl fmt::Debug for PendingLine {
 /// A puzzle and, when the input says so, the answer it should have.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
-    pub grid: Grid,
+    /// The givens: 9x9 inline, other sizes boxed.
+    pub board: Board,
     /// Boxed: few inputs give one, and a smaller `Record` is cheaper to move around.
     pub expected: Option<Box<Expected>>,
 }
 
 impl Puzzle {
-    pub fn new(grid: Grid) -> Puzzle {
+    pub fn new(board: impl Into<Board>) -> Puzzle {
         Puzzle {
-            grid,
+            board: board.into(),
             expected: None,
         }
     }
 }
 
 /// An expected answer from the input (`puzzle:count:solution` lines, a CSV solution column).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Expected {
     /// Number of solutions the puzzle has (reference files write `2` for "two or more").
     pub count: Option<u64>,
     /// The solution, when the puzzle has exactly one.
-    pub solution: Option<Grid>,
+    pub solution: Option<Board>,
 }
 
 /// A malformed record: the line (and column, where it helps) and what was wrong.

@@ -23,7 +23,7 @@ impl WrongAnswer {
         WrongAnswer {
             source: r.source.clone(),
             line: r.line,
-            puzzle: r.puzzle.map(|g| g.to_line()).unwrap_or_default(),
+            puzzle: r.puzzle.as_ref().map(|g| g.to_line()).unwrap_or_default(),
             error: r.error.clone().unwrap_or_default(),
         }
     }

@@ -17,6 +17,9 @@ struct Expected {
     /// Why a sample is not read as puzzles (unsupported, another board size, not data).
     #[serde(default)]
     why: Option<String>,
+    /// The backend to solve it with, when not the default (boards other than 9x9).
+    #[serde(default)]
+    backend: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -42,6 +45,7 @@ fn every_published_layout_reads_as_expected() {
         let want = &expected[&sample.file];
         let out = sudoku_bench()
             .args(["solve", "-q", "--csv", "-", "-j", "1"])
+            .args(["-b", want.backend.as_deref().unwrap_or("bitboard")])
             .arg(dir.join(&sample.file))
             .output()
             .unwrap();

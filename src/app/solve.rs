@@ -171,6 +171,8 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     Ok(Exit::worst(
         summary.interrupted,
         t.wrong_answers() > 0,
-        summary.input_failures > 0 || t.count(Status::ParseError) > 0,
+        summary.input_failures > 0
+            || t.count(Status::ParseError) > 0
+            || t.count(Status::Unsupported) > 0,
     ))
 }

@@ -236,6 +236,7 @@ mod tests {
                 records: 100,
                 puzzles: 100,
                 parse_errors: 0,
+                other_sizes: 0,
             },
             threads: 1,
             rounds_ns: rounds_us

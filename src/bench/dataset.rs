@@ -106,10 +106,13 @@ impl Dataset {
             self.untimed.push((timed, record));
             return Ok(());
         };
-        if puzzle.grid.find_conflict().is_some() {
+        // Conflicting givens are not solved; boards of other sizes are not timed here.
+        let Some(grid) = puzzle.board.nine().filter(|g| g.find_conflict().is_none()) else {
+            self.info.other_sizes += u64::from(puzzle.board.nine().is_none());
             self.untimed.push((timed, record));
             return Ok(());
-        }
+        };
+        let grid = *grid;
         let small = |n: u64| u32::try_from(n).ok().filter(|&n| n < BIG).ok_or(TooLarge);
         let expected = match puzzle.expected.as_deref() {
             None => NONE,
@@ -124,7 +127,7 @@ impl Dataset {
                 };
                 self.expected.push(PackedExpected {
                     count: count.to_le_bytes(),
-                    solution: Packed(match &e.solution {
+                    solution: Packed(match e.solution.as_ref().and_then(|s| s.nine()) {
                         Some(s) => Packed::new(s).0,
                         None => [0; 41],
                     }),
@@ -144,7 +147,7 @@ impl Dataset {
         {
             self.sources.push((timed, record.source.clone()));
         }
-        self.grids.push(Packed::new(&puzzle.grid));
+        self.grids.push(Packed::new(&grid));
         self.metas.push(meta);
         Ok(())
     }
@@ -182,7 +185,7 @@ impl Dataset {
                     .map(|&(_, c)| c),
                 c => Some(u64::from(c)),
             };
-            let solution = (e.solution.0 != [0; 41]).then(|| e.solution.grid());
+            let solution = (e.solution.0 != [0; 41]).then(|| e.solution.grid().into());
             Box::new(Expected { count, solution })
         });
         Record {
@@ -190,7 +193,7 @@ impl Dataset {
             number: meta.number.into(),
             line: meta.line.into(),
             body: Body::Parsed(Ok(Puzzle {
-                grid: self.grids[k].grid(),
+                board: self.grids[k].grid().into(),
                 expected,
             })),
         }
@@ -210,6 +213,9 @@ pub struct DatasetInfo {
     /// Records that could not be read as puzzles.
     #[serde(default)]
     pub parse_errors: u64,
+    /// Boards of another size than 9x9: read, not timed.
+    #[serde(default)]
+    pub other_sizes: u64,
 }
 
 /// Why a dataset cannot be measured: an input problem (exit 3), not a failure.
@@ -250,6 +256,7 @@ impl Dataset {
             records: 0,
             puzzles: 0,
             parse_errors: 0,
+            other_sizes: 0,
         });
         // Streamed into the compact form: the records are never all held whole.
         let mut failure = None;
@@ -295,8 +302,8 @@ impl Dataset {
         dataset.info.puzzles = dataset.len() as u64;
         if dataset.is_empty() {
             return Err(DatasetError(format!(
-                "{name}: no puzzle to measure ({} records, {} could not be read)",
-                dataset.info.records, dataset.info.parse_errors
+                "{name}: no puzzle to measure ({} records, {} could not be read, {} not 9x9: bench times 9x9 boards only)",
+                dataset.info.records, dataset.info.parse_errors, dataset.info.other_sizes
             ))
             .into());
         }
@@ -374,25 +381,25 @@ mod tests {
         let body = match kind % 7 {
             0 => Ok(Puzzle::new(grid)),
             1 => Ok(Puzzle {
-                grid,
-                expected: expected(Some(1), Some(solution)),
+                board: grid.into(),
+                expected: expected(Some(1), Some(solution.into())),
             }),
             2 => Ok(Puzzle {
-                grid,
-                expected: expected(None, Some(solution)),
+                board: grid.into(),
+                expected: expected(None, Some(solution.into())),
             }),
             3 => Ok(Puzzle {
-                grid,
+                board: grid.into(),
                 expected: expected(Some(u64::MAX - n), None),
             }),
             4 => Ok(Puzzle {
-                grid,
+                board: grid.into(),
                 expected: expected(Some(0), None),
             }),
             5 => Err(ParseError::new(n, "bad")),
             _ => Ok(Puzzle::new(
                 "11..............................................................................."
-                    .parse()
+                    .parse::<Grid>()
                     .unwrap(),
             )),
         };
@@ -427,20 +434,21 @@ mod tests {
                 records: 0,
                 puzzles: 0,
                 parse_errors: 0,
+                other_sizes: 0,
             });
             for r in originals.clone() {
                 prop_assert!(dataset.push(r).is_ok());
             }
             let timed = originals
                 .iter()
-                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.grid.find_conflict().is_none()))
+                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.board.conflict().is_none()))
                 .count();
             prop_assert_eq!(dataset.len(), timed);
             prop_assert_eq!(dataset.info.records, originals.len() as u64);
             // Rebuilt timed records equal the originals.
             let timed_originals = originals
                 .iter()
-                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.grid.find_conflict().is_none()));
+                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.board.conflict().is_none()));
             for (k, r) in timed_originals.enumerate() {
                 prop_assert_eq!(&dataset.record(k), r);
             }

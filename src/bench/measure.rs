@@ -247,14 +247,18 @@ pub(super) fn check(
     let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
     let mut attempts = attempts.into_iter();
     let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
+    let untimed_attempt = |record: &crate::record::Record| match &*record.parsed() {
+        Ok(p) if p.board.nine().is_none() && !p.board.has_conflict() => Attempt::NotTimed,
+        _ => Attempt::Skipped,
+    };
     for k in chunk.timed.clone() {
         while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
-            out.push(solver.assess(record, Attempt::Skipped, None));
+            out.push(solver.assess(record, untimed_attempt(record), None));
         }
         let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
         out.push(solver.assess(&dataset.record(k), attempt, thread));
     }
-    out.extend(untimed.map(|(_, record)| solver.assess(record, Attempt::Skipped, None)));
+    out.extend(untimed.map(|(_, record)| solver.assess(record, untimed_attempt(record), None)));
     for r in &mut out {
         r.backend = label.clone();
     }

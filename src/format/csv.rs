@@ -15,6 +15,7 @@ use super::lines::{Lines, trim};
 use super::{Layout, Notes, RawRecord, RecordReader};
 use crate::grid::{CELLS, Grid};
 use crate::record::{Expected, ParseError, Puzzle};
+use crate::square::{self, Board};
 
 /// Header names of a puzzle column (compared without case).
 pub(crate) const PUZZLE_NAMES: [&str; 13] = [
@@ -371,27 +372,33 @@ fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, 
             header.fields
         ));
     }
-    let grid = parse_field(fields.get(header.puzzle), cells).map_err(|e| format!("puzzle: {e}"))?;
+    let board =
+        parse_field(fields.get(header.puzzle), cells).map_err(|e| format!("puzzle: {e}"))?;
     let Some(i) = header.solution.filter(|&i| !fields.get(i).is_empty()) else {
-        return Ok(Puzzle::new(grid));
+        return Ok(Puzzle::new(board));
     };
     let solution = parse_field(fields.get(i), cells).map_err(|e| format!("solution: {e}"))?;
     if !solution.is_full() {
         return Err("solution: has blank cells".into());
     }
+    if solution.side() != board.side() {
+        let (a, b) = (board.side(), solution.side());
+        return Err(format!("solution: {b}x{b} for a {a}x{a} puzzle"));
+    }
     let expected = Some(Box::new(Expected {
         count: Some(1),
         solution: Some(solution),
     }));
-    Ok(Puzzle { grid, expected })
+    Ok(Puzzle { board, expected })
 }
 
-/// A grid in one field: 81 cells, or 81 cells once spacing and brackets are dropped
-/// (`[[0, 0, 3, ...], ...]`, `003 020 600 ...`).
-pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Grid, String> {
+/// A board in one field: 81 cells, or 81 cells once spacing and brackets are dropped
+/// (`[[0, 0, 3, ...], ...]`, `003 020 600 ...`); or another size's 16, 256 or 625
+/// cells, one character each or as numbers (`[[0, 12, ...], ...]`).
+pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> {
     if let Ok(head) = <&[u8; CELLS]>::try_from(field) {
         return match cells.parse81(head) {
-            Ok(values) => Ok(Grid::from_cells(values).expect("0-9")),
+            Ok(values) => Ok(Grid::from_cells(values).expect("0-9").into()),
             Err(i) => Err(format!("column {}: {}", i + 1, super::bad_cell(field, i))),
         };
     }
@@ -405,9 +412,18 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Grid, String> {
     if kept.len() != field.len() {
         if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..]) {
             if let Ok(values) = cells.parse81(head) {
-                return Ok(Grid::from_cells(values).expect("0-9"));
+                return Ok(Grid::from_cells(values).expect("0-9").into());
             }
         }
+        let tokens = field.split(spacing).filter(|t| !t.is_empty());
+        if let Some(board) = square::parse_numbers(tokens) {
+            return board;
+        }
+    }
+    if square::box_of_cells(kept.len()).is_some_and(|n| n != 3) {
+        return square::parse_chars(&kept)
+            .map(Board::from)
+            .map_err(|(_, e)| e);
     }
     if let Some(i) = field.iter().position(|&b| !cells.is_cell(b)) {
         return Err(format!("column {}: {}", i + 1, super::bad_cell(field, i)));
@@ -449,10 +465,10 @@ mod tests {
         for r in &recs {
             let p = r.body.result().as_ref().unwrap();
             let expected = p.expected.as_deref().unwrap();
-            assert_eq!(p.grid.to_line(), P);
+            assert_eq!(p.board.to_line(), P);
             assert_eq!(
-                (expected.count, expected.solution),
-                (Some(1), Some(S.parse::<Grid>().unwrap()))
+                (expected.count, expected.solution.clone()),
+                (Some(1), Some(S.parse::<Grid>().unwrap().into()))
             );
         }
         let input =

@@ -472,7 +472,7 @@ mod tests {
         let recs = read_all(Format::Grid, input.as_bytes());
         assert_eq!(lines_of(&recs), [(1, 3, true), (2, 17, true)]);
         assert_eq!(
-            recs[1].body.result().as_ref().unwrap().grid.to_line(),
+            recs[1].body.result().as_ref().unwrap().board.to_line(),
             TOP95_1
         );
     }

@@ -82,7 +82,7 @@ mod tests {
     fn summary(input: &str) -> Vec<(u64, u64, Result<String, String>)> {
         let recs = read_all(Format::Hdu, input.as_bytes());
         let body = |r: &crate::format::RawRecord| match r.body.result() {
-            Ok(p) => Ok(p.grid.to_line()),
+            Ok(p) => Ok(p.board.to_line()),
             Err(e) => Err(format!("{}", e)),
         };
         recs.iter().map(|r| (r.number, r.line, body(r))).collect()

@@ -14,6 +14,7 @@ use super::lines::{Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::grid::{CELLS, Grid};
 use crate::record::{Body, Expected, ParseError, PendingLine, Puzzle};
+use crate::square::{self, Board};
 
 /// Lines before the first record that hold no puzzle (titles, a count line) are
 /// skipped as a header, up to this many; later ones are parse errors.
@@ -197,7 +198,53 @@ pub(crate) fn parse(
     if let Some(found) = leading_puzzle(s, cells, suffix) {
         return Some(found.map_err(at));
     }
-    fields(s, cells).map(|r| r.map_err(at))
+    fields(s, cells, suffix).map(|r| r.map_err(at))
+}
+
+/// A board that is not 9x9 in a line: its cells as the first field (one character
+/// each: 16, 256 or 625 of them) with an optional `:count:solution` suffix, or as
+/// numbers (`1 0 0 4 ...`, one a field).
+fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usize, String)>> {
+    let end = s
+        .iter()
+        .position(|&b| matches!(b, b':' | b' ' | b'\t' | b',' | b';'))
+        .unwrap_or(s.len());
+    let head = &s[..end];
+    if square::box_of_cells(head.len()).is_some_and(|n| n != 3) {
+        let board = match square::parse_chars(head) {
+            Ok(b) => b,
+            Err(e) => return Some(Err(e)),
+        };
+        let expected = match s.get(end) {
+            Some(b':') => match parse_suffix(s, end + 1, board.side()) {
+                Ok(e) => Some(Box::new(e)),
+                Err(e) => return Some(Err(e)),
+            },
+            Some(_) => {
+                let rest = &s[end + 1..];
+                let t = trim(rest);
+                let t = &t[t
+                    .iter()
+                    .take_while(|b| matches!(b, b',' | b';' | b' '))
+                    .count()..];
+                square::parse_chars(t)
+                    .ok()
+                    .filter(|g| g.is_full() && g.side() == board.side())
+                    .map(|g| solution_expected(g.into()))
+            }
+            None => None,
+        };
+        return Some(Ok(Puzzle {
+            board: board.into(),
+            expected,
+        }));
+    }
+    let numbers = square::parse_numbers(tokens.iter().map(|&(a, z)| &s[a..z]))?;
+    Some(
+        numbers
+            .map(Puzzle::new)
+            .map_err(|e| (tokens.first().map_or(0, |t| t.0), e)),
+    )
 }
 
 /// The common case: the line starts with the 81 cells, followed by nothing, a
@@ -217,14 +264,17 @@ fn leading_puzzle(
         Err(_) => Grid::from_cells(cells.parse81(head).ok()?).ok()?,
     };
     let expected = match next {
-        Some(b':') if suffix => match parse_suffix(s, CELLS + 1) {
+        Some(b':') if suffix => match parse_suffix(s, CELLS + 1, 9) {
             Ok(e) => Some(Box::new(e)),
             Err(e) => return Some(Err(e)),
         },
         Some(_) => second_field(&s[CELLS + 1..], cells).map(solution_expected),
         None => None,
     };
-    Some(Ok(Puzzle { grid, expected }))
+    Some(Ok(Puzzle {
+        board: grid.into(),
+        expected,
+    }))
 }
 
 /// A JSON object on one line (JSON lines): the puzzle under one of the CSV's puzzle
@@ -245,23 +295,27 @@ fn json_object(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, String>> {
         other => other.to_string(),
     };
     let (key, puzzle) = field(&PUZZLE_NAMES)?;
-    let grid = match parse_field(text(puzzle).as_bytes(), cells) {
+    let board = match parse_field(text(puzzle).as_bytes(), cells) {
         Ok(g) => g,
         Err(e) => return Some(Err(format!("{key}: {e}"))),
     };
     let expected = match field(&SOLUTION_NAMES) {
         Some((_, serde_json::Value::Null)) | None => None,
         Some((key, v)) => match parse_field(text(v).as_bytes(), cells) {
+            Ok(s) if s.side() != board.side() => {
+                let (a, b) = (board.side(), s.side());
+                return Some(Err(format!("{key}: {b}x{b} for a {a}x{a} puzzle")));
+            }
             Ok(s) if s.is_full() => Some(solution_expected(s)),
             Ok(_) => return Some(Err(format!("{key}: has blank cells"))),
             Err(e) => return Some(Err(format!("{key}: {e}"))),
         },
     };
-    Some(Ok(Puzzle { grid, expected }))
+    Some(Ok(Puzzle { board, expected }))
 }
 
 /// An expected answer from a solution field: the puzzle has that one solution.
-fn solution_expected(solution: Grid) -> Box<Expected> {
+fn solution_expected(solution: Board) -> Box<Expected> {
     Box::new(Expected {
         count: Some(1),
         solution: Some(solution),
@@ -269,12 +323,12 @@ fn solution_expected(solution: Grid) -> Box<Expected> {
 }
 
 /// A field after the puzzle that is a complete grid: the expected solution.
-fn second_field(rest: &[u8], cells: &Cells) -> Option<Grid> {
+fn second_field(rest: &[u8], cells: &Cells) -> Option<Board> {
     let tokens = split(rest);
     find_grids(rest, &tokens, cells)
         .into_iter()
         .next()
-        .and_then(|(_, g)| g.is_full().then_some(g))
+        .and_then(|(_, g)| g.is_full().then_some(g.into()))
 }
 
 /// How fields are told apart in a line.
@@ -380,15 +434,23 @@ fn find_grids(
 }
 
 /// The general case: the puzzle is a field (or a run of fields) among others.
-fn fields(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, (usize, String)>> {
+fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usize, String)>> {
     let split = split(s);
     let grids = find_grids(s, &split, cells);
     if let Some(&(_, grid)) = grids.first() {
         let expected = grids
             .get(1)
-            .and_then(|&(_, g)| g.is_full().then_some(g))
+            .and_then(|&(_, g)| g.is_full().then_some(g.into()))
             .map(solution_expected);
-        return Some(Ok(Puzzle { grid, expected }));
+        return Some(Ok(Puzzle {
+            board: grid.into(),
+            expected,
+        }));
+    }
+    if general {
+        if let Some(found) = other_size(s, &split.1) {
+            return Some(found);
+        }
     }
     near_miss(s, &split.1, cells).map(Err)
 }
@@ -429,8 +491,8 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
     None
 }
 
-/// Parses `count[:solution]` starting at `start`.
-fn parse_suffix(s: &[u8], start: usize) -> Result<Expected, (usize, String)> {
+/// Parses `count[:solution]` starting at `start`, for a board `side` cells wide.
+fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize, String)> {
     let field_end = |from: usize| {
         let len = s[from..]
             .iter()
@@ -462,7 +524,25 @@ fn parse_suffix(s: &[u8], start: usize) -> Result<Expected, (usize, String)> {
         count,
         solution: None,
     };
-    if s.get(end) == Some(&b':') {
+    if s.get(end) == Some(&b':') && side != 9 {
+        let (from, to) = (end + 1, field_end(end + 1));
+        if to > from {
+            let want = side * side;
+            let solution = match square::parse_chars(&s[from..to]) {
+                Ok(g) if g.side() == side && g.is_full() => g,
+                Ok(_) if to - from == want => {
+                    return Err((from, "the solution has blank cells".into()));
+                }
+                Ok(_) | Err(_) if to - from != want => {
+                    let n = to - from;
+                    return Err((from, format!("solution has {n} cells, expected {want}")));
+                }
+                Ok(_) => unreachable!("sized"),
+                Err((i, e)) => return Err((from + i, format!("in the solution: {e}"))),
+            };
+            expected.solution = Some(solution.into());
+        }
+    } else if s.get(end) == Some(&b':') {
         let (from, to) = (end + 1, field_end(end + 1));
         if let Some(i) = (from..to).find(|&i| !matches!(s[i], b'1'..=b'9')) {
             let c = char_at(s, i);
@@ -470,7 +550,7 @@ fn parse_suffix(s: &[u8], start: usize) -> Result<Expected, (usize, String)> {
         }
         match to - from {
             0 => {}
-            CELLS => expected.solution = Grid::from_line(&s[from..to]).ok(),
+            CELLS => expected.solution = Grid::from_line(&s[from..to]).ok().map(Board::from),
             n => return Err((from, format!("solution has {n} cells, expected 81"))),
         }
     }
@@ -509,7 +589,7 @@ mod tests {
         for r in &recs {
             let puzzle = r.body.result().as_ref().unwrap();
             assert_eq!(
-                (puzzle.grid.to_line(), puzzle.expected.clone()),
+                (puzzle.board.to_line(), puzzle.expected.clone()),
                 (P.to_string(), None)
             );
         }
@@ -523,7 +603,7 @@ mod tests {
             .into_iter()
             .map(|r| *r.body.result().clone().unwrap().expected.unwrap())
             .collect();
-        let sol = Some(S.parse::<Grid>().unwrap());
+        let sol: Option<crate::square::Board> = Some(S.parse::<Grid>().unwrap().into());
         let e = |count, solution| Expected {
             count: Some(count),
             solution,
@@ -535,12 +615,12 @@ mod tests {
         assert_eq!(
             got,
             [
-                e(1, sol),
+                e(1, sol.clone()),
                 e(0, None),
                 e(2, None),
                 e(125, None),
-                e(1, sol),
-                unknown(sol),
+                e(1, sol.clone()),
+                unknown(sol.clone()),
                 unknown(None)
             ]
         );
@@ -608,10 +688,10 @@ mod tests {
         #[test]
         fn lines_round_trip(s in "[1-9.0]{81}") {
             let recs = read_all(Format::Line, s.as_bytes());
-            let grid = recs[0].body.result().as_ref().unwrap().grid;
+            let grid = recs[0].body.result().as_ref().unwrap().board.clone();
             prop_assert_eq!(grid.to_line(), s.replace('0', "."));
             let again = read_all(Format::Line, grid.to_line().as_bytes());
-            prop_assert_eq!(again[0].body.result().as_ref().unwrap().grid, grid);
+            prop_assert_eq!(&again[0].body.result().as_ref().unwrap().board, &grid);
         }
     }
 

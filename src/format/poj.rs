@@ -29,8 +29,8 @@ end
         assert_eq!(recs.len(), 2);
         assert_eq!((recs[1].number, recs[1].line), (2, 2));
         let first = recs[0].body.result().as_ref().unwrap();
-        assert_eq!(first.grid.to_line(), SAMPLE.lines().next().unwrap());
-        assert_eq!((first.grid.clues(), first.expected.clone()), (36, None));
+        assert_eq!(first.board.to_line(), SAMPLE.lines().next().unwrap());
+        assert_eq!((first.board.clues(), first.expected.clone()), (36, None));
         assert_eq!(
             crate::format::detect(SAMPLE.as_bytes(), &Default::default()).format,
             Format::Poj

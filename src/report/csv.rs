@@ -6,7 +6,7 @@ use super::RowFormat;
 use crate::run::PuzzleResult;
 
 /// The columns, in order. The README documents each one.
-pub const COLUMNS: [&str; 16] = [
+pub const COLUMNS: [&str; 17] = [
     "source",
     "record",
     "line",
@@ -23,6 +23,8 @@ pub const COLUMNS: [&str; 16] = [
     "puzzle",
     "solution",
     "error",
+    // Cells a row (4, 9, 16, 25): last, so that older readers' columns keep their place.
+    "size",
 ];
 
 /// Result rows as CSV with a header.
@@ -81,15 +83,19 @@ impl RowFormat for CsvRows {
         }
         row.push(b',');
         if let Some(g) = &r.puzzle {
-            row.extend_from_slice(&g.to_line_with(b'.'));
+            g.write_line_with(b'.', row);
         }
         row.push(b',');
         if let Some(g) = &r.solution {
-            row.extend_from_slice(&g.to_line_with(b'0'));
+            g.write_line_with(b'0', row);
         }
         row.push(b',');
         if let Some(error) = &r.error {
             text(row, error);
+        }
+        row.push(b',');
+        if let Some(g) = &r.puzzle {
+            uint(row, g.side() as u64);
         }
         row.push(b'\n');
     }
@@ -191,7 +197,7 @@ mod tests {
             status: Status::Unique,
             puzzle: Some(PUZZLE.parse().unwrap()),
             solutions: 1,
-            solution: Some(Grid::EMPTY),
+            solution: Some(Grid::EMPTY.into()),
             valid: Some(true),
             matches_expected: Some(false),
             nodes: u64::MAX,
@@ -213,16 +219,17 @@ mod tests {
             r.backend.to_string(),
             r.status.name().to_string(),
             r.solutions.to_string(),
-            opt(r.puzzle.map(|g| g.clues().to_string())),
+            opt(r.puzzle.as_ref().map(|g| g.clues().to_string())),
             opt(r.valid.map(|v| v.to_string())),
             opt(r.matches_expected.map(|v| v.to_string())),
             r.nodes.to_string(),
             r.guesses.to_string(),
             r.time_ns.to_string(),
             opt(r.thread.map(|v| v.to_string())),
-            opt(r.puzzle.map(|g| g.to_line())),
-            opt(r.solution.map(|g| g.to_line().replace('.', "0"))),
+            opt(r.puzzle.as_ref().map(|g| g.to_line())),
+            opt(r.solution.as_ref().map(|g| g.to_line().replace('.', "0"))),
             opt(r.error.clone()),
+            opt(r.puzzle.as_ref().map(|g| g.side().to_string())),
         ])
         .unwrap();
         w.into_inner().unwrap()
@@ -242,7 +249,7 @@ mod tests {
             "é,",
         ];
         let mut want = b"source,record,line,backend,status,solutions,clues,valid,\
-            matches_expected,nodes,guesses,time_ns,thread,puzzle,solution,error\n"
+            matches_expected,nodes,guesses,time_ns,thread,puzzle,solution,error,size\n"
             .to_vec();
         let mut report = CsvRows::default();
         let mut got = Vec::new();

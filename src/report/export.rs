@@ -71,6 +71,7 @@ mod tests {
                 records: 3000,
                 puzzles: 3000,
                 parse_errors: 0,
+                other_sizes: 0,
             },
             threads,
             rounds_ns: vec![(us * 3e6) as u64; 3],

@@ -60,7 +60,7 @@ impl RowFormat for JsonRows {
         key(out, 5);
         let _ = write!(out, "{}", r.solutions);
         key(out, 6);
-        or_null(out, r.puzzle.map(|g| g.clues()));
+        or_null(out, r.puzzle.as_ref().map(|g| g.clues()));
         key(out, 7);
         or_null(out, r.valid);
         key(out, 8);
@@ -77,7 +77,7 @@ impl RowFormat for JsonRows {
         match &r.puzzle {
             Some(g) => {
                 out.push(b'"');
-                out.extend_from_slice(&g.to_line_with(b'.'));
+                g.write_line_with(b'.', out);
                 out.push(b'"');
             }
             None => out.extend_from_slice(b"null"),
@@ -86,7 +86,7 @@ impl RowFormat for JsonRows {
         match &r.solution {
             Some(g) => {
                 out.push(b'"');
-                out.extend_from_slice(&g.to_line_with(b'0'));
+                g.write_line_with(b'0', out);
                 out.push(b'"');
             }
             None => out.extend_from_slice(b"null"),
@@ -96,6 +96,8 @@ impl RowFormat for JsonRows {
             Some(e) => string(out, e),
             None => out.extend_from_slice(b"null"),
         }
+        key(out, 16);
+        or_null(out, r.puzzle.as_ref().map(|g| g.side()));
         out.extend_from_slice(b"}\n");
     }
 }

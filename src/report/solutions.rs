@@ -11,14 +11,14 @@ pub struct SolutionsRows;
 
 impl RowFormat for SolutionsRows {
     fn row(&mut self, r: &PuzzleResult, out: &mut Vec<u8>) {
-        let Some(puzzle) = r.puzzle else {
+        let Some(puzzle) = &r.puzzle else {
             // Keep one line per record: a parse error becomes a comment.
             let error = r.error.as_deref().unwrap_or("").replace(['\n', '\r'], " ");
             let source = r.source.replace(['\n', '\r'], " ");
             let _ = writeln!(out, "# {source}:{}: {error}", r.line);
             return;
         };
-        out.extend_from_slice(&puzzle.to_line_with(b'.'));
+        puzzle.write_line_with(b'.', out);
         // The count only where the search finished (`puzzle::` leaves it unknown: the
         // search stopped early, was interrupted or failed, or stopped at the first
         // solution), so the file read back never claims what was not found.
@@ -27,9 +27,9 @@ impl RowFormat for SolutionsRows {
         } else {
             out.extend_from_slice(b"::");
         }
-        if let (Some(s), Status::Unique | Status::Solved) = (r.solution, r.status) {
+        if let (Some(s), Status::Unique | Status::Solved) = (&r.solution, r.status) {
             if r.valid == Some(true) {
-                out.extend_from_slice(&s.to_line_with(b'0'));
+                s.write_line_with(b'0', out);
             }
         }
         out.push(b'\n');

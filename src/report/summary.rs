@@ -216,6 +216,13 @@ impl Summary {
                 t.records()
             );
         }
+        if t.count(Status::Unsupported) > 0 {
+            let _ = writeln!(
+                s,
+                "  unsupported: {} boards of another size than 9x9, not solved by this backend (-b dlx-arena or -b dfs solve every size)",
+                t.count(Status::Unsupported)
+            );
+        }
         if self.input_failures > 0 {
             let _ = writeln!(
                 s,

@@ -8,6 +8,7 @@ use super::guarded::Attempt;
 use super::result::{PuzzleResult, Status};
 use crate::record::{Expected, Puzzle, Record};
 use crate::solver::{Limits, SolveOutcome};
+use crate::square::Board;
 
 /// The result for a record given what the solver did with it. Checks the solution
 /// independently and compares it with the expected answer.
@@ -44,18 +45,39 @@ pub(crate) fn assess(
             return result;
         }
     };
-    result.puzzle = Some(puzzle.grid);
+    result.puzzle = Some(puzzle.board.clone());
     match attempt {
         Attempt::Solved { time_ns, .. }
         | Attempt::Panicked { time_ns, .. }
         | Attempt::Failed { time_ns, .. } => {
             result.time_ns = time_ns;
         }
-        Attempt::Skipped => {}
+        Attempt::Skipped | Attempt::Unsupported | Attempt::NotTimed => {}
     }
     match attempt {
         Attempt::Solved { .. } if !is_solver => result.status = Status::NotSolved,
-        Attempt::Solved { outcome, .. } => check_answer(&mut result, puzzle, &outcome, limits),
+        Attempt::Solved {
+            outcome, square, ..
+        } => {
+            let solution = match square {
+                Some(s) => Some(Board::Other(s)),
+                None => outcome.solution.map(Board::Nine),
+            };
+            check_answer(&mut result, puzzle, &outcome, solution, limits)
+        }
+        Attempt::NotTimed => {
+            result.status = Status::Unsupported;
+            result.error = Some(
+                "bench times 9x9 boards only; `solve` solves and times every size".to_string(),
+            );
+        }
+        Attempt::Unsupported => {
+            let side = puzzle.board.side();
+            result.status = Status::Unsupported;
+            result.error = Some(format!(
+                "{backend} solves only 9x9 boards, not {side}x{side}; -b dlx-arena or -b dfs solve every size"
+            ));
+        }
         Attempt::Panicked { message, .. } => {
             result.status = Status::Error;
             result.error = Some(format!("{backend} panicked: {message}"));
@@ -66,7 +88,7 @@ pub(crate) fn assess(
         }
         Attempt::Skipped => {
             result.status = Status::InvalidGivens;
-            result.error = puzzle.grid.find_conflict().map(|c| c.to_string());
+            result.error = puzzle.board.conflict();
             result.matches_expected = puzzle
                 .expected
                 .as_deref()
@@ -82,6 +104,7 @@ fn check_answer(
     result: &mut PuzzleResult,
     puzzle: &Puzzle,
     outcome: &SolveOutcome,
+    solution: Option<Board>,
     limits: &Limits,
 ) {
     result.status = status_of(outcome, limits);
@@ -89,11 +112,10 @@ fn check_answer(
         result.error = Some(stop_reason(outcome, limits));
     }
     result.solutions = outcome.solutions;
-    result.solution = outcome.solution;
     result.nodes = outcome.nodes;
     result.guesses = outcome.guesses;
-    if let Some(solution) = outcome.solution {
-        let check = solution.check_solution_of(&puzzle.grid);
+    if let Some(solution) = &solution {
+        let check = solution.check_solution_of(&puzzle.board);
         result.valid = Some(check.is_ok());
         if let Err(e) = check {
             let backend = &result.backend;
@@ -101,11 +123,12 @@ fn check_answer(
         }
     }
     if let Some(expected) = &puzzle.expected {
-        result.matches_expected = compare_expected(outcome, expected, limits);
+        result.matches_expected = compare_expected(outcome, solution.as_ref(), expected, limits);
         if result.matches_expected == Some(false) && result.error.is_none() {
             result.error = Some(describe_mismatch(outcome, expected, limits));
         }
     }
+    result.solution = solution;
 }
 
 /// Why a search stopped before it finished.
@@ -142,6 +165,7 @@ fn status_of(outcome: &SolveOutcome, limits: &Limits) -> Status {
 /// solution exists. An unfinished search knows only a lower bound on the count.
 pub(super) fn compare_expected(
     outcome: &SolveOutcome,
+    solution: Option<&Board>,
     expected: &Expected,
     limits: &Limits,
 ) -> Option<bool> {
@@ -158,7 +182,7 @@ pub(super) fn compare_expected(
         }
     });
     let proved_unique = found == 1 && cap >= 2 && !lower_bound;
-    let solution_ok = expected.solution.and_then(|want| match outcome.solution {
+    let solution_ok = expected.solution.as_ref().and_then(|want| match solution {
         None if outcome.budget_exceeded => None,
         None => Some(false),
         Some(got) => (expected.count == Some(1) || proved_unique).then_some(got == want),
@@ -170,7 +194,7 @@ pub(super) fn compare_expected(
 fn compare_expected_invalid(expected: &Expected) -> Option<bool> {
     both(
         expected.count.map(|c| c == 0),
-        expected.solution.map(|_| false),
+        expected.solution.as_ref().map(|_| false),
     )
 }
 

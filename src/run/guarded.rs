@@ -12,6 +12,7 @@ use super::result::PuzzleResult;
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};
+use crate::square::{Board, Square};
 
 /// What happened when a record met the solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,18 +21,18 @@ pub enum Attempt {
     Skipped,
     Solved {
         outcome: SolveOutcome,
+        /// The solution of a board that is not 9x9 (a 9x9 one is in `outcome`).
+        square: Option<Box<Square>>,
         time_ns: u64,
     },
+    /// The backend solves only 9x9 boards.
+    Unsupported,
+    /// Not solved by this command: `bench` times 9x9 boards only.
+    NotTimed,
     /// The backend panicked, with this message.
-    Panicked {
-        message: String,
-        time_ns: u64,
-    },
+    Panicked { message: String, time_ns: u64 },
     /// The backend failed (a foreign program died or answered nonsense), with why.
-    Failed {
-        message: String,
-        time_ns: u64,
-    },
+    Failed { message: String, time_ns: u64 },
 }
 
 /// A backend's solver behind the guards every command shares. One per thread.
@@ -60,8 +61,48 @@ impl GuardedSolver {
         &self.limits
     }
 
+    /// Solves a board of any size once and times the call.
+    pub fn attempt_board(&mut self, board: &Board) -> Attempt {
+        match board {
+            Board::Nine(g) => self.attempt(g),
+            Board::Other(s) => self.attempt_square(s),
+        }
+    }
+
+    /// Solves a board that is not 9x9, if the backend can.
+    fn attempt_square(&mut self, square: &Square) -> Attempt {
+        let mut answer = None;
+        let attempt = self.timed(|solver, limits| match solver.solve_square(square, limits) {
+            Some((outcome, solution)) => {
+                answer = Some(solution);
+                outcome
+            }
+            None => SolveOutcome::default(),
+        });
+        match (attempt, answer) {
+            (
+                Attempt::Solved {
+                    outcome, time_ns, ..
+                },
+                Some(solution),
+            ) => Attempt::Solved {
+                outcome,
+                square: solution.map(Box::new),
+                time_ns,
+            },
+            (Attempt::Solved { .. }, None) => Attempt::Unsupported,
+            (other, _) => other,
+        }
+    }
+
     /// Solves `grid` once and times the call.
     pub fn attempt(&mut self, grid: &Grid) -> Attempt {
+        self.timed(|solver, limits| solver.solve(grid, limits))
+    }
+
+    /// Runs one call under the guards: the deadline set as it starts, timed, a panic
+    /// caught.
+    fn timed(&mut self, call: impl FnOnce(&mut dyn Solver, &Limits) -> SolveOutcome) -> Attempt {
         self.solver.prepare();
         let start = Instant::now();
         let limits = Limits {
@@ -74,7 +115,7 @@ impl GuardedSolver {
         };
         let solver = &mut self.solver;
         IN_GUARD.with(|g| g.set(true));
-        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| solver.solve(grid, &limits)));
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
         IN_GUARD.with(|g| g.set(false));
         let time_ns = (start.elapsed().as_nanos() as u64).saturating_sub(self.solver.overhead_ns());
         match caught {
@@ -82,7 +123,11 @@ impl GuardedSolver {
                 message: self.failure(),
                 time_ns,
             },
-            Ok(outcome) => Attempt::Solved { outcome, time_ns },
+            Ok(outcome) => Attempt::Solved {
+                outcome,
+                square: None,
+                time_ns,
+            },
             Err(payload) => {
                 self.solver = self.backend.new_solver_with(&self.limits);
                 Attempt::Panicked {
@@ -127,7 +172,11 @@ impl GuardedSolver {
                             message: message.clone(),
                             time_ns,
                         },
-                        _ => Attempt::Solved { outcome, time_ns },
+                        _ => Attempt::Solved {
+                            outcome,
+                            square: None,
+                            time_ns,
+                        },
                     })
                     .collect()
             }
@@ -169,21 +218,27 @@ impl GuardedSolver {
         records: &[Record],
         thread: Option<usize>,
     ) -> Vec<PuzzleResult> {
+        // 9x9 boards go in the batch; other sizes are solved one by one.
         let solvable = |r: &Record| {
             r.parsed()
                 .as_ref()
                 .as_ref()
                 .ok()
-                .filter(|p| p.grid.find_conflict().is_none())
-                .map(|p| p.grid)
+                .filter(|p| !p.board.has_conflict())
+                .map(|p| p.board.clone())
         };
-        let grids: Vec<Grid> = records.iter().filter_map(solvable).collect();
+        let grids: Vec<Grid> = records
+            .iter()
+            .filter_map(solvable)
+            .filter_map(|b| b.nine().copied())
+            .collect();
         let mut attempts = self.attempt_batch(&grids).into_iter();
         records
             .iter()
             .map(|r| {
                 let attempt = match solvable(r) {
-                    Some(_) => attempts.next().expect("one attempt per puzzle"),
+                    Some(Board::Nine(_)) => attempts.next().expect("one attempt per puzzle"),
+                    Some(board) => self.attempt_board(&board),
                     None => Attempt::Skipped,
                 };
                 self.assess(r, attempt, thread)
@@ -194,7 +249,7 @@ impl GuardedSolver {
     /// Checks the givens, solves, checks the answer: the result for one record.
     pub fn solve_record(&mut self, record: &Record, thread: Option<usize>) -> PuzzleResult {
         let attempt = match &*record.parsed() {
-            Ok(puzzle) if puzzle.grid.find_conflict().is_none() => self.attempt(&puzzle.grid),
+            Ok(puzzle) if !puzzle.board.has_conflict() => self.attempt_board(&puzzle.board),
             _ => Attempt::Skipped,
         };
         self.assess(record, attempt, thread)

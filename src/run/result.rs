@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::grid::Grid;
+use crate::square::Board;
 
 /// How a record ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -29,10 +29,12 @@ pub enum Status {
     Interrupted,
     /// The `null` backend solves nothing: it measures the harness.
     NotSolved,
+    /// The backend solves only 9x9 boards and this one is another size.
+    Unsupported,
 }
 
 impl Status {
-    pub const ALL: [Status; 10] = [
+    pub const ALL: [Status; 11] = [
         Status::Unique,
         Status::Solved,
         Status::Multiple,
@@ -43,6 +45,7 @@ impl Status {
         Status::Error,
         Status::Interrupted,
         Status::NotSolved,
+        Status::Unsupported,
     ];
 
     pub fn name(self) -> &'static str {
@@ -57,6 +60,7 @@ impl Status {
             Status::Error => "error",
             Status::Interrupted => "interrupted",
             Status::NotSolved => "not_solved",
+            Status::Unsupported => "unsupported",
         }
     }
 
@@ -79,9 +83,9 @@ pub struct PuzzleResult {
     /// The backend's name (shared by every result of a run).
     pub backend: Arc<str>,
     pub status: Status,
-    pub puzzle: Option<Grid>,
+    pub puzzle: Option<Board>,
     pub solutions: u32,
-    pub solution: Option<Grid>,
+    pub solution: Option<Board>,
     /// The independent check of `solution`.
     pub valid: Option<bool>,
     /// Agreement with the answer the input gave, when it gave one.

@@ -7,6 +7,7 @@
 use super::exact_cover::{ExactCover, SearchLimits};
 use super::{Limits, SolveOutcome, Solver, given_masks};
 use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::square::Square;
 
 /// Items of the full Sudoku matrix: cell, row-digit, column-digit, box-digit (81 each).
 const SUDOKU_ITEMS: usize = 324;
@@ -82,24 +83,16 @@ impl Solver for DlxArena {
             .expect("sudoku options are well formed");
         let placements = &self.placements;
         let mut first: Option<Grid> = None;
-        let stats = self.cover.search(
-            SearchLimits {
-                max_solutions: limits.max_solutions as u64,
-                max_nodes: limits.max_nodes,
-                deadline: limits.deadline,
-                cancel: limits.cancel,
-            },
-            |options| {
-                if first.is_none() {
-                    let mut grid = *puzzle;
-                    for &o in options {
-                        let (cell, digit) = placements[o];
-                        grid.set(cell as usize, digit);
-                    }
-                    first = Some(grid);
+        let stats = self.cover.search(search_limits(limits), |options| {
+            if first.is_none() {
+                let mut grid = *puzzle;
+                for &o in options {
+                    let (cell, digit) = placements[o];
+                    grid.set(cell as usize, digit);
                 }
-            },
-        );
+                first = Some(grid);
+            }
+        });
         outcome.solutions = stats.solutions as u32;
         outcome.solution = first;
         outcome.nodes = stats.nodes;
@@ -108,5 +101,97 @@ impl Solver for DlxArena {
         outcome.timed_out = stats.timed_out;
         outcome.cancelled = stats.cancelled;
         outcome
+    }
+
+    /// Every other size through the same general solver: the matrix has `4 * side^2`
+    /// items (cell, row-value, column-value, box-value) and one option a candidate.
+    fn solve_square(
+        &mut self,
+        puzzle: &Square,
+        limits: &Limits,
+    ) -> Option<(SolveOutcome, Option<Square>)> {
+        let mut outcome = SolveOutcome::default();
+        let side = puzzle.side();
+        let cells = side * side;
+        // Values used in each row, column and box (bit v-1); a conflict has no cover.
+        let mut used = vec![0u32; 3 * side];
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c, b) = puzzle.units_of(cell);
+            let bit = 1u32 << (v - 1);
+            for u in [r, side + c, 2 * side + b] {
+                if used[u] & bit != 0 {
+                    return Some((outcome, None));
+                }
+                used[u] |= bit;
+            }
+        }
+        // Items the givens satisfy are left out; the rest are numbered compactly.
+        let mut id = vec![u32::MAX; 4 * cells];
+        let mut open = 0u32;
+        for (item, slot) in id.iter_mut().enumerate() {
+            let is_open = match item / cells {
+                0 => puzzle.get(item) == 0,
+                k => used[(k - 1) * side + (item % cells) / side] & (1 << (item % side)) == 0,
+            };
+            if is_open {
+                *slot = open;
+                open += 1;
+            }
+        }
+        self.cover.reset(open as usize);
+        let mut placements: Vec<(u16, u8)> = Vec::new();
+        self.options.clear();
+        for cell in 0..cells {
+            if puzzle.get(cell) != 0 {
+                continue;
+            }
+            let (r, c, b) = puzzle.units_of(cell);
+            let taken = used[r] | used[side + c] | used[2 * side + b];
+            for v in 0..side {
+                if taken & (1 << v) != 0 {
+                    continue;
+                }
+                self.options.push([
+                    id[cell],
+                    id[cells + r * side + v],
+                    id[2 * cells + c * side + v],
+                    id[3 * cells + b * side + v],
+                ]);
+                placements.push((cell as u16, v as u8 + 1));
+            }
+        }
+        self.cover
+            .add_options(&self.options)
+            .expect("sudoku options are well formed");
+        let mut first: Option<Square> = None;
+        let stats = self.cover.search(search_limits(limits), |options| {
+            if first.is_none() {
+                let mut board = puzzle.clone();
+                for &o in options {
+                    let (cell, value) = placements[o];
+                    board.set(usize::from(cell), value);
+                }
+                first = Some(board);
+            }
+        });
+        outcome.solutions = stats.solutions as u32;
+        outcome.nodes = stats.nodes;
+        outcome.guesses = stats.guesses;
+        outcome.budget_exceeded = stats.budget_exceeded;
+        outcome.timed_out = stats.timed_out;
+        outcome.cancelled = stats.cancelled;
+        Some((outcome, first))
+    }
+}
+
+fn search_limits(limits: &Limits) -> SearchLimits {
+    SearchLimits {
+        max_solutions: limits.max_solutions as u64,
+        max_nodes: limits.max_nodes,
+        deadline: limits.deadline,
+        cancel: limits.cancel,
     }
 }

@@ -30,6 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
+use crate::square::Square;
 use budget::Stop;
 
 /// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
@@ -136,6 +137,17 @@ pub trait Solver: Send {
     /// Callers check the givens first (`Grid::find_conflict`); given conflicting givens a
     /// solver must still return (typically zero solutions), never panic.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome;
+
+    /// Counts the solutions of a board that is not 9x9 (4x4, 16x16, 25x25), the
+    /// first solution beside the outcome (whose `solution` stays `None`). `None`:
+    /// this backend solves only 9x9 boards.
+    fn solve_square(
+        &mut self,
+        _puzzle: &Square,
+        _limits: &Limits,
+    ) -> Option<(SolveOutcome, Option<Square>)> {
+        None
+    }
 
     /// Solves several puzzles at once, for solvers that work in batches (a judge
     /// submission, puzzles streamed to a foreign program); `None` means one at a time.

@@ -3,6 +3,7 @@
 
 use super::{Limits, SolveOutcome, Solver};
 use crate::grid::Grid;
+use crate::square::Square;
 
 /// Returns zero solutions and zero nodes for every puzzle.
 #[derive(Clone, Copy, Debug, Default)]
@@ -11,5 +12,13 @@ pub struct Null;
 impl Solver for Null {
     fn solve(&mut self, _puzzle: &Grid, _limits: &Limits) -> SolveOutcome {
         SolveOutcome::default()
+    }
+
+    fn solve_square(
+        &mut self,
+        _puzzle: &Square,
+        _limits: &Limits,
+    ) -> Option<(SolveOutcome, Option<Square>)> {
+        Some((SolveOutcome::default(), None))
     }
 }

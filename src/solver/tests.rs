@@ -419,3 +419,87 @@ fn a_solver_reused_after_a_stopped_search_answers_like_a_fresh_one() {
         }
     }
 }
+
+/// The pattern solution of a board of box size `n`, its values relabelled by `perm`.
+fn pattern(n: usize, perm: &[u8]) -> crate::square::Square {
+    let side = n * n;
+    let cells = (0..side * side)
+        .map(|i| perm[(n * ((i / side) % n) + (i / side) / n + i % side) % side])
+        .collect();
+    crate::square::Square::new(cells).unwrap()
+}
+
+#[test]
+fn the_general_backends_solve_every_size_and_the_others_say_unsupported() {
+    use crate::square::Square;
+    for n in [2, 3, 4, 5] {
+        let side = n * n;
+        let perm: Vec<u8> = (1..=side as u8).rev().collect();
+        let solved = pattern(n, &perm);
+        // All but the first row blank: many solutions. One blank a row: one solution.
+        let mut open = solved.clone();
+        for cell in side..side * side {
+            open.set(cell, 0);
+        }
+        let mut sparse = solved.clone();
+        for r in 0..side {
+            sparse.set(r * side + (r * 7) % side, 0);
+        }
+        // A board with no solution: the first cell blank while its row, column and box
+        // hold between them every value (a value moved into its column makes it so).
+        let mut none = Square::empty(n);
+        for c in 1..side {
+            none.set(c, c as u8);
+        }
+        none.set(side * (side - 1), side as u8);
+        for backend in [Backend::DlxArena, Backend::Dfs] {
+            let mut s = backend.new_solver();
+            let (o, sol) = s.solve_square(&sparse, &limits(2)).unwrap();
+            assert_eq!(o.solutions, 1, "{backend} {n}");
+            let sol = sol.unwrap();
+            assert_eq!(sol.check_solution_of(&sparse), Ok(()));
+            assert_eq!(sol, solved);
+            if n != 5 || backend == Backend::DlxArena {
+                let (o, sol) = s.solve_square(&open, &limits(2)).unwrap();
+                assert_eq!(o.solutions, 2, "{backend} {n}");
+                assert_eq!(sol.unwrap().check_solution_of(&open), Ok(()));
+            }
+            let (o, sol) = s.solve_square(&none, &limits(2)).unwrap();
+            assert_eq!((o.solutions, sol), (0, None), "{backend} {n}");
+            // Conflicting givens: no solution, no panic.
+            let mut bad = Square::empty(n);
+            bad.set(0, 1);
+            bad.set(1, 1);
+            let (o, _) = s.solve_square(&bad, &limits(2)).unwrap();
+            assert_eq!(o.solutions, 0);
+        }
+        for backend in [Backend::DlxStatic, Backend::Bitboard] {
+            assert!(
+                backend
+                    .new_solver()
+                    .solve_square(&sparse, &limits(2))
+                    .is_none()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_deadline_stops_a_search_on_a_big_board() {
+    use crate::square::Square;
+    use std::time::{Duration, Instant};
+    // Counting every solution of an empty 25x25 board never ends.
+    let empty = Square::empty(5);
+    for backend in [Backend::DlxArena, Backend::Dfs] {
+        let start = Instant::now();
+        let l = Limits {
+            max_solutions: u32::MAX,
+            max_nodes: u64::MAX,
+            deadline: Some(start + Duration::from_millis(200)),
+            ..Limits::default()
+        };
+        let (o, _) = backend.new_solver().solve_square(&empty, &l).unwrap();
+        assert!(o.timed_out && o.budget_exceeded, "{backend}");
+        assert!(start.elapsed() < Duration::from_secs(20), "{backend}");
+    }
+}

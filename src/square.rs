@@ -1,0 +1,669 @@
+//! Boards of every size: 4x4, 9x9, 16x16 and 25x25 (box size 2 to 5).
+//!
+//! 9x9 puzzles travel as [`Grid`] (81 bytes, copied freely, the fast path); other sizes
+//! as a [`Square`] on the heap. [`Board`] is either, so that records, results and
+//! outputs carry any size while every 9x9 path stays what it was.
+
+use std::fmt;
+
+use crate::grid::Grid;
+
+/// Smallest and largest box size: 4x4 and 25x25 boards.
+pub const MIN_BOX: usize = 2;
+pub const MAX_BOX: usize = 5;
+
+/// The board sides there are, smallest first.
+pub const SIDES: [usize; 4] = [4, 9, 16, 25];
+
+/// The box size of a board with `cells` cells, if it is a board's.
+pub fn box_of_cells(cells: usize) -> Option<usize> {
+    (MIN_BOX..=MAX_BOX).find(|n| n * n * n * n == cells)
+}
+
+/// The box size of a board with `side` cells a row, if it is a board's.
+pub fn box_of_side(side: usize) -> Option<usize> {
+    (MIN_BOX..=MAX_BOX).find(|n| n * n == side)
+}
+
+/// The character for value `v` on a board of `side`: `.` blank, digits up to 9x9,
+/// letters `A`.. above (the judges' 16x16 layout).
+pub fn symbol(side: usize, v: u8) -> u8 {
+    match v {
+        0 => b'.',
+        _ if side <= 9 => b'0' + v,
+        _ => b'A' + v - 1,
+    }
+}
+
+/// A board of any size. Cells hold `0` (blank) or `1..=side`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Square {
+    n: u8,
+    cells: Box<[u8]>,
+}
+
+/// One of a board's units, numbered from 1 in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Row(usize),
+    Column(usize),
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// Why cells do not make a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SquareError {
+    #[error("{0} cells is no board's size (16, 81, 256 or 625)")]
+    Cells(usize),
+    #[error("cell {cell} holds {value}, more than the board's {side}")]
+    Value { cell: usize, value: u8, side: usize },
+}
+
+impl Square {
+    /// A board from its cells, row by row (`0` blank).
+    pub fn new(cells: Vec<u8>) -> Result<Square, SquareError> {
+        let n = box_of_cells(cells.len()).ok_or(SquareError::Cells(cells.len()))?;
+        let side = n * n;
+        if let Some(cell) = cells.iter().position(|&v| usize::from(v) > side) {
+            return Err(SquareError::Value {
+                cell,
+                value: cells[cell],
+                side,
+            });
+        }
+        Ok(Square {
+            n: n as u8,
+            cells: cells.into_boxed_slice(),
+        })
+    }
+
+    /// The blank board with boxes of `n` cells a side.
+    pub fn empty(n: usize) -> Square {
+        assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
+        Square {
+            n: n as u8,
+            cells: vec![0; n.pow(4)].into_boxed_slice(),
+        }
+    }
+
+    pub fn from_grid(g: &Grid) -> Square {
+        Square {
+            n: 3,
+            cells: g.cells().to_vec().into_boxed_slice(),
+        }
+    }
+
+    /// The 9x9 grid, when this is one.
+    pub fn to_grid(&self) -> Option<Grid> {
+        let cells: [u8; 81] = (*self.cells).try_into().ok()?;
+        Grid::from_cells(cells).ok()
+    }
+
+    /// Box size: 2 for 4x4 ... 5 for 25x25.
+    #[inline]
+    pub fn box_size(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    /// Cells a row (and values there are).
+    #[inline]
+    pub fn side(&self) -> usize {
+        self.box_size() * self.box_size()
+    }
+
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    #[inline]
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell. Panics when the value is above the side (a programming error).
+    #[inline]
+    pub fn set(&mut self, cell: usize, value: u8) {
+        assert!(usize::from(value) <= self.side(), "cell value {value}");
+        self.cells[cell] = value;
+    }
+
+    pub fn clues(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Row, column and box of a cell.
+    #[inline]
+    pub fn units_of(&self, cell: usize) -> (usize, usize, usize) {
+        let (n, side) = (self.box_size(), self.side());
+        let (r, c) = (cell / side, cell % side);
+        (r, c, (r / n) * n + c / n)
+    }
+
+    /// The first two givens with one value in a unit: rows, then columns, then boxes.
+    pub fn find_conflict(&self) -> Option<Conflict> {
+        let side = self.side();
+        let mut seen = vec![usize::MAX; 3 * side * side];
+        let mut first: Option<Conflict> = None;
+        for (cell, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (r, c, b) = self.units_of(cell);
+            let units = [Unit::Row(r), Unit::Column(c), Unit::Box(b)];
+            for (kind, (u, unit)) in [r, c, b].into_iter().zip(units).enumerate() {
+                let slot = &mut seen[(kind * side + u) * side + usize::from(v) - 1];
+                if *slot == usize::MAX {
+                    *slot = cell;
+                    continue;
+                }
+                let found = Conflict {
+                    unit,
+                    value: v,
+                    cells: (*slot, cell),
+                    side,
+                };
+                // Rows before columns before boxes, then by cell: the order 9x9 uses.
+                let better = first.is_none_or(|f| (kind, cell) < (f.kind(), f.cells.1));
+                if better {
+                    first = Some(found);
+                }
+            }
+        }
+        first
+    }
+
+    /// Checks that `self` solves `puzzle`: same size, complete, givens kept, no unit
+    /// holding a value twice. Independent of every solver.
+    pub fn check_solution_of(&self, puzzle: &Square) -> Result<(), String> {
+        if self.n != puzzle.n {
+            return Err(format!(
+                "a {0}x{0} answer to a {1}x{1} puzzle",
+                self.side(),
+                puzzle.side()
+            ));
+        }
+        let side = self.side();
+        for (cell, (&s, &p)) in self.cells.iter().zip(puzzle.cells.iter()).enumerate() {
+            let (r, c) = (cell / side + 1, cell % side + 1);
+            if s == 0 {
+                return Err(format!("r{r}c{c} is blank"));
+            }
+            if p != 0 && p != s {
+                return Err(format!("the given at r{r}c{c} was changed"));
+            }
+        }
+        match self.find_conflict() {
+            Some(c) => Err(c.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks.
+    pub fn write_line(&self, out: &mut Vec<u8>) {
+        let side = self.side();
+        out.extend(self.cells.iter().map(|&v| symbol(side, v)));
+    }
+
+    pub fn to_line(&self) -> String {
+        let mut out = Vec::with_capacity(self.cells.len());
+        self.write_line(&mut out);
+        String::from_utf8(out).expect("ASCII")
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({})", self.to_line())
+    }
+}
+
+/// Two equal givens in one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub unit: Unit,
+    pub value: u8,
+    pub cells: (usize, usize),
+    side: usize,
+}
+
+impl Conflict {
+    fn kind(&self) -> usize {
+        match self.unit {
+            Unit::Row(_) => 0,
+            Unit::Column(_) => 1,
+            Unit::Box(_) => 2,
+        }
+    }
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = self.cells;
+        let s = self.side;
+        write!(
+            f,
+            "{} twice in {} (r{}c{} and r{}c{})",
+            symbol(s, self.value) as char,
+            self.unit,
+            a / s + 1,
+            a % s + 1,
+            b / s + 1,
+            b % s + 1
+        )
+    }
+}
+
+/// How a record's cell characters are read on a board bigger than 9x9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alphabet {
+    /// Digits `1`..: up to 9x9 (`0` is a blank).
+    Digits,
+    /// `A`=1, `B`=2, ... (either case; `0` is a blank).
+    Letters,
+    /// `0`-`9`, `A`-`F` for 1 to 16 (a 16x16 record that uses `0` with letters).
+    Hex,
+    /// `1`-`9` then `A`=10 ... `G`=16 (`0` is a blank).
+    DigitsThenLetters,
+}
+
+impl Alphabet {
+    /// The alphabet a record's characters use, guessed from which occur: `None` when
+    /// no alphabet of this board size explains them all.
+    pub fn guess(bytes: &[u8], side: usize) -> Option<Alphabet> {
+        let mut digits = false; // 1-9
+        let mut zero = false;
+        let mut top = 0u8; // highest letter, as its value (A = 1)
+        for &b in bytes {
+            match b {
+                b'1'..=b'9' => digits = true,
+                b'0' => zero = true,
+                b'A'..=b'Z' | b'a'..=b'z' => {
+                    top = top.max(b.to_ascii_uppercase() - b'A' + 1);
+                }
+                _ => {}
+            }
+        }
+        let top = usize::from(top);
+        // `0` beside letters no higher than `F`: hex digits.
+        let hex_like = zero && (1..=6).contains(&top);
+        match side {
+            ..=9 if top == 0 => Some(Alphabet::Digits),
+            ..=9 => (!digits && top <= side).then_some(Alphabet::Letters),
+            _ if !digits && !hex_like => (top <= side).then_some(Alphabet::Letters),
+            16 if top <= 6 => Some(Alphabet::Hex),
+            16 if top == 7 => Some(Alphabet::DigitsThenLetters),
+            _ => None,
+        }
+    }
+
+    /// The value of one character: `Some(0)` for a blank, `None` for no cell at all.
+    pub fn value(self, b: u8, side: usize) -> Option<u8> {
+        let v = match (self, b) {
+            (_, b'.' | b'-' | b'_' | b'*') => 0,
+            (Alphabet::Hex, b'0'..=b'9') => b - b'0' + 1,
+            (Alphabet::Hex, b'A'..=b'F' | b'a'..=b'f') => b.to_ascii_uppercase() - b'A' + 11,
+            (_, b'0') => 0,
+            (Alphabet::Digits | Alphabet::DigitsThenLetters, b'1'..=b'9') => b - b'0',
+            (Alphabet::Letters, b'A'..=b'Z' | b'a'..=b'z') => b.to_ascii_uppercase() - b'A' + 1,
+            (Alphabet::DigitsThenLetters, b'A'..=b'Z' | b'a'..=b'z') => {
+                b.to_ascii_uppercase() - b'A' + 10
+            }
+            _ => return None,
+        };
+        (usize::from(v) <= side).then_some(v)
+    }
+}
+
+/// Reads a run of one-character cells (16, 256 or 625 of them; 81 goes through
+/// [`Grid`]) in the alphabet its characters suggest. The error is the index of the
+/// first character that is not a cell, with why.
+pub fn parse_chars(bytes: &[u8]) -> Result<Square, (usize, String)> {
+    let Some(n) = box_of_cells(bytes.len()) else {
+        return Err((
+            bytes.len(),
+            format!("{} cells is no board's size", bytes.len()),
+        ));
+    };
+    let side = n * n;
+    let Some(alphabet) = Alphabet::guess(bytes, side) else {
+        let i = bytes
+            .iter()
+            .position(|b| b.is_ascii_alphanumeric())
+            .unwrap_or(0);
+        return Err((
+            i,
+            format!("mixes characters no {side}x{side} alphabet explains"),
+        ));
+    };
+    let mut cells = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        match alphabet.value(b, side) {
+            Some(v) => cells.push(v),
+            None => {
+                let c = if b.is_ascii_graphic() { b as char } else { '?' };
+                return Err((i, format!("{c:?} is not a cell of a {side}x{side} board")));
+            }
+        }
+    }
+    Ok(Square::new(cells).expect("sized and checked"))
+}
+
+/// Reads cells written as numbers, one a token (`0` blank): 16, 81, 256 or 625 of
+/// them. `None` when the tokens are not all numbers or not a board's count.
+pub fn parse_numbers<'a>(tokens: impl Iterator<Item = &'a [u8]>) -> Option<Result<Board, String>> {
+    let mut cells = Vec::new();
+    for t in tokens {
+        if t.is_empty() || t.len() > 2 || !t.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        cells.push(t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')));
+        if cells.len() > 625 {
+            return None;
+        }
+    }
+    box_of_cells(cells.len())?;
+    Some(
+        Square::new(cells)
+            .map(Board::from)
+            .map_err(|e| e.to_string()),
+    )
+}
+
+/// A puzzle or a solution of any size: 9x9 inline, other sizes on the heap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Board {
+    Nine(Grid),
+    /// Never a 9x9 board ([`Board::from`] makes sure).
+    Other(Box<Square>),
+}
+
+impl std::str::FromStr for Board {
+    type Err = String;
+
+    /// One character a cell: 81 as [`Grid`] reads them, other sizes as
+    /// [`parse_chars`] does.
+    fn from_str(s: &str) -> Result<Board, String> {
+        if s.len() == 81 {
+            return s
+                .parse::<Grid>()
+                .map(Board::Nine)
+                .map_err(|e| e.to_string());
+        }
+        parse_chars(s.as_bytes())
+            .map(Board::from)
+            .map_err(|(i, e)| format!("column {}: {e}", i + 1))
+    }
+}
+
+impl From<Grid> for Board {
+    fn from(g: Grid) -> Board {
+        Board::Nine(g)
+    }
+}
+
+impl From<Square> for Board {
+    fn from(s: Square) -> Board {
+        match s.to_grid() {
+            Some(g) => Board::Nine(g),
+            None => Board::Other(Box::new(s)),
+        }
+    }
+}
+
+impl Board {
+    /// The 9x9 grid, when it is one.
+    #[inline]
+    pub fn nine(&self) -> Option<&Grid> {
+        match self {
+            Board::Nine(g) => Some(g),
+            Board::Other(_) => None,
+        }
+    }
+
+    /// Any size as a [`Square`] (a copy for 9x9).
+    pub fn to_square(&self) -> std::borrow::Cow<'_, Square> {
+        match self {
+            Board::Nine(g) => std::borrow::Cow::Owned(Square::from_grid(g)),
+            Board::Other(s) => std::borrow::Cow::Borrowed(s),
+        }
+    }
+
+    pub fn side(&self) -> usize {
+        match self {
+            Board::Nine(_) => 9,
+            Board::Other(s) => s.side(),
+        }
+    }
+
+    pub fn clues(&self) -> usize {
+        match self {
+            Board::Nine(g) => g.clues(),
+            Board::Other(s) => s.clues(),
+        }
+    }
+
+    pub fn is_full(&self) -> bool {
+        match self {
+            Board::Nine(g) => g.is_full(),
+            Board::Other(s) => s.is_full(),
+        }
+    }
+
+    /// The first two conflicting givens, said in words.
+    pub fn conflict(&self) -> Option<String> {
+        match self {
+            Board::Nine(g) => g.find_conflict().map(|c| c.to_string()),
+            Board::Other(s) => s.find_conflict().map(|c| c.to_string()),
+        }
+    }
+
+    pub fn has_conflict(&self) -> bool {
+        match self {
+            Board::Nine(g) => g.find_conflict().is_some(),
+            Board::Other(s) => s.find_conflict().is_some(),
+        }
+    }
+
+    /// Checks that `self` solves `puzzle` (see [`Square::check_solution_of`]).
+    pub fn check_solution_of(&self, puzzle: &Board) -> Result<(), String> {
+        match (self, puzzle) {
+            (Board::Nine(s), Board::Nine(p)) => s.check_solution_of(p).map_err(|e| e.to_string()),
+            _ => self.to_square().check_solution_of(&puzzle.to_square()),
+        }
+    }
+
+    /// One character a cell (`.` blanks).
+    pub fn write_line(&self, out: &mut Vec<u8>) {
+        self.write_line_with(b'.', out);
+    }
+
+    /// One character a cell, `blank` for blanks on a 9x9 board (`.` on others, where
+    /// `0` may be read as a value).
+    pub fn write_line_with(&self, blank: u8, out: &mut Vec<u8>) {
+        match self {
+            Board::Nine(g) => out.extend_from_slice(&g.to_line_with(blank)),
+            Board::Other(s) => s.write_line(out),
+        }
+    }
+
+    pub fn to_line(&self) -> String {
+        let mut out = Vec::new();
+        self.write_line(&mut out);
+        String::from_utf8(out).expect("ASCII")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A solved board of box size `n`: the pattern solution, its values relabelled.
+    pub(crate) fn solved(n: usize, relabel: &[u8]) -> Square {
+        let side = n * n;
+        let mut cells = Vec::with_capacity(side * side);
+        for r in 0..side {
+            for c in 0..side {
+                let v = (n * (r % n) + r / n + c) % side;
+                cells.push(relabel[v]);
+            }
+        }
+        Square::new(cells).unwrap()
+    }
+
+    fn identity(side: usize) -> Vec<u8> {
+        (1..=side as u8).collect()
+    }
+
+    #[test]
+    fn sizes_and_symbols() {
+        assert_eq!(box_of_cells(16), Some(2));
+        assert_eq!(box_of_cells(625), Some(5));
+        assert_eq!(box_of_cells(100), None);
+        assert_eq!(symbol(16, 16), b'P');
+        assert_eq!(symbol(25, 25), b'Y');
+        assert_eq!(symbol(4, 4), b'4');
+        assert!(Square::new(vec![5; 16]).is_err());
+        assert!(Square::new(vec![0; 17]).is_err());
+    }
+
+    #[test]
+    fn the_checker_finds_each_kind_of_fault() {
+        for n in MIN_BOX..=MAX_BOX {
+            let s = solved(n, &identity(n * n));
+            let side = n * n;
+            assert_eq!(s.check_solution_of(&s), Ok(()), "{n}");
+            let mut puzzle = s.clone();
+            puzzle.set(0, 0);
+            assert_eq!(s.check_solution_of(&puzzle), Ok(()));
+            let mut blank = s.clone();
+            blank.set(3, 0);
+            assert_eq!(
+                blank.check_solution_of(&puzzle).unwrap_err(),
+                "r1c4 is blank"
+            );
+            // Swapping two values in a row keeps the row whole but breaks columns.
+            let mut swapped = s.clone();
+            let (a, b) = (s.get(side), s.get(side + 1));
+            swapped.set(side, b);
+            swapped.set(side + 1, a);
+            let e = swapped.check_solution_of(&Square::empty(n)).unwrap_err();
+            assert!(e.contains("twice in column"), "{e}");
+            let mut changed = s.clone();
+            changed.set(0, s.get(1));
+            changed.set(1, s.get(0));
+            let mut given = puzzle.clone();
+            given.set(1, s.get(1));
+            let e = changed.check_solution_of(&given).unwrap_err();
+            assert_eq!(e, "the given at r1c2 was changed");
+        }
+    }
+
+    #[test]
+    fn conflicts_are_found_in_the_order_nine_by_nine_uses() {
+        let mut s = Square::empty(4);
+        s.set(0, 3);
+        s.set(17, 3); // same box (r2c2), different row and column
+        let c = s.find_conflict().unwrap();
+        assert_eq!(c.unit, Unit::Box(0));
+        assert_eq!(c.to_string(), "C twice in box 1 (r1c1 and r2c2)");
+        s.set(5, 3); // same row as cell 0
+        assert_eq!(s.find_conflict().unwrap().unit, Unit::Row(0));
+    }
+
+    #[test]
+    fn alphabets() {
+        let g = |s: &str, side| Alphabet::guess(s.as_bytes(), side);
+        assert_eq!(g("--A----C-----O-I", 16), Some(Alphabet::Letters));
+        assert_eq!(g("0.1F", 16), Some(Alphabet::Hex));
+        assert_eq!(g("19G.", 16), Some(Alphabet::DigitsThenLetters));
+        assert_eq!(g("x+ab", 25), Some(Alphabet::Letters));
+        assert_eq!(g("1A", 25), None);
+        assert_eq!(g("Z", 16), None);
+        assert_eq!(g("0321", 4), Some(Alphabet::Digits));
+        assert_eq!(Alphabet::Hex.value(b'0', 16), Some(1));
+        assert_eq!(Alphabet::Hex.value(b'f', 16), Some(16));
+        assert_eq!(Alphabet::Letters.value(b'0', 16), Some(0));
+        assert_eq!(Alphabet::Letters.value(b'Q', 16), None);
+        assert_eq!(Alphabet::DigitsThenLetters.value(b'G', 16), Some(16));
+        assert_eq!(Alphabet::Digits.value(b'5', 4), None);
+    }
+
+    #[test]
+    fn a_line_of_the_wrong_alphabet_says_where() {
+        let mut line = "-".repeat(256).into_bytes();
+        line[10] = b'1';
+        line[20] = b'Q';
+        let (i, msg) = parse_chars(&line).unwrap_err();
+        assert_eq!(i, 10, "{msg}");
+        assert!(parse_chars(b"1234").is_err());
+    }
+
+    fn any_square() -> impl Strategy<Value = Square> {
+        (MIN_BOX..=MAX_BOX)
+            .prop_flat_map(|n| {
+                let side = n * n;
+                (
+                    Just(n),
+                    Just(identity(side)).prop_shuffle(),
+                    proptest::collection::vec(proptest::bool::ANY, side * side),
+                )
+            })
+            .prop_map(|(n, relabel, blank)| {
+                let mut s = solved(n, &relabel);
+                for (cell, b) in blank.into_iter().enumerate() {
+                    if b {
+                        s.set(cell, 0);
+                    }
+                }
+                s
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn lines_round_trip_at_every_size(s in any_square()) {
+            let line = s.to_line();
+            prop_assert_eq!(line.len(), s.side() * s.side());
+            if s.side() == 9 {
+                let g = Grid::from_line(line.as_bytes()).unwrap();
+                prop_assert_eq!(Square::from_grid(&g), s);
+            } else {
+                prop_assert_eq!(parse_chars(line.as_bytes()).unwrap(), s);
+            }
+        }
+
+        #[test]
+        fn hex_and_mixed_spellings_read_back(s in any_square()) {
+            prop_assume!(s.side() == 16);
+            let hex: Vec<u8> = s.cells().iter().map(|&v| match v {
+                0 => b'-',
+                v => b"0123456789ABCDEF"[usize::from(v) - 1],
+            }).collect();
+            let mixed: Vec<u8> = s.cells().iter().map(|&v| match v {
+                0 => b'0',
+                v => b"123456789ABCDEFG"[usize::from(v) - 1],
+            }).collect();
+            // The guess needs the telling characters: a full board always has them.
+            if s.is_full() {
+                prop_assert_eq!(&parse_chars(&hex).unwrap(), &s);
+                prop_assert_eq!(&parse_chars(&mixed).unwrap(), &s);
+            }
+        }
+    }
+}
