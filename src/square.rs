@@ -314,7 +314,8 @@ impl Alphabet {
     /// The value of one character: `Some(0)` for a blank, `None` for no cell at all.
     pub fn value(self, b: u8, side: usize) -> Option<u8> {
         let v = match (self, b) {
-            (_, b'.' | b'-' | b'_' | b'*') => 0,
+            // `+` too: published 25x25 files use it.
+            (_, b'.' | b'-' | b'_' | b'*' | b'+') => 0,
             (Alphabet::Hex, b'0'..=b'9') => b - b'0' + 1,
             (Alphabet::Hex, b'A'..=b'F' | b'a'..=b'f') => b.to_ascii_uppercase() - b'A' + 11,
             (_, b'0') => 0,

@@ -19,6 +19,7 @@ use super::lines::{Line, Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell};
 use crate::grid::Grid;
 use crate::record::{ParseError, Puzzle};
+use crate::square::{self, Square};
 
 /// One line, as the grid reader sees it.
 #[derive(Clone, Debug)]
@@ -32,6 +33,69 @@ pub(crate) enum LineKind {
     /// Text or a `===` line: a new grid starts.
     Header,
     Comment,
+    /// A row of a board that is not 9x9: 4, 16 or 25 cells.
+    Wide(WideRow),
+}
+
+/// A row of 4, 16 or 25 cells: numbers (`12 0 3 ...`), or characters whose alphabet
+/// is guessed once the whole board is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct WideRow {
+    numbers: bool,
+    cells: Vec<u8>,
+}
+
+/// The row of a bigger (or 4x4) board in a line, if it is one: 4, 16 or 25 number
+/// tokens, or as many one-character cells (together, spaced, or between `|` and `,`).
+fn wide_row(t: &[u8]) -> Option<WideRow> {
+    let width = |n: usize| matches!(n, 4 | 16 | 25);
+    // Comma fields all count (an empty one is a blank, as in 9x9 comma rows).
+    let tokens: Vec<&[u8]> = match t.contains(&b',') {
+        true => {
+            let mut fields: Vec<&[u8]> = t.split(|&b| b == b',').map(trim).collect();
+            if fields.last().is_some_and(|f| f.is_empty()) && width(fields.len() - 1) {
+                fields.pop(); // a trailing comma
+            }
+            fields
+        }
+        false => t
+            .split(|b| matches!(b, b' ' | b'\t' | b';' | b'|'))
+            .filter(|t| !t.is_empty())
+            .collect(),
+    };
+    let tokens: Vec<&[u8]> = tokens
+        .into_iter()
+        .map(|t| if t.is_empty() { &b"."[..] } else { t })
+        .collect();
+    let number = |t: &&[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
+    if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) {
+        let cells = tokens
+            .iter()
+            .map(|&t| match t {
+                b"." => 0,
+                t => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
+            })
+            .collect();
+        return Some(WideRow {
+            numbers: true,
+            cells,
+        });
+    }
+    let cells: Vec<u8> = tokens.concat();
+    let one_run = tokens.len() == 1 || tokens.iter().all(|t| t.len() == 1);
+    let cellish =
+        |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
+    // Four characters are a 4x4 row only in digits and blanks (`Easy` is a title).
+    let small_ok = cells.len() != 4 || cells.iter().all(|b| !b.is_ascii_alphabetic());
+    let some_cell = cells
+        .iter()
+        .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
+    (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell).then_some(
+        WideRow {
+            numbers: false,
+            cells,
+        },
+    )
 }
 
 /// Classifies one line; the HDU reader brings its own.
@@ -52,6 +116,8 @@ pub(crate) struct GridReader<R> {
     pending: VecDeque<(u64, LineKind)>,
     /// The grid being read: each row's line and cells.
     rows: Vec<(u64, Result<[u8; 9], ParseError>)>,
+    /// The board of another size being read: its first line and rows.
+    wide: Vec<(u64, WideRow)>,
     /// Complete grids so far, and whether any had a separator between its bands.
     grids: u64,
     banded: bool,
@@ -87,6 +153,7 @@ impl<R: BufRead> GridReader<R> {
             dash_blanks: false,
             pending: VecDeque::new(),
             rows: Vec::new(),
+            wide: Vec::new(),
             grids: 0,
             banded: false,
             banded_now: false,
@@ -108,6 +175,21 @@ impl<R: BufRead> GridReader<R> {
             Some(e) => LineKind::Row(Err(e)),
             None => {
                 let t = trim(line.bytes);
+                if let Some((_, first)) = self.wide.first() {
+                    // A row of blanks only (`----------------`) inside a board.
+                    let blanks = t.iter().filter(|&&b| !matches!(b, b' ' | b'\t' | b','));
+                    if !first.numbers
+                        && blanks.clone().count() == first.cells.len()
+                        && blanks.clone().all(|&b| matches!(b, b'-' | b'.' | b'+'))
+                    {
+                        let cells = blanks.copied().collect();
+                        let row = WideRow {
+                            numbers: false,
+                            cells,
+                        };
+                        return Ok(Some((line.number, LineKind::Wide(row))));
+                    }
+                }
                 let count_line = !t.is_empty() && t.len() < 9 && t.iter().all(u8::is_ascii_digit);
                 let kind = match !self.hdu && self.number == 0 && self.rows.is_empty() && count_line
                 {
@@ -155,6 +237,34 @@ impl<R: BufRead> GridReader<R> {
             line,
             body: body.into(),
         }
+    }
+
+    /// A board of another size cut short.
+    fn wide_broken(&mut self) -> RawRecord {
+        let rows = std::mem::take(&mut self.wide);
+        let (first, width) = (rows[0].0, rows[0].1.cells.len());
+        let message = format!(
+            "a {width}x{width} board ends after {} rows, expected {width}",
+            rows.len()
+        );
+        self.record(first, Err(ParseError::new(first, message)))
+    }
+
+    /// The record of a board of another size, all its rows read.
+    fn wide_complete(&mut self) -> RawRecord {
+        let rows = std::mem::take(&mut self.wide);
+        let first = rows[0].0;
+        let numbers = rows[0].1.numbers;
+        let cells: Vec<u8> = rows.into_iter().flat_map(|(_, r)| r.cells).collect();
+        let board = match numbers {
+            true => Square::new(cells).map_err(|e| ParseError::new(first, e.to_string())),
+            false => square::parse_chars(&cells).map_err(|(i, e)| {
+                let side = square::box_of_cells(cells.len()).map_or(1, |n| n * n);
+                ParseError::new(first + (i / side) as u64, e)
+            }),
+        };
+        self.grids += 1;
+        self.record(first, board.map(Puzzle::new))
     }
 
     /// The record of 9 rows read.
@@ -259,6 +369,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             }
             let (line, kind) = match self.next_kind() {
                 Ok(Some(k)) => k,
+                Ok(None) if !self.wide.is_empty() => return Some(Ok(self.wide_broken())),
                 Ok(None) if !self.rows.is_empty() => return Some(Ok(self.broken())),
                 Ok(None) => {
                     // No grid at all: the text lines were no header but the content.
@@ -278,8 +389,31 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                 }
                 Err(e) => return Some(Err(e)),
             };
+            if !self.wide.is_empty() && !matches!(kind, LineKind::Wide(_) | LineKind::Comment) {
+                // A board of another size ends early: the line is read again after it.
+                self.pending.push_front((line, kind));
+                return Some(Ok(self.wide_broken()));
+            }
             match kind {
                 LineKind::Comment => {}
+                LineKind::Wide(row) => {
+                    if !self.rows.is_empty() {
+                        self.pending.push_front((line, LineKind::Wide(row)));
+                        return Some(Ok(self.broken()));
+                    }
+                    let same = self.wide.first().is_none_or(|(_, f)| {
+                        f.numbers == row.numbers && f.cells.len() == row.cells.len()
+                    });
+                    if !same {
+                        self.pending.push_front((line, LineKind::Wide(row)));
+                        return Some(Ok(self.wide_broken()));
+                    }
+                    let width = row.cells.len();
+                    self.wide.push((line, row));
+                    if self.wide.len() == width {
+                        return Some(Ok(self.wide_complete()));
+                    }
+                }
                 LineKind::Border => self.separated |= self.rows.is_empty(),
                 LineKind::Row(row) => {
                     self.rows.push((line, row));
@@ -344,6 +478,9 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
     }
     if super::line::is_comment(t) {
         return LineKind::Comment;
+    }
+    if let Some(row) = wide_row(t) {
+        return LineKind::Wide(row);
     }
     if t.contains(&b',') {
         return comma_row(line, cells);
