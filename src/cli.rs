@@ -191,12 +191,14 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
     /// The problem: hdu1426 (9 lines of 9 tokens, `?` unknown, blank lines between
-    /// cases) or poj3074 (81-character lines, `.` unknown, `end` ends the input).
-    #[arg(value_parser = ["hdu1426", "poj3074"])]
+    /// cases), poj3074 (81-character lines, `.` unknown, `end` ends the input), uva1309
+    /// or poj3076 (16x16: 16 lines of `A`-`P` and `-`, empty lines between cases), or
+    /// spoj-sudoku (uva1309 after a line with the number of cases).
+    #[arg(value_parser = ["hdu1426", "poj3074", "uva1309", "poj3076", "spoj-sudoku"])]
     pub problem: String,
-    /// Solver backend.
-    #[arg(short, long, default_value = "bitboard")]
-    pub backend: String,
+    /// Solver backend (default: bitboard for 9x9, dlx-arena for 16x16).
+    #[arg(short, long)]
+    pub backend: Option<String>,
     /// Give up on a case after this many search nodes.
     #[arg(long, default_value_t = 100_000_000)]
     pub max_nodes: u64,
@@ -213,21 +215,27 @@ pub struct GenArgs {
     /// Random seed: the same seed gives the same puzzles.
     #[arg(short, long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop removing clues at this many (fewer clues take longer to find); 17 to 81.
-    #[arg(long, default_value_t = 22)]
-    pub min_clues: u32,
+    /// Board size: 4, 9, 16 or 25 cells a row.
+    #[arg(long, default_value_t = 9)]
+    pub size: u32,
+    /// Stop removing clues at this many (fewer clues take longer to find); default
+    /// 6, 22, 100 and 300 for the four sizes; at least 4, 17, 55 and 150.
+    #[arg(long)]
+    pub min_clues: Option<u32>,
     /// Write here instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Worker threads (default: one per core; at most 1024).
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
-    /// The backend that checks uniqueness.
-    #[arg(short, long, default_value = "bitboard")]
-    pub backend: String,
-    /// Give up a uniqueness check after this many search nodes (the clue is kept).
-    #[arg(long, default_value_t = 100_000_000)]
-    pub max_nodes: u64,
+    /// The backend that checks uniqueness (default: bitboard for 9x9, dlx-arena else).
+    #[arg(short, long)]
+    pub backend: Option<String>,
+    /// Give up a uniqueness check after this many search nodes (the clue is kept; the
+    /// output stays the same on every machine); default 100,000,000 for 9x9 and
+    /// 1,000,000 for other sizes, where a check near the floor can run for hours.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
     /// Give up a uniqueness check after this many seconds (the clue is kept; the output
     /// then depends on the machine's speed).
     #[arg(long, value_name = "SECONDS")]

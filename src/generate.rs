@@ -6,6 +6,7 @@
 
 use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
 use crate::run::{Attempt, GuardedSolver};
+use crate::square::{Board, Square};
 
 /// SplitMix64: tiny, fast and stable across versions (unlike a library's `StdRng`).
 #[derive(Clone, Debug)]
@@ -98,6 +99,96 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
         }
     }
     g
+}
+
+/// A generated board of another size than 9x9 and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedSquare {
+    pub puzzle: Square,
+    pub solution: Square,
+    pub unfinished: u32,
+    pub failed: u32,
+}
+
+/// Puzzle number `index` of `seed` on a board with boxes of `n` cells a side: unique
+/// solution, at least `min_clues` clues. The full board is the pattern solution with
+/// its values relabelled, rows and columns shuffled within bands and stacks, bands and
+/// stacks shuffled, and maybe transposed (a search for a random full 25x25 board can
+/// wander for long); clues are then removed as for 9x9.
+pub fn generate_square(
+    seed: u64,
+    index: u64,
+    n: usize,
+    min_clues: usize,
+    solver: &mut GuardedSolver,
+) -> GeneratedSquare {
+    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64() ^ (n as u64) << 56);
+    let solution = random_full_square(n, &mut rng);
+    let cells = solution.cells().len();
+    let mut g = GeneratedSquare {
+        puzzle: solution.clone(),
+        solution,
+        unfinished: 0,
+        failed: 0,
+    };
+    let mut order: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut order);
+    let mut clues = cells;
+    for cell in order {
+        if clues <= min_clues {
+            break;
+        }
+        let value = g.puzzle.get(cell);
+        g.puzzle.set(cell, 0);
+        let unique = match solver.attempt_board(&Board::from(g.puzzle.clone())) {
+            Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
+                g.unfinished += 1;
+                false
+            }
+            Attempt::Solved { outcome, .. } => outcome.solutions == 1,
+            _ => {
+                g.failed += 1;
+                false
+            }
+        };
+        if unique {
+            clues -= 1;
+        } else {
+            g.puzzle.set(cell, value);
+        }
+    }
+    g
+}
+
+fn random_full_square(n: usize, rng: &mut SplitMix64) -> Square {
+    let side = n * n;
+    let mut values: Vec<u8> = (1..=side as u8).collect();
+    rng.shuffle(&mut values);
+    // A random order of rows (or columns): bands shuffled, rows within each shuffled.
+    let order = |rng: &mut SplitMix64| {
+        let mut bands: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut bands);
+        let mut out = Vec::with_capacity(side);
+        for b in bands {
+            let mut rows: Vec<usize> = (0..n).map(|r| b * n + r).collect();
+            rng.shuffle(&mut rows);
+            out.extend(rows);
+        }
+        out
+    };
+    let (rows, cols) = (order(rng), order(rng));
+    let transpose = rng.below(2) == 1;
+    let pattern = |r: usize, c: usize| (n * (r % n) + r / n + c) % side;
+    let cells = (0..side * side)
+        .map(|i| {
+            let (mut r, mut c) = (rows[i / side], cols[i % side]);
+            if transpose {
+                std::mem::swap(&mut r, &mut c);
+            }
+            values[pattern(r, c)]
+        })
+        .collect();
+    Square::new(cells).expect("a pattern solution")
 }
 
 /// A uniformly shuffled search for a full grid: random digit order at each cell.
@@ -194,6 +285,28 @@ mod tests {
         let mut hangs = guarded(Backend::Mock(Mock::Hang), timed);
         let g = generate(7, 0, 24, &mut hangs);
         assert_eq!((g.puzzle, g.unfinished), (g.solution, 81));
+    }
+
+    #[test]
+    fn boards_of_every_size_are_unique_and_reproducible() {
+        use crate::square::Square;
+        let limits = Limits::default();
+        let mut solver = guarded(Backend::DlxArena, limits);
+        for (n, min) in [(2, 4), (4, 120)] {
+            let g = generate_square(3, 1, n, min, &mut solver);
+            assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
+            assert!(g.puzzle.clues() >= min && g.puzzle.clues() < n.pow(4));
+            assert_eq!((g.unfinished, g.failed), (0, 0));
+            let mut dlx = Backend::DlxArena.new_solver();
+            let (out, sol) = dlx.solve_square(&g.puzzle, &limits).unwrap();
+            assert_eq!((out.solutions, sol), (1, Some(g.solution.clone())));
+            assert_eq!(generate_square(3, 1, n, min, &mut solver), g);
+            assert_ne!(
+                generate_square(4, 1, n, min, &mut solver).solution,
+                g.solution
+            );
+            let _: &Square = &g.puzzle;
+        }
     }
 
     #[test]

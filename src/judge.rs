@@ -4,12 +4,15 @@ use std::io::BufRead;
 use std::sync::Arc;
 
 use crate::format::Format;
-use crate::grid::Grid;
+use crate::format::lines::Lines;
+use crate::format::{Notes, RawRecord, RecordReader};
 use crate::interrupt;
 use crate::output::RowStream;
 use crate::record::Record;
+use crate::record::{ParseError, Puzzle};
 use crate::run::{GuardedSolver, Status};
 use crate::solver::{Backend, Limits};
+use crate::square::{Board, Square};
 
 /// The online-judge problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +21,12 @@ pub enum Problem {
     Hdu1426,
     /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
     Poj3074,
+    /// UVa 1309 (and POJ 3076, the same problem): 16x16 boards, 16 lines of 16
+    /// characters `A`-`P` and `-`, cases separated by single empty lines, read to the
+    /// end of the input.
+    Uva1309,
+    /// SPOJ SUDOKU: UVa 1309's input after a line with the number of cases.
+    SpojSudoku,
 }
 
 impl std::str::FromStr for Problem {
@@ -27,7 +36,21 @@ impl std::str::FromStr for Problem {
         match s {
             "hdu1426" => Ok(Problem::Hdu1426),
             "poj3074" => Ok(Problem::Poj3074),
-            _ => Err(format!("unknown problem {s:?}: hdu1426 or poj3074")),
+            "uva1309" | "poj3076" => Ok(Problem::Uva1309),
+            "spoj-sudoku" => Ok(Problem::SpojSudoku),
+            _ => Err(format!(
+                "unknown problem {s:?}: hdu1426, poj3074, uva1309 (poj3076) or spoj-sudoku"
+            )),
+        }
+    }
+}
+
+impl Problem {
+    /// The backend `judge` uses unless told: the fastest that solves the problem's size.
+    pub fn backend(self) -> &'static str {
+        match self {
+            Problem::Hdu1426 | Problem::Poj3074 => "bitboard",
+            Problem::Uva1309 | Problem::SpojSudoku => "dlx-arena",
         }
     }
 }
@@ -55,11 +78,12 @@ pub fn judge<R: BufRead + Send>(
     input: R,
     out: &mut RowStream,
 ) -> anyhow::Result<JudgeReport> {
-    let format = match problem {
-        Problem::Hdu1426 => Format::Hdu,
-        Problem::Poj3074 => Format::Poj,
+    let mut reader = match problem {
+        Problem::Hdu1426 => Format::Hdu.reader(input, &crate::format::Layout::default()),
+        Problem::Poj3074 => Format::Poj.reader(input, &crate::format::Layout::default()),
+        Problem::Uva1309 => Box::new(Letters16::new(input, false)),
+        Problem::SpojSudoku => Box::new(Letters16::new(input, true)),
     };
-    let mut reader = format.reader(input, &crate::format::Layout::default());
     let mut solver = GuardedSolver::new(backend, limits);
     let source: Arc<str> = "-".into();
     let mut report = JudgeReport::default();
@@ -78,7 +102,7 @@ pub fn judge<R: BufRead + Send>(
             body: raw.body,
         };
         let r = solver.solve_record(&record, Some(0));
-        match (r.status, r.solution.as_ref().and_then(|s| s.nine())) {
+        match (r.status, r.solution.as_ref()) {
             (Status::Unique | Status::Solved | Status::Multiple, Some(s))
                 if r.valid == Some(true) =>
             {
@@ -107,7 +131,24 @@ pub fn judge<R: BufRead + Send>(
     Ok(report)
 }
 
-fn write_solution(problem: Problem, s: &Grid, not_first: bool, out: &mut Vec<u8>) {
+fn write_solution(problem: Problem, s: &Board, not_first: bool, out: &mut Vec<u8>) {
+    let s = match (problem, s) {
+        (Problem::Uva1309 | Problem::SpojSudoku, _) => {
+            // One empty line between two grids, none after the last.
+            if not_first {
+                out.push(b'\n');
+            }
+            let mut line = Vec::new();
+            s.write_line(&mut line);
+            for row in line.chunks(s.side()) {
+                out.extend_from_slice(row);
+                out.push(b'\n');
+            }
+            return;
+        }
+        (_, Board::Nine(g)) => g,
+        (_, Board::Other(_)) => unreachable!("the 9x9 judges' readers give 9x9 boards"),
+    };
     match problem {
         Problem::Poj3074 => {
             out.extend_from_slice(&s.to_line_with(b'0'));
@@ -128,6 +169,122 @@ fn write_solution(problem: Problem, s: &Grid, not_first: bool, out: &mut Vec<u8>
                 out.push(b'\n');
             }
         }
+        Problem::Uva1309 | Problem::SpojSudoku => unreachable!("written above"),
+    }
+}
+
+/// UVa 1309's input (and SPOJ SUDOKU's, after its count line): 16 lines of 16
+/// characters `A`-`P` or `-` a case, single empty lines between cases. Exact: a case
+/// with any other line is a parse error naming it, and the next case is read.
+struct Letters16<R> {
+    lines: Lines<R>,
+    /// SPOJ: the count line comes first, and that many cases are read.
+    counted: bool,
+    remaining: Option<u64>,
+    number: u64,
+    notes: Notes,
+}
+
+impl<R: BufRead> Letters16<R> {
+    fn new(input: R, counted: bool) -> Letters16<R> {
+        Letters16 {
+            lines: Lines::with_terminator(input, b'\n'),
+            counted,
+            remaining: None,
+            number: 0,
+            notes: Notes::default(),
+        }
+    }
+}
+
+impl<R: BufRead + Send> RecordReader for Letters16<R> {
+    fn next_record(&mut self) -> Option<std::io::Result<RawRecord>> {
+        let mut cells = Vec::with_capacity(256);
+        let mut first = 0;
+        let mut error: Option<ParseError> = None;
+        loop {
+            if self.remaining == Some(0) {
+                return None;
+            }
+            let line = match self.lines.next_line() {
+                Ok(Some(l)) => l,
+                Ok(None) if first == 0 => return None,
+                Ok(None) => break,
+                Err(e) => return Some(Err(e)),
+            };
+            let n = line.number;
+            let t = line.bytes.trim_ascii();
+            if self.counted && self.remaining.is_none() {
+                if t.is_empty() {
+                    continue;
+                }
+                match std::str::from_utf8(t)
+                    .ok()
+                    .and_then(|s| s.parse::<u64>().ok())
+                {
+                    Some(k) => self.remaining = Some(k),
+                    None => {
+                        self.remaining = Some(u64::MAX);
+                        self.number += 1;
+                        let e = ParseError::new(n, "the first line is not the number of cases");
+                        return Some(Ok(RawRecord {
+                            number: self.number,
+                            line: n,
+                            body: Err(e).into(),
+                        }));
+                    }
+                }
+                continue;
+            }
+            if t.is_empty() {
+                match first {
+                    0 => continue,
+                    _ => break, // the case ends early
+                }
+            }
+            if first == 0 {
+                first = n;
+            }
+            if error.is_none() {
+                let bad = t.iter().position(|b| !matches!(b, b'A'..=b'P' | b'-'));
+                error = match (bad, t.len()) {
+                    (Some(i), _) => Some(ParseError::at(
+                        n,
+                        i + 1,
+                        format!("{:?} is not a letter A-P or '-'", t[i] as char),
+                    )),
+                    (None, 16) => None,
+                    (None, len) => {
+                        Some(ParseError::new(n, format!("{len} characters, expected 16")))
+                    }
+                };
+            }
+            cells.extend(t.iter().map(|&b| if b == b'-' { 0 } else { b - b'A' + 1 }));
+            if cells.len() >= 256 || (error.is_none() && cells.len() == 256) {
+                break;
+            }
+        }
+        self.number += 1;
+        if let Some(r) = &mut self.remaining {
+            *r = r.saturating_sub(1);
+        }
+        let body = match (error, cells.len()) {
+            (Some(e), _) => Err(e),
+            (None, 256) => Ok(Puzzle::new(Square::new(cells).expect("256 cells of 0-16"))),
+            (None, len) => Err(ParseError::new(
+                first,
+                format!("the case ends after {} lines, expected 16", len / 16),
+            )),
+        };
+        Some(Ok(RawRecord {
+            number: self.number,
+            line: first,
+            body: body.into(),
+        }))
+    }
+
+    fn notes(&mut self) -> &mut Notes {
+        &mut self.notes
     }
 }
 

@@ -3,11 +3,12 @@
 use rayon::prelude::*;
 
 use super::Exit;
-use crate::generate::generate as generate_one;
+use crate::generate::{generate as generate_one, generate_square};
 use crate::interrupt;
 use crate::options::GenOptions;
 use crate::output::RowStream;
 use crate::run::GuardedSolver;
+use crate::square::Board;
 
 /// Puzzles generated between two writes.
 const BLOCK: u64 = 1024;
@@ -20,8 +21,8 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
         .build()?;
     out.row_buffer().extend_from_slice(
         format!(
-            "# sudoku-bench gen --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution\n",
-            opts.count, opts.seed, opts.min_clues
+            "# sudoku-bench gen --size {} --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution\n",
+            opts.box_size * opts.box_size, opts.count, opts.seed, opts.min_clues
         )
         .as_bytes(),
     );
@@ -31,12 +32,21 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
     let mut first = 0;
     while first < opts.count {
         let last = first.saturating_add(BLOCK).min(opts.count);
-        let block: Vec<_> = pool.install(|| {
+        let block: Vec<(Board, Board, u32, u32)> = pool.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
                     || GuardedSolver::new(&opts.backend, &opts.limits),
-                    |solver, i| generate_one(opts.seed, i, opts.min_clues, solver),
+                    |solver, i| match opts.box_size {
+                        3 => {
+                            let g = generate_one(opts.seed, i, opts.min_clues, solver);
+                            (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
+                        }
+                        n => {
+                            let g = generate_square(opts.seed, i, n, opts.min_clues, solver);
+                            (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
+                        }
+                    },
                 )
                 .collect()
         });
@@ -46,13 +56,13 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
             eprintln!("interrupted: {first} puzzles written; the block in progress was dropped");
             return Ok(Exit::Interrupted);
         }
-        for g in &block {
-            unfinished += u64::from(g.unfinished);
-            failed += u64::from(g.failed);
+        for (puzzle, solution, u, f) in &block {
+            unfinished += u64::from(*u);
+            failed += u64::from(*f);
             let row = out.row_buffer();
-            row.extend_from_slice(&g.puzzle.to_line_with(b'.'));
+            puzzle.write_line_with(b'.', row);
             row.extend_from_slice(b":1:");
-            row.extend_from_slice(&g.solution.to_line_with(b'0'));
+            solution.write_line_with(b'0', row);
             row.push(b'\n');
             out.end_row();
         }
@@ -60,10 +70,17 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
         first = last;
     }
     if unfinished > 0 {
-        eprintln!(
-            "warning: {unfinished} uniqueness checks ran out of their budget or time; their clues were kept, \
-             so the output depends on this machine's speed"
-        );
+        // A node budget stops a check at the same point everywhere; only a time limit
+        // makes the output depend on the machine.
+        let why = match opts.limits.timeout {
+            Some(_) => {
+                "their node budget or time; their clues were kept, so the output depends on this machine's speed"
+            }
+            None => {
+                "their node budget; their clues were kept (the output is the same on every machine)"
+            }
+        };
+        eprintln!("note: {unfinished} uniqueness checks ran out of {why}");
     }
     if failed > 0 {
         eprintln!(

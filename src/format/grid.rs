@@ -190,7 +190,11 @@ impl<R: BufRead> GridReader<R> {
                         return Ok(Some((line.number, LineKind::Wide(row))));
                     }
                 }
-                let count_line = !t.is_empty() && t.len() < 9 && t.iter().all(u8::is_ascii_digit);
+                // Four digits may be a 4x4 row: read as one, and as a count if alone.
+                let count_line = !t.is_empty()
+                    && t.len() < 9
+                    && t.iter().all(u8::is_ascii_digit)
+                    && wide_row(t).is_none();
                 let kind = match !self.hdu && self.number == 0 && self.rows.is_empty() && count_line
                 {
                     true => LineKind::Header,
@@ -389,6 +393,15 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                 }
                 Err(e) => return Some(Err(e)),
             };
+            if let [(n, first)] = &self.wide[..] {
+                // A lone line of four digits at the top was a count (`1000`), not a row.
+                let count = !first.numbers && first.cells.iter().all(u8::is_ascii_digit);
+                if count && self.number == 0 && !matches!(kind, LineKind::Wide(_)) {
+                    let text = String::from_utf8_lossy(&first.cells).into_owned();
+                    self.maybe_header.push((*n, text));
+                    self.wide.clear();
+                }
+            }
             if !self.wide.is_empty() && !matches!(kind, LineKind::Wide(_) | LineKind::Comment) {
                 // A board of another size ends early: the line is read again after it.
                 self.pending.push_front((line, kind));

@@ -201,50 +201,50 @@ pub(crate) fn parse(
     fields(s, cells, suffix).map(|r| r.map_err(at))
 }
 
-/// A board that is not 9x9 in a line: its cells as the first field (one character
-/// each: 16, 256 or 625 of them) with an optional `:count:solution` suffix, or as
-/// numbers (`1 0 0 4 ...`, one a field).
+/// A board that is not 9x9 in a line: the first field of 16, 256 or 625 one-character
+/// cells (with an optional `:count:solution` suffix, or a later field of the same size
+/// without blanks as the solution), or numbers, one a field (`1 0 0 4 ...`).
 fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usize, String)>> {
-    let end = s
-        .iter()
-        .position(|&b| matches!(b, b':' | b' ' | b'\t' | b',' | b';'))
-        .unwrap_or(s.len());
-    let head = &s[..end];
-    if square::box_of_cells(head.len()).is_some_and(|n| n != 3) {
+    let cellish =
+        |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
+    let sized = |f: &[u8]| square::box_of_cells(f.len()).is_some_and(|n| n != 3);
+    let mut first_error = None;
+    for (k, &(a, z)) in tokens.iter().enumerate() {
+        let f = &s[a..z];
+        let head = &f[..f.iter().position(|&b| b == b':').unwrap_or(f.len())];
+        if !sized(head) || !head.iter().all(cellish) {
+            continue;
+        }
         let board = match square::parse_chars(head) {
             Ok(b) => b,
-            Err(e) => return Some(Err(e)),
+            Err((i, e)) => {
+                first_error.get_or_insert((a + i, e));
+                continue;
+            }
         };
-        let expected = match s.get(end) {
-            Some(b':') => match parse_suffix(s, end + 1, board.side()) {
+        let expected = match head.len() < f.len() {
+            true => match parse_suffix(s, a + head.len() + 1, board.side()) {
                 Ok(e) => Some(Box::new(e)),
                 Err(e) => return Some(Err(e)),
             },
-            Some(_) => {
-                let rest = &s[end + 1..];
-                let t = trim(rest);
-                let t = &t[t
-                    .iter()
-                    .take_while(|b| matches!(b, b',' | b';' | b' '))
-                    .count()..];
-                square::parse_chars(t)
-                    .ok()
-                    .filter(|g| g.is_full() && g.side() == board.side())
-                    .map(|g| solution_expected(g.into()))
-            }
-            None => None,
+            false => tokens[k + 1..]
+                .iter()
+                .map(|&(a, z)| &s[a..z])
+                .filter(|f| f.len() == head.len())
+                .find_map(|f| square::parse_chars(f).ok())
+                .filter(|g| g.is_full() && g.side() == board.side())
+                .map(|g| solution_expected(g.into())),
         };
         return Some(Ok(Puzzle {
             board: board.into(),
             expected,
         }));
     }
-    let numbers = square::parse_numbers(tokens.iter().map(|&(a, z)| &s[a..z]))?;
-    Some(
-        numbers
-            .map(Puzzle::new)
-            .map_err(|e| (tokens.first().map_or(0, |t| t.0), e)),
-    )
+    if let Some(numbers) = square::parse_numbers(tokens.iter().map(|&(a, z)| &s[a..z])) {
+        let at = tokens.first().map_or(0, |t| t.0);
+        return Some(numbers.map(Puzzle::new).map_err(|e| (at, e)));
+    }
+    first_error.map(Err)
 }
 
 /// The common case: the line starts with the 81 cells, followed by nothing, a

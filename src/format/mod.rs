@@ -11,7 +11,7 @@ mod detect;
 mod grid;
 mod hdu;
 mod line;
-mod lines;
+pub(crate) mod lines;
 mod poj;
 
 pub use cells::{Cells, DEFAULT_BLANKS};
@@ -283,7 +283,88 @@ mod tests {
         prop::collection::vec(byte, 0..600)
     }
 
+    /// A puzzle of box size 2, 4 or 5 and its solution: a pattern solution, values
+    /// relabelled, some cells blanked.
+    fn other_size() -> impl Strategy<Value = (crate::square::Square, crate::square::Square)> {
+        prop::sample::select(vec![2usize, 4, 5])
+            .prop_flat_map(|n| {
+                let side = n * n;
+                let values: Vec<u8> = (1..=side as u8).collect();
+                (
+                    Just(n),
+                    Just(values).prop_shuffle(),
+                    prop::collection::vec(any::<bool>(), side * side),
+                )
+            })
+            .prop_map(|(n, values, blank)| {
+                let side = n * n;
+                let cells = (0..side * side)
+                    .map(|i| values[(n * ((i / side) % n) + (i / side) / n + i % side) % side])
+                    .collect();
+                let solution = crate::square::Square::new(cells).unwrap();
+                let mut puzzle = solution.clone();
+                for (cell, b) in blank.into_iter().enumerate() {
+                    if b {
+                        puzzle.set(cell, 0);
+                    }
+                }
+                (puzzle, solution)
+            })
+    }
+
+    /// The layouts a board of another size is written in, each read back.
+    fn layouts(p: &crate::square::Square, s: &crate::square::Square) -> Vec<(Format, String)> {
+        let side = p.side();
+        let rows = |b: &crate::square::Square, numbers: bool, sep: &str| -> String {
+            let line = b.to_line();
+            (0..side)
+                .map(|r| {
+                    let row = &b.cells()[r * side..(r + 1) * side];
+                    match numbers {
+                        true => row.iter().map(u8::to_string).collect::<Vec<_>>().join(sep),
+                        false => line[r * side..(r + 1) * side].to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+                + "\n"
+        };
+        vec![
+            (Format::Line, format!("{}\n", p.to_line())),
+            (Format::Line, format!("{}:1:{}\n", p.to_line(), s.to_line())),
+            (
+                Format::Line,
+                format!("id7,{},{}\n", p.to_line(), s.to_line()),
+            ),
+            (
+                Format::Csv,
+                format!("puzzle,solution\n{},{}\n", p.to_line(), s.to_line()),
+            ),
+            (Format::Grid, rows(p, false, "")),
+            (Format::Grid, rows(p, true, " ")),
+            (Format::Grid, rows(p, true, ",")),
+        ]
+    }
+
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn other_sizes_round_trip_in_every_layout((p, s) in other_size()) {
+            for (format, text) in layouts(&p, &s) {
+                let recs = read_all(format, text.as_bytes());
+                prop_assert_eq!(recs.len(), 1, "{:?} {}", format, text);
+                let got = recs[0].body.result().as_ref().map_err(|e| e.to_string());
+                let got = got.unwrap_or_else(|e| panic!("{format:?}: {e}\n{text}"));
+                prop_assert_eq!(&got.board, &crate::square::Board::from(p.clone()));
+                // The layouts that give the solution hold it once more than the others.
+                if text.matches(&s.to_line()).count() > usize::from(p == s) {
+                    let want = crate::square::Board::from(s.clone());
+                    let solution = got.expected.as_ref().and_then(|e| e.solution.as_ref());
+                    prop_assert_eq!(solution, Some(&want), "{:?} {}", format, text);
+                }
+            }
+        }
+
         #[test]
         fn readers_never_panic_and_end(bytes in noisy_bytes()) {
             let _ = detect(&bytes, &Layout::default());

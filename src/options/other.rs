@@ -40,7 +40,10 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     .remove(0);
     Ok(JudgeOptions {
         problem,
-        backend: backend("--backend", &a.backend)?,
+        backend: backend(
+            "--backend",
+            a.backend.as_deref().unwrap_or(problem.backend()),
+        )?,
         limits,
         output,
     })
@@ -49,6 +52,8 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
 pub struct GenOptions {
     pub count: u64,
     pub seed: u64,
+    /// Box size: 2 (4x4) to 5 (25x25).
+    pub box_size: usize,
     pub min_clues: usize,
     pub output: Target,
     pub threads: usize,
@@ -58,15 +63,36 @@ pub struct GenOptions {
 }
 
 pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
-    let min_clues = bounds::within(a.min_clues, 17, 81).or_else(|e| usage("--min-clues", e))?;
-    let backend = backend("--backend", &a.backend)?;
+    let Some(box_size) = crate::square::box_of_side(a.size as usize) else {
+        return usage(
+            "--size",
+            format!("{} is no board size: 4, 9, 16 or 25", a.size),
+        );
+    };
+    // The fewest clues known to make a unique puzzle (4x4, 9x9, 16x16: 55; 25x25: a
+    // floor well under any found), and defaults that generate in seconds to minutes.
+    let (floor, default) = [(4, 6), (17, 22), (55, 100), (150, 300)][box_size - 2];
+    let max_nodes = a.max_nodes.unwrap_or(if box_size == 3 {
+        100_000_000
+    } else {
+        1_000_000
+    });
+    let cells = (box_size as u32).pow(4);
+    let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, cells)
+        .or_else(|e| usage("--min-clues", e))?;
+    let default_backend = if box_size == 3 {
+        "bitboard"
+    } else {
+        "dlx-arena"
+    };
+    let backend = backend("--backend", a.backend.as_deref().unwrap_or(default_backend))?;
     if !backend.is_solver() {
         return usage(
             "--backend",
             format!("{backend} solves nothing; gen needs a solver to check uniqueness"),
         );
     }
-    if a.max_nodes == 0 {
+    if max_nodes == 0 {
         return usage("--max-nodes", "the node budget is 1 or more");
     }
     let place = a.output.as_deref().map_or(Place::Std, Place::from_arg);
@@ -82,13 +108,14 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
     Ok(GenOptions {
         count: a.count,
         seed: a.seed,
+        box_size,
         min_clues: min_clues as usize,
         output,
         threads: threads(a.threads)?,
         backend,
         limits: Limits {
             max_solutions: 2,
-            max_nodes: a.max_nodes,
+            max_nodes,
             timeout: timeout(a.timeout)?,
             deadline: None,
             cancel: Some(&interrupt::INTERRUPTED),
