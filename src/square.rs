@@ -42,23 +42,8 @@ pub struct Square {
     cells: Box<[u8]>,
 }
 
-/// One of a board's units, numbered from 1 in messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    Row(usize),
-    Column(usize),
-    Box(usize),
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unit::Row(i) => write!(f, "row {}", i + 1),
-            Unit::Column(i) => write!(f, "column {}", i + 1),
-            Unit::Box(i) => write!(f, "box {}", i + 1),
-        }
-    }
-}
+/// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
+pub use crate::grid::Unit;
 
 /// Why cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
