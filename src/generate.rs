@@ -86,8 +86,7 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
             Attempt::Panicked { .. }
             | Attempt::Failed { .. }
             | Attempt::Skipped
-            | Attempt::Unsupported
-            | Attempt::NotTimed => {
+            | Attempt::Unsupported => {
                 g.failed += 1;
                 false
             }

@@ -75,7 +75,10 @@ impl Tally {
     pub fn add(&mut self, r: &PuzzleResult) {
         self.records += 1;
         self.counts[r.status as usize] += 1;
-        if !matches!(r.status, Status::ParseError | Status::InvalidGivens) {
+        if !matches!(
+            r.status,
+            Status::ParseError | Status::InvalidGivens | Status::Unsupported
+        ) {
             self.solve_ns.saturating_record(r.time_ns.max(1));
             self.solve_ns_total += r.time_ns as u128;
             self.nodes += r.nodes as u128;

@@ -226,3 +226,192 @@ fn a_time_limit_stops_a_25x25_search() {
     assert_eq!(field(&header, &rows[0], "status"), "budget_exceeded");
     assert!(field(&header, &rows[0], "error").contains("timed out"));
 }
+
+/// The 16x16 judge submission of `tests/data/foreign/uva1309.c`, built once per
+/// variant.
+fn submission(variant: &str) -> std::path::PathBuf {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap().keep();
+        let src = project_file("tests/data/foreign/uva1309.c");
+        for (name, flag) in [
+            ("good", None),
+            ("spoj", Some("-DSPOJ")),
+            ("wrong", Some("-DWRONG")),
+            ("crash", Some("-DCRASH")),
+            ("hang", Some("-DHANG")),
+        ] {
+            let status = std::process::Command::new("cc")
+                .arg("-O2")
+                .args(flag)
+                .arg("-o")
+                .arg(dir.join(name))
+                .arg(&src)
+                .status()
+                .expect("a C compiler (cc)");
+            assert!(status.success(), "compiling {name}");
+        }
+        dir
+    });
+    dir.join(variant)
+}
+
+/// 16x16 puzzles with many clues (the C submission backtracks naively), seeded.
+fn easy_16x16() -> Vec<u8> {
+    let out = sudoku_bench()
+        .args([
+            "gen",
+            "--size",
+            "16",
+            "--min-clues",
+            "150",
+            "-n",
+            "30",
+            "-s",
+            "7",
+        ])
+        .assert()
+        .success();
+    out.get_output().stdout.clone()
+}
+
+fn statuses(args: &[&str], input: Vec<u8>, code: i32) -> Vec<(String, String)> {
+    let out = sudoku_bench()
+        .args(["solve", "-q", "--csv", "-"])
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .code(code);
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    rows.iter()
+        .map(|r| {
+            assert_ne!(field(&header, r, "matches_expected"), "false", "{r:?}");
+            (
+                field(&header, r, "status").to_string(),
+                field(&header, r, "error").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_16x16_judge_submission_runs_as_the_judge_would() {
+    let puzzles = easy_16x16();
+    for (protocol, variant) in [
+        ("uva1309", "good"),
+        ("poj3076", "good"),
+        ("spoj-sudoku", "spoj"),
+    ] {
+        let backend = format!("exec:{protocol}:{}", submission(variant).display());
+        for threads in ["1", "2"] {
+            let got = statuses(&["-b", &backend, "-j", threads], puzzles.clone(), 0);
+            assert_eq!(got.len(), 30);
+            assert!(
+                got.iter().all(|(s, _)| s == "solved"),
+                "{protocol}: {got:?}"
+            );
+        }
+    }
+    // The project's own judge is a submission too.
+    let own = format!(
+        "exec:uva1309:{} judge uva1309",
+        assert_cmd::cargo::cargo_bin("sudoku-bench").display()
+    );
+    let got = statuses(&["-b", &own], dataset("gen-16x16-20.txt"), 0);
+    assert!(got.iter().all(|(s, _)| s == "solved"), "{got:?}");
+}
+
+#[test]
+fn a_16x16_submission_that_lies_crashes_or_hangs_is_caught() {
+    let puzzles = easy_16x16();
+    let run = |variant: &str, extra: &[&str], code: i32| {
+        let backend = format!("exec:uva1309:{}", submission(variant).display());
+        let mut args = vec!["-b", backend.as_str(), "-j1"];
+        args.extend(extra);
+        let out = sudoku_bench()
+            .args(["solve", "-q", "--csv", "-"])
+            .args(&args)
+            .write_stdin(puzzles.clone())
+            .assert()
+            .code(code);
+        let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+        assert_eq!(rows.len(), 30);
+        rows.iter()
+            .map(|r| {
+                (
+                    field(&header, r, "status").to_string(),
+                    field(&header, r, "valid").to_string(),
+                    field(&header, r, "error").to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    // Two cells swapped in every answer: each one is found invalid.
+    for (_, valid, _) in run("wrong", &[], 4) {
+        assert_eq!(valid, "false");
+    }
+    // Dies after its first answer: the cases it never answered are errors that say so,
+    // not "no solution".
+    let crashed = run("crash", &[], 4);
+    assert!(crashed.iter().any(|(s, _, _)| s == "solved"));
+    for (status, _, error) in crashed.iter().filter(|(s, _, _)| s != "solved") {
+        assert_eq!(status, "error");
+        assert!(error.contains("before answering"), "{error}");
+    }
+    // Never answers: the time limit (per case, for the whole batch) stops it.
+    let start = std::time::Instant::now();
+    for (status, _, error) in run("hang", &["--timeout", "0.05"], 0) {
+        assert_eq!(status, "budget_exceeded");
+        assert!(error.contains("timed out"), "{error}");
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn a_16x16_protocol_given_other_sizes_says_unsupported() {
+    let backend = format!("exec:uva1309:{}", submission("good").display());
+    let mut mixed = dataset("gen-4x4-200.txt");
+    mixed.truncate(mixed.iter().position(|&b| b == b'\n').unwrap() + 1);
+    mixed.extend(&dataset("generated-3000.txt")[..200]);
+    for (status, error) in statuses(&["-b", &backend], mixed, 3) {
+        if status != "parse_error" {
+            assert_eq!(status, "unsupported");
+            assert!(error.contains("does not solve"), "{error}");
+        }
+    }
+}
+
+#[test]
+fn bench_times_every_size_and_says_what_a_backend_cannot_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = dir.path().join("rows.csv");
+    let out = sudoku_bench()
+        .args(["bench", "--no-progress", "--rounds", "1", "--warmup", "0"])
+        .args(["--backends", "dlx-arena,dfs", "--max-nodes", "2000000"])
+        .arg("--per-puzzle")
+        .arg(&rows)
+        .arg(project_file("datasets/gen-4x4-200.txt"))
+        .arg(project_file("datasets/gen-16x16-20.txt"))
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout);
+    assert!(stdout.contains("gen-16x16-20.txt"), "{stdout}");
+    let (header, rows) = read_csv(&std::fs::read_to_string(&rows).unwrap());
+    assert_eq!(rows.len(), 2 * (200 + 20));
+    for r in &rows {
+        let status = field(&header, r, "status");
+        assert!(matches!(status, "unique" | "budget_exceeded"), "{status}");
+        assert_ne!(field(&header, r, "matches_expected"), "false");
+        if field(&header, r, "size") == "16" && field(&header, r, "backend") == "dlx-arena" {
+            assert_eq!(status, "unique");
+        }
+    }
+    // A 9x9 backend on a 16x16 dataset: said, and exit 3.
+    sudoku_bench()
+        .args(["bench", "--no-progress", "--rounds", "1", "--warmup", "0"])
+        .args(["--backends", "dlx-static"])
+        .arg(project_file("datasets/gen-16x16-20.txt"))
+        .assert()
+        .code(3)
+        .stdout(contains("unsupported: dlx-static"));
+}

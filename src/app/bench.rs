@@ -100,9 +100,8 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     recorded?;
     html?;
     let wrong = run.results.iter().any(|r| r.wrong > 0);
-    let unread = datasets
-        .iter()
-        .any(|d| d.info.parse_errors > 0 || d.info.other_sizes > 0);
+    let unread = datasets.iter().any(|d| d.info.parse_errors > 0)
+        || run.results.iter().any(|r| r.unsupported > 0);
     let mut exit = Exit::worst(run.partial, wrong, unread);
     let regressed = run.paired.iter().any(|c| c.verdict == Verdict::Regressed);
     if regressed && exit == Exit::Success {
@@ -155,12 +154,6 @@ pub(super) fn load_datasets(
                     eprintln!(
                         "warning: {}: {} of {} records could not be read; they are not measured",
                         d.info.path, d.info.parse_errors, d.info.records
-                    );
-                }
-                if d.info.other_sizes > 0 {
-                    eprintln!(
-                        "warning: {}: {} boards are not 9x9; bench times 9x9 boards only, `solve -j1` times every size",
-                        d.info.path, d.info.other_sizes
                     );
                 }
                 out.push(d);

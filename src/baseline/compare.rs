@@ -251,6 +251,7 @@ mod tests {
             per_call: PerCall::default(),
             wrong: 0,
             budget_exceeded: 0,
+            unsupported: 0,
             no_guess_pct: 0.0,
             nodes_per_puzzle: nodes as f64 / 100.0,
             guesses_per_puzzle: 0.0,

@@ -12,17 +12,23 @@ use std::sync::Arc;
 use crate::grid::{CELLS, Grid};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Body, Expected, Puzzle, Record};
+use crate::square::{Board, Square};
 use crate::subset::Subset;
 
 /// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes
 /// 57 bytes (98 with an expected solution), so ten million fit in about a gigabyte.
 /// Puzzles are packed two cells a byte and unpacked a chunk at a time, outside the
 /// clock; the records that are not timed (parse errors, conflicting givens) are few and
-/// kept whole.
+/// kept whole. Boards of other sizes (4x4, 16x16, 25x25) are kept whole beside the
+/// packed grids.
 pub struct Dataset {
     pub info: DatasetInfo,
-    /// The timed puzzles, in input order.
+    /// The timed puzzles, in input order (a blank placeholder for another size).
     grids: Vec<Packed>,
+    /// The timed boards of other sizes: (index among the timed puzzles, board), ascending.
+    others: Vec<(u32, Box<Square>)>,
+    /// Expected solutions of other sizes: (index into `expected`, solution), ascending.
+    other_solutions: Vec<(u32, Box<Square>)>,
     /// Per timed puzzle: its number, line and expected answer.
     metas: Vec<Meta>,
     expected: Vec<PackedExpected>,
@@ -88,6 +94,8 @@ impl Dataset {
         Dataset {
             info,
             grids: Vec::new(),
+            others: Vec::new(),
+            other_solutions: Vec::new(),
             metas: Vec::new(),
             expected: Vec::new(),
             big_counts: Vec::new(),
@@ -106,13 +114,11 @@ impl Dataset {
             self.untimed.push((timed, record));
             return Ok(());
         };
-        // Conflicting givens are not solved; boards of other sizes are not timed here.
-        let Some(grid) = puzzle.board.nine().filter(|g| g.find_conflict().is_none()) else {
-            self.info.other_sizes += u64::from(puzzle.board.nine().is_none());
+        // Conflicting givens are not solved.
+        if puzzle.board.has_conflict() {
             self.untimed.push((timed, record));
             return Ok(());
-        };
-        let grid = *grid;
+        }
         let small = |n: u64| u32::try_from(n).ok().filter(|&n| n < BIG).ok_or(TooLarge);
         let expected = match puzzle.expected.as_deref() {
             None => NONE,
@@ -125,12 +131,17 @@ impl Dataset {
                         BIG
                     }),
                 };
+                let solution = match &e.solution {
+                    Some(Board::Nine(s)) => Packed::new(s),
+                    Some(Board::Other(s)) => {
+                        self.other_solutions.push((index, s.clone()));
+                        Packed([0; 41])
+                    }
+                    None => Packed([0; 41]),
+                };
                 self.expected.push(PackedExpected {
                     count: count.to_le_bytes(),
-                    solution: Packed(match e.solution.as_ref().and_then(|s| s.nine()) {
-                        Some(s) => Packed::new(s).0,
-                        None => [0; 41],
-                    }),
+                    solution,
                 });
                 index
             }
@@ -147,7 +158,14 @@ impl Dataset {
         {
             self.sources.push((timed, record.source.clone()));
         }
-        self.grids.push(Packed::new(&grid));
+        match &puzzle.board {
+            Board::Nine(grid) => self.grids.push(Packed::new(grid)),
+            Board::Other(square) => {
+                self.info.other_sizes += 1;
+                self.others.push((timed, square.clone()));
+                self.grids.push(Packed([0; 41]));
+            }
+        }
         self.metas.push(meta);
         Ok(())
     }
@@ -162,9 +180,26 @@ impl Dataset {
     }
 
     /// The timed puzzles `range`, unpacked into `out` (cleared first).
-    pub(super) fn unpack(&self, range: std::ops::Range<usize>, out: &mut Vec<Grid>) {
+    pub(super) fn unpack(&self, range: std::ops::Range<usize>, out: &mut Vec<Board>) {
         out.clear();
-        out.extend(self.grids[range].iter().map(Packed::grid));
+        let first = self
+            .others
+            .partition_point(|(k, _)| (*k as usize) < range.start);
+        let mut others = self.others[first..].iter().peekable();
+        for k in range {
+            match others.next_if(|(i, _)| *i as usize == k) {
+                Some((_, square)) => out.push(Board::Other(square.clone())),
+                None => out.push(Board::Nine(self.grids[k].grid())),
+            }
+        }
+    }
+
+    /// The board of timed puzzle `k`.
+    fn board(&self, k: usize) -> Board {
+        match self.others.binary_search_by_key(&k, |(i, _)| *i as usize) {
+            Ok(at) => Board::Other(self.others[at].1.clone()),
+            Err(_) => self.grids[k].grid().into(),
+        }
     }
 
     /// The record of timed puzzle `k`, rebuilt.
@@ -185,7 +220,13 @@ impl Dataset {
                     .map(|&(_, c)| c),
                 c => Some(u64::from(c)),
             };
-            let solution = (e.solution.0 != [0; 41]).then(|| e.solution.grid().into());
+            let solution = match self
+                .other_solutions
+                .binary_search_by_key(&meta.expected, |(i, _)| *i)
+            {
+                Ok(at) => Some(Board::Other(self.other_solutions[at].1.clone())),
+                Err(_) => (e.solution.0 != [0; 41]).then(|| e.solution.grid().into()),
+            };
             Box::new(Expected { count, solution })
         });
         Record {
@@ -193,7 +234,7 @@ impl Dataset {
             number: meta.number.into(),
             line: meta.line.into(),
             body: Body::Parsed(Ok(Puzzle {
-                board: self.grids[k].grid().into(),
+                board: self.board(k),
                 expected,
             })),
         }
@@ -213,7 +254,7 @@ pub struct DatasetInfo {
     /// Records that could not be read as puzzles.
     #[serde(default)]
     pub parse_errors: u64,
-    /// Boards of another size than 9x9: read, not timed.
+    /// Timed boards of another size than 9x9 (4x4, 16x16, 25x25).
     #[serde(default)]
     pub other_sizes: u64,
 }
@@ -302,12 +343,14 @@ impl Dataset {
         dataset.info.puzzles = dataset.len() as u64;
         if dataset.is_empty() {
             return Err(DatasetError(format!(
-                "{name}: no puzzle to measure ({} records, {} could not be read, {} not 9x9: bench times 9x9 boards only)",
-                dataset.info.records, dataset.info.parse_errors, dataset.info.other_sizes
+                "{name}: no puzzle to measure ({} records, {} could not be read, the others have conflicting givens)",
+                dataset.info.records, dataset.info.parse_errors
             ))
             .into());
         }
         dataset.grids.shrink_to_fit();
+        dataset.others.shrink_to_fit();
+        dataset.other_solutions.shrink_to_fit();
         dataset.metas.shrink_to_fit();
         dataset.expected.shrink_to_fit();
         dataset.untimed.shrink_to_fit();
@@ -373,12 +416,12 @@ mod tests {
     const S: &str =
         "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
-    /// A record of one of the kinds a dataset holds.
+    /// A record of one of the kinds a dataset holds (a 4x4 board among them).
     fn record(kind: u8, n: u64, source: &Arc<str>) -> Record {
         let grid: Grid = P.parse().unwrap();
         let solution: Grid = S.parse().unwrap();
         let expected = |count, solution| Some(Box::new(Expected { count, solution }));
-        let body = match kind % 7 {
+        let body = match kind % 8 {
             0 => Ok(Puzzle::new(grid)),
             1 => Ok(Puzzle {
                 board: grid.into(),
@@ -397,6 +440,10 @@ mod tests {
                 expected: expected(Some(0), None),
             }),
             5 => Err(ParseError::new(n, "bad")),
+            6 => Ok(Puzzle {
+                board: "1.3...1.....4..1".parse().unwrap(),
+                expected: expected(Some(1), Some("1234341221434321".parse().unwrap())),
+            }),
             _ => Ok(Puzzle::new(
                 "11..............................................................................."
                     .parse::<Grid>()
@@ -416,7 +463,7 @@ mod tests {
         /// Packed and rebuilt, chunk by chunk, the records come back whole and in order.
         #[test]
         fn the_compact_form_gives_back_every_record_in_order(
-            kinds in proptest::collection::vec((0u8..7, any::<bool>()), 1..200),
+            kinds in proptest::collection::vec((0u8..8, any::<bool>()), 1..200),
         ) {
             let sources: [Arc<str>; 2] = ["a".into(), "b".into()];
             let mut which = 0;

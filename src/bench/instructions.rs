@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::grid::Grid;
 use crate::interrupt;
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};
+use crate::square::Board;
 
 /// The most puzzles counted (callgrind runs code some 50 times slower).
 pub const MAX_PUZZLES: u64 = 10_000;
@@ -42,10 +42,16 @@ pub struct Instructions {
 #[inline(never)]
 pub fn sudoku_bench_counted_solve(
     solver: &mut dyn Solver,
-    puzzle: &Grid,
+    puzzle: &Board,
     limits: &Limits,
 ) -> SolveOutcome {
-    solver.solve(puzzle, limits)
+    match puzzle {
+        Board::Nine(grid) => solver.solve(grid, limits),
+        Board::Other(square) => solver
+            .solve_square(square, limits)
+            .map(|(outcome, _)| outcome)
+            .unwrap_or_default(),
+    }
 }
 
 /// Whether valgrind can be run, and its version, or why not.
@@ -73,7 +79,8 @@ pub fn uncountable(backend: &Backend) -> Option<&'static str> {
     }
 }
 
-/// The child's side (`count-instructions`): solves each 81-character line of `file`.
+/// The child's side (`count-instructions`): solves each line of `file` (a board of any
+/// size, one character a cell).
 pub fn run_counted(backend: &Backend, file: &Path, max_solutions: u32) -> anyhow::Result<()> {
     let text = std::fs::read(file).with_context(|| file.display().to_string())?;
     let limits = Limits {
@@ -83,8 +90,10 @@ pub fn run_counted(backend: &Backend, file: &Path, max_solutions: u32) -> anyhow
     let mut solver = backend.new_solver_with(&limits);
     solver.prepare();
     for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-        let grid = Grid::from_line(line).map_err(|e| anyhow::anyhow!("{e}"))?;
-        std::hint::black_box(sudoku_bench_counted_solve(solver.as_mut(), &grid, &limits));
+        let board: Board = std::str::from_utf8(line)?
+            .parse()
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        std::hint::black_box(sudoku_bench_counted_solve(solver.as_mut(), &board, &limits));
     }
     Ok(())
 }
@@ -92,7 +101,7 @@ pub fn run_counted(backend: &Backend, file: &Path, max_solutions: u32) -> anyhow
 /// Counts `backend` on `puzzles` (already cut to the sample).
 pub fn count(
     backend: &Backend,
-    puzzles: &[Grid],
+    puzzles: &[Board],
     max_solutions: u32,
 ) -> anyhow::Result<Instructions> {
     if let Some(why) = uncountable(backend) {
@@ -101,8 +110,8 @@ pub fn count(
     let dir = tempfile::tempdir().context("a temporary folder for callgrind")?;
     let input = dir.path().join("puzzles.txt");
     let mut lines = Vec::with_capacity(puzzles.len() * 82);
-    for g in puzzles {
-        lines.extend_from_slice(&g.to_line_with(b'.'));
+    for board in puzzles {
+        board.write_line_with(b'.', &mut lines);
         lines.push(b'\n');
     }
     std::fs::File::create(&input)

@@ -6,10 +6,10 @@ use rayon::prelude::*;
 
 use super::summary::summarize;
 use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer};
-use crate::grid::Grid;
 use crate::interrupt;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
+use crate::square::Board;
 use crate::tally::Tally;
 
 /// One backend x dataset x thread count.
@@ -138,20 +138,23 @@ fn pass(
     solver: &mut GuardedSolver,
     pool: &SolverPool,
     timed: std::ops::Range<usize>,
-    grids: &mut Vec<Grid>,
+    grids: &mut Vec<Board>,
 ) -> Pass {
     // Unpacked before the clock starts.
     job.dataset.unpack(timed, grids);
-    let grids: &[Grid] = grids;
+    let grids: &[Board] = grids;
     let batch = solver.batch_size();
     let start = Instant::now();
     let attempts: Vec<(Attempt, Option<usize>)> = if job.threads == 1 {
         // One thread: the caller's thread and solver, no scheduling in the way.
         match batch {
-            1 => grids.iter().map(|g| (solver.attempt(g), Some(0))).collect(),
+            1 => grids
+                .iter()
+                .map(|g| (solver.attempt_board(g), Some(0)))
+                .collect(),
             _ => grids
                 .chunks(batch)
-                .flat_map(|c| solver.attempt_batch(c))
+                .flat_map(|c| solver.attempt_boards(c))
                 .map(|a| (a, Some(0)))
                 .collect(),
         }
@@ -162,7 +165,7 @@ fn pass(
                 .with_min_len(16)
                 .map_init(
                     || pool.get(),
-                    |s, g| (s.attempt(g), rayon::current_thread_index()),
+                    |s, g| (s.attempt_board(g), rayon::current_thread_index()),
                 )
                 .collect(),
             _ => {
@@ -173,7 +176,7 @@ fn pass(
                         || pool.get(),
                         |s, c| {
                             let thread = rayon::current_thread_index();
-                            s.attempt_batch(c)
+                            s.attempt_boards(c)
                                 .into_iter()
                                 .map(|a| (a, thread))
                                 .collect()
@@ -247,18 +250,14 @@ pub(super) fn check(
     let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
     let mut attempts = attempts.into_iter();
     let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
-    let untimed_attempt = |record: &crate::record::Record| match &*record.parsed() {
-        Ok(p) if p.board.nine().is_none() && !p.board.has_conflict() => Attempt::NotTimed,
-        _ => Attempt::Skipped,
-    };
     for k in chunk.timed.clone() {
         while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
-            out.push(solver.assess(record, untimed_attempt(record), None));
+            out.push(solver.assess(record, Attempt::Skipped, None));
         }
         let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
         out.push(solver.assess(&dataset.record(k), attempt, thread));
     }
-    out.extend(untimed.map(|(_, record)| solver.assess(record, untimed_attempt(record), None)));
+    out.extend(untimed.map(|(_, record)| solver.assess(record, Attempt::Skipped, None)));
     for r in &mut out {
         r.backend = label.clone();
     }

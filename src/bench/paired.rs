@@ -18,10 +18,10 @@ use super::summary::summarize;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
 use crate::baseline::Verdict;
 use crate::generate::SplitMix64;
-use crate::grid::Grid;
 use crate::interrupt;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
+use crate::square::Board;
 use crate::stats;
 use crate::tally::Tally;
 
@@ -246,7 +246,7 @@ fn measure(
     pool: &rayon::ThreadPool,
     threads: usize,
     c: &mut Contender<'_>,
-    grids: &[Grid],
+    grids: &[Board],
     out: &mut Vec<(Attempt, Option<usize>)>,
 ) -> (u64, u64) {
     out.clear();
@@ -255,7 +255,7 @@ fn measure(
     let start = Instant::now();
     if threads == 1 {
         let solver = &mut c.solver;
-        out.extend(grids.iter().map(|g| (solver.attempt(g), Some(0))));
+        out.extend(grids.iter().map(|g| (solver.attempt_board(g), Some(0))));
     } else {
         let solvers = &c.pool;
         pool.install(|| {
@@ -264,7 +264,7 @@ fn measure(
                 .with_min_len(16)
                 .map_init(
                     || solvers.get(),
-                    |s, g| (s.attempt(g), rayon::current_thread_index()),
+                    |s, g| (s.attempt_board(g), rayon::current_thread_index()),
                 )
                 .collect_into_vec(out)
         });

@@ -90,6 +90,9 @@ pub struct BenchResult {
     /// Wrong answers over all passes (must be 0).
     pub wrong: u64,
     pub budget_exceeded: u64,
+    /// Boards of a size the backend does not solve, in one pass.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unsupported: u64,
     /// Puzzles solved without a single guess, percent.
     pub no_guess_pct: f64,
     pub nodes_per_puzzle: f64,
@@ -339,4 +342,8 @@ impl BenchResult {
         }
         Ok(())
     }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

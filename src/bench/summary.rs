@@ -54,6 +54,7 @@ pub(super) fn summarize(
         },
         wrong: all.wrong_answers(),
         budget_exceeded: first.count(Status::BudgetExceeded),
+        unsupported: first.count(Status::Unsupported),
         no_guess_pct: first.no_guess_pct(),
         nodes_per_puzzle: first.nodes_per_puzzle(),
         guesses_per_puzzle: first.guesses_per_puzzle(),

@@ -92,6 +92,7 @@ mod tests {
             },
             wrong: 0,
             budget_exceeded: 0,
+            unsupported: 0,
             no_guess_pct: 41.7,
             nodes_per_puzzle: 97.55,
             guesses_per_puzzle: 2.09,

@@ -96,6 +96,20 @@ fn notes(s: &mut String, r: &BenchResult) {
             r.backend, r.dataset.path, r.wrong
         );
     }
+    if r.budget_exceeded > 0 {
+        let _ = writeln!(
+            s,
+            "budget: {} on {}: {} of {} puzzles stopped at the node budget or time limit (budget_exceeded); their time is the budget's, not a solve's",
+            r.backend, r.dataset.path, r.budget_exceeded, r.dataset.puzzles
+        );
+    }
+    if r.unsupported > 0 {
+        let _ = writeln!(
+            s,
+            "unsupported: {} on {}: {} boards of a size it does not solve; its time leaves them out",
+            r.backend, r.dataset.path, r.unsupported
+        );
+    }
     if r.per_call.outliers > 0 || r.round_outliers > 0 {
         // Over the calls made: every pass of every round.
         let calls = if r.per_call.calls > 0 {

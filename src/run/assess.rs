@@ -52,7 +52,7 @@ pub(crate) fn assess(
         | Attempt::Failed { time_ns, .. } => {
             result.time_ns = time_ns;
         }
-        Attempt::Skipped | Attempt::Unsupported | Attempt::NotTimed => {}
+        Attempt::Skipped | Attempt::Unsupported => {}
     }
     match attempt {
         Attempt::Solved { .. } if !is_solver => result.status = Status::NotSolved,
@@ -65,17 +65,11 @@ pub(crate) fn assess(
             };
             check_answer(&mut result, puzzle, &outcome, solution, limits)
         }
-        Attempt::NotTimed => {
-            result.status = Status::Unsupported;
-            result.error = Some(
-                "bench times 9x9 boards only; `solve` solves and times every size".to_string(),
-            );
-        }
         Attempt::Unsupported => {
             let side = puzzle.board.side();
             result.status = Status::Unsupported;
             result.error = Some(format!(
-                "{backend} solves only 9x9 boards, not {side}x{side}; -b dlx-arena or -b dfs solve every size"
+                "{backend} does not solve {side}x{side} boards; -b dlx-arena or -b dfs solve every size"
             ));
         }
         Attempt::Panicked { message, .. } => {

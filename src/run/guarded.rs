@@ -25,10 +25,8 @@ pub enum Attempt {
         square: Option<Box<Square>>,
         time_ns: u64,
     },
-    /// The backend solves only 9x9 boards.
+    /// The backend does not solve boards of this size.
     Unsupported,
-    /// Not solved by this command: `bench` times 9x9 boards only.
-    NotTimed,
     /// The backend panicked, with this message.
     Panicked { message: String, time_ns: u64 },
     /// The backend failed (a foreign program died or answered nonsense), with why.
@@ -97,6 +95,9 @@ impl GuardedSolver {
 
     /// Solves `grid` once and times the call.
     pub fn attempt(&mut self, grid: &Grid) -> Attempt {
+        if !self.solver.solves_nine() {
+            return Attempt::Unsupported;
+        }
         self.timed(|solver, limits| solver.solve(grid, limits))
     }
 
@@ -141,58 +142,97 @@ impl GuardedSolver {
     /// Solves `grids` in one batch when the solver works in batches (each puzzle gets the
     /// batch's time divided by its size), else one at a time.
     pub fn attempt_batch(&mut self, grids: &[Grid]) -> Vec<Attempt> {
-        if self.solver.batch_size() <= 1 || grids.len() <= 1 {
+        if self.solver.batch_size() <= 1 || grids.len() <= 1 || !self.solver.solves_nine() {
             return grids.iter().map(|g| self.attempt(g)).collect();
         }
+        let (caught, time_ns) = self.timed_batch(grids.len(), |solver, limits| {
+            solver.solve_batch(grids, limits)
+        });
+        match caught {
+            Ok(Some(outcomes)) => {
+                self.batch_attempts(outcomes.into_iter().map(|o| (o, None)), time_ns)
+            }
+            Ok(None) => grids.iter().map(|g| self.attempt(g)).collect(),
+            Err(message) => vec![Attempt::Panicked { message, time_ns }; grids.len()],
+        }
+    }
+
+    /// [`GuardedSolver::attempt_batch`] for boards that are not 9x9.
+    fn attempt_square_batch(&mut self, squares: &[Square]) -> Vec<Attempt> {
+        if self.solver.batch_size() <= 1 || squares.len() <= 1 {
+            return squares.iter().map(|s| self.attempt_square(s)).collect();
+        }
+        let (caught, time_ns) = self.timed_batch(squares.len(), |solver, limits| {
+            solver.solve_square_batch(squares, limits)
+        });
+        match caught {
+            Ok(Some(outcomes)) => self.batch_attempts(
+                outcomes.into_iter().map(|(o, s)| (o, s.map(Box::new))),
+                time_ns,
+            ),
+            Ok(None) => squares.iter().map(|s| self.attempt_square(s)).collect(),
+            Err(message) => vec![Attempt::Panicked { message, time_ns }; squares.len()],
+        }
+    }
+
+    /// Runs one batch call of `n` puzzles under the guards: the time limit is the
+    /// per-puzzle limit for each puzzle, the time is split evenly, a panic is caught
+    /// (its message returned). `Ok(None)`: no batch (or a wrong number of outcomes).
+    fn timed_batch<T>(
+        &mut self,
+        n: usize,
+        call: impl FnOnce(&mut dyn Solver, &Limits) -> Option<Vec<T>>,
+    ) -> (Result<Option<Vec<T>>, String>, u64) {
         self.solver.prepare();
         let start = Instant::now();
         let limits = Limits {
-            // The time limit of a batch: the per-puzzle limit for each puzzle in it.
             deadline: self
                 .limits
                 .timeout
-                .and_then(|t| start.checked_add(t.saturating_mul(grids.len() as u32))),
+                .and_then(|t| start.checked_add(t.saturating_mul(n as u32))),
             ..self.limits
         };
         let solver = &mut self.solver;
         IN_GUARD.with(|g| g.set(true));
-        let caught =
-            std::panic::catch_unwind(AssertUnwindSafe(|| solver.solve_batch(grids, &limits)));
+        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
         IN_GUARD.with(|g| g.set(false));
-        let n = grids.len() as u64;
-        let time_ns =
-            (start.elapsed().as_nanos() as u64 / n).saturating_sub(self.solver.overhead_ns());
+        let time_ns = (start.elapsed().as_nanos() as u64 / n as u64)
+            .saturating_sub(self.solver.overhead_ns());
         match caught {
-            Ok(Some(outcomes)) if outcomes.len() == grids.len() => {
-                let error = outcomes.iter().any(|o| o.failed).then(|| self.failure());
-                outcomes
-                    .into_iter()
-                    .map(|outcome| match (outcome.failed, &error) {
-                        (true, Some(message)) => Attempt::Failed {
-                            message: message.clone(),
-                            time_ns,
-                        },
-                        _ => Attempt::Solved {
-                            outcome,
-                            square: None,
-                            time_ns,
-                        },
-                    })
-                    .collect()
-            }
-            Ok(_) => grids.iter().map(|g| self.attempt(g)).collect(),
+            Ok(outcomes) => (Ok(outcomes.filter(|o| o.len() == n)), time_ns),
             Err(payload) => {
                 self.solver = self.backend.new_solver_with(&self.limits);
-                let message = panic_message(payload.as_ref());
-                grids
-                    .iter()
-                    .map(|_| Attempt::Panicked {
-                        message: message.clone(),
-                        time_ns,
-                    })
-                    .collect()
+                (Err(panic_message(payload.as_ref())), time_ns)
             }
         }
+    }
+
+    /// The attempts of a batch's outcomes: a failure (said once by the solver) marks
+    /// every failed one.
+    fn batch_attempts(
+        &mut self,
+        outcomes: impl ExactSizeIterator<Item = (SolveOutcome, Option<Box<Square>>)>,
+        time_ns: u64,
+    ) -> Vec<Attempt> {
+        let outcomes: Vec<_> = outcomes.collect();
+        let error = outcomes
+            .iter()
+            .any(|(o, _)| o.failed)
+            .then(|| self.failure());
+        outcomes
+            .into_iter()
+            .map(|(outcome, square)| match (outcome.failed, &error) {
+                (true, Some(message)) => Attempt::Failed {
+                    message: message.clone(),
+                    time_ns,
+                },
+                _ => Attempt::Solved {
+                    outcome,
+                    square,
+                    time_ns,
+                },
+            })
+            .collect()
     }
 
     /// The message of a failed call.
@@ -212,13 +252,38 @@ impl GuardedSolver {
         self.solver.batch_size()
     }
 
+    /// Solves boards of any size, in batches when the solver works in batches (the 9x9
+    /// ones in one, the others in another); the attempts in the boards' order.
+    pub fn attempt_boards(&mut self, boards: &[Board]) -> Vec<Attempt> {
+        if self.solver.batch_size() <= 1 {
+            return boards.iter().map(|b| self.attempt_board(b)).collect();
+        }
+        let mut grids = Vec::new();
+        let mut squares = Vec::new();
+        for b in boards {
+            match b {
+                Board::Nine(g) => grids.push(*g),
+                Board::Other(s) => squares.push((**s).clone()),
+            }
+        }
+        let mut nine = self.attempt_batch(&grids).into_iter();
+        let mut other = self.attempt_square_batch(&squares).into_iter();
+        boards
+            .iter()
+            .map(|b| match b {
+                Board::Nine(_) => nine.next(),
+                Board::Other(_) => other.next(),
+            })
+            .map(|a| a.expect("one attempt per board"))
+            .collect()
+    }
+
     /// The results for several records, their puzzles solved as one batch.
     pub fn solve_records(
         &mut self,
         records: &[Record],
         thread: Option<usize>,
     ) -> Vec<PuzzleResult> {
-        // 9x9 boards go in the batch; other sizes are solved one by one.
         let solvable = |r: &Record| {
             r.parsed()
                 .as_ref()
@@ -227,18 +292,13 @@ impl GuardedSolver {
                 .filter(|p| !p.board.has_conflict())
                 .map(|p| p.board.clone())
         };
-        let grids: Vec<Grid> = records
-            .iter()
-            .filter_map(solvable)
-            .filter_map(|b| b.nine().copied())
-            .collect();
-        let mut attempts = self.attempt_batch(&grids).into_iter();
+        let boards: Vec<Board> = records.iter().filter_map(solvable).collect();
+        let mut attempts = self.attempt_boards(&boards).into_iter();
         records
             .iter()
             .map(|r| {
                 let attempt = match solvable(r) {
-                    Some(Board::Nine(_)) => attempts.next().expect("one attempt per puzzle"),
-                    Some(board) => self.attempt_board(&board),
+                    Some(_) => attempts.next().expect("one attempt per puzzle"),
                     None => Attempt::Skipped,
                 };
                 self.assess(r, attempt, thread)

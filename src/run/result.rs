@@ -29,7 +29,7 @@ pub enum Status {
     Interrupted,
     /// The `null` backend solves nothing: it measures the harness.
     NotSolved,
-    /// The backend solves only 9x9 boards and this one is another size.
+    /// The backend does not solve boards of this size (9x9 only, or 16x16 only).
     Unsupported,
 }
 

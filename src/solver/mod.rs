@@ -140,13 +140,28 @@ pub trait Solver: Send {
 
     /// Counts the solutions of a board that is not 9x9 (4x4, 16x16, 25x25), the
     /// first solution beside the outcome (whose `solution` stays `None`). `None`:
-    /// this backend solves only 9x9 boards.
+    /// this backend does not solve boards of this size.
     fn solve_square(
         &mut self,
         _puzzle: &Square,
         _limits: &Limits,
     ) -> Option<(SolveOutcome, Option<Square>)> {
         None
+    }
+
+    /// Like [`Solver::solve_batch`] for boards that are not 9x9; `None` means one at a
+    /// time through [`Solver::solve_square`].
+    fn solve_square_batch(
+        &mut self,
+        _puzzles: &[Square],
+        _limits: &Limits,
+    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
+        None
+    }
+
+    /// Whether the solver takes 9x9 boards (a 16x16 judge submission does not).
+    fn solves_nine(&self) -> bool {
+        true
     }
 
     /// Solves several puzzles at once, for solvers that work in batches (a judge
@@ -285,7 +300,7 @@ impl Backend {
     pub const FOREIGN_FORMS: [(&'static str, &'static str); 2] = [
         (
             "exec:CMD",
-            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD: a judge submission)",
+            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD, and 16x16 exec:uva1309:CMD, exec:spoj-sudoku:CMD: a judge submission)",
         ),
         (
             "lib:PATH:SYMBOL",

@@ -1,6 +1,7 @@
-//! Judge submissions (`exec:hdu1426:CMD`, `exec:poj3074:CMD`): one process per batch of
-//! cases, fed that judge's input; its output, read to the end, is matched to the cases
-//! in order. A missing or empty answer means no solution; the judges promise one
+//! Judge submissions (`exec:hdu1426:CMD`, `exec:poj3074:CMD`, and for 16x16 boards
+//! `exec:uva1309:CMD` (`poj3076`) and `exec:spoj-sudoku:CMD`): one process per batch
+//! of cases, fed that judge's input; its output, read to the end, is matched to the
+//! cases in order. A missing or empty answer means no solution; the judges promise one
 //! solution a case, so a count is never claimed (status `solved`).
 
 use std::time::Instant;
@@ -9,17 +10,21 @@ use super::process::{FromChild, Wait};
 use super::{DEFAULT_TIMEOUT, ExecSolver, Protocol, SolveOutcome};
 use crate::grid::Grid;
 use crate::solver::Limits;
+use crate::square::{Square, parse_chars};
 
-/// The judge's input for `puzzles`.
-fn input(protocol: Protocol, puzzles: &[Grid]) -> Vec<u8> {
+/// The judge's input for `puzzles` (boards of the protocol's size).
+fn input<'a>(protocol: Protocol, puzzles: impl ExactSizeIterator<Item = Cells<'a>>) -> Vec<u8> {
     let mut out = Vec::new();
-    for (k, p) in puzzles.iter().enumerate() {
-        match protocol {
-            Protocol::Hdu1426 => {
+    if protocol == Protocol::SpojSudoku {
+        out.extend(format!("{}\n", puzzles.len()).bytes());
+    }
+    for (k, p) in puzzles.enumerate() {
+        match (protocol, p) {
+            (Protocol::Hdu1426, Cells::Nine(g)) => {
                 if k > 0 {
                     out.push(b'\n');
                 }
-                for row in p.cells().chunks(9) {
+                for row in g.cells().chunks(9) {
                     let tokens: Vec<String> = row
                         .iter()
                         .map(|&d| if d == 0 { "?".into() } else { d.to_string() })
@@ -28,9 +33,21 @@ fn input(protocol: Protocol, puzzles: &[Grid]) -> Vec<u8> {
                     out.push(b'\n');
                 }
             }
-            _ => {
-                out.extend(p.to_line_with(b'.'));
+            (_, Cells::Nine(g)) => {
+                out.extend(g.to_line_with(b'.'));
                 out.push(b'\n');
+            }
+            // 16 lines of 16 letters, `-` for blanks, an empty line between cases.
+            (_, Cells::Other(s)) => {
+                if k > 0 {
+                    out.push(b'\n');
+                }
+                let mut line = Vec::new();
+                s.write_line(&mut line);
+                for row in line.chunks(s.side()) {
+                    out.extend(row.iter().map(|&c| if c == b'.' { b'-' } else { c }));
+                    out.push(b'\n');
+                }
             }
         }
     }
@@ -40,10 +57,17 @@ fn input(protocol: Protocol, puzzles: &[Grid]) -> Vec<u8> {
     out
 }
 
-/// The answers in a judge's output, in order: each an 81-digit grid, or why not.
-fn answers(protocol: Protocol, output: &[u8]) -> Vec<Result<Grid, String>> {
+/// A case of either kind.
+#[derive(Clone, Copy)]
+enum Cells<'a> {
+    Nine(&'a Grid),
+    Other(&'a Square),
+}
+
+/// The answers in a judge's output, in order: each the text of one board's cells.
+fn answer_texts(protocol: Protocol, output: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(output);
-    let cells: Vec<String> = match protocol {
+    match protocol {
         // Lines of 81 digits.
         Protocol::Poj3074 => text
             .lines()
@@ -52,38 +76,54 @@ fn answers(protocol: Protocol, output: &[u8]) -> Vec<Result<Grid, String>> {
             .map(str::to_string)
             .collect(),
         // Grids of 9 lines of 9 tokens: every 81 tokens make an answer.
-        _ => {
+        Protocol::Hdu1426 => {
             let tokens: Vec<&str> = text.split_whitespace().collect();
             tokens.chunks(81).map(|c| c.concat()).collect()
         }
-    };
-    cells
-        .into_iter()
-        .map(|s| match Grid::from_line(s.as_bytes()) {
-            Ok(g) if g.is_full() => Ok(g),
-            _ => Err(format!(
-                "answered {:?}, not a solved grid",
-                s.chars().take(100).collect::<String>()
-            )),
-        })
-        .collect()
+        // Grids of 16 lines of 16 letters: every 16 lines that are not empty make one.
+        _ => {
+            let lines: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            lines.chunks(16).map(|c| c.concat()).collect()
+        }
+    }
 }
 
-pub(super) fn solve_batch(
+fn not_solved(s: &str) -> String {
+    format!(
+        "answered {:?}, not a solved grid",
+        s.chars().take(300).collect::<String>()
+    )
+}
+
+/// What a process answered: the answers' texts, and why it died if it did (the cases
+/// it did not answer then failed, rather than having no solution).
+struct Output {
+    answers: std::vec::IntoIter<String>,
+    died: Option<String>,
+}
+
+/// Runs one process on `cases` and reads its output to the end: the answers, or the
+/// outcome every case gets (it could not start, was cancelled or timed out).
+fn run(
     solver: &mut ExecSolver,
-    puzzles: &[Grid],
+    cases: Vec<u8>,
+    n: usize,
     limits: &Limits,
-) -> Vec<SolveOutcome> {
+) -> Result<Output, SolveOutcome> {
     let start = Instant::now();
     let mut worker = match solver.start() {
         Ok(w) => w,
-        Err(why) => return puzzles.iter().map(|_| solver.fail(why.clone())).collect(),
+        Err(why) => return Err(solver.fail(why)),
     };
-    worker.send_all(input(solver.spec.protocol, puzzles));
+    worker.send_all(cases);
     worker.close_input();
     let deadline = limits
         .deadline
-        .unwrap_or_else(|| start + DEFAULT_TIMEOUT.saturating_mul(puzzles.len() as u32));
+        .unwrap_or_else(|| start + DEFAULT_TIMEOUT.saturating_mul(n as u32));
     let cancel = limits.cancel;
     let cancelled = || cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
     let mut output = Vec::new();
@@ -93,34 +133,138 @@ pub(super) fn solve_batch(
             Wait::Got(FromChild::Eof) => break,
             stop => {
                 worker.kill();
-                let out = SolveOutcome {
+                return Err(SolveOutcome {
                     budget_exceeded: true,
                     timed_out: matches!(stop, Wait::TimedOut),
                     cancelled: matches!(stop, Wait::Cancelled),
                     ..SolveOutcome::default()
-                };
-                return vec![out; puzzles.len()];
+                });
             }
         }
     }
-    let mut answers = answers(solver.spec.protocol, &output).into_iter();
+    let died = worker
+        .failed_exit()
+        .map(|why| format!("{} {why}", solver.spec.program));
+    Ok(Output {
+        answers: answer_texts(solver.spec.protocol, &output).into_iter(),
+        died,
+    })
+}
+
+/// What the next answer gives: a solution found, none, or nonsense (the error kept); a
+/// missing answer from a program that died is a failure.
+fn outcome<T>(
+    solver: &mut ExecSolver,
+    output: &mut Output,
+    read: impl Fn(&str) -> Option<T>,
+) -> (SolveOutcome, Option<T>) {
+    match output.answers.next() {
+        None => match &output.died {
+            Some(why) => (
+                solver.fail(format!("{why} before answering this case")),
+                None,
+            ),
+            None => (SolveOutcome::default(), None),
+        },
+        Some(text) => match read(&text) {
+            Some(solution) => (
+                SolveOutcome {
+                    solutions: 1,
+                    count_is_lower_bound: true,
+                    ..SolveOutcome::default()
+                },
+                Some(solution),
+            ),
+            None => {
+                solver.error = Some(not_solved(&text));
+                (
+                    SolveOutcome {
+                        failed: true,
+                        ..SolveOutcome::default()
+                    },
+                    None,
+                )
+            }
+        },
+    }
+}
+
+/// 9x9 cases (HDU 1426, POJ 3074).
+pub(super) fn solve_batch(
+    solver: &mut ExecSolver,
+    puzzles: &[Grid],
+    limits: &Limits,
+) -> Vec<SolveOutcome> {
+    let cases = input(solver.spec.protocol, puzzles.iter().map(Cells::Nine));
+    let mut output = match run(solver, cases, puzzles.len(), limits) {
+        Ok(output) => output,
+        Err(out) => return vec![out; puzzles.len()],
+    };
+    let read = |s: &str| Grid::from_line(s.as_bytes()).ok().filter(Grid::is_full);
     puzzles
         .iter()
-        .map(|_| match answers.next() {
-            None => SolveOutcome::default(),
-            Some(Ok(g)) => SolveOutcome {
-                solutions: 1,
-                solution: Some(g),
-                count_is_lower_bound: true,
-                ..SolveOutcome::default()
-            },
-            Some(Err(why)) => {
-                solver.error = Some(why);
-                SolveOutcome {
-                    failed: true,
-                    ..SolveOutcome::default()
-                }
-            }
+        .map(|_| {
+            let (mut out, solution) = outcome(solver, &mut output, read);
+            out.solution = solution;
+            out
         })
         .collect()
+}
+
+/// 16x16 cases (UVa 1309, POJ 3076, SPOJ SUDOKU).
+pub(super) fn solve_squares(
+    solver: &mut ExecSolver,
+    puzzles: &[Square],
+    limits: &Limits,
+) -> Vec<(SolveOutcome, Option<Square>)> {
+    let cases = input(solver.spec.protocol, puzzles.iter().map(Cells::Other));
+    let mut output = match run(solver, cases, puzzles.len(), limits) {
+        Ok(output) => output,
+        Err(out) => return vec![(out, None); puzzles.len()],
+    };
+    let read = |s: &str| {
+        parse_chars(s.as_bytes())
+            .ok()
+            .filter(|sq| sq.side() == 16 && sq.is_full())
+    };
+    puzzles
+        .iter()
+        .map(|_| outcome(solver, &mut output, read))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sixteen_by_sixteen_cases_are_written_and_read_as_the_judges_do() {
+        let mut cells = vec![0u8; 256];
+        cells[0] = 1;
+        cells[17] = 16;
+        let s = Square::new(cells).unwrap();
+        let text = input(
+            Protocol::SpojSudoku,
+            [Cells::Other(&s), Cells::Other(&s)].into_iter(),
+        );
+        let text = String::from_utf8(text).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1 + 16 + 1 + 16);
+        assert_eq!(lines[0], "2");
+        assert_eq!(lines[1], "A---------------");
+        assert_eq!(lines[2], "-P--------------");
+        assert_eq!(lines[17], "");
+        let uva = input(Protocol::Uva1309, [Cells::Other(&s)].into_iter());
+        assert!(uva.starts_with(b"A---"));
+        // Answers: every 16 lines that are not empty, trimmed.
+        let out = format!(
+            "{}\n\n{}",
+            "ABCDEFGHIJKLMNOP\n".repeat(16),
+            " x \n".repeat(3)
+        );
+        let got = answer_texts(Protocol::Uva1309, out.as_bytes());
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].len(), 256);
+        assert_eq!(got[1], "xxx");
+    }
 }

@@ -10,9 +10,10 @@
 //! of its stderr) and is restarted; one that exceeds the time limit has its process
 //! group killed (status `budget_exceeded`) and is restarted.
 //!
-//! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`) run one process per
-//! batch of cases, feed it that judge's input, read its output to the end and match
-//! answers to cases in order.
+//! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`, and for 16x16 boards
+//! `exec:uva1309:CMD` and `exec:spoj-sudoku:CMD`) run one process per batch of cases,
+//! feed it that judge's input, read its output to the end and match answers to cases
+//! in order.
 
 mod calibrate;
 mod judge;
@@ -30,6 +31,7 @@ use process::{FromChild, Wait, Worker};
 
 use super::{Limits, SolveOutcome, Solver};
 use crate::grid::{CELLS, Grid};
+use crate::square::Square;
 
 /// The time limit of a puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -160,6 +162,10 @@ pub fn parse_answer(line: &[u8], max_solutions: u32) -> Result<SolveOutcome, Str
 
 impl Solver for ExecSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        if !self.solves_nine() {
+            let side = self.spec.protocol.side();
+            return self.fail(format!("a {side}x{side} judge protocol takes no 9x9 board"));
+        }
         if self.spec.protocol != Protocol::Lines {
             let mut out = judge::solve_batch(self, std::slice::from_ref(puzzle), limits);
             return out.pop().unwrap_or_default();
@@ -178,6 +184,29 @@ impl Solver for ExecSolver {
             Ok(out) => out,
             Err(why) => self.fail(why),
         }
+    }
+
+    fn solve_square(
+        &mut self,
+        puzzle: &Square,
+        limits: &Limits,
+    ) -> Option<(SolveOutcome, Option<Square>)> {
+        self.solve_square_batch(std::slice::from_ref(puzzle), limits)?
+            .pop()
+    }
+
+    fn solve_square_batch(
+        &mut self,
+        puzzles: &[Square],
+        limits: &Limits,
+    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
+        let side = self.spec.protocol.side();
+        (side != 9 && puzzles.iter().all(|p| p.side() == side))
+            .then(|| judge::solve_squares(self, puzzles, limits))
+    }
+
+    fn solves_nine(&self) -> bool {
+        self.spec.protocol.side() == 9
     }
 
     fn solve_batch(&mut self, puzzles: &[Grid], limits: &Limits) -> Option<Vec<SolveOutcome>> {

@@ -181,19 +181,33 @@ impl Worker {
         }
     }
 
-    /// Why it stopped answering: its exit status (after a short wait) and the end of
-    /// what it wrote on stderr.
-    pub fn obituary(&mut self) -> String {
+    /// Its exit status, after a short wait (`None` if it is still running).
+    fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
         let start = Instant::now();
-        let status = loop {
+        loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
+                Ok(Some(status)) => return Some(status),
                 Ok(None) if start.elapsed() < Duration::from_millis(500) => {
                     std::thread::sleep(Duration::from_millis(5));
                 }
-                _ => break None,
+                _ => return None,
             }
-        };
+        }
+    }
+
+    /// After its output ended: why, when it did not exit with success (a crash, a
+    /// signal, an exit code); `None` when it exited 0 or still runs.
+    pub fn failed_exit(&mut self) -> Option<String> {
+        match self.exit_status() {
+            Some(s) if !s.success() => Some(self.obituary()),
+            _ => None,
+        }
+    }
+
+    /// Why it stopped answering: its exit status (after a short wait) and the end of
+    /// what it wrote on stderr.
+    pub fn obituary(&mut self) -> String {
+        let status = self.exit_status();
         let how = match status {
             Some(s) => format!("exited ({s})"),
             None => "closed its output".to_string(),

@@ -11,6 +11,21 @@ pub enum Protocol {
     Hdu1426,
     /// A judge submission for POJ 3074, fed a batch of cases then `end`.
     Poj3074,
+    /// A 16x16 judge submission for UVa 1309 (and POJ 3076, the same problem), fed a
+    /// batch of cases.
+    Uva1309,
+    /// A 16x16 judge submission for SPOJ SUDOKU: UVa 1309's cases after a count line.
+    SpojSudoku,
+}
+
+impl Protocol {
+    /// The side of the boards the protocol carries.
+    pub fn side(self) -> usize {
+        match self {
+            Protocol::Uva1309 | Protocol::SpojSudoku => 16,
+            _ => 9,
+        }
+    }
 }
 
 /// How the line protocol is timed.
@@ -39,6 +54,8 @@ impl ExecSpec {
         let (protocol, command) = match rest.split_once(':') {
             Some(("hdu1426", c)) => (Protocol::Hdu1426, c),
             Some(("poj3074", c)) => (Protocol::Poj3074, c),
+            Some(("uva1309" | "poj3076", c)) => (Protocol::Uva1309, c),
+            Some(("spoj-sudoku", c)) => (Protocol::SpojSudoku, c),
             _ => (Protocol::Lines, rest),
         };
         let words = shell_words::split(command).map_err(|e| format!("exec:{rest}: {e}"))?;
@@ -88,6 +105,14 @@ mod tests {
             (Protocol::Poj3074, "./a.out")
         );
         assert_eq!(j.spec, "exec:poj3074:./a.out --fast");
+        for (name, protocol) in [
+            ("uva1309", Protocol::Uva1309),
+            ("poj3076", Protocol::Uva1309),
+            ("spoj-sudoku", Protocol::SpojSudoku),
+        ] {
+            let s = ExecSpec::parse(&format!("{name}:./sub")).unwrap();
+            assert_eq!((s.protocol, s.protocol.side()), (protocol, 16));
+        }
         assert!(ExecSpec::parse("").is_err());
         assert!(ExecSpec::parse("sh -c 'unclosed").is_err());
         assert!(
