@@ -50,7 +50,7 @@ pub use crate::grid::Unit;
 pub enum SquareError {
     #[error("{0} cells is no board's size (16, 81, 256 or 625)")]
     Cells(usize),
-    #[error("cell {cell} holds {value}, more than the board's {side}")]
+    #[error("r{}c{} holds {value}, more than the board's {side}", cell / side + 1, cell % side + 1)]
     Value { cell: usize, value: u8, side: usize },
 }
 
@@ -240,10 +240,15 @@ impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = self.cells;
         let s = self.side;
+        // Above 9x9 the record may have spelled values as letters, hex or numbers:
+        // both the letter and the number.
+        let value = match s {
+            ..=9 => (symbol(s, self.value) as char).to_string(),
+            _ => format!("{} ({})", symbol(s, self.value) as char, self.value),
+        };
         write!(
             f,
-            "{} twice in {} (r{}c{} and r{}c{})",
-            symbol(s, self.value) as char,
+            "{value} twice in {} (r{}c{} and r{}c{})",
             self.unit,
             a / s + 1,
             a % s + 1,
@@ -567,7 +572,22 @@ mod tests {
         s.set(17, 3); // same box (r2c2), different row and column
         let c = s.find_conflict().unwrap();
         assert_eq!(c.unit, Unit::Box(0));
-        assert_eq!(c.to_string(), "C twice in box 1 (r1c1 and r2c2)");
+        // Both spellings: the record may have given the value as a letter or a number.
+        assert_eq!(c.to_string(), "C (3) twice in box 1 (r1c1 and r2c2)");
+        let mut small = Square::empty(2);
+        small.set(0, 2);
+        small.set(1, 2);
+        assert_eq!(
+            small.find_conflict().unwrap().to_string(),
+            "2 twice in row 1 (r1c1 and r1c2)"
+        );
+        // A value too large is named by its row and column.
+        let mut cells = vec![0u8; 256];
+        cells[21] = 99;
+        assert_eq!(
+            Square::new(cells).unwrap_err().to_string(),
+            "r2c6 holds 99, more than the board's 16"
+        );
         s.set(5, 3); // same row as cell 0
         assert_eq!(s.find_conflict().unwrap().unit, Unit::Row(0));
     }
