@@ -2,7 +2,7 @@
 # The measurements behind results/PERFORMANCE.md. Needs ../shared/datasets and about
 # 15 minutes on the 2-vCPU development VM; writes its raw output under results/perf/.
 #
-#   scripts/perf.sh [ratios|harness|scaling|memory]...   (default: all four)
+#   scripts/perf.sh [ratios|harness|scaling|memory|sizes]...   (default: all five)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -112,6 +112,18 @@ memory() {
     done
 }
 
+sizes() {
+    echo "== sizes: dlx-arena against dfs on 4x4, 16x16 and 25x25 (the shipped gen sets), bench -j1"
+    "$bin" bench datasets/gen-4x4-200.txt datasets/gen-16x16-20.txt datasets/gen-25x25-4.txt \
+        --backends dlx-arena,dfs --rounds 3 --no-progress \
+        --export-json "$out/sizes.json" --export-markdown "$out/sizes.md" | tee "$out/sizes.txt"
+    echo "== sizes: a 16x16 set with 150 clues, where dfs solves too, and a C submission"
+    "$bin" gen --size 16 --min-clues 150 -n 40 -s 7 > "$tmp/g16-150.txt"
+    cc -O2 -o "$tmp/uva1309" tests/data/foreign/uva1309.c
+    "$bin" bench "$tmp/g16-150.txt" --backends "dlx-arena,dfs,c=exec:uva1309:$tmp/uva1309" \
+        --rounds 3 --no-progress | tee -a "$out/sizes.txt"
+}
+
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(ratios harness scaling memory)
+[ ${#parts[@]} -eq 0 ] && parts=(ratios harness scaling memory sizes)
 for p in "${parts[@]}"; do "$p"; done

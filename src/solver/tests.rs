@@ -498,8 +498,34 @@ fn a_deadline_stops_a_search_on_a_big_board() {
             deadline: Some(start + Duration::from_millis(200)),
             ..Limits::default()
         };
-        let (o, _) = backend.new_solver().solve_square(&empty, &l).unwrap();
+        let mut solver = backend.new_solver();
+        let (o, _) = solver.solve_square(&empty, &l).unwrap();
         assert!(o.timed_out && o.budget_exceeded, "{backend}");
         assert!(start.elapsed() < Duration::from_secs(20), "{backend}");
+        // The cancel flag (Ctrl-C) stops it the same way, from another thread.
+        static CANCEL: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        CANCEL.store(false, std::sync::atomic::Ordering::Relaxed);
+        let setter = std::thread::spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            CANCEL.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let l = Limits {
+            max_solutions: u32::MAX,
+            max_nodes: u64::MAX,
+            cancel: Some(&CANCEL),
+            ..Limits::default()
+        };
+        let (o, _) = solver.solve_square(&empty, &l).unwrap();
+        setter.join().unwrap();
+        assert!(o.cancelled && o.budget_exceeded, "{backend}");
+        // A stopped search leaves the solver as good as new.
+        let mut four = Square::empty(2);
+        four.set(0, 1);
+        let l = Limits::default();
+        assert_eq!(
+            solver.solve_square(&four, &l),
+            backend.new_solver().solve_square(&four, &l),
+            "{backend}"
+        );
     }
 }
