@@ -76,7 +76,7 @@ fn a_backend_for_9x9_only_says_unsupported_and_exits_3() {
     assert_eq!(rows.len(), 20);
     for r in &rows {
         assert_eq!(field(&header, r, "status"), "unsupported");
-        assert!(field(&header, r, "error").contains("-b dlx-arena"));
+        assert!(field(&header, r, "error").contains("dlx-arena and dfs"));
         assert_eq!(field(&header, r, "size"), "16");
         assert_eq!(field(&header, r, "solution"), "");
     }
@@ -414,4 +414,156 @@ fn bench_times_every_size_and_says_what_a_backend_cannot_solve() {
         .assert()
         .code(3)
         .stdout(contains("unsupported: dlx-static"));
+}
+
+/// A shell script in `dir` (run through `sh`, so no executable bit is needed).
+fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn a_16x16_submission_is_held_to_the_judges_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let judge = assert_cmd::cargo::cargo_bin("sudoku-bench");
+    let judge = judge.display();
+    let puzzles = easy_16x16();
+    let rows = |body: &str, extra: &[&str]| {
+        let backend = format!("exec:uva1309:{}", script(dir.path(), "s.sh", body));
+        let out = sudoku_bench()
+            .args(["solve", "-q", "--csv", "-", "-j1", "-b", &backend])
+            .args(extra)
+            .write_stdin(puzzles.clone())
+            .assert();
+        let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+        assert_eq!(rows.len(), 30);
+        rows.iter()
+            .map(|r| {
+                let status = field(&header, r, "status").to_string();
+                (status, field(&header, r, "error").to_string())
+            })
+            .collect::<Vec<_>>()
+    };
+    // Other alphabets than A-P, lowercase, lines of the wrong length: not answers.
+    for tr in ["tr A-P a-p", "tr A-P 0-9A-F", "sed 's/^A/AA/'"] {
+        let got = rows(&format!("{judge} judge uva1309 | {tr}"), &[]);
+        assert!(got.iter().all(|(s, _)| s == "error"), "{tr}: {got:?}");
+    }
+    // One garbage grid, then death: each case says its own reason.
+    let got = rows(
+        "cat > /dev/null\nfor i in $(seq 16); do echo ZZZZZZZZZZZZZZZZ; done\nexit 1",
+        &[],
+    );
+    // (Each batch of cases starts a process of its own: each answers its first case.)
+    assert!(got[0].1.contains("\"ZZZZZZZZZZZZZZZZ\""), "{}", got[0].1);
+    assert!(
+        got[1].1.contains("exit status: 1) before answering"),
+        "{}",
+        got[1].1
+    );
+    assert!(
+        got.iter()
+            .all(|(s, e)| s == "error" && (e.contains("ZZZ") ^ e.contains("before answering"))),
+        "{got:?}"
+    );
+    // A child left behind holding the output open: the answers count once the program
+    // itself has exited; the time limit is not waited out.
+    let start = std::time::Instant::now();
+    let got = rows(
+        &format!("sleep 30 &\n{judge} judge uva1309"),
+        &["--timeout", "2"],
+    );
+    assert!(got.iter().all(|(s, _)| s == "solved"), "{got:?}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(25));
+    // Endless output is cut off, not held in memory.
+    let got = rows(&format!("{judge} judge uva1309\nyes ABCDEFGHIJKLMNOP"), &[]);
+    assert!(
+        got.iter().all(|(_, e)| e.contains("printed more than")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_16x16_submission_gets_its_boards_in_one_batch_among_other_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("starts.log");
+    let body = format!(
+        "echo start >> {}\nexec {}",
+        log.display(),
+        submission("good").display()
+    );
+    let backend = format!("exec:uva1309:{}", script(dir.path(), "s.sh", &body));
+    // 16x16 boards between 4x4 ones.
+    let mut mixed = Vec::new();
+    let easy = easy_16x16();
+    let four = dataset("gen-4x4-200.txt");
+    let records = |text: &[u8]| -> Vec<Vec<u8>> {
+        text.split(|&c| c == b'\n')
+            .filter(|l| !l.is_empty() && l[0] != b'#')
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    for (a, b) in records(&four).iter().zip(records(&easy).iter()).take(10) {
+        for line in [a, b] {
+            mixed.extend_from_slice(line);
+            mixed.push(b'\n');
+        }
+    }
+    let got = statuses(&["-b", &backend, "-j1"], mixed, 3);
+    assert_eq!(
+        got.iter().filter(|(s, _)| s == "solved").count(),
+        10,
+        "{got:?}"
+    );
+    assert_eq!(got.iter().filter(|(s, _)| s == "unsupported").count(), 10);
+    let starts = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert!(starts <= 2, "{starts} processes for 10 cases");
+}
+
+#[test]
+fn bench_counts_only_the_boards_a_backend_solves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.txt");
+    let nine = dataset("generated-3000.txt");
+    let mut text: Vec<u8> = nine
+        .split(|&c| c == b'\n')
+        .take(41)
+        .flat_map(|l| [l, b"\n"].concat())
+        .collect();
+    text.extend(&dataset("gen-4x4-200.txt"));
+    std::fs::write(&mixed, text).unwrap();
+    let four = project_file("datasets/gen-4x4-200.txt");
+    let plot = dir.path().join("p.svg");
+    let out = sudoku_bench()
+        .args(["bench", "--no-progress", "--rounds", "1", "--warmup", "0"])
+        .args(["--backends", "bitboard,dlx-arena", "--export-json"])
+        .arg(dir.path().join("run.json"))
+        .arg("--plot")
+        .arg(&plot)
+        .arg(&mixed)
+        .arg(&four)
+        .assert()
+        .code(3);
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout);
+    assert!(
+        stdout.contains("of 240 boards are of a size it does not solve"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("over the other 40"), "{stdout}");
+    // No board of the 4x4 set solved: no headline, and a plot all the same.
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("bitboard") && l.contains("gen-4x4-200"))
+        .unwrap();
+    assert!(row.contains("n/a"), "{row}");
+    assert!(std::fs::read_to_string(&plot).unwrap().contains("<svg"));
+    // Paired: no verdict between backends that solved different boards.
+    sudoku_bench()
+        .args(["bench", "--no-progress", "--paired", "--rounds", "2"])
+        .args(["--backends", "dlx-arena,bitboard"])
+        .arg(&mixed)
+        .assert()
+        .code(3)
+        .stdout(contains("not the same boards solved"));
 }

@@ -20,6 +20,9 @@ pub enum Verdict {
     NoChange,
     /// Too little data for any verdict (a paired run with fewer than 6 pairs).
     TooFewPairs,
+    /// The two did not solve the same boards (one of them does not solve some sizes):
+    /// their times measure different work.
+    NotComparable,
 }
 
 impl Verdict {
@@ -29,6 +32,7 @@ impl Verdict {
             Verdict::Regressed => "regressed",
             Verdict::NoChange => "no change",
             Verdict::TooFewPairs => "too few pairs: no verdict",
+            Verdict::NotComparable => "not the same boards solved: no verdict",
         }
     }
 }
@@ -130,10 +134,13 @@ pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result
         o.backend == n.backend && o.dataset.hash == n.dataset.hash && o.threads == n.threads
     };
     let label = |r: &BenchResult| format!("{} on {} -j{}", r.backend, r.dataset.path, r.threads);
+    // A result that timed no board (all of a size its backend does not solve), or other
+    // boards than its counterpart, compares nothing.
     let pairs: Vec<(&BenchResult, &BenchResult)> = new
         .results
         .iter()
         .filter_map(|n| old.results.iter().find(|o| same(o, n)).map(|o| (o, n)))
+        .filter(|(o, n)| o.unsupported == n.unsupported && n.timed_puzzles() > 0)
         .collect();
     if pairs.is_empty() {
         bail!("the runs have no backend, dataset and thread count in common");

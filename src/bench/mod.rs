@@ -175,7 +175,19 @@ fn count_instructions(
                 "{label} on {}: counting instructions",
                 dataset.info.path
             ));
-            let counted = instructions::count(backend, sample, config.limits.max_solutions)?;
+            // Only the boards the backend solves: the others would cost it nothing and
+            // lower its count per puzzle.
+            let solver = backend.new_solver_with(&config.limits);
+            let mine: Vec<_> = sample
+                .iter()
+                .filter(|b| solver.solves_side(b.side()))
+                .cloned()
+                .collect();
+            drop(solver);
+            if mine.is_empty() {
+                continue;
+            }
+            let counted = instructions::count(backend, &mine, config.limits.max_solutions)?;
             for r in results
                 .iter_mut()
                 .filter(|r| r.backend == *label && r.dataset.path == dataset.info.path)
@@ -190,10 +202,13 @@ fn count_instructions(
                 .iter()
                 .find(|r| r.backend == label && r.dataset.path == p.dataset)
                 .and_then(|r| r.instructions.as_ref())
-                .map(|i| i.per_puzzle)
+                .map(|i| (i.puzzles, i.per_puzzle))
         };
-        if let (Some(a), Some(b)) = (of(&p.baseline), of(&p.backend)) {
-            p.instructions_ratio = Some(b / a.max(1.0));
+        // Counted on the same puzzles only (a backend may skip sizes it does not solve).
+        if let (Some((n, a)), Some((m, b))) = (of(&p.baseline), of(&p.backend)) {
+            if n == m {
+                p.instructions_ratio = Some(b / a.max(1.0));
+            }
         }
     }
     Ok(())

@@ -297,7 +297,10 @@ fn compare(
     let ratio = median.exp();
     let ci95 = (lo.exp(), hi.exp());
     let noise = config.noise_pct / 100.0;
-    let verdict = if logs.len() < stats::MEDIAN_CI_MIN {
+    let unsupported = |c: &Contender<'_>| c.first.count(crate::run::Status::Unsupported);
+    let verdict = if unsupported(a) != unsupported(b) {
+        Verdict::NotComparable
+    } else if logs.len() < stats::MEDIAN_CI_MIN {
         Verdict::TooFewPairs
     } else if ci95.0 > 1.0 && ratio > 1.0 + noise {
         Verdict::Regressed

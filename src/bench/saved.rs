@@ -155,8 +155,26 @@ impl BenchResult {
         ]
     }
 
+    /// Puzzles the backend solved in a pass: the dataset's, less the boards of a size
+    /// it does not solve.
+    pub fn timed_puzzles(&self) -> u64 {
+        self.dataset.puzzles.saturating_sub(self.unsupported)
+    }
+
+    /// The headline cells (µs/puzzle, puzzles/s): `n/a` for a backend that solved none
+    /// of the dataset's boards.
+    pub fn headline_cells(&self, us_decimals: usize) -> [String; 2] {
+        match self.timed_puzzles() {
+            0 => ["n/a".into(), "n/a".into()],
+            _ => [
+                format!("{:.*}", us_decimals, self.us_per_puzzle),
+                format!("{:.0}", self.puzzles_per_s),
+            ],
+        }
+    }
+
     pub fn round_us_per_puzzle(&self) -> Vec<f64> {
-        let n = self.dataset.puzzles.max(1) as f64;
+        let n = self.timed_puzzles().max(1) as f64;
         self.rounds_ns
             .iter()
             .map(|&ns| ns as f64 / 1000.0 / n)
@@ -305,6 +323,12 @@ impl BenchResult {
             return Err(format!(
                 "wrong: {} answers is more than were given",
                 self.wrong
+            ));
+        }
+        if self.unsupported > self.dataset.puzzles {
+            return Err(format!(
+                "unsupported: {} boards is more than the dataset's {}",
+                self.unsupported, self.dataset.puzzles
             ));
         }
         // The headline is the median round: a file that says otherwise was edited.

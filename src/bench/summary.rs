@@ -18,7 +18,11 @@ pub(super) fn summarize(
     first: &Tally,
 ) -> BenchResult {
     let dataset = &job.dataset.info;
-    let puzzles = dataset.puzzles.max(1) as f64;
+    // Boards of a size the backend does not solve cost it nothing and are not counted.
+    let timed = dataset
+        .puzzles
+        .saturating_sub(first.count(Status::Unsupported));
+    let puzzles = timed.max(1) as f64;
     let rounds: Vec<f64> = rounds_ns.iter().map(|&ns| ns as f64).collect();
     let median_pass = stats::median(&rounds);
     let per_call = all.solve_times();
@@ -30,7 +34,7 @@ pub(super) fn summarize(
         threads: job.threads,
         us_per_puzzle: median_pass / 1000.0 / puzzles,
         puzzles_per_s: if median_pass > 0.0 {
-            dataset.puzzles as f64 / (median_pass / 1e9)
+            timed as f64 / (median_pass / 1e9)
         } else {
             0.0
         },

@@ -188,7 +188,9 @@ pub fn check_appendable(path: &Path) -> Result<(), String> {
 /// The entries of `run` as JSON lines.
 pub fn lines(run: &BenchRun, source: &str) -> anyhow::Result<Vec<u8>> {
     let mut out = Vec::new();
-    for r in &run.results {
+    // A backend that solved none of a dataset's boards (all of a size it does not
+    // solve) has no time to record.
+    for r in run.results.iter().filter(|r| r.timed_puzzles() > 0) {
         serde_json::to_writer(&mut out, &Entry::of(run, r, source))?;
         out.push(b'\n');
     }

@@ -189,10 +189,10 @@ fn results_table(page: &mut Page, run: &BenchRun) {
                 no_guess,
                 nodes,
                 guesses,
-                format!("{:.3}", r.us_per_puzzle),
+                r.headline_cells(3)[0].clone(),
                 format!("{:.3}", r.per_call.median_us),
                 format!("{:.3}", r.per_call.p99_us),
-                format!("{:.0}", r.puzzles_per_s),
+                r.headline_cells(3)[1].clone(),
                 format!("{:.1}%", r.spread_pct),
                 r.instructions
                     .as_ref()

@@ -34,18 +34,17 @@ impl Exporter for MarkdownExporter {
         writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
         for r in &run.results {
             let [no_guess, nodes, guesses] = r.work_cells();
+            let [us, per_s] = r.headline_cells(3);
             writeln!(
                 s,
-                "| {} | {} | {} | {} | {} | {no_guess} | {nodes} | {guesses} | {:.3} | {:.3} | {:.3} | {:.0} | ±{:.1}% |",
+                "| {} | {} | {} | {} | {} | {no_guess} | {nodes} | {guesses} | {us} | {:.3} | {:.3} | {per_s} | ±{:.1}% |",
                 r.backend,
                 r.dataset.path,
                 r.threads,
                 r.dataset.puzzles,
                 r.wrong,
-                r.us_per_puzzle,
                 r.per_call.median_us,
                 r.per_call.p99_us,
-                r.puzzles_per_s,
                 r.spread_pct
             )?;
         }

@@ -58,7 +58,11 @@ fn draw_panel(
     results: &[&BenchResult],
 ) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
     let xs = results.iter().flat_map(|r| r.cdf.iter().map(|p| p.0));
-    let lo = xs.clone().fold(f64::INFINITY, f64::min).max(0.01);
+    // No timed call at all (a backend that solved none of the boards): any range.
+    let lo = match xs.clone().fold(f64::INFINITY, f64::min) {
+        lo if lo.is_finite() => lo.max(0.01),
+        _ => 1.0,
+    };
     let hi = xs.fold(0.0, f64::max).max(lo * 10.0);
     let (lo, hi) = (
         10f64.powf(lo.log10().floor()),

@@ -219,7 +219,7 @@ impl Summary {
         if t.count(Status::Unsupported) > 0 {
             let _ = writeln!(
                 s,
-                "  unsupported: {} boards of a size this backend does not solve (-b dlx-arena or -b dfs solve every size)",
+                "  unsupported: {} boards of a size this backend does not solve (the dlx-arena and dfs backends solve every size)",
                 t.count(Status::Unsupported)
             );
         }

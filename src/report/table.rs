@@ -50,6 +50,7 @@ pub fn render(run: &BenchRun) -> String {
 
 fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
     let [no_guess, nodes, guesses] = r.work_cells();
+    let [us, per_s] = r.headline_cells(3);
     vec![
         r.backend.clone(),
         shorten(&r.dataset.path, 28),
@@ -59,12 +60,12 @@ fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
         no_guess,
         nodes,
         guesses,
-        format!("{:.3}", r.us_per_puzzle),
+        us,
         format!("{:.3}", r.per_call.mean_us),
         format!("{:.3}", r.per_call.median_us),
         format!("{:.3}", r.per_call.p99_us),
         format!("{:.1}", r.per_call.max_us),
-        format!("{:.0}", r.puzzles_per_s),
+        per_s,
         format!("{:.1}%", r.spread_pct),
         run.efficiency(r)
             .map_or("-".to_string(), |e| format!("{e:.2}")),
@@ -106,8 +107,12 @@ fn notes(s: &mut String, r: &BenchResult) {
     if r.unsupported > 0 {
         let _ = writeln!(
             s,
-            "unsupported: {} on {}: {} boards of a size it does not solve; its time leaves them out",
-            r.backend, r.dataset.path, r.unsupported
+            "unsupported: {} on {}: {} of {} boards are of a size it does not solve; µs/puzzle and puzzles/s are over the other {}",
+            r.backend,
+            r.dataset.path,
+            r.unsupported,
+            r.dataset.puzzles,
+            r.timed_puzzles()
         );
     }
     if r.per_call.outliers > 0 || r.round_outliers > 0 {
@@ -143,26 +148,32 @@ pub fn instructions(run: &BenchRun) -> String {
         ("instructions/puzzle", Right),
         ("vs first", Right),
     ]);
-    let mut first: Vec<(&str, f64)> = Vec::new();
+    // Per dataset: the first backend's sample size and count per puzzle.
+    let mut first: Vec<(&str, u64, f64)> = Vec::new();
     for r in &run.results {
         let Some(i) = &r.instructions else { continue };
         if seen.contains(&(r.backend.as_str(), r.dataset.path.as_str())) {
             continue;
         }
         seen.push((&r.backend, &r.dataset.path));
-        let base = match first.iter().find(|(d, _)| *d == r.dataset.path) {
-            Some(&(_, b)) => b,
+        let (n, base) = match first.iter().find(|(d, _, _)| *d == r.dataset.path) {
+            Some(&(_, n, b)) => (n, b),
             None => {
-                first.push((&r.dataset.path, i.per_puzzle));
-                i.per_puzzle
+                first.push((&r.dataset.path, i.puzzles, i.per_puzzle));
+                (i.puzzles, i.per_puzzle)
             }
+        };
+        // Counts over other puzzles (sizes one backend does not solve) do not compare.
+        let versus = match n == i.puzzles {
+            true => format!("{:.4}", i.per_puzzle / base.max(1.0)),
+            false => "n/a".to_string(),
         };
         table.row(vec![
             r.backend.clone(),
             shorten(&r.dataset.path, 40),
             i.puzzles.to_string(),
             format!("{:.0}", i.per_puzzle),
-            format!("{:.4}", i.per_puzzle / base.max(1.0)),
+            versus,
         ]);
     }
     if seen.is_empty() {

@@ -69,7 +69,7 @@ pub(crate) fn assess(
             let side = puzzle.board.side();
             result.status = Status::Unsupported;
             result.error = Some(format!(
-                "{backend} does not solve {side}x{side} boards; -b dlx-arena or -b dfs solve every size"
+                "{backend} does not solve {side}x{side} boards; the dlx-arena and dfs backends solve every size"
             ));
         }
         Attempt::Panicked { message, .. } => {

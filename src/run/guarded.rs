@@ -69,6 +69,9 @@ impl GuardedSolver {
 
     /// Solves a board that is not 9x9, if the backend can.
     fn attempt_square(&mut self, square: &Square) -> Attempt {
+        if !self.solver.solves_side(square.side()) {
+            return Attempt::Unsupported;
+        }
         let mut answer = None;
         let attempt = self.timed(|solver, limits| match solver.solve_square(square, limits) {
             Some((outcome, solution)) => {
@@ -95,7 +98,7 @@ impl GuardedSolver {
 
     /// Solves `grid` once and times the call.
     pub fn attempt(&mut self, grid: &Grid) -> Attempt {
-        if !self.solver.solves_nine() {
+        if !self.solver.solves_side(9) {
             return Attempt::Unsupported;
         }
         self.timed(|solver, limits| solver.solve(grid, limits))
@@ -142,7 +145,7 @@ impl GuardedSolver {
     /// Solves `grids` in one batch when the solver works in batches (each puzzle gets the
     /// batch's time divided by its size), else one at a time.
     pub fn attempt_batch(&mut self, grids: &[Grid]) -> Vec<Attempt> {
-        if self.solver.batch_size() <= 1 || grids.len() <= 1 || !self.solver.solves_nine() {
+        if self.solver.batch_size() <= 1 || grids.len() <= 1 || !self.solver.solves_side(9) {
             return grids.iter().map(|g| self.attempt(g)).collect();
         }
         let (caught, time_ns) = self.timed_batch(grids.len(), |solver, limits| {
@@ -158,21 +161,35 @@ impl GuardedSolver {
     }
 
     /// [`GuardedSolver::attempt_batch`] for boards that are not 9x9.
+    /// Boards of a size the solver does not take are left out of the batch.
     fn attempt_square_batch(&mut self, squares: &[Square]) -> Vec<Attempt> {
-        if self.solver.batch_size() <= 1 || squares.len() <= 1 {
+        let (taken, left): (Vec<&Square>, Vec<&Square>) = squares
+            .iter()
+            .partition(|s| self.solver.solves_side(s.side()));
+        if self.solver.batch_size() <= 1 || taken.len() <= 1 || !left.is_empty() && taken.is_empty()
+        {
             return squares.iter().map(|s| self.attempt_square(s)).collect();
         }
-        let (caught, time_ns) = self.timed_batch(squares.len(), |solver, limits| {
-            solver.solve_square_batch(squares, limits)
+        let batch: Vec<Square> = taken.into_iter().cloned().collect();
+        let (caught, time_ns) = self.timed_batch(batch.len(), |solver, limits| {
+            solver.solve_square_batch(&batch, limits)
         });
-        match caught {
+        let mut attempts = match caught {
             Ok(Some(outcomes)) => self.batch_attempts(
                 outcomes.into_iter().map(|(o, s)| (o, s.map(Box::new))),
                 time_ns,
             ),
-            Ok(None) => squares.iter().map(|s| self.attempt_square(s)).collect(),
-            Err(message) => vec![Attempt::Panicked { message, time_ns }; squares.len()],
+            Ok(None) => batch.iter().map(|s| self.attempt_square(s)).collect(),
+            Err(message) => vec![Attempt::Panicked { message, time_ns }; batch.len()],
         }
+        .into_iter();
+        squares
+            .iter()
+            .map(|s| match self.solver.solves_side(s.side()) {
+                true => attempts.next().expect("one attempt per board taken"),
+                false => Attempt::Unsupported,
+            })
+            .collect()
     }
 
     /// Runs one batch call of `n` puzzles under the guards: the time limit is the
@@ -219,11 +236,15 @@ impl GuardedSolver {
             .iter()
             .any(|(o, _)| o.failed)
             .then(|| self.failure());
+        // Each puzzle's own reason where the solver kept one.
+        let mut own = self.solver.take_case_errors();
+        own.resize(outcomes.len(), None);
         outcomes
             .into_iter()
-            .map(|(outcome, square)| match (outcome.failed, &error) {
+            .zip(own)
+            .map(|((outcome, square), own)| match (outcome.failed, &error) {
                 (true, Some(message)) => Attempt::Failed {
-                    message: message.clone(),
+                    message: own.unwrap_or_else(|| message.clone()),
                     time_ns,
                 },
                 _ => Attempt::Solved {

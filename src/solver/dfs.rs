@@ -235,6 +235,10 @@ impl Solver for Dfs {
         self.search(limits)
     }
 
+    fn solves_side(&self, _side: usize) -> bool {
+        true
+    }
+
     fn solve_square(
         &mut self,
         puzzle: &Square,

@@ -159,9 +159,11 @@ pub trait Solver: Send {
         None
     }
 
-    /// Whether the solver takes 9x9 boards (a 16x16 judge submission does not).
-    fn solves_nine(&self) -> bool {
-        true
+    /// Whether the solver takes boards of `side` x `side` (9 for 9x9). A backend that
+    /// implements [`Solver::solve_square`] says which sizes here; a 16x16 judge
+    /// submission takes no 9x9 board.
+    fn solves_side(&self, side: usize) -> bool {
+        side == 9
     }
 
     /// Solves several puzzles at once, for solvers that work in batches (a judge
@@ -174,6 +176,12 @@ pub trait Solver: Send {
     /// How many puzzles a call of [`Solver::solve_batch`] takes at best (1: not batched).
     fn batch_size(&self) -> usize {
         1
+    }
+
+    /// After a batch: why each of its puzzles failed, in order, for a solver that knows
+    /// (empty: [`Solver::take_error`] says why for all of them).
+    fn take_case_errors(&mut self) -> Vec<Option<String>> {
+        Vec::new()
     }
 
     /// Why the last call failed, when an outcome has `failed` set.

@@ -14,6 +14,10 @@ impl Solver for Null {
         SolveOutcome::default()
     }
 
+    fn solves_side(&self, _side: usize) -> bool {
+        true
+    }
+
     fn solve_square(
         &mut self,
         _puzzle: &Square,

@@ -4,7 +4,7 @@
 //! cases in order. A missing or empty answer means no solution; the judges promise one
 //! solution a case, so a count is never claimed (status `solved`).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::process::{FromChild, Wait};
 use super::{DEFAULT_TIMEOUT, ExecSolver, Protocol, SolveOutcome};
@@ -64,8 +64,9 @@ enum Cells<'a> {
     Other(&'a Square),
 }
 
-/// The answers in a judge's output, in order: each the text of one board's cells.
-fn answer_texts(protocol: Protocol, output: &[u8]) -> Vec<String> {
+/// The answers in a judge's output, in order: each the text of one board's cells, or
+/// why it is not one.
+fn answer_texts(protocol: Protocol, output: &[u8]) -> Vec<Result<String, String>> {
     let text = String::from_utf8_lossy(output);
     match protocol {
         // Lines of 81 digits.
@@ -73,21 +74,38 @@ fn answer_texts(protocol: Protocol, output: &[u8]) -> Vec<String> {
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
-            .map(str::to_string)
+            .map(|l| Ok(l.to_string()))
             .collect(),
         // Grids of 9 lines of 9 tokens: every 81 tokens make an answer.
         Protocol::Hdu1426 => {
             let tokens: Vec<&str> = text.split_whitespace().collect();
-            tokens.chunks(81).map(|c| c.concat()).collect()
+            tokens.chunks(81).map(|c| Ok(c.concat())).collect()
         }
-        // Grids of 16 lines of 16 letters: every 16 lines that are not empty make one.
+        // Grids of 16 lines of exactly 16 letters `A`-`P` (trailing spaces aside): every
+        // 16 lines that are not empty make one, and any other line spoils its grid.
         _ => {
             let lines: Vec<&str> = text
                 .lines()
-                .map(str::trim)
+                .map(str::trim_end)
                 .filter(|l| !l.is_empty())
                 .collect();
-            lines.chunks(16).map(|c| c.concat()).collect()
+            lines
+                .chunks(16)
+                .map(|grid| {
+                    let bad = grid.iter().position(|l| {
+                        l.len() != 16 || !l.bytes().all(|b| (b'A'..=b'P').contains(&b))
+                    });
+                    match (bad, grid.len()) {
+                        (Some(k), _) => Err(format!(
+                            "answered {:?} as line {} of a grid, not 16 letters A-P",
+                            grid[k].chars().take(100).collect::<String>(),
+                            k + 1
+                        )),
+                        (None, 16) => Ok(grid.concat()),
+                        (None, n) => Err(format!("answered a grid of {n} lines, not 16")),
+                    }
+                })
+                .collect()
         }
     }
 }
@@ -99,15 +117,23 @@ fn not_solved(s: &str) -> String {
     )
 }
 
-/// What a process answered: the answers' texts, and why it died if it did (the cases
-/// it did not answer then failed, rather than having no solution).
+/// What a process answered: the answers, and why it died if it did (the cases it did
+/// not answer then failed, rather than having no solution).
 struct Output {
-    answers: std::vec::IntoIter<String>,
+    answers: std::vec::IntoIter<Result<String, String>>,
     died: Option<String>,
 }
 
-/// Runs one process on `cases` and reads its output to the end: the answers, or the
-/// outcome every case gets (it could not start, was cancelled or timed out).
+/// Output allowed for `n` boards of `side` x `side` (four bytes a cell, with room for
+/// separators and a trailing note): a program that prints more is stopped.
+fn output_limit(n: usize, side: usize) -> usize {
+    n.saturating_mul(side * side * 4).saturating_add(64 * 1024)
+}
+
+/// Runs one process on `cases` and reads its output to the end (or until the program
+/// itself exits: a child it left behind may hold its output open): the answers, or the
+/// outcome every case gets (it could not start, printed too much, was cancelled or
+/// timed out).
 fn run(
     solver: &mut ExecSolver,
     cases: Vec<u8>,
@@ -126,11 +152,20 @@ fn run(
         .unwrap_or_else(|| start + DEFAULT_TIMEOUT.saturating_mul(n as u32));
     let cancel = limits.cancel;
     let cancelled = || cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
+    let limit = output_limit(n, solver.spec.protocol.side());
     let mut output = Vec::new();
+    // Once the program has exited, what is left in the pipe is read in short waits.
+    let mut after_exit = false;
     loop {
-        match worker.wait(deadline, cancelled) {
+        let slice = match after_exit {
+            true => Instant::now() + Duration::from_millis(20),
+            false => deadline.min(Instant::now() + Duration::from_millis(100)),
+        };
+        match worker.wait(slice, cancelled) {
             Wait::Got(FromChild::Line(line)) => output.extend(line),
             Wait::Got(FromChild::Eof) => break,
+            Wait::TimedOut if after_exit => break,
+            Wait::TimedOut if Instant::now() < deadline => after_exit = worker.exited(),
             stop => {
                 worker.kill();
                 return Err(SolveOutcome {
@@ -140,6 +175,13 @@ fn run(
                     ..SolveOutcome::default()
                 });
             }
+        }
+        if output.len() > limit {
+            worker.kill();
+            return Err(solver.fail(format!(
+                "{} printed more than {limit} bytes for {n} cases; stopped",
+                solver.spec.program
+            )));
         }
     }
     let died = worker
@@ -151,41 +193,38 @@ fn run(
     })
 }
 
-/// What the next answer gives: a solution found, none, or nonsense (the error kept); a
-/// missing answer from a program that died is a failure.
+/// What the next answer gives: a solution found, none, or nonsense; a missing answer
+/// from a program that died is a failure. Each case's error is kept for its own row.
 fn outcome<T>(
     solver: &mut ExecSolver,
     output: &mut Output,
     read: impl Fn(&str) -> Option<T>,
 ) -> (SolveOutcome, Option<T>) {
-    match output.answers.next() {
+    let answer = match output.answers.next() {
         None => match &output.died {
-            Some(why) => (
-                solver.fail(format!("{why} before answering this case")),
-                None,
-            ),
-            None => (SolveOutcome::default(), None),
-        },
-        Some(text) => match read(&text) {
-            Some(solution) => (
-                SolveOutcome {
-                    solutions: 1,
-                    count_is_lower_bound: true,
-                    ..SolveOutcome::default()
-                },
-                Some(solution),
-            ),
+            Some(why) => Err(format!("{why} before answering this case")),
             None => {
-                solver.error = Some(not_solved(&text));
-                (
-                    SolveOutcome {
-                        failed: true,
-                        ..SolveOutcome::default()
-                    },
-                    None,
-                )
+                solver.case_errors.push(None);
+                return (SolveOutcome::default(), None);
             }
         },
+        Some(Ok(text)) => read(&text).ok_or_else(|| not_solved(&text)),
+        Some(Err(why)) => Err(why),
+    };
+    match answer {
+        Ok(solution) => {
+            solver.case_errors.push(None);
+            let out = SolveOutcome {
+                solutions: 1,
+                count_is_lower_bound: true,
+                ..SolveOutcome::default()
+            };
+            (out, Some(solution))
+        }
+        Err(why) => {
+            solver.case_errors.push(Some(why.clone()));
+            (solver.fail(why), None)
+        }
     }
 }
 
@@ -195,6 +234,7 @@ pub(super) fn solve_batch(
     puzzles: &[Grid],
     limits: &Limits,
 ) -> Vec<SolveOutcome> {
+    solver.case_errors.clear();
     let cases = input(solver.spec.protocol, puzzles.iter().map(Cells::Nine));
     let mut output = match run(solver, cases, puzzles.len(), limits) {
         Ok(output) => output,
@@ -217,6 +257,7 @@ pub(super) fn solve_squares(
     puzzles: &[Square],
     limits: &Limits,
 ) -> Vec<(SolveOutcome, Option<Square>)> {
+    solver.case_errors.clear();
     let cases = input(solver.spec.protocol, puzzles.iter().map(Cells::Other));
     let mut output = match run(solver, cases, puzzles.len(), limits) {
         Ok(output) => output,
@@ -256,15 +297,28 @@ mod tests {
         assert_eq!(lines[17], "");
         let uva = input(Protocol::Uva1309, [Cells::Other(&s)].into_iter());
         assert!(uva.starts_with(b"A---"));
-        // Answers: every 16 lines that are not empty, trimmed.
+        // Answers: every 16 lines that are not empty, trailing spaces aside.
         let out = format!(
             "{}\n\n{}",
-            "ABCDEFGHIJKLMNOP\n".repeat(16),
+            "ABCDEFGHIJKLMNOP  \r\n".repeat(16),
             " x \n".repeat(3)
         );
         let got = answer_texts(Protocol::Uva1309, out.as_bytes());
         assert_eq!(got.len(), 2);
-        assert_eq!(got[0].len(), 256);
-        assert_eq!(got[1], "xxx");
+        assert_eq!(got[0].as_ref().unwrap().len(), 256);
+        assert!(got[1].as_ref().unwrap_err().contains("\" x\" as line 1"));
+        // Strict: lowercase, other alphabets, short or long lines spoil the grid.
+        for bad in [
+            "abcdefghijklmnop",
+            "0123456789ABCDEF",
+            "ABCDEFGHIJKLMNO",
+            "ABCDEFGHIJKLMNOPA",
+        ] {
+            let out = format!("{bad}\n{}", "ABCDEFGHIJKLMNOP\n".repeat(15));
+            let got = answer_texts(Protocol::SpojSudoku, out.as_bytes());
+            assert!(got[0].is_err(), "{bad}");
+        }
+        let short = answer_texts(Protocol::Uva1309, "ABCDEFGHIJKLMNOP\n".repeat(3).as_bytes());
+        assert!(short[0].as_ref().unwrap_err().contains("3 lines"));
     }
 }

@@ -44,6 +44,8 @@ pub struct ExecSolver {
     max_solutions: u32,
     worker: Option<Worker>,
     error: Option<String>,
+    /// Per case of the last judge batch: why it failed, if it did.
+    case_errors: Vec<Option<String>>,
     overhead_ns: u64,
 }
 
@@ -56,6 +58,7 @@ impl ExecSolver {
             max_solutions: limits.max_solutions,
             worker: None,
             error: None,
+            case_errors: Vec::new(),
             overhead_ns: if per_puzzle { round_trip_ns() } else { 0 },
         };
         solver.prepare();
@@ -162,7 +165,7 @@ pub fn parse_answer(line: &[u8], max_solutions: u32) -> Result<SolveOutcome, Str
 
 impl Solver for ExecSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        if !self.solves_nine() {
+        if !self.solves_side(9) {
             let side = self.spec.protocol.side();
             return self.fail(format!("a {side}x{side} judge protocol takes no 9x9 board"));
         }
@@ -200,13 +203,14 @@ impl Solver for ExecSolver {
         puzzles: &[Square],
         limits: &Limits,
     ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
-        let side = self.spec.protocol.side();
-        (side != 9 && puzzles.iter().all(|p| p.side() == side))
+        puzzles
+            .iter()
+            .all(|p| p.side() != 9 && self.solves_side(p.side()))
             .then(|| judge::solve_squares(self, puzzles, limits))
     }
 
-    fn solves_nine(&self) -> bool {
-        self.spec.protocol.side() == 9
+    fn solves_side(&self, side: usize) -> bool {
+        self.spec.protocol.side() == side
     }
 
     fn solve_batch(&mut self, puzzles: &[Grid], limits: &Limits) -> Option<Vec<SolveOutcome>> {
@@ -227,6 +231,10 @@ impl Solver for ExecSolver {
 
     fn take_error(&mut self) -> Option<String> {
         self.error.take()
+    }
+
+    fn take_case_errors(&mut self) -> Vec<Option<String>> {
+        std::mem::take(&mut self.case_errors)
     }
 
     fn prepare(&mut self) {

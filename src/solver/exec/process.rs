@@ -181,6 +181,11 @@ impl Worker {
         }
     }
 
+    /// Whether the program itself has exited (a child it left may hold its output open).
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
     /// Its exit status, after a short wait (`None` if it is still running).
     fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
         let start = Instant::now();
