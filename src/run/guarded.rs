@@ -162,15 +162,20 @@ impl GuardedSolver {
 
     /// [`GuardedSolver::attempt_batch`] for boards that are not 9x9.
     /// Boards of a size the solver does not take are left out of the batch.
-    fn attempt_square_batch(&mut self, squares: &[Square]) -> Vec<Attempt> {
-        let (taken, left): (Vec<&Square>, Vec<&Square>) = squares
+    fn attempt_square_batch(&mut self, squares: &[&Square]) -> Vec<Attempt> {
+        let taken = squares
             .iter()
-            .partition(|s| self.solver.solves_side(s.side()));
-        if self.solver.batch_size() <= 1 || taken.len() <= 1 || !left.is_empty() && taken.is_empty()
-        {
+            .filter(|s| self.solver.solves_side(s.side()))
+            .count();
+        if self.solver.batch_size() <= 1 || taken <= 1 {
             return squares.iter().map(|s| self.attempt_square(s)).collect();
         }
-        let batch: Vec<Square> = taken.into_iter().cloned().collect();
+        // One copy, of the boards the batch takes: `solve_square_batch` wants a slice.
+        let batch: Vec<Square> = squares
+            .iter()
+            .filter(|s| self.solver.solves_side(s.side()))
+            .map(|s| (*s).clone())
+            .collect();
         let (caught, time_ns) = self.timed_batch(batch.len(), |solver, limits| {
             solver.solve_square_batch(&batch, limits)
         });
@@ -284,7 +289,7 @@ impl GuardedSolver {
         for b in boards {
             match b {
                 Board::Nine(g) => grids.push(*g),
-                Board::Other(s) => squares.push((**s).clone()),
+                Board::Other(s) => squares.push(&**s),
             }
         }
         let mut nine = self.attempt_batch(&grids).into_iter();
