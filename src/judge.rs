@@ -1,7 +1,7 @@
 //! Judge modes: behave exactly like an accepted solution to HDU 1426 or POJ 3074.
 
+use crate::record::SourceName;
 use std::io::BufRead;
-use std::sync::Arc;
 
 use crate::format::Format;
 use crate::format::lines::Lines;
@@ -85,7 +85,7 @@ pub fn judge<R: BufRead + Send>(
         Problem::SpojSudoku => Box::new(Letters16::new(input, true)),
     };
     let mut solver = GuardedSolver::new(backend, limits);
-    let source: Arc<str> = "-".into();
+    let source = SourceName::new("-");
     let mut report = JudgeReport::default();
     let mut written = 0u64;
     while let Some(raw) = reader.next_record() {

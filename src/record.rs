@@ -1,8 +1,11 @@
 //! What the loader yields: one record per puzzle in the input, parse failures included.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt;
+use std::ops::Deref;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::square::Board;
 
@@ -10,7 +13,7 @@ use crate::square::Board;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The file it came from (`-` for standard input).
-    pub source: Arc<str>,
+    pub source: SourceName,
     /// 1-based ordinal of the record within its source (the case number for judge formats).
     pub number: u64,
     /// 1-based line of the source where the record starts.
@@ -36,6 +39,95 @@ impl Record {
             Body::Parsed(r) => r,
             Body::Line(_) => unreachable!("just parsed"),
         }
+    }
+}
+
+/// The name of a source, shared by its records and results. Every source opened gets
+/// its own id: [`SourceName::same`] tells two sources of one name apart (a file given
+/// twice, stdin twice). [`SourceName::local`] is the same source with a reference count
+/// of this thread's own, so that worker threads cloning it per record do not fight
+/// over one cache line.
+#[derive(Clone)]
+pub struct SourceName {
+    id: u64,
+    name: Arc<str>,
+}
+
+impl SourceName {
+    pub fn new(name: &str) -> SourceName {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        SourceName {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            name: name.into(),
+        }
+    }
+
+    /// The same source, not just the same name.
+    pub fn same(&self, other: &SourceName) -> bool {
+        self.id == other.id
+    }
+
+    /// This source with a copy of the name counted by this thread alone (the last
+    /// source seen on the thread is kept).
+    pub fn local(&self) -> SourceName {
+        thread_local! {
+            static LAST: RefCell<Option<SourceName>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(s) if s.id == self.id => s.clone(),
+                _ => {
+                    let copy = SourceName {
+                        id: self.id,
+                        name: Arc::from(&*self.name),
+                    };
+                    *last = Some(copy.clone());
+                    copy
+                }
+            }
+        })
+    }
+}
+
+impl Deref for SourceName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.name
+    }
+}
+
+impl From<&str> for SourceName {
+    fn from(name: &str) -> SourceName {
+        SourceName::new(name)
+    }
+}
+
+impl From<String> for SourceName {
+    fn from(name: String) -> SourceName {
+        SourceName::new(&name)
+    }
+}
+
+/// Names compare as text, as `Arc<str>` did: [`SourceName::same`] compares sources.
+impl PartialEq for SourceName {
+    fn eq(&self, other: &SourceName) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for SourceName {}
+
+impl fmt::Debug for SourceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.name, f)
+    }
+}
+
+impl fmt::Display for SourceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
     }
 }
 

@@ -2,8 +2,8 @@
 //! statuses, solve times (an HDR histogram: constant memory however many puzzles), work
 //! counters and answer checks. Tallies merge with `+=`, so each thread can keep its own.
 
+use crate::record::SourceName;
 use std::ops::AddAssign;
-use std::sync::Arc;
 
 use hdrhistogram::Histogram;
 
@@ -12,7 +12,7 @@ use crate::run::{PuzzleResult, Status};
 /// The first wrong answer seen, to show the user where to look.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrongAnswer {
-    pub source: Arc<str>,
+    pub source: SourceName,
     pub line: u64,
     pub puzzle: String,
     pub error: String,

@@ -144,10 +144,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     // Sources whose records were parsed on the workers: the loader could not count
     // their errors, the run did.
     for report in summary.reports.iter().filter(|r| r.deferred > 0) {
-        let counts = summary
-            .sources
-            .iter()
-            .find(|s| std::sync::Arc::ptr_eq(&s.name, &report.name));
+        let counts = summary.sources.iter().find(|s| s.name.same(&report.name));
         if let Some(note) = counts.and_then(|c| misread_note(report, c.records, c.parse_errors)) {
             eprintln!("note: {note}");
         }

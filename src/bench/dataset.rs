@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use std::sync::Arc;
+use crate::record::SourceName;
 
 use crate::grid::{CELLS, Grid};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
@@ -35,7 +35,7 @@ pub struct Dataset {
     /// Expected counts too large for `PackedExpected` (index into `expected`, count).
     big_counts: Vec<(u32, u64)>,
     /// (first timed puzzle, source) at each change of source.
-    sources: Vec<(u32, Arc<str>)>,
+    sources: Vec<(u32, SourceName)>,
     /// Records not timed, with the number of timed puzzles before each.
     pub(super) untimed: Vec<(u32, Record)>,
 }
@@ -154,7 +154,7 @@ impl Dataset {
         if self
             .sources
             .last()
-            .is_none_or(|(_, s)| !Arc::ptr_eq(s, &record.source))
+            .is_none_or(|(_, s)| !s.same(&record.source))
         {
             self.sources.push((timed, record.source.clone()));
         }
@@ -417,7 +417,7 @@ mod tests {
         "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
     /// A record of one of the kinds a dataset holds (a 4x4 board among them).
-    fn record(kind: u8, n: u64, source: &Arc<str>) -> Record {
+    fn record(kind: u8, n: u64, source: &SourceName) -> Record {
         let grid: Grid = P.parse().unwrap();
         let solution: Grid = S.parse().unwrap();
         let expected = |count, solution| Some(Box::new(Expected { count, solution }));
@@ -465,7 +465,7 @@ mod tests {
         fn the_compact_form_gives_back_every_record_in_order(
             kinds in proptest::collection::vec((0u8..8, any::<bool>()), 1..200),
         ) {
-            let sources: [Arc<str>; 2] = ["a".into(), "b".into()];
+            let sources: [SourceName; 2] = ["a".into(), "b".into()];
             let mut which = 0;
             let originals: Vec<Record> = kinds
                 .iter()
@@ -507,8 +507,8 @@ mod tests {
                 let attempts = chunk.timed.clone().map(|_| (crate::run::Attempt::Skipped, None)).collect();
                 got.extend(check(&dataset, &solver, "null", &chunk, attempts));
             }
-            let want: Vec<(Arc<str>, u64, u64)> = originals.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
-            let got: Vec<(Arc<str>, u64, u64)> = got.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
+            let want: Vec<(SourceName, u64, u64)> = originals.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
+            let got: Vec<(SourceName, u64, u64)> = got.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
             prop_assert_eq!(got, want);
         }
     }

@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::format::{Format, Layout, Notes, RecordReader, SAMPLE, detect};
 use crate::interrupt;
-use crate::record::{Body, Record};
+use crate::record::{Body, Record, SourceName};
 
 const BUFFER: usize = 64 * 1024;
 
@@ -99,7 +99,7 @@ pub struct LoadOptions {
 /// What one source turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceReport {
-    pub name: Arc<str>,
+    pub name: SourceName,
     pub format: Format,
     /// Chosen from the content (not forced by `--format`).
     pub detected: bool,
@@ -396,7 +396,7 @@ impl Iterator for Loader {
                         cur.report.parse_errors += u64::from(raw.body.is_err());
                         cur.report.deferred += u64::from(matches!(raw.body, Body::Line(_)));
                         return Some(Ok(Record {
-                            source: Arc::clone(&cur.report.name),
+                            source: cur.report.name.clone(),
                             number: raw.number,
                             line: raw.line,
                             body: raw.body,

@@ -1,5 +1,7 @@
 //! The per-puzzle CSV: exactly one row per input record, in input order.
 
+use super::SharedText;
+use crate::record::SourceName;
 use std::sync::Arc;
 
 use super::RowFormat;
@@ -35,7 +37,7 @@ pub const COLUMNS: [&str; 17] = [
 #[derive(Default)]
 pub struct CsvRows {
     /// The last source and backend and their fields: every row of a run shares them.
-    source: Option<(Arc<str>, Vec<u8>)>,
+    source: Option<(SourceName, Vec<u8>)>,
     backend: Option<(Arc<str>, Vec<u8>)>,
 }
 
@@ -102,9 +104,9 @@ impl RowFormat for CsvRows {
 }
 
 /// A text field that repeats row after row (the source, the backend), quoted once.
-fn cached_text(row: &mut Vec<u8>, cache: &mut Option<(Arc<str>, Vec<u8>)>, value: &Arc<str>) {
+fn cached_text<K: SharedText>(row: &mut Vec<u8>, cache: &mut Option<(K, Vec<u8>)>, value: &K) {
     match cache {
-        Some((v, field)) if Arc::ptr_eq(v, value) => row.extend_from_slice(field),
+        Some((v, field)) if v.is(value) => row.extend_from_slice(field),
         _ => {
             let mut field = Vec::new();
             text(&mut field, value);

@@ -1,6 +1,8 @@
 //! JSON lines: one object per input record, with the CSV's fields (numbers as numbers,
 //! `true`/`false`, `null` where the CSV leaves a field empty).
 
+use super::SharedText;
+use crate::record::SourceName;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -11,7 +13,7 @@ use crate::run::PuzzleResult;
 #[derive(Default)]
 pub struct JsonRows {
     /// The last source and backend, already escaped.
-    source: Option<(Arc<str>, Vec<u8>)>,
+    source: Option<(SourceName, Vec<u8>)>,
     backend: Option<(Arc<str>, Vec<u8>)>,
 }
 
@@ -21,9 +23,9 @@ fn string(out: &mut Vec<u8>, s: &str) {
     let _ = serde_json::to_writer(&mut *out, s);
 }
 
-fn cached(out: &mut Vec<u8>, cache: &mut Option<(Arc<str>, Vec<u8>)>, value: &Arc<str>) {
+fn cached<K: SharedText>(out: &mut Vec<u8>, cache: &mut Option<(K, Vec<u8>)>, value: &K) {
     match cache {
-        Some((v, field)) if Arc::ptr_eq(v, value) => out.extend_from_slice(field),
+        Some((v, field)) if v.is(value) => out.extend_from_slice(field),
         _ => {
             let mut field = Vec::new();
             string(&mut field, value);

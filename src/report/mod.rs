@@ -280,3 +280,21 @@ impl std::str::FromStr for Only {
         Ok(only)
     }
 }
+
+/// Text repeated row after row (a source's name, the backend's), whose formatted field
+/// a row format keeps: `is` says the cached field still applies.
+pub(crate) trait SharedText: Clone + std::ops::Deref<Target = str> {
+    fn is(&self, other: &Self) -> bool;
+}
+
+impl SharedText for std::sync::Arc<str> {
+    fn is(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(self, other)
+    }
+}
+
+impl SharedText for crate::record::SourceName {
+    fn is(&self, other: &Self) -> bool {
+        self.same(other)
+    }
+}

@@ -1,8 +1,8 @@
 //! The end-of-run summary of `solve`: counts by status, wall time, throughput, solve-time
 //! statistics and checks, from a [`Tally`].
 
+use crate::record::SourceName;
 use std::fmt::Write as _;
-use std::sync::Arc;
 use std::time::Duration;
 
 use super::text_table::{Align, TextTable, shorten};
@@ -13,7 +13,7 @@ use crate::tally::Tally;
 /// What became of one input file's records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceCounts {
-    pub name: Arc<str>,
+    pub name: SourceName,
     pub records: u64,
     /// `unique`, `solved` or `multiple`.
     pub solved: u64,
@@ -40,7 +40,7 @@ pub struct Summary {
 }
 
 impl SourceCounts {
-    fn new(name: Arc<str>) -> SourceCounts {
+    fn new(name: SourceName) -> SourceCounts {
         SourceCounts {
             name,
             records: 0,
@@ -55,10 +55,7 @@ impl SourceCounts {
 /// Counts `r` under its source, the last in `sources` or a new one.
 pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
     // Records of a source come together and share one name: compare pointers.
-    if sources
-        .last()
-        .is_none_or(|s| !Arc::ptr_eq(&s.name, &r.source))
-    {
+    if sources.last().is_none_or(|s| !s.name.same(&r.source)) {
         sources.push(SourceCounts::new(r.source.clone()));
     }
     let s = sources.last_mut().expect("just pushed");
@@ -77,7 +74,7 @@ impl Summary {
     pub(crate) fn add_sources(&mut self, later: &[SourceCounts]) {
         let mut later = later.iter();
         if let (Some(last), Some(first)) = (self.sources.last_mut(), later.clone().next()) {
-            if Arc::ptr_eq(&last.name, &first.name) {
+            if last.name.same(&first.name) {
                 last.records += first.records;
                 last.solved += first.solved;
                 last.no_solution += first.no_solution;

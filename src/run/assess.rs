@@ -21,7 +21,7 @@ pub(crate) fn assess(
     thread: Option<usize>,
 ) -> PuzzleResult {
     let mut result = PuzzleResult {
-        source: record.source.clone(),
+        source: record.source.local(),
         number: record.number,
         line: record.line,
         backend: backend.clone(),

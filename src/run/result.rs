@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use crate::record::SourceName;
+
 use serde::Serialize;
 
 use crate::square::Board;
@@ -77,7 +79,7 @@ impl Status {
 /// Everything known about one record after solving it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleResult {
-    pub source: Arc<str>,
+    pub source: SourceName,
     pub number: u64,
     pub line: u64,
     /// The backend's name (shared by every result of a run).
