@@ -22,22 +22,33 @@ pub struct Record {
 }
 
 impl Record {
+    /// About how many records this one stands for: a block's lines, else 1.
+    pub fn weight(&self) -> usize {
+        match &self.body {
+            Body::Lines(block) => block.weight(),
+            _ => 1,
+        }
+    }
+
     /// The puzzle or the parse error, parsing a pending line here if it is one.
     pub fn parsed(&self) -> Cow<'_, Result<Puzzle, ParseError>> {
         match &self.body {
             Body::Parsed(r) => Cow::Borrowed(r),
             Body::Line(line) => Cow::Owned(line.parse(self.line)),
+            Body::Lines(_) => Cow::Owned(Err(Body::unsplit(self.line))),
         }
     }
 
     /// Parses a pending line in place (on the worker thread that solves the record).
     pub fn resolve(&mut self) -> &Result<Puzzle, ParseError> {
-        if let Body::Line(line) = &self.body {
-            self.body = Body::Parsed(line.parse(self.line));
+        match &self.body {
+            Body::Line(line) => self.body = Body::Parsed(line.parse(self.line)),
+            Body::Lines(_) => self.body = Body::Parsed(Err(Body::unsplit(self.line))),
+            Body::Parsed(_) => {}
         }
         match &self.body {
             Body::Parsed(r) => r,
-            Body::Line(_) => unreachable!("just parsed"),
+            _ => unreachable!("just parsed"),
         }
     }
 }
@@ -138,6 +149,9 @@ pub enum Body {
     /// A `line`-format line past the head of its file, kept as bytes: parsing it is
     /// left to the thread that solves it, so the reading thread only splits lines.
     Line(PendingLine),
+    /// Whole lines of a `line`-format file, past its head: split, parsed and numbered
+    /// by the runner ([`LineBlock::records`]), so the reading thread only reads bytes.
+    Lines(LineBlock),
 }
 
 impl From<Result<Puzzle, ParseError>> for Body {
@@ -147,6 +161,15 @@ impl From<Result<Puzzle, ParseError>> for Body {
 }
 
 impl Body {
+    /// A block reached code that takes one record: a bug, reported, not a panic.
+    fn unsplit(line: u64) -> ParseError {
+        debug_assert!(false, "a block of lines was not split into records");
+        ParseError::new(
+            line,
+            "internal error: a block of lines was not split into records",
+        )
+    }
+
     /// True for a parse error (a pending line is not known to be one yet).
     pub fn is_err(&self) -> bool {
         matches!(self, Body::Parsed(Err(_)))
@@ -158,6 +181,7 @@ impl Body {
         match self {
             Body::Parsed(r) => r,
             Body::Line(l) => panic!("unexpected pending line {l:?}"),
+            Body::Lines(b) => panic!("unexpected block {b:?}"),
         }
     }
 }
@@ -197,6 +221,110 @@ impl fmt::Debug for PendingLine {
         f.debug_tuple("PendingLine").field(&text).finish()
     }
 }
+
+/// Whole lines of a `line` (or POJ) file, each with its terminator but a last one cut
+/// from the input alone (see `Lines::next_block`).
+#[derive(Clone)]
+pub struct LineBlock {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) first_line: u64,
+    pub(crate) lines: u64,
+    pub(crate) terminator: u8,
+    pub(crate) poj: bool,
+    /// A single line longer than `MAX_LINE`, cut to it: its full length.
+    pub(crate) cut: Option<u64>,
+    /// The number of the source's last record before this block; blocks take their
+    /// numbers from it in input order ([`LineBlock::number`]).
+    pub(crate) numbering: Arc<AtomicU64>,
+}
+
+impl LineBlock {
+    /// About how many records the block holds (its lines), to size work by.
+    pub fn weight(&self) -> usize {
+        self.lines as usize
+    }
+
+    /// The block's records, numbered from 1 within it (see [`LineBlock::number`]), and
+    /// parsed as the reader parses a deferred line. Blank and comment lines hold none.
+    pub fn records(&self, source: &SourceName) -> Vec<Record> {
+        use crate::format::lines::{MAX_LINE, trim};
+        let source = source.local();
+        let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
+        let mut line_number = self.first_line;
+        let mut add = |line: &[u8], line_number: u64| {
+            let t = trim(line);
+            if t.is_empty() || crate::format::line::is_comment(t) {
+                return;
+            }
+            debug_assert!(t != b"end", "an `end` line is read alone");
+            let body = match self.cut {
+                Some(len) => Err(ParseError::new(
+                    line_number,
+                    format!("line is {len} bytes long, longer than {MAX_LINE}"),
+                )),
+                None if line.len() > MAX_LINE => Err(ParseError::new(
+                    line_number,
+                    format!("line is {} bytes long, longer than {MAX_LINE}", line.len()),
+                )),
+                None => crate::format::parse_pending(line, line_number, self.poj),
+            };
+            out.push(Record {
+                source: source.clone(),
+                number: out.len() as u64 + 1,
+                line: line_number,
+                body: Body::Parsed(body),
+            });
+        };
+        let mut start = 0;
+        for end in memchr::memchr_iter(self.terminator, &self.bytes) {
+            let line = &self.bytes[start..end];
+            add(line.strip_suffix(b"\r").unwrap_or(line), line_number);
+            line_number += 1;
+            start = end + 1;
+        }
+        // A line read alone comes without its terminator, already stripped.
+        if start < self.bytes.len() {
+            add(&self.bytes[start..], line_number);
+        }
+        out
+    }
+
+    /// How many records of the source come before the `n` of this block, which are
+    /// counted as taken: asked of each block in input order.
+    pub fn records_before(&self, n: usize) -> u64 {
+        self.numbering.fetch_add(n as u64, Ordering::Relaxed)
+    }
+}
+
+impl fmt::Debug for LineBlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LineBlock")
+            .field("first_line", &self.first_line)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+/// Blocks compare by content (tests compare records).
+impl PartialEq for LineBlock {
+    fn eq(&self, other: &LineBlock) -> bool {
+        (
+            &self.bytes,
+            self.first_line,
+            self.terminator,
+            self.poj,
+            self.cut,
+        ) == (
+            &other.bytes,
+            other.first_line,
+            other.terminator,
+            other.poj,
+            other.cut,
+        )
+    }
+}
+
+impl Eq for LineBlock {}
 
 /// A puzzle and, when the input says so, the answer it should have.
 #[derive(Clone, Debug, PartialEq, Eq)]

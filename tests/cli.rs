@@ -542,3 +542,40 @@ fn a_misread_tail_is_noted_with_several_threads() {
         );
     }
 }
+
+/// Past a file's head, `solve` reads whole blocks of lines and leaves splitting,
+/// parsing and numbering to the workers. The rows are those of a read that counts
+/// records as it goes (`--limit`): per source, with comments, blank lines, CRLF, bad
+/// lines and a file given twice.
+#[test]
+fn blocks_of_lines_number_records_as_a_counting_read_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = String::new();
+    for i in 1..=5000 {
+        match i % 97 {
+            0 => a.push_str("# a comment\r\n"),
+            1 => a.push_str("\r\n"),
+            2 => a.push_str(&format!("{}a\r\n", &GOOD[..80])),
+            _ => a.push_str(&format!("{GOOD}\r\n")),
+        }
+    }
+    let b = format!("{GOOD}:1\n").repeat(3000);
+    let (pa, pb) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    std::fs::write(&pa, a).unwrap();
+    std::fs::write(&pb, b).unwrap();
+    let run = |extra: &[&str]| {
+        let out = sudoku_bench()
+            .args(["solve", "-q", "-b", "null", "--csv", "-"])
+            .args(extra)
+            .args([&pa, &pb, &pa])
+            .assert()
+            .code(3);
+        stable_csv(&String::from_utf8(out.get_output().stdout.clone()).unwrap())
+    };
+    let counted = run(&["-j", "2", "--limit", "100000"]);
+    let skipped = (1..=5000).filter(|i| i % 97 < 2).count();
+    assert_eq!(counted.lines().count(), 1 + 2 * (5000 - skipped) + 3000);
+    for threads in ["1", "2", "3"] {
+        assert_eq!(run(&["-j", threads]), counted, "-j{threads}");
+    }
+}

@@ -75,7 +75,10 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let loader = if threads > 1 {
+    // Blocks of lines, unless a subset counts records as they are read.
+    let loader = if opts.subset.is_all() {
+        loader.in_blocks()
+    } else if threads > 1 {
         loader.deferring()
     } else {
         loader

@@ -8,12 +8,14 @@
 //! broken suffix is a parse error naming the column, never another puzzle.
 
 use std::io::{self, BufRead};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::grid::{CELLS, Grid};
-use crate::record::{Body, Expected, ParseError, PendingLine, Puzzle};
+use crate::record::{Body, Expected, LineBlock, ParseError, PendingLine, Puzzle};
 use crate::square::{self, Board};
 
 /// Lines before the first record that hold no puzzle (titles, a count line) are
@@ -44,7 +46,14 @@ pub(crate) struct LineReader<R> {
     defer: bool,
     /// Parse errors among the records parsed here.
     errors: u64,
+    /// Past the head, whole blocks of lines go out ([`Body::Lines`]) numbered from
+    /// this counter by whoever splits them.
+    blocks: Option<Arc<AtomicU64>>,
+    blocks_wanted: bool,
 }
+
+/// Most bytes in one block of lines: the loader's buffer holds 64 KiB.
+const BLOCK_MAX: usize = 64 * 1024;
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(lines: Lines<R>, poj: bool, cells: Cells) -> LineReader<R> {
@@ -59,19 +68,50 @@ impl<R: BufRead> LineReader<R> {
             queue: std::collections::VecDeque::new(),
             defer: false,
             errors: 0,
+            blocks: None,
+            blocks_wanted: false,
         }
     }
 
     /// Leaves parsing to the caller past the head of the file (see [`Body::Line`]), when
     /// the cells are those a pending line is parsed with.
-    pub fn deferring(mut self, defer: bool) -> LineReader<R> {
+    /// With `blocks`, whole blocks of lines ([`Body::Lines`]) instead of single lines.
+    pub fn deferring(mut self, defer: bool, blocks: bool) -> LineReader<R> {
         let standard = if self.poj {
             Cells::judge()
         } else {
             Cells::default()
         };
         self.defer = defer && self.cells == standard;
+        self.blocks_wanted = blocks;
         self
+    }
+
+    /// A block of lines for the caller to split, numbered after the records so far.
+    fn block(
+        &mut self,
+        first_line: u64,
+        lines: u64,
+        bytes: Vec<u8>,
+        cut: Option<u64>,
+    ) -> RawRecord {
+        let number = self.number;
+        let numbering = self
+            .blocks
+            .get_or_insert_with(|| Arc::new(AtomicU64::new(number)));
+        RawRecord {
+            number: 0,
+            line: first_line + lines.saturating_sub(1),
+            body: Body::Lines(LineBlock {
+                bytes,
+                first_line,
+                lines,
+                terminator: self.lines.terminator(),
+                poj: self.poj,
+                cut,
+                numbering: Arc::clone(numbering),
+            }),
+        }
     }
 
     /// The head is over and at most half of it failed to parse (a file that fails
@@ -110,6 +150,16 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 return None;
             }
             let defer = self.past_head() && self.queue.is_empty();
+            // A line holding `end` is read alone below: it may end the input.
+            if defer && self.blocks_wanted {
+                match self.lines.next_block(BLOCK_MAX, b"end") {
+                    Ok(Some(b)) => {
+                        return Some(Ok(self.block(b.first_line, b.lines, b.bytes, None)));
+                    }
+                    Ok(None) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+            }
             let line = match self.lines.next_line() {
                 Ok(Some(line)) => line,
                 Ok(None) => {
@@ -129,6 +179,11 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 continue;
             }
             let number = line.number;
+            if defer && self.blocks_wanted {
+                let cut = (line.len > line.bytes.len() as u64).then_some(line.len);
+                let bytes = line.bytes.to_vec();
+                return Some(Ok(self.block(number, 1, bytes, cut)));
+            }
             if defer {
                 if let Some(pending) = PendingLine::new(line.bytes, self.poj) {
                     self.number += 1;
@@ -701,25 +756,55 @@ mod tests {
         assert_eq!(read_all(Format::Line, input.as_bytes()).len(), 1);
     }
 
-    /// Every record of `input`, read with or without deferring, pending lines parsed.
-    fn read_resolved(format: Format, input: &[u8], defer: bool) -> Vec<crate::record::Record> {
+    /// How a test reads: parsed by the reader, single lines deferred, or blocks of lines.
+    #[derive(Clone, Copy, Debug)]
+    enum Mode {
+        Eager,
+        Deferred,
+        Blocks,
+    }
+
+    /// Every record of `input` read in `mode` through a buffer of `capacity` bytes,
+    /// pending lines parsed and blocks split and numbered as the runner does.
+    fn read_in(
+        format: Format,
+        input: &[u8],
+        layout: &crate::format::Layout,
+        mode: Mode,
+        capacity: usize,
+    ) -> Vec<crate::record::Record> {
         let layout = crate::format::Layout {
-            defer,
-            ..Default::default()
+            defer: !matches!(mode, Mode::Eager),
+            blocks: matches!(mode, Mode::Blocks),
+            ..layout.clone()
         };
-        let mut reader = format.reader(std::io::BufReader::with_capacity(64, input), &layout);
+        let mut reader = format.reader(std::io::BufReader::with_capacity(capacity, input), &layout);
+        let source: crate::record::SourceName = "-".into();
         std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
-            .map(|raw| {
-                let mut r = crate::record::Record {
-                    source: "-".into(),
-                    number: raw.number,
-                    line: raw.line,
-                    body: raw.body,
-                };
-                r.resolve();
-                r
+            .flat_map(|raw| match raw.body {
+                crate::record::Body::Lines(block) => {
+                    let mut records = block.records(&source);
+                    let before = block.records_before(records.len());
+                    records.iter_mut().for_each(|r| r.number += before);
+                    records
+                }
+                body => {
+                    let mut r = crate::record::Record {
+                        source: source.clone(),
+                        number: raw.number,
+                        line: raw.line,
+                        body,
+                    };
+                    r.resolve();
+                    vec![r]
+                }
             })
             .collect()
+    }
+
+    fn read_resolved(format: Format, input: &[u8], defer: bool) -> Vec<crate::record::Record> {
+        let mode = if defer { Mode::Deferred } else { Mode::Eager };
+        read_in(format, input, &Default::default(), mode, 64)
     }
 
     /// A line of one of the kinds files hold: puzzles with and without answers, blanks,
@@ -751,8 +836,61 @@ mod tests {
             for format in [Format::Line, Format::Poj] {
                 let eager = read_resolved(format, text.as_bytes(), false);
                 let deferred = read_resolved(format, text.as_bytes(), true);
-                prop_assert_eq!(eager, deferred);
+                prop_assert_eq!(&eager, &deferred);
             }
+        }
+
+        /// Blocks of lines split and numbered by the runner give exactly the records the
+        /// reader would have given, whatever the buffer holds and the lines end with.
+        #[test]
+        fn blocks_of_lines_read_what_the_reader_reads(
+            lines in proptest::collection::vec(any_line(), 1400..1600),
+            ending in 0..3usize,
+            capacity in prop_oneof![Just(64usize), 100..400usize, Just(4096), Just(64 * 1024)],
+        ) {
+            let (sep, cr_only) = [("\n", false), ("\r\n", false), ("\r", true)][ending];
+            let text = lines.join(sep) + if ending == 2 { "" } else { sep };
+            let layout = crate::format::Layout { cr_only, ..Default::default() };
+            for format in [Format::Line, Format::Poj] {
+                let eager = read_in(format, text.as_bytes(), &layout, Mode::Eager, capacity);
+                let blocks = read_in(format, text.as_bytes(), &layout, Mode::Blocks, capacity);
+                prop_assert_eq!(&eager, &blocks);
+            }
+        }
+    }
+
+    /// Past the head: an `end` line still ends the input, lines that only hold `end`
+    /// are records, and a line longer than `MAX_LINE` is one error.
+    #[test]
+    fn blocks_of_lines_keep_end_and_long_lines() {
+        let mut text = format!("{P}\n").repeat(1500);
+        text.push_str("endless\n# the end\n");
+        text.push_str(&"1".repeat(70_000));
+        text.push_str("\r\n");
+        text.push_str(&format!("{P}\r\n").repeat(20));
+        text.push_str(" end \n");
+        text.push_str(&format!("{P}\n").repeat(5));
+        for capacity in [64, 4096, 64 * 1024, 256 * 1024] {
+            let layout = Default::default();
+            let eager = read_in(
+                Format::Line,
+                text.as_bytes(),
+                &layout,
+                Mode::Eager,
+                capacity,
+            );
+            let blocks = read_in(
+                Format::Line,
+                text.as_bytes(),
+                &layout,
+                Mode::Blocks,
+                capacity,
+            );
+            assert_eq!(eager, blocks, "capacity {capacity}");
+            assert_eq!(blocks.len(), 1500 + 1 + 1 + 20);
+            let long = blocks[1501].body.result().clone().unwrap_err().message;
+            assert_eq!(long, "line is 70000 bytes long, longer than 65536");
+            assert_eq!(blocks.last().unwrap().number, 1522);
         }
     }
 

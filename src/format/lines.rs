@@ -58,6 +58,11 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
+    /// What ends a line.
+    pub fn terminator(&self) -> u8 {
+        self.terminator
+    }
+
     /// The next line, `Ok(None)` at end of input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.input.consume(std::mem::take(&mut self.pending));
@@ -119,6 +124,55 @@ impl<R: BufRead> Lines<R> {
             number: self.number,
             bytes: &self.buf,
             len,
+        }))
+    }
+}
+
+/// Whole lines taken at once from the input's buffer: `bytes` holds `lines` lines, each
+/// with its terminator, the first numbered `first_line`.
+#[derive(Debug)]
+pub(crate) struct Block {
+    pub first_line: u64,
+    pub lines: u64,
+    pub bytes: Vec<u8>,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The whole lines the input holds buffered, up to `max` bytes, stopping before the
+    /// first line that contains `avoid`. `Ok(None)` when there is no such line: read the
+    /// next one with [`Lines::next_line`] (it may be longer than the buffer, the last
+    /// one without a terminator, or one holding `avoid`).
+    pub fn next_block(&mut self, max: usize, avoid: &[u8]) -> io::Result<Option<Block>> {
+        self.input.consume(std::mem::take(&mut self.pending));
+        let avail = loop {
+            match self.input.fill_buf() {
+                Ok(avail) => break avail,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let window = &avail[..avail.len().min(max)];
+        let Some(last) = memchr::memrchr(self.terminator, window) else {
+            return Ok(None);
+        };
+        let mut take = last + 1;
+        if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
+            take = memchr::memrchr(self.terminator, &window[..at]).map_or(0, |p| p + 1);
+        }
+        if take == 0 {
+            return Ok(None);
+        }
+        let bytes = window[..take].to_vec();
+        let term = self.terminator;
+        // memchr counts with SIMD (its `count` is specialized).
+        let lines = memchr::memchr_iter(term, &bytes).count() as u64;
+        self.input.consume(take);
+        let first_line = self.number + 1;
+        self.number += lines;
+        Ok(Some(Block {
+            first_line,
+            lines,
+            bytes,
         }))
     }
 }

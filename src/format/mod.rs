@@ -10,7 +10,7 @@ mod csv;
 mod detect;
 mod grid;
 mod hdu;
-mod line;
+pub(crate) mod line;
 pub(crate) mod lines;
 mod poj;
 
@@ -56,6 +56,10 @@ pub struct Layout {
     /// Past the head of the file, plain `line` records come as [`Body::Line`], parsed
     /// later by whoever solves them (`solve` parses on its worker threads).
     pub defer: bool,
+    /// With `defer`: whole blocks of lines go out unsplit ([`Body::Lines`]), split,
+    /// parsed and numbered by the caller (`solve` without `--skip`, `--limit`, `--sample`,
+    /// which count records as they are read).
+    pub blocks: bool,
 }
 
 /// What the reader found besides records: lines skipped as a header (a title, a
@@ -118,10 +122,12 @@ impl Format {
         let lines = Lines::with_terminator(input, if layout.cr_only { b'\r' } else { b'\n' });
         let cells = layout.cells.clone();
         match self {
-            Format::Line => {
-                Box::new(line::LineReader::new(lines, false, cells).deferring(layout.defer))
+            Format::Line => Box::new(
+                line::LineReader::new(lines, false, cells).deferring(layout.defer, layout.blocks),
+            ),
+            Format::Poj => {
+                Box::new(poj::reader(lines, Cells::judge()).deferring(layout.defer, layout.blocks))
             }
-            Format::Poj => Box::new(poj::reader(lines, Cells::judge()).deferring(layout.defer)),
             Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(lines, cells, layout.dash_blanks)),
             Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),

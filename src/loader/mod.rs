@@ -108,7 +108,8 @@ pub struct SourceReport {
     pub records: u64,
     /// Parse errors among the records parsed here.
     pub parse_errors: u64,
-    /// Records handed out unparsed ([`Body::Line`]), parsed by the caller.
+    /// Records and blocks of lines handed out unparsed ([`Body::Line`], [`Body::Lines`]),
+    /// parsed by the caller (`records` then counts a block as one).
     pub deferred: u64,
 }
 
@@ -163,6 +164,7 @@ pub struct Loader {
     reports: Arc<Mutex<Vec<SourceReport>>>,
     on_note: NoteSink,
     defer: bool,
+    blocks: bool,
 }
 
 /// The FNV-1a 64 offset basis: the hash of nothing.
@@ -181,6 +183,7 @@ impl Loader {
             reports: Arc::new(Mutex::new(Vec::new())),
             on_note: Box::new(|note| eprintln!("note: {note}")),
             defer: false,
+            blocks: false,
         };
         if inputs.is_empty() {
             loader.add(Input::Stdin);
@@ -202,6 +205,16 @@ impl Loader {
     /// ([`crate::record::Body::Line`]): the caller parses them on its worker threads.
     pub fn deferring(mut self) -> Loader {
         self.defer = true;
+        self
+    }
+
+    /// Past the head of each plain `line` file, whole blocks of lines
+    /// ([`crate::record::Body::Lines`]): the caller splits, parses and numbers them on
+    /// its worker threads ([`crate::record::LineBlock`]). For callers that need no
+    /// count of records as they are read.
+    pub fn in_blocks(mut self) -> Loader {
+        self.defer = true;
+        self.blocks = true;
         self
     }
 
@@ -324,6 +337,7 @@ impl Loader {
             }
         };
         layout.defer = self.defer;
+        layout.blocks = self.blocks;
         if self.options.verbose {
             let how = if detected {
                 "detected from its content"
@@ -394,7 +408,8 @@ impl Iterator for Loader {
                         cur.line = raw.line;
                         cur.report.records += 1;
                         cur.report.parse_errors += u64::from(raw.body.is_err());
-                        cur.report.deferred += u64::from(matches!(raw.body, Body::Line(_)));
+                        cur.report.deferred +=
+                            u64::from(matches!(raw.body, Body::Line(_) | Body::Lines(_)));
                         return Some(Ok(Record {
                             source: cur.report.name.clone(),
                             number: raw.number,

@@ -24,6 +24,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         solution_column: column(&a.solution_column, "--solution-column")?,
         dash_blanks: false,
         defer: false,
+        blocks: false,
     };
     if layout.solution_column.is_some() && layout.puzzle_column.is_none() {
         return usage("--solution-column", "give --puzzle-column too");

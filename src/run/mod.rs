@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::bench::clock::thread_cpu_ns;
-use crate::record::Record;
+use crate::record::{Body, LineBlock, Record};
 use crate::solver::{Backend, Limits};
 
 /// What a run used.
@@ -73,9 +73,15 @@ where
     solvers.prefill(threads);
     let mut records = records;
     let mut chunk_len = 16 * threads;
+    // `n` records, a block of lines counted as its lines.
     let take = |records: &mut I, n: usize| {
-        let mut chunk = Vec::with_capacity(n);
-        chunk.extend(records.by_ref().take(n));
+        let mut chunk = Vec::new();
+        let mut weight = 0;
+        while weight < n {
+            let Some(record) = records.next() else { break };
+            weight += record.weight();
+            chunk.push(record);
+        }
         chunk
     };
     let mut current: Vec<Record> = take(&mut records, chunk_len);
@@ -83,9 +89,9 @@ where
     let mut serial_cpu_ns = 0;
     while !current.is_empty() {
         let start = Instant::now();
-        let (parts, next) = pool.install(|| {
+        let ((parts, done), next) = pool.install(|| {
             rayon::join(
-                || solve_chunk(&mut current, &solvers, &part),
+                || solve_chunk(std::mem::take(&mut current), &solvers, &part),
                 || -> anyhow::Result<Vec<Record>> {
                     let cpu = thread_cpu_ns();
                     if !solved.is_empty() {
@@ -98,7 +104,7 @@ where
             )
         });
         let next = next?;
-        chunk_len = next_chunk_len(current.len(), start.elapsed(), threads);
+        chunk_len = next_chunk_len(done, start.elapsed(), threads);
         solved = parts;
         current = next;
     }
@@ -119,28 +125,57 @@ where
 /// ones may be mapped and unmapped each time, page faults included).
 const MAX_PIECE: usize = 256;
 
+/// Solves a chunk: its parts in order, and how many records it held.
 fn solve_chunk<P: Send>(
-    chunk: &mut [Record],
+    chunk: Vec<Record>,
     solvers: &SolverPool,
     part: &(impl Fn(Vec<PuzzleResult>) -> P + Sync),
-) -> Vec<P> {
+) -> (Vec<P>, usize) {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
-    let per_thread = chunk.len().div_ceil(threads);
+    // Runs of records, each with the number of records of its source before it.
+    let mut groups: Vec<(Vec<Record>, u64)> =
+        if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
+            // Blocks of lines are split and parsed in parallel, then numbered in order.
+            let split: Vec<(Vec<Record>, Option<LineBlock>)> = chunk
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|r| match r.body {
+                    Body::Lines(block) => (block.records(&r.source), Some(block)),
+                    _ => (vec![r], None),
+                })
+                .collect();
+            split
+                .into_iter()
+                .map(|(records, block)| {
+                    let before = block.map_or(0, |b| b.records_before(records.len()));
+                    (records, before)
+                })
+                .collect()
+        } else {
+            vec![(chunk, 0)]
+        };
+    let total: usize = groups.iter().map(|(g, _)| g.len()).sum();
+    let per_thread = total.div_ceil(threads);
     let piece = if batch <= 1 {
         per_thread.div_ceil(4).clamp(1, MAX_PIECE)
     } else {
         // A batched backend takes its puzzles a batch at a time.
         per_thread.clamp(1, batch)
     };
-    chunk
-        .par_chunks_mut(piece)
+    let pieces: Vec<(&mut [Record], u64)> = groups
+        .iter_mut()
+        .flat_map(|(g, before)| g.chunks_mut(piece).map(|p| (p, *before)))
+        .collect();
+    let parts = pieces
+        .into_par_iter()
         .map_init(
             || solvers.get(),
-            |solver, records| {
+            |solver, (records, before)| {
                 let thread = rayon::current_thread_index();
                 // Lines the reader left unparsed are parsed here, in parallel.
                 records.iter_mut().for_each(|r| {
+                    r.number += before;
                     r.resolve();
                 });
                 let results = if batch <= 1 {
@@ -154,7 +189,8 @@ fn solve_chunk<P: Send>(
                 part(results)
             },
         )
-        .collect()
+        .collect();
+    (parts, total)
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.
