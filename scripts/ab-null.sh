@@ -4,10 +4,13 @@
 # and CPU time of each (build, -jN). The machine's load moves absolute figures a lot:
 # compare builds within one run only.
 #
+# The CSV goes to $CSV_DIR (default: the temporary folder); a disk-backed one adds the
+# kernel's writeback to the wall time, /dev/shm leaves it out.
+#
 #   scripts/ab-null.sh N FILE BIN...
 set -euo pipefail
 n=$1; file=$2; shift 2
-out=$(mktemp); csv=$(mktemp)
+out=$(mktemp); csv=$(mktemp -p "${CSV_DIR:-${TMPDIR:-/tmp}}")
 trap 'rm -f "$out" "$csv"' EXIT
 for _ in $(seq "$n"); do
     for bin in "$@"; do

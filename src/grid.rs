@@ -221,12 +221,20 @@ impl Grid {
         for band in self.cells.chunks_exact(27) {
             let mut boxes = [0u64; 3];
             for row in band.chunks_exact(9) {
+                // Three cells of a row in a box: one add to the box, not three.
                 let mut count = 0u64;
-                for (c, &d) in row.iter().enumerate() {
-                    let one = ONE[usize::from(d)];
-                    count += one;
-                    cols[c] += one;
-                    boxes[c / 3] += one;
+                for (k, three) in row.chunks_exact(3).enumerate() {
+                    let ones = [
+                        ONE[usize::from(three[0])],
+                        ONE[usize::from(three[1])],
+                        ONE[usize::from(three[2])],
+                    ];
+                    cols[3 * k] += ones[0];
+                    cols[3 * k + 1] += ones[1];
+                    cols[3 * k + 2] += ones[2];
+                    let sum = ones[0] + ones[1] + ones[2];
+                    boxes[k] += sum;
+                    count += sum;
                 }
                 any |= count;
             }

@@ -140,36 +140,52 @@ fn needs_quotes(bytes: &[u8]) -> bool {
         .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
 }
 
-/// An unsigned integer in decimal.
-fn uint(out: &mut Vec<u8>, mut n: u64) {
+/// The decimal digits of 0 to 99, two bytes each.
+const PAIRS: [u8; 200] = {
+    let mut t = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        t[2 * i] = b'0' + (i / 10) as u8;
+        t[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// An unsigned integer in decimal. Most fields are below 100: those are inlined
+/// without the call's saving of registers.
+#[inline]
+fn uint(out: &mut Vec<u8>, n: u64) {
     if n < 10 {
         out.push(b'0' + n as u8);
-        return;
+    } else if n < 100 {
+        let pair = n as usize * 2;
+        out.extend_from_slice(&[PAIRS[pair], PAIRS[pair + 1]]);
+    } else {
+        long_uint(out, n);
     }
-    // Two digits a step, from the last, into a local buffer copied out at once.
-    const PAIRS: [u8; 200] = {
-        let mut t = [0u8; 200];
-        let mut i = 0;
-        while i < 100 {
-            t[2 * i] = b'0' + (i / 10) as u8;
-            t[2 * i + 1] = b'0' + (i % 10) as u8;
-            i += 1;
-        }
-        t
-    };
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
+}
+
+#[inline(never)]
+fn long_uint(out: &mut Vec<u8>, mut n: u64) {
+    // Two digits a step, from the last, written in place: 20 zero bytes appended (a fixed-size store, inlined), the digits
+    // over them, the rest cut off. Copying the digits out of a local buffer called
+    // memmove, or stalled on reading back bytes just stored.
+    let len = n.ilog10() as usize + 1;
+    let start = out.len();
+    out.extend_from_slice(&[0u8; 20]);
+    let digits = &mut out[start..start + 20];
+    let mut at = len;
     while n >= 10 {
         let pair = (n % 100) as usize * 2;
         n /= 100;
         at -= 2;
         digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
     }
-    if n > 0 {
-        at -= 1;
-        digits[at] = b'0' + n as u8;
+    if at == 1 {
+        digits[0] = b'0' + n as u8;
     }
-    out.extend_from_slice(&digits[at..]);
+    out.truncate(start + len);
 }
 
 /// `true`, `false`, or an empty field for `None`.
@@ -189,6 +205,18 @@ mod tests {
 
     const PUZZLE: &str =
         ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+
+    proptest::proptest! {
+        /// Integers are written as `to_string` writes them, after what the row holds.
+        #[test]
+        fn uint_writes_decimal(n in proptest::prelude::any::<u64>(), small in 0u64..1000) {
+            for n in [n, small, u64::MAX, 0, 9, 10, 99, 100] {
+                let mut out = b"x,".to_vec();
+                uint(&mut out, n);
+                proptest::prop_assert_eq!(out, format!("x,{n}").into_bytes());
+            }
+        }
+    }
 
     fn result(source: &str, error: Option<&str>) -> PuzzleResult {
         PuzzleResult {
