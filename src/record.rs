@@ -239,9 +239,11 @@ pub struct LineBlock {
 }
 
 impl LineBlock {
-    /// About how many records the block holds (its lines), to size work by.
+    /// About how many records the block holds, to size work (and memory) by: its
+    /// lines, or as many 81-cell lines as its bytes would make (one long line weighs
+    /// what it holds).
     pub fn weight(&self) -> usize {
-        self.lines as usize
+        (self.lines as usize).max(self.bytes.len() / 82)
     }
 
     /// The block's records, numbered from 1 within it (see [`LineBlock::number`]), and

@@ -93,7 +93,8 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let records_read = AtomicU64::new(0);
     let records = loader.filter_map(|item| match item {
         Ok(record) => {
-            records_read.fetch_add(1, Ordering::Relaxed);
+            // A block of lines counts its lines: the progress bar's estimate of the total.
+            records_read.fetch_add(record.weight() as u64, Ordering::Relaxed);
             Some(record)
         }
         Err(e) => {

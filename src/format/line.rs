@@ -859,6 +859,33 @@ mod tests {
         }
     }
 
+    /// A block weighs at least what its bytes would make as 81-cell lines: the runner
+    /// sizes chunks by weight, and long lines counted one each held half a gigabyte.
+    #[test]
+    fn a_block_of_long_lines_weighs_its_bytes() {
+        let mut text = format!("{P}\n").repeat(1100);
+        text.push_str(&format!("{}\n", "x".repeat(65_000)).repeat(3));
+        let layout = crate::format::Layout {
+            defer: true,
+            blocks: true,
+            ..Default::default()
+        };
+        let mut reader = Format::Line.reader(
+            std::io::BufReader::with_capacity(256 * 1024, text.as_bytes()),
+            &layout,
+        );
+        let weights: Vec<usize> = std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
+            .filter_map(|r| match r.body {
+                crate::record::Body::Lines(b) => Some(b.weight()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            weights.iter().sum::<usize>() >= 3 * 65_000 / 82,
+            "{weights:?}"
+        );
+    }
+
     /// Past the head: an `end` line still ends the input, lines that only hold `end`
     /// are records, and a line longer than `MAX_LINE` is one error.
     #[test]

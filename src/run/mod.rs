@@ -145,13 +145,7 @@ fn solve_chunk<P: Send>(
                     _ => (vec![r], None),
                 })
                 .collect();
-            split
-                .into_iter()
-                .map(|(records, block)| {
-                    let before = block.map_or(0, |b| b.records_before(records.len()));
-                    (records, before)
-                })
-                .collect()
+            group(split, batch > 1)
         } else {
             vec![(chunk, 0)]
         };
@@ -191,6 +185,43 @@ fn solve_chunk<P: Send>(
         )
         .collect();
     (parts, total)
+}
+
+/// Runs of records from split blocks, in order, each with the number of records of its
+/// source before it (blocks are asked in input order). Records the reader numbered
+/// itself join the run before them, and for a batching backend (a foreign program)
+/// everything is one run: its batches are not cut at a block's edge, and no record is
+/// left to a batch of one.
+fn group(split: Vec<(Vec<Record>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec<Record>, u64)> {
+    if batching {
+        let mut all = Vec::with_capacity(split.iter().map(|(r, _)| r.len()).sum());
+        for (records, block) in split {
+            let before = block.map_or(0, |b| b.records_before(records.len()));
+            all.extend(records.into_iter().map(|mut r| {
+                r.number += before;
+                r
+            }));
+        }
+        return vec![(all, 0)];
+    }
+    let mut groups: Vec<(Vec<Record>, u64)> = Vec::new();
+    // The last run holds records the reader numbered.
+    let mut loose = false;
+    for (records, block) in split {
+        match block {
+            Some(b) => {
+                let before = b.records_before(records.len());
+                groups.push((records, before));
+                loose = false;
+            }
+            None if loose => groups.last_mut().expect("a loose run").0.extend(records),
+            None => {
+                groups.push((records, 0));
+                loose = true;
+            }
+        }
+    }
+    groups
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.

@@ -197,3 +197,53 @@ fn a_panicking_backend_costs_one_puzzle() {
     let r = solver.solve_record(&record(2, puzzle(PUZZLE, None, None)), None);
     assert_eq!(r.status, Status::Unique);
 }
+
+/// Runs of records after blocks are split: the reader's own records join the run before
+/// them, a block keeps the count of records before it, and a batching backend gets one
+/// run (a block's edge used to leave it batches of one record).
+#[test]
+fn split_blocks_group_into_runs_numbered_in_order() {
+    use crate::record::LineBlock;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicU64;
+    let block = |numbering: &Arc<AtomicU64>| LineBlock {
+        bytes: Vec::new(),
+        first_line: 1,
+        lines: 0,
+        terminator: b'\n',
+        poj: false,
+        cut: None,
+        numbering: Arc::clone(numbering),
+    };
+    let split = |numbering: &Arc<AtomicU64>| {
+        let b = Some(block(numbering));
+        vec![
+            (vec![record(1, puzzle(PUZZLE, None, None))], None),
+            (vec![record(2, puzzle(PUZZLE, None, None))], None),
+            (
+                (1..=3)
+                    .map(|n| record(n, puzzle(PUZZLE, None, None)))
+                    .collect(),
+                b,
+            ),
+            (vec![record(6, puzzle(PUZZLE, None, None))], None),
+        ]
+    };
+    let numbering = Arc::new(AtomicU64::new(2));
+    let runs = group(split(&numbering), false);
+    let shape: Vec<(Vec<u64>, u64)> = runs
+        .iter()
+        .map(|(r, before)| (r.iter().map(|r| r.number).collect(), *before))
+        .collect();
+    assert_eq!(
+        shape,
+        [(vec![1, 2], 0), (vec![1, 2, 3], 2), (vec![6], 0)],
+        "runs and counts before them"
+    );
+    assert_eq!(numbering.load(std::sync::atomic::Ordering::Relaxed), 5);
+    let numbering = Arc::new(AtomicU64::new(2));
+    let runs = group(split(&numbering), true);
+    assert_eq!(runs.len(), 1);
+    let numbers: Vec<u64> = runs[0].0.iter().map(|r| r.number).collect();
+    assert_eq!((numbers, runs[0].1), (vec![1, 2, 3, 4, 5, 6], 0));
+}

@@ -98,8 +98,12 @@ impl Worker {
     }
 
     /// Writes one short line now (the program reads it, or the next read says it died).
+    /// Once a batch went through the writer thread, it owns the pipe: the line goes
+    /// there too, in order.
     pub fn send_line(&mut self, bytes: &[u8]) {
-        if let Some(stdin) = &mut self.stdin {
+        if let Some(tx) = &self.writer {
+            let _ = tx.send(bytes.to_vec());
+        } else if let Some(stdin) = &mut self.stdin {
             if stdin.write_all(bytes).and_then(|()| stdin.flush()).is_err() {
                 self.stdin = None;
             }
@@ -277,5 +281,26 @@ impl Drop for Worker {
     fn drop(&mut self) {
         self.close_input();
         self.kill();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line sent after a batch reaches the program: once the writer thread owns the
+    /// pipe, `send_line` goes through it (it used to drop the line and time out).
+    #[test]
+    fn a_line_after_a_batch_reaches_the_program() {
+        let mut worker = Worker::spawn(Path::new("cat"), &[], &[]).unwrap();
+        let deadline = || Instant::now() + Duration::from_secs(5);
+        worker.send_all(b"batch 1\nbatch 2\n".to_vec());
+        worker.send_line(b"single\n");
+        for want in ["batch 1\n", "batch 2\n", "single\n"] {
+            match worker.wait(deadline(), || false) {
+                Wait::Got(FromChild::Line(line)) => assert_eq!(line, want.as_bytes()),
+                _ => panic!("no line {want:?}"),
+            }
+        }
     }
 }
