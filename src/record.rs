@@ -1,4 +1,5 @@
-//! What the loader yields: one record per puzzle in the input, parse failures included.
+//! What the loader yields: one record per puzzle in the input, parse failures included,
+//! or a block of lines standing for the records it holds (`solve` past a file's head).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -14,9 +15,10 @@ use crate::square::Board;
 pub struct Record {
     /// The file it came from (`-` for standard input).
     pub source: SourceName,
-    /// 1-based ordinal of the record within its source (the case number for judge formats).
+    /// 1-based ordinal of the record within its source (the case number for judge
+    /// formats); 0 for a block of lines, whose records are numbered when split.
     pub number: u64,
-    /// 1-based line of the source where the record starts.
+    /// 1-based line of the source where the record starts (a block's last line).
     pub line: u64,
     pub body: Body,
 }
@@ -142,7 +144,8 @@ impl fmt::Display for SourceName {
     }
 }
 
-/// A record's content: parsed, or a line whose parsing waits for a worker thread.
+/// A record's content: parsed, or a line or block of lines whose parsing waits for a
+/// worker thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
     Parsed(Result<Puzzle, ParseError>),
@@ -234,11 +237,16 @@ pub struct LineBlock {
     /// A single line longer than `MAX_LINE`, cut to it: its full length.
     pub(crate) cut: Option<u64>,
     /// The number of the source's last record before this block; blocks take their
-    /// numbers from it in input order ([`LineBlock::number`]).
+    /// numbers from it in input order ([`LineBlock::records_before`]).
     pub(crate) numbering: Arc<AtomicU64>,
 }
 
 impl LineBlock {
+    /// Lines in the block (blank and comment lines too).
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
     /// About how many records the block holds, to size work (and memory) by: its
     /// lines, or as many 81-cell lines as its bytes would make (one long line weighs
     /// what it holds).
@@ -246,7 +254,7 @@ impl LineBlock {
         (self.lines as usize).max(self.bytes.len() / 82)
     }
 
-    /// The block's records, numbered from 1 within it (see [`LineBlock::number`]), and
+    /// The block's records, numbered from 1 within it (see [`LineBlock::records_before`]), and
     /// parsed as the reader parses a deferred line. Blank and comment lines hold none.
     pub fn records(&self, source: &SourceName) -> Vec<Record> {
         use crate::format::lines::{MAX_LINE, trim};
@@ -264,6 +272,7 @@ impl LineBlock {
                     line_number,
                     format!("line is {len} bytes long, longer than {MAX_LINE}"),
                 )),
+                // Only if blocks grow past `MAX_LINE` (they are 64 KiB, as it is).
                 None if line.len() > MAX_LINE => Err(ParseError::new(
                     line_number,
                     format!("line is {} bytes long, longer than {MAX_LINE}", line.len()),

@@ -70,7 +70,6 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     }
     let verbose = opts.load.verbose;
     let loader = Loader::new(opts.inputs, opts.load);
-    // With one thread there is no parallel part to move parsing into.
     let threads = match opts.run.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -94,7 +93,11 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let records = loader.filter_map(|item| match item {
         Ok(record) => {
             // A block of lines counts its lines: the progress bar's estimate of the total.
-            records_read.fetch_add(record.weight() as u64, Ordering::Relaxed);
+            let records = match &record.body {
+                crate::record::Body::Lines(block) => block.lines(),
+                _ => 1,
+            };
+            records_read.fetch_add(records, Ordering::Relaxed);
             Some(record)
         }
         Err(e) => {

@@ -42,7 +42,8 @@ pub(crate) struct LineReader<R> {
     maybe_header: Vec<(u64, Vec<u8>)>,
     /// Records to hand out before reading on.
     queue: std::collections::VecDeque<RawRecord>,
-    /// Past `PARSED_HEAD` records, short lines go out unparsed ([`Body::Line`]).
+    /// Past `PARSED_HEAD` records, short lines go out unparsed ([`Body::Line`]), or
+    /// blocks of lines ([`Body::Lines`]) when `blocks_wanted`.
     defer: bool,
     /// Parse errors among the records parsed here.
     errors: u64,

@@ -168,9 +168,9 @@ fn uint(out: &mut Vec<u8>, n: u64) {
 
 #[inline(never)]
 fn long_uint(out: &mut Vec<u8>, mut n: u64) {
-    // Two digits a step, from the last, written in place: 20 zero bytes appended (a fixed-size store, inlined), the digits
-    // over them, the rest cut off. Copying the digits out of a local buffer called
-    // memmove, or stalled on reading back bytes just stored.
+    // Two digits a step, from the last, written in place: 20 zero bytes appended (a
+    // fixed-size store, inlined), the digits over them, the rest cut off. Copying the
+    // digits out of a local buffer called memmove, or stalled on reading them back.
     let len = n.ilog10() as usize + 1;
     let start = out.len();
     out.extend_from_slice(&[0u8; 20]);

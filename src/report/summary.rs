@@ -113,7 +113,7 @@ impl Summary {
             let format = self
                 .reports
                 .iter()
-                .find(|r| r.name == c.name)
+                .find(|r| r.name.same(&c.name))
                 .map_or(String::new(), |r| r.format.to_string());
             table.row(vec![
                 format!("  {}", shorten(&c.name, 50)),

@@ -89,7 +89,9 @@ where
     let mut serial_cpu_ns = 0;
     while !current.is_empty() {
         let start = Instant::now();
-        let ((parts, done), next) = pool.install(|| {
+        // Chunks are taken by weight (a block's lines or bytes): sized by weight too.
+        let weight: usize = current.iter().map(Record::weight).sum();
+        let (parts, next) = pool.install(|| {
             rayon::join(
                 || solve_chunk(std::mem::take(&mut current), &solvers, &part),
                 || -> anyhow::Result<Vec<Record>> {
@@ -104,7 +106,7 @@ where
             )
         });
         let next = next?;
-        chunk_len = next_chunk_len(done, start.elapsed(), threads);
+        chunk_len = next_chunk_len(weight, start.elapsed(), threads);
         solved = parts;
         current = next;
     }
@@ -125,12 +127,12 @@ where
 /// ones may be mapped and unmapped each time, page faults included).
 const MAX_PIECE: usize = 256;
 
-/// Solves a chunk: its parts in order, and how many records it held.
+/// Solves a chunk: its parts in order.
 fn solve_chunk<P: Send>(
     chunk: Vec<Record>,
     solvers: &SolverPool,
     part: &(impl Fn(Vec<PuzzleResult>) -> P + Sync),
-) -> (Vec<P>, usize) {
+) -> Vec<P> {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
     // Runs of records, each with the number of records of its source before it.
@@ -161,7 +163,7 @@ fn solve_chunk<P: Send>(
         .iter_mut()
         .flat_map(|(g, before)| g.chunks_mut(piece).map(|p| (p, *before)))
         .collect();
-    let parts = pieces
+    pieces
         .into_par_iter()
         .map_init(
             || solvers.get(),
@@ -183,8 +185,7 @@ fn solve_chunk<P: Send>(
                 part(results)
             },
         )
-        .collect();
-    (parts, total)
+        .collect()
 }
 
 /// Runs of records from split blocks, in order, each with the number of records of its
