@@ -257,7 +257,7 @@ impl LineBlock {
     /// The block's records, numbered from 1 within it (see [`LineBlock::records_before`]), and
     /// parsed as the reader parses a deferred line. Blank and comment lines hold none.
     pub fn records(&self, source: &SourceName) -> Vec<Record> {
-        use crate::format::lines::{MAX_LINE, trim};
+        use crate::format::lines::{MAX_LINE, too_long, trim};
         let source = source.local();
         let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
         let mut line_number = self.first_line;
@@ -267,17 +267,11 @@ impl LineBlock {
                 return;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
-            let body = match self.cut {
-                Some(len) => Err(ParseError::new(
-                    line_number,
-                    format!("line is {len} bytes long, longer than {MAX_LINE}"),
-                )),
-                // Only if blocks grow past `MAX_LINE` (they are 64 KiB, as it is).
-                None if line.len() > MAX_LINE => Err(ParseError::new(
-                    line_number,
-                    format!("line is {} bytes long, longer than {MAX_LINE}", line.len()),
-                )),
-                None => crate::format::parse_pending(line, line_number, self.poj),
+            // A line read alone may have been cut; one in a block is whole.
+            let len = self.cut.unwrap_or(line.len() as u64);
+            let body = match len > MAX_LINE as u64 {
+                true => Err(too_long(line_number, len)),
+                false => crate::format::parse_pending(line, line_number, self.poj),
             };
             out.push(Record {
                 source: source.clone(),

@@ -21,13 +21,16 @@ pub(crate) struct Line<'a> {
 impl Line<'_> {
     /// The error for a line longer than `MAX_LINE`, `None` for a line kept whole.
     pub fn too_long(&self) -> Option<ParseError> {
-        (self.len > self.bytes.len() as u64).then(|| {
-            ParseError::new(
-                self.number,
-                format!("line is {} bytes long, longer than {MAX_LINE}", self.len),
-            )
-        })
+        (self.len > self.bytes.len() as u64).then(|| too_long(self.number, self.len))
     }
+}
+
+/// The error for line `number`, `len` bytes long, past `MAX_LINE`.
+pub(crate) fn too_long(number: u64, len: u64) -> ParseError {
+    ParseError::new(
+        number,
+        format!("line is {len} bytes long, longer than {MAX_LINE}"),
+    )
 }
 
 /// Splits a byte stream into lines; never needs UTF-8.
