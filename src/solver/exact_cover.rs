@@ -1,15 +1,18 @@
 //! A general exact-cover solver: Knuth's Algorithm X with Dancing Links on a `Vec` arena.
 //!
 //! Any number of items and options, given at run time. The layout follows Knuth's DLX1:
-//! 32-bit indices; an option's nodes sit side by side with a spacer node between
+//! 32-bit links; an option's nodes sit side by side with a spacer node between
 //! options, so rows need no left/right links (a spacer's `up` is the first node of the
 //! option before it, its `down` the last node of the option after it). `reset` keeps
 //! the allocation, so a solver reused across problems allocates nothing in steady state.
 //!
 //! One departure from DLX1, which leaves the search tree unchanged: items are not kept
-//! in a linked header list. Each item has a key, its option count, with [`COVERED`]
+//! in a linked header list. Each item has a key, its option count, with `COVERED`
 //! added while it is covered, and the item to branch on is found by scanning the keys
 //! in item order (what walking the header list does, without the dependent loads).
+//! Keys are 16 bits in problems with fewer than 2^14 options, so the scan takes eight
+//! keys to a vector, and 32 bits in the rest. Links are byte offsets of the 16-byte
+//! nodes, so a node's address is the arena's base plus the link.
 //! The search is iterative, with the chosen nodes on an explicit stack.
 //!
 //! ```
@@ -27,6 +30,7 @@
 //! assert_eq!(found, vec![vec![0, 1], vec![3, 2]]);
 //! ```
 
+use std::ops::{AddAssign, SubAssign};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -34,10 +38,14 @@ use super::budget::{Budget, Stop};
 
 /// Marks a spacer node (item 0 is the root header, never an option's item).
 const SPACER: u32 = 0;
-/// Added to an item's key while it is covered: above any option count.
-const COVERED: u32 = 1 << 31;
-/// Node indices stay below this, so option counts stay below `COVERED`.
-const MAX_NODES: usize = COVERED as usize;
+/// Added to an item's key while it is covered: above any option count. Keys stay
+/// below 2^31, so they order the same read as signed numbers (see `choose_item`).
+const COVERED: u32 = 1 << 30;
+/// Links are 32-bit byte offsets of nodes: node indices stay below this (and so do
+/// option counts, far below `COVERED`).
+const MAX_NODES: usize = (1 << 32) / NODE as usize;
+/// A node's size in bytes: links are multiples of it.
+const NODE: u32 = std::mem::size_of::<Node>() as u32;
 
 /// How far a search may go. The default is unlimited.
 ///
@@ -94,7 +102,10 @@ pub enum OptionError {
 
 /// One node: its links, its item's header (`SPACER` for a spacer) and its option index
 /// (read only when reporting a solution). Together, so a node is one load and one push.
+/// `up` and `down` are byte offsets (index x `NODE`): an address is then the arena's
+/// base plus the link, with no multiply (16 is not an x86 index scale).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
 struct Node {
     up: u32,
     down: u32,
@@ -121,19 +132,27 @@ fn check_items(items: &[usize], count: usize) -> Result<(), OptionError> {
 /// An exact-cover problem and its Dancing Links.
 #[derive(Clone, Debug, Default)]
 pub struct ExactCover {
-    /// Per header (0 = root, item `i` is header `i + 1`): the options still linked
-    /// under the item, plus `COVERED` while it is covered. The root's key is never read.
+    /// Per header (0 = root, item `i` is header `i + 1`): the options linked under the
+    /// item. The root's key is never read. A search works on a copy of these (see
+    /// [`Key`]) and leaves them as they are.
     key: Vec<u32>,
-    /// Items not covered.
-    open: usize,
+    /// The keys of a search in 16 bits (`Key for u16`).
+    key16: Vec<u16>,
     /// Headers first, then options separated by spacers.
     nodes: Vec<Node>,
     items: usize,
     options: usize,
-    /// Node chosen at each depth of the search.
+    /// Node (byte offset) chosen at each depth of the search.
     chosen: Vec<u32>,
     /// Option indices of the solution being reported.
     solution: Vec<usize>,
+}
+
+/// The link to node `index`: its byte offset. Callers keep `index < MAX_NODES`.
+#[inline(always)]
+fn at(index: usize) -> u32 {
+    debug_assert!(index < MAX_NODES);
+    index as u32 * NODE
 }
 
 impl ExactCover {
@@ -143,18 +162,16 @@ impl ExactCover {
 
     /// Starts a new problem with `items` items and no options, keeping the allocations.
     pub fn reset(&mut self, items: usize) {
-        assert!(items < u32::MAX as usize / 2, "too many items");
+        assert!(items + 2 < MAX_NODES, "too many items");
         self.items = items;
         self.options = 0;
-        self.open = items;
         self.key.clear();
-        self.key.push(COVERED);
         self.key.resize(items + 1, 0);
         self.nodes.clear();
-        self.nodes.extend((0..=items as u32).map(|i| Node {
-            up: i,
-            down: i,
-            top: i,
+        self.nodes.extend((0..=items).map(|i| Node {
+            up: at(i),
+            down: at(i),
+            top: i as u32,
             option: u32::MAX,
         }));
         // The first spacer: no option before it; `down` is set by the first option.
@@ -176,42 +193,15 @@ impl ExactCover {
     /// Adds an option covering the given items (0-based). Returns its index.
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
         check_items(items, self.items)?;
-        assert!(
-            self.nodes.len() + items.len() < MAX_NODES,
-            "too many nodes for 32-bit links"
-        );
-        let option = self.options as u32;
-        let first = self.nodes.len();
-        self.nodes.reserve(items.len() + 1);
-        for (node, &item) in (first..).zip(items) {
-            let header = item + 1;
-            let tail = self.nodes[header].up;
-            self.nodes.push(Node {
-                up: tail,
-                down: header as u32,
-                top: header as u32,
-                option,
-            });
-            self.nodes[tail as usize].down = node as u32;
-            self.nodes[header].up = node as u32;
-            self.key[header] += 1;
-        }
-        let last = self.nodes.len() - 1;
-        // The spacers before and after point to the option's last and first nodes.
-        self.nodes[first - 1].down = last as u32;
-        self.nodes.push(Node {
-            up: first as u32,
-            down: 0,
-            top: SPACER,
-            option: u32::MAX,
-        });
-        self.options += 1;
-        Ok(option as usize)
+        self.make_room(1, items.len());
+        // SAFETY: the items were just checked, and `make_room` reserved the nodes.
+        Ok(unsafe { self.link(items.iter().copied()) })
     }
 
     /// Adds options of `W` items each (0-based), all checked before any is added, so
     /// that a batch is added whole or not at all. Returns the index of the first. The
-    /// bulk way to build a problem: one check pass and one allocation for the batch.
+    /// bulk way to build a problem: one check pass and one allocation for the batch,
+    /// then links written without further checks.
     pub fn add_options<const W: usize>(
         &mut self,
         options: &[[u32; W]],
@@ -234,38 +224,70 @@ impl ExactCover {
                 return Err(check_items(&list, items).expect_err("a bad option"));
             }
         }
-        assert!(
-            self.nodes.len() + options.len() * (W + 1) < MAX_NODES,
-            "too many nodes for 32-bit links"
-        );
+        self.make_room(options.len(), W);
         let first_option = self.options;
-        self.nodes.reserve(options.len() * (W + 1));
         for option in options {
-            let option_index = self.options as u32;
-            let first = self.nodes.len();
-            for (node, &item) in (first..).zip(option) {
-                let header = item as usize + 1;
-                let tail = self.nodes[header].up;
-                self.nodes.push(Node {
+            // SAFETY: every option was checked above, and `make_room` reserved the nodes.
+            unsafe { self.link(option.iter().map(|&i| i as usize)) };
+        }
+        Ok(first_option)
+    }
+
+    /// Reserves the nodes of `options` options of `width` items (and their spacers).
+    fn make_room(&mut self, options: usize, width: usize) {
+        let more = options
+            .checked_mul(width + 1)
+            .filter(|&n| n < MAX_NODES - self.nodes.len())
+            .expect("too many nodes for 32-bit links");
+        self.nodes.reserve(more);
+    }
+
+    /// Appends one option and the spacer after it. Returns the option's index.
+    ///
+    /// # Safety
+    /// Every item is `< self.items` and appears once, and `nodes` has room for the
+    /// option's nodes and its spacer (`make_room`), so every index written stays within
+    /// the allocation and below `MAX_NODES`.
+    #[inline(always)]
+    unsafe fn link(&mut self, items: impl Iterator<Item = usize>) -> usize {
+        let option = self.options as u32;
+        let base = self.nodes.as_mut_ptr();
+        let key = self.key.as_mut_ptr();
+        let first = self.nodes.len();
+        let mut len = first;
+        // SAFETY: `header <= items`: a header node (pushed by `reset`, `< first`) and a
+        // key. `tail` is a link value, the offset of a node below `len`. The nodes
+        // written, `first..len` and the spacer at `len`, are within the reserved room;
+        // `first - 1` is the spacer `reset` or the previous option pushed. The length is
+        // set once they are all written.
+        unsafe {
+            for item in items {
+                let header = item + 1;
+                debug_assert!(header < self.key.len() && header < first);
+                let tail = (*base.add(header)).up;
+                base.add(len).write(Node {
                     up: tail,
-                    down: header as u32,
+                    down: at(header),
                     top: header as u32,
-                    option: option_index,
+                    option,
                 });
-                self.nodes[tail as usize].down = node as u32;
-                self.nodes[header].up = node as u32;
-                self.key[header] += 1;
+                (*base.cast::<u8>().add(tail as usize).cast::<Node>()).down = at(len);
+                (*base.add(header)).up = at(len);
+                *key.add(header) += 1;
+                len += 1;
             }
-            self.nodes[first - 1].down = (first + W - 1) as u32;
-            self.nodes.push(Node {
-                up: first as u32,
+            // The spacers before and after point to the option's last and first nodes.
+            (*base.add(first - 1)).down = at(len - 1);
+            base.add(len).write(Node {
+                up: at(first),
                 down: 0,
                 top: SPACER,
                 option: u32::MAX,
             });
-            self.options += 1;
+            self.nodes.set_len(len + 1);
         }
-        Ok(first_option)
+        self.options += 1;
+        option as usize
     }
 
     /// Finds exact covers, calling `on_solution` with each one's option indices (in the
@@ -274,16 +296,95 @@ impl ExactCover {
     pub fn search(
         &mut self,
         limits: SearchLimits,
-        mut on_solution: impl FnMut(&[usize]),
+        on_solution: impl FnMut(&[usize]),
     ) -> SearchStats {
-        let mut stats = SearchStats::default();
         if limits.max_solutions == 0 {
-            return stats;
+            return SearchStats::default();
         }
         self.chosen.clear();
         self.chosen.resize(self.items, 0);
+        // No item has more options than the problem.
+        if self.options < usize::from(u16::COVERED) {
+            self.key16.clear();
+            self.key16.extend(self.key.iter().map(|&k| k as u16));
+            self.dance::<u16>(limits, on_solution)
+        } else {
+            self.dance::<u32>(limits, on_solution)
+        }
+    }
+
+    fn dance<K: Key>(
+        &mut self,
+        limits: SearchLimits,
+        on_solution: impl FnMut(&[usize]),
+    ) -> SearchStats {
+        let mut links = Links {
+            nodes: &mut self.nodes,
+            key: K::keys(&mut self.key, &mut self.key16),
+        };
+        links.search(&mut self.chosen, &mut self.solution, limits, on_solution)
+    }
+}
+
+/// An item's key during a search: its option count, plus `COVERED` while it is covered.
+/// Keys of 16 bits halve the scan of `choose_item` (eight to a vector); they serve
+/// problems with fewer than `u16::COVERED` options, so no count reaches `COVERED`, and
+/// 32 bits serve the rest. Keys stay below the sign bit, so they order the same read as
+/// signed numbers, which is the minimum SSE2 has (`pminsw` for 16 bits).
+trait Key: Copy + Eq + Into<u32> + AddAssign + SubAssign {
+    const COVERED: Self;
+    /// Keys to a block of `choose_item`: four vectors.
+    const BLOCK: usize;
+    /// The search's keys: the problem's own (32 bits) or their copy (16 bits).
+    fn keys<'a>(wide: &'a mut [u32], narrow: &'a mut [u16]) -> &'a mut [Self];
+    /// The least key of a block (a vector loop).
+    fn least(block: &[Self]) -> u32;
+    const ONE: Self;
+}
+
+impl Key for u16 {
+    const COVERED: u16 = 1 << 14;
+    const BLOCK: usize = 32;
+    const ONE: u16 = 1;
+    fn keys<'a>(_: &'a mut [u32], narrow: &'a mut [u16]) -> &'a mut [u16] {
+        narrow
+    }
+    #[inline(always)]
+    fn least(block: &[u16]) -> u32 {
+        block.iter().fold(i16::MAX, |m, &k| m.min(k as i16)) as u32
+    }
+}
+
+impl Key for u32 {
+    const COVERED: u32 = COVERED;
+    const BLOCK: usize = 16;
+    const ONE: u32 = 1;
+    fn keys<'a>(wide: &'a mut [u32], _: &'a mut [u16]) -> &'a mut [u32] {
+        wide
+    }
+    #[inline(always)]
+    fn least(block: &[u32]) -> u32 {
+        block.iter().fold(i32::MAX, |m, &k| m.min(k as i32)) as u32
+    }
+}
+
+/// A search's view of the problem: the nodes and the keys, borrowed apart from the rest.
+struct Links<'a, K> {
+    nodes: &'a mut [Node],
+    key: &'a mut [K],
+}
+
+impl<K: Key> Links<'_, K> {
+    /// Iterative Algorithm X: `chosen[..depth]` is the stack of option nodes tried.
+    fn search(
+        &mut self,
+        chosen: &mut [u32],
+        solution: &mut Vec<usize>,
+        limits: SearchLimits,
+        mut on_solution: impl FnMut(&[usize]),
+    ) -> SearchStats {
+        let mut stats = SearchStats::default();
         let mut budget = Budget::new(limits.max_nodes, limits.deadline, limits.cancel);
-        // Iterative Algorithm X: `chosen[..depth]` is the stack of option nodes tried.
         let mut depth = 0usize;
         'node: loop {
             stats.nodes += 1;
@@ -291,52 +392,49 @@ impl ExactCover {
                 stats.budget_exceeded = true;
                 stats.timed_out = stop == Stop::Deadline;
                 stats.cancelled = stop == Stop::Cancelled;
-                self.unwind(depth);
+                self.unwind(&chosen[..depth]);
                 return stats;
             }
-            if self.open == 0 {
+            let (item, count) = self.choose_item();
+            if count >= K::COVERED.into() {
+                // Every item is covered.
                 stats.solutions += 1;
-                self.solution.clear();
-                for &node in &self.chosen[..depth] {
-                    self.solution
-                        .push(self.nodes[node as usize].option as usize);
+                solution.clear();
+                for &node in &chosen[..depth] {
+                    solution.push(self.node(node).option as usize);
                 }
                 // The callback is the caller's code: if it panics, undo the covers
                 // before passing the panic on, so the next search starts from the
                 // problem as it was (else it would find every item covered).
-                let solution = &self.solution;
                 let reported = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     on_solution(solution);
                 }));
                 if let Err(panic) = reported {
-                    self.unwind(depth);
+                    self.unwind(&chosen[..depth]);
                     std::panic::resume_unwind(panic);
                 }
                 if stats.solutions >= limits.max_solutions {
-                    self.unwind(depth);
+                    self.unwind(&chosen[..depth]);
                     return stats;
                 }
-            } else {
-                let (item, count) = self.choose_item();
-                if count > 0 {
-                    stats.guesses += u64::from(count > 1);
-                    stats.updates += self.cover(item);
-                    let r = self.down(item);
-                    self.chosen[depth] = r;
-                    stats.updates += self.cover_rest_of_option(r);
-                    depth += 1;
-                    continue 'node;
-                }
+            } else if count > 0 {
+                stats.guesses += u64::from(count > 1);
+                stats.updates += self.cover(item);
+                let r = self.down(at(item as usize));
+                chosen[depth] = r;
+                stats.updates += self.cover_rest_of_option(r);
+                depth += 1;
+                continue 'node;
             }
             // Backtrack: the next option at the deepest level that has one.
             while depth > 0 {
                 depth -= 1;
-                let r = self.chosen[depth];
+                let r = chosen[depth];
                 self.uncover_rest_of_option(r);
                 let item = self.top(r);
                 let next = self.down(r);
-                if next != item {
-                    self.chosen[depth] = next;
+                if next != at(item as usize) {
+                    chosen[depth] = next;
                     stats.updates += self.cover_rest_of_option(next);
                     depth += 1;
                     continue 'node;
@@ -347,10 +445,9 @@ impl ExactCover {
         }
     }
 
-    /// Undoes the covers of the options chosen at depths `..depth`.
-    fn unwind(&mut self, depth: usize) {
-        for d in (0..depth).rev() {
-            let r = self.chosen[d];
+    /// Undoes the covers of the options `chosen`, deepest first.
+    fn unwind(&mut self, chosen: &[u32]) {
+        for &r in chosen.iter().rev() {
             self.uncover_rest_of_option(r);
             self.uncover(self.top(r));
         }
@@ -358,72 +455,102 @@ impl ExactCover {
 
     /// The item with the fewest options: the leftmost with 0 or 1 if there is one, else
     /// the leftmost with the minimum (what a header-list scan that stops at 0 or 1
-    /// returns). Needs an open item.
-    #[inline]
+    /// returns). Its count is `COVERED` or more when every item is covered (and when
+    /// there are none).
+    ///
+    /// One pass over blocks of keys: each block's minimum (a vector loop), an exit at
+    /// the first block holding a 0 or 1, else the first block holding the least minimum.
+    #[inline(always)]
     fn choose_item(&self) -> (u32, u32) {
         let keys = &self.key[1..];
-        // Blocks of 16 without an early exit inside, so the test vectorizes.
-        for (b, block) in keys.chunks(16).enumerate() {
-            if block.iter().fold(false, |any, &k| any | (k <= 1)) {
-                let i = b * 16 + block.iter().position(|&k| k <= 1).unwrap_or(0);
-                return (i as u32 + 1, keys[i]);
+        let (mut best, mut best_block) = (u32::MAX, 0);
+        for (b, block) in keys.chunks(K::BLOCK).enumerate() {
+            let m = K::least(block);
+            if m <= 1 {
+                let i = b * K::BLOCK + block.iter().position(|&k| k.into() <= 1).unwrap_or(0);
+                return (i as u32 + 1, keys[i].into());
+            }
+            if m < best {
+                (best, best_block) = (m, b);
             }
         }
-        let best = keys.iter().copied().min().unwrap_or(0);
-        let i = keys.iter().position(|&k| k == best).unwrap_or(0);
+        if best >= K::COVERED.into() {
+            return (0, best);
+        }
+        let start = best_block * K::BLOCK;
+        let i = start
+            + keys[start..]
+                .iter()
+                .position(|&k| k.into() == best)
+                .unwrap_or(0);
         (i as u32 + 1, best)
     }
 
-    // Node access without bounds checks. The invariant they rely on: `reset` and
-    // `add_option` store only indices of nodes already pushed in `up` and `down` (and
-    // the search copies only those into `chosen`), only header indices (`1..=items`,
-    // each `< key.len()`) in `top`, and every option ends with a spacer, so walking from
-    // an option node to its spacer and following the spacer's link stays within
-    // `nodes`. Callers pass only such indices. The debug assertions check it.
+    // Node access without bounds checks. Links are byte offsets of nodes. The invariant
+    // they rely on: `reset` and `link` store only offsets of nodes already pushed in
+    // `up` and `down` (and the search copies only those into `chosen`), only header
+    // indices (`1..=items`, each `< key.len()` and a node) in `top`, and every option
+    // ends with a spacer, so walking from an option node to its spacer and following
+    // the spacer's link stays within `nodes`. Callers pass only such offsets. The
+    // debug assertions check it.
     #[inline(always)]
-    fn node(&self, n: u32) -> &Node {
-        debug_assert!((n as usize) < self.nodes.len());
-        // SAFETY: `n` is a header index or a link value, `< nodes.len()` by the invariant above.
-        unsafe { self.nodes.get_unchecked(n as usize) }
+    fn node(&self, at: u32) -> &Node {
+        debug_assert!(at % NODE == 0 && ((at / NODE) as usize) < self.nodes.len());
+        // SAFETY: `at` is the offset of a node of `nodes` by the invariant above.
+        unsafe {
+            &*self
+                .nodes
+                .as_ptr()
+                .cast::<u8>()
+                .add(at as usize)
+                .cast::<Node>()
+        }
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, n: u32) -> &mut Node {
-        debug_assert!((n as usize) < self.nodes.len());
-        // SAFETY: as in `node`: `n < nodes.len()` by the invariant above.
-        unsafe { self.nodes.get_unchecked_mut(n as usize) }
+    fn node_mut(&mut self, at: u32) -> &mut Node {
+        debug_assert!(at % NODE == 0 && ((at / NODE) as usize) < self.nodes.len());
+        // SAFETY: as in `node`: `at` is the offset of a node of `nodes`.
+        unsafe {
+            &mut *self
+                .nodes
+                .as_mut_ptr()
+                .cast::<u8>()
+                .add(at as usize)
+                .cast::<Node>()
+        }
     }
 
     #[inline(always)]
-    fn up(&self, n: u32) -> u32 {
-        self.node(n).up
+    fn up(&self, at: u32) -> u32 {
+        self.node(at).up
     }
 
     #[inline(always)]
-    fn down(&self, n: u32) -> u32 {
-        self.node(n).down
+    fn down(&self, at: u32) -> u32 {
+        self.node(at).down
     }
 
     #[inline(always)]
-    fn top(&self, n: u32) -> u32 {
-        self.node(n).top
+    fn top(&self, at: u32) -> u32 {
+        self.node(at).top
     }
 
     #[inline(always)]
-    fn set_up(&mut self, n: u32, to: u32) {
-        self.node_mut(n).up = to;
+    fn set_up(&mut self, at: u32, to: u32) {
+        self.node_mut(at).up = to;
     }
 
     #[inline(always)]
-    fn set_down(&mut self, n: u32, to: u32) {
-        self.node_mut(n).down = to;
+    fn set_down(&mut self, at: u32, to: u32) {
+        self.node_mut(at).down = to;
     }
 
     #[inline(always)]
-    fn key_mut(&mut self, header: u32) -> &mut u32 {
+    fn key_mut(&mut self, header: u32) -> &mut K {
         debug_assert!((header as usize) < self.key.len());
-        // SAFETY: `header` is a `top` value or an item's header, `1..=items`, and `key`
-        // has `items + 1` entries (`reset`).
+        // SAFETY: `header` is a `top` value or an item's header, `1..=items`, and the
+        // keys have `items + 1` entries (`reset`, `search`).
         unsafe { self.key.get_unchecked_mut(header as usize) }
     }
 
@@ -431,14 +558,14 @@ impl ExactCover {
     #[inline(always)]
     fn cover_rest_of_option(&mut self, node: u32) -> u64 {
         let mut updates = 0;
-        let mut p = node + 1;
+        let mut p = node + NODE;
         while p != node {
             let j = self.top(p);
             if j == SPACER {
                 p = self.up(p);
             } else {
                 updates += self.cover(j);
-                p += 1;
+                p += NODE;
             }
         }
         updates
@@ -446,38 +573,38 @@ impl ExactCover {
 
     #[inline(always)]
     fn uncover_rest_of_option(&mut self, node: u32) {
-        let mut p = node - 1;
+        let mut p = node - NODE;
         while p != node {
             let j = self.top(p);
             if j == SPACER {
                 p = self.down(p);
             } else {
                 self.uncover(j);
-                p -= 1;
+                p -= NODE;
             }
         }
     }
 
-    /// Returns the updates (links removed).
+    /// Covers header `item`; returns the updates.
     #[inline(always)]
     fn cover(&mut self, item: u32) -> u64 {
         let mut updates = 0;
-        let mut p = self.down(item);
-        while p != item {
+        let head = at(item as usize);
+        let mut p = self.down(head);
+        while p != head {
             updates += self.hide(p);
             p = self.down(p);
         }
-        *self.key_mut(item) += COVERED;
-        self.open -= 1;
+        *self.key_mut(item) += K::COVERED;
         updates
     }
 
     #[inline(always)]
     fn uncover(&mut self, item: u32) {
-        *self.key_mut(item) -= COVERED;
-        self.open += 1;
-        let mut p = self.up(item);
-        while p != item {
+        *self.key_mut(item) -= K::COVERED;
+        let head = at(item as usize);
+        let mut p = self.up(head);
+        while p != head {
             self.unhide(p);
             p = self.up(p);
         }
@@ -488,7 +615,7 @@ impl ExactCover {
     #[inline(always)]
     fn hide(&mut self, p: u32) -> u64 {
         let mut updates = 0;
-        let mut q = p + 1;
+        let mut q = p + NODE;
         while q != p {
             let x = self.top(q);
             let (u, d) = (self.up(q), self.down(q));
@@ -497,9 +624,9 @@ impl ExactCover {
             } else {
                 self.set_down(u, d);
                 self.set_up(d, u);
-                *self.key_mut(x) -= 1;
+                *self.key_mut(x) -= K::ONE;
                 updates += 1;
-                q += 1;
+                q += NODE;
             }
         }
         updates
@@ -508,7 +635,7 @@ impl ExactCover {
     /// Relinks what `hide` unlinked, right to left (the mirror order keeps links valid).
     #[inline(always)]
     fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
+        let mut q = p - NODE;
         while q != p {
             let x = self.top(q);
             let (u, d) = (self.up(q), self.down(q));
@@ -517,8 +644,8 @@ impl ExactCover {
             } else {
                 self.set_down(u, q);
                 self.set_up(d, q);
-                *self.key_mut(x) += 1;
-                q -= 1;
+                *self.key_mut(x) += K::ONE;
+                q -= NODE;
             }
         }
     }
@@ -734,6 +861,124 @@ mod tests {
         });
         found.sort();
         assert_eq!(found, [vec![0, 1], vec![2, 3], vec![4, 5]]);
+    }
+
+    /// Numbers below `n`, from a seeded xorshift.
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
+    /// Every cover and the stats of a search with keys of type `K`.
+    fn dance_all<K: Key>(
+        ec: &mut ExactCover,
+        limits: SearchLimits,
+    ) -> (Vec<Vec<usize>>, SearchStats) {
+        let mut found = Vec::new();
+        ec.chosen.clear();
+        ec.chosen.resize(ec.items, 0);
+        if std::mem::size_of::<K>() == 2 {
+            ec.key16.clear();
+            ec.key16.extend(ec.key.iter().map(|&k| k as u16));
+        }
+        let stats = ec.dance::<K>(limits, |s| found.push(s.to_vec()));
+        (found, stats)
+    }
+
+    #[test]
+    fn keys_of_16_and_32_bits_walk_the_same_tree() {
+        // Random problems, dense and sparse, with and without covers: both key widths
+        // find the same covers in the same order at the same cost, and leave the
+        // problem as it was.
+        let mut next = numbers(0x9E37_79B9_7F4A_7C15u64);
+        for round in 0..200 {
+            let items = 1 + next(40) as usize;
+            let mut ec = ExactCover::new();
+            ec.reset(items);
+            for _ in 0..next(300) {
+                let width = 1 + next(4.min(items as u64)) as usize;
+                let mut option: Vec<usize> = Vec::new();
+                while option.len() < width {
+                    let item = next(items as u64) as usize;
+                    if !option.contains(&item) {
+                        option.push(item);
+                    }
+                }
+                ec.add_option(&option).unwrap();
+            }
+            let limits = SearchLimits {
+                max_solutions: 1 + next(50),
+                ..UNLIMITED
+            };
+            let narrow = dance_all::<u16>(&mut ec, limits);
+            let wide = dance_all::<u32>(&mut ec, limits);
+            assert_eq!(narrow, wide, "round {round}");
+            assert_eq!(ec.search(limits, |_| {}), narrow.1, "round {round}");
+        }
+    }
+
+    #[test]
+    fn cover_counts_agree_with_trying_every_subset() {
+        let mut next = numbers(0x2545_F491_4F6C_DD1Du64);
+        for round in 0..300 {
+            let items = 1 + next(8) as usize;
+            let options: Vec<u32> = (0..next(13))
+                .map(|_| 1 + next((1 << items) - 1) as u32)
+                .collect();
+            let mut ec = ExactCover::new();
+            ec.reset(items);
+            for &mask in &options {
+                let o: Vec<usize> = (0..items).filter(|i| mask & (1 << i) != 0).collect();
+                ec.add_option(&o).unwrap();
+            }
+            let all = (1u32 << items) - 1;
+            let brute = (0u32..1 << options.len())
+                .filter(|pick| {
+                    let mut covered = 0u32;
+                    for (k, &mask) in options.iter().enumerate() {
+                        if pick & (1 << k) != 0 {
+                            if covered & mask != 0 {
+                                return false;
+                            }
+                            covered |= mask;
+                        }
+                    }
+                    covered == all
+                })
+                .count();
+            assert_eq!(
+                ec.search(UNLIMITED, |_| {}).solutions,
+                brute as u64,
+                "round {round}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_item_with_more_options_than_16_bit_keys_hold() {
+        // Item 0 has 20,000 options, past what a 16-bit key counts: the search takes
+        // 32-bit keys, chooses item 1 (one option) first and finds every cover.
+        let mut ec = ExactCover::new();
+        ec.reset(2);
+        ec.add_options(&vec![[0u32]; 20_000]).unwrap();
+        ec.add_option(&[1]).unwrap();
+        assert!(ec.option_count() > usize::from(u16::COVERED));
+        let mut firsts = Vec::new();
+        let stats = ec.search(UNLIMITED, |s| firsts.push(s[0]));
+        assert_eq!(stats.solutions, 20_000);
+        assert!(firsts.iter().all(|&o| o == 20_000));
+        assert_eq!(stats.guesses, 1);
+        // A limit stops it, and the links are as they were.
+        let limited = SearchLimits {
+            max_solutions: 3,
+            ..UNLIMITED
+        };
+        assert_eq!(ec.search(limited, |_| {}).solutions, 3);
+        assert_eq!(ec.search(UNLIMITED, |_| {}), stats);
     }
 
     #[test]

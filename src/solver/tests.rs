@@ -276,10 +276,19 @@ fn dfs_counts_nodes_like_the_textbook_search() {
 fn both_dlx_backends_walk_the_same_tree() {
     let mut a = DlxStatic::new();
     let mut b = DlxArena::new();
+    // And the first of the shipped generated puzzles: a wrong count of an item's
+    // options (chosen, or left to backtrack on) shows in the nodes.
+    let shipped = include_str!("../../datasets/generated-3000.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| &l[..81])
+        .take(300);
     for p in UNIQUE
         .iter()
         .map(|u| u.0)
         .chain(NO_SOLUTION.iter().copied())
+        .chain(SEVERAL.iter().copied())
+        .chain(shipped)
     {
         for max in [1, 2] {
             assert_eq!(
