@@ -1,6 +1,6 @@
 //! A general exact-cover solver: Knuth's Algorithm X with Dancing Links on a `Vec` arena.
 //!
-//! Any number of items and options, given at run time. The layout follows Knuth's DLX1:
+//! Any number of items and options given at run time, up to 2^28 nodes in all. The layout follows Knuth's DLX1:
 //! 32-bit links; an option's nodes sit side by side with a spacer node between
 //! options, so rows need no left/right links (a spacer's `up` is the first node of the
 //! option before it, its `down` the last node of the option after it). `reset` keeps
@@ -43,7 +43,8 @@ const SPACER: u32 = 0;
 const COVERED: u32 = 1 << 30;
 /// Links are 32-bit byte offsets of nodes: node indices stay below this (and so do
 /// option counts, far below `COVERED`).
-const MAX_NODES: usize = (1 << 32) / NODE as usize;
+const MAX_NODES: usize = 1 << 28;
+const _: () = assert!(MAX_NODES as u64 * NODE as u64 <= 1 << 32);
 /// A node's size in bytes: links are multiples of it.
 const NODE: u32 = std::mem::size_of::<Node>() as u32;
 
@@ -156,14 +157,20 @@ fn at(index: usize) -> u32 {
 }
 
 impl ExactCover {
+    /// A problem with no items (and so one cover, the empty one).
     pub fn new() -> ExactCover {
-        ExactCover::default()
+        let mut ec = ExactCover::default();
+        ec.reset(0);
+        ec
     }
 
     /// Starts a new problem with `items` items and no options, keeping the allocations.
     pub fn reset(&mut self, items: usize) {
-        assert!(items + 2 < MAX_NODES, "too many items");
-        self.items = items;
+        // No arithmetic on `items` before the check: a huge count must not wrap past it.
+        assert!(items < MAX_NODES - 2, "too many items");
+        // Empty until the vectors match: `items` is set last, so a panic (an allocation)
+        // part way leaves a problem with no items, never one whose count outruns them.
+        self.items = 0;
         self.options = 0;
         self.key.clear();
         self.key.resize(items + 1, 0);
@@ -180,6 +187,7 @@ impl ExactCover {
             option: u32::MAX,
             ..Node::default()
         });
+        self.items = items;
     }
 
     pub fn item_count(&self) -> usize {
@@ -462,7 +470,8 @@ impl<K: Key> Links<'_, K> {
     /// the first block holding a 0 or 1, else the first block holding the least minimum.
     #[inline(always)]
     fn choose_item(&self) -> (u32, u32) {
-        let keys = &self.key[1..];
+        // `get`: a problem made with `Default` and never `reset` has no keys at all.
+        let keys = self.key.get(1..).unwrap_or(&[]);
         let (mut best, mut best_block) = (u32::MAX, 0);
         for (b, block) in keys.chunks(K::BLOCK).enumerate() {
             let m = K::least(block);
@@ -979,6 +988,37 @@ mod tests {
         };
         assert_eq!(ec.search(limited, |_| {}).solutions, 3);
         assert_eq!(ec.search(UNLIMITED, |_| {}), stats);
+    }
+
+    #[test]
+    fn a_huge_item_count_is_refused_before_anything_changes() {
+        // `items + 2` wrapped in release builds: the check passed, and a caught panic
+        // later left a problem whose item count outran its arrays (out-of-bounds links).
+        for items in [usize::MAX, usize::MAX - 1, MAX_NODES - 2] {
+            let mut ec = ExactCover::new();
+            ec.reset(2);
+            ec.add_option(&[0, 1]).unwrap();
+            let refused =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| ec.reset(items)));
+            assert!(refused.is_err(), "{items}");
+            assert_eq!(
+                ec.add_option(&[100_000]),
+                Err(OptionError::ItemOutOfRange {
+                    item: 100_000,
+                    items: ec.item_count()
+                })
+            );
+            assert!(ec.item_count() <= 2);
+        }
+    }
+
+    #[test]
+    fn a_problem_never_reset_has_the_empty_cover() {
+        for mut ec in [ExactCover::new(), ExactCover::default()] {
+            let stats = ec.search(UNLIMITED, |s| assert!(s.is_empty()));
+            assert_eq!((stats.solutions, stats.nodes), (1, 1));
+            assert!(ec.add_option(&[0]).is_err());
+        }
     }
 
     #[test]
