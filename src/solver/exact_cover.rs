@@ -38,11 +38,8 @@ use super::budget::{Budget, Stop};
 
 /// Marks a spacer node (item 0 is the root header, never an option's item).
 const SPACER: u32 = 0;
-/// Added to an item's key while it is covered: above any option count. Keys stay
-/// below 2^31, so they order the same read as signed numbers (see `choose_item`).
-const COVERED: u32 = 1 << 30;
 /// Links are 32-bit byte offsets of nodes: node indices stay below this (and so do
-/// option counts, far below `COVERED`).
+/// option counts, far below the 32-bit keys' `COVERED`).
 const MAX_NODES: usize = 1 << 28;
 const _: () = assert!(MAX_NODES as u64 * NODE as u64 <= 1 << 32);
 /// A node's size in bytes: links are multiples of it.
@@ -341,13 +338,13 @@ impl ExactCover {
 /// signed numbers, which is the minimum SSE2 has (`pminsw` for 16 bits).
 trait Key: Copy + Eq + Into<u32> + AddAssign + SubAssign {
     const COVERED: Self;
+    const ONE: Self;
     /// Keys to a block of `choose_item`: four vectors.
     const BLOCK: usize;
     /// The search's keys: the problem's own (32 bits) or their copy (16 bits).
     fn keys<'a>(wide: &'a mut [u32], narrow: &'a mut [u16]) -> &'a mut [Self];
     /// The least key of a block (a vector loop).
     fn least(block: &[Self]) -> u32;
-    const ONE: Self;
 }
 
 impl Key for u16 {
@@ -364,7 +361,8 @@ impl Key for u16 {
 }
 
 impl Key for u32 {
-    const COVERED: u32 = COVERED;
+    /// Above any count of at most `MAX_NODES`, and covered keys stay below 2^31.
+    const COVERED: u32 = 1 << 30;
     const BLOCK: usize = 16;
     const ONE: u32 = 1;
     fn keys<'a>(wide: &'a mut [u32], _: &'a mut [u16]) -> &'a mut [u32] {
