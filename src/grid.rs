@@ -447,11 +447,14 @@ mod tests {
         /// The quick check agrees with the search that names the pair.
         #[test]
         fn quick_conflict_check_agrees(
-            // Mostly blanks, so that grids with and without conflicts both come up.
-            cells in proptest::collection::vec(proptest::prop_oneof![6 => proptest::strategy::Just(0u8), 1 => 1u8..=9], CELLS)
+            // From nearly blank to nearly full, so that grids with and without conflicts
+            // both come up at every density.
+            (blank_percent, seeds) in (0u32..=100, proptest::collection::vec((0u32..100, 1u8..=9), CELLS))
         ) {
-            let g = Grid::from_cells(cells.try_into().unwrap()).unwrap();
+            let cells: Vec<u8> = seeds.iter().map(|&(p, d)| if p < blank_percent { 0 } else { d }).collect();
+            let g = Grid::from_cells(cells.clone().try_into().unwrap()).unwrap();
             proptest::prop_assert_eq!(g.has_no_conflict(), g.first_conflict().is_none());
+            proptest::prop_assert_eq!(g.clues(), cells.iter().filter(|&&v| v != 0).count());
         }
     }
 

@@ -209,7 +209,7 @@ mod tests {
             source: "s".into(),
             number: 1,
             line: 7,
-            backend: "b".into(),
+            backend: "b",
             status,
             puzzle: None,
             solutions: 1,

@@ -9,7 +9,7 @@ use crate::interrupt;
 use crate::loader::{Input, Loader, misread_note};
 use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
-use crate::run::{self, Status};
+use crate::run::{self, RunStats, Status};
 
 /// How a foreign backend was measured, for the summary.
 fn foreign_notes(backend: &crate::solver::Backend) -> Vec<String> {
@@ -41,20 +41,29 @@ fn foreign_notes(backend: &crate::solver::Backend) -> Vec<String> {
 }
 
 /// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
-/// the speed-up at about 1 / (its share).
-fn serial_note(serial_ns: u64) -> String {
+/// the speed-up at about 1 / (its share). Its kernel time is said apart: that is the
+/// copying of the bytes themselves, which no change to the harness removes.
+fn serial_note(stats: &RunStats) -> String {
     let total_ns = crate::bench::clock::process_cpu_ns();
     let share = if total_ns > 0 {
         format!(
             ", {:.1}% of the process's CPU time",
-            100.0 * serial_ns as f64 / total_ns as f64
+            100.0 * stats.serial_cpu_ns as f64 / total_ns as f64
+        )
+    } else {
+        String::new()
+    };
+    let kernel = if stats.serial_kernel_ns > 0 {
+        format!(
+            " ({:.1} ms of it in the kernel's reads and writes)",
+            stats.serial_kernel_ns as f64 / 1e6
         )
     } else {
         String::new()
     };
     format!(
-        "harness: reading and writing took {:.1} ms of CPU on one thread{share}",
-        serial_ns as f64 / 1e6
+        "harness: reading and writing took {:.1} ms of CPU on one thread{kernel}{share}",
+        stats.serial_cpu_ns as f64 / 1e6
     )
 }
 
@@ -158,7 +167,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     }
     summary.notes = foreign_notes(&opts.run.backend);
     if verbose {
-        summary.notes.push(serial_note(stats.serial_cpu_ns));
+        summary.notes.push(serial_note(&stats));
     }
     let threads = stats.threads;
     summary.counters = opts.run.backend.counters();
@@ -179,4 +188,22 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             || t.count(Status::ParseError) > 0
             || t.count(Status::Unsupported) > 0,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_serial_note_says_the_kernel_part_only_when_known() {
+        let stats = |kernel| RunStats {
+            threads: 2,
+            serial_cpu_ns: 90_000_000,
+            serial_kernel_ns: kernel,
+        };
+        let known = serial_note(&stats(60_000_000));
+        assert!(known.starts_with("harness: reading and writing took 90.0 ms of CPU on one thread (60.0 ms of it in the kernel's reads and writes)"), "{known}");
+        let unknown = serial_note(&stats(0));
+        assert!(!unknown.contains("kernel"), "{unknown}");
+    }
 }

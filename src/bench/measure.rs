@@ -246,7 +246,7 @@ pub(super) fn check(
     chunk: &Chunk,
     attempts: Vec<(Attempt, Option<usize>)>,
 ) -> Vec<PuzzleResult> {
-    let label: std::sync::Arc<str> = label.into();
+    let label = crate::run::result_name(label);
     let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
     let mut attempts = attempts.into_iter();
     let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
@@ -259,7 +259,7 @@ pub(super) fn check(
     }
     out.extend(untimed.map(|(_, record)| solver.assess(record, Attempt::Skipped, None)));
     for r in &mut out {
-        r.backend = label.clone();
+        r.backend = label;
     }
     out
 }

@@ -2,7 +2,6 @@
 
 use super::SharedText;
 use crate::record::SourceName;
-use std::sync::Arc;
 
 use super::RowFormat;
 use crate::run::PuzzleResult;
@@ -38,7 +37,7 @@ pub const COLUMNS: [&str; 17] = [
 pub struct CsvRows {
     /// The last source and backend and their fields: every row of a run shares them.
     source: Option<(SourceName, Vec<u8>)>,
-    backend: Option<(Arc<str>, Vec<u8>)>,
+    backend: Option<(&'static str, Vec<u8>)>,
 }
 
 impl RowFormat for CsvRows {
@@ -223,7 +222,7 @@ mod tests {
             source: source.into(),
             number: 1234567,
             line: 10,
-            backend: "dlx-static".into(),
+            backend: "dlx-static",
             status: Status::Unique,
             puzzle: Some(PUZZLE.parse().unwrap()),
             solutions: 1,
@@ -286,7 +285,7 @@ mod tests {
         report.header(&mut got);
         for s in tricky {
             for mut r in [result(s, Some(s)), result(s, None)] {
-                r.backend = s.into();
+                r.backend = s;
                 want.extend(by_csv_crate(&r));
                 report.row(&r, &mut got);
             }
@@ -297,6 +296,23 @@ mod tests {
             want.extend(by_csv_crate(&r));
             report.row(&r, &mut got);
         }
+        // A 16x16 board, its line from the other writer; and a 4x4 one as the solution.
+        let sixteen: String = (0..256)
+            .map(|i| if i % 3 == 0 { 'A' } else { '.' })
+            .collect();
+        r.puzzle = Some(
+            crate::square::parse_chars(sixteen.as_bytes())
+                .unwrap()
+                .into(),
+        );
+        r.solution = Some(
+            crate::square::parse_chars(b"1234341221434321")
+                .unwrap()
+                .into(),
+        );
+        r.error = Some("long \"quoted\", and, commas".repeat(20));
+        want.extend(by_csv_crate(&r));
+        report.row(&r, &mut got);
         (r.puzzle, r.solution, r.valid, r.matches_expected, r.thread) =
             (None, None, None, None, Some(3));
         want.extend(by_csv_crate(&r));

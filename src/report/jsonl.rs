@@ -4,7 +4,6 @@
 use super::SharedText;
 use crate::record::SourceName;
 use std::io::Write;
-use std::sync::Arc;
 
 use super::RowFormat;
 use super::csv::COLUMNS;
@@ -14,7 +13,7 @@ use crate::run::PuzzleResult;
 pub struct JsonRows {
     /// The last source and backend, already escaped.
     source: Option<(SourceName, Vec<u8>)>,
-    backend: Option<(Arc<str>, Vec<u8>)>,
+    backend: Option<(&'static str, Vec<u8>)>,
 }
 
 /// A JSON string, escaped.
@@ -115,7 +114,7 @@ mod tests {
             source: "a \"b\".txt".into(),
             number: 3,
             line: 7,
-            backend: "dlx-static".into(),
+            backend: "dlx-static",
             status: Status::ParseError,
             puzzle: None,
             solutions: 0,

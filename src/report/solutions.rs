@@ -50,7 +50,7 @@ mod tests {
                 source: "s".into(),
                 number: 1,
                 line: 1,
-                backend: "b".into(),
+                backend: "b",
                 status,
                 puzzle: Some(P.parse().unwrap()),
                 solutions,

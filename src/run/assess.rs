@@ -1,7 +1,6 @@
 //! Answer checking: the status of a record, the independent check of its solution, and
 //! the comparison with the answer the input gave.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use super::guarded::Attempt;
@@ -14,7 +13,7 @@ use crate::square::Board;
 /// independently and compares it with the expected answer.
 pub(crate) fn assess(
     record: &Record,
-    backend: &Arc<str>,
+    backend: &'static str,
     is_solver: bool,
     limits: &Limits,
     attempt: Attempt,
@@ -24,7 +23,7 @@ pub(crate) fn assess(
         source: record.source.local(),
         number: record.number,
         line: record.line,
-        backend: backend.clone(),
+        backend,
         status: Status::ParseError,
         puzzle: None,
         solutions: 0,

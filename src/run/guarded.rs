@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, Once};
+use std::sync::Once;
 use std::time::Instant;
 
 use super::assess::assess;
@@ -36,7 +36,7 @@ pub enum Attempt {
 /// A backend's solver behind the guards every command shares. One per thread.
 pub struct GuardedSolver {
     backend: Backend,
-    name: Arc<str>,
+    name: &'static str,
     limits: Limits,
     solver: Box<dyn Solver>,
 }
@@ -45,7 +45,7 @@ impl GuardedSolver {
     pub fn new(backend: &Backend, limits: &Limits) -> GuardedSolver {
         GuardedSolver {
             backend: backend.clone(),
-            name: backend.name().into(),
+            name: super::result::result_name(backend.name()),
             limits: *limits,
             solver: backend.new_solver_with(limits),
         }
@@ -345,7 +345,7 @@ impl GuardedSolver {
     pub fn assess(&self, record: &Record, attempt: Attempt, thread: Option<usize>) -> PuzzleResult {
         assess(
             record,
-            &self.name,
+            self.name,
             self.backend.is_solver(),
             &self.limits,
             attempt,

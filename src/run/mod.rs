@@ -12,13 +12,13 @@ mod result;
 
 pub use guarded::{Attempt, GuardedSolver, quiet_guarded_panics};
 pub use pool::{Pooled, SolverPool};
-pub use result::{PuzzleResult, Status};
+pub use result::{PuzzleResult, Status, result_name};
 
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::bench::clock::thread_cpu_ns;
+use crate::bench::clock::{thread_cpu_ns, thread_kernel_ns};
 use crate::record::{Body, LineBlock, Record};
 use crate::solver::{Backend, Limits};
 
@@ -28,6 +28,9 @@ pub struct RunStats {
     pub threads: usize,
     /// CPU time of the serial part: reading records and handing parts to the sink.
     pub serial_cpu_ns: u64,
+    /// The part of `serial_cpu_ns` spent in the kernel (the read and write calls'
+    /// copies, mostly); 0 where it cannot be read.
+    pub serial_kernel_ns: u64,
 }
 
 /// Settings of one run.
@@ -86,7 +89,7 @@ where
     };
     let mut current: Vec<Record> = take(&mut records, chunk_len);
     let mut solved: Vec<P> = Vec::new();
-    let mut serial_cpu_ns = 0;
+    let (mut serial_cpu_ns, mut serial_kernel_ns) = (0, 0);
     while !current.is_empty() {
         let start = Instant::now();
         // Chunks are taken by weight (a block's lines or bytes): sized by weight too.
@@ -95,12 +98,13 @@ where
             rayon::join(
                 || solve_chunk(std::mem::take(&mut current), &solvers, &part),
                 || -> anyhow::Result<Vec<Record>> {
-                    let cpu = thread_cpu_ns();
+                    let (cpu, kernel) = (thread_cpu_ns(), thread_kernel_ns());
                     if !solved.is_empty() {
                         sink(std::mem::take(&mut solved))?;
                     }
                     let next = take(&mut records, chunk_len);
                     serial_cpu_ns += thread_cpu_ns().saturating_sub(cpu);
+                    serial_kernel_ns += thread_kernel_ns().saturating_sub(kernel);
                     Ok(next)
                 },
             )
@@ -111,13 +115,16 @@ where
         current = next;
     }
     if !solved.is_empty() {
-        let cpu = thread_cpu_ns();
+        let (cpu, kernel) = (thread_cpu_ns(), thread_kernel_ns());
         sink(solved)?;
         serial_cpu_ns += thread_cpu_ns().saturating_sub(cpu);
+        serial_kernel_ns += thread_kernel_ns().saturating_sub(kernel);
     }
     Ok(RunStats {
         threads,
         serial_cpu_ns,
+        // Split at ticks: never more than the whole.
+        serial_kernel_ns: serial_kernel_ns.min(serial_cpu_ns),
     })
 }
 

@@ -1,6 +1,7 @@
 //! What became of one record: its status and everything the outputs report.
 
-use std::sync::Arc;
+use std::collections::BTreeSet;
+use std::sync::{Mutex, PoisonError};
 
 use crate::record::SourceName;
 
@@ -82,8 +83,8 @@ pub struct PuzzleResult {
     pub source: SourceName,
     pub number: u64,
     pub line: u64,
-    /// The backend's name (shared by every result of a run).
-    pub backend: Arc<str>,
+    /// The backend's name (see [`result_name`]).
+    pub backend: &'static str,
     pub status: Status,
     pub puzzle: Option<Board>,
     pub solutions: u32,
@@ -98,6 +99,20 @@ pub struct PuzzleResult {
     /// Index of the rayon thread that solved it.
     pub thread: Option<usize>,
     pub error: Option<String>,
+}
+
+/// The backend name results carry: one leaked copy per distinct name in the process
+/// (the backends and labels of a command line, a handful), so that a result copies a
+/// pointer instead of counting a shared reference up and down.
+pub fn result_name(name: &str) -> &'static str {
+    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(known) = names.get(name) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.into());
+    names.insert(leaked);
+    leaked
 }
 
 impl PuzzleResult {
