@@ -166,10 +166,31 @@ fn uint(out: &mut Vec<u8>, n: u64) {
 }
 
 #[inline(never)]
-fn long_uint(out: &mut Vec<u8>, mut n: u64) {
-    // Two digits a step, from the last, written in place: 20 zero bytes appended (a
-    // fixed-size store, inlined), the digits over them, the rest cut off. Copying the
-    // digits out of a local buffer called memmove, or stalled on reading them back.
+fn long_uint(out: &mut Vec<u8>, n: u64) {
+    if n >= 100_000_000 {
+        return huge_uint(out, n);
+    }
+    // Below 10^8 (record and line numbers, most times): the eight digits with leading
+    // zeros made in a register from four pairs, the zeros shifted out, one fixed-size
+    // store, the rest cut off. No division loop, no variable-length copy.
+    let len = 3
+        + usize::from(n >= 1_000)
+        + usize::from(n >= 10_000)
+        + usize::from(n >= 100_000)
+        + usize::from(n >= 1_000_000)
+        + usize::from(n >= 10_000_000);
+    let (high, low) = ((n / 10_000) as usize, (n % 10_000) as usize);
+    let pair = |k: usize| u64::from(u16::from_le_bytes([PAIRS[2 * k], PAIRS[2 * k + 1]]));
+    let digits =
+        pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48;
+    let start = out.len();
+    out.extend_from_slice(&(digits >> (8 * (8 - len))).to_le_bytes());
+    out.truncate(start + len);
+}
+
+#[cold]
+fn huge_uint(out: &mut Vec<u8>, mut n: u64) {
+    // Two digits a step, from the last, written in place over 20 appended zeros.
     let len = n.ilog10() as usize + 1;
     let start = out.len();
     out.extend_from_slice(&[0u8; 20]);
@@ -208,8 +229,8 @@ mod tests {
     proptest::proptest! {
         /// Integers are written as `to_string` writes them, after what the row holds.
         #[test]
-        fn uint_writes_decimal(n in proptest::prelude::any::<u64>(), small in 0u64..1000) {
-            for n in [n, small, u64::MAX, 0, 9, 10, 99, 100] {
+        fn uint_writes_decimal(n in proptest::prelude::any::<u64>(), small in 0u64..1000, medium in 0u64..200_000_000) {
+            for n in [n, small, medium, u64::MAX, 0, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999_999, 100_000_000] {
                 let mut out = b"x,".to_vec();
                 uint(&mut out, n);
                 proptest::prop_assert_eq!(out, format!("x,{n}").into_bytes());
