@@ -398,7 +398,9 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                 let count = !first.numbers && first.cells.iter().all(u8::is_ascii_digit);
                 if count && self.number == 0 && !matches!(kind, LineKind::Wide(_)) {
                     let text = String::from_utf8_lossy(&first.cells).into_owned();
-                    self.maybe_header.push((*n, text));
+                    // In line order: the current line may already be there.
+                    let at = self.maybe_header.partition_point(|(m, _)| m < n);
+                    self.maybe_header.insert(at, (*n, text));
                     self.wide.clear();
                 }
             }
@@ -614,6 +616,17 @@ mod tests {
         recs.iter()
             .map(|r| (r.number, r.line, r.body.result().is_ok()))
             .collect()
+    }
+
+    /// Found by the loader fuzz target: a long line of digits, then a short one, after a
+    /// header. The long one, taken back as a count once the short one was read, was
+    /// reported after it, so record 3 said line 2 after record 2 said line 3.
+    #[test]
+    fn text_lines_without_a_grid_are_reported_in_line_order() {
+        let input = "Puzzle,Solution\n1692458489715263562348197\n49720312\n# end\n";
+        let recs = read_all(Format::Grid, input.as_bytes());
+        let lines: Vec<(u64, u64)> = recs.iter().map(|r| (r.number, r.line)).collect();
+        assert_eq!(lines, [(1, 1), (2, 2), (3, 3)]);
     }
 
     #[test]
