@@ -26,6 +26,7 @@ pub mod baseline;
 pub mod bench;
 pub mod bounds;
 pub mod cli;
+pub mod cpu;
 pub mod format;
 pub mod generate;
 pub mod grid;

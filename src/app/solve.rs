@@ -41,10 +41,10 @@ fn foreign_notes(backend: &crate::solver::Backend) -> Vec<String> {
 }
 
 /// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
-/// the speed-up at about 1 / (its share). Its kernel time is said apart: that is the
-/// copying of the bytes themselves, which no change to the harness removes.
+/// the speed-up at about 1 / (its share). The part inside read and write calls is said
+/// apart: that is the kernel copying the bytes, which stays serial.
 fn serial_note(stats: &RunStats) -> String {
-    let total_ns = crate::bench::clock::process_cpu_ns();
+    let total_ns = crate::cpu::process_cpu_ns();
     let share = if total_ns > 0 {
         format!(
             ", {:.1}% of the process's CPU time",
@@ -53,17 +53,10 @@ fn serial_note(stats: &RunStats) -> String {
     } else {
         String::new()
     };
-    let kernel = if stats.serial_kernel_ns > 0 {
-        format!(
-            " ({:.1} ms of it in the kernel's reads and writes)",
-            stats.serial_kernel_ns as f64 / 1e6
-        )
-    } else {
-        String::new()
-    };
     format!(
-        "harness: reading and writing took {:.1} ms of CPU on one thread{kernel}{share}",
-        stats.serial_cpu_ns as f64 / 1e6
+        "harness: reading and writing took {:.1} ms of CPU on one thread ({:.1} ms of it inside read and write calls){share}",
+        stats.serial_cpu_ns as f64 / 1e6,
+        stats.serial_io_ns as f64 / 1e6
     )
 }
 
@@ -195,15 +188,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_serial_note_says_the_kernel_part_only_when_known() {
-        let stats = |kernel| RunStats {
+    fn the_serial_note_says_the_part_inside_read_and_write_calls() {
+        let stats = RunStats {
             threads: 2,
             serial_cpu_ns: 90_000_000,
-            serial_kernel_ns: kernel,
+            serial_io_ns: 60_000_000,
         };
-        let known = serial_note(&stats(60_000_000));
-        assert!(known.starts_with("harness: reading and writing took 90.0 ms of CPU on one thread (60.0 ms of it in the kernel's reads and writes)"), "{known}");
-        let unknown = serial_note(&stats(0));
-        assert!(!unknown.contains("kernel"), "{unknown}");
+        let note = serial_note(&stats);
+        assert!(
+            note.starts_with(
+                "harness: reading and writing took 90.0 ms of CPU on one thread \
+                 (60.0 ms of it inside read and write calls)"
+            ),
+            "{note}"
+        );
     }
 }

@@ -7,7 +7,6 @@
 //! the headline µs/puzzle is the whole-pass wall time divided by the puzzle count (median
 //! over rounds); the per-call figures are reported beside it.
 
-pub(crate) mod clock;
 mod dataset;
 pub mod instructions;
 mod measure;
@@ -15,7 +14,7 @@ mod paired;
 mod saved;
 mod summary;
 
-pub use clock::thread_cpu_ns;
+pub use crate::cpu::thread_cpu_ns;
 pub use instructions::Instructions;
 pub use paired::PairedComparison;
 

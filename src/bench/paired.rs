@@ -12,11 +12,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::clock::thread_cpu_ns;
 use super::measure::{Job, check, chunks};
 use super::summary::summarize;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
 use crate::baseline::Verdict;
+use crate::cpu::thread_cpu_ns;
 use crate::generate::SplitMix64;
 use crate::interrupt;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};

@@ -109,6 +109,6 @@ impl Read for RawSource {
         if self.can_block {
             self.wait_readable()?;
         }
-        self.file.read(buf)
+        crate::cpu::timed_io(|| self.file.read(buf))
     }
 }

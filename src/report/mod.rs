@@ -217,7 +217,7 @@ impl Reporter {
                 self.first_wrong.clone_from(&part.first_wrong);
             }
             for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
-                out.commit_rows(rows)?;
+                crate::cpu::timed_io(|| out.commit_rows(rows))?;
             }
         }
         Ok(())

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::bench::clock::{thread_cpu_ns, thread_kernel_ns};
+use crate::cpu::{thread_cpu_ns, thread_io_ns};
 use crate::record::{Body, LineBlock, Record};
 use crate::solver::{Backend, Limits};
 
@@ -28,9 +28,9 @@ pub struct RunStats {
     pub threads: usize,
     /// CPU time of the serial part: reading records and handing parts to the sink.
     pub serial_cpu_ns: u64,
-    /// The part of `serial_cpu_ns` spent in the kernel (the read and write calls'
-    /// copies, mostly); 0 where it cannot be read.
-    pub serial_kernel_ns: u64,
+    /// The part of `serial_cpu_ns` spent inside the input's reads and the outputs'
+    /// writes (the kernel copying the bytes, mostly).
+    pub serial_io_ns: u64,
 }
 
 /// Settings of one run.
@@ -89,7 +89,7 @@ where
     };
     let mut current: Vec<Record> = take(&mut records, chunk_len);
     let mut solved: Vec<P> = Vec::new();
-    let (mut serial_cpu_ns, mut serial_kernel_ns) = (0, 0);
+    let (mut serial_cpu_ns, mut serial_io_ns) = (0, 0);
     while !current.is_empty() {
         let start = Instant::now();
         // Chunks are taken by weight (a block's lines or bytes): sized by weight too.
@@ -98,13 +98,13 @@ where
             rayon::join(
                 || solve_chunk(std::mem::take(&mut current), &solvers, &part),
                 || -> anyhow::Result<Vec<Record>> {
-                    let (cpu, kernel) = (thread_cpu_ns(), thread_kernel_ns());
+                    let (cpu, io) = (thread_cpu_ns(), thread_io_ns());
                     if !solved.is_empty() {
                         sink(std::mem::take(&mut solved))?;
                     }
                     let next = take(&mut records, chunk_len);
                     serial_cpu_ns += thread_cpu_ns().saturating_sub(cpu);
-                    serial_kernel_ns += thread_kernel_ns().saturating_sub(kernel);
+                    serial_io_ns += thread_io_ns() - io;
                     Ok(next)
                 },
             )
@@ -115,16 +115,15 @@ where
         current = next;
     }
     if !solved.is_empty() {
-        let (cpu, kernel) = (thread_cpu_ns(), thread_kernel_ns());
+        let (cpu, io) = (thread_cpu_ns(), thread_io_ns());
         sink(solved)?;
         serial_cpu_ns += thread_cpu_ns().saturating_sub(cpu);
-        serial_kernel_ns += thread_kernel_ns().saturating_sub(kernel);
+        serial_io_ns += thread_io_ns() - io;
     }
     Ok(RunStats {
         threads,
         serial_cpu_ns,
-        // Split at ticks: never more than the whole.
-        serial_kernel_ns: serial_kernel_ns.min(serial_cpu_ns),
+        serial_io_ns,
     })
 }
 

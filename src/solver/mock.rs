@@ -3,7 +3,7 @@
 //! every command treats a failing, slow or hanging backend the same way.
 
 use super::{DlxStatic, Limits, SolveOutcome, Solver};
-use crate::bench::clock::thread_cpu_ns;
+use crate::cpu::thread_cpu_ns;
 use crate::grid::Grid;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

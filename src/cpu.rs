@@ -1,0 +1,95 @@
+//! CPU time: of the calling thread, of the process, and of the calling thread inside
+//! read and write calls. Unlike wall time it does not run while a thread waits for a
+//! core, so another process hogging the machine moves it much less.
+
+use std::cell::Cell;
+
+/// Nanoseconds of CPU time this thread has used (0 where it cannot be read).
+pub fn thread_cpu_ns() -> u64 {
+    #[cfg(unix)]
+    return cpu_clock_ns(libc::CLOCK_THREAD_CPUTIME_ID);
+    #[cfg(not(unix))]
+    0
+}
+
+/// Nanoseconds of CPU time all of this process's threads have used (0 where it cannot
+/// be read).
+pub fn process_cpu_ns() -> u64 {
+    #[cfg(unix)]
+    return cpu_clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID);
+    #[cfg(not(unix))]
+    0
+}
+
+#[cfg(unix)]
+fn cpu_clock_ns(clock: libc::clockid_t) -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    let rc = unsafe { libc::clock_gettime(clock, &mut t) };
+    if rc == 0 {
+        t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+    } else {
+        0
+    }
+}
+
+thread_local! {
+    static IN_IO: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Runs one read or write of a run's input or output, adding the CPU time it took (the
+/// kernel copying the bytes, mostly) to this thread's total: `solve -v` says how much
+/// of the serial part that byte I/O was. Two clock reads a call of up to 64 KiB.
+#[inline]
+pub fn timed_io<T>(call: impl FnOnce() -> T) -> T {
+    let start = thread_cpu_ns();
+    let out = call();
+    let took = thread_cpu_ns().saturating_sub(start);
+    IN_IO.with(|t| t.set(t.get() + took));
+    out
+}
+
+/// The CPU time this thread has spent in [`timed_io`] calls so far.
+pub fn thread_io_ns() -> u64 {
+    IN_IO.with(Cell::get)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cpu_time_advances_with_work() {
+        let a = super::thread_cpu_ns();
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        std::hint::black_box(x);
+        assert!(super::thread_cpu_ns() > a);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn io_time_is_counted_inside_the_calls_only() {
+        use std::io::Read;
+        let mut file = std::fs::File::open("/dev/zero").unwrap();
+        let mut buf = vec![0u8; 1 << 20];
+        let (cpu, io) = (super::thread_cpu_ns(), super::thread_io_ns());
+        for _ in 0..64 {
+            super::timed_io(|| file.read_exact(&mut buf)).unwrap();
+        }
+        let io_then = super::thread_io_ns();
+        // Work outside the calls is not counted.
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        std::hint::black_box(x);
+        let cpu = super::thread_cpu_ns() - cpu;
+        assert!(io_then > io, "64 MiB copied from /dev/zero took no time");
+        assert_eq!(super::thread_io_ns(), io_then);
+        assert!(io_then - io <= cpu);
+    }
+}
