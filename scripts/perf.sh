@@ -63,16 +63,23 @@ harness() {
     for i in 1 2 3 4 5; do
         for dir in "${dirs[@]}"; do
             for j in 1 2; do
+                # A new file each run (freeing the last run's pages is not writing this one's).
+                rm -f "$dir/null-$$.csv"
                 s=$( { /usr/bin/time -f "%e" "$bin" solve -b null -j$j -v "$tmp/1m.txt" --csv "$dir/null-$$.csv" > "$tmp/null.summary"; } 2>&1 | tail -1 )
-                serial=$(grep -o '[0-9.]*% of the process' "$tmp/null.summary" | cut -d% -f1)
-                echo "$dir j$j $s $serial" | tee -a "$out/null-seconds.txt"
+                # The serial share, and its part outside the read and write calls.
+                line=$(grep 'harness:' "$tmp/null.summary")
+                serial=$(echo "$line" | grep -o '[0-9.]*% of the process' | cut -d% -f1)
+                all=$(echo "$line" | sed -n 's/.*took \([0-9.]*\) ms.*/\1/p')
+                io=$(echo "$line" | sed -n 's/.*(\([0-9.]*\) ms of it inside.*/\1/p')
+                own=$(awk -v s="$serial" -v a="$all" -v i="$io" 'BEGIN { printf "%.1f", s * (a - i) / a }')
+                echo "$dir j$j $s $serial $own" | tee -a "$out/null-seconds.txt"
             done
         done
     done
     rm -f /dev/shm/null-$$.csv
     for dir in "${dirs[@]}"; do
         for j in 1 2; do
-            echo "CSV in $dir, -j$j: median wall s: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f3 | median), serial share %: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f4 | median)"
+            echo "CSV in $dir, -j$j: median wall s: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f3 | median), serial share %: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f4 | median), of it outside read and write calls %: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f5 | median)"
         done
     done
     echo "== harness: solve -j1 wall vs summed solve times + null wall (top1465 x 20)"
