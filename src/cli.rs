@@ -124,7 +124,7 @@ pub struct InputArgs {
     /// The random seed of --sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Say which format each input is read as.
+    /// Say which format each input is read as, and the serial part's CPU time.
     #[arg(short, long)]
     pub verbose: bool,
 }

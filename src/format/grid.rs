@@ -396,7 +396,9 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             if let [(n, first)] = &self.wide[..] {
                 // A lone line of four digits at the top was a count (`1000`), not a row.
                 let count = !first.numbers && first.cells.iter().all(u8::is_ascii_digit);
-                if count && self.number == 0 && !matches!(kind, LineKind::Wide(_)) {
+                // A comment may sit inside a board (below): it says nothing yet.
+                let ends = !matches!(kind, LineKind::Wide(_) | LineKind::Comment);
+                if count && self.number == 0 && ends {
                     let text = String::from_utf8_lossy(&first.cells).into_owned();
                     // In line order: the current line may already be there.
                     let at = self.maybe_header.partition_point(|(m, _)| m < n);
@@ -627,6 +629,19 @@ mod tests {
         let recs = read_all(Format::Grid, input.as_bytes());
         let lines: Vec<(u64, u64)> = recs.iter().map(|r| (r.number, r.line)).collect();
         assert_eq!(lines, [(1, 1), (2, 2), (3, 3)]);
+    }
+
+    /// A comment after the first row of a 4x4 board: the row is still the board's, not a
+    /// count line (it was, and the board was reported cut short at line 3).
+    #[test]
+    fn a_comment_after_a_first_digit_row_keeps_the_board() {
+        for input in ["1234\n# c\n3412\n2143\n4321\n", "1234\n3412\n2143\n4321\n"] {
+            let recs = read_all(Format::Grid, input.as_bytes());
+            assert_eq!(recs.len(), 1, "{input:?}");
+            assert_eq!((recs[0].number, recs[0].line), (1, 1), "{input:?}");
+            let board = &recs[0].body.result().as_ref().unwrap().board;
+            assert_eq!(board.to_line(), "1234341221434321", "{input:?}");
+        }
     }
 
     #[test]
