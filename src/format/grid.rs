@@ -126,6 +126,9 @@ pub(crate) struct GridReader<R> {
     separated: bool,
     /// Text lines before the first grid: a header if a grid follows, parse errors if none.
     maybe_header: Vec<(u64, String)>,
+    /// More than `MAX_HELD` text lines came before any grid: they were no header, and
+    /// each text line is a record until a grid is read.
+    headerless: bool,
     /// Records to hand out before reading on.
     queue: VecDeque<RawRecord>,
 }
@@ -159,6 +162,7 @@ impl<R: BufRead> GridReader<R> {
             banded_now: false,
             separated: true,
             maybe_header: Vec::new(),
+            headerless: false,
             queue: VecDeque::new(),
         }
     }
@@ -171,6 +175,7 @@ impl<R: BufRead> GridReader<R> {
         let Some(line) = self.lines.next_line()? else {
             return Ok(None);
         };
+        let (number, mut past_header) = (line.number, false);
         let kind = match line.too_long() {
             Some(e) => LineKind::Row(Err(e)),
             None => {
@@ -200,16 +205,34 @@ impl<R: BufRead> GridReader<R> {
                     true => LineKind::Header,
                     false => (self.classify)(&line, &self.cells, &mut self.dash_blanks),
                 };
-                if let (LineKind::Header, 0) = (&kind, self.number) {
-                    if self.rows.is_empty() {
+                if let (LineKind::Header, true) = (&kind, self.rows.is_empty()) {
+                    if self.number == 0 {
                         let text: String = String::from_utf8_lossy(t).chars().take(60).collect();
                         self.maybe_header.push((line.number, text));
+                        // Memory stays flat on a long text file: past a plausible header,
+                        // the lines held are records (a board being read is let finish).
+                        past_header = self.maybe_header.len() > MAX_HELD && self.wide.is_empty();
+                    } else if self.headerless && self.grids == 0 && self.wide.is_empty() {
+                        self.number += 1;
+                        self.queue.push_back(no_grid(self.number, line.number));
                     }
                 }
                 kind
             }
         };
-        Ok(Some((line.number, kind)))
+        if past_header {
+            self.headerless = true;
+            self.held_are_records();
+        }
+        Ok(Some((number, kind)))
+    }
+
+    /// The text lines held as a possible header become records, in line order.
+    fn held_are_records(&mut self) {
+        for (n, _) in std::mem::take(&mut self.maybe_header) {
+            self.number += 1;
+            self.queue.push_back(no_grid(self.number, n));
+        }
     }
 
     /// A record for the rows read, which are fewer than 9.
@@ -377,15 +400,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                 Ok(None) if !self.rows.is_empty() => return Some(Ok(self.broken())),
                 Ok(None) => {
                     // No grid at all: the text lines were no header but the content.
-                    for (n, _) in std::mem::take(&mut self.maybe_header) {
-                        self.number += 1;
-                        let body = Err(ParseError::new(n, "no puzzle grid here"));
-                        self.queue.push_back(RawRecord {
-                            number: self.number,
-                            line: n,
-                            body: body.into(),
-                        });
-                    }
+                    self.held_are_records();
                     match self.queue.pop_front() {
                         Some(r) => return Some(Ok(r)),
                         None => return None,
@@ -459,6 +474,19 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
     fn notes(&mut self) -> &mut Notes {
         self.notes.dash_blanks = self.dash_blanks;
         &mut self.notes
+    }
+}
+
+/// Text lines held before the first grid as a possible header, at most: more are no
+/// header, and they are reported as records as they come.
+const MAX_HELD: usize = 1000;
+
+/// The record of a text line where a grid was expected.
+fn no_grid(number: u64, line: u64) -> RawRecord {
+    RawRecord {
+        number,
+        line,
+        body: Err(ParseError::new(line, "no puzzle grid here")).into(),
     }
 }
 
@@ -596,6 +624,7 @@ fn comma_row(line: &Line<'_>, cells: &Cells) -> LineKind {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::format::{Format, RawRecord, read_all};
 
     const BORDERED: &str = "\
@@ -629,6 +658,42 @@ mod tests {
         let recs = read_all(Format::Grid, input.as_bytes());
         let lines: Vec<(u64, u64)> = recs.iter().map(|r| (r.number, r.line)).collect();
         assert_eq!(lines, [(1, 1), (2, 2), (3, 3)]);
+    }
+
+    /// A long text file read as `grid`: every line is a record, in order, as before, but
+    /// no more than `MAX_HELD` of them are held at once; and past that many, text lines
+    /// before a grid are records, not a header.
+    #[test]
+    fn long_text_holds_a_bounded_number_of_lines() {
+        let text: String = (1..=2500).map(|i| format!("some text {i}\n")).collect();
+        let lines = Lines::new(std::io::Cursor::new(text.into_bytes()));
+        let mut reader = GridReader::new(lines, Cells::default(), false);
+        let mut n = 0;
+        while let Some(r) = reader.next_record() {
+            let r = r.unwrap();
+            assert!(reader.maybe_header.len() <= MAX_HELD + 1);
+            n += 1;
+            assert_eq!((r.number, r.line), (n, n));
+            assert!(r.body.result().as_ref().is_err());
+        }
+        assert_eq!(n, 2500);
+
+        let header: String = (1..=1200).map(|i| format!("title {i}\n")).collect();
+        let input = format!("{header}{BORDERED}\nafter\n{BORDERED}");
+        let recs = read_all(Format::Grid, input.as_bytes());
+        assert_eq!(recs.len(), 1202);
+        assert!(
+            recs[..1200]
+                .iter()
+                .all(|r| r.body.result().as_ref().is_err())
+        );
+        assert_eq!((recs[1200].number, recs[1200].line), (1201, 1201));
+        assert!(recs[1200].body.result().is_ok() && recs[1201].body.result().is_ok());
+
+        // A header of ordinary length is still a header.
+        let header: String = (1..=50).map(|i| format!("title {i}\n")).collect();
+        let recs = read_all(Format::Grid, format!("{header}{BORDERED}").as_bytes());
+        assert_eq!(recs.len(), 1);
     }
 
     /// A comment after the first row of a 4x4 board: the row is still the board's, not a
