@@ -14,7 +14,6 @@ mod paired;
 mod saved;
 mod summary;
 
-pub use crate::cpu::thread_cpu_ns;
 pub use instructions::Instructions;
 pub use paired::PairedComparison;
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::baseline::Verdict;
+use crate::cpu::thread_cpu_ns;
 use crate::solver::mock::Mock;
 
 fn tiny_dataset() -> (tempfile::TempDir, std::path::PathBuf) {
