@@ -242,19 +242,51 @@ fn delimiter_of(line: &[u8]) -> u8 {
 
 /// True when the first line of `sample` is a CSV header with a puzzle column.
 pub(crate) fn has_header(sample: &[u8], layout: &Layout) -> bool {
+    header_shape(sample, layout).is_some()
+}
+
+/// True when `sample` is plainly a table: a header of two or more fields naming a
+/// puzzle column, and most rows split into as many fields with its delimiter. Such a
+/// file is CSV even when few of its puzzle fields can be read: a looser reading would
+/// take a puzzle from another column (the solution's, say) and misread every row.
+pub(crate) fn is_table(sample: &[u8], layout: &Layout) -> bool {
+    let Some((delimiter, width)) = header_shape(sample, layout) else {
+        return false;
+    };
+    if width < 2 {
+        return false;
+    }
+    let mut fields = Fields {
+        delimiter,
+        ..Fields::default()
+    };
+    let (mut rows, mut agree) = (0usize, 0usize);
+    let lines = sample.split(|&b| b == b'\n' || b == b'\r').map(trim);
+    for line in lines
+        .filter(|l| !l.is_empty() && !l.starts_with(b"#"))
+        .skip(1)
+    {
+        rows += 1;
+        agree += usize::from(fields.split(line).is_ok() && fields.len() >= width);
+    }
+    rows > 0 && 2 * agree > rows
+}
+
+/// The delimiter and field count of the first line of `sample` when it is a CSV header
+/// with a puzzle column.
+fn header_shape(sample: &[u8], layout: &Layout) -> Option<(u8, usize)> {
     let first = sample
         .split(|&b| b == b'\n' || b == b'\r')
         .map(trim)
-        .find(|l| !l.is_empty() && !l.starts_with(b"#"));
-    let Some(first) = first else {
-        return false;
-    };
+        .find(|l| !l.is_empty() && !l.starts_with(b"#"))?;
     let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
     let mut fields = Fields {
         delimiter: delimiter_of(first),
         ..Fields::default()
     };
-    fields.split(first).is_ok() && read_header(&fields, &layout.puzzle_column, &None).is_some()
+    fields.split(first).ok()?;
+    read_header(&fields, &layout.puzzle_column, &None)?;
+    Some((fields.delimiter, fields.len()))
 }
 
 /// The fields of one line, unquoted and trimmed, in one reused buffer.

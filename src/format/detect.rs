@@ -72,8 +72,12 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     }
     let mut best = best.expect("a candidate");
     // A file with a CSV header is CSV, even where a looser reading finds a few more
-    // puzzles (a row that lacks its solution field is a broken row, not a puzzle).
-    if let Some(csv) = csv.filter(|c| 2 * (c.records - c.errors) >= best.records - best.errors) {
+    // puzzles (a row that lacks its solution field is a broken row, not a puzzle), and
+    // a table is CSV however few of its puzzles read (another reading would take them
+    // from the wrong column).
+    if let Some(csv) = csv.filter(|c| {
+        2 * (c.records - c.errors) >= best.records - best.errors || csv::is_table(sample, &layout)
+    }) {
         best = csv;
     }
     if best.format == Format::Line && has_end_line(sample) {

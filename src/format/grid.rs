@@ -129,6 +129,9 @@ pub(crate) struct GridReader<R> {
     /// More than `MAX_HELD` text lines came before any grid: they were no header, and
     /// each text line is a record until a grid is read.
     headerless: bool,
+    /// Text lines since the last record, after the first: a grid's title if one follows,
+    /// parse errors if the file ends first (the cages of a killer file, a region map).
+    trailing: Vec<u64>,
     /// Records to hand out before reading on.
     queue: VecDeque<RawRecord>,
 }
@@ -163,6 +166,7 @@ impl<R: BufRead> GridReader<R> {
             separated: true,
             maybe_header: Vec::new(),
             headerless: false,
+            trailing: Vec::new(),
             queue: VecDeque::new(),
         }
     }
@@ -235,6 +239,14 @@ impl<R: BufRead> GridReader<R> {
         }
     }
 
+    /// The text lines since the last record become records, in line order.
+    fn trailing_are_records(&mut self) {
+        for n in std::mem::take(&mut self.trailing) {
+            self.number += 1;
+            self.queue.push_back(no_grid(self.number, n));
+        }
+    }
+
     /// A record for the rows read, which are fewer than 9.
     fn broken(&mut self) -> RawRecord {
         let rows = std::mem::take(&mut self.rows);
@@ -252,10 +264,11 @@ impl<R: BufRead> GridReader<R> {
     }
 
     fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) -> RawRecord {
-        // A record: the text lines before it were a header after all.
+        // A record: the text lines before it were a header (or its title) after all.
         for (n, text) in std::mem::take(&mut self.maybe_header) {
             self.notes.header(n, text.as_bytes());
         }
+        self.trailing.clear();
         self.number += 1;
         self.separated = false;
         self.banded_now = false;
@@ -401,6 +414,8 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                 Ok(None) => {
                     // No grid at all: the text lines were no header but the content.
                     self.held_are_records();
+                    // Text after the last grid titles nothing: it is no puzzle.
+                    self.trailing_are_records();
                     match self.queue.pop_front() {
                         Some(r) => return Some(Ok(r)),
                         None => return None,
@@ -466,6 +481,16 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                         return Some(Ok(self.broken()));
                     }
                     self.separated = true;
+                    // (Unless this line is a record already: text before any grid in a
+                    // file that has no header.)
+                    let queued = self.queue.back().is_some_and(|r| r.line == line);
+                    if self.number > 0 && !queued {
+                        self.trailing.push(line);
+                        // Flat memory: that many lines title no grid.
+                        if self.trailing.len() > MAX_HELD {
+                            self.trailing_are_records();
+                        }
+                    }
                 }
             }
         }
@@ -658,6 +683,37 @@ mod tests {
         let recs = read_all(Format::Grid, input.as_bytes());
         let lines: Vec<(u64, u64)> = recs.iter().map(|r| (r.number, r.line)).collect();
         assert_eq!(lines, [(1, 1), (2, 2), (3, 3)]);
+    }
+
+    /// Text after the last grid titles nothing: each line is a record that says so (a
+    /// killer or jigsaw file's cages and regions were dropped, and its puzzle solved as
+    /// a classic one, with exit 0). A title between grids is still a title, and a long
+    /// tail is held in bounded memory.
+    #[test]
+    fn text_after_the_last_grid_is_no_puzzle() {
+        let input = format!("Grid 01\n{BORDERED}Grid 02\n{BORDERED}\nABCDEFGHI\n# c\nabc\n");
+        let recs = read_all(Format::Grid, input.as_bytes());
+        let n = BORDERED.lines().count() as u64;
+        let want = [
+            (1, 2, true),
+            (2, n + 3, true),
+            (3, 2 * n + 4, false),
+            (4, 2 * n + 6, false),
+        ];
+        assert_eq!(lines_of(&recs), want);
+
+        let tail: String = (1..=2500).map(|i| format!("cage {i}\n")).collect();
+        let lines = Lines::new(std::io::Cursor::new(
+            format!("{BORDERED}{tail}").into_bytes(),
+        ));
+        let mut reader = GridReader::new(lines, Cells::default(), false);
+        let mut n = 0;
+        while let Some(r) = reader.next_record() {
+            assert!(reader.trailing.len() <= MAX_HELD);
+            n += 1;
+            assert_eq!(r.unwrap().number, n);
+        }
+        assert_eq!(n, 2501);
     }
 
     /// A long text file read as `grid`: every line is a record, in order, as before, but

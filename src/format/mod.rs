@@ -272,6 +272,38 @@ mod tests {
         assert_eq!((cr.records, cr.errors), (2, 0));
     }
 
+    /// A table whose puzzle fields cannot be read (leading zeros lost, an unknown blank)
+    /// stays CSV: each row is an error. A looser reading used to take every row's
+    /// solution as its puzzle, solve it, and exit 0.
+    #[test]
+    fn a_table_with_unreadable_puzzles_stays_csv() {
+        let s = "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+        let lost = s[6..].to_string(); // a puzzle starting with zeros, read as a number
+        let qmark = s.replace(['1', '2'], "?");
+        for puzzle in [lost, qmark] {
+            let input = format!("quizzes,solutions\n{puzzle},{s}\n{puzzle},{s}\n");
+            let d = detect(input.as_bytes(), &Layout::default());
+            assert_eq!(
+                (d.format, d.records, d.errors),
+                (Format::Csv, 2, 2),
+                "{input}"
+            );
+        }
+        // A one-field header over lines of another layout is not a table.
+        let p = s.replacen('1', ".", 9);
+        let input = format!("puzzle\n{p}:1:{s}\n{p}:1:{s}\n");
+        assert_eq!(
+            detect(input.as_bytes(), &Layout::default()).format,
+            Format::Line
+        );
+        // Nor is a header whose rows do not split into its fields.
+        let input = format!("puzzle,solution\n{p}:1:{s}\n{p}:1:{s}\n");
+        assert_eq!(
+            detect(input.as_bytes(), &Layout::default()).format,
+            Format::Line
+        );
+    }
+
     #[test]
     fn names_match_the_command_line() {
         let names: Vec<&str> = ALL.iter().map(|f| f.name()).collect();
