@@ -57,6 +57,28 @@ pub fn stopped_reading() -> std::io::Error {
     std::io::Error::other(StoppedReading)
 }
 
+/// A wait (for a FIFO's other end) abandoned because an interrupt came.
+#[derive(Debug)]
+pub struct StoppedWaiting(pub &'static str);
+
+impl std::fmt::Display for StoppedWaiting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "interrupted while waiting for {}", self.0)
+    }
+}
+
+impl std::error::Error for StoppedWaiting {}
+
+/// True when `err` ends a run because of an interrupt (exit status 130, not 1).
+pub fn is_interrupt(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.is::<StoppedWaiting>()
+            || e.downcast_ref::<std::io::Error>()
+                .and_then(|io| io.get_ref())
+                .is_some_and(|inner| inner.is::<StoppedWaiting>())
+    })
+}
+
 /// True for the error of [`stopped_reading`].
 pub fn is_stopped_reading(e: &std::io::Error) -> bool {
     e.get_ref()

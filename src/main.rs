@@ -14,6 +14,10 @@ fn main() -> ExitCode {
             eprintln!("error: {err}\n\nFor more information, try '--help'.");
             ExitCode::from(Exit::Usage as u8)
         }
+        Err(err) if sudoku_bench::interrupt::is_interrupt(&err) => {
+            eprintln!("Error: {err:#}");
+            ExitCode::from(sudoku_bench::interrupt::EXIT_CODE as u8)
+        }
         Err(err) => {
             eprintln!("Error: {err:#}");
             ExitCode::from(Exit::Failure as u8)

@@ -62,6 +62,61 @@ fn an_output_that_is_the_input_by_any_name_is_refused() {
         .stderr(contains("inside the input directory"));
 }
 
+/// Red-team findings: a folder walked as an input reached the run's own CSV through a
+/// link and read its rows back (1.6 GB in 30 s); `> rows.csv` wrote the summary over
+/// the rows with exit 0; a FIFO in a folder blocked the walk.
+#[test]
+fn the_runs_own_outputs_are_never_read_or_written_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, _) = dataset(dir.path());
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::copy(&input, data.join("a.txt")).unwrap();
+    // A link to an output that does not exist yet, and one to an output that does.
+    std::os::unix::fs::symlink("../out.csv", data.join("z.csv")).unwrap();
+    std::fs::write(dir.path().join("old.csv"), "x\n").unwrap();
+    std::os::unix::fs::symlink("../old.csv", data.join("y.csv")).unwrap();
+    let fifo = data.join("f.txt");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // The first run also reads y.csv's one line (old.csv is no output of it).
+    for (out, link, rows) in [("out.csv", "z.csv", 21), ("old.csv", "y.csv", 20)] {
+        sudoku_bench_in(dir.path())
+            .args(["solve", "data", "-q", "--no-progress", "--csv", out])
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(3)
+            .stderr(contains(format!("{link}: it is an output of this run")))
+            .stderr(contains("f.txt: not a regular file"));
+        let (_, got) = read_csv(&std::fs::read_to_string(dir.path().join(out)).unwrap());
+        assert_eq!(got.len(), rows, "{out}: a.txt's 20 records");
+        // Not an output of the next run: a dangling link there.
+        std::fs::remove_file(dir.path().join(out)).unwrap();
+    }
+    // Standard output or error redirected onto an output.
+    let csv = dir.path().join("rows.csv");
+    for stderr in [false, true] {
+        let file = std::fs::File::create(&csv).unwrap();
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
+        cmd.args(["solve", "--no-progress", "--csv"])
+            .arg(&csv)
+            .arg(&input);
+        match stderr {
+            false => cmd.stdout(file),
+            true => cmd.stderr(file),
+        };
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "stderr redirected: {stderr}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr || said.contains("(redirected there)"), "{said}");
+    }
+}
+
 #[test]
 fn two_outputs_naming_one_file_are_refused_even_before_it_exists() {
     let dir = tempfile::tempdir().unwrap();

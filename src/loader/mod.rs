@@ -259,6 +259,14 @@ impl Loader {
             self.pending
                 .push_back(Pending::Failed(LoadError::ListDir { path, source }));
         }
+        for path in listing.special {
+            let path = path.display().to_string();
+            let source = io::Error::other(
+                "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it",
+            );
+            self.pending
+                .push_back(Pending::Failed(LoadError::Open { path, source }));
+        }
         if !listing.skipped_docs.is_empty() {
             let names: Vec<String> = listing
                 .skipped_docs

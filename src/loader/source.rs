@@ -24,7 +24,14 @@ impl RawSource {
     pub fn open(path: &Path) -> io::Result<RawSource> {
         let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
         if regular {
-            return File::open(path).map(RawSource::file);
+            let file = File::open(path)?;
+            // Reached through a link or a folder (a direct path is refused up front).
+            if crate::output::is_written(path, &file.metadata()?) {
+                return Err(io::Error::other(
+                    "it is an output of this run (reached through a link); not read",
+                ));
+            }
+            return Ok(RawSource::file(file));
         }
         let (tx, rx) = std::sync::mpsc::channel();
         let owned = path.to_path_buf();

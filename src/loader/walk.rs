@@ -22,8 +22,10 @@ pub struct Walk {
 #[derive(Debug, Default)]
 pub struct Listing {
     pub files: Vec<PathBuf>,
-    /// Entries that could not be read, with why.
+    /// Folders that could not be listed, with why.
     pub errors: Vec<(PathBuf, io::Error)>,
+    /// Entries that are not regular files (FIFOs, sockets, devices): not read.
+    pub special: Vec<PathBuf>,
     /// Files left out as documentation, and folders below the depth limit.
     pub skipped_docs: Vec<PathBuf>,
     pub skipped_deep: usize,
@@ -103,10 +105,13 @@ impl Walk {
                         self.visit(root, &path, depth + 1, out, seen);
                     }
                 }
-                Ok(_) => {
+                Ok(m) if m.is_file() => {
                     let relative = path.strip_prefix(root).unwrap_or(&path);
                     self.consider(&path, &name, relative, out);
                 }
+                // Opening a FIFO would wait for a writer, a device may never end: only
+                // regular files are data here (name one directly to read it).
+                Ok(_) => out.special.push(path),
                 // Kept, so that opening it reports why it cannot be read.
                 Err(_) => out.files.push(path),
             }

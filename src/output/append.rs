@@ -13,9 +13,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
     let what = || format!("appending to {}", target.label);
     match &target.kind {
         TargetKind::Stdout => super::print_stdout(bytes).with_context(what),
-        TargetKind::Direct(path) => std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
+        TargetKind::Direct(path) => super::open_direct(path, true)
             .and_then(|mut f| f.write_all(bytes))
             .with_context(what),
         TargetKind::File(path) => {
@@ -28,6 +26,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
                 .create(true)
                 .open(path)
                 .with_context(what)?;
+            super::identity::claim_path(path);
             if !file.metadata().with_context(what)?.is_file() {
                 anyhow::bail!("{} is not a regular file", target.label);
             }

@@ -181,11 +181,46 @@ fn file_id(path: &Path, _meta: &Metadata) -> FileId {
     FileId(path.to_path_buf())
 }
 
+/// The files this process writes (its planned outputs, and each file as it is
+/// created), so that reading never takes one of them as an input: a folder walked as an
+/// input may reach one through a link, and would read the run's own rows back forever.
+/// Each is kept with its path, and counts only while that path still names it (a file
+/// replaced or deleted frees its inode for another).
+static WRITTEN: std::sync::Mutex<Vec<(PathBuf, FileId)>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes that this process writes `file` (nothing for a device, which holds no data).
+pub(crate) fn claim(file: &Resolved) {
+    if let (Some(id), false) = (&file.id, file.kind == Kind::CharDevice) {
+        let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
+        written.retain(|(p, _)| p != &file.path);
+        written.push((file.path.clone(), id.clone()));
+    }
+}
+
+/// Notes that this process writes the file at `path`, once it exists.
+pub(crate) fn claim_path(path: &Path) {
+    if let Ok(meta) = fs::metadata(path) {
+        let path = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        claim(&existing(path, &meta));
+    }
+}
+
+/// True when `meta` (of the file at `path`) is that of a file this process writes.
+pub fn is_written(path: &Path, meta: &Metadata) -> bool {
+    let id = file_id(path, meta);
+    let written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
+    written.iter().any(|(claimed, claimed_id)| {
+        claimed_id == &id
+            && fs::metadata(claimed).is_ok_and(|m| file_id(claimed, &m) == *claimed_id)
+    })
+}
+
 /// Which standard stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stream {
     Stdin,
     Stdout,
+    Stderr,
 }
 
 /// What a standard stream is connected to: a file, a pipe, a terminal...; `None` when
@@ -197,11 +232,13 @@ pub fn resolve_stream(stream: Stream) -> Option<Resolved> {
         let owned = match stream {
             Stream::Stdin => std::io::stdin().as_fd().try_clone_to_owned(),
             Stream::Stdout => std::io::stdout().as_fd().try_clone_to_owned(),
+            Stream::Stderr => std::io::stderr().as_fd().try_clone_to_owned(),
         };
         let meta = fs::File::from(owned.ok()?).metadata().ok()?;
         let name = match stream {
             Stream::Stdin => "<standard input>",
             Stream::Stdout => "<standard output>",
+            Stream::Stderr => "<standard error>",
         };
         Some(existing(PathBuf::from(OsString::from(name)), &meta))
     }

@@ -16,11 +16,50 @@ mod stream;
 mod whole;
 
 pub use append::append_lines;
-pub use identity::{Kind, Resolved, Stream, resolve, resolve_stream, stdout_was_closed};
+pub use identity::{
+    Kind, Resolved, Stream, is_written, resolve, resolve_stream, stdout_was_closed,
+};
 pub use stream::{RowStream, Rows, StreamError, exit_between_rows, print_stdout};
 pub use whole::write_whole;
 
 use std::path::{Path, PathBuf};
+
+/// Opens a device, FIFO or socket output for writing (appending when `append`).
+/// Opening a FIFO waits for its reader, so that wait happens on a helper thread that an
+/// interrupt abandons: one Ctrl-C or SIGTERM ends a run waiting on a FIFO no one reads.
+pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs::File> {
+    let open = move |path: &Path| {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .append(append)
+            .open(path)
+    };
+    let fifo = resolve(path).is_ok_and(|r| r.kind == Kind::Fifo);
+    if !fifo {
+        return open(path);
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    std::thread::Builder::new()
+        .name("open".into())
+        .spawn(move || {
+            let _ = tx.send(open(&owned));
+        })?;
+    loop {
+        if crate::interrupt::requested() {
+            return Err(std::io::Error::other(crate::interrupt::StoppedWaiting(
+                "a reader of this FIFO",
+            )));
+        }
+        match rx.recv_timeout(std::time::Duration::from_millis(100)) {
+            Ok(opened) => return opened,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(std::io::Error::other("the open thread failed"));
+            }
+        }
+    }
+}
 
 /// A place named on the command line: `-` (standard input or output) or a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +167,16 @@ pub fn plan(
     if let (true, Some(out)) = (stdout_used, &stdout) {
         check_inputs("standard output", "", out, &inputs)?;
     }
+    // Standard output or error redirected onto an output file (`> rows.csv`) would
+    // write the summary or the notes over its rows.
+    let mut streams: Vec<(&str, Resolved)> = Vec::new();
+    if let (true, Some(out)) = (stdout_used, &stdout) {
+        streams.push(("standard output", out.clone()));
+    }
+    if let Some(err) = resolve_stream(Stream::Stderr) {
+        streams.push(("standard error", err));
+    }
+    streams.retain(|(_, r)| r.kind == Kind::File);
     let mut seen: Vec<(String, Resolved)> = Vec::new();
     let mut stdout_option: Option<String> = None;
     let mut targets = Vec::new();
@@ -145,6 +194,15 @@ pub fn plan(
         let (target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
         if let Some(resolved) = resolved {
             check_inputs(&what, &target.label, &resolved, &inputs)?;
+            let redirected = streams.iter().find(|(_, s)| resolved.same_as(s));
+            if let (Some((stream, _)), false) = (redirected, wanted.place == &Place::Std) {
+                return Err(PlanError::SameOutput {
+                    a: format!("{stream} (redirected there)"),
+                    b: what,
+                    output: target.label,
+                });
+            }
+            identity::claim(&resolved);
             if let Some((a, _)) = seen.iter().find(|(_, other)| resolved.same_as(other)) {
                 return Err(PlanError::SameOutput {
                     a: a.clone(),

@@ -140,12 +140,11 @@ impl RowStream {
                 }
                 let file =
                     File::create(path).with_context(|| format!("creating {}", target.label))?;
+                super::identity::claim_path(path);
                 (Sink::File(file), Kind::File)
             }
             TargetKind::Direct(path) => {
-                let file = std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(path)
+                let file = super::open_direct(path, false)
                     .with_context(|| format!("opening {}", target.label))?;
                 let kind = super::resolve(path).map_or(Kind::Other, |r| r.kind);
                 (Sink::File(file), kind)

@@ -20,16 +20,16 @@ pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
             super::print_stdout(bytes).with_context(|| format!("writing {}", target.label))
         }
         TargetKind::Direct(path) => {
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
+            let mut file = super::open_direct(path, false)
                 .with_context(|| format!("opening {}", target.label))?;
             file.write_all(bytes)
                 .and_then(|()| file.flush())
                 .with_context(|| format!("writing {}", target.label))
         }
         TargetKind::File(path) => {
-            replace_file(path, bytes).with_context(|| format!("writing {}", target.label))
+            replace_file(path, bytes).with_context(|| format!("writing {}", target.label))?;
+            super::identity::claim_path(path);
+            Ok(())
         }
     }
 }
