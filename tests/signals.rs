@@ -203,6 +203,36 @@ fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
     let exported: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(export).unwrap()).unwrap();
     assert_eq!(exported["partial"], true);
+
+    // Red-team finding: an interrupted `--save-baseline NAME --force` replaced a good
+    // baseline with an empty one. A partial run never replaces one: the saved baseline
+    // is kept byte for byte.
+    let saved = dir.path().join("results/baselines/cut.json");
+    let before = std::fs::read(&saved).unwrap();
+    let export = dir.path().join("e2.json");
+    let child = binary()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "dlx-static,dfs",
+            "--rounds",
+            "3",
+        ])
+        .args(["--save-baseline", "cut", "--force", "--no-progress"])
+        .args(["--export-json", "e2.json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for("the first result", || export.exists());
+    signal(&child, libc::SIGINT);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("not saved"), "{stderr}");
+    assert_eq!(std::fs::read(&saved).unwrap(), before);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::loader::{Input, LoadOptions};
 use crate::options::BenchOptions;
 use crate::options::Record;
 use crate::output::append_lines;
-use crate::output::write_whole;
+use crate::output::{TargetKind, write_whole};
 use crate::report::export::ExportManager;
 use crate::report::html::{self, PuzzleTimes};
 use crate::report::{RowOutput, RowOutputKind, table};
@@ -60,13 +60,32 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
                 save.store.dir.display()
             );
         }
-        let json = serde_json::to_vec_pretty(&run)?;
-        write_whole(&save.target, &json)?;
-        let partial = if run.partial { "partial " } else { "" };
-        print(&format!(
-            "saved {partial}baseline {:?} to {}\n",
-            save.name, save.target.label
-        ))?;
+        // An interrupted run never costs a baseline that exists, and a run that measured
+        // nothing is no baseline at all (`compare` would refuse it).
+        let exists = match &save.target.kind {
+            TargetKind::File(path) => path.exists(),
+            _ => false,
+        };
+        if run.results.is_empty() || (run.partial && exists) {
+            let why = match run.results.is_empty() {
+                true => "nothing was measured",
+                false => "the run was interrupted, and a partial run does not replace one",
+            };
+            let kept = if exists {
+                "; the saved one is kept as it was"
+            } else {
+                ""
+            };
+            eprintln!("note: baseline {:?} not saved: {why}{kept}", save.name);
+        } else {
+            let json = serde_json::to_vec_pretty(&run)?;
+            write_whole(&save.target, &json)?;
+            let partial = if run.partial { "partial " } else { "" };
+            print(&format!(
+                "saved {partial}baseline {:?} to {}\n",
+                save.name, save.target.label
+            ))?;
+        }
     }
     // The history before the verdicts: a regression is recorded too.
     let recorded = match &opts.record {
