@@ -82,7 +82,21 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
                 g.unfinished += 1;
                 false
             }
-            Attempt::Solved { outcome, .. } => outcome.solutions == 1,
+            Attempt::Solved { outcome, .. } => {
+                let found = outcome.solution.as_ref();
+                match judge(&outcome, found == Some(&g.solution)) {
+                    Check::Unique => true,
+                    Check::Several => false,
+                    Check::Unknown => {
+                        g.unfinished += 1;
+                        false
+                    }
+                    Check::Lie => {
+                        g.failed += 1;
+                        false
+                    }
+                }
+            }
             Attempt::Panicked { .. }
             | Attempt::Failed { .. }
             | Attempt::Skipped
@@ -98,6 +112,27 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
         }
     }
     g
+}
+
+/// What a finished uniqueness check says, judged against the full board the puzzle was
+/// cut from (a foreign backend may lie).
+enum Check {
+    Unique,
+    Several,
+    /// A backend that does not count (a bare solution from `exec:`) cannot prove it.
+    Unknown,
+    /// "No solution", or "unique" without the known solution: provably false.
+    Lie,
+}
+
+fn judge(outcome: &crate::solver::SolveOutcome, found_the_known: bool) -> Check {
+    match outcome.solutions {
+        0 => Check::Lie,
+        1 if !found_the_known => Check::Lie,
+        1 if outcome.count_is_lower_bound => Check::Unknown,
+        1 => Check::Unique,
+        _ => Check::Several,
+    }
 }
 
 /// A generated board of another size than 9x9 and its solution.
@@ -144,7 +179,20 @@ pub fn generate_square(
                 g.unfinished += 1;
                 false
             }
-            Attempt::Solved { outcome, .. } => outcome.solutions == 1,
+            Attempt::Solved {
+                outcome, square, ..
+            } => match judge(&outcome, square.as_deref() == Some(&g.solution)) {
+                Check::Unique => true,
+                Check::Several => false,
+                Check::Unknown => {
+                    g.unfinished += 1;
+                    false
+                }
+                Check::Lie => {
+                    g.failed += 1;
+                    false
+                }
+            },
             _ => {
                 g.failed += 1;
                 false

@@ -44,6 +44,8 @@ pub struct Tally {
     invalid: u64,
     compared: u64,
     mismatches: u64,
+    /// Records with a wrong answer (one may be invalid and mismatched at once).
+    wrong: u64,
     first_wrong: Option<WrongAnswer>,
 }
 
@@ -68,6 +70,7 @@ impl Tally {
             invalid: 0,
             compared: 0,
             mismatches: 0,
+            wrong: 0,
             first_wrong: None,
         }
     }
@@ -93,6 +96,7 @@ impl Tally {
             self.compared += 1;
             self.mismatches += u64::from(!matches);
         }
+        self.wrong += u64::from(r.is_mismatch());
         if self.first_wrong.is_none() && r.is_mismatch() {
             self.first_wrong = Some(WrongAnswer::of(r));
         }
@@ -115,7 +119,7 @@ impl Tally {
     /// Wrong answers: invalid solutions, disagreements with expected answers, and
     /// puzzles on which the backend failed.
     pub fn wrong_answers(&self) -> u64 {
-        self.invalid + self.mismatches + self.count(Status::Error)
+        self.wrong
     }
 
     pub fn first_wrong(&self) -> Option<&WrongAnswer> {
@@ -194,6 +198,7 @@ impl AddAssign<&Tally> for Tally {
         self.invalid += other.invalid;
         self.compared += other.compared;
         self.mismatches += other.mismatches;
+        self.wrong += other.wrong;
         if self.first_wrong.is_none() {
             self.first_wrong.clone_from(&other.first_wrong);
         }
@@ -222,6 +227,24 @@ mod tests {
             thread: None,
             error: Some("bad".into()),
         }
+    }
+
+    /// Red-team finding: an invalid solution that also disagreed with the input counted
+    /// as two wrong answers (36 of 19 puzzles), and `compare` then refused the baseline.
+    #[test]
+    fn a_wrong_answer_counts_once_however_it_is_wrong() {
+        let mut t = Tally::new();
+        let mut r = result(Status::Unique, 5, 0, Some(false));
+        r.matches_expected = Some(false);
+        t.add(&r);
+        let mut failed = result(Status::Error, 5, 0, Some(false));
+        failed.matches_expected = Some(false);
+        t.add(&failed);
+        t.add(&result(Status::Unique, 5, 0, Some(true)));
+        assert_eq!(t.wrong_answers(), 2);
+        let mut merged = Tally::new();
+        merged += &t;
+        assert_eq!(merged.wrong_answers(), 2);
     }
 
     #[test]

@@ -488,3 +488,34 @@ fn a_full_tmpfs_leaves_whole_rows() {
     assert!(stderr.contains("partial"), "{stderr}");
     assert!(rows < 3000);
 }
+
+/// Red-team findings: a foreign solver that answers `1:` (a count, no grid) was trusted:
+/// `solve` said `unique` with exit 0, and `gen` wrote puzzles labelled unique that were
+/// not; one that says "no solution" to everything made `gen` write full grids, exit 0.
+#[test]
+fn a_solver_that_claims_without_showing_is_not_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, _) = dataset(dir.path());
+    let claims = "exec:sh -c 'while read p; do echo 1:; done'";
+    sudoku_bench()
+        .args(["solve", "-q", "-j1", "--no-progress", "-b", claims])
+        .arg(&input)
+        .assert()
+        .code(4);
+    for liar in [claims, "exec:sh -c 'while read p; do echo 0; done'"] {
+        let out = dir.path().join("gen.txt");
+        sudoku_bench()
+            .args([
+                "gen", "--count", "2", "--seed", "1", "-j1", "-b", liar, "-o",
+            ])
+            .arg(&out)
+            .assert()
+            .code(4);
+        // Whatever it wrote is unique by dlx-static's count.
+        sudoku_bench()
+            .args(["solve", "-q", "-b", "dlx-static"])
+            .arg(&out)
+            .assert()
+            .code(0);
+    }
+}

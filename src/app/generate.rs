@@ -7,7 +7,8 @@ use crate::generate::{generate as generate_one, generate_square};
 use crate::interrupt;
 use crate::options::GenOptions;
 use crate::output::RowStream;
-use crate::run::GuardedSolver;
+use crate::run::{Attempt, GuardedSolver};
+use crate::solver::{Backend, Limits};
 use crate::square::Board;
 
 /// Puzzles generated between two writes.
@@ -28,24 +29,40 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
     );
     out.end_row();
     out.commit()?;
-    let (mut unfinished, mut failed) = (0u64, 0u64);
+    let (mut unfinished, mut failed, mut not_unique) = (0u64, 0u64, 0u64);
     let mut first = 0;
     while first < opts.count {
         let last = first.saturating_add(BLOCK).min(opts.count);
-        let block: Vec<(Board, Board, u32, u32)> = pool.install(|| {
+        let block: Vec<(Board, Board, u32, u32, bool)> = pool.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
-                    || GuardedSolver::new(&opts.backend, &opts.limits),
-                    |solver, i| match opts.box_size {
-                        3 => {
-                            let g = generate_one(opts.seed, i, opts.min_clues, solver);
-                            (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
-                        }
-                        n => {
-                            let g = generate_square(opts.seed, i, n, opts.min_clues, solver);
-                            (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
-                        }
+                    || {
+                        let solver = GuardedSolver::new(&opts.backend, &opts.limits);
+                        // A foreign backend's "unique" is checked by one of ours.
+                        let checker = opts
+                            .backend
+                            .is_foreign()
+                            .then(|| GuardedSolver::new(&Backend::DlxArena, &Limits::default()));
+                        (solver, checker)
+                    },
+                    |(solver, checker), i| {
+                        let (puzzle, solution, u, f): (Board, Board, u32, u32) = match opts.box_size
+                        {
+                            3 => {
+                                let g = generate_one(opts.seed, i, opts.min_clues, solver);
+                                (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
+                            }
+                            n => {
+                                let g = generate_square(opts.seed, i, n, opts.min_clues, solver);
+                                (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
+                            }
+                        };
+                        let unique = checker.as_mut().is_none_or(|c| {
+                            matches!(c.attempt_board(&puzzle), Attempt::Solved { outcome, .. }
+                                if outcome.solutions == 1 && !outcome.budget_exceeded)
+                        });
+                        (puzzle, solution, u, f, unique)
                     },
                 )
                 .collect()
@@ -56,9 +73,13 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
             eprintln!("interrupted: {first} puzzles written; the block in progress was dropped");
             return Ok(Exit::Interrupted);
         }
-        for (puzzle, solution, u, f) in &block {
+        for (puzzle, solution, u, f, unique) in &block {
             unfinished += u64::from(*u);
             failed += u64::from(*f);
+            if !unique {
+                not_unique += 1;
+                continue;
+            }
             let row = out.row_buffer();
             puzzle.write_line_with(b'.', row);
             row.extend_from_slice(b":1:");
@@ -82,10 +103,17 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
         };
         eprintln!("note: {unfinished} uniqueness checks ran out of {why}");
     }
+    if not_unique > 0 {
+        eprintln!(
+            "error: {not_unique} puzzles the backend called unique have more solutions (checked by dlx-arena); they were left out"
+        );
+    }
     if failed > 0 {
         eprintln!(
             "error: the backend failed on {failed} uniqueness checks; their clues were kept (every puzzle is still unique)"
         );
+    }
+    if failed > 0 || not_unique > 0 {
         return Ok(Exit::WrongAnswers);
     }
     Ok(Exit::Success)

@@ -114,6 +114,14 @@ fn check_answer(
             let backend = &result.backend;
             result.error = Some(format!("{backend} returned an invalid solution: {e}"));
         }
+    } else if outcome.solutions > 0 && !outcome.budget_exceeded {
+        // A count with nothing to show for it (a foreign `1:`, or a library that wrote
+        // no grid): the claim cannot be checked, so it is not trusted.
+        let (backend, n) = (&result.backend, outcome.solutions);
+        result.valid = Some(false);
+        result.error = Some(format!(
+            "{backend} said it found {n} solution(s) but gave none"
+        ));
     }
     if let Some(expected) = &puzzle.expected {
         result.matches_expected = compare_expected(outcome, solution.as_ref(), expected, limits);

@@ -247,3 +247,30 @@ fn split_blocks_group_into_runs_numbered_in_order() {
     let numbers: Vec<u64> = runs[0].0.iter().map(|r| r.number).collect();
     assert_eq!((numbers, runs[0].1), (vec![1, 2, 3, 4, 5, 6], 0));
 }
+
+/// Red-team finding: a foreign solver answering `1:` (or a library returning 1 without
+/// writing a grid) was reported `unique` and exit 0; the claim cannot be checked.
+#[test]
+fn a_count_without_a_solution_is_not_trusted() {
+    let r = record(1, puzzle(PUZZLE, None, None));
+    let attempt = Attempt::Solved {
+        outcome: SolveOutcome {
+            solutions: 1,
+            ..SolveOutcome::default()
+        },
+        square: None,
+        time_ns: 5,
+    };
+    let result = assess::assess(&r, "liar", true, &Limits::default(), attempt, None);
+    assert_eq!(result.valid, Some(false));
+    assert!(result.is_mismatch());
+    assert!(result.error.unwrap().contains("gave none"));
+    // No solution and a count of 0 is an honest "none".
+    let attempt = Attempt::Solved {
+        outcome: SolveOutcome::default(),
+        square: None,
+        time_ns: 5,
+    };
+    let result = assess::assess(&r, "honest", true, &Limits::default(), attempt, None);
+    assert_eq!((result.status, result.valid), (Status::NoSolution, None));
+}

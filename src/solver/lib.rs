@@ -75,10 +75,13 @@ impl LibSpec {
         let lib = match loaded.get(&key) {
             Some(lib) => Arc::clone(lib),
             None => {
+                let _ = crash::install();
+                crash::about_to_load(&self.spec);
                 // SAFETY: loading runs the library's initializers: code the user named on
                 // the command line to be run, as an `exec:` program would be.
-                let lib = unsafe { libloading::Library::new(&key) }
-                    .map_err(|e| format!("{}: {e}", self.path.display()))?;
+                let lib = unsafe { libloading::Library::new(&key) };
+                crash::returned();
+                let lib = lib.map_err(|e| format!("{}: {e}", self.path.display()))?;
                 let lib = Arc::new(lib);
                 loaded.insert(key, Arc::clone(&lib));
                 lib
@@ -91,6 +94,10 @@ impl LibSpec {
         Ok(*func)
     }
 }
+
+/// What fills the guard zone after a solution buffer, and how long that zone is.
+const GUARD: u8 = 0xA5;
+const GUARD_ZONE: usize = 4096;
 
 /// Calls that needed a second call to get the solution, over the whole run.
 static SECOND_CALLS: AtomicU64 = AtomicU64::new(0);
@@ -116,9 +123,18 @@ impl LibSolver {
         }
     }
 
-    /// One call: the solution count and the first solution, when it wrote one.
-    fn call(&self, func: SolveFn, input: &[u8; 96], limit: usize) -> (usize, Option<Grid>, usize) {
-        let mut solution = [0u8; 96];
+    /// One call: the solution count and the first solution, when it wrote one; `Err` when
+    /// it wrote past the 96 bytes of its solution buffer.
+    fn call(
+        &self,
+        func: SolveFn,
+        input: &[u8; 96],
+        limit: usize,
+    ) -> Result<(usize, Option<Grid>, usize), String> {
+        // The buffer the solver owns is 96 bytes; a guard zone after it catches a solver
+        // that writes past them (which would otherwise corrupt this thread's stack).
+        let mut solution = [GUARD; 96 + GUARD_ZONE];
+        solution[..96].fill(0);
         let mut guesses = 0usize;
         crash::about_to_call(&self.spec.spec, &input[..CELLS]);
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
@@ -134,10 +150,16 @@ impl LibSolver {
             )
         };
         crash::returned();
+        if let Some(past) = solution[96..].iter().rposition(|&b| b != GUARD) {
+            return Err(format!(
+                "wrote {} bytes past the end of its 96-byte solution buffer",
+                past + 1
+            ));
+        }
         let grid = Grid::from_line(&solution[..CELLS])
             .ok()
             .filter(Grid::is_full);
-        (count, grid, guesses)
+        Ok((count, grid, guesses))
     }
 }
 
@@ -164,12 +186,27 @@ impl Solver for LibSolver {
         let mut input = [0u8; 96];
         input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let limit = limits.max_solutions as usize;
-        let (count, mut solution, guesses) = self.call(func, &input, limit);
-        if count > 0 && solution.is_none() && limit > 1 {
-            // Some solvers write the solution only when asked for one.
-            SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
-            solution = self.call(func, &input, 1).1;
-        }
+        let called = self
+            .call(func, &input, limit)
+            .and_then(|(count, solution, guesses)| {
+                match solution {
+                    // Some solvers write the solution only when asked for one.
+                    None if count > 0 && limit > 1 => {
+                        SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
+                        let again = self.call(func, &input, 1)?;
+                        Ok((count, again.1, guesses))
+                    }
+                    _ => Ok((count, solution, guesses)),
+                }
+            });
+        let (count, solution, guesses) = match called {
+            Ok(r) => r,
+            Err(e) => {
+                self.error = Some(e);
+                out.failed = true;
+                return out;
+            }
+        };
         out.solutions = count.min(limit) as u32;
         out.solution = solution.filter(|_| count > 0);
         out.guesses = guesses as u64;
@@ -232,11 +269,36 @@ mod crash {
         }
     }
 
+    /// A library that calls `exit()` during a call (or while it is loaded) would end the
+    /// run with its own status, 0 included, and the rows not yet written lost: say so
+    /// and exit 1 instead. (`_exit()` bypasses this; nothing in-process can catch it.)
+    #[cfg(unix)]
+    extern "C" fn on_exit() {
+        let note = NOTE.try_with(|n| {
+            // SAFETY: as in `about_to_call`; exit handlers run on the exiting thread.
+            let (buf, len) = unsafe { &*n.get() };
+            String::from_utf8_lossy(&buf[..*len]).into_owned()
+        });
+        if let Some(note) = note.ok().filter(|n| !n.trim().is_empty()) {
+            let note = note.trim().replacen("crashed", "called exit()", 1);
+            eprintln!("\n{note}; exit status 1 (data was lost)");
+            // SAFETY: ends the process at once, as the library asked, with the true status.
+            unsafe { libc::_exit(1) };
+        }
+    }
+
+    /// Prepares the note for a library that exits while it is being loaded.
+    pub fn about_to_load(spec: &str) {
+        about_to_call(spec, b"(none: while it was loaded)");
+    }
+
     #[cfg(unix)]
     pub fn install() -> Result<(), ()> {
         use std::sync::Once;
         static ONCE: Once = Once::new();
         ONCE.call_once(|| {
+            // SAFETY: registers a plain function with no arguments to run at exit().
+            unsafe { libc::atexit(on_exit) };
             for sig in [
                 libc::SIGSEGV,
                 libc::SIGBUS,
