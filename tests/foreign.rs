@@ -350,3 +350,222 @@ fn unknown_programs_and_libraries_are_refused_before_anything_runs() {
         .assert()
         .code(2);
 }
+
+/// The first `n` puzzles of the shipped dataset, in a file.
+fn first(dir: &Path, n: usize) -> PathBuf {
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().skip(1).take(n).collect();
+    let path = dir.join("first.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// Writes `body` as an executable shell script `name` in `dir`; returns its `exec:` spec
+/// (with `prefix`, e.g. `poj3074:`, for a judge protocol).
+fn script(dir: &Path, name: &str, prefix: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("exec:{prefix}{}", path.display())
+}
+
+/// The statuses of the rows and the errors they carry.
+fn summary(out: &assert_cmd::assert::Assert) -> (Vec<String>, Vec<String>) {
+    let (header, rows) = stdout_csv(out);
+    let statuses = rows.iter().map(|r| field(&header, r, "status").to_string());
+    let errors = rows.iter().map(|r| field(&header, r, "error").to_string());
+    (
+        statuses.collect(),
+        errors.filter(|e| !e.is_empty()).collect(),
+    )
+}
+
+/// `yes 0` answers at once and never reads: once its input pipe (64 KiB, some 800
+/// puzzles) is full, writing the next puzzle used to block for ever, past `--timeout`.
+/// Now the writing waits with the answer, and an answer to a puzzle that could not be
+/// written is an error.
+#[test]
+fn a_program_that_answers_without_reading_never_hangs_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 1500);
+    let out = sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args(["solve", "-q", "--csv", "-", "-j1", "--timeout", "2"])
+        .args(["-b", "exec:yes 0"])
+        .arg(&path)
+        .assert()
+        .code(4);
+    let (statuses, errors) = summary(&out);
+    assert_eq!(statuses.len(), 1500);
+    assert!(!errors.is_empty());
+    assert!(
+        errors
+            .iter()
+            .filter(|e| !e.starts_with("expected"))
+            .all(|e| e.contains("answered before reading its puzzle")),
+        "{errors:?}"
+    );
+}
+
+/// A program that exits 3 while a child it started keeps its output open is an error
+/// naming its exit and stderr, not a timeout.
+#[test]
+fn a_program_that_exits_under_a_lingering_child_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 2);
+    let spec = script(
+        dir.path(),
+        "dies.sh",
+        "",
+        "sleep 100 &\nread line\necho boom >&2\nexit 3\n",
+    );
+    let out = sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args([
+            "solve",
+            "-q",
+            "--csv",
+            "-",
+            "-j1",
+            "--timeout",
+            "5",
+            "-b",
+            &spec,
+        ])
+        .arg(&path)
+        .assert()
+        .code(4);
+    let (statuses, errors) = summary(&out);
+    assert_eq!(statuses, ["error", "error"]);
+    for e in &errors {
+        assert!(
+            e.contains("exited (exit status: 3); its stderr ends: boom"),
+            "{e}"
+        );
+    }
+}
+
+/// A one-shot program (one answer, then exit 0) is restarted before the next puzzle,
+/// not blamed for it; one that exits at once every time still ends in errors.
+#[test]
+fn a_one_shot_program_is_restarted_and_one_that_never_answers_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 20);
+    let worker = assert_cmd::cargo::cargo_bin("sudoku-bench");
+    let body = format!(
+        "read p\necho \"$p\" | {} worker -b dlx-static\n",
+        worker.display()
+    );
+    let spec = script(dir.path(), "oneshot.sh", "", &body);
+    let out = sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args(["solve", "-q", "--csv", "-", "-j1", "-b", &spec])
+        .arg(&path)
+        .assert()
+        .success();
+    let (statuses, errors) = summary(&out);
+    assert!(statuses.iter().all(|s| s == "unique"), "{errors:?}");
+    let out = sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args(["solve", "-q", "--csv", "-", "-j1", "-b", "exec:true"])
+        .arg(&path)
+        .assert()
+        .code(4);
+    let (statuses, _) = summary(&out);
+    assert!(statuses.len() == 20 && statuses.iter().all(|s| s == "error"));
+}
+
+/// An answer line past 64 KiB is an error (it used to be cut, its newline lost, and the
+/// puzzle timed out); in a judge protocol, endless output without a newline is stopped.
+#[test]
+fn an_over_long_answer_line_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 2);
+    let body = "while read p; do head -c 100000 /dev/zero | tr '\\0' x; echo; done\n";
+    let spec = script(dir.path(), "long.sh", "", body);
+    let out = sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args([
+            "solve",
+            "-q",
+            "--csv",
+            "-",
+            "-j1",
+            "--timeout",
+            "5",
+            "-b",
+            &spec,
+        ])
+        .arg(&path)
+        .assert()
+        .code(4);
+    let (statuses, errors) = summary(&out);
+    assert_eq!(statuses, ["error", "error"]);
+    assert!(errors[0].contains("answered with a line longer than 65536 bytes"));
+    let spec = script(
+        dir.path(),
+        "zeros.sh",
+        "poj3074:",
+        "tr -d '\\n' < /dev/zero\n",
+    );
+    let out = sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args([
+            "solve",
+            "-q",
+            "--csv",
+            "-",
+            "-j1",
+            "--timeout",
+            "5",
+            "-b",
+            &spec,
+        ])
+        .arg(&path)
+        .assert()
+        .code(4);
+    let (statuses, errors) = summary(&out);
+    assert_eq!(statuses, ["error", "error"]);
+    assert!(errors[0].contains("printed more than"), "{errors:?}");
+}
+
+/// A judge submission that answered and exited 0 while a child it left keeps writing
+/// into its output: its answers count, and the run neither waits past the deadline
+/// (a child starting late used to hold it for ever) nor turns them into timeouts.
+#[test]
+fn a_judge_submission_s_answers_count_despite_a_trickling_child() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 5);
+    let poj = built().join("poj");
+    for (name, gap) in [("early.sh", "0"), ("late.sh", "0.3")] {
+        let body = format!(
+            "(sleep {gap}; while :; do echo; sleep 0.005; done) &\nexec {}\n",
+            poj.display()
+        );
+        let spec = script(dir.path(), name, "poj3074:", &body);
+        let start = std::time::Instant::now();
+        let out = sudoku_bench()
+            .timeout(std::time::Duration::from_secs(60))
+            .args([
+                "solve",
+                "-q",
+                "--csv",
+                "-",
+                "-j1",
+                "--timeout",
+                "3",
+                "-b",
+                &spec,
+            ])
+            .arg(&path)
+            .assert()
+            .success();
+        let (statuses, errors) = summary(&out);
+        assert!(statuses.iter().all(|s| s == "solved"), "{name}: {errors:?}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "{name}"
+        );
+    }
+}

@@ -25,7 +25,7 @@ fn measure() -> Option<u64> {
     let mut times = Vec::with_capacity(SAMPLES);
     for i in 0..2 * SAMPLES {
         let start = Instant::now();
-        worker.send_line(line);
+        worker.send(line);
         match worker.wait(start + Duration::from_secs(5), || false) {
             Wait::Got(FromChild::Line(_)) => {}
             _ => return None,

@@ -4,7 +4,7 @@
 //! cases in order. A missing or empty answer means no solution; the judges promise one
 //! solution a case, so a count is never claimed (status `solved`).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::process::{FromChild, Wait};
 use super::{DEFAULT_TIMEOUT, ExecSolver, Protocol, SolveOutcome};
@@ -145,7 +145,7 @@ fn run(
         Ok(w) => w,
         Err(why) => return Err(solver.fail(why)),
     };
-    worker.send_all(cases);
+    worker.send(&cases);
     worker.close_input();
     let deadline = limits
         .deadline
@@ -154,18 +154,12 @@ fn run(
     let cancelled = || cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
     let limit = output_limit(n, solver.spec.protocol.side());
     let mut output = Vec::new();
-    // Once the program has exited, what is left in the pipe is read in short waits.
-    let mut after_exit = false;
+    // The deadline holds throughout; the output ends when the program closes it or
+    // exits (then what it left in the pipe is read, for a short grace at most).
     loop {
-        let slice = match after_exit {
-            true => Instant::now() + Duration::from_millis(20),
-            false => deadline.min(Instant::now() + Duration::from_millis(100)),
-        };
-        match worker.wait(slice, cancelled) {
-            Wait::Got(FromChild::Line(line)) => output.extend(line),
+        match worker.wait(deadline, cancelled) {
+            Wait::Got(FromChild::Line(line) | FromChild::TooLong(line)) => output.extend(line),
             Wait::Got(FromChild::Eof) => break,
-            Wait::TimedOut if after_exit => break,
-            Wait::TimedOut if Instant::now() < deadline => after_exit = worker.exited(),
             stop => {
                 worker.kill();
                 return Err(SolveOutcome {

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use process::{FromChild, Wait, Worker};
+use process::{FromChild, MAX_ANSWER, Wait, Worker};
 
 use super::{Limits, SolveOutcome, Solver};
 use crate::grid::{CELLS, Grid};
@@ -47,6 +47,8 @@ pub struct ExecSolver {
     /// Per case of the last judge batch: why it failed, if it did.
     case_errors: Vec<Option<String>>,
     overhead_ns: u64,
+    /// Time of the last call not to charge: a one-shot program's restart.
+    uncharged_ns: u64,
 }
 
 impl ExecSolver {
@@ -60,6 +62,7 @@ impl ExecSolver {
             error: None,
             case_errors: Vec::new(),
             overhead_ns: if per_puzzle { round_trip_ns() } else { 0 },
+            uncharged_ns: 0,
         };
         solver.prepare();
         solver
@@ -86,17 +89,32 @@ impl ExecSolver {
         limits.deadline.unwrap_or_else(|| start + DEFAULT_TIMEOUT)
     }
 
-    /// Waits for the next answer line of `worker`.
-    fn answer(&mut self, limits: &Limits, deadline: Instant) -> Result<Vec<u8>, SolveOutcome> {
+    /// Waits for the next answer line of `worker`: it must come after the program was
+    /// given the puzzle's last byte, `sent` (one that never reads its input can answer
+    /// only puzzles it was not given).
+    /// `Ok(None)`: it had answered before and has now exited 0 without answering, when
+    /// `one_shot` allows that (the caller restarts it).
+    fn answer(
+        &mut self,
+        limits: &Limits,
+        deadline: Instant,
+        sent: u64,
+        one_shot: bool,
+    ) -> Result<Option<Vec<u8>>, SolveOutcome> {
         let cancel = limits.cancel;
         let cancelled = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
         let worker = self.worker.as_mut().expect("started");
-        match worker.wait(deadline, cancelled) {
-            Wait::Got(FromChild::Line(line)) => Ok(line),
-            Wait::Got(FromChild::Eof) => {
-                let why = worker.obituary();
-                Err(self.fail(format!("{} {why}", self.spec.program)))
+        let program = &self.spec.program;
+        let why = match worker.wait(deadline, cancelled) {
+            Wait::Got(FromChild::Line(_)) if worker.written() < sent => format!(
+                "{program} answered before reading its puzzle (its input is full: it does not read it)"
+            ),
+            Wait::Got(FromChild::Line(line)) => return Ok(Some(line)),
+            Wait::Got(FromChild::TooLong(_)) => {
+                format!("{program} answered with a line longer than {MAX_ANSWER} bytes")
             }
+            Wait::Got(FromChild::Eof) if one_shot && worker.exited_cleanly() => return Ok(None),
+            Wait::Got(FromChild::Eof) => format!("{program} {}", worker.obituary()),
             stop => {
                 self.worker = None; // killed on drop
                 let mut out = SolveOutcome {
@@ -107,9 +125,10 @@ impl ExecSolver {
                     Wait::Cancelled => out.cancelled = true,
                     _ => out.timed_out = true,
                 }
-                Err(out)
+                return Err(out);
             }
-        }
+        };
+        Err(self.fail(why))
     }
 }
 
@@ -174,12 +193,36 @@ impl Solver for ExecSolver {
             return out.pop().unwrap_or_default();
         }
         let start = Instant::now();
-        let Some(worker) = &mut self.worker else {
-            let why = self.error.clone().unwrap_or_else(|| "not running".into());
-            return self.fail(why);
+        self.uncharged_ns = 0;
+        let mut deadline = Self::deadline(limits, start);
+        let line = puzzle_line(puzzle);
+        let mut retried = false;
+        let answer = loop {
+            let Some(worker) = &mut self.worker else {
+                let why = self.error.clone().unwrap_or_else(|| "not running".into());
+                return self.fail(why);
+            };
+            let one_shot = !retried && worker.answers() > 0;
+            worker.send(&line);
+            let sent = worker.queued();
+            match self.answer(limits, deadline, sent, one_shot) {
+                Ok(None) => {
+                    // It answered, then exited 0 (a one-shot program) just as this
+                    // puzzle was sent: restarted and the puzzle sent again, the time so
+                    // far not charged. Once only: a program that keeps exiting without
+                    // answering ends in an error.
+                    retried = true;
+                    self.worker = None;
+                    self.prepare();
+                    let lost = start.elapsed();
+                    self.uncharged_ns = lost.as_nanos() as u64;
+                    deadline += lost;
+                }
+                Ok(Some(line)) => break Ok(line),
+                Err(out) => break Err(out),
+            }
         };
-        worker.send_line(&puzzle_line(puzzle));
-        let line = match self.answer(limits, Self::deadline(limits, start)) {
+        let line = match answer {
             Ok(line) => line,
             Err(out) => return out,
         };
@@ -238,6 +281,12 @@ impl Solver for ExecSolver {
     }
 
     fn prepare(&mut self) {
+        // A program that exited since its last answer (a one-shot program, or one that
+        // quit cleanly) is restarted here, untimed, rather than blamed for the next
+        // puzzle; one that exits at once every time still fails each puzzle it is sent.
+        if self.worker.as_mut().is_some_and(Worker::exited) {
+            self.worker = None;
+        }
         if self.worker.is_none() && self.spec.protocol == Protocol::Lines {
             match self.start() {
                 Ok(w) => {
@@ -250,7 +299,7 @@ impl Solver for ExecSolver {
     }
 
     fn overhead_ns(&self) -> u64 {
-        self.overhead_ns
+        self.overhead_ns + self.uncharged_ns
     }
 }
 
@@ -265,17 +314,21 @@ impl ExecSolver {
             return puzzles.iter().map(|_| self.fail(why.clone())).collect();
         };
         let mut all = Vec::with_capacity(puzzles.len() * 82);
+        let mut ends = Vec::with_capacity(puzzles.len());
+        let base = worker.queued();
         for p in puzzles {
             all.extend(puzzle_line(p));
+            ends.push(base + all.len() as u64);
         }
-        worker.send_all(all);
+        worker.send(&all);
         let deadline = limits
             .deadline
             .unwrap_or_else(|| start + DEFAULT_TIMEOUT.saturating_mul(puzzles.len() as u32));
         let mut outcomes = Vec::with_capacity(puzzles.len());
         while outcomes.len() < puzzles.len() {
-            let out = match self.answer(limits, deadline) {
-                Ok(line) => match parse_answer(&line, limits.max_solutions) {
+            let sent = ends[outcomes.len()];
+            let out = match self.answer(limits, deadline, sent, false) {
+                Ok(line) => match parse_answer(&line.unwrap_or_default(), limits.max_solutions) {
                     Ok(o) => o,
                     Err(why) => self.fail(why),
                 },

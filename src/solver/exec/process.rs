@@ -1,13 +1,14 @@
 //! A foreign program as a peer that may lie, crash or hang: its own process group, its
-//! answers read with a deadline (the calling thread polls its output), large inputs
-//! written by a thread of their own (so neither side can deadlock on a full pipe), the
-//! tail of its stderr kept for messages, and a kill that takes its whole group.
+//! answers read with a deadline (the calling thread polls its output), its input written
+//! without blocking while waiting (so neither side can deadlock on a full pipe, and a
+//! program that never reads cannot stall the caller past its deadline), the tail of its
+//! stderr kept for messages, and a kill that takes its whole group.
 
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{self, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -15,7 +16,10 @@ use std::time::{Duration, Instant};
 pub enum FromChild {
     /// One line, its newline included.
     Line(Vec<u8>),
-    /// End of its standard output (it exited or closed it).
+    /// [`MAX_ANSWER`] bytes or more without a newline (the start of a line no answer is).
+    TooLong(Vec<u8>),
+    /// End of its output: it closed it, or it exited and what it left in the pipe was
+    /// read (a child it left behind may hold the pipe open for ever).
     Eof,
 }
 
@@ -28,19 +32,38 @@ pub enum Wait {
 
 /// Bytes of stderr kept for messages.
 const STDERR_TAIL: usize = 2048;
-/// Longest answer line kept; the rest of a longer one is dropped (it will not parse).
-const MAX_ANSWER: usize = 64 * 1024;
+/// Longest answer line: past it, what was read comes back as [`FromChild::TooLong`].
+pub const MAX_ANSWER: usize = 64 * 1024;
+/// How long the pipe is still read once the program exited, when a child it left keeps
+/// writing into it.
+const EXIT_GRACE: Duration = Duration::from_millis(100);
+/// How often the program is checked for having exited while it keeps the pipe busy.
+const EXIT_CHECK: Duration = Duration::from_millis(20);
 
 pub struct Worker {
     child: Child,
-    /// Written directly (one short line at a time), or handed to the writer thread.
+    /// Non-blocking: written from `wait`, as the pipe has room.
     stdin: Option<ChildStdin>,
-    writer: Option<Sender<Vec<u8>>>,
+    /// Bytes not yet written, from `unsent_from` on.
+    unsent: Vec<u8>,
+    unsent_from: usize,
+    /// Bytes given to `send` and bytes written into the pipe, in all.
+    queued: u64,
+    written: u64,
+    /// Lines returned by `wait`.
+    answers: u64,
+    /// Close the input once everything is written.
+    close_when_sent: bool,
     stdout: ChildStdout,
     /// Output read but not yet returned as a line.
     pending: Vec<u8>,
     eof: bool,
+    /// When the program was seen to have exited.
+    exited_at: Option<Instant>,
+    last_check: Instant,
     stderr: Arc<Mutex<VecDeque<u8>>>,
+    /// Set when its stderr reached end of file.
+    stderr_done: Arc<AtomicBool>,
 }
 
 impl Worker {
@@ -65,10 +88,14 @@ impl Worker {
         }
         let mut child = cmd.spawn()?;
         let stdin = child.stdin.take();
+        if let Some(stdin) = &stdin {
+            set_nonblocking(stdin)?;
+        }
         let stdout = child.stdout.take().expect("piped");
         let mut stderr_pipe = child.stderr.take().expect("piped");
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
-        let tail = Arc::clone(&stderr);
+        let stderr_done = Arc::new(AtomicBool::new(false));
+        let (tail, done) = (Arc::clone(&stderr), Arc::clone(&stderr_done));
         // Drained all the time, so the program never blocks on a full stderr pipe.
         std::thread::Builder::new()
             .name("exec-stderr".into())
@@ -85,74 +112,93 @@ impl Worker {
                     let extra = t.len().saturating_sub(STDERR_TAIL);
                     t.drain(..extra);
                 }
+                done.store(true, Ordering::Release);
             })?;
         Ok(Worker {
             child,
             stdin,
-            writer: None,
+            unsent: Vec::new(),
+            unsent_from: 0,
+            queued: 0,
+            written: 0,
+            answers: 0,
+            close_when_sent: false,
             stdout,
             pending: Vec::new(),
             eof: false,
+            exited_at: None,
+            last_check: Instant::now(),
             stderr,
+            stderr_done,
         })
     }
 
-    /// Writes one short line now (the program reads it, or the next read says it died).
-    /// Once a batch went through the writer thread, it owns the pipe: the line goes
-    /// there too, in order.
-    pub fn send_line(&mut self, bytes: &[u8]) {
-        if let Some(tx) = &self.writer {
-            let _ = tx.send(bytes.to_vec());
-        } else if let Some(stdin) = &mut self.stdin {
-            if stdin.write_all(bytes).and_then(|()| stdin.flush()).is_err() {
-                self.stdin = None;
-            }
-        }
-    }
-
-    /// Hands bytes to a writer thread: a large input cannot block the caller while the
-    /// program waits for its output to be read.
-    pub fn send_all(&mut self, bytes: Vec<u8>) {
-        if self.writer.is_none() {
-            if let Some(mut stdin) = self.stdin.take() {
-                let (tx, rx) = mpsc::channel::<Vec<u8>>();
-                let spawned = std::thread::Builder::new()
-                    .name("exec-writer".into())
-                    .spawn(move || {
-                        for chunk in rx {
-                            if stdin
-                                .write_all(&chunk)
-                                .and_then(|()| stdin.flush())
-                                .is_err()
-                            {
-                                break;
-                            }
-                        }
-                    });
-                if spawned.is_ok() {
-                    self.writer = Some(tx);
-                }
-            }
-        }
-        if let Some(tx) = &self.writer {
-            let _ = tx.send(bytes);
-        }
+    /// Queues `bytes` for the program and writes what its input pipe takes now; the rest
+    /// is written by `wait`, never blocking.
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.unsent.extend_from_slice(bytes);
+        self.queued += bytes.len() as u64;
+        self.write_some();
     }
 
     /// Closes the program's standard input once what was sent is written.
     pub fn close_input(&mut self) {
-        self.stdin = None;
-        self.writer = None;
+        self.close_when_sent = true;
+        self.write_some();
     }
 
-    /// The next line of output, waiting until `deadline`; gives up when `cancelled`
-    /// says so (checked every 20 ms).
+    /// Bytes given to `send` so far, and of those, bytes the program's pipe took: an
+    /// answer that comes before its puzzle was written was not an answer to it.
+    pub fn queued(&self) -> u64 {
+        self.queued
+    }
+
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Lines it answered so far.
+    pub fn answers(&self) -> u64 {
+        self.answers
+    }
+
+    /// Writes what the pipe takes without blocking.
+    fn write_some(&mut self) {
+        while self.unsent_from < self.unsent.len() {
+            let Some(stdin) = &mut self.stdin else { return };
+            match stdin.write(&self.unsent[self.unsent_from..]) {
+                Ok(0) => self.stdin = None,
+                Ok(n) => {
+                    self.unsent_from += n;
+                    self.written += n as u64;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
+                // It closed its input (or died): the rest is never read.
+                Err(_) => self.stdin = None,
+            }
+        }
+        self.unsent.clear();
+        self.unsent_from = 0;
+        if self.close_when_sent {
+            self.stdin = None;
+        }
+    }
+
+    /// The next line of output, waiting until `deadline` (writing its input meanwhile);
+    /// gives up when `cancelled` says so (checked every 20 ms). Whether the program
+    /// itself exited is checked too: once it has, what it left in the pipe is read and
+    /// then its output counts as ended, even if a child it left holds the pipe open.
     pub fn wait(&mut self, deadline: Instant, cancelled: impl Fn() -> bool) -> Wait {
         loop {
             if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
                 let rest = self.pending.split_off(i + 1);
                 let line = std::mem::replace(&mut self.pending, rest);
+                self.answers += 1;
                 return Wait::Got(FromChild::Line(line));
+            }
+            if self.pending.len() >= MAX_ANSWER {
+                return Wait::Got(FromChild::TooLong(std::mem::take(&mut self.pending)));
             }
             if self.eof {
                 return match self.pending.is_empty() {
@@ -167,22 +213,70 @@ impl Worker {
             if cancelled() {
                 return Wait::Cancelled;
             }
-            let step = (deadline - now).min(Duration::from_millis(20));
-            if !readable(&self.stdout, step) {
-                continue;
+            self.write_some();
+            if let Some(at) = self.exited_at {
+                // Everything the program wrote is in the pipe already: read what is
+                // there now, for a short grace at most.
+                if now - at > EXIT_GRACE || !self.poll(Duration::ZERO).0 {
+                    self.eof = true;
+                    continue;
+                }
+            } else {
+                let step = (deadline - now).min(Duration::from_millis(20));
+                let (readable, _) = self.poll(step);
+                if !readable || self.last_check.elapsed() >= EXIT_CHECK {
+                    self.last_check = Instant::now();
+                    if self.exited() {
+                        self.exited_at = Some(self.last_check);
+                    }
+                }
+                if !readable {
+                    continue;
+                }
             }
             let mut buf = [0u8; 8192];
             match self.stdout.read(&mut buf) {
                 Ok(0) => self.eof = true,
-                Ok(n) => {
-                    if self.pending.len() < MAX_ANSWER {
-                        self.pending.extend_from_slice(&buf[..n]);
-                    }
-                }
+                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(_) => self.eof = true,
             }
         }
+    }
+
+    /// Waits up to `wait` for output to read or room in the input pipe (when something
+    /// is left to write): whether there is output, and whether there is room.
+    #[cfg(unix)]
+    fn poll(&self, wait: Duration) -> (bool, bool) {
+        use std::os::fd::AsRawFd;
+        let input = match (&self.stdin, self.unsent_from < self.unsent.len()) {
+            (Some(stdin), true) => stdin.as_raw_fd(),
+            _ => -1, // ignored by poll(2)
+        };
+        let mut fds = [
+            libc::pollfd {
+                fd: self.stdout.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: input,
+                events: libc::POLLOUT,
+                revents: 0,
+            },
+        ];
+        let ms = wait.as_millis().min(1000) as libc::c_int;
+        // SAFETY: two valid pollfds that outlive the call; the count matches.
+        let ready = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
+        match ready > 0 {
+            true => (fds[0].revents != 0, fds[1].revents != 0),
+            false => (false, false),
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn poll(&self, _wait: Duration) -> (bool, bool) {
+        (true, true)
     }
 
     /// Whether the program itself has exited (a child it left may hold its output open).
@@ -204,6 +298,11 @@ impl Worker {
         }
     }
 
+    /// Whether it exited with success (after a short wait).
+    pub fn exited_cleanly(&mut self) -> bool {
+        self.exit_status().is_some_and(|s| s.success())
+    }
+
     /// After its output ended: why, when it did not exit with success (a crash, a
     /// signal, an exit code); `None` when it exited 0 or still runs.
     pub fn failed_exit(&mut self) -> Option<String> {
@@ -214,9 +313,17 @@ impl Worker {
     }
 
     /// Why it stopped answering: its exit status (after a short wait) and the end of
-    /// what it wrote on stderr.
+    /// what it wrote on stderr. Its group is killed first, so that a child it left
+    /// holding stderr cannot keep the last of it from being read.
     pub fn obituary(&mut self) -> String {
         let status = self.exit_status();
+        self.kill();
+        let start = Instant::now();
+        while !self.stderr_done.load(Ordering::Acquire)
+            && start.elapsed() < Duration::from_millis(500)
+        {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         let how = match status {
             Some(s) => format!("exited ({s})"),
             None => "closed its output".to_string(),
@@ -258,28 +365,30 @@ impl Worker {
     }
 }
 
-/// True when `out` has something to read (or hit end of file) within `wait`.
+/// Makes writes to the program's input return at once when its pipe is full.
 #[cfg(unix)]
-fn readable(out: &ChildStdout, wait: Duration) -> bool {
+fn set_nonblocking(stdin: &ChildStdin) -> std::io::Result<()> {
     use std::os::fd::AsRawFd;
-    let mut fd = libc::pollfd {
-        fd: out.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
+    let fd = stdin.as_raw_fd();
+    // SAFETY: fcntl(2) on a descriptor this process owns (the write end of a pipe).
+    let ok = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
     };
-    let ms = wait.as_millis().clamp(1, 1000) as libc::c_int;
-    // SAFETY: one valid pollfd that outlives the call; the count matches.
-    unsafe { libc::poll(&mut fd, 1, ms) > 0 }
+    match ok {
+        true => Ok(()),
+        false => Err(std::io::Error::last_os_error()),
+    }
 }
 
 #[cfg(not(unix))]
-fn readable(_out: &ChildStdout, _wait: Duration) -> bool {
-    true
+fn set_nonblocking(_stdin: &ChildStdin) -> std::io::Result<()> {
+    Ok(())
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        self.close_input();
+        self.stdin = None;
         self.kill();
     }
 }
@@ -288,19 +397,39 @@ impl Drop for Worker {
 mod tests {
     use super::*;
 
-    /// A line sent after a batch reaches the program: once the writer thread owns the
-    /// pipe, `send_line` goes through it (it used to drop the line and time out).
+    /// A batch larger than the pipe and lines after it reach the program in order, the
+    /// writing done while waiting.
     #[test]
-    fn a_line_after_a_batch_reaches_the_program() {
+    fn a_large_batch_then_a_line_reach_the_program() {
         let mut worker = Worker::spawn(Path::new("cat"), &[], &[]).unwrap();
         let deadline = || Instant::now() + Duration::from_secs(5);
-        worker.send_all(b"batch 1\nbatch 2\n".to_vec());
-        worker.send_line(b"single\n");
-        for want in ["batch 1\n", "batch 2\n", "single\n"] {
+        let batch: Vec<u8> = (0..20_000)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        worker.send(&batch);
+        worker.send(b"single\n");
+        for i in 0..20_000 {
             match worker.wait(deadline(), || false) {
-                Wait::Got(FromChild::Line(line)) => assert_eq!(line, want.as_bytes()),
-                _ => panic!("no line {want:?}"),
+                Wait::Got(FromChild::Line(line)) => assert_eq!(line, format!("{i}\n").as_bytes()),
+                _ => panic!("no line {i}"),
             }
         }
+        match worker.wait(deadline(), || false) {
+            Wait::Got(FromChild::Line(line)) => assert_eq!(line, b"single\n"),
+            _ => panic!("no last line"),
+        }
+        assert_eq!(worker.written(), worker.queued());
+    }
+
+    /// A program that never reads cannot hold the caller past its deadline.
+    #[test]
+    fn a_program_that_never_reads_times_out() {
+        let mut worker = Worker::spawn(Path::new("sleep"), &["30".into()], &[]).unwrap();
+        worker.send(&vec![b'.'; 1 << 20]);
+        let start = Instant::now();
+        let got = worker.wait(start + Duration::from_millis(300), || false);
+        assert!(matches!(got, Wait::TimedOut));
+        assert!(worker.written() < worker.queued());
+        assert!(start.elapsed() < Duration::from_secs(5));
     }
 }
