@@ -42,6 +42,70 @@ impl Machine {
     }
 }
 
+impl Machine {
+    /// What differs between the machine of `self` and that of `other`, for a warning
+    /// (times from two machines do not compare).
+    pub fn differences(&self, other: &Machine) -> Vec<String> {
+        let mut d = Vec::new();
+        if self.cpu != other.cpu {
+            d.push(format!("CPU {:?} vs {:?}", self.cpu, other.cpu));
+        }
+        if self.cores != other.cores {
+            d.push(format!("{} vs {} cores", self.cores, other.cores));
+        }
+        if self.os != other.os {
+            d.push(format!("OS {:?} vs {:?}", self.os, other.os));
+        }
+        d
+    }
+}
+
+/// How busy the rest of the machine was during a measurement (Linux: `/proc/stat`,
+/// whose CPU times include the time a hypervisor stole from this VM).
+pub struct LoadProbe {
+    start: Option<(u64, u64)>,
+    own_ns: u64,
+}
+
+/// Machine-wide busy and total CPU time so far, in clock ticks.
+fn machine_ticks() -> Option<(u64, u64)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let line = stat.lines().next()?.strip_prefix("cpu ")?;
+    let v: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal (guest time is within user).
+    let field = |i: usize| v.get(i).copied().unwrap_or(0);
+    let busy = field(0) + field(1) + field(2) + field(5) + field(6) + field(7);
+    Some((busy, busy + field(3) + field(4)))
+}
+
+impl LoadProbe {
+    pub fn start() -> LoadProbe {
+        LoadProbe {
+            start: machine_ticks(),
+            own_ns: crate::cpu::process_cpu_ns(),
+        }
+    }
+
+    /// The cores other programs kept busy on average since `start`, when that can be
+    /// told (Linux, and a run long enough for the kernel's 10 ms ticks).
+    pub fn others(&self) -> Option<f64> {
+        let (busy0, total0) = self.start?;
+        let (busy1, total1) = machine_ticks()?;
+        let total = total1.checked_sub(total0)?;
+        if total < 100 {
+            return None;
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+        // Ticks are 1/100 s on Linux (USER_HZ).
+        let own_ticks = (crate::cpu::process_cpu_ns() - self.own_ns) as f64 / 1e7;
+        let others_busy = (busy1.saturating_sub(busy0)) as f64 - own_ticks;
+        Some((others_busy.max(0.0) / total as f64) * cores)
+    }
+}
+
 impl Build {
     pub fn current() -> Build {
         let rev = env!("SUDOKU_BENCH_GIT_REVISION");

@@ -9,6 +9,7 @@ use crate::bench::{
 };
 use crate::history;
 use crate::loader::{Input, LoadOptions};
+use crate::machine::LoadProbe;
 use crate::options::BenchOptions;
 use crate::options::Record;
 use crate::output::append_lines;
@@ -42,8 +43,10 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     if opts.html.is_some() {
         observer.times = Some(PuzzleTimes::default());
     }
+    let probe = LoadProbe::start();
     let measured = run_bench(&datasets, &opts.config, &mut observer)?;
     observer.bar.finish_and_clear();
+    let busy = busy_note(&probe, &opts.config.threads);
     let mut run = BenchRun::new(&opts.config, measured.results);
     run.partial = measured.interrupted;
     run.paired = measured.paired;
@@ -128,10 +131,44 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     }
     if let Some((_, c)) = &comparisons {
         if c.regressed() > 0 && exit == Exit::Success {
-            exit = Exit::Regressed;
+            exit = no_verdict_when_busy(busy).unwrap_or(Exit::Regressed);
         }
     }
     Ok(exit)
+}
+
+/// Warns when other programs kept busy the cores this run needed (the most threads it
+/// used), and returns true then: its times are inflated by the wait for a core.
+pub(super) fn busy_note(probe: &LoadProbe, threads: &[usize]) -> bool {
+    let Some(others) = probe.others() else {
+        return false;
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let needed = threads.iter().copied().max().unwrap_or(1).min(cores);
+    if !short_of_cores(others, cores, needed) {
+        return false;
+    }
+    eprintln!(
+        "warning: the machine was busy: other programs kept {others:.1} of its {cores} cores busy on average while this run needed {needed}; its times are inflated by waiting for a core"
+    );
+    true
+}
+
+/// True when the cores other programs kept busy left fewer than `needed` free, with a
+/// quarter of a core of slack (daemons, the terminal, this program's own helpers).
+fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
+    cores as f64 - others + 0.25 < needed as f64
+}
+
+/// A regression measured on a busy machine may be the load's, not the build's: no
+/// verdict (exit 1) rather than a false "regressed".
+pub(super) fn no_verdict_when_busy(busy: bool) -> Option<Exit> {
+    busy.then(|| {
+        eprintln!(
+            "error: no verdict: the regressions above were measured on a busy machine and may come from the load; re-run on a quiet machine, or compare two builds side by side with `bench --paired --backends old=...,new=...`, which the load slows alike"
+        );
+        Exit::Failure
+    })
 }
 
 /// Appends the run's results to the history.
@@ -199,6 +236,13 @@ pub(super) fn verdicts(
     noise: f64,
 ) -> anyhow::Result<baseline::Comparisons> {
     let comparisons = baseline::compare(old, new, noise)?;
+    let differ = old.machine.differences(&new.machine);
+    if !differ.is_empty() {
+        eprintln!(
+            "warning: the baseline was measured on another machine ({}): its times do not compare with these; re-measure it here",
+            differ.join(", ")
+        );
+    }
     let partial = if old.partial {
         " (a partial run: some results are missing)"
     } else {
@@ -318,4 +362,37 @@ pub(super) fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize)
     );
     bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    /// Red-team finding: two CPU hogs on the 2-core VM made every `compare` say
+    /// "regressed" (+150%). One hog leaves a -j1 run its core; two do not.
+    #[test]
+    fn a_run_is_short_of_cores_only_when_others_took_the_ones_it_needed() {
+        use super::short_of_cores;
+        assert!(!short_of_cores(0.1, 2, 1));
+        assert!(!short_of_cores(1.0, 2, 1));
+        assert!(short_of_cores(1.4, 2, 1));
+        assert!(short_of_cores(0.5, 2, 2));
+        assert!(!short_of_cores(0.2, 2, 2));
+        assert!(!short_of_cores(6.0, 16, 8));
+        assert!(short_of_cores(9.0, 16, 8));
+    }
+
+    #[test]
+    fn machines_that_differ_are_named() {
+        let a = crate::machine::Machine {
+            cpu: "A".into(),
+            cores: 2,
+            physical_cores: Some(1),
+            os: "Linux".into(),
+        };
+        assert!(a.differences(&a.clone()).is_empty());
+        let b = crate::machine::Machine {
+            cores: 16,
+            ..a.clone()
+        };
+        assert_eq!(a.differences(&b), ["2 vs 16 cores"]);
+    }
 }

@@ -1,8 +1,11 @@
 //! `compare`: two saved runs, or a saved run against a fresh run of its benchmark; and
 //! `compare --list`.
 
-use super::bench::{Loaded, Watcher, load_datasets, progress_bar, verdicts};
+use super::bench::{
+    Loaded, Watcher, busy_note, load_datasets, no_verdict_when_busy, progress_bar, verdicts,
+};
 use super::{Exit, print};
+use crate::machine::LoadProbe;
 use std::path::Path;
 
 use crate::baseline::{self, BaselineRef, Comparisons, Store};
@@ -46,8 +49,10 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
             let exports = ExportManager::default();
             let bar = progress_bar(opts.progress, &rerun.config, datasets.len());
             let mut watcher = Watcher::new(bar, None, &exports, &rerun.config);
+            let probe = LoadProbe::start();
             let measured = run_bench(&datasets, &rerun.config, &mut watcher)?;
             watcher.bar.finish_and_clear();
+            let busy = busy_note(&probe, &rerun.config.threads);
             let mut new = BenchRun::new(&rerun.config, measured.results);
             new.partial = measured.interrupted;
             print(&table::render(&new))?;
@@ -64,7 +69,10 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                 &new,
                 &c,
             )?;
-            Ok(exit(&c))
+            match exit(&c) {
+                Exit::Regressed => Ok(no_verdict_when_busy(busy).unwrap_or(Exit::Regressed)),
+                other => Ok(other),
+            }
         }
     }
 }
