@@ -40,9 +40,15 @@ pub fn threads(n: usize, zero_ok: bool) -> Result<usize, String> {
 
 /// A duration in seconds: finite, more than 0 (or at least 0 when `zero_ok`), at most `max`.
 pub fn seconds(value: f64, zero_ok: bool, max: f64) -> Result<Duration, String> {
-    let low_ok = if zero_ok { value >= 0.0 } else { value > 0.0 };
+    // Below a microsecond no limit or duration means anything (1e-320 was a limit that
+    // stopped every puzzle at once).
+    let low_ok = if zero_ok {
+        value == 0.0 || value >= 1e-6
+    } else {
+        value >= 1e-6
+    };
     if !value.is_finite() || !low_ok || value > max {
-        let low = if zero_ok { "0" } else { "more than 0" };
+        let low = if zero_ok { "0 or 0.000001" } else { "0.000001" };
         return Err(format!(
             "{value:?} is not a number of seconds from {low} to {max}"
         ));

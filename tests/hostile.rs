@@ -191,6 +191,11 @@ fn numbers_out_of_range_are_usage_errors_not_crashes() {
         &["solve", "in.txt", "--timeout", "1e308"],
         &["solve", "in.txt", "--timeout", "0"],
         &["solve", "in.txt", "--timeout", "NaN"],
+        // Red-team: a limit below a microsecond stopped every puzzle, exit 0.
+        &["solve", "in.txt", "--timeout", "1e-320"],
+        &["bench", "in.txt", "--min-time", "1e-9"],
+        // Red-team: an empty list quietly meant the default list.
+        &["bench", "in.txt", "--backends", ""],
         &["solve", "in.txt", "-j", "100000"],
         &["solve", "in.txt", "--max-nodes", "0"],
         &["bench", "in.txt", "--min-time=-1"],

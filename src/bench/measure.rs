@@ -101,6 +101,15 @@ pub(super) fn bench_one(
         // The time of one pass, averaged over the round's passes.
         rounds_ns.push(round_ns / passes);
     }
+    if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
+        if rounds_ns.len() >= MAX_TIMED_ROUNDS && !interrupt::requested() {
+            eprintln!(
+                "note: {label}: stopped after {MAX_TIMED_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s (rounds are capped: each keeps its time in memory)",
+                started.elapsed().as_secs_f64(),
+                t.as_secs_f64()
+            );
+        }
+    }
     let first = first_pass_tally.unwrap_or_default();
     let mut result = summarize(job, rounds_ns, passes as usize, &tally, &first);
     if job.backend.is_foreign() {

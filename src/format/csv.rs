@@ -154,7 +154,7 @@ impl Columns {
         }
         self.header = Some(header.ok_or_else(|| {
             let wanted = match &self.puzzle_column {
-                Some(Column::Name(n)) => format!("a column named {n:?}"),
+                Some(Column::Name(n)) => format!("column named {n:?}"),
                 _ => format!("puzzle column ({})", PUZZLE_NAMES.join(", ")),
             };
             ParseError::new(

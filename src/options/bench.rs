@@ -456,6 +456,12 @@ fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
             out.push((label, backend));
         }
     }
+    if out.is_empty() && !args.is_empty() {
+        return usage(
+            "--backends",
+            "names no backend (leave it out for the default list)",
+        );
+    }
     Ok(match out.is_empty() {
         true => Backend::ALL
             .iter()
