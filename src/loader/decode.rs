@@ -1,5 +1,7 @@
 //! Compressed inputs, recognized by their first bytes and read as a stream: gzip, zstd,
-//! xz and bzip2.
+//! xz and bzip2; and UTF-16 text (what Windows calls "Unicode", PowerShell's `>`),
+//! decoded to UTF-8 as it is read. A zip archive is refused with a message: it is a
+//! folder of files, not a stream.
 
 use std::io::{self, BufRead, Read};
 
@@ -10,6 +12,9 @@ pub enum Compression {
     Zstd,
     Xz,
     Bzip2,
+    /// Not compressed: UTF-16 text, little- or big-endian.
+    Utf16Le,
+    Utf16Be,
 }
 
 impl Compression {
@@ -19,6 +24,16 @@ impl Compression {
             Compression::Zstd => "zstd",
             Compression::Xz => "xz",
             Compression::Bzip2 => "bzip2",
+            Compression::Utf16Le => "UTF-16LE",
+            Compression::Utf16Be => "UTF-16BE",
+        }
+    }
+
+    /// How a note says it: `gzip compressed`, `UTF-16LE text, decoded`.
+    pub fn describe(self) -> String {
+        match self {
+            Compression::Utf16Le | Compression::Utf16Be => format!("{} text, decoded", self.name()),
+            _ => format!("{} compressed", self.name()),
         }
     }
 
@@ -29,8 +44,85 @@ impl Compression {
             [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
             [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
             [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
-            _ => None,
+            [0xff, 0xfe, ..] => Some(Compression::Utf16Le),
+            [0xfe, 0xff, ..] => Some(Compression::Utf16Be),
+            _ => utf16_without_bom(head),
         }
+    }
+}
+
+/// Text of ASCII characters in UTF-16 with no byte-order mark: every other byte is 0.
+fn utf16_without_bom(head: &[u8]) -> Option<Compression> {
+    let head = &head[..head.len().min(64) & !1];
+    if head.len() < 8 {
+        return None;
+    }
+    let zero_at = |odd: bool| {
+        head.chunks(2)
+            .all(|p| (p[usize::from(odd)] == 0) && p[usize::from(!odd)] != 0)
+    };
+    match (zero_at(true), zero_at(false)) {
+        (true, _) => Some(Compression::Utf16Le),
+        (_, true) => Some(Compression::Utf16Be),
+        _ => None,
+    }
+}
+
+/// UTF-16 decoded to UTF-8 as it is read; a broken code unit is U+FFFD (a parse error
+/// in the record that holds it, never a lost line).
+struct Utf16<R> {
+    inner: R,
+    big_endian: bool,
+    out: Vec<u8>,
+    pos: usize,
+    /// A byte of a code unit split between two reads.
+    odd: Option<u8>,
+    /// A high surrogate whose low half comes with the next read.
+    high: Option<u16>,
+    eof: bool,
+}
+
+impl<R: Read> Read for Utf16<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.pos == self.out.len() {
+            if self.eof {
+                return Ok(0);
+            }
+            self.out.clear();
+            self.pos = 0;
+            let mut raw = [0u8; 16 * 1024];
+            let n = self.inner.read(&mut raw)?;
+            let mut bytes: Vec<u8> = self.odd.take().into_iter().collect();
+            bytes.extend_from_slice(&raw[..n]);
+            if n == 0 {
+                self.eof = true;
+                if !bytes.is_empty() || self.high.take().is_some() {
+                    self.out.extend_from_slice("\u{FFFD}".as_bytes());
+                }
+                continue;
+            }
+            if bytes.len() % 2 == 1 {
+                self.odd = bytes.pop();
+            }
+            let mut units: Vec<u16> = self.high.take().into_iter().collect();
+            units.extend(bytes.chunks(2).map(|p| match self.big_endian {
+                true => u16::from_be_bytes([p[0], p[1]]),
+                false => u16::from_le_bytes([p[0], p[1]]),
+            }));
+            if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+                self.high = units.pop();
+            }
+            for c in char::decode_utf16(units) {
+                let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+                let mut utf8 = [0u8; 4];
+                self.out
+                    .extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+            }
+        }
+        let n = buf.len().min(self.out.len() - self.pos);
+        buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
     }
 }
 
@@ -45,9 +137,25 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(
             Err(e) => return Err(e),
         }
     };
+    if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+        return Err(io::Error::other(
+            "a zip archive, which is a folder of files: unzip it and read the folder (gzip, zstd, xz and bzip2 files are read as they are)",
+        ));
+    }
     let found = Compression::sniff(head);
+    let utf16 = |input, big_endian| Utf16 {
+        inner: input,
+        big_endian,
+        out: Vec::new(),
+        pos: 0,
+        odd: None,
+        high: None,
+        eof: false,
+    };
     let reader: Box<dyn Read + Send> = match found {
         None => Box::new(input),
+        Some(Compression::Utf16Le) => Box::new(utf16(input, false)),
+        Some(Compression::Utf16Be) => Box::new(utf16(input, true)),
         // Multi-member decoders: `cat a.gz b.gz` is one valid stream.
         Some(Compression::Gzip) => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
         Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
@@ -61,6 +169,45 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(
 mod tests {
     use super::*;
     use std::io::Write;
+
+    /// Red-team finding: a UTF-16 file (PowerShell's `>`, Notepad's "Unicode") of 100
+    /// puzzles was read as 12 records of '\0' errors, with no word of its encoding.
+    #[test]
+    fn utf16_text_is_decoded_and_zip_is_refused() {
+        let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n# \u{1F600}\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let cases = [
+            (
+                [&[0xff, 0xfe][..], &le].concat(),
+                "\u{FEFF}",
+                Compression::Utf16Le,
+            ),
+            (
+                [&[0xfe, 0xff][..], &be].concat(),
+                "\u{FEFF}",
+                Compression::Utf16Be,
+            ),
+            (le.clone(), "", Compression::Utf16Le),
+        ];
+        for (bytes, bom, want) in cases {
+            // Small buffers: code units and surrogate pairs split between reads (with no
+            // mark, the first read must show a few characters).
+            let capacity = if bom.is_empty() { 64 } else { 3 };
+            let input = std::io::BufReader::with_capacity(capacity, &bytes[..]);
+            let (mut r, found) = decompress(input).unwrap();
+            assert_eq!(found, Some(want));
+            let mut out = String::new();
+            r.read_to_string(&mut out).unwrap();
+            assert_eq!(out, format!("{bom}{text}"));
+        }
+        let zip = b"PK\x03\x04\x14\x00\x00\x00rest".to_vec();
+        let err = decompress(&zip[..]).err().unwrap().to_string();
+        assert!(err.contains("zip archive"), "{err}");
+        // Plain ASCII is left alone.
+        let (_, found) = decompress(&text.as_bytes()[..]).unwrap();
+        assert_eq!(found, None);
+    }
 
     #[test]
     fn every_compression_reads_back() {

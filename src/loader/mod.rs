@@ -352,8 +352,7 @@ impl Loader {
             } else {
                 "--format"
             };
-            let packed =
-                compression.map_or(String::new(), |c| format!(", {} compressed", c.name()));
+            let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
         }
         let input = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(decoded));
