@@ -205,7 +205,7 @@ mod tests {
         let err = decompress(&zip[..]).err().unwrap().to_string();
         assert!(err.contains("zip archive"), "{err}");
         // Plain ASCII is left alone.
-        let (_, found) = decompress(&text.as_bytes()[..]).unwrap();
+        let (_, found) = decompress(text.as_bytes()).unwrap();
         assert_eq!(found, None);
     }
 
