@@ -341,6 +341,20 @@ pub fn parse_chars(bytes: &[u8]) -> Result<Square, (usize, String)> {
             format!("mixes characters no {side}x{side} alphabet explains"),
         ));
     };
+    let square = read_in(bytes, side, alphabet)?;
+    // `1`-`9`, `A`-`F` and `0` read as hex (0 a value), or as `1`-`9`, `A`-`G` with `0`
+    // blank and no `G` given: the reading without a conflict is the file's.
+    if alphabet == Alphabet::Hex && square.find_conflict().is_some() {
+        if let Ok(other) = read_in(bytes, side, Alphabet::DigitsThenLetters) {
+            if other.find_conflict().is_none() {
+                return Ok(other);
+            }
+        }
+    }
+    Ok(square)
+}
+
+fn read_in(bytes: &[u8], side: usize, alphabet: Alphabet) -> Result<Square, (usize, String)> {
     let mut cells = Vec::with_capacity(bytes.len());
     for (i, &b) in bytes.iter().enumerate() {
         match alphabet.value(b, side) {
@@ -608,6 +622,31 @@ mod tests {
         assert_eq!(Alphabet::Letters.value(b'Q', 16), None);
         assert_eq!(Alphabet::DigitsThenLetters.value(b'G', 16), Some(16));
         assert_eq!(Alphabet::Digits.value(b'5', 4), None);
+    }
+
+    /// Red-team finding: 16x16 written `1`-`9`, `A`-`G` with `0` blanks and no `G` among
+    /// the givens was read as hex (`0` a value): 256 clues, "invalid givens", exit 0.
+    #[test]
+    fn digits_then_letters_without_a_g_are_not_hex() {
+        let sym = b"123456789ABCDEFG";
+        let line: Vec<u8> = (0..256)
+            .map(|i| {
+                let (r, c) = (i / 16, i % 16);
+                let v = (4 * (r % 4) + r / 4 + c) % 16; // a valid full board, 0-based
+                // The Gs and every third other cell are blanks.
+                if v == 15 || i % 3 == 0 { b'0' } else { sym[v] }
+            })
+            .collect();
+        let square = parse_chars(&line).unwrap();
+        assert!(square.find_conflict().is_none());
+        let blanks = line.iter().filter(|&&b| b == b'0').count();
+        assert_eq!(square.cells().iter().filter(|&&v| v == 0).count(), blanks);
+        // A full hex board (`0` a value, no conflict) stays hex.
+        let hex: Vec<u8> = (0..256)
+            .map(|i| b"0123456789ABCDEF"[(4 * ((i / 16) % 4) + (i / 16) / 4 + i % 16) % 16])
+            .collect();
+        let square = parse_chars(&hex).unwrap();
+        assert!(square.find_conflict().is_none() && square.cells().iter().all(|&v| v > 0));
     }
 
     #[test]
