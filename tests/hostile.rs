@@ -524,3 +524,21 @@ fn a_solver_that_claims_without_showing_is_not_trusted() {
             .code(0);
     }
 }
+
+/// Red-team finding: a program's stderr reached the terminal raw in messages (an escape
+/// sequence could clear the screen or rewrite the line).
+#[test]
+fn a_programs_stderr_cannot_drive_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, _) = dataset(dir.path());
+    let out = sudoku_bench()
+        .args(["solve", "-j1", "--no-progress", "--csv", "-", "-b"])
+        .arg(r"exec:sh -c 'read p; printf \033[2J\033[31mEVIL\rX\a >&2; exit 7'")
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let all = [out.stdout, out.stderr].concat();
+    assert!(String::from_utf8_lossy(&all).contains("EVIL"));
+    assert!(!all.iter().any(|&b| b == 0x1b || b == 0x07 || b == b'\r'));
+}

@@ -15,12 +15,18 @@ const SOURCE: &str = r#"
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 static int calls;
 __attribute__((constructor)) static void init(void) { if (getenv("EXIT_AT_LOAD")) exit(0); }
 /* Solves nothing; says "no solution". */
 size_t exits(const char *in, size_t limit, uint32_t f, char *sol, size_t *g) {
     *g = 0;
     if (++calls == 3) exit(0);
+    return 0;
+}
+size_t slow(const char *in, size_t limit, uint32_t f, char *sol, size_t *g) {
+    *g = 0;
+    usleep(200000);
     return 0;
 }
 size_t overruns(const char *in, size_t limit, uint32_t f, char *sol, size_t *g) {
@@ -74,4 +80,37 @@ fn a_library_that_exits_or_overruns_is_never_a_clean_run() {
     assert_eq!(rows.len(), 3000);
     let error = header.iter().position(|h| h == "error").unwrap();
     assert!(rows[0][error].contains("past the end of its 96-byte solution buffer"));
+}
+
+/// Red-team finding: `--timeout` did nothing for `lib:` (each call had a fresh deadline
+/// and a call cannot be stopped): a call that overran it now says so.
+#[test]
+fn a_library_call_that_overran_the_time_limit_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = build(dir.path());
+    let input = dir.path().join("two.txt");
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    std::fs::write(&input, text.lines().take(3).collect::<Vec<_>>().join("\n")).unwrap();
+    let out = sudoku_bench()
+        .args([
+            "solve",
+            "-q",
+            "-j1",
+            "--timeout",
+            "0.05",
+            "--csv",
+            "-",
+            "-b",
+        ])
+        .arg(format!("lib:{}:slow", lib.display()))
+        .arg(&input)
+        .output()
+        .unwrap();
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.stdout));
+    let status = header.iter().position(|h| h == "status").unwrap();
+    assert_eq!(rows.len(), 2);
+    assert!(
+        rows.iter().all(|r| r[status] == "budget_exceeded"),
+        "{rows:?}"
+    );
 }

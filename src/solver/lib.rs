@@ -9,7 +9,8 @@
 //! plain puzzle from pencil marks); a solver that writes a solution only when `limit` is 1
 //! gets a second call (counted in [`second_calls`]); a crash cannot be contained in the
 //! process, so it ends the run with a message naming the library and the puzzle. The
-//! deadline and the cancel flag are checked before each call: a call cannot be stopped.
+//! deadline and the cancel flag are checked before each call (a call cannot be stopped),
+//! and the deadline again after it: an overrun is reported.
 
 use std::collections::HashMap;
 use std::ffi::c_char;
@@ -207,6 +208,11 @@ impl Solver for LibSolver {
                 return out;
             }
         };
+        // The call could not be stopped, but a limit it overran still says so (each call
+        // has a fresh deadline, so the check before it alone would never fire).
+        if let Some(stop) = Budget::new(u64::MAX, limits.deadline, None).charge(1) {
+            out.stopped(stop);
+        }
         out.solutions = count.min(limit) as u32;
         out.solution = solution.filter(|_| count > 0);
         out.guesses = guesses as u64;

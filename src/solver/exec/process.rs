@@ -346,7 +346,16 @@ impl Worker {
         let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let last = &lines[lines.len().saturating_sub(3)..];
-        last.join(" / ").chars().take(300).collect()
+        // Shown on a terminal: no escape sequence, carriage return or bell of the
+        // program's may clear or rewrite it.
+        last.join(" / ")
+            .chars()
+            .take(300)
+            .map(|c| match c.is_control() {
+                true => char::REPLACEMENT_CHARACTER,
+                false => c,
+            })
+            .collect()
     }
 
     /// Kills its whole process group and reaps it.
