@@ -6,8 +6,8 @@
 //! A second one exits at once, but only between two rows of output
 //! ([`crate::output::exit_between_rows`]).
 
-use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
 
 /// Set by the first interrupt.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -32,11 +32,40 @@ pub fn install() {
 
 fn on_signal() {
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        kill_groups();
         crate::output::exit_between_rows(EXIT_CODE);
     }
     eprintln!(
         "\ninterrupted: finishing what is in flight and writing it (Ctrl-C again to quit now)"
     );
+}
+
+/// Process groups of the foreign programs running now: a second interrupt exits at once,
+/// and they would outlive the run, so it kills them first.
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Notes a foreign program's process group (its leader's pid).
+pub fn track_group(pid: u32) {
+    GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+}
+
+/// Forgets a process group, once it was killed and reaped.
+pub fn untrack_group(pid: u32) {
+    GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&p| p != pid);
+}
+
+fn kill_groups() {
+    #[cfg(unix)]
+    for &pid in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        // SAFETY: kill(2) on a process group this process created (the handler runs on
+        // the ctrlc crate's thread, not in a signal context); at worst it is gone.
+        unsafe {
+            libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
+        }
+    }
 }
 
 /// The error a read returns once an interrupt came: the source ends there, and the

@@ -132,6 +132,18 @@ impl ExecSolver {
     }
 }
 
+/// The outcome of a call made after the run was interrupted: nothing is started or sent.
+fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
+    limits
+        .cancel
+        .is_some_and(|f| f.load(Ordering::Relaxed))
+        .then(|| SolveOutcome {
+            budget_exceeded: true,
+            cancelled: true,
+            ..SolveOutcome::default()
+        })
+}
+
 /// The line a puzzle is sent as.
 fn puzzle_line(puzzle: &Grid) -> Vec<u8> {
     let mut line = puzzle.to_line_with(b'.').to_vec();
@@ -184,6 +196,9 @@ pub fn parse_answer(line: &[u8], max_solutions: u32) -> Result<SolveOutcome, Str
 
 impl Solver for ExecSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        if let Some(out) = cancelled(limits) {
+            return out;
+        }
         if !self.solves_side(9) {
             let side = self.spec.protocol.side();
             return self.fail(format!("a {side}x{side} judge protocol takes no 9x9 board"));
@@ -257,6 +272,9 @@ impl Solver for ExecSolver {
     }
 
     fn solve_batch(&mut self, puzzles: &[Grid], limits: &Limits) -> Option<Vec<SolveOutcome>> {
+        if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
+            return Some(vec![out; puzzles.len()]);
+        }
         match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => None,
             (Protocol::Lines, ExecMode::Stream) => Some(self.stream(puzzles, limits)),
@@ -281,6 +299,10 @@ impl Solver for ExecSolver {
     }
 
     fn prepare(&mut self) {
+        // After Ctrl-C nothing new is started (each puzzle left would spawn and kill one).
+        if crate::interrupt::requested() {
+            return;
+        }
         // A program that exited since its last answer (a one-shot program, or one that
         // quit cleanly) is restarted here, untimed, rather than blamed for the next
         // puzzle; one that exits at once every time still fails each puzzle it is sent.

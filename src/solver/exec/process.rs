@@ -87,6 +87,7 @@ impl Worker {
             cmd.process_group(0);
         }
         let mut child = cmd.spawn()?;
+        crate::interrupt::track_group(child.id());
         let stdin = child.stdin.take();
         if let Some(stdin) = &stdin {
             set_nonblocking(stdin)?;
@@ -371,6 +372,7 @@ impl Worker {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        crate::interrupt::untrack_group(self.child.id());
     }
 }
 
