@@ -555,6 +555,17 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
     if t.contains(&b',') {
         return comma_row(line, cells);
     }
+    // Simple Sudoku's `*-----------*` frame: the corners are no blank cells.
+    if let [b'*', inside @ .., b'*'] = t {
+        let rule = |b: &u8| matches!(b, b'-' | b'+' | b'=' | b'|' | b' ');
+        if inside.iter().filter(|&&b| b == b'-').count() >= 3 && inside.iter().all(rule) {
+            return LineKind::Border;
+        }
+    }
+    // A section or title in brackets (`[Puzzle]`, SadMan's files).
+    if matches!(t[0], b'[' | b'(' | b'<' | b'{') && t.iter().any(u8::is_ascii_alphabetic) {
+        return LineKind::Header;
+    }
     let (mut found, mut dashes, mut i) = (Vec::with_capacity(9), 0usize, 0);
     let bytes = line.bytes;
     while i < bytes.len() {
@@ -584,7 +595,9 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
         i += 1;
     }
     let plain = found.len() - dashes;
-    if plain == 0 && !(*dash_blanks && dashes == 9) {
+    // Nine dashes are a row of blanks in a file that writes blanks as `-`, unless `+`
+    // joins them: `+---+---+---+` is a border there too.
+    if plain == 0 && (!(*dash_blanks && dashes == 9) || t.contains(&b'+')) {
         // Borders only; a line of `=` starts a new grid (Norvig's files).
         return match t.iter().all(|&b| matches!(b, b'=' | b' ')) {
             true => LineKind::Header,
@@ -714,6 +727,52 @@ mod tests {
             assert_eq!(r.unwrap().number, n);
         }
         assert_eq!(n, 2501);
+    }
+
+    /// Red-team findings: Simple Sudoku's `*-----------*` frame (its corners read as
+    /// blanks), a `[Puzzle]` section line (SadMan, pzl.org.uk format 3) and, in a file
+    /// with `-` blanks, `+---+---+---+` borders (read as rows of blanks) each cost the
+    /// puzzle: two errors, or a made-up puzzle and an error.
+    #[test]
+    fn frames_sections_and_plus_borders_are_no_rows() {
+        let rows = [
+            "2..1.5..3",
+            ".54...71.",
+            ".1.2.3.8.",
+            "6.28.73.4",
+            ".........",
+            "1.53.98.6",
+            ".2.7.1.6.",
+            ".81...24.",
+            "7..4.2..1",
+        ];
+        let framed = |top: &str, mid: &str, dash: bool| {
+            let mut out = format!("{top}\n");
+            for (i, r) in rows.iter().enumerate() {
+                let r = if dash {
+                    r.replace('.', "-")
+                } else {
+                    r.to_string()
+                };
+                out += &format!("|{}|{}|{}|\n", &r[..3], &r[3..6], &r[6..]);
+                if i == 2 || i == 5 {
+                    out += &format!("{mid}\n");
+                }
+            }
+            out + top + "\n"
+        };
+        let cases = [
+            framed("*-----------*", "|---+---+---|", false),
+            format!("[Puzzle]\n{}\n", rows.join("\n")),
+            format!("#3x3\n{}", framed("+---+---+---+", "+---+---+---+", true)),
+        ];
+        for input in cases {
+            let recs = read_all(Format::Grid, input.as_bytes());
+            assert_eq!(recs.len(), 1, "{input}");
+            let board = &recs[0].body.result().as_ref().unwrap().board;
+            assert!(board.nine().is_some(), "{input}");
+            assert_eq!(board.clues(), 36, "{input}");
+        }
     }
 
     /// A long text file read as `grid`: every line is a record, in order, as before, but
