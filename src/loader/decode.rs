@@ -96,7 +96,11 @@ impl<R: Read> Read for Utf16<R> {
             bytes.extend_from_slice(&raw[..n]);
             if n == 0 {
                 self.eof = true;
-                if !bytes.is_empty() || self.high.take().is_some() {
+                // A high surrogate left unpaired, then an odd last byte: one U+FFFD each.
+                if self.high.take().is_some() {
+                    self.out.extend_from_slice("\u{FFFD}".as_bytes());
+                }
+                if !bytes.is_empty() {
                     self.out.extend_from_slice("\u{FFFD}".as_bytes());
                 }
                 continue;
@@ -207,6 +211,32 @@ mod tests {
         // Plain ASCII is left alone.
         let (_, found) = decompress(text.as_bytes()).unwrap();
         assert_eq!(found, None);
+    }
+
+    proptest::proptest! {
+        /// Any UTF-16 (lone surrogates, pairs split between reads, an odd last byte)
+        /// decodes as std's lossy decoder does.
+        #[test]
+        fn utf16_decodes_as_std_does(
+            units in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..300),
+            odd in proptest::prelude::any::<bool>(),
+            capacity in 1usize..40,
+        ) {
+            let mut bytes = vec![0xff, 0xfe];
+            bytes.extend(units.iter().flat_map(|u| u.to_le_bytes()));
+            if odd {
+                bytes.push(b'x');
+            }
+            let input = std::io::BufReader::with_capacity(capacity.max(2), &bytes[..]);
+            let (mut r, _) = decompress(input).unwrap();
+            let mut out = Vec::new();
+            r.read_to_end(&mut out).unwrap();
+            let mut want = String::from_utf16_lossy(&units);
+            if odd {
+                want.push(char::REPLACEMENT_CHARACTER);
+            }
+            proptest::prop_assert_eq!(String::from_utf8(out).unwrap(), format!("\u{FEFF}{want}"));
+        }
     }
 
     #[test]
