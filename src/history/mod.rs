@@ -115,6 +115,17 @@ impl Entry {
         if !looks_like_a_date(&self.date) {
             return Err(format!("date {:?} is not an RFC 3339 UTC time", self.date));
         }
+        // A date past tomorrow would be the latest point of its series for years and
+        // hide the real trend. The shape is fixed, so the first 19 bytes compare as text.
+        let tomorrow = crate::machine::format_utc(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+                + 86_400,
+        );
+        if self.date[..19] > tomorrow[..19] {
+            return Err(format!("date {:?} is in the future", self.date));
+        }
         if self.threads == 0 || self.threads > crate::bounds::MAX_THREADS {
             return Err(format!("threads {} out of range", self.threads));
         }

@@ -142,6 +142,8 @@ fn absurd_values_and_dates_are_skipped() {
         (10.0, ""),
         (10.0, "2026-13-45T99:99:99Z"),
         (10.0, "<script>"),
+        // Red-team finding: a line dated 9999 became the latest point and hid a step.
+        (10.0, "9999-12-31T23:59:59Z"),
     ] {
         let mut e = good.clone();
         e.us_per_puzzle = us;
@@ -151,7 +153,7 @@ fn absurd_values_and_dates_are_skipped() {
     std::fs::write(&path, lines.join("\n")).unwrap();
     let loaded = load(&path).unwrap();
     assert_eq!(loaded.entries, vec![good]);
-    assert_eq!(loaded.skipped.len(), 6, "{:?}", loaded.skipped);
+    assert_eq!(loaded.skipped.len(), 7, "{:?}", loaded.skipped);
 }
 
 #[cfg(unix)]
