@@ -83,19 +83,8 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
                 false
             }
             Attempt::Solved { outcome, .. } => {
-                let found = outcome.solution.as_ref();
-                match judge(&outcome, found == Some(&g.solution)) {
-                    Check::Unique => true,
-                    Check::Several => false,
-                    Check::Unknown => {
-                        g.unfinished += 1;
-                        false
-                    }
-                    Check::Lie => {
-                        g.failed += 1;
-                        false
-                    }
-                }
+                let known = outcome.solution.as_ref() == Some(&g.solution);
+                judge(&outcome, known, &mut g.unfinished, &mut g.failed)
             }
             Attempt::Panicked { .. }
             | Attempt::Failed { .. }
@@ -114,25 +103,24 @@ pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSol
     g
 }
 
-/// What a finished uniqueness check says, judged against the full board the puzzle was
-/// cut from (a foreign backend may lie).
-enum Check {
-    Unique,
-    Several,
-    /// A backend that does not count (a bare solution from `exec:`) cannot prove it.
-    Unknown,
-    /// "No solution", or "unique" without the known solution: provably false.
-    Lie,
-}
-
-fn judge(outcome: &crate::solver::SolveOutcome, found_the_known: bool) -> Check {
+/// Whether a finished uniqueness check proved the puzzle unique, judged against the
+/// full board it was cut from (a foreign backend may lie): "no solution", or "unique"
+/// without that board, is provably false (`failed`); a bare solution from a backend that
+/// does not count proves nothing (`unfinished`).
+fn judge(
+    outcome: &crate::solver::SolveOutcome,
+    found_the_known: bool,
+    unfinished: &mut u32,
+    failed: &mut u32,
+) -> bool {
     match outcome.solutions {
-        0 => Check::Lie,
-        1 if !found_the_known => Check::Lie,
-        1 if outcome.count_is_lower_bound => Check::Unknown,
-        1 => Check::Unique,
-        _ => Check::Several,
+        0 => *failed += 1,
+        1 if !found_the_known => *failed += 1,
+        1 if outcome.count_is_lower_bound => *unfinished += 1,
+        1 => return true,
+        _ => {}
     }
+    false
 }
 
 /// A generated board of another size than 9x9 and its solution.
@@ -181,18 +169,10 @@ pub fn generate_square(
             }
             Attempt::Solved {
                 outcome, square, ..
-            } => match judge(&outcome, square.as_deref() == Some(&g.solution)) {
-                Check::Unique => true,
-                Check::Several => false,
-                Check::Unknown => {
-                    g.unfinished += 1;
-                    false
-                }
-                Check::Lie => {
-                    g.failed += 1;
-                    false
-                }
-            },
+            } => {
+                let known = square.as_deref() == Some(&g.solution);
+                judge(&outcome, known, &mut g.unfinished, &mut g.failed)
+            }
             _ => {
                 g.failed += 1;
                 false
