@@ -263,7 +263,13 @@ impl LineBlock {
         let mut line_number = self.first_line;
         let mut add = |line: &[u8], line_number: u64| {
             let t = trim(line);
-            if t.is_empty() || crate::format::line::is_comment(t) {
+            if t.is_empty()
+                || crate::format::line::holds_no_record(
+                    t,
+                    crate::format::pending_cells(self.poj),
+                    !self.poj,
+                )
+            {
                 return;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");

@@ -46,6 +46,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     }
     let mut best: Option<Detected> = None;
     let mut csv: Option<Detected> = None;
+    let mut line: Option<Detected> = None;
     for format in candidates {
         let (records, errors, dash_blanks) = score(format, sample, &layout);
         let found = Detected {
@@ -58,8 +59,10 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
             errors,
         };
         let good = |d: &Detected| d.records - d.errors;
-        if format == Format::Csv {
-            csv = Some(found.clone());
+        match format {
+            Format::Csv => csv = Some(found.clone()),
+            Format::Line => line = Some(found.clone()),
+            _ => {}
         }
         let better = match &best {
             None => true,
@@ -71,6 +74,11 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         }
     }
     let mut best = best.expect("a candidate");
+    // Nothing reads: a file of long lines is read a record a line, so each line gets
+    // its own error (a grid reading would fold lines of pencil marks into one).
+    if let Some(line) = line.filter(|_| best.records == best.errors && long_lines(sample, end)) {
+        best = line;
+    }
     // A file with a CSV header is CSV, even where a looser reading finds a few more
     // puzzles (a row that lacks its solution field is a broken row, not a puzzle), and
     // a table is CSV however few of its puzzles read (another reading would take them
@@ -96,6 +104,19 @@ fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize, bool)
         errors += usize::from(r.body.is_err());
     }
     (records, errors, reader.notes().dash_blanks)
+}
+
+/// True when most non-blank lines are long enough to hold a whole 9x9 puzzle.
+fn long_lines(sample: &[u8], end: u8) -> bool {
+    let (mut long, mut all) = (0, 0);
+    for l in sample.split(|&b| b == end) {
+        let l = super::lines::trim(l);
+        if !l.is_empty() {
+            all += 1;
+            long += usize::from(l.len() >= 81);
+        }
+    }
+    2 * long > all
 }
 
 /// A line `end` (POJ 3074's last line).

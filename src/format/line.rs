@@ -171,7 +171,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 Err(e) => return Some(Err(e)),
             };
             let t = trim(line.bytes);
-            if t.is_empty() || is_comment(t) {
+            if t.is_empty() || holds_no_record(t, &self.cells, !self.poj) {
                 continue;
             }
             if t == b"end" {
@@ -231,6 +231,16 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
 /// `#` and `//` start comment lines.
 pub(crate) fn is_comment(t: &[u8]) -> bool {
     t.first() == Some(&b'#') || t.starts_with(b"//")
+}
+
+/// A trimmed line that holds no record: a comment, or markup with no puzzle in it (the
+/// `<opensudoku>` and `</puzzles>` lines of an XML file whose elements each hold one
+/// puzzle on a line). Read alike by the reader and by blocks split later.
+pub(crate) fn holds_no_record(t: &[u8], cells: &Cells, suffix: bool) -> bool {
+    is_comment(t)
+        || (t.first() == Some(&b'<')
+            && t.last() == Some(&b'>')
+            && parse(t, 0, cells, suffix).is_none())
 }
 
 /// The record in a non-blank line; `None` when the line holds nothing like a puzzle.
@@ -392,7 +402,7 @@ fn second_field(rest: &[u8], cells: &Cells) -> Option<Board> {
 enum Delimiter {
     /// `,` or `;`: every field counts, an empty one is a blank cell.
     Strict(u8),
-    /// Spaces, tabs and `|`: runs of them separate fields.
+    /// Spaces, tabs, `|` and `=`: runs of them separate fields.
     Loose,
 }
 
@@ -407,7 +417,8 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
     };
     let is_sep = |b: u8| match delimiter {
         Delimiter::Strict(d) => b == d,
-        Delimiter::Loose => matches!(b, b' ' | b'\t' | b'|'),
+        // `=`: `key=value` pairs (`data="..."` in XML).
+        Delimiter::Loose => matches!(b, b' ' | b'\t' | b'|' | b'='),
     };
     let mut tokens = Vec::new();
     let mut start = 0;
@@ -511,6 +522,10 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
     near_miss(s, &split.1, cells).map(Err)
 }
 
+/// What a line of 729 cells is (Sukaku, or a solver's candidate dump).
+const PENCIL_MARKS: &str =
+    "729 cells: pencil marks (9 candidates a cell), not a puzzle's givens; not read";
+
 /// A field that is almost a puzzle: the error that says what is wrong with it.
 fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
     // Single-cell fields (`7,0,0,...`) that do not make 81.
@@ -526,6 +541,9 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
         let good = f.iter().filter(|&&b| cells.is_cell(b)).count();
         // A run of cells of the wrong length (more than a count or a short id), or a
         // field of about 81 characters that are nearly all cells.
+        if good == f.len() && f.len() == CELLS * 9 {
+            return Some((a, PENCIL_MARKS.into()));
+        }
         let cells_only = good == f.len() && (17..=200).contains(&f.len());
         let nearly = (70..=100).contains(&f.len()) && good * 10 >= f.len() * 9;
         if !cells_only && !nearly {
@@ -556,6 +574,14 @@ fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize,
         from + len.unwrap_or(s.len() - from)
     };
     let end = field_end(start);
+    // `puzzle:solution`, no count: a field of a whole board is no count (it would
+    // overflow any integer) but the solution, read as after `puzzle::`.
+    if end - start == side * side {
+        return solution_field(s, start, end, side).map(|solution| Expected {
+            count: None,
+            solution,
+        });
+    }
     // `puzzle::solution` leaves the count unknown (what `solve --solutions` writes when the
     // search stopped early); a lone `puzzle:` is a mistake.
     if end == start && s.get(end) != Some(&b':') {
@@ -580,37 +606,44 @@ fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize,
         count,
         solution: None,
     };
-    if s.get(end) == Some(&b':') && side != 9 {
+    if s.get(end) == Some(&b':') {
         let (from, to) = (end + 1, field_end(end + 1));
-        if to > from {
-            let want = side * side;
-            let solution = match square::parse_chars(&s[from..to]) {
-                Ok(g) if g.side() == side && g.is_full() => g,
-                Ok(_) if to - from == want => {
-                    return Err((from, "the solution has blank cells".into()));
-                }
-                Ok(_) | Err(_) if to - from != want => {
-                    let n = to - from;
-                    return Err((from, format!("solution has {n} cells, expected {want}")));
-                }
-                Ok(_) => unreachable!("sized"),
-                Err((i, e)) => return Err((from + i, format!("in the solution: {e}"))),
-            };
-            expected.solution = Some(solution.into());
-        }
-    } else if s.get(end) == Some(&b':') {
-        let (from, to) = (end + 1, field_end(end + 1));
-        if let Some(i) = (from..to).find(|&i| !matches!(s[i], b'1'..=b'9')) {
-            let c = char_at(s, i);
-            return Err((i, format!("{c:?} in the solution is not a digit 1-9")));
-        }
-        match to - from {
-            0 => {}
-            CELLS => expected.solution = Grid::from_line(&s[from..to]).ok().map(Board::from),
-            n => return Err((from, format!("solution has {n} cells, expected 81"))),
-        }
+        expected.solution = solution_field(s, from, to, side)?;
     }
     Ok(expected)
+}
+
+/// The solution field of a suffix, `s[from..to]` (empty: none given).
+fn solution_field(
+    s: &[u8],
+    from: usize,
+    to: usize,
+    side: usize,
+) -> Result<Option<Board>, (usize, String)> {
+    if to == from {
+        return Ok(None);
+    }
+    if side != 9 {
+        let want = side * side;
+        return match square::parse_chars(&s[from..to]) {
+            Ok(g) if g.side() == side && g.is_full() => Ok(Some(g.into())),
+            Ok(_) if to - from == want => Err((from, "the solution has blank cells".into())),
+            Ok(_) | Err(_) if to - from != want => {
+                let n = to - from;
+                Err((from, format!("solution has {n} cells, expected {want}")))
+            }
+            Ok(_) => unreachable!("sized"),
+            Err((i, e)) => Err((from + i, format!("in the solution: {e}"))),
+        };
+    }
+    if let Some(i) = (from..to).find(|&i| !matches!(s[i], b'1'..=b'9')) {
+        let c = char_at(s, i);
+        return Err((i, format!("{c:?} in the solution is not a digit 1-9")));
+    }
+    match to - from {
+        CELLS => Ok(Grid::from_line(&s[from..to]).ok().map(Board::from)),
+        n => Err((from, format!("solution has {n} cells, expected 81"))),
+    }
 }
 
 #[cfg(test)]
@@ -653,8 +686,9 @@ mod tests {
 
     #[test]
     fn reads_count_and_solution_suffixes() {
-        let input =
-            format!("{P}:1:{S}\n{P}:0\n{P}:2:\n{P}:125 note\n{P}:1:{S} x\n{P}::{S}\n{P}::\n");
+        let input = format!(
+            "{P}:1:{S}\n{P}:0\n{P}:2:\n{P}:125 note\n{P}:1:{S} x\n{P}::{S}\n{P}::\n{P}:{S}\n"
+        );
         let got: Vec<Expected> = read_all(Format::Line, input.as_bytes())
             .into_iter()
             .map(|r| *r.body.result().clone().unwrap().expected.unwrap())
@@ -677,7 +711,8 @@ mod tests {
                 e(125, None),
                 e(1, sol.clone()),
                 unknown(sol.clone()),
-                unknown(None)
+                unknown(None),
+                unknown(sol.clone()),
             ]
         );
     }
@@ -686,9 +721,10 @@ mod tests {
     fn reports_errors_with_columns() {
         let short = &P[..80];
         let input = format!(
-            "{short}\n  12x\n{P}:\n{P}:1x\n{P}:1:{}\n{P}:1:{}0\n{P}:99999999999999999999\n",
+            "{short}\n  12x\n{P}:\n{P}:1x\n{P}:1:{}\n{P}:1:{}0\n{P}:99999999999999999999\n{P}:{P}\n{}\n",
             &S[..80],
-            &S[..80]
+            &S[..80],
+            "123456789".repeat(81)
         );
         let cell = "is not a digit 1-9 or a blank";
         let want = [
@@ -707,6 +743,8 @@ mod tests {
                 "'0' in the solution is not a digit 1-9".into(),
             ),
             (7, Some(83), "count is too large".into()),
+            (8, Some(83), "'.' in the solution is not a digit 1-9".into()),
+            (9, Some(1), super::PENCIL_MARKS.into()),
         ];
         assert_eq!(errors(&input), want);
         let bad_utf8 = errors(&format!("{}\u{e9}{}\n", &P[..60], &P[61..]));
@@ -821,6 +859,9 @@ mod tests {
             1 => "#[a-z ]{0,20}",
             1 => Just(String::new()),
             1 => "[a-z]{1,10}",
+            1 => "<[a-z]{1,8}( [a-z]{1,5}=\"[0-9]{1,3}\")?/?>",
+            1 => "<game data=\"[0-9]{80,82}\" />",
+            1 => "[1-9.]{81}:[1-9]{81}",
         ]
     }
 

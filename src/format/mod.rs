@@ -137,12 +137,16 @@ impl Format {
 
 /// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have.
 pub(crate) fn parse_pending(bytes: &[u8], number: u64, poj: bool) -> Result<Puzzle, ParseError> {
+    line::parse(bytes, number, pending_cells(poj), !poj)
+        .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
+}
+
+/// The cells of lines kept pending: the judges' for POJ 3074, else the default ones.
+pub(crate) fn pending_cells(poj: bool) -> &'static Cells {
     use std::sync::LazyLock;
     static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
     static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
-    let cells = if poj { &*JUDGE } else { &*DEFAULT };
-    line::parse(bytes, number, cells, !poj)
-        .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
+    if poj { &JUDGE } else { &DEFAULT }
 }
 
 /// A format name this build does not know.
