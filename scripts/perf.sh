@@ -82,6 +82,25 @@ harness() {
             echo "CSV in $dir, -j$j: median wall s: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f3 | median), serial share %: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f4 | median), of it outside read and write calls %: $(grep "^$dir j$j " "$out/null-seconds.txt" | cut -d' ' -f5 | median)"
         done
     done
+    echo "== harness: the machine's floor: the same job in C (scripts/floor.c), -j1, alternating"
+    if gcc -O2 -o "$tmp/floor" scripts/floor.c && gcc -O2 -DNO_CLOCK -o "$tmp/floor-noclock" scripts/floor.c; then
+        : > "$out/floor-seconds.txt"
+        for i in 1 2 3 4 5 6 7; do
+            for b in floor floor-noclock tool; do
+                rm -f "$tmp/floor.csv"
+                if [ "$b" = tool ]; then
+                    s=$( { /usr/bin/time -f "%e" "$bin" solve -b null -j1 -q "$tmp/1m.txt" --csv "$tmp/floor.csv" > /dev/null; } 2>&1 | tail -1 )
+                else
+                    s=$( { /usr/bin/time -f "%e" "$tmp/$b" "$tmp/1m.txt" "$tmp/floor.csv"; } 2>&1 | tail -1 )
+                fi
+                echo "$b $s" >> "$out/floor-seconds.txt"
+            done
+        done
+        for b in floor floor-noclock tool; do
+            echo "$b: median wall s: $(grep "^$b " "$out/floor-seconds.txt" | cut -d' ' -f2 | median)"
+        done | tee "$out/floor.txt"
+        rm -f "$tmp/floor.csv"
+    fi
     echo "== harness: solve -j1 wall vs summed solve times + null wall (top1465 x 20)"
     for i in $(seq 20); do grep -v '^#' "$shared/puzzles3_magictour_top1465.solved"; done > "$tmp/top-x20.solved"
     cut -c1-81 "$tmp/top-x20.solved" > "$tmp/top-x20.txt"
