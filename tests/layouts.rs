@@ -531,3 +531,52 @@ fn bench_reads_what_solve_reads_and_refuses_to_measure_nothing() {
         "{stdout}"
     );
 }
+
+/// QQWing's `--solution` output (and any generator that prints the answer under the
+/// puzzle): each complete grid that solves the puzzle before it is that puzzle's
+/// expected answer, in lines and in grids; `--solutions-follow` overrides the guess.
+#[test]
+fn a_solution_printed_after_its_puzzle_is_its_answer_not_a_puzzle() {
+    let pairs = shipped(40);
+    let lines: String = pairs.iter().map(|(p, s)| format!("{p}\n{s}\n")).collect();
+    let (code, rows) = solve_text("qqwing.txt", lines.as_bytes(), &[]);
+    assert_eq!((code, rows.len()), (0, 40));
+    assert!(
+        rows.iter().all(|r| r == &("unique".into(), "true".into())),
+        "{rows:?}"
+    );
+    // Readable grids, a blank line after each (QQWing's default print style).
+    let dotted = |p: &str| grid_of(&p.replace('0', "."), |r| format!(" {r} "));
+    let grids: String = pairs[..5]
+        .iter()
+        .map(|(p, s)| format!("{}\n{}\n", dotted(p), dotted(s)))
+        .collect();
+    let (code, rows) = solve_text("qqwing-grids.txt", grids.as_bytes(), &[]);
+    assert_eq!((code, rows.len()), (0, 5), "{rows:?}");
+    assert!(rows.iter().all(|r| r.1 == "true"), "{rows:?}");
+    // Told not to: every grid is a puzzle, the solutions given ones.
+    let (code, rows) = solve_text(
+        "qqwing.txt",
+        lines.as_bytes(),
+        &["--solutions-follow", "no"],
+    );
+    assert_eq!((code, rows.len()), (0, 80));
+    // A wrong "solution" stays a record of its own; the pairs around it hold.
+    let (p, s) = &pairs[1];
+    let wrong = &pairs[2].1; // complete, but another puzzle's
+    let text = format!("{lines}{p}\n{wrong}\n{p}\n{s}\n");
+    let (_, rows) = solve_text("qqwing.txt", text.as_bytes(), &[]);
+    assert_eq!(rows.len(), 43, "{rows:?}");
+    // A plain file of puzzles and the odd full grid is not paired.
+    let mut plain: String = pairs.iter().map(|(p, _)| format!("{p}\n")).collect();
+    plain.push_str(&format!("{}\n{}\n", pairs[0].0, pairs[0].1));
+    let (code, rows) = solve_text("plain.txt", plain.as_bytes(), &[]);
+    assert_eq!((code, rows.len()), (0, 42));
+    // Forced on a file read with --format: pairs where they are.
+    let (_, rows) = solve_text(
+        "plain.txt",
+        plain.as_bytes(),
+        &["--format", "line", "--solutions-follow", "yes"],
+    );
+    assert_eq!(rows.len(), 41);
+}

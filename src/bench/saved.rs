@@ -58,6 +58,8 @@ pub struct ReadSettings {
     pub blanks: Option<String>,
     pub puzzle_column: Option<String>,
     pub solution_column: Option<String>,
+    /// `--solutions-follow` when not `auto`.
+    pub solutions_follow: Option<String>,
     pub globs: Vec<String>,
     pub max_depth: Option<usize>,
     pub skip: u64,
@@ -255,6 +257,7 @@ impl BenchSettings {
             ("input.blanks", &i.blanks),
             ("input.puzzle_column", &i.puzzle_column),
             ("input.solution_column", &i.solution_column),
+            ("input.solutions_follow", &i.solutions_follow),
         ] {
             if let Some(v) = v {
                 bounds::text(v).map_err(field(name))?;

@@ -25,16 +25,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     let mut layout = layout.clone();
     layout.cr_only = !head.contains(&b'\n') && head.contains(&b'\r');
     let end = if layout.cr_only { b'\r' } else { b'\n' };
-    // A full sample may end inside a record: read up to its last line end.
-    let sample = match head.len() >= SAMPLE {
-        true => {
-            &head[..head
-                .iter()
-                .rposition(|&b| b == end)
-                .map_or(head.len(), |i| i + 1)]
-        }
-        false => head,
-    };
+    let sample = whole_lines(head, end);
     let mut candidates = Vec::new();
     if layout.puzzle_column.is_some() || csv::has_header(sample, &layout) {
         candidates.push(Format::Csv);
@@ -91,7 +82,44 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     if best.format == Format::Line && has_end_line(sample) {
         best.format = Format::Poj;
     }
+    if best.layout.solutions_follow.is_none() {
+        best.layout.solutions_follow = Some(paired_in(best.format, sample, &best.layout));
+    }
     best
+}
+
+/// Whether a source read as `format` (forced, so not detected) is puzzles each followed
+/// by its solution, from its first bytes (`head`, at most [`SAMPLE`]).
+pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    paired_in(
+        format,
+        whole_lines(head, if layout.cr_only { b'\r' } else { b'\n' }),
+        layout,
+    )
+}
+
+fn paired_in(format: Format, sample: &[u8], layout: &Layout) -> bool {
+    let layout = Layout {
+        solutions_follow: Some(false),
+        defer: false,
+        blocks: false,
+        ..layout.clone()
+    };
+    super::paired::follows(format.reader(sample, &layout))
+}
+
+/// A full sample may end inside a record: its bytes up to its last line end.
+fn whole_lines(head: &[u8], end: u8) -> &[u8] {
+    match head.len() >= SAMPLE {
+        true => {
+            &head[..head
+                .iter()
+                .rposition(|&b| b == end)
+                .map_or(head.len(), |i| i + 1)]
+        }
+        false => head,
+    }
 }
 
 /// Records and parse errors `format` reads from `sample`, and whether its grids write

@@ -12,12 +12,14 @@ mod grid;
 mod hdu;
 pub(crate) mod line;
 pub(crate) mod lines;
+mod paired;
 mod poj;
 
 pub use cells::{Cells, DEFAULT_BLANKS};
 pub use csv::Column;
-pub use detect::{Detected, SAMPLE, detect};
+pub use detect::{Detected, SAMPLE, detect, solutions_follow};
 pub use lines::MAX_LINE;
+pub use paired::note as paired_note;
 
 use std::fmt;
 use std::io::BufRead;
@@ -60,6 +62,9 @@ pub struct Layout {
     /// parsed and numbered by the caller (`solve` without `--skip`, `--limit`, `--sample`,
     /// which count records as they are read).
     pub blocks: bool,
+    /// Each puzzle is followed by its solution (`--solutions-follow`; `None`: decided
+    /// per source from its sample).
+    pub solutions_follow: Option<bool>,
 }
 
 /// What the reader found besides records: lines skipped as a header (a title, a
@@ -121,7 +126,7 @@ impl Format {
         }
         let lines = Lines::with_terminator(input, if layout.cr_only { b'\r' } else { b'\n' });
         let cells = layout.cells.clone();
-        match self {
+        let reader: Box<dyn RecordReader + 'a> = match self {
             Format::Line => Box::new(
                 line::LineReader::new(lines, false, cells).deferring(layout.defer, layout.blocks),
             ),
@@ -131,6 +136,10 @@ impl Format {
             Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(lines, cells, layout.dash_blanks)),
             Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
+        };
+        match layout.solutions_follow {
+            Some(true) => Box::new(paired::Paired::new(reader)),
+            _ => reader,
         }
     }
 }

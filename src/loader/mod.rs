@@ -26,7 +26,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::format::{Format, Layout, Notes, RecordReader, SAMPLE, detect};
+use crate::format::{
+    Format, Layout, Notes, RecordReader, SAMPLE, detect, paired_note, solutions_follow,
+};
 use crate::interrupt;
 use crate::record::{Body, Record, SourceName};
 
@@ -344,8 +346,19 @@ impl Loader {
                 (d.format, d.layout, true)
             }
         };
-        layout.defer = self.defer;
-        layout.blocks = self.blocks;
+        if self.options.layout.solutions_follow.is_none() {
+            let paired = layout
+                .solutions_follow
+                .unwrap_or_else(|| solutions_follow(format, &head, &layout));
+            layout.solutions_follow = Some(paired);
+            if paired {
+                (self.on_note)(&paired_note(&name));
+            }
+        }
+        // Pairs are taken as they are read: nothing is left for workers to parse.
+        let paired = layout.solutions_follow == Some(true);
+        layout.defer = self.defer && !paired;
+        layout.blocks = self.blocks && !paired;
         if self.options.verbose {
             let how = if detected {
                 "detected from its content"

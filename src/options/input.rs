@@ -25,6 +25,12 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         dash_blanks: false,
         defer: false,
         blocks: false,
+        solutions_follow: match a.solutions_follow.as_str() {
+            "auto" => None,
+            "yes" => Some(true),
+            "no" => Some(false),
+            other => return usage("--solutions-follow", format!("{other:?}: auto, yes or no")),
+        },
     };
     if layout.solution_column.is_some() && layout.puzzle_column.is_none() {
         return usage("--solution-column", "give --puzzle-column too");
@@ -75,6 +81,7 @@ pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
         blanks: a.blanks.clone(),
         puzzle_column: a.puzzle_column.clone(),
         solution_column: a.solution_column.clone(),
+        solutions_follow: (a.solutions_follow != "auto").then(|| a.solutions_follow.clone()),
         globs: a.glob.clone(),
         max_depth: a.max_depth,
         skip: a.skip,
@@ -91,6 +98,7 @@ pub(crate) fn input_args(r: &ReadSettings) -> InputArgs {
         blanks: r.blanks.clone(),
         puzzle_column: r.puzzle_column.clone(),
         solution_column: r.solution_column.clone(),
+        solutions_follow: r.solutions_follow.clone().unwrap_or_else(|| "auto".into()),
         glob: r.globs.clone(),
         max_depth: r.max_depth,
         skip: r.skip,

@@ -1,0 +1,185 @@
+//! Puzzles each followed by their solution (QQWing's `--solution` output, in every print
+//! style; generators and books that print the answer under the puzzle): a complete grid
+//! right after a puzzle it solves is that puzzle's expected answer, not another puzzle.
+//!
+//! Decided per source from its sample ([`follows`]) unless `--solutions-follow` says;
+//! [`Paired`] then wraps the format's reader and numbers the records it yields itself.
+
+use std::io;
+
+use super::{Notes, RawRecord, RecordReader};
+use crate::record::{Body, Expected, Puzzle};
+
+/// The records of `inner`, each puzzle followed by its solution taken as one record.
+pub struct Paired<'a> {
+    inner: Box<dyn RecordReader + 'a>,
+    /// What was read after a puzzle to see whether it was its solution, and was not (a
+    /// record, or a read error to say after the puzzle).
+    held: Option<io::Result<RawRecord>>,
+    number: u64,
+}
+
+impl<'a> Paired<'a> {
+    pub fn new(inner: Box<dyn RecordReader + 'a>) -> Paired<'a> {
+        Paired {
+            inner,
+            held: None,
+            number: 0,
+        }
+    }
+}
+
+/// A puzzle that gives no answer of its own and still has blanks.
+fn open_puzzle(r: &RawRecord) -> Option<&Puzzle> {
+    match &r.body {
+        Body::Parsed(Ok(p)) if p.expected.is_none() && !p.board.is_full() => Some(p),
+        _ => None,
+    }
+}
+
+/// The complete grid in `next` when it solves `puzzle`.
+fn solution_of(next: &RawRecord, puzzle: &Puzzle) -> bool {
+    matches!(&next.body, Body::Parsed(Ok(p)) if p.expected.is_none()
+        && p.board.is_full()
+        && p.board.check_solution_of(&puzzle.board).is_ok())
+}
+
+impl RecordReader for Paired<'_> {
+    fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
+        let mut r = match self.held.take().or_else(|| self.inner.next_record())? {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Some(puzzle) = open_puzzle(&r) {
+            match self.inner.next_record() {
+                Some(Ok(next)) if solution_of(&next, puzzle) => {
+                    if let (Body::Parsed(Ok(p)), Body::Parsed(Ok(answer))) =
+                        (&mut r.body, next.body)
+                    {
+                        // The count is unknown: a generator prints the one it found.
+                        p.expected = Some(Box::new(Expected {
+                            count: None,
+                            solution: Some(answer.board),
+                        }));
+                    }
+                }
+                other => self.held = other,
+            }
+        }
+        self.number += 1;
+        r.number = self.number;
+        Some(Ok(r))
+    }
+
+    fn notes(&mut self) -> &mut Notes {
+        self.inner.notes()
+    }
+}
+
+/// Whether `sample`, read by `reader`, is puzzles each followed by its solution: at
+/// least two such pairs, and nearly every record in one (the sample may cut the last).
+pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> bool {
+    let (mut records, mut pairs) = (0usize, 0usize);
+    let mut last: Option<RawRecord> = None;
+    while let Some(Ok(r)) = reader.next_record() {
+        records += 1;
+        match last.take() {
+            Some(prev) if open_puzzle(&prev).is_some_and(|p| solution_of(&r, p)) => pairs += 1,
+            _ => last = Some(r),
+        }
+    }
+    pairs >= 2 && 20 * pairs >= 9 * records
+}
+
+/// The note for a source read as pairs without being told to.
+pub fn note(name: &str) -> String {
+    format!(
+        "{name}: each puzzle is followed by its solution (a complete grid that solves it): read as its expected answer, not as another puzzle; --solutions-follow no reads every grid as a puzzle"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{Format, Layout};
+
+    const P: &str =
+        ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+    const S: &str =
+        "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+
+    fn reader(text: &str, follow: bool) -> Box<dyn RecordReader + '_> {
+        let layout = Layout {
+            solutions_follow: Some(follow),
+            ..Layout::default()
+        };
+        Format::Line.reader(text.as_bytes(), &layout)
+    }
+
+    fn records(text: &str) -> Vec<RawRecord> {
+        let mut r = reader(text, true);
+        std::iter::from_fn(|| r.next_record().map(Result::unwrap)).collect()
+    }
+
+    #[test]
+    fn a_solution_joins_its_puzzle_and_records_are_renumbered() {
+        let got = records(&format!("{P}\n{S}\n{S}\n{P}\n\n{P}\n{S}\n"));
+        let summary: Vec<(u64, u64, bool)> = got
+            .iter()
+            .map(|r| {
+                let Body::Parsed(Ok(p)) = &r.body else {
+                    panic!("{r:?}")
+                };
+                (r.number, r.line, p.expected.is_some())
+            })
+            .collect();
+        // The second S follows a record that is no open puzzle: it stands alone; the
+        // P on line 4 is followed by another puzzle, not a solution.
+        assert_eq!(
+            summary,
+            [(1, 1, true), (2, 3, false), (3, 4, false), (4, 6, true)]
+        );
+    }
+
+    #[test]
+    fn a_read_error_after_a_puzzle_comes_after_it() {
+        struct Failing(usize);
+        impl RecordReader for Failing {
+            fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
+                self.0 += 1;
+                Some(match self.0 {
+                    1 => Ok(RawRecord {
+                        number: 1,
+                        line: 1,
+                        body: Body::Parsed(Ok(Puzzle::new(
+                            P.parse::<crate::grid::Grid>().unwrap(),
+                        ))),
+                    }),
+                    _ => Err(io::Error::other("disk")),
+                })
+            }
+            fn notes(&mut self) -> &mut Notes {
+                unreachable!()
+            }
+        }
+        let mut r = Paired::new(Box::new(Failing(0)));
+        assert!(r.next_record().unwrap().is_ok());
+        assert!(r.next_record().unwrap().is_err());
+    }
+
+    #[test]
+    fn pairs_are_decided_from_nearly_every_record() {
+        let follows_in = |t: &str| follows(reader(t, false));
+        let pair = format!("{P}\n{S}\n");
+        assert!(follows_in(&pair.repeat(2)));
+        assert!(!follows_in(&pair), "one pair is not a pattern");
+        // One unpaired puzzle in eleven records of five pairs still is...
+        assert!(follows_in(&format!("{}{P}\n", pair.repeat(5))));
+        // ...but puzzles with the odd solution after one are not.
+        assert!(!follows_in(&format!(
+            "{}{}",
+            format!("{P}\n").repeat(8),
+            pair.repeat(2)
+        )));
+    }
+}
