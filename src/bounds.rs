@@ -72,8 +72,34 @@ pub fn finite(value: f64, lo: f64, hi: f64) -> Result<f64, String> {
     Ok(value)
 }
 
+/// A character untrusted text may not bring to a terminal or a page: a control character
+/// (an escape sequence, a line break, a bell) or a bidirectional override or isolate,
+/// which reorders what follows it (a name shown as another).
+pub fn is_unsafe_char(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// `text` with every unsafe character (see [`is_unsafe_char`]) but those in `keep` made
+/// U+FFFD, for a terminal: file names from a folder, messages with them.
+pub fn shown<'a>(text: &'a str, keep: &[char]) -> std::borrow::Cow<'a, str> {
+    let unsafe_here = |c: char| is_unsafe_char(c) && !keep.contains(&c);
+    match text.chars().any(unsafe_here) {
+        false => text.into(),
+        true => text
+            .chars()
+            .map(|c| if unsafe_here(c) { '\u{FFFD}' } else { c })
+            .collect::<String>()
+            .into(),
+    }
+}
+
 /// Text from a file that will be printed or used as a path: bounded, no control
-/// characters (a terminal escape in a "backend name" stays out of the terminal).
+/// characters (a terminal escape in a "backend name" stays out of the terminal) and no
+/// bidirectional overrides.
 pub fn text(value: &str) -> Result<&str, String> {
     if value.len() > MAX_TEXT {
         return Err(format!(
@@ -81,7 +107,7 @@ pub fn text(value: &str) -> Result<&str, String> {
             value.len()
         ));
     }
-    if let Some(c) = value.chars().find(|c| c.is_control()) {
+    if let Some(c) = value.chars().find(|&c| is_unsafe_char(c)) {
         return Err(format!("a text with the control character {c:?}"));
     }
     Ok(value)
@@ -96,6 +122,10 @@ mod tests {
         assert!(threads(100_000, true).is_err());
         assert!(threads(0, false).is_err());
         assert_eq!(threads(0, true), Ok(0));
+        for bad in ["a\u{1b}[2J", "a\nb", "evil\u{202E}txt.exe", "\u{2067}x"] {
+            assert!(text(bad).is_err(), "{bad:?}");
+        }
+        assert!(text("Grid 01 — ünïcode").is_ok());
         for bad in [f64::NAN, -1.0, 0.0, 1e19, 1e308, f64::INFINITY] {
             assert!(seconds(bad, false, MAX_TIMEOUT_S).is_err(), "{bad}");
         }

@@ -542,3 +542,28 @@ fn a_programs_stderr_cannot_drive_the_terminal() {
     assert!(String::from_utf8_lossy(&all).contains("EVIL"));
     assert!(!all.iter().any(|&b| b == 0x1b || b == 0x07 || b == b'\r'));
 }
+
+/// A file in a folder named with an escape sequence or a bidirectional override: the
+/// name in every message, table and row is shown with U+FFFD in their place.
+#[cfg(unix)]
+#[test]
+fn a_file_name_cannot_drive_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, _) = dataset(dir.path());
+    let folder = dir.path().join("in");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(&input, folder.join("good.txt")).unwrap();
+    std::fs::write(folder.join("a\u{1b}[2Jred\u{202E}txt.exe.txt"), "junk\n").unwrap();
+    let out = sudoku_bench()
+        .args(["solve", "-j1", "--no-progress", "--csv", "-"])
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let all = String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).into_owned();
+    assert!(all.contains("red\u{FFFD}txt.exe.txt: line 1"), "{all}");
+    assert!(
+        !all.contains('\u{1b}') && !all.contains('\u{202E}'),
+        "{all}"
+    );
+}

@@ -49,11 +49,13 @@ impl Input {
         }
     }
 
-    /// `-` for standard input, else the path as given.
+    /// `-` for standard input, else the path as given, with characters that could
+    /// drive a terminal (a folder's file named with an escape sequence) as U+FFFD: the
+    /// name goes into every message, table and row about the source.
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(path) => path.display().to_string(),
+            Input::File(path) => crate::bounds::shown(&path.display().to_string(), &[]).into(),
         }
     }
 }

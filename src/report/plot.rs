@@ -42,7 +42,10 @@ impl Exporter for PlotExporter {
 /// becomes U+FFFD. The SVG backend escapes the rest.
 fn printable(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .map(|c| match crate::bounds::is_unsafe_char(c) {
+            true => '\u{FFFD}',
+            false => c,
+        })
         .collect()
 }
 

@@ -25,9 +25,12 @@ impl TextTable {
     /// line break) become U+FFFD, so a cell cannot recolour the terminal or split a row.
     pub fn row(&mut self, cells: Vec<String>) {
         let clean = |c: String| {
-            if c.chars().any(char::is_control) {
+            if c.chars().any(crate::bounds::is_unsafe_char) {
                 c.chars()
-                    .map(|ch| if ch.is_control() { '\u{FFFD}' } else { ch })
+                    .map(|ch| match crate::bounds::is_unsafe_char(ch) {
+                        true => '\u{FFFD}',
+                        false => ch,
+                    })
                     .collect()
             } else {
                 c

@@ -352,7 +352,7 @@ impl Worker {
         last.join(" / ")
             .chars()
             .take(300)
-            .map(|c| match c.is_control() {
+            .map(|c| match crate::bounds::is_unsafe_char(c) {
                 true => char::REPLACEMENT_CHARACTER,
                 false => c,
             })
