@@ -569,3 +569,43 @@ fn a_judge_submission_s_answers_count_despite_a_trickling_child() {
         );
     }
 }
+
+/// A program that starts processes outside its process group (`setsid`, a double fork)
+/// leaves none of them running after the run: they come back to sudoku-bench when the
+/// program dies, and are killed; a note says how many.
+#[cfg(target_os = "linux")]
+#[test]
+fn processes_a_program_hides_from_its_group_do_not_outlive_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let input = dir.path().join("three.txt");
+    let puzzles: Vec<&str> = text.lines().skip(1).take(3).map(|l| &l[..81]).collect();
+    std::fs::write(&input, puzzles.join("\n")).unwrap();
+    // A sleep whose length no other process here uses, to find it by.
+    let marker = format!("{}.{}", 30_000 + std::process::id() % 10_000, 17);
+    let program = format!(
+        "exec:sh -c 'setsid sleep {marker} & (setsid sh -c \"sleep {marker}; true\" &); sleep 0.5; while read p; do echo 0; done'"
+    );
+    let out = sudoku_bench()
+        .args(["solve", "-j1", "-q", "--csv", "/dev/null", "-b", &program])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // How many were still alive when found depends on timing; one at least was.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("note: killed "));
+    let left = Command::new("pgrep")
+        .args(["-f", &format!("sleep {marker}")])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "left running: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
