@@ -87,8 +87,12 @@ impl Worker {
             cmd.process_group(0);
         }
         become_subreaper();
+        // A sweep must not see the new child between its start and its tracking: it
+        // would look like an orphan (another group) and be killed.
+        let spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = cmd.spawn()?;
         crate::interrupt::track_group(child.id());
+        drop(spawning);
         let stdin = child.stdin.take();
         if let Some(stdin) = &stdin {
             set_nonblocking(stdin)?;
@@ -380,6 +384,9 @@ impl Worker {
     }
 }
 
+/// Held from a program's spawn to its tracking, and through each sweep of orphans.
+static SPAWNING: Mutex<()> = Mutex::new(());
+
 /// Processes a foreign program left running in a session of its own, killed so far.
 pub static ESCAPED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -418,6 +425,7 @@ pub fn kill_escaped() {
 fn kill_escaped_once() -> usize {
     #[cfg(target_os = "linux")]
     {
+        let _spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: getpid(2), getpgrp(2) and getsid(2) on this process cannot fail.
         let (me, my_group, my_session) =
             unsafe { (libc::getpid(), libc::getpgrp(), libc::getsid(0)) };
