@@ -263,18 +263,14 @@ impl LineBlock {
         let mut line_number = self.first_line;
         let mut add = |line: &[u8], line_number: u64| {
             let t = trim(line);
-            if t.is_empty()
-                || crate::format::line::holds_no_record(
-                    t,
-                    crate::format::pending_cells(self.poj),
-                    !self.poj,
-                )
-            {
+            // A line read alone may have been cut; one in a block is whole.
+            let len = self.cut.unwrap_or(line.len() as u64);
+            let whole = len <= MAX_LINE as u64;
+            let cells = crate::format::pending_cells(self.poj);
+            if t.is_empty() || crate::format::line::holds_no_record(t, cells, !self.poj, whole) {
                 return;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
-            // A line read alone may have been cut; one in a block is whole.
-            let len = self.cut.unwrap_or(line.len() as u64);
             let body = match len > MAX_LINE as u64 {
                 true => Err(too_long(line_number, len)),
                 false => crate::format::parse_pending(line, line_number, self.poj),

@@ -561,12 +561,17 @@ fn a_solution_printed_after_its_puzzle_is_its_answer_not_a_puzzle() {
         &["--solutions-follow", "no"],
     );
     assert_eq!((code, rows.len()), (0, 80));
-    // A wrong "solution" stays a record of its own; the pairs around it hold.
+    // In a file of pairs, a complete grid that does not solve its puzzle is a wrong
+    // answer in the file (exit 4), not an 81-clue puzzle of its own.
     let (p, s) = &pairs[1];
     let wrong = &pairs[2].1; // complete, but another puzzle's
     let text = format!("{lines}{p}\n{wrong}\n{p}\n{s}\n");
-    let (_, rows) = solve_text("qqwing.txt", text.as_bytes(), &[]);
-    assert_eq!(rows.len(), 43, "{rows:?}");
+    let (code, rows) = solve_text("qqwing.txt", text.as_bytes(), &[]);
+    assert_eq!((code, rows.len()), (4, 42), "{rows:?}");
+    assert_eq!(
+        rows[40].1,
+        "falsethe solution differs from the expected one"
+    );
     // A plain file of puzzles and the odd full grid is not paired.
     let mut plain: String = pairs.iter().map(|(p, _)| format!("{p}\n")).collect();
     plain.push_str(&format!("{}\n{}\n", pairs[0].0, pairs[0].1));
@@ -579,4 +584,15 @@ fn a_solution_printed_after_its_puzzle_is_its_answer_not_a_puzzle() {
         &["--format", "line", "--solutions-follow", "yes"],
     );
     assert_eq!(rows.len(), 41);
+}
+
+/// A forced format reads the file's own line endings: classic Mac CR-only lines are 20
+/// records with `--format line`, not one.
+#[test]
+fn a_forced_format_keeps_the_files_line_endings() {
+    let text: String = shipped(20).iter().map(|(p, _)| format!("{p}\r")).collect();
+    for args in [&[][..], &["--format", "line"]] {
+        let (code, rows) = solve_text("mac.txt", text.as_bytes(), args);
+        assert_eq!((code, rows.len()), (0, 20), "{args:?}");
+    }
 }

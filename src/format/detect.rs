@@ -23,7 +23,7 @@ pub struct Detected {
 pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let mut layout = layout.clone();
-    layout.cr_only = !head.contains(&b'\n') && head.contains(&b'\r');
+    layout.cr_only = cr_only(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
     let sample = whole_lines(head, end);
     let mut candidates = Vec::new();
@@ -132,6 +132,11 @@ fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize, bool)
         errors += usize::from(r.body.is_err());
     }
     (records, errors, reader.notes().dash_blanks)
+}
+
+/// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.
+pub fn cr_only(head: &[u8]) -> bool {
+    !head.contains(&b'\n') && head.contains(&b'\r')
 }
 
 /// True when most non-blank lines are long enough to hold a whole 9x9 puzzle.

@@ -171,7 +171,8 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 Err(e) => return Some(Err(e)),
             };
             let t = trim(line.bytes);
-            if t.is_empty() || holds_no_record(t, &self.cells, !self.poj) {
+            let whole = line.len <= line.bytes.len() as u64;
+            if t.is_empty() || holds_no_record(t, &self.cells, !self.poj, whole) {
                 continue;
             }
             if t == b"end" {
@@ -233,14 +234,34 @@ pub(crate) fn is_comment(t: &[u8]) -> bool {
     t.first() == Some(&b'#') || t.starts_with(b"//")
 }
 
-/// A trimmed line that holds no record: a comment, or markup with no puzzle in it (the
-/// `<opensudoku>` and `</puzzles>` lines of an XML file whose elements each hold one
-/// puzzle on a line). Read alike by the reader and by blocks split later.
-pub(crate) fn holds_no_record(t: &[u8], cells: &Cells, suffix: bool) -> bool {
-    is_comment(t)
-        || (t.first() == Some(&b'<')
-            && t.last() == Some(&b'>')
-            && parse(t, 0, cells, suffix).is_none())
+/// A trimmed line that holds no record: a comment, an XML comment (`<!-- ... -->`, even
+/// around a puzzle), or markup with nothing like a puzzle in it (the `<opensudoku>`,
+/// `<name>...</name>`, `<folder name=... created=...>` and `</folder>` lines of an XML
+/// file whose elements hold one puzzle a line). Markup starts with `<`, ends with `>`,
+/// and has no run of 14 or more cell characters and fewer than 30 in all: a broken
+/// `data="..."`, a puzzle in element text or a table row of cells is an error. `whole`: the line was not cut at the length limit (a cut one is an
+/// error whatever it starts with). Read alike by the reader and by blocks split later.
+pub(crate) fn holds_no_record(t: &[u8], cells: &Cells, suffix: bool, whole: bool) -> bool {
+    if is_comment(t) {
+        return true;
+    }
+    if !whole || t.first() != Some(&b'<') || t.last() != Some(&b'>') {
+        return false;
+    }
+    if t.starts_with(b"<!--") && t.ends_with(b"-->") {
+        return true;
+    }
+    let (mut run, mut longest, mut all) = (0, 0, 0);
+    for &b in t {
+        run = if b.is_ascii_digit() || b == b'.' {
+            run + 1
+        } else {
+            0
+        };
+        longest = longest.max(run);
+        all += usize::from(b.is_ascii_digit() || b == b'.');
+    }
+    longest < 14 && all < 30 && parse(t, 0, cells, suffix).is_none()
 }
 
 /// The record in a non-blank line; `None` when the line holds nothing like a puzzle.
@@ -334,7 +355,13 @@ fn leading_puzzle(
             Ok(e) => Some(Box::new(e)),
             Err(e) => return Some(Err(e)),
         },
-        Some(_) => second_field(&s[CELLS + 1..], cells).map(solution_expected),
+        Some(_) => {
+            let rest = &s[CELLS + 1..];
+            match answer_in(&find_grids(rest, &split(rest), cells), CELLS + 1) {
+                Ok(answer) => answer.map(solution_expected),
+                Err(e) => return Some(Err(e)),
+            }
+        }
         None => None,
     };
     Some(Ok(Puzzle {
@@ -388,13 +415,15 @@ fn solution_expected(solution: Board) -> Box<Expected> {
     })
 }
 
-/// A field after the puzzle that is a complete grid: the expected solution.
-fn second_field(rest: &[u8], cells: &Cells) -> Option<Board> {
-    let tokens = split(rest);
-    find_grids(rest, &tokens, cells)
-        .into_iter()
-        .next()
-        .and_then(|(_, g)| g.is_full().then_some(g.into()))
+/// The grids after the puzzle: the first complete one is the expected solution; a grid
+/// with blanks is a second puzzle on the line, an error (`at`: its offset in the line
+/// is `at` plus its offset in the grids' text).
+fn answer_in(grids: &[(usize, Grid)], at: usize) -> Result<Option<Board>, (usize, String)> {
+    if let Some(&(i, _)) = grids.iter().find(|(_, g)| !g.is_full()) {
+        let n = grids.len() + 1;
+        return Err((at + i, format!("{n} puzzles on one line: write one a line")));
+    }
+    Ok(grids.first().map(|&(_, g)| g.into()))
 }
 
 /// How fields are told apart in a line.
@@ -503,12 +532,22 @@ fn find_grids(
 /// The general case: the puzzle is a field (or a run of fields) among others.
 fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usize, String)>> {
     let split = split(s);
+    // Sukaku with spaces: 81 fields of 9 candidates.
+    if split.1.len() == CELLS && split.1.iter().all(|&(a, z)| z - a == 9) {
+        let all_cells = split
+            .1
+            .iter()
+            .all(|&(a, z)| s[a..z].iter().all(|&b| cells.is_cell(b)));
+        if all_cells {
+            return Some(Err((split.1[0].0, PENCIL_MARKS.into())));
+        }
+    }
     let grids = find_grids(s, &split, cells);
     if let Some(&(_, grid)) = grids.first() {
-        let expected = grids
-            .get(1)
-            .and_then(|&(_, g)| g.is_full().then_some(g.into()))
-            .map(solution_expected);
+        let expected = match answer_in(&grids[1..], 0) {
+            Ok(answer) => answer.map(solution_expected),
+            Err(e) => return Some(Err(e)),
+        };
         return Some(Ok(Puzzle {
             board: grid.into(),
             expected,
@@ -574,10 +613,12 @@ fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize,
         from + len.unwrap_or(s.len() - from)
     };
     let end = field_end(start);
-    // `puzzle:solution`, no count: a field of a whole board is no count (it would
-    // overflow any integer) but the solution, read as after `puzzle::`.
-    if end - start == side * side {
-        return solution_field(s, start, end, side).map(|solution| Expected {
+    // `puzzle:solution`, no count: a field far longer than any count is the solution,
+    // read as after `puzzle::`.
+    if end - start > 20 {
+        let solution = solution_field(s, start, end, side)?;
+        after_solution(s, end)?;
+        return Ok(Expected {
             count: None,
             solution,
         });
@@ -609,8 +650,18 @@ fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize,
     if s.get(end) == Some(&b':') {
         let (from, to) = (end + 1, field_end(end + 1));
         expected.solution = solution_field(s, from, to, side)?;
+        after_solution(s, to)?;
     }
     Ok(expected)
+}
+
+/// Nothing but other fields (after a space) may follow the solution: `puzzle:S:2` is
+/// no layout this reader knows.
+fn after_solution(s: &[u8], end: usize) -> Result<(), (usize, String)> {
+    match s.get(end) {
+        Some(b':') => Err((end, "a ':' field after the solution".into())),
+        _ => Ok(()),
+    }
 }
 
 /// The solution field of a suffix, `s[from..to]` (empty: none given).
@@ -717,14 +768,63 @@ mod tests {
         );
     }
 
+    /// Markup is skipped only where it cannot hide a puzzle: tags alone, few digits. A
+    /// puzzle in element text, a broken `data`, a table row, two games on one line and a
+    /// cut line are errors; a commented-out game is no record. The same in blocks.
+    #[test]
+    fn markup_never_hides_a_record() {
+        let zeros = P.replace('.', "0");
+        let input = format!(
+            "<opensudoku version=\"2\">\n<folder name=\"Easy\" created=\"1778054847256\" modified=\"1778054847999\">\n\
+             <game data=\"{zeros}\" state=\"0\" />\n\
+             <puzzle id=\"1\">{P}</puzzle>\n\
+             <game data=\"{}aaa\" />\n\
+             <tr><td>{P}</td><td>{S}</td></tr>\n\
+             <game data=\"{zeros}\" /><game data=\"{zeros}\" />\n\
+             <!-- <game data=\"{zeros}\" /> -->\n\
+             <{}>\n\
+             </folder>\n",
+            &zeros[..78],
+            "a".repeat(70_000),
+        );
+        for mode in [Mode::Eager, Mode::Deferred, Mode::Blocks] {
+            let got: Vec<(u64, Option<String>)> = read_in(
+                Format::Line,
+                input.as_bytes(),
+                &Default::default(),
+                mode,
+                1 << 17,
+            )
+            .iter()
+            .map(|r| (r.line, r.body.result().clone().err().map(|e| e.message)))
+            .collect();
+            let error_lines: Vec<u64> = got.iter().filter(|g| g.1.is_some()).map(|g| g.0).collect();
+            assert_eq!(got.len(), 6, "{got:?}");
+            assert_eq!(error_lines, [4, 5, 6, 7, 9], "{got:?}");
+            assert!(
+                got[4]
+                    .1
+                    .as_deref()
+                    .unwrap()
+                    .starts_with("2 puzzles on one line"),
+                "{got:?}"
+            );
+            assert!(
+                got[5].1.as_deref().unwrap().contains("bytes long"),
+                "{got:?}"
+            );
+        }
+    }
+
     #[test]
     fn reports_errors_with_columns() {
         let short = &P[..80];
         let input = format!(
-            "{short}\n  12x\n{P}:\n{P}:1x\n{P}:1:{}\n{P}:1:{}0\n{P}:99999999999999999999\n{P}:{P}\n{}\n",
+            "{short}\n  12x\n{P}:\n{P}:1x\n{P}:1:{}\n{P}:1:{}0\n{P}:99999999999999999999\n{P}:{P}\n{}\n{P}:{S}:2\n{}\n",
             &S[..80],
             &S[..80],
-            "123456789".repeat(81)
+            "123456789".repeat(81),
+            ["123456789"; 81].join(" ")
         );
         let cell = "is not a digit 1-9 or a blank";
         let want = [
@@ -745,6 +845,8 @@ mod tests {
             (7, Some(83), "count is too large".into()),
             (8, Some(83), "'.' in the solution is not a digit 1-9".into()),
             (9, Some(1), super::PENCIL_MARKS.into()),
+            (10, Some(164), "a ':' field after the solution".into()),
+            (11, Some(1), super::PENCIL_MARKS.into()),
         ];
         assert_eq!(errors(&input), want);
         let bad_utf8 = errors(&format!("{}\u{e9}{}\n", &P[..60], &P[61..]));

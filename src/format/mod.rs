@@ -17,7 +17,7 @@ mod poj;
 
 pub use cells::{Cells, DEFAULT_BLANKS};
 pub use csv::Column;
-pub use detect::{Detected, SAMPLE, detect, solutions_follow};
+pub use detect::{Detected, SAMPLE, cr_only, detect, solutions_follow};
 pub use lines::MAX_LINE;
 pub use paired::note as paired_note;
 

@@ -1,6 +1,9 @@
 //! Puzzles each followed by their solution (QQWing's `--solution` output, in every print
 //! style; generators and books that print the answer under the puzzle): a complete grid
 //! right after a puzzle it solves is that puzzle's expected answer, not another puzzle.
+//! Once a source is known to be pairs, a complete grid after a puzzle is its answer
+//! even when it does not solve it: that is a wrong answer in the file, reported as a
+//! mismatch, not an 81-clue puzzle.
 //!
 //! Decided per source from its sample ([`follows`]) unless `--solutions-follow` says;
 //! [`Paired`] then wraps the format's reader and numbers the records it yields itself.
@@ -37,11 +40,20 @@ fn open_puzzle(r: &RawRecord) -> Option<&Puzzle> {
     }
 }
 
-/// The complete grid in `next` when it solves `puzzle`.
-fn solution_of(next: &RawRecord, puzzle: &Puzzle) -> bool {
+/// True when `next` is a complete grid of `puzzle`'s size that gives no answer itself:
+/// in a file of pairs, that grid is the answer the file gives for `puzzle`, right or
+/// wrong (a wrong one is then a mismatch, not a puzzle of its own).
+fn answer_to(next: &RawRecord, puzzle: &Puzzle) -> bool {
     matches!(&next.body, Body::Parsed(Ok(p)) if p.expected.is_none()
         && p.board.is_full()
-        && p.board.check_solution_of(&puzzle.board).is_ok())
+        && p.board.side() == puzzle.board.side())
+}
+
+/// True when `next` is a complete grid that solves `puzzle`: what decides that a file
+/// is pairs.
+fn solution_of(next: &RawRecord, puzzle: &Puzzle) -> bool {
+    answer_to(next, puzzle)
+        && matches!(&next.body, Body::Parsed(Ok(p)) if p.board.check_solution_of(&puzzle.board).is_ok())
 }
 
 impl RecordReader for Paired<'_> {
@@ -52,7 +64,7 @@ impl RecordReader for Paired<'_> {
         };
         if let Some(puzzle) = open_puzzle(&r) {
             match self.inner.next_record() {
-                Some(Ok(next)) if solution_of(&next, puzzle) => {
+                Some(Ok(next)) if answer_to(&next, puzzle) => {
                     if let (Body::Parsed(Ok(p)), Body::Parsed(Ok(answer))) =
                         (&mut r.body, next.body)
                     {

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, detect, paired_note, solutions_follow,
+    Format, Layout, Notes, RecordReader, SAMPLE, cr_only, detect, paired_note, solutions_follow,
 };
 use crate::interrupt;
 use crate::record::{Body, Record, SourceName};
@@ -342,7 +342,15 @@ impl Loader {
             decode::decompress(BufReader::with_capacity(BUFFER, counted)).map_err(read_error)?;
         let head = sniff(&mut decoded).map_err(read_error)?;
         let (format, mut layout, detected) = match self.options.format {
-            Some(f) => (f, self.options.layout.clone(), false),
+            // The line ending is the file's, whatever its format.
+            Some(f) => (
+                f,
+                Layout {
+                    cr_only: cr_only(&head),
+                    ..self.options.layout.clone()
+                },
+                false,
+            ),
             None => {
                 let d = detect(&head, &self.options.layout);
                 (d.format, d.layout, true)
