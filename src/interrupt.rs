@@ -57,14 +57,6 @@ pub fn untrack_group(pid: u32) {
         .retain(|&p| p != pid);
 }
 
-/// True when `pid` leads the process group of a foreign program running now.
-pub fn is_tracked(pid: u32) -> bool {
-    GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .contains(&pid)
-}
-
 fn kill_groups() {
     #[cfg(unix)]
     for &pid in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
@@ -74,7 +66,6 @@ fn kill_groups() {
             libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
         }
     }
-    crate::solver::exec::kill_escaped();
 }
 
 /// The error a read returns once an interrupt came: the source ends there, and the

@@ -9,14 +9,7 @@ use sudoku_bench::options::{self, UsageError};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = options::from_cli(cli).and_then(app::run);
-    let escaped = sudoku_bench::solver::exec::ESCAPED.load(std::sync::atomic::Ordering::Relaxed);
-    if escaped > 0 {
-        eprintln!(
-            "note: killed {escaped} process(es) that a foreign program left running outside its process group"
-        );
-    }
-    match result {
+    match options::from_cli(cli).and_then(app::run) {
         Ok(code) => ExitCode::from(code as u8),
         Err(err) if err.is::<UsageError>() => {
             let err = err.to_string();

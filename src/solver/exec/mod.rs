@@ -21,7 +21,6 @@ mod process;
 mod spec;
 
 pub use calibrate::round_trip_ns;
-pub use process::{ESCAPED, kill_escaped};
 pub use spec::{ExecMode, ExecSpec, Protocol};
 
 use std::sync::Arc;

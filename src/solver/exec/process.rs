@@ -86,13 +86,8 @@ impl Worker {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        become_subreaper();
-        // A sweep must not see the new child between its start and its tracking: it
-        // would look like an orphan (another group) and be killed.
-        let spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = cmd.spawn()?;
         crate::interrupt::track_group(child.id());
-        drop(spawning);
         let stdin = child.stdin.take();
         if let Some(stdin) = &stdin {
             set_nonblocking(stdin)?;
@@ -378,105 +373,7 @@ impl Worker {
         let _ = self.child.kill();
         let _ = self.child.wait();
         crate::interrupt::untrack_group(self.child.id());
-        // What it started in a session of its own was handed to this process when the
-        // program died (see `become_subreaper`).
-        kill_escaped();
     }
-}
-
-/// Held from a program's spawn to its tracking, and through each sweep of orphans.
-static SPAWNING: Mutex<()> = Mutex::new(());
-
-/// Processes a foreign program left running in a session of its own, killed so far.
-pub static ESCAPED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Makes this process the one that inherits the orphans among its descendants (Linux's
-/// child subreaper), so that a program's child that called `setsid()` (a daemon, a
-/// double fork), out of reach of the group kill, comes back to it when the program dies.
-fn become_subreaper() {
-    #[cfg(target_os = "linux")]
-    {
-        static ONCE: std::sync::Once = std::sync::Once::new();
-        // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER takes an integer flag and changes
-        // only who inherits this process's orphaned descendants.
-        ONCE.call_once(|| unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-        });
-    }
-}
-
-/// Kills and reaps the children of this process that are orphans of foreign programs
-/// (see `become_subreaper`): outside this process's group or session, and leading no
-/// running program's group. Its own children are either foreign programs, which are
-/// tracked, or commands such as `git` and `valgrind`, which stay in its group. Only
-/// those still alive are counted in [`ESCAPED`]; the dead ones (killed with their
-/// program's group) are reaped.
-pub fn kill_escaped() {
-    // Killing one may leave its own children to this process: pass again until a pass
-    // finds none (bounded: a fork bomb is not chased for ever).
-    for _ in 0..32 {
-        if kill_escaped_once() == 0 {
-            break;
-        }
-    }
-}
-
-/// One pass of [`kill_escaped`]: the number of children it reaped.
-fn kill_escaped_once() -> usize {
-    #[cfg(target_os = "linux")]
-    {
-        let _spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
-        // SAFETY: getpid(2), getpgrp(2) and getsid(2) on this process cannot fail.
-        let (me, my_group, my_session) =
-            unsafe { (libc::getpid(), libc::getpgrp(), libc::getsid(0)) };
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return 0;
-        };
-        let mut reaped = 0;
-        for entry in dir.flatten() {
-            let Some(pid) = entry
-                .file_name()
-                .to_str()
-                .and_then(|n| n.parse::<i32>().ok())
-            else {
-                continue;
-            };
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-                continue;
-            };
-            // After the command name in parentheses: state, ppid, pgrp, session.
-            let fields: Vec<&str> = match stat.rfind(')') {
-                Some(i) => stat[i + 1..].split_whitespace().take(4).collect(),
-                None => continue,
-            };
-            let number = |k: usize| fields.get(k).and_then(|f| f.parse::<i32>().ok());
-            let (Some(parent), Some(group), Some(session)) = (number(1), number(2), number(3))
-            else {
-                continue;
-            };
-            let orphan = group != my_group || session != my_session;
-            // Part of a program still running: its group goes when it does.
-            let running = crate::interrupt::is_tracked(pid as u32)
-                || crate::interrupt::is_tracked(group as u32);
-            if parent != me || !orphan || running {
-                continue;
-            }
-            let alive = fields.first() != Some(&"Z");
-            // SAFETY: kill(2) on a child of this process (its parent is us, read just
-            // above) and on its group, which is neither ours nor a running program's;
-            // waitpid(2) on that child, which only this function reaps.
-            unsafe {
-                libc::kill(-group, libc::SIGKILL);
-                libc::kill(pid, libc::SIGKILL);
-                libc::waitpid(pid, std::ptr::null_mut(), 0);
-            }
-            ESCAPED.fetch_add(u64::from(alive), Ordering::Relaxed);
-            reaped += 1;
-        }
-        reaped
-    }
-    #[cfg(not(target_os = "linux"))]
-    0
 }
 
 /// Makes writes to the program's input return at once when its pipe is full.
