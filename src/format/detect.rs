@@ -82,24 +82,14 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     if best.format == Format::Line && has_end_line(sample) {
         best.format = Format::Poj;
     }
-    if best.layout.solutions_follow.is_none() {
-        best.layout.solutions_follow = Some(paired_in(best.format, sample, &best.layout));
-    }
     best
 }
 
-/// Whether a source read as `format` (forced, so not detected) is puzzles each followed
-/// by its solution, from its first bytes (`head`, at most [`SAMPLE`]).
+/// Whether a source read as `format` (detected or forced) is puzzles each followed by
+/// its solution, from its first bytes (`head`, at most [`SAMPLE`]).
 pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    paired_in(
-        format,
-        whole_lines(head, if layout.cr_only { b'\r' } else { b'\n' }),
-        layout,
-    )
-}
-
-fn paired_in(format: Format, sample: &[u8], layout: &Layout) -> bool {
+    let sample = whole_lines(head, if layout.cr_only { b'\r' } else { b'\n' });
     let layout = Layout {
         solutions_follow: Some(false),
         defer: false,

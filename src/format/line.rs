@@ -698,15 +698,15 @@ fn solution_field(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::format::{Format, read_all};
     use crate::grid::Grid;
     use crate::record::Expected;
     use proptest::prelude::*;
 
-    const P: &str =
+    pub(crate) const P: &str =
         ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
-    const S: &str =
+    pub(crate) const S: &str =
         "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
 
     fn errors(input: &str) -> Vec<(u64, Option<usize>, String)> {

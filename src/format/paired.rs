@@ -115,10 +115,7 @@ mod tests {
     use super::*;
     use crate::format::{Format, Layout};
 
-    const P: &str =
-        ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
-    const S: &str =
-        "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+    use crate::format::line::tests::{P, S};
 
     fn reader(text: &str, follow: bool) -> Box<dyn RecordReader + '_> {
         let layout = Layout {

@@ -357,9 +357,7 @@ impl Loader {
             }
         };
         if self.options.layout.solutions_follow.is_none() {
-            let paired = layout
-                .solutions_follow
-                .unwrap_or_else(|| solutions_follow(format, &head, &layout));
+            let paired = solutions_follow(format, &head, &layout);
             layout.solutions_follow = Some(paired);
             if paired {
                 (self.on_note)(&paired_note(&name));
