@@ -310,6 +310,12 @@ fn a_planted_baseline_is_refused_before_anything_runs() {
             json!("exec:touch pwned"),
             "not built into",
         ),
+        (
+            "follow",
+            "/settings/input/solutions_follow",
+            json!("maybe"),
+            "input.solutions_follow",
+        ),
     ];
     let changes: Vec<(&str, &str, serde_json::Value)> = planted
         .iter()
