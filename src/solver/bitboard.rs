@@ -425,11 +425,14 @@ impl State {
         // Digits changed since their last stack step.
         let mut digits = 0u32;
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
+            // Band steps mark nothing dirty: the words to step are known before the
+            // first, and a local copy of the mask stays in a register.
+            let mut dirty = std::mem::take(&mut self.dirty);
+            digits |= (dirty | dirty >> 16 | dirty >> 32) as u32 & 0x1FF;
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 let (b, d) = (i >> 4, i & 15);
-                digits |= 1 << d;
                 if !self.update(d, b, pending) {
                     return Step::Contradiction;
                 }
