@@ -185,6 +185,19 @@ const fn dirty_bit(d: usize, b: usize) -> u64 {
 /// The dirty bits of every word.
 const ALL_WORDS: u64 = 0x1FF | 0x1FF << 16 | 0x1FF << 32;
 
+/// By digit: all ones but in the digit's lane of a band's words.
+#[repr(C, align(16))]
+struct Except([[u32; LANES]; 9]);
+static EXCEPT: Except = {
+    let mut rows = [[!0; LANES]; 9];
+    let mut d = 0;
+    while d < 9 {
+        rows[d][d] = 0;
+        d += 1;
+    }
+    Except(rows)
+};
+
 /// For each band, the other two.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
@@ -384,25 +397,34 @@ impl State {
     #[inline(always)]
     fn clear_band_except_sse2(&mut self, b: usize, d: usize, mask: u32) {
         use std::arch::x86_64::*;
-        let keep = self.cand[w(d, b)];
-        let mut changed = 0u64;
         let p = self.cand[b * LANES..].as_mut_ptr() as *mut __m128i;
+        let except = EXCEPT.0[d].as_ptr() as *const __m128i;
         // SAFETY: SSE2 is part of the x86_64 baseline. `cand` has 3 * LANES words and
         // is 16-byte aligned (`State` is `align(16)` and `repr(C)`, `cand` its first
         // field); band `b < 3` starts at word `b * LANES`, a multiple of 4, and the
-        // vectors read and written are its words `..LANES`, all in bounds.
-        unsafe {
+        // vectors read and written are its words `..LANES`, all in bounds. `EXCEPT`'s
+        // rows are LANES words, 16-byte aligned too, and `d < 9`.
+        let changed = unsafe {
             let m = _mm_set1_epi32(mask as i32);
-            for k in 0..LANES / 4 {
+            let mut same = [_mm_setzero_si128(); LANES / 4];
+            for (k, same) in same.iter_mut().enumerate() {
+                // The mask, but not in digit `d`'s lane: a vector store, so that the
+                // next vector load of these words is forwarded from it (a narrower
+                // store of `d`'s word, written back after, would stall it).
+                let m = _mm_and_si128(m, _mm_load_si128(except.add(k)));
                 let old = _mm_load_si128(p.add(k));
                 let new = _mm_andnot_si128(m, old);
                 _mm_store_si128(p.add(k), new);
-                let same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(old, new)));
-                changed |= u64::from(!same as u32 & 0xF) << (4 * k);
+                *same = _mm_cmpeq_epi32(old, new);
             }
-        }
-        self.cand[w(d, b)] = keep;
-        self.dirty |= (changed & !(1 << d)) << (b * 16);
+            // One byte per word (all ones where unchanged), then one bit.
+            let words = _mm_packs_epi16(
+                _mm_packs_epi32(same[0], same[1]),
+                _mm_packs_epi32(same[2], same[2]),
+            );
+            !(_mm_movemask_epi8(words) as u32) & 0x1FF
+        };
+        self.dirty |= u64::from(changed) << (b * 16);
     }
 
     /// `clear_band_except` one word at a time.
