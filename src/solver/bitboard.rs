@@ -528,24 +528,29 @@ impl State {
         })
     }
 
-    /// The cell of `open` with the most open peers (the last such): the guess there
-    /// clears the most candidates. Returns its band and bit.
+    /// The cell of `open` whose guess should clear the most: the most open peers,
+    /// with a bonus for peers in `open` too (the cells of the fewest candidates, which
+    /// a guess most often turns into singles). Scored 3 to 1, the weights that gave
+    /// the fewest guesses on the hard sets (forum hardest 78.9 a puzzle, against 82.9
+    /// for open peers alone); ties go to the last cell. Returns its band and bit.
     #[inline(always)]
     fn best_cell(&self, open: &[u32; 3]) -> (usize, u32) {
-        // Score and place in one key, so the best is a `max` (no branch to mispredict):
-        // ties go to the last cell, in band then bit order.
+        // Score and place in one key, so the best is a `max` (no branch to mispredict).
         let mut best = 0u32;
         for (b, &cells) in open.iter().enumerate() {
             let mut cells = cells;
+            let (o1, o2) = OTHER_BANDS[b];
             while cells != 0 {
                 let pos = cells.trailing_zeros();
                 cells &= cells - 1;
-                // Open cells of its column in the other two bands, in one word.
-                let col = COLUMN << (pos % 9);
-                let (o1, o2) = OTHER_BANDS[b];
-                let column = (self.unsolved[o1] & col) | (self.unsolved[o2] & col) << 1;
-                let n = (self.unsolved[b] & TABLES.peers[pos as usize]).count_ones()
-                    + column.count_ones();
+                // Its peers in the band (bits 0..27) and in its column in the other
+                // two bands (bits 32 and 33, shifted by the column): one word each.
+                let (peers, col) = (TABLES.peers[pos as usize], COLUMN << (pos % 9));
+                let of = |set: &[u32; 3]| {
+                    u64::from(set[b] & peers)
+                        | u64::from(set[o1] & col | (set[o2] & col) << 1) << 32
+                };
+                let n = 3 * of(&self.unsolved).count_ones() + of(open).count_ones();
                 best = best.max(n << 8 | (b as u32) << 5 | pos);
             }
         }
