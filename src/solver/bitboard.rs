@@ -572,11 +572,42 @@ impl State {
     /// when none is (never for the open cells asked about).
     #[inline(always)]
     fn first_digit(&self, b: usize, bit: u32) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        let digits = self.digits_sse2(b, bit);
+        #[cfg(not(target_arch = "x86_64"))]
+        let digits = self.digits_portable(b, bit);
+        digits.trailing_zeros() as usize
+    }
+
+    /// The digits (bit `d`) still possible in the cell `bit` of band `b`.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn digits_portable(&self, b: usize, bit: u32) -> u32 {
         let mut digits = 0u32;
         for d in 0..9 {
             digits |= u32::from(self.cand[w(d, b)] & bit != 0) << d;
         }
-        digits.trailing_zeros() as usize
+        digits
+    }
+
+    /// `digits_portable` on the band's three vectors.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn digits_sse2(&self, b: usize, bit: u32) -> u32 {
+        use std::arch::x86_64::*;
+        let p = self.cand[b * LANES..].as_ptr() as *const __m128i;
+        // SAFETY: as in `clear_band_except_sse2`, reading only.
+        unsafe {
+            let m = _mm_set1_epi32(bit as i32);
+            let zero = _mm_setzero_si128();
+            let lacks: [__m128i; LANES / 4] = std::array::from_fn(|k| {
+                _mm_cmpeq_epi32(_mm_and_si128(_mm_load_si128(p.add(k)), m), zero)
+            });
+            let words = _mm_packs_epi16(
+                _mm_packs_epi32(lacks[0], lacks[1]),
+                _mm_packs_epi32(lacks[2], lacks[2]),
+            );
+            !(_mm_movemask_epi8(words) as u32) & 0x1FF
+        }
     }
 
     /// Makes digit `d` the only candidate of the cell (its peers clear on propagation).
@@ -1082,6 +1113,9 @@ mod tests {
             a.clear_band_except_portable(band, d, mask);
             b.clear_band_except_portable(band, d, mask);
             assert_eq!((a.cand, a.dirty), (b.cand, b.dirty));
+            let bit = 1 << (next() % 27);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(st.digits_sse2(band, bit), st.digits_portable(band, bit));
         }
     }
 
