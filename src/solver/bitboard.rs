@@ -572,11 +572,16 @@ impl State {
     /// when none is (never for the open cells asked about).
     #[inline(always)]
     fn first_digit(&self, b: usize, bit: u32) -> usize {
+        self.digits(b, bit).trailing_zeros() as usize
+    }
+
+    /// The digits (bit `d`) still possible in the cell `bit` of band `b`.
+    #[inline(always)]
+    fn digits(&self, b: usize, bit: u32) -> u32 {
         #[cfg(target_arch = "x86_64")]
-        let digits = self.digits_sse2(b, bit);
+        return self.digits_sse2(b, bit);
         #[cfg(not(target_arch = "x86_64"))]
-        let digits = self.digits_portable(b, bit);
-        digits.trailing_zeros() as usize
+        return self.digits_portable(b, bit);
     }
 
     /// The digits (bit `d`) still possible in the cell `bit` of band `b`.
@@ -735,14 +740,22 @@ impl Solver for Bitboard {
                 }
                 Step::Open(open) => {
                     let (b, bit) = best_cell(self.popcnt, st, &open);
-                    // Always a digit: open cells have two or more after propagation.
-                    let d = st.first_digit(b, bit);
-                    if d < 9 {
+                    // Open cells have two digits or more after propagation.
+                    let digits = st.digits(b, bit);
+                    if digits != 0 {
                         out.guesses += 1;
+                        let d = digits.trailing_zeros() as usize;
+                        let rest = digits & (digits - 1);
                         let (below, above) = self.stack.split_at_mut(sp + 1);
                         let (st, next) = (&mut below[sp], &mut above[0]);
                         st.copy_to(next);
-                        st.clear(d, b, bit);
+                        if rest != 0 && rest & (rest - 1) == 0 {
+                            // Two digits: the other branch is the other digit, placed now
+                            // rather than found as a single by its propagation.
+                            st.assign(rest.trailing_zeros() as usize, b, bit);
+                        } else {
+                            st.clear(d, b, bit);
+                        }
                         next.assign(d, b, bit);
                         sp += 1;
                         continue;
