@@ -442,8 +442,7 @@ impl State {
         // on the hard puzzles than behind a reference, zeroing included.
         let mut pending = Pending::EMPTY;
         let pending = &mut pending;
-        let mut pairs = [0u32; 3];
-        let mut triples = [0u32; 3];
+        let (mut pairs, mut triples);
         // Digits changed since their last stack step.
         let mut digits = 0u32;
         loop {
@@ -463,26 +462,12 @@ impl State {
                 self.flush(pending);
                 continue;
             }
-            // Candidates per cell, bit-sliced: at least one, two, three, four.
-            let mut singles = [0u32; 3];
-            let mut found = 0;
-            for b in 0..3 {
-                let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-                for &x in &self.cand[b * LANES..b * LANES + 9] {
-                    four |= three & x;
-                    three |= two & x;
-                    two |= one & x;
-                    one |= x;
-                }
-                let u = self.unsolved[b];
-                if u & !one != 0 {
-                    return Step::Contradiction;
-                }
-                singles[b] = u & !two;
-                pairs[b] = u & two & !three;
-                triples[b] = u & three & !four;
-                found |= singles[b];
-            }
+            let Some(counts) = self.counts() else {
+                return Step::Contradiction;
+            };
+            let singles = counts[0];
+            (pairs, triples) = (counts[1], counts[2]);
+            let found = singles[0] | singles[1] | singles[2];
             if found == 0 {
                 // Stable under the cheaper steps: the stack steps of the digits changed.
                 if digits != 0 {
@@ -526,6 +511,94 @@ impl State {
         } else {
             self.unsolved
         })
+    }
+
+    /// The open cells with one, two and three candidates, per band; `None` when an
+    /// open cell has none.
+    #[inline(always)]
+    fn counts(&self) -> Option<[[u32; 3]; 3]> {
+        #[cfg(target_arch = "x86_64")]
+        return self.counts_sse2();
+        #[cfg(not(target_arch = "x86_64"))]
+        return self.counts_portable();
+    }
+
+    /// `counts` band by band: candidates per cell counted bit-sliced across the
+    /// digits' words (at least one, two, three, four).
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn counts_portable(&self) -> Option<[[u32; 3]; 3]> {
+        let mut out = [[0; 3]; 3];
+        for (b, &u) in self.unsolved.iter().enumerate() {
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            for &x in &self.cand[b * LANES..b * LANES + 9] {
+                four |= three & x;
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            if u & !one != 0 {
+                return None;
+            }
+            out[0][b] = u & !two;
+            out[1][b] = u & two & !three;
+            out[2][b] = u & three & !four;
+        }
+        Some(out)
+    }
+
+    /// `counts` for the three bands at once, one band a lane: each group of four
+    /// digits' words transposed from the bands' vectors, then counted as one.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn counts_sse2(&self) -> Option<[[u32; 3]; 3]> {
+        use std::arch::x86_64::*;
+        const V: usize = LANES / 4;
+        let c = self.cand.as_ptr() as *const __m128i;
+        let mut out = [[0u32; 4]; 3];
+        // SAFETY: SSE2 is part of the x86_64 baseline; `cand` is 3 * V aligned vectors
+        // (see `clear_band_except_sse2`); `out`'s rows are 4 words, stored unaligned.
+        unsafe {
+            let zero = _mm_setzero_si128();
+            let (mut one, mut two, mut three, mut four) = (zero, zero, zero, zero);
+            for k in 0..V {
+                let (r0, r1, r2) = (
+                    _mm_load_si128(c.add(k)),
+                    _mm_load_si128(c.add(V + k)),
+                    _mm_load_si128(c.add(2 * V + k)),
+                );
+                let (lo, hi) = (_mm_unpacklo_epi32(r0, r1), _mm_unpackhi_epi32(r0, r1));
+                let (lo2, hi2) = (_mm_unpacklo_epi32(r2, zero), _mm_unpackhi_epi32(r2, zero));
+                // Digit 4k + j of bands 0, 1, 2 (the last vector holds digit 8 only;
+                // the padding words are 0 and count nothing).
+                let digits = [
+                    _mm_unpacklo_epi64(lo, lo2),
+                    _mm_unpackhi_epi64(lo, lo2),
+                    _mm_unpacklo_epi64(hi, hi2),
+                    _mm_unpackhi_epi64(hi, hi2),
+                ];
+                for &x in &digits[..if k + 1 < V { 4 } else { 9 - 4 * k }] {
+                    four = _mm_or_si128(four, _mm_and_si128(three, x));
+                    three = _mm_or_si128(three, _mm_and_si128(two, x));
+                    two = _mm_or_si128(two, _mm_and_si128(one, x));
+                    one = _mm_or_si128(one, x);
+                }
+            }
+            let [u0, u1, u2] = self.unsolved;
+            let u = _mm_set_epi32(0, u2 as i32, u1 as i32, u0 as i32);
+            let empty = _mm_andnot_si128(one, u);
+            if _mm_movemask_epi8(_mm_cmpeq_epi32(empty, zero)) != 0xFFFF {
+                return None;
+            }
+            let rows = [
+                _mm_andnot_si128(two, u),
+                _mm_andnot_si128(three, _mm_and_si128(u, two)),
+                _mm_andnot_si128(four, _mm_and_si128(u, three)),
+            ];
+            for (row, v) in out.iter_mut().zip(rows) {
+                _mm_storeu_si128(row.as_mut_ptr() as *mut __m128i, v);
+            }
+        }
+        Some(out.map(|[a, b, c, _]| [a, b, c]))
     }
 
     /// The cell of `open` whose guess should clear the most: the most open peers,
@@ -1129,6 +1202,23 @@ mod tests {
             let bit = 1 << (next() % 27);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(st.digits_sse2(band, bit), st.digits_portable(band, bit));
+            // Sparse words (cells with 0 to 4 candidates) and open cells among them.
+            for b in 0..3 {
+                for d in 0..9 {
+                    st.cand[w(d, b)] = (next() & next()) as u32 & BAND;
+                }
+                st.unsolved[b] = next() as u32 & BAND;
+            }
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(st.counts_sse2(), st.counts_portable());
+            // And with no cell empty.
+            for b in 0..3 {
+                let one = (0..9).fold(0, |a, d| a | st.cand[w(d, b)]);
+                st.unsolved[b] &= one;
+            }
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(st.counts_sse2(), st.counts_portable());
+            assert!(st.counts_portable().is_some());
         }
     }
 
