@@ -29,13 +29,14 @@
 //! per cell bit-sliced (at least one, two, three, four) across the words.
 //!
 //! **Search**: when nothing more follows, guess a cell with the fewest candidates (two
-//! where one exists) and, among those, the most open peers (the guess that clears the
-//! most; `popcnt` when the CPU has it, checked at run time). The whole state is a
-//! small `Copy` struct on a fixed stack of [`STACK`] + 1 states, so nothing is
-//! allocated per puzzle: a guess copies it one up for the branch taken and leaves the
-//! other branch (the digit removed from the cell) below. Each
-//! propagation is one node (the root and every branch taken); each guess is one
-//! branch point.
+//! where one exists) and, among those, the most open peers, peers with the fewest
+//! candidates counting extra (the guess that clears the most; `popcnt` when the CPU
+//! has it, checked at run time). The whole state is a small `Copy` struct on a fixed
+//! stack of [`STACK`] + 1 states, so nothing is allocated per puzzle: a guess copies
+//! it one up for the branch taken (the lowest digit placed) and leaves the other
+//! branch below (the cell's other digit placed, if it had two; else the guessed one
+//! removed). Each propagation is one node (the root and every branch taken); each
+//! guess is one branch point.
 //!
 //! The ideas are the published ones (per-digit band words as in JCZSolve's
 //! descriptions; band configurations and the fewest-candidate heuristics as discussed
@@ -186,8 +187,10 @@ const fn dirty_bit(d: usize, b: usize) -> u64 {
 const ALL_WORDS: u64 = 0x1FF | 0x1FF << 16 | 0x1FF << 32;
 
 /// By digit: all ones but in the digit's lane of a band's words.
+#[cfg(target_arch = "x86_64")]
 #[repr(C, align(16))]
 struct Except([[u32; LANES]; 9]);
+#[cfg(target_arch = "x86_64")]
 static EXCEPT: Except = {
     let mut rows = [[!0; LANES]; 9];
     let mut d = 0;
@@ -702,20 +705,22 @@ impl State {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::*;
-            const N: usize = size_of::<State>() / 16;
+            const V: usize = 3 * LANES / 4;
             let (s, t) = (
-                self as *const State as *const __m128i,
-                dst as *mut State as *mut __m128i,
+                self.cand.as_ptr() as *const __m128i,
+                dst.cand.as_mut_ptr() as *mut __m128i,
             );
-            // SAFETY: SSE2 is part of the x86_64 baseline; both point to a whole
-            // `State`, 16-byte aligned (`align(16)`), `N` vectors long, and a `&mut`
-            // never overlaps a `&`.
+            // SAFETY: SSE2 is part of the x86_64 baseline; both `cand`s are V whole
+            // vectors, 16-byte aligned (see `clear_band_except_sse2`), and a `&mut`
+            // never overlaps a `&`. Only `cand` goes by vector: the struct's padding
+            // bytes, uninitialised, must not be read as integers.
             unsafe {
                 // Volatile loads: plain ones are merged back into a `memcpy` call.
-                for i in 0..N {
+                for i in 0..V {
                     _mm_store_si128(t.add(i), std::ptr::read_volatile(s.add(i)));
                 }
             }
+            (dst.unsolved, dst.dirty) = (self.unsolved, self.dirty);
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -1202,6 +1207,14 @@ mod tests {
             let bit = 1 << (next() % 27);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(st.digits_sse2(band, bit), st.digits_portable(band, bit));
+            let _ = bit;
+            // The copy a guess makes: every field.
+            let mut copy = State::EMPTY;
+            st.copy_to(&mut copy);
+            assert_eq!(
+                (copy.cand, copy.unsolved, copy.dirty),
+                (st.cand, st.unsolved, st.dirty)
+            );
             // Sparse words (cells with 0 to 4 candidates) and open cells among them.
             for b in 0..3 {
                 for d in 0..9 {
