@@ -71,7 +71,7 @@ harness() {
                 serial=$(echo "$line" | grep -o '[0-9.]*% of the process' | cut -d% -f1)
                 all=$(echo "$line" | sed -n 's/.*took \([0-9.]*\) ms.*/\1/p')
                 io=$(echo "$line" | sed -n 's/.*(\([0-9.]*\) ms of it inside.*/\1/p')
-                own=$(awk -v s="$serial" -v a="$all" -v i="$io" 'BEGIN { printf "%.1f", a > 0 ? s * (a - i) / a : 0 }')
+                own=$(awk -v s="$serial" -v a="$all" -v i="$io" 'BEGIN { printf "%.1f", (a > 0 ? s * (a - i) / a : 0) }')
                 echo "$dir j$j $s $serial $own" | tee -a "$out/null-seconds.txt"
             done
         done
