@@ -1130,15 +1130,19 @@ mod tests {
         same_as_fresh(&mut solver);
     }
 
-    #[test]
-    fn flushes_clear_what_the_placements_rule_out() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
+    /// A small deterministic generator for the randomized state tests.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn flushes_clear_what_the_placements_rule_out() {
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let columns = |x: u32| ((x | x >> 9 | x >> 18) & 0x1FF) * COLUMN;
         for _ in 0..2000 {
             let mut st = State::EMPTY;
@@ -1181,13 +1185,7 @@ mod tests {
 
     #[test]
     fn the_vector_and_portable_paths_agree() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..2000 {
             let mut st = State::EMPTY;
             for b in 0..3 {
