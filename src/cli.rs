@@ -69,6 +69,12 @@ pub struct WorkerArgs {
     /// The backend that answers.
     #[arg(short, long, default_value = "bitboard")]
     pub backend: String,
+    /// Give up on a puzzle after this many search nodes (answer `?`).
+    #[arg(long, default_value_t = 100_000_000)]
+    pub max_nodes: u64,
+    /// Give up on a puzzle after this many seconds (answer `?`).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
 }
 
 /// How foreign backends (`exec:`, `lib:`) run: shared by `solve` and `bench`.
@@ -82,6 +88,11 @@ pub struct ForeignArgs {
     /// keep global state).
     #[arg(long)]
     pub lib_threadsafe: bool,
+    /// Whose claims (no solution, exactly one, two or more) are checked against a
+    /// built-in backend, untimed: `foreign` (exec: and lib: backends) or `all` (the
+    /// built-in ones too, each by another).
+    #[arg(long, value_parser = ["foreign", "all"], default_value = "foreign")]
+    pub verify: String,
 }
 
 #[derive(Debug, Args)]
@@ -286,6 +297,11 @@ pub struct BenchArgs {
     /// Keep measuring until this many seconds have passed (and at least --rounds rounds).
     #[arg(long, value_name = "SECONDS")]
     pub min_time: Option<f64>,
+    /// Present each pass's puzzles under a fresh symmetry (digits relabelled, rows,
+    /// bands, columns, stacks shuffled, maybe transposed; seeded with --seed), answers
+    /// mapped back and checked, so that no solver learns the puzzles pass after pass.
+    #[arg(long, value_parser = ["on", "off"], default_value = "on")]
+    pub symmetry: String,
     /// A round repeats a short pass until it lasts this many milliseconds, so that
     /// small datasets give steady round times.
     #[arg(long, default_value_t = 200, value_name = "MS")]

@@ -44,6 +44,7 @@ pub mod solver;
 pub mod square;
 pub mod stats;
 pub mod subset;
+pub mod symmetry;
 pub mod tally;
 
 pub use grid::Grid;

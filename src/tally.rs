@@ -7,7 +7,8 @@ use std::ops::AddAssign;
 
 use hdrhistogram::Histogram;
 
-use crate::run::{PuzzleResult, Status};
+use crate::run::{PuzzleResult, Status, Verification};
+use crate::solver::{Clock, Counters};
 
 /// The first wrong answer seen, to show the user where to look.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,8 +39,17 @@ pub struct Tally {
     solve_ns_total: u128,
     nodes: u128,
     guesses: u128,
+    /// Calls whose nodes, and whose guesses, the backend counted.
+    nodes_counted: u64,
+    guesses_counted: u64,
     /// Calls that needed no guess.
     no_guess: u64,
+    /// Claims the verifier confirmed, and those it could not decide (refuted ones are
+    /// counted by status).
+    confirmed: u64,
+    unverified: u64,
+    /// Calls timed by each clock (`Clock::ALL` order).
+    clocks: [u64; Clock::ALL.len()],
     checked: u64,
     invalid: u64,
     compared: u64,
@@ -65,7 +75,12 @@ impl Tally {
             solve_ns_total: 0,
             nodes: 0,
             guesses: 0,
+            nodes_counted: 0,
+            guesses_counted: 0,
             no_guess: 0,
+            confirmed: 0,
+            unverified: 0,
+            clocks: [0; Clock::ALL.len()],
             checked: 0,
             invalid: 0,
             compared: 0,
@@ -78,15 +93,24 @@ impl Tally {
     pub fn add(&mut self, r: &PuzzleResult) {
         self.records += 1;
         self.counts[r.status as usize] += 1;
-        if !matches!(
-            r.status,
-            Status::ParseError | Status::InvalidGivens | Status::Unsupported
-        ) {
+        if r.status.reached_solver() {
             self.solve_ns.saturating_record(r.time_ns.max(1));
             self.solve_ns_total += r.time_ns as u128;
-            self.nodes += r.nodes as u128;
-            self.guesses += r.guesses as u128;
-            self.no_guess += u64::from(r.guesses == 0);
+            self.clocks[r.clock as usize] += 1;
+            if let Some(n) = r.nodes {
+                self.nodes += n as u128;
+                self.nodes_counted += 1;
+            }
+            if let Some(g) = r.guesses {
+                self.guesses += g as u128;
+                self.guesses_counted += 1;
+                self.no_guess += u64::from(g == 0);
+            }
+        }
+        match r.verified {
+            Verification::Confirmed => self.confirmed += 1,
+            Verification::Unknown => self.unverified += 1,
+            Verification::None | Verification::Refuted => {}
         }
         if let Some(valid) = r.valid {
             self.checked += 1;
@@ -160,16 +184,39 @@ impl Tally {
     }
 
     pub fn nodes_per_puzzle(&self) -> f64 {
-        per(self.nodes, self.solved())
+        per(self.nodes, self.nodes_counted)
     }
 
     pub fn guesses_per_puzzle(&self) -> f64 {
-        per(self.guesses, self.solved())
+        per(self.guesses, self.guesses_counted)
     }
 
-    /// Share of solver calls that needed no guess, percent.
+    /// Share of the calls whose guesses were counted that needed no guess, percent.
     pub fn no_guess_pct(&self) -> f64 {
-        100.0 * per(self.no_guess as u128, self.solved())
+        100.0 * per(self.no_guess as u128, self.guesses_counted)
+    }
+
+    /// The work counters the backend reported: a counter no call reported reads
+    /// "n/a" (a library that leaves `num_guesses` alone is not "100% no guess").
+    pub fn counters(&self) -> Counters {
+        Counters {
+            nodes: self.nodes_counted > 0,
+            guesses: self.guesses_counted > 0,
+        }
+    }
+
+    /// Claims verified: (confirmed, refuted, could not be decided).
+    pub fn verified(&self) -> (u64, u64, u64) {
+        (self.confirmed, self.count(Status::Refuted), self.unverified)
+    }
+
+    /// The clocks the calls were timed by, with how many calls each.
+    pub fn clocks(&self) -> Vec<(Clock, u64)> {
+        Clock::ALL
+            .into_iter()
+            .zip(self.clocks)
+            .filter(|(_, n)| *n > 0)
+            .collect()
     }
 
     /// (solutions checked, invalid, compared with expected answers, mismatched)
@@ -193,7 +240,14 @@ impl AddAssign<&Tally> for Tally {
         self.solve_ns_total += other.solve_ns_total;
         self.nodes += other.nodes;
         self.guesses += other.guesses;
+        self.nodes_counted += other.nodes_counted;
+        self.guesses_counted += other.guesses_counted;
         self.no_guess += other.no_guess;
+        self.confirmed += other.confirmed;
+        self.unverified += other.unverified;
+        for (a, b) in self.clocks.iter_mut().zip(other.clocks) {
+            *a += b;
+        }
         self.checked += other.checked;
         self.invalid += other.invalid;
         self.compared += other.compared;
@@ -221,9 +275,11 @@ mod tests {
             solution: None,
             valid,
             matches_expected: None,
-            nodes: 10,
-            guesses,
+            nodes: Some(10),
+            guesses: Some(guesses),
             time_ns,
+            clock: Clock::Harness,
+            verified: Verification::None,
             thread: None,
             error: Some("bad".into()),
         }

@@ -4,6 +4,7 @@ mod common;
 
 use common::{project_file, read_csv, sudoku_bench_in};
 use predicates::str::contains;
+use std::path::Path;
 
 /// The first `n` puzzles of the shipped dataset, as a file in `dir`.
 fn sample(dir: &std::path::Path, n: usize, name: &str) -> std::path::PathBuf {
@@ -90,7 +91,9 @@ fn scaled(run: &serde_json::Value, factor: f64) -> serde_json::Value {
             .iter()
             .map(|jitter| ((1e6 * factor * jitter).round() as u64).into())
             .collect();
-        r["rounds_ns"] = rounds.into();
+        r["rounds_ns"] = rounds.clone().into();
+        r["rounds_cpu_ns"] = rounds.into();
+        r["load"] = 0.0.into();
         // The headline is the median round.
         let puzzles = r["dataset"]["puzzles"].as_f64().unwrap();
         r["us_per_puzzle"] = (((1e6 * factor).round()) / 1000.0 / puzzles).into();
@@ -98,11 +101,10 @@ fn scaled(run: &serde_json::Value, factor: f64) -> serde_json::Value {
     run
 }
 
-#[test]
-fn compare_flags_a_slowdown_and_refuses_different_data() {
-    let dir = tempfile::tempdir().unwrap();
-    sample(dir.path(), 30, "a.txt");
-    sudoku_bench_in(dir.path())
+/// Three rounds of dlx-static on 30 puzzles (`a.txt`), saved as `base.json`.
+fn measured_run(dir: &Path) -> serde_json::Value {
+    sample(dir, 30, "a.txt");
+    sudoku_bench_in(dir)
         .args([
             "bench",
             "a.txt",
@@ -114,12 +116,66 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
         .args(["--export-json", "base.json"])
         .assert()
         .success();
-    let base: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("base.json")).unwrap())
-            .unwrap();
-    let write = |name: &str, v: &serde_json::Value| {
-        std::fs::write(dir.path().join(name), serde_json::to_vec(v).unwrap()).unwrap();
-    };
+    serde_json::from_str(&std::fs::read_to_string(dir.join("base.json")).unwrap()).unwrap()
+}
+
+fn write_json(dir: &Path, name: &str, v: &serde_json::Value) {
+    std::fs::write(dir.join(name), serde_json::to_vec(v).unwrap()).unwrap();
+}
+
+/// The false verdict of the issue: two saved runs of the same build, one made while
+/// other programs kept a core busy, compared "+108% regressed, exit 5". Saved runs now
+/// record the load and CPU time: judged by CPU time, no change; with wall times only,
+/// no verdict (exit 1), never a regression.
+#[test]
+fn runs_made_under_different_loads_get_no_false_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = measured_run(dir.path());
+    let r = &base["results"][0];
+    assert_eq!(r["rounds_cpu_ns"].as_array().unwrap().len(), 3, "{r}");
+    assert!(r["load"].as_f64().is_some(), "{r}");
+    let write = |name: &str, v: &serde_json::Value| write_json(dir.path(), name, v);
+    let quiet = scaled(&base, 1.0);
+    // Twice the wall time under a load of 1.2 busy cores; the same CPU time.
+    let mut busy = scaled(&base, 2.0);
+    let cpu = quiet["results"][0]["rounds_cpu_ns"].clone();
+    busy["results"][0]["rounds_cpu_ns"] = cpu;
+    busy["results"][0]["load"] = 1.2.into();
+    write("quiet.json", &quiet);
+    write("busy.json", &busy);
+    sudoku_bench_in(dir.path())
+        .args(["compare", "quiet.json", "busy.json"])
+        .assert()
+        .success()
+        .stdout(contains("no change"))
+        .stdout(contains("are of CPU time"));
+    // Without CPU times, the wall times cannot be judged.
+    busy["results"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("rounds_cpu_ns");
+    write("busy.json", &busy);
+    sudoku_bench_in(dir.path())
+        .args(["compare", "quiet.json", "busy.json"])
+        .assert()
+        .code(1)
+        .stdout(contains("different loads: no verdict"))
+        .stderr(contains("no verdict"));
+    // The same load on both sides: a real slowdown is still found.
+    busy["results"][0]["load"] = 0.1.into();
+    write("busy.json", &busy);
+    sudoku_bench_in(dir.path())
+        .args(["compare", "quiet.json", "busy.json"])
+        .assert()
+        .code(5)
+        .stdout(contains("regressed"));
+}
+
+#[test]
+fn compare_flags_a_slowdown_and_refuses_different_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = measured_run(dir.path());
+    let write = |name: &str, v: &serde_json::Value| write_json(dir.path(), name, v);
     write("base2.json", &scaled(&base, 1.0));
     write("slow.json", &scaled(&base, 1.5));
     write("fast.json", &scaled(&base, 0.5));

@@ -130,8 +130,8 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         exit = Exit::Regressed;
     }
     if let Some((_, c)) = &comparisons {
-        if c.regressed() > 0 && exit == Exit::Success {
-            exit = no_verdict_when_busy(busy).unwrap_or(Exit::Regressed);
+        if exit == Exit::Success {
+            exit = super::compare::exit_of(c, busy);
         }
     }
     Ok(exit)

@@ -30,7 +30,7 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                 &new.1,
                 &c,
             )?;
-            Ok(exit(&c))
+            Ok(exit_of(&c, false))
         }
         CompareAction::Rerun { old, rerun } => {
             let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset)? {
@@ -69,19 +69,26 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                 &new,
                 &c,
             )?;
-            match exit(&c) {
-                Exit::Regressed => Ok(no_verdict_when_busy(busy).unwrap_or(Exit::Regressed)),
-                other => Ok(other),
-            }
+            Ok(exit_of(&c, busy))
         }
     }
 }
 
-fn exit(c: &Comparisons) -> Exit {
-    match c.regressed() {
-        0 => Exit::Success,
-        _ => Exit::Regressed,
+/// The exit status of a comparison: 5 on a regression (1 when it was measured on a
+/// busy machine: the load alone can make one), 1 when wall times moved between runs
+/// made under different loads (no verdict either way), else 0.
+pub(super) fn exit_of(c: &Comparisons, busy: bool) -> Exit {
+    if c.regressed() > 0 {
+        return no_verdict_when_busy(busy).unwrap_or(Exit::Regressed);
     }
+    if c.unjudged() > 0 {
+        eprintln!(
+            "error: no verdict: the runs were measured under different loads, and {} of the comparisons moved in wall time, which the load alone can do; compare runs made on a quiet machine, or with `bench --paired`, which the load slows alike",
+            c.unjudged()
+        );
+        return Exit::Failure;
+    }
+    Exit::Success
 }
 
 fn name(path: &Path) -> String {

@@ -59,7 +59,7 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
         Command::Bench(o) => bench::bench(*o),
         Command::Compare(o) => compare::compare(*o),
         Command::History(o) => history::history(*o),
-        Command::Worker(backend) => worker::worker(backend),
+        Command::Worker { backend, limits } => worker::worker(backend, limits),
         Command::CountInstructions {
             backend,
             max_solutions,

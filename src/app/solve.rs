@@ -11,35 +11,6 @@ use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
 use crate::run::{self, RunStats, Status};
 
-/// How a foreign backend was measured, for the summary.
-fn foreign_notes(backend: &crate::solver::Backend) -> Vec<String> {
-    use crate::solver::Backend;
-    use crate::solver::exec::{ExecMode, Protocol};
-    match backend {
-        Backend::Exec(spec)
-            if spec.protocol == Protocol::Lines && spec.mode == ExecMode::PerPuzzle =>
-        {
-            vec![format!(
-                "timing: the pipe round trip, {:.1} µs (calibrated against `worker -b null`), is subtracted from each puzzle",
-                crate::solver::exec::round_trip_ns() as f64 / 1000.0
-            )]
-        }
-        Backend::Exec(_) => {
-            vec!["timing: each puzzle is its batch's time divided by the batch's size".into()]
-        }
-        Backend::Lib(_) => {
-            let n = crate::solver::lib::second_calls();
-            match n {
-                0 => vec![],
-                n => vec![format!(
-                    "{n} uniqueness checks needed a second call (limit 1) to get the solution"
-                )],
-            }
-        }
-        _ => vec![],
-    }
-}
-
 /// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
 /// the speed-up at about 1 / (its share). The part inside read and write calls is said
 /// apart: that is the kernel copying the bytes, which stays serial.
@@ -158,12 +129,21 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             eprintln!("note: {note}");
         }
     }
-    summary.notes = foreign_notes(&opts.run.backend);
+    summary.notes = crate::solver::timing_notes(
+        &opts.run.backend,
+        &summary.tally.clocks(),
+        &opts.run.limits,
+        crate::solver::lib::second_calls(),
+    );
+    summary.verifier = opts
+        .run
+        .verify
+        .covers(&opts.run.backend)
+        .then(|| crate::run::verify::describe(&opts.run.backend));
     if verbose {
         summary.notes.push(serial_note(&stats));
     }
     let threads = stats.threads;
-    summary.counters = opts.run.backend.counters();
     let t = &summary.tally;
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
         eprintln!("warning: the input holds no puzzles");

@@ -1,19 +1,31 @@
 //! `worker`: any built-in backend behind the exec: line protocol. It is the test
 //! fixture and calibration target of `exec:`, and an example for people writing their
-//! own: read a line, answer a line, flush.
+//! own: read a line, answer a line (`count:solution`, with its own time as `ns=`),
+//! flush before waiting for more input.
+//!
+//! Two things keep its own times close to the same solver's in-process times (a
+//! solver measured over a pipe otherwise runs each puzzle from cold caches): it writes
+//! its answers when it has read all the input it was given (one write for a stream of
+//! puzzles, not one per answer), and it spins for a moment before it waits for more (a
+//! core left idle between two puzzles runs the next one slower).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::time::{Duration, Instant};
 
 use super::Exit;
 use crate::format::Cells;
 use crate::grid::Grid;
 use crate::interrupt;
 use crate::loader::RawSource;
+use crate::report::uint;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::exec::MAX_SOLUTIONS_ENV;
-use crate::solver::{Backend, Limits};
+use crate::solver::{Backend, Limits, SolveOutcome};
 
-pub(super) fn worker(backend: Backend) -> anyhow::Result<Exit> {
+/// Answers puzzle lines on standard input with `backend` under `limits` (the count limit
+/// comes from `SUDOKU_BENCH_MAX_SOLUTIONS`, as for any program), until the input ends
+/// (exit 0) or an interrupt (exit 130).
+pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     let max_solutions = std::env::var(MAX_SOLUTIONS_ENV)
         .ok()
         .and_then(|v| v.trim().parse::<u32>().ok())
@@ -22,47 +34,125 @@ pub(super) fn worker(backend: Backend) -> anyhow::Result<Exit> {
     let limits = Limits {
         max_solutions,
         cancel: Some(&interrupt::INTERRUPTED),
-        ..Limits::default()
+        ..limits
     };
-    let mut solver = GuardedSolver::new(&backend, &limits);
+    // Built in, so not verified here: whoever reads the answers verifies them.
+    let mut solver = GuardedSolver::new(&backend, &limits).verifying(None);
     let cells = Cells::default();
-    let input = BufReader::new(RawSource::stdin()?);
-    let mut out = std::io::stdout().lock();
-    for line in input.split(b'\n') {
-        let line = match line {
-            Ok(l) => l,
+    let mut input = BufReader::with_capacity(1 << 16, Spinning(RawSource::stdin()?));
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let (mut line, mut reply) = (Vec::new(), Vec::new());
+    loop {
+        if input.buffer().is_empty() {
+            // Everything given so far is answered: out before waiting for more.
+            out.flush()?;
+        }
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e.into()),
-        };
-        let text = line.strip_suffix(b"\r").unwrap_or(&line);
-        let answer = match <&[u8; 81]>::try_from(text)
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        match <&[u8; 81]>::try_from(text)
             .ok()
             .and_then(|t| cells.parse81(t).ok())
         {
             Some(values) => {
                 let grid = Grid::from_cells(values).expect("0-9");
-                match solver.attempt(&grid) {
-                    Attempt::Solved { outcome, .. } if !outcome.budget_exceeded => {
-                        let solution = outcome.solution.map(|s| s.to_line_with(b'0').to_vec());
-                        let mut a = format!("{}:", outcome.solutions).into_bytes();
-                        a.extend(solution.unwrap_or_default());
-                        a
-                    }
-                    // Out of budget, or the backend failed: no answer to give.
-                    _ => b"0".to_vec(),
-                }
+                answer(solver.attempt(&grid), &mut reply);
             }
-            None => {
-                eprintln!(
-                    "worker: not a puzzle line: {:?}",
+            None => reply.extend(
+                format!(
+                    "! not a puzzle line: {:?}\n",
                     String::from_utf8_lossy(text)
-                );
-                b"0".to_vec()
-            }
+                        .chars()
+                        .take(100)
+                        .collect::<String>()
+                )
+                .bytes(),
+            ),
         };
-        out.write_all(&answer)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
+        out.write_all(&reply)?;
+        reply.clear();
     }
-    Ok(Exit::Success)
+    out.flush()?;
+    Ok(match interrupt::requested() {
+        true => Exit::Interrupted,
+        false => Exit::Success,
+    })
+}
+
+/// The protocol's answer to what the backend did, appended to `out`: `count:solution`
+/// with the time and work (`ns=`, `nodes=`, `guesses=`), `?` when it gave up, `!` when
+/// it failed. Written byte by byte: little work between two timed solves.
+fn answer(attempt: Attempt, out: &mut Vec<u8>) {
+    match attempt {
+        Attempt::Solved { outcome, .. } if outcome.cancelled => out.extend(b"? interrupted"),
+        Attempt::Solved { outcome, .. } if outcome.timed_out => out.extend(b"? timed out"),
+        Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
+            out.extend(b"? out of its node budget")
+        }
+        Attempt::Solved {
+            outcome, time_ns, ..
+        } => solved(&outcome, time_ns, out),
+        Attempt::Panicked { message, .. } => {
+            out.extend(format!("! panicked: {}", one_line(&message)).bytes())
+        }
+        Attempt::Failed { message, .. } => out.extend(format!("! {}", one_line(&message)).bytes()),
+        Attempt::Skipped | Attempt::Unsupported => {
+            out.extend(b"! not a 9x9 puzzle this backend solves")
+        }
+    }
+    out.push(b'\n');
+}
+
+fn solved(outcome: &SolveOutcome, time_ns: u64, out: &mut Vec<u8>) {
+    uint(out, outcome.solutions.into());
+    out.push(b':');
+    if let Some(s) = outcome.solution {
+        out.extend(s.to_line_with(b'0'));
+    }
+    out.extend(b" ns=");
+    uint(out, time_ns);
+    if outcome.counted.nodes {
+        out.extend(b" nodes=");
+        uint(out, outcome.nodes);
+    }
+    if outcome.counted.guesses {
+        out.extend(b" guesses=");
+        uint(out, outcome.guesses);
+    }
+}
+
+fn one_line(message: &str) -> String {
+    message.replace(['\n', '\r'], " ")
+}
+
+/// How long the worker spins for input before it blocks: the next puzzle of the line
+/// protocol comes within microseconds of an answer.
+const SPIN: Duration = Duration::from_millis(1);
+
+/// Standard input, read after a short spin when nothing is there yet.
+struct Spinning(RawSource);
+
+impl Read for Spinning {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        #[cfg(unix)]
+        {
+            let start = Instant::now();
+            let mut fd = libc::pollfd {
+                fd: 0,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd that outlives each call; count 1 matches.
+            while unsafe { libc::poll(&mut fd, 1, 0) } == 0 && start.elapsed() < SPIN {
+                std::hint::spin_loop();
+            }
+        }
+        self.0.read(buf)
+    }
 }

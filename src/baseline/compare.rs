@@ -23,6 +23,11 @@ pub enum Verdict {
     /// The two did not solve the same boards (one of them does not solve some sizes):
     /// their times measure different work.
     NotComparable,
+    /// One of the two gave wrong answers: its time is not a solve's.
+    WrongAnswers,
+    /// The runs were measured under different loads of the machine, and only wall
+    /// times are there to compare: a change they show may be the load's.
+    DifferentLoad,
 }
 
 impl Verdict {
@@ -33,6 +38,8 @@ impl Verdict {
             Verdict::NoChange => "no change",
             Verdict::TooFewPairs => "too few pairs: no verdict",
             Verdict::NotComparable => "not the same boards solved: no verdict",
+            Verdict::WrongAnswers => "wrong answers: no verdict",
+            Verdict::DifferentLoad => "different loads: no verdict",
         }
     }
 }
@@ -43,7 +50,8 @@ pub struct Comparison {
     pub backend: String,
     pub dataset: String,
     pub threads: usize,
-    /// The headline each run showed: median over rounds of µs per puzzle.
+    /// The headline each run showed: median over rounds of µs per puzzle (of CPU time
+    /// when `clock` is `cpu`).
     pub old_us: f64,
     pub new_us: f64,
     /// new / old headline, as a change in percent (negative is faster).
@@ -59,6 +67,11 @@ pub struct Comparison {
     /// same sample (`--instructions`): exact, so any change beyond the threshold counts.
     pub instructions_change_pct: Option<f64>,
     pub instructions_verdict: Option<Verdict>,
+    /// What the change is of: `wall` (the headline) or `cpu` (CPU time, when the runs'
+    /// loads differed and both recorded it).
+    pub clock: String,
+    /// The cores other programs kept busy during each run's measurement, when known.
+    pub loads: Option<(f64, f64)>,
 }
 
 /// The comparisons, and the results only one of the two runs has.
@@ -72,6 +85,14 @@ pub struct Comparisons {
 }
 
 impl Comparisons {
+    /// Rows whose wall times moved while the machine's load differed between the runs.
+    pub fn unjudged(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|c| c.verdict == Verdict::DifferentLoad)
+            .count()
+    }
+
     pub fn regressed(&self) -> usize {
         self.rows
             .iter()
@@ -95,6 +116,15 @@ pub fn check_comparable(
             "the runs read their datasets differently ({:?} vs {:?}): rerun with the baseline's input options",
             a.input,
             b.input
+        );
+    }
+    if a.symmetry != b.symmetry {
+        let on = |s: bool| if s { "on" } else { "off" };
+        bail!(
+            "the runs presented their puzzles differently (--symmetry {} vs {}): rerun with --symmetry {}",
+            on(a.symmetry),
+            on(b.symmetry),
+            on(a.symmetry)
         );
     }
     if (a.max_solutions, a.max_nodes, a.timeout_s) != (b.max_solutions, b.max_nodes, b.timeout_s) {
@@ -162,24 +192,14 @@ pub fn compare(old: &BenchRun, new: &BenchRun, noise_pct: f64) -> anyhow::Result
     })
 }
 
-fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparison {
-    // Ratios of times are tested as differences of logarithms.
-    let logs = |r: &BenchResult| -> Vec<f64> {
-        r.round_us_per_puzzle()
-            .iter()
-            .map(|us| us.max(1e-9).ln())
-            .collect()
-    };
-    let (old_us, new_us) = (old.us_per_puzzle, new.us_per_puzzle);
-    let change_pct = (new_us / old_us - 1.0) * 100.0;
-    let pct = |log_ratio: f64| (log_ratio.exp() - 1.0) * 100.0;
-    let (ci95_pct, p_value) = match stats::welch(&logs(old), &logs(new)) {
-        Some(w) => ((pct(w.ci95.0), pct(w.ci95.1)), w.p_value),
-        // A single round on a side: a change, but no evidence it is real.
-        None => ((-100.0, f64::INFINITY), 1.0),
-    };
-    // The headline and the interval must agree on the direction.
-    let verdict = if change_pct.abs() <= noise_pct || p_value >= 0.05 {
+/// Loads that differ by this many busy cores (or more) make wall times incomparable:
+/// on a 2-vCPU VM one busy core slowed an unchanged build by 76-134%.
+pub const LOAD_TOLERANCE: f64 = 0.5;
+
+/// The verdict on a change, as criterion gives it: outside the noise threshold,
+/// significant, and the interval agreeing on the direction.
+fn judge(change_pct: f64, ci95_pct: (f64, f64), p_value: f64, noise_pct: f64) -> Verdict {
+    if change_pct.abs() <= noise_pct || p_value >= 0.05 {
         Verdict::NoChange
     } else if change_pct > 0.0 && ci95_pct.0 > 0.0 {
         Verdict::Regressed
@@ -187,6 +207,58 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
         Verdict::Improved
     } else {
         Verdict::NoChange
+    }
+}
+
+/// The change between two series of per-puzzle times (µs): the change of the medians
+/// in percent, its 95% interval and Welch's p on the logarithms.
+fn change(old: &[f64], new: &[f64]) -> (f64, (f64, f64), f64) {
+    let logs = |v: &[f64]| -> Vec<f64> { v.iter().map(|us| us.max(1e-9).ln()).collect() };
+    let change_pct = (stats::median(new) / stats::median(old) - 1.0) * 100.0;
+    let pct = |log_ratio: f64| (log_ratio.exp() - 1.0) * 100.0;
+    match stats::welch(&logs(old), &logs(new)) {
+        Some(w) => (change_pct, (pct(w.ci95.0), pct(w.ci95.1)), w.p_value),
+        // A single round on a side: a change, but no evidence it is real.
+        None => (change_pct, (-100.0, f64::INFINITY), 1.0),
+    }
+}
+
+fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparison {
+    let (mut old_us, mut new_us) = (old.us_per_puzzle, new.us_per_puzzle);
+    let (mut change_pct, mut ci95_pct, mut p_value) =
+        change(&old.round_us_per_puzzle(), &new.round_us_per_puzzle());
+    let mut clock = "wall";
+    // Runs made under different loads: wall time says more about the load than the
+    // build. CPU time, where both runs have it, is judged instead; otherwise no
+    // verdict is given from these figures.
+    let loads = old.load.zip(new.load);
+    let loads_differ = loads.is_some_and(|(a, b)| (a - b).abs() >= LOAD_TOLERANCE);
+    let cpu = |r: &BenchResult| -> Option<Vec<f64>> {
+        let n = r.timed_puzzles().max(1) as f64;
+        (r.rounds_cpu_ns.len() == r.rounds_ns.len() && !r.rounds_cpu_ns.is_empty()).then(|| {
+            r.rounds_cpu_ns
+                .iter()
+                .map(|&ns| ns as f64 / 1e3 / n)
+                .collect()
+        })
+    };
+    if loads_differ {
+        if let (Some(a), Some(b)) = (cpu(old), cpu(new)) {
+            (change_pct, ci95_pct, p_value) = change(&a, &b);
+            (old_us, new_us) = (stats::median(&a), stats::median(&b));
+            clock = "cpu";
+        }
+    }
+    let verdict = if old.wrong > 0 || new.wrong > 0 {
+        // A run with wrong answers has no speed to judge.
+        Verdict::WrongAnswers
+    } else {
+        match judge(change_pct, ci95_pct, p_value, noise_pct) {
+            Verdict::Regressed | Verdict::Improved if loads_differ && clock == "wall" => {
+                Verdict::DifferentLoad
+            }
+            v => v,
+        }
     };
     // Only counters both sides report can say the search changed.
     let nodes = old.counters.nodes && new.counters.nodes && old.nodes_total != new.nodes_total;
@@ -225,6 +297,8 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
         p_value,
         verdict,
         work_changed,
+        clock: clock.into(),
+        loads,
     }
 }
 
@@ -268,6 +342,7 @@ mod tests {
             foreign: None,
             counters: Default::default(),
             instructions: None,
+            ..Default::default()
         }
     }
 
@@ -293,6 +368,7 @@ mod tests {
                 min_round_ms: 200,
                 headline: String::new(),
                 input: Default::default(),
+                ..Default::default()
             },
             results,
             partial: false,

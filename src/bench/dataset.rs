@@ -202,6 +202,14 @@ impl Dataset {
         }
     }
 
+    /// The side of timed puzzle `k`'s board.
+    pub(super) fn side(&self, k: usize) -> usize {
+        match self.others.binary_search_by_key(&k, |(i, _)| *i as usize) {
+            Ok(at) => self.others[at].1.side(),
+            Err(_) => 9,
+        }
+    }
+
     /// The record of timed puzzle `k`, rebuilt.
     pub(super) fn record(&self, k: usize) -> Record {
         let meta = self.metas[k];
@@ -241,7 +249,7 @@ impl Dataset {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DatasetInfo {
     /// The input as given: a file, a folder, or `-`.
     pub path: String,
@@ -505,7 +513,7 @@ mod tests {
             let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
             for chunk in chunks_of(dataset.len(), &befores, 3) {
                 let attempts = chunk.timed.clone().map(|_| (crate::run::Attempt::Skipped, None)).collect();
-                got.extend(check(&dataset, &solver, "null", &chunk, attempts));
+                got.extend(check(&dataset, None, &solver, "null", &chunk, attempts));
             }
             let want: Vec<(SourceName, u64, u64)> = originals.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
             let got: Vec<(SourceName, u64, u64)> = got.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();

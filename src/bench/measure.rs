@@ -5,11 +5,16 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::summary::summarize;
-use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer};
+use super::truth::Truths;
+use super::{BenchConfig, BenchResult, Dataset, Observer, Timing};
+use crate::cpu::{process_cpu_ns, thread_cpu_ns};
+use crate::generate::SplitMix64;
 use crate::interrupt;
+use crate::machine::LoadProbe;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
 use crate::square::Board;
+use crate::symmetry::Symmetry;
 use crate::tally::Tally;
 
 /// One backend x dataset x thread count.
@@ -21,6 +26,8 @@ pub(super) struct Job<'a> {
     pub label: &'a str,
     pub dataset: &'a Dataset,
     pub config: &'a BenchConfig,
+    /// The verifier's counts, when this backend's claims are verified.
+    pub truths: Option<&'a Truths>,
 }
 
 /// Most passes one round repeats.
@@ -35,8 +42,10 @@ pub(super) fn bench_one(
     observer: &mut dyn Observer,
 ) -> anyhow::Result<Option<BenchResult>> {
     let config = job.config;
-    let mut solver = GuardedSolver::new(job.backend, &config.limits);
-    let pool = SolverPool::new(job.backend, &config.limits);
+    // Claims are checked against the dataset's truths, found once: the solvers verify
+    // nothing themselves.
+    let mut solver = GuardedSolver::new(job.backend, &config.limits).verifying(None);
+    let pool = SolverPool::new(job.backend, &config.limits).verifying(None);
     if job.threads > 1 {
         pool.prefill(job.threads);
     }
@@ -46,12 +55,15 @@ pub(super) fn bench_one(
     );
     let mut last_pass_ns = None;
     let mut grids = Vec::new();
+    // Passes so far: each presents the puzzles in a form of its own (`--symmetry`).
+    let mut pass_no = 0u64;
     for i in 0..config.warmup {
         observer.on_pass(&format!("{label}: warmup {}", i + 1));
         let mut ns = 0;
         for chunk in chunks(job.dataset) {
-            ns += pass(job, &mut solver, &pool, chunk.timed, &mut grids).wall_ns;
+            ns += pass(job, &mut solver, &pool, chunk.timed, &mut grids, pass_no).wall_ns;
         }
+        pass_no += 1;
         last_pass_ns = Some(ns);
         if interrupt::requested() {
             return Ok(None);
@@ -61,7 +73,10 @@ pub(super) fn bench_one(
     let second_calls_before = crate::solver::lib::second_calls();
     let mut tally = Tally::new();
     let mut rounds_ns = Vec::new();
+    let mut rounds_cpu_ns = Vec::new();
     let mut first_pass_tally = None;
+    // How busy the rest of the machine was while this was measured.
+    let probe = LoadProbe::start();
     let started = Instant::now();
     while rounds_ns.len() < config.rounds.max(1) as usize
         || config
@@ -69,7 +84,7 @@ pub(super) fn bench_one(
             .is_some_and(|t| started.elapsed() < t && rounds_ns.len() < MAX_TIMED_ROUNDS)
     {
         observer.on_pass(&format!("{label}: round {}", rounds_ns.len() + 1));
-        let mut round_ns = 0;
+        let (mut round_ns, mut round_cpu_ns) = (0, 0);
         for _ in 0..passes {
             let first = first_pass_tally.is_none();
             let mut pass_tally = Tally::new();
@@ -77,12 +92,27 @@ pub(super) fn bench_one(
             // (every answer of every pass), so the memory a pass needs stays bounded
             // whatever the size of the dataset.
             for chunk in chunks(job.dataset) {
-                let p = pass(job, &mut solver, &pool, chunk.timed.clone(), &mut grids);
+                let p = pass(
+                    job,
+                    &mut solver,
+                    &pool,
+                    chunk.timed.clone(),
+                    &mut grids,
+                    pass_no,
+                );
                 if interrupt::requested() {
                     return Ok(None);
                 }
                 round_ns += p.wall_ns;
-                let checked = check(job.dataset, &solver, job.label, &chunk, p.attempts);
+                round_cpu_ns += p.cpu_ns;
+                let checked = check(
+                    job.dataset,
+                    job.truths,
+                    &solver,
+                    job.label,
+                    &chunk,
+                    p.attempts,
+                );
                 checked.iter().for_each(|r| pass_tally.add(r));
                 if first {
                     let combo = super::Combo {
@@ -97,10 +127,13 @@ pub(super) fn bench_one(
             if first {
                 first_pass_tally = Some(pass_tally);
             }
+            pass_no += 1;
         }
         // The time of one pass, averaged over the round's passes.
         rounds_ns.push(round_ns / passes);
+        rounds_cpu_ns.push(round_cpu_ns / passes);
     }
+    let load = probe.others();
     if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
         if rounds_ns.len() >= MAX_TIMED_ROUNDS && !interrupt::requested() {
             eprintln!(
@@ -111,13 +144,21 @@ pub(super) fn bench_one(
         }
     }
     let first = first_pass_tally.unwrap_or_default();
-    let mut result = summarize(job, rounds_ns, passes as usize, &tally, &first);
-    if job.backend.is_foreign() {
-        result.foreign = Some(ForeignNotes {
-            round_trip_ns: solver.overhead_ns(),
-            second_calls: crate::solver::lib::second_calls() - second_calls_before,
-        });
+    let second_calls = crate::solver::lib::second_calls() - second_calls_before;
+    let mut result = summarize(
+        job,
+        rounds_ns,
+        passes as usize,
+        &tally,
+        &first,
+        second_calls,
+    );
+    // CPU time covers the work only where it all runs in this process: built-in
+    // backends (a foreign one's calls are timed by their own clocks).
+    if config.timing == Timing::Pass && rounds_cpu_ns.iter().all(|&ns| ns > 0) {
+        result.rounds_cpu_ns = rounds_cpu_ns;
     }
+    result.load = load;
     Ok(Some(result))
 }
 
@@ -137,22 +178,35 @@ struct Pass {
     /// Per timed puzzle, in dataset order: what the call did and which thread did it.
     attempts: Vec<(Attempt, Option<usize>)>,
     wall_ns: u64,
+    /// The CPU time of the pass: the calling thread's with one thread, the process's
+    /// with several (0 where it cannot be read).
+    cpu_ns: u64,
 }
 
-/// One pass: every puzzle solved once, each call timed, the whole pass timed. A
-/// foreign backend's transport time (its calibrated pipe round trip) is taken out of
-/// the pass time as it is out of each call's.
+/// One pass (number `pass_no`) over the timed puzzles `timed`: every puzzle solved once,
+/// each call timed, under a symmetry of its own when `--symmetry` is on (its answer
+/// mapped back). Its time is the whole pass's wall time (`Timing::Pass`), or the sum of
+/// the calls' own times over the threads (`Timing::Calls`: the clock of a foreign
+/// backend, around its work alone).
 fn pass(
     job: &Job<'_>,
     solver: &mut GuardedSolver,
     pool: &SolverPool,
     timed: std::ops::Range<usize>,
     grids: &mut Vec<Board>,
+    pass_no: u64,
 ) -> Pass {
-    // Unpacked before the clock starts.
+    // Unpacked and presented before the clock starts.
+    let start_at = timed.start;
     job.dataset.unpack(timed, grids);
+    let symmetries = present(job.config, pass_no, start_at as u64, grids);
     let grids: &[Board] = grids;
     let batch = solver.batch_size();
+    let cpu = || match job.threads {
+        1 => thread_cpu_ns(),
+        _ => process_cpu_ns(),
+    };
+    let cpu_start = cpu();
     let start = Instant::now();
     let attempts: Vec<(Attempt, Option<usize>)> = if job.threads == 1 {
         // One thread: the caller's thread and solver, no scheduling in the way.
@@ -197,11 +251,77 @@ fn pass(
         })
     };
     let wall_ns = start.elapsed().as_nanos() as u64;
-    let transport = solver.overhead_ns() * grids.len() as u64 / job.threads as u64;
+    let cpu_ns = match cpu_start {
+        0 => 0,
+        c => cpu().saturating_sub(c),
+    };
+    let wall_ns = match job.config.timing {
+        Timing::Pass => wall_ns,
+        Timing::Calls => calls_ns(&attempts) / job.threads as u64,
+    };
+    let mut attempts = attempts;
+    if let Some(symmetries) = symmetries {
+        undo(&mut attempts, &symmetries);
+    }
     Pass {
         attempts,
-        wall_ns: wall_ns.saturating_sub(transport).max(1),
+        wall_ns: wall_ns.max(1),
+        cpu_ns,
     }
+}
+
+/// Presents `boards` each under a symmetry of its own, when `--symmetry` is on: seeded
+/// by the run's seed, the pass and the place in the dataset, so every backend sees
+/// the same forms, and a run with the same seed the same ones again.
+pub(super) fn present(
+    config: &BenchConfig,
+    pass_no: u64,
+    first: u64,
+    boards: &mut [Board],
+) -> Option<Vec<Symmetry>> {
+    if !config.symmetry {
+        return None;
+    }
+    let mix = |x: u64| SplitMix64::new(x).next_u64();
+    let mut rng = SplitMix64::new(config.seed ^ mix(pass_no) ^ mix(first ^ 0x5EED));
+    Some(
+        boards
+            .iter_mut()
+            .map(|b| {
+                let s = Symmetry::random(b.side(), &mut rng);
+                *b = s.apply(b);
+                s
+            })
+            .collect(),
+    )
+}
+
+/// Maps the solutions found for presented puzzles back to the originals' form.
+pub(super) fn undo(attempts: &mut [(Attempt, Option<usize>)], symmetries: &[Symmetry]) {
+    for ((attempt, _), s) in attempts.iter_mut().zip(symmetries) {
+        if let Attempt::Solved {
+            outcome, square, ..
+        } = attempt
+        {
+            outcome.solution = outcome.solution.map(|g| s.undo_grid(&g));
+            if let Some(sq) = square {
+                **sq = s.undo_square(sq);
+            }
+        }
+    }
+}
+
+/// The sum of the calls' own times.
+pub(super) fn calls_ns(attempts: &[(Attempt, Option<usize>)]) -> u64 {
+    attempts
+        .iter()
+        .map(|(a, _)| match a {
+            Attempt::Solved { time_ns, .. }
+            | Attempt::Panicked { time_ns, .. }
+            | Attempt::Failed { time_ns, .. } => *time_ns,
+            Attempt::Skipped | Attempt::Unsupported => 0,
+        })
+        .sum()
 }
 
 /// Timed puzzles a chunk of a pass holds: the attempts and results of one chunk are in
@@ -246,10 +366,12 @@ pub(super) fn chunks_of(n: usize, befores: &[u32], size: usize) -> Vec<Chunk> {
 }
 
 /// The results of the records of `chunk` for one pass, in input order (unsolved records
-/// included); `attempts` are the chunk's timed puzzles'. Rows name the backend by its
-/// label (`--backends old=...`).
+/// included); `attempts` are the chunk's timed puzzles'. Claims are checked against the
+/// job's truths when it has them. Rows name the backend by its label
+/// (`--backends old=...`).
 pub(super) fn check(
     dataset: &Dataset,
+    truths: Option<&Truths>,
     solver: &GuardedSolver,
     label: &str,
     chunk: &Chunk,
@@ -261,12 +383,14 @@ pub(super) fn check(
     let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
     for k in chunk.timed.clone() {
         while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
-            out.push(solver.assess(record, Attempt::Skipped, None));
+            out.push(solver.assess_with(record, Attempt::Skipped, None, None));
         }
         let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
-        out.push(solver.assess(&dataset.record(k), attempt, thread));
+        let record = dataset.record(k);
+        let truth = truths.map(|t| t.get(k, dataset.side(k)));
+        out.push(solver.assess_with(&record, attempt, thread, truth));
     }
-    out.extend(untimed.map(|(_, record)| solver.assess(record, Attempt::Skipped, None)));
+    out.extend(untimed.map(|(_, record)| solver.assess_with(record, Attempt::Skipped, None, None)));
     for r in &mut out {
         r.backend = label;
     }

@@ -13,6 +13,7 @@ mod measure;
 mod paired;
 mod saved;
 mod summary;
+mod truth;
 
 pub use instructions::Instructions;
 pub use paired::PairedComparison;
@@ -21,14 +22,16 @@ pub use dataset::DatasetError;
 pub use dataset::{Dataset, DatasetInfo, hash_file};
 pub use saved::{
     BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
+    Timing, Verified,
 };
 
 use std::time::Duration;
 
 use crate::interrupt;
 use crate::machine::{Build, Machine};
-use crate::run::PuzzleResult;
+use crate::run::{PuzzleResult, Verify};
 use crate::solver::{Backend, Limits};
+use truth::Truths;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -53,12 +56,28 @@ pub struct BenchConfig {
     pub noise_pct: f64,
     /// Count instructions on the first this many puzzles of each dataset (valgrind).
     pub instructions: Option<u64>,
+    /// Whose claims are verified.
+    pub verify: Verify,
+    /// What a pass's time is: its wall time, or the sum of its calls' own times.
+    pub timing: Timing,
+    /// Present each pass's puzzles under a fresh symmetry (seeded with `seed`).
+    pub symmetry: bool,
 }
 
 impl BenchConfig {
     /// The default labels: each backend's own name.
     pub fn names(backends: &[Backend]) -> Vec<String> {
         backends.iter().map(|b| b.name().to_string()).collect()
+    }
+
+    /// How passes are timed when `backends` are measured together: a foreign backend
+    /// is timed by its own clock around its work alone (a library's call, a program's
+    /// report), so every backend of the run is timed by its calls' times, the same way.
+    pub fn timing_for(backends: &[Backend]) -> Timing {
+        match backends.iter().any(Backend::is_foreign) {
+            true => Timing::Calls,
+            false => Timing::Pass,
+        }
     }
 }
 
@@ -107,14 +126,63 @@ pub fn run_bench(
             interrupted: true,
         })
     };
+    // The verifier's counts, found once per dataset before anything is measured.
+    let mut truths: Vec<Vec<Truths>> = Vec::new();
+    let verified: Vec<&Backend> = config
+        .backends
+        .iter()
+        .filter(|b| config.verify.covers(b))
+        .collect();
+    if !verified.is_empty() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("verifier-{i}"))
+            .build()?;
+        for dataset in datasets {
+            let mut mine: Vec<Truths> = Vec::new();
+            for b in &verified {
+                if mine.iter().any(|t| t.serves(b)) {
+                    continue;
+                }
+                observer.on_pass(&format!(
+                    "{} on {}: verifying claims",
+                    b.name(),
+                    dataset.info.path
+                ));
+                let Some(t) = Truths::find(&pool, dataset, b, &config.limits) else {
+                    return stopped(results, paired);
+                };
+                mine.push(t);
+            }
+            truths.push(mine);
+        }
+    }
+    let truths_of = |d: usize, b: &Backend| -> Option<&Truths> {
+        config
+            .verify
+            .covers(b)
+            .then(|| truths.get(d)?.iter().find(|t| t.serves(b)))
+            .flatten()
+    };
     for &threads in &config.threads {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("solver-{i}"))
             .build()?;
-        for dataset in datasets {
+        // With one thread, this thread measures: a program started for it runs on its
+        // core, so both are measured on the same core.
+        let _pinned = (threads == 1
+            && config
+                .backends
+                .iter()
+                .any(|b| matches!(b, Backend::Exec(_))))
+        .then(crate::cpu::Pinned::here);
+        for (d, dataset) in datasets.iter().enumerate() {
             if config.paired {
-                let Some(p) = paired::run_paired(&pool, threads, dataset, config, observer)? else {
+                let truths: Vec<Option<&Truths>> =
+                    config.backends.iter().map(|b| truths_of(d, b)).collect();
+                let Some(p) =
+                    paired::run_paired(&pool, threads, dataset, config, &truths, observer)?
+                else {
                     return stopped(results, paired);
                 };
                 for r in &p.results {
@@ -132,6 +200,7 @@ pub fn run_bench(
                     label,
                     dataset,
                     config,
+                    truths: truths_of(d, backend),
                 };
                 let Some(result) = measure::bench_one(&job, observer)? else {
                     return stopped(results, paired);
@@ -224,10 +293,10 @@ impl BenchSettings {
             rounds: config.rounds,
             min_time_s: config.min_time.map(|d| d.as_secs_f64()),
             min_round_ms: config.min_round.as_millis() as u64,
-            headline: "µs/puzzle = median over rounds of (whole-pass wall time / puzzles); \
-                       per-call statistics time each solver call"
-                .to_string(),
+            headline: config.timing.headline().to_string(),
             input: config.read.clone(),
+            timing: config.timing,
+            symmetry: config.symmetry,
         }
     }
 }

@@ -4,16 +4,21 @@
 //! the first (the median of the per-block ratios), with a distribution-free 95%
 //! confidence interval (the sign test's order statistics), and a verdict.
 //!
-//! With one thread the clock is the thread's CPU time: it stops while another process
-//! holds the core, which wall time does not. With several threads it is wall time.
+//! The clock: with one thread and only built-in backends, the thread's CPU time (it
+//! stops while another process holds the core, which wall time does not, and it covers
+//! all their work, done on this thread); with several threads, wall time; with a foreign
+//! backend, whose work may run on threads or in processes of its own, the sum of each
+//! backend's calls' own times (a library's call alone, a program's own report), the
+//! same way for every backend compared. Every answer of every round is checked.
 
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::measure::{Job, check, chunks};
+use super::measure::{Job, calls_ns, check, chunks, present, undo};
 use super::summary::summarize;
+use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
 use crate::baseline::Verdict;
 use crate::cpu::thread_cpu_ns;
@@ -44,7 +49,8 @@ pub struct PairedComparison {
     pub ci95: (f64, f64),
     /// Blocks measured back to back for both.
     pub pairs: usize,
-    /// `cpu` (the thread's CPU time, one thread) or `wall`.
+    /// `cpu` (the thread's CPU time, one thread), `wall`, or `calls` (the sum of the
+    /// calls' own times, with a foreign backend).
     pub clock: String,
     pub noise_pct: f64,
     pub verdict: Verdict,
@@ -59,13 +65,23 @@ impl PairedComparison {
     /// Why this clock, for a person.
     pub fn clock_reason(&self) -> &'static str {
         match self.clock.as_str() {
-            "cpu" => "one thread: its CPU time does not count time spent waiting for a core",
-            _ if self.threads > 1 => {
-                "several threads: wall time (CPU time would add the threads up)"
+            "cpu" => {
+                "one thread, built-in backends: its CPU time covers their work and does not count time spent waiting for a core"
             }
-            _ => "wall time: an exec: program runs outside this thread's CPU clock",
+            "calls" => {
+                "a foreign backend: its work may run outside this thread's CPU clock, so every backend is timed by its calls' own times (a library's call alone, a program's own report), as wall time"
+            }
+            _ => "several threads: wall time (CPU time would add the threads up)",
         }
     }
+}
+
+/// The clock of a paired comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Clock {
+    Cpu,
+    Wall,
+    Calls,
 }
 
 struct Contender<'a> {
@@ -73,6 +89,7 @@ struct Contender<'a> {
     label: &'a str,
     solver: GuardedSolver,
     pool: SolverPool,
+    truths: Option<&'a Truths>,
     /// The time of each measured block, in order (the clock of the comparison).
     blocks_ns: Vec<u64>,
     /// Wall time of each round (all blocks).
@@ -80,6 +97,8 @@ struct Contender<'a> {
     tally: Tally,
     first: Tally,
     first_attempts: Vec<(Attempt, Option<usize>)>,
+    /// A `lib:` solver's calls for a solution over the measurement.
+    second_calls: u64,
 }
 
 /// What the paired run measured on one dataset at one thread count.
@@ -88,33 +107,39 @@ pub(super) struct Paired {
     pub comparisons: Vec<PairedComparison>,
 }
 
-/// Measures every backend of `config` on `dataset`, taking turns. `None` on interrupt.
-pub(super) fn run_paired(
+/// Measures every backend of `config` on `dataset`, taking turns; `truths[i]` checks
+/// the claims of backend `i` when they are verified. `None` on interrupt.
+pub(super) fn run_paired<'a>(
     pool: &rayon::ThreadPool,
     threads: usize,
     dataset: &Dataset,
-    config: &BenchConfig,
+    config: &'a BenchConfig,
+    truths: &[Option<&'a Truths>],
     observer: &mut dyn Observer,
 ) -> anyhow::Result<Option<Paired>> {
-    let mut contenders: Vec<Contender<'_>> = config
+    let mut contenders: Vec<Contender<'a>> = config
         .backends
         .iter()
         .zip(&config.labels)
-        .map(|(backend, label)| {
-            let pool = SolverPool::new(backend, &config.limits);
+        .zip(truths)
+        .map(|((backend, label), truths)| {
+            // Claims are checked against the dataset's truths: the solvers verify none.
+            let pool = SolverPool::new(backend, &config.limits).verifying(None);
             if threads > 1 {
                 pool.prefill(threads);
             }
             Contender {
                 backend,
                 label,
-                solver: GuardedSolver::new(backend, &config.limits),
+                solver: GuardedSolver::new(backend, &config.limits).verifying(None),
                 pool,
+                truths: *truths,
                 blocks_ns: Vec::new(),
                 rounds_ns: Vec::new(),
                 tally: Tally::new(),
                 first: Tally::new(),
                 first_attempts: Vec::new(),
+                second_calls: 0,
             }
         })
         .collect();
@@ -132,24 +157,28 @@ pub(super) fn run_paired(
         let mut wall = 0;
         for start in (0..n).step_by(WARMUP_STRETCH) {
             dataset.unpack(start..(start + WARMUP_STRETCH).min(n), &mut grids);
-            wall += measure(pool, threads, c, &grids, &mut attempts).0;
+            present(config, 0, start as u64, &mut grids);
+            wall += measure(pool, threads, c, &grids, &mut attempts).wall;
         }
         slowest = slowest.max(wall);
         if interrupt::requested() {
             return Ok(None);
         }
     }
-    // A program in another process spends its time outside this thread.
-    let cpu_clock = threads == 1
-        && thread_cpu_ns() > 0
-        && !config
-            .backends
-            .iter()
-            .any(|b| matches!(b, Backend::Exec(_)));
+    // The thread's CPU clock covers only work done on this thread: built-in backends'.
+    // A foreign backend is timed by its calls' own clocks, and so is every other.
+    let clock = if config.backends.iter().any(Backend::is_foreign) {
+        Clock::Calls
+    } else if threads == 1 && thread_cpu_ns() > 0 {
+        Clock::Cpu
+    } else {
+        Clock::Wall
+    };
     // At least MIN_BLOCKS a pass, so that even a small dataset gives enough pairs.
     let blocks = (slowest / BLOCK_NS).clamp(MIN_BLOCKS as u64, MAX_BLOCKS as u64) as usize;
     let size = n.div_ceil(blocks);
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
+    let probe = crate::machine::LoadProbe::start();
     let started = Instant::now();
     let mut round = 0usize;
     while round < config.rounds.max(1) as usize
@@ -166,6 +195,8 @@ pub(super) fn run_paired(
         let mut round_wall = vec![0u64; contenders.len()];
         for start in (0..n).step_by(size) {
             dataset.unpack(start..(start + size).min(n), &mut grids);
+            // Every backend takes the block in the same form, fresh each round.
+            let symmetries = present(config, round as u64 + 1, start as u64, &mut grids);
             let mut order: Vec<usize> = (0..contenders.len()).collect();
             rng.shuffle(&mut order);
             for i in order {
@@ -182,14 +213,30 @@ pub(super) fn run_paired(
                     c.solver = GuardedSolver::new(c.backend, &config.limits);
                     drop(std::hint::black_box(spacer));
                 }
-                let (wall, cpu) = measure(pool, threads, c, &grids, &mut attempts);
-                c.blocks_ns.push(if cpu_clock { cpu } else { wall });
-                round_wall[i] += wall;
-                if round == 0 {
-                    c.first_attempts.append(&mut attempts);
-                }
+                let second_calls = crate::solver::lib::second_calls();
+                let times = measure(pool, threads, c, &grids, &mut attempts);
+                c.second_calls += crate::solver::lib::second_calls() - second_calls;
+                c.blocks_ns.push(match clock {
+                    Clock::Cpu => times.cpu,
+                    Clock::Wall => times.wall,
+                    Clock::Calls => times.calls,
+                });
+                round_wall[i] += match clock {
+                    Clock::Calls => times.calls,
+                    _ => times.wall,
+                };
                 if interrupt::requested() {
                     return Ok(None);
+                }
+                if let Some(symmetries) = &symmetries {
+                    undo(&mut attempts, symmetries);
+                }
+                // Every answer of every round is checked, outside the clocks: the
+                // first round's become the rows, the others are counted.
+                if round == 0 {
+                    c.first_attempts.append(&mut attempts);
+                } else {
+                    tally_block(dataset, c, start, &mut attempts);
                 }
             }
         }
@@ -198,6 +245,7 @@ pub(super) fn run_paired(
         }
         round += 1;
     }
+    let load = probe.others();
     let mut results = Vec::new();
     for c in &mut contenders {
         let combo = super::Combo {
@@ -206,14 +254,6 @@ pub(super) fn run_paired(
             threads,
         };
         // Checked chunk by chunk: one chunk's results in memory at a time.
-        let mut attempts = std::mem::take(&mut c.first_attempts).into_iter();
-        for chunk in chunks(dataset) {
-            let mine = attempts.by_ref().take(chunk.timed.len()).collect();
-            let checked: Vec<PuzzleResult> = check(dataset, &c.solver, c.label, &chunk, mine);
-            checked.iter().for_each(|r| c.first.add(r));
-            observer.on_rows(&combo, &checked)?;
-        }
-        c.tally += &c.first;
         let job = Job {
             pool,
             threads,
@@ -221,18 +261,31 @@ pub(super) fn run_paired(
             label: c.label,
             dataset,
             config,
+            truths: c.truths,
         };
-        results.push(summarize(
+        let mut attempts = std::mem::take(&mut c.first_attempts).into_iter();
+        for chunk in chunks(dataset) {
+            let mine = attempts.by_ref().take(chunk.timed.len()).collect();
+            let checked: Vec<PuzzleResult> =
+                check(dataset, c.truths, &c.solver, c.label, &chunk, mine);
+            checked.iter().for_each(|r| c.first.add(r));
+            observer.on_rows(&combo, &checked)?;
+        }
+        c.tally += &c.first;
+        let mut result = summarize(
             &job,
             std::mem::take(&mut c.rounds_ns),
             1,
             &c.tally,
             &c.first,
-        ));
+            c.second_calls,
+        );
+        result.load = load;
+        results.push(result);
     }
     let comparisons = contenders[1..]
         .iter()
-        .map(|c| compare(&contenders[0], c, dataset, threads, cpu_clock, config))
+        .map(|c| compare(&contenders[0], c, dataset, threads, clock, config))
         .collect();
     Ok(Some(Paired {
         results,
@@ -240,15 +293,23 @@ pub(super) fn run_paired(
     }))
 }
 
+/// A block's times: wall, the calling thread's CPU, and the sum of the calls' own
+/// times over the threads.
+struct Times {
+    wall: u64,
+    cpu: u64,
+    calls: u64,
+}
+
 /// One block of puzzles on one backend: the attempts (into `out`, whose memory is
-/// reused so that nothing is allocated while the clocks run), wall and thread CPU time.
+/// reused so that nothing is allocated while the clocks run) and their times.
 fn measure(
     pool: &rayon::ThreadPool,
     threads: usize,
     c: &mut Contender<'_>,
     grids: &[Board],
     out: &mut Vec<(Attempt, Option<usize>)>,
-) -> (u64, u64) {
+) -> Times {
     out.clear();
     out.reserve(grids.len());
     let cpu_start = thread_cpu_ns();
@@ -271,8 +332,27 @@ fn measure(
     }
     let wall = start.elapsed().as_nanos() as u64;
     let cpu = thread_cpu_ns().saturating_sub(cpu_start);
-    let transport = c.solver.overhead_ns() * grids.len() as u64;
-    (wall.saturating_sub(transport / threads as u64).max(1), cpu)
+    Times {
+        wall: wall.max(1),
+        cpu,
+        calls: (calls_ns(out) / threads as u64).max(1),
+    }
+}
+
+/// Checks the answers of a block of a later round (timed puzzles `start..`) and counts
+/// them in the contender's tally; `attempts` is emptied.
+fn tally_block(
+    dataset: &Dataset,
+    c: &mut Contender<'_>,
+    start: usize,
+    attempts: &mut Vec<(Attempt, Option<usize>)>,
+) {
+    for (k, (attempt, thread)) in (start..).zip(attempts.drain(..)) {
+        let record = dataset.record(k);
+        let truth = c.truths.map(|t| t.get(k, dataset.side(k)));
+        let r = c.solver.assess_with(&record, attempt, thread, truth);
+        c.tally.add(&r);
+    }
 }
 
 /// The paired verdict of `b` against `a`.
@@ -281,7 +361,7 @@ fn compare(
     b: &Contender<'_>,
     dataset: &Dataset,
     threads: usize,
-    cpu_clock: bool,
+    clock: Clock,
     config: &BenchConfig,
 ) -> PairedComparison {
     let logs: Vec<f64> = a
@@ -298,7 +378,11 @@ fn compare(
     let ci95 = (lo.exp(), hi.exp());
     let noise = config.noise_pct / 100.0;
     let unsupported = |c: &Contender<'_>| c.first.count(crate::run::Status::Unsupported);
-    let verdict = if unsupported(a) != unsupported(b) {
+    let verdict = if a.tally.wrong_answers() > 0 || b.tally.wrong_answers() > 0 {
+        // A backend that answers wrong is not faster or slower: its time is not a
+        // solve's.
+        Verdict::WrongAnswers
+    } else if unsupported(a) != unsupported(b) {
         Verdict::NotComparable
     } else if logs.len() < stats::MEDIAN_CI_MIN {
         Verdict::TooFewPairs
@@ -317,7 +401,12 @@ fn compare(
         ratio,
         ci95,
         pairs: logs.len(),
-        clock: if cpu_clock { "cpu" } else { "wall" }.into(),
+        clock: match clock {
+            Clock::Cpu => "cpu",
+            Clock::Wall => "wall",
+            Clock::Calls => "calls",
+        }
+        .into(),
         noise_pct: config.noise_pct,
         verdict,
         seed: config.seed,

@@ -27,7 +27,7 @@ pub struct BenchRun {
     pub paired: Vec<super::PairedComparison>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BenchSettings {
     /// `--instructions N`: instructions counted on the first N puzzles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -48,6 +48,56 @@ pub struct BenchSettings {
     /// How the datasets were read, so a re-run reads them the same way.
     #[serde(default)]
     pub input: ReadSettings,
+    /// What a pass's time is (runs saved before this field existed: `pass`).
+    #[serde(default)]
+    pub timing: Timing,
+    /// Each pass's puzzles presented under a fresh symmetry (`--symmetry`; runs saved
+    /// before it existed had none).
+    #[serde(default)]
+    pub symmetry: bool,
+}
+
+/// What a pass's time is: the headline's clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Timing {
+    /// The wall time around the whole pass (every backend built in).
+    #[default]
+    Pass,
+    /// The sum of the calls' own times over the threads: the clock a foreign backend
+    /// is timed by (around its work alone), used for every backend of such a run.
+    Calls,
+}
+
+impl Timing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Timing::Pass => "pass",
+            Timing::Calls => "calls",
+        }
+    }
+
+    /// How the headline µs/puzzle is made, in a few words.
+    pub fn short(self) -> &'static str {
+        match self {
+            Timing::Pass => "median over rounds of whole-pass wall time / puzzles",
+            Timing::Calls => {
+                "median over rounds of the sum of the calls' own times / threads / puzzles (a foreign backend in the run: every backend timed around its work alone)"
+            }
+        }
+    }
+
+    /// What the headline µs/puzzle is, for a person.
+    pub fn headline(self) -> &'static str {
+        match self {
+            Timing::Pass => {
+                "µs/puzzle = median over rounds of (whole-pass wall time / puzzles); per-call statistics time each solver call"
+            }
+            Timing::Calls => {
+                "µs/puzzle = median over rounds of (sum of the calls' own times / threads / puzzles): a foreign backend is timed around its work alone, so every backend is timed so; per-call statistics are those times"
+            }
+        }
+    }
 }
 
 /// The input options of a run (`--format`, `--blanks`, columns, folders, subsets).
@@ -69,13 +119,26 @@ pub struct ReadSettings {
 }
 
 /// One backend on one dataset at one thread count.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BenchResult {
+    /// Its label (`--backends LABEL=SPEC`), or the backend's name.
     pub backend: String,
+    /// What the label stands for, when it is not the backend's name itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec: Option<String>,
     pub dataset: DatasetInfo,
     pub threads: usize,
     /// Wall time of one pass in each measured round (the round's mean), nanoseconds.
     pub rounds_ns: Vec<u64>,
+    /// CPU time of one pass in each round, beside `rounds_ns` (the measuring thread's
+    /// with one thread, the process's with several), where it covers the work: built-in
+    /// backends; empty otherwise and in runs saved before it was recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds_cpu_ns: Vec<u64>,
+    /// How many cores other programs kept busy on average while it was measured
+    /// (Linux, `/proc/stat`); `None` where that could not be told.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<f64>,
     /// Passes in each round (short passes are repeated, see `min_round_ms`).
     #[serde(default = "one")]
     pub passes_per_round: usize,
@@ -104,12 +167,15 @@ pub struct BenchResult {
     pub guesses_total: u64,
     /// Cumulative distribution of per-call times: (µs, fraction of puzzles at or below).
     pub cdf: Vec<(f64, f64)>,
-    /// What was done about a foreign backend's transport, when it is one.
+    /// How a foreign backend was timed, when it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub foreign: Option<ForeignNotes>,
     /// Which work counters the backend reports (the others read "n/a").
     #[serde(default)]
     pub counters: crate::solver::Counters,
+    /// Its claims checked by a verifier, when they were (every pass).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verified: Option<Verified>,
     /// `--instructions`: counted by valgrind on a sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instructions: Option<super::Instructions>,
@@ -118,10 +184,24 @@ pub struct BenchResult {
 /// How a foreign backend was measured.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForeignNotes {
-    /// exec: per puzzle: the calibrated pipe round trip subtracted from each call, ns.
+    /// exec: per puzzle: the median pipe round trip taken out of each call, ns.
     pub round_trip_ns: u64,
     /// lib: uniqueness checks that needed a second call (`limit` 1) for the solution.
     pub second_calls: u64,
+    /// How its calls were timed, a line per clock.
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+/// Claims verified over every measured pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verified {
+    /// The verifying backends.
+    pub by: String,
+    pub confirmed: u64,
+    pub refuted: u64,
+    /// Claims the verifier could not decide (its budget ran out).
+    pub undecided: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -287,6 +367,9 @@ impl BenchResult {
             move |e| format!("{name}: {e}")
         }
         bounds::text(&self.backend).map_err(field("backend"))?;
+        if let Some(spec) = &self.spec {
+            bounds::text(spec).map_err(field("spec"))?;
+        }
         if self.backend.is_empty() {
             return Err("backend: empty".into());
         }
@@ -304,6 +387,12 @@ impl BenchResult {
         }
         if self.rounds_ns.contains(&0) {
             return Err("a round of 0 ns".into());
+        }
+        if !self.rounds_cpu_ns.is_empty() && self.rounds_cpu_ns.len() != self.rounds_ns.len() {
+            return Err("rounds_cpu_ns: not one per round".into());
+        }
+        if let Some(load) = self.load {
+            bounds::finite(load, 0.0, bounds::MAX_THREADS as f64).map_err(field("load"))?;
         }
         if self.passes_per_round == 0 {
             return Err("passes_per_round: 0".into());
@@ -332,6 +421,31 @@ impl BenchResult {
                 "wrong: {} answers is more than were given",
                 self.wrong
             ));
+        }
+        let calls = self
+            .dataset
+            .puzzles
+            .saturating_mul(self.rounds_ns.len() as u64)
+            .saturating_mul(self.passes_per_round as u64);
+        if let Some(f) = &self.foreign {
+            if f.notes.len() > 16 {
+                return Err("foreign.notes: more than 16 lines".into());
+            }
+            for n in &f.notes {
+                bounds::text(n).map_err(field("foreign.notes"))?;
+            }
+        }
+        if let Some(v) = &self.verified {
+            bounds::text(&v.by).map_err(field("verified.by"))?;
+            let claims = v
+                .confirmed
+                .saturating_add(v.refuted)
+                .saturating_add(v.undecided);
+            if claims > calls {
+                return Err(format!(
+                    "verified: {claims} claims is more than the {calls} calls made"
+                ));
+            }
         }
         if self.unsupported > self.dataset.puzzles {
             return Err(format!(

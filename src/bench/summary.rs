@@ -4,18 +4,20 @@
 use hdrhistogram::Histogram;
 
 use super::measure::Job;
-use super::{BenchResult, PerCall};
+use super::{BenchResult, ForeignNotes, PerCall, Verified};
 use crate::run::Status;
 use crate::stats;
 use crate::tally::Tally;
 
 /// `all` tallies every measured pass; `first` the first one (the exact work of one pass).
+/// `second_calls`: a `lib:` solver's calls for a solution, over the measurement.
 pub(super) fn summarize(
     job: &Job<'_>,
     rounds_ns: Vec<u64>,
     passes: usize,
     all: &Tally,
     first: &Tally,
+    second_calls: u64,
 ) -> BenchResult {
     let dataset = &job.dataset.info;
     // Boards of a size the backend does not solve cost it nothing and are not counted.
@@ -30,6 +32,7 @@ pub(super) fn summarize(
     let (mad_ns, outliers) = stats::histogram_mad(per_call);
     BenchResult {
         backend: job.label.to_string(),
+        spec: (job.label != job.backend.name()).then(|| job.backend.name().to_string()),
         dataset: dataset.clone(),
         threads: job.threads,
         us_per_puzzle: median_pass / 1000.0 / puzzles,
@@ -41,6 +44,8 @@ pub(super) fn summarize(
         spread_pct: 100.0 * stats::std_dev(&rounds) / stats::mean(&rounds),
         round_outliers: stats::mad_outliers(&rounds),
         rounds_ns,
+        rounds_cpu_ns: Vec::new(),
+        load: None,
         passes_per_round: passes,
         per_call: PerCall {
             mean_us: if per_call.is_empty() {
@@ -65,8 +70,26 @@ pub(super) fn summarize(
         nodes_total: first.nodes_total().min(u64::MAX as u128) as u64,
         guesses_total: first.guesses_total().min(u64::MAX as u128) as u64,
         cdf: cdf_points(per_call),
-        foreign: None,
-        counters: job.backend.counters(),
+        foreign: job.backend.is_foreign().then(|| ForeignNotes {
+            round_trip_ns: crate::solver::exec::round_trip_spread().map_or(0, |s| s.median_ns),
+            second_calls,
+            notes: crate::solver::timing_notes(
+                job.backend,
+                &all.clocks(),
+                &job.config.limits,
+                second_calls,
+            ),
+        }),
+        counters: first.counters(),
+        verified: job.truths.map(|_| {
+            let (confirmed, refuted, undecided) = all.verified();
+            Verified {
+                by: crate::run::verify::describe(job.backend),
+                confirmed,
+                refuted,
+                undecided,
+            }
+        }),
         instructions: None,
     }
 }

@@ -29,6 +29,7 @@ fn load(path: &std::path::Path) -> Dataset {
 }
 
 fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
+    let backends_of = backends.clone();
     BenchConfig {
         labels: BenchConfig::names(&backends),
         backends,
@@ -43,6 +44,9 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
         seed: 7,
         noise_pct: 5.0,
         instructions: None,
+        verify: Default::default(),
+        timing: BenchConfig::timing_for(&backends_of),
+        symmetry: true,
     }
 }
 

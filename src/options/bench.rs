@@ -216,6 +216,9 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         seed: a.input.seed,
         noise_pct,
         instructions: instructions(a.instructions, &backends_for_check)?,
+        verify: super::foreign::verify(&a.foreign),
+        timing: BenchConfig::timing_for(&backends_for_check),
+        symmetry: a.symmetry == "on",
     })
 }
 
@@ -294,23 +297,26 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
     let mut threads = Vec::new();
     let mut datasets: Vec<Input> = Vec::new();
     let mut hashes = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
     for r in &old.results {
         // Only a name built into this binary: a baseline file never makes this program
-        // run a program or load a library it names.
-        let backend = r
-            .backend
+        // run a program or load a library it names. A labelled result is re-run as
+        // what its label stood for.
+        let spec = r.spec.as_deref().unwrap_or(&r.backend);
+        let backend = spec
             .parse::<Backend>()
             .ok()
             .filter(|b| !b.is_foreign())
             .ok_or_else(|| {
                 anyhow::anyhow!(
-                    "the baseline names backend {:?}, which is not built into this build; \
+                    "the baseline's {:?} is {spec:?}, which is not built into this build; \
                      compare re-runs built-in backends only (give the new run as NEW, or \
                      measure it with bench --backends and --baseline)",
                     r.backend
                 )
             })?;
-        if !backends.contains(&backend) {
+        if !labels.contains(&r.backend) {
+            labels.push(r.backend.clone());
             backends.push(backend);
         }
         if !threads.contains(&r.threads) {
@@ -326,6 +332,7 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
     let (load, subset) = super::input::load_options(&super::input::input_args(&s.input))?;
     let backends_for_labels = backends.clone();
     let config = BenchConfig {
+        labels,
         backends,
         threads,
         limits: Limits {
@@ -340,11 +347,14 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
         min_time: s.min_time_s.map(Duration::from_secs_f64),
         min_round: Duration::from_millis(s.min_round_ms),
         read: s.input.clone(),
-        labels: BenchConfig::names(&backends_for_labels),
         paired: false,
         seed: s.input.seed,
         noise_pct: 5.0,
         instructions: instructions(s.instructions, &backends_for_labels)?,
+        verify: Default::default(),
+        // Timed and presented as the baseline was, whatever it is run with now.
+        timing: s.timing,
+        symmetry: s.symmetry,
     };
     Ok(Rerun {
         datasets,
@@ -446,6 +456,16 @@ fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
                 None => (None, spec),
             };
             let backend = super::backend("--backends", spec)?;
+            // A label that names a built-in backend would make saved runs lie: a
+            // re-run (`compare`) would measure the built-in one under that name.
+            if let Some(l) = label.filter(|l| Backend::is_built_in_name(l)) {
+                return usage(
+                    "--backends",
+                    format!(
+                        "{l}={spec}: {l} is the name of a built-in backend; give this one another label"
+                    ),
+                );
+            }
             let label = label.map_or_else(|| backend.name().to_string(), str::to_string);
             if out.iter().any(|(l, _)| *l == label) {
                 return usage(

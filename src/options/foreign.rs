@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::usage;
 use crate::cli::ForeignArgs;
+use crate::run::Verify;
 use crate::solver::Backend;
 use crate::solver::exec::ExecMode;
 
@@ -58,4 +59,9 @@ pub(crate) fn threads(
         );
     }
     Ok(Some(1))
+}
+
+/// `--verify`: whose claims are checked (clap allows only the two names).
+pub(crate) fn verify(args: &ForeignArgs) -> Verify {
+    Verify::parse(&args.verify).unwrap_or_default()
 }

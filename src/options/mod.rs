@@ -34,7 +34,10 @@ pub enum Command {
     Compare(Box<CompareOptions>),
     History(Box<HistoryOptions>),
     /// Answer the exec: line protocol with this backend.
-    Worker(Backend),
+    Worker {
+        backend: Backend,
+        limits: Limits,
+    },
     /// Solve a file's puzzles under callgrind (`bench --instructions`).
     CountInstructions {
         backend: Backend,
@@ -65,7 +68,14 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
         cli::Command::Bench(a) => Command::Bench(Box::new(bench::bench(a)?)),
         cli::Command::Compare(a) => Command::Compare(Box::new(bench::compare(a)?)),
         cli::Command::History(a) => Command::History(Box::new(history::options(a)?)),
-        cli::Command::Worker(a) => Command::Worker(backend("--backend", &a.backend)?),
+        cli::Command::Worker(a) => Command::Worker {
+            backend: backend("--backend", &a.backend)?,
+            limits: limits(&LimitArgs {
+                max_solutions: 2,
+                max_nodes: a.max_nodes,
+                timeout: a.timeout,
+            })?,
+        },
         cli::Command::CountInstructions(a) => Command::CountInstructions {
             backend: backend("--backend", &a.backend)?,
             max_solutions: bounds::within(a.max_solutions, 1, bounds::MAX_SOLUTIONS)

@@ -40,6 +40,7 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
             .unwrap_or(threads),
         backend,
         limits: limits(&a.limits)?,
+        verify: super::foreign::verify(&a.foreign),
     };
     let (load, subset) = super::input::load_options(&a.input)?;
     let only = a

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::text_table::{Align, TextTable, shorten};
-use crate::baseline::Comparisons;
+use crate::baseline::{Comparisons, Verdict};
 
 pub fn render(c: &Comparisons, noise_pct: f64) -> String {
     use Align::{Left, Right};
@@ -33,18 +33,42 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
             format!("{:+.2}%", r.change_pct),
             format!("{:+.2}%..{:+.2}%", r.ci95_pct.0, r.ci95_pct.1),
             format!("{:.4}", r.p_value),
-            format!("{}{work}", r.verdict.name()),
+            format!(
+                "{}{}{work}",
+                r.verdict.name(),
+                if r.clock == "cpu" { " (CPU time)" } else { "" }
+            ),
         ]);
     }
     let mut s = table.render();
     for r in &c.rows {
+        let what = format!(
+            "{} on {} -j{}",
+            r.backend,
+            shorten(&r.dataset, 40),
+            r.threads
+        );
+        if let Some((a, b)) = r
+            .loads
+            .filter(|_| r.clock == "cpu" || r.verdict == Verdict::DifferentLoad)
+        {
+            let how = match r.clock.as_str() {
+                "cpu" => {
+                    "µs, change, interval and verdict are of CPU time, which waiting for a core does not inflate"
+                }
+                _ => {
+                    "only wall times were recorded, and they may have moved with the load: no verdict"
+                }
+            };
+            let _ = writeln!(
+                s,
+                "load ({what}): other programs kept {a:.2} cores busy during the baseline and {b:.2} during the new run; {how}"
+            );
+        }
         if let (Some(pct), Some(v)) = (r.instructions_change_pct, r.instructions_verdict) {
             let _ = writeln!(
                 s,
-                "instructions ({} on {} -j{}): {pct:+.3}% per puzzle, {}",
-                r.backend,
-                shorten(&r.dataset, 40),
-                r.threads,
+                "instructions ({what}): {pct:+.3}% per puzzle, {}",
                 v.name()
             );
         }
@@ -59,9 +83,10 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
         "old/new µs: each run's headline (median over rounds); change: new / old headline; \
          95% CI and p: Welch's t-test on the log round times\n\
          noise threshold {noise_pct}%, significance 5%: {}",
-        match c.regressed() {
-            0 => "no regression".to_string(),
-            n => format!("{n} regressed"),
+        match (c.regressed(), c.unjudged()) {
+            (0, 0) => "no regression".to_string(),
+            (0, n) => format!("no verdict on {n} (different loads)"),
+            (n, _) => format!("{n} regressed"),
         }
     );
     s

@@ -7,7 +7,7 @@ use super::RowFormat;
 use crate::run::PuzzleResult;
 
 /// The columns, in order. The README documents each one.
-pub const COLUMNS: [&str; 17] = [
+pub const COLUMNS: [&str; 19] = [
     "source",
     "record",
     "line",
@@ -24,8 +24,11 @@ pub const COLUMNS: [&str; 17] = [
     "puzzle",
     "solution",
     "error",
-    // Cells a row (4, 9, 16, 25): last, so that older readers' columns keep their place.
+    // Added later, at the end, so that older readers' columns keep their place: cells a
+    // row (4, 9, 16, 25), the clock of `time_ns`, the verifier's finding.
     "size",
+    "clock",
+    "verified",
 ];
 
 /// Result rows as CSV with a header.
@@ -73,9 +76,13 @@ impl RowFormat for CsvRows {
         row.push(b',');
         boolean(row, r.matches_expected);
         row.push(b',');
-        uint(row, r.nodes);
+        if let Some(n) = r.nodes {
+            uint(row, n);
+        }
         row.push(b',');
-        uint(row, r.guesses);
+        if let Some(g) = r.guesses {
+            uint(row, g);
+        }
         row.push(b',');
         uint(row, r.time_ns);
         row.push(b',');
@@ -98,6 +105,12 @@ impl RowFormat for CsvRows {
         if let Some(g) = &r.puzzle {
             uint(row, g.side() as u64);
         }
+        row.push(b',');
+        if r.status.reached_solver() {
+            row.extend_from_slice(r.clock.name().as_bytes());
+        }
+        row.push(b',');
+        boolean(row, r.verified.as_bool());
         row.push(b'\n');
     }
 }
@@ -154,7 +167,8 @@ const PAIRS: [u8; 200] = {
 /// An unsigned integer in decimal. Most fields are below 100: those are inlined
 /// without the call's saving of registers.
 #[inline]
-fn uint(out: &mut Vec<u8>, n: u64) {
+/// `n` in decimal, appended: what `to_string` writes, without formatting machinery.
+pub fn uint(out: &mut Vec<u8>, n: u64) {
     if n < 10 {
         out.push(b'0' + n as u8);
     } else if n < 100 {
@@ -250,9 +264,11 @@ mod tests {
             solution: Some(Grid::EMPTY.into()),
             valid: Some(true),
             matches_expected: Some(false),
-            nodes: u64::MAX,
-            guesses: 0,
+            nodes: Some(u64::MAX),
+            guesses: Some(0),
             time_ns: 90,
+            clock: crate::solver::Clock::Call,
+            verified: crate::run::Verification::Refuted,
             thread: None,
             error: error.map(str::to_string),
         }
@@ -272,14 +288,19 @@ mod tests {
             opt(r.puzzle.as_ref().map(|g| g.clues().to_string())),
             opt(r.valid.map(|v| v.to_string())),
             opt(r.matches_expected.map(|v| v.to_string())),
-            r.nodes.to_string(),
-            r.guesses.to_string(),
+            opt(r.nodes.map(|v| v.to_string())),
+            opt(r.guesses.map(|v| v.to_string())),
             r.time_ns.to_string(),
             opt(r.thread.map(|v| v.to_string())),
             opt(r.puzzle.as_ref().map(|g| g.to_line())),
             opt(r.solution.as_ref().map(|g| g.to_line().replace('.', "0"))),
             opt(r.error.clone()),
             opt(r.puzzle.as_ref().map(|g| g.side().to_string())),
+            opt(r
+                .status
+                .reached_solver()
+                .then(|| r.clock.name().to_string())),
+            opt(r.verified.as_bool().map(|v| v.to_string())),
         ])
         .unwrap();
         w.into_inner().unwrap()
@@ -299,7 +320,7 @@ mod tests {
             "é,",
         ];
         let mut want = b"source,record,line,backend,status,solutions,clues,valid,\
-            matches_expected,nodes,guesses,time_ns,thread,puzzle,solution,error,size\n"
+            matches_expected,nodes,guesses,time_ns,thread,puzzle,solution,error,size,clock,verified\n"
             .to_vec();
         let mut report = CsvRows::default();
         let mut got = Vec::new();
@@ -313,7 +334,7 @@ mod tests {
         }
         let mut r = result("x", None);
         for n in [0, 9, 10, 99, 100, 101, 1000, 12345, u64::MAX / 7] {
-            (r.nodes, r.guesses, r.time_ns) = (n, n + 1, n * 3);
+            (r.nodes, r.guesses, r.time_ns) = (Some(n), (n % 2 == 0).then_some(n + 1), n * 3);
             want.extend(by_csv_crate(&r));
             report.row(&r, &mut got);
         }

@@ -102,6 +102,7 @@ mod tests {
             foreign: None,
             counters: Default::default(),
             instructions: None,
+            ..Default::default()
         };
         BenchRun {
             format_version: FORMAT_VERSION,
@@ -128,6 +129,7 @@ mod tests {
                 min_round_ms: 200,
                 headline: "µs/puzzle = median pass time / puzzles".into(),
                 input: Default::default(),
+                ..Default::default()
             },
             results: vec![
                 result("dlx-static", 1, 17.5),

@@ -168,8 +168,11 @@ fn meta(page: &mut Page, run: &BenchRun) {
     page.p(
         "meta",
         &format!(
-            "{} rounds after {} warmup; max-solutions {}; headline µs/puzzle: median over rounds of whole-pass time / puzzles",
-            s.rounds, s.warmup, s.max_solutions
+            "{} rounds after {} warmup; max-solutions {}; headline µs/puzzle: {}",
+            s.rounds,
+            s.warmup,
+            s.max_solutions,
+            s.timing.short()
         ),
     );
 }

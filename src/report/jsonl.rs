@@ -67,9 +67,9 @@ impl RowFormat for JsonRows {
         key(out, 8);
         or_null(out, r.matches_expected);
         key(out, 9);
-        let _ = write!(out, "{}", r.nodes);
+        or_null(out, r.nodes);
         key(out, 10);
-        let _ = write!(out, "{}", r.guesses);
+        or_null(out, r.guesses);
         key(out, 11);
         let _ = write!(out, "{}", r.time_ns);
         key(out, 12);
@@ -99,6 +99,15 @@ impl RowFormat for JsonRows {
         }
         key(out, 16);
         or_null(out, r.puzzle.as_ref().map(|g| g.side()));
+        key(out, 17);
+        match r.status.reached_solver() {
+            true => {
+                let _ = write!(out, "\"{}\"", r.clock.name());
+            }
+            false => out.extend_from_slice(b"null"),
+        }
+        key(out, 18);
+        or_null(out, r.verified.as_bool());
         out.extend_from_slice(b"}\n");
     }
 }
@@ -121,9 +130,11 @@ mod tests {
             solution: None,
             valid: None,
             matches_expected: Some(false),
-            nodes: 0,
-            guesses: 0,
+            nodes: None,
+            guesses: Some(0),
             time_ns: 12,
+            clock: crate::solver::Clock::Harness,
+            verified: crate::run::Verification::None,
             thread: Some(1),
             error: Some("line 7: bad\nthing".into()),
         };

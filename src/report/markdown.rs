@@ -50,7 +50,8 @@ impl Exporter for MarkdownExporter {
         }
         writeln!(
             s,
-            "\nµs/puzzle: median over rounds of whole-pass wall time / puzzles; median and p99: per solver call."
+            "\nµs/puzzle: {}; median and p99: per solver call.",
+            run.settings.timing.short()
         )?;
         Ok(s.into_bytes())
     }

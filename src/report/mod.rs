@@ -22,7 +22,7 @@ pub mod svg;
 pub mod table;
 pub mod text_table;
 
-pub use self::csv::{COLUMNS, CsvRows};
+pub use self::csv::{COLUMNS, CsvRows, uint};
 pub use progress::Progress;
 pub use solutions::SolutionsRows;
 pub use summary::Summary;

@@ -57,9 +57,11 @@ mod tests {
                 solution: None,
                 valid: None,
                 matches_expected: None,
-                nodes: 0,
-                guesses: 0,
+                nodes: None,
+                guesses: None,
                 time_ns: 0,
+                clock: crate::solver::Clock::Harness,
+                verified: crate::run::Verification::None,
                 thread: None,
                 error: None,
             };

@@ -33,10 +33,10 @@ pub struct Summary {
     pub sources: Vec<SourceCounts>,
     /// How each file was read (format, header lines), from the loader.
     pub reports: Vec<SourceReport>,
-    /// Lines about how the backend was measured (a foreign backend's transport).
+    /// Lines about how the backend was measured (a foreign backend's clock).
     pub notes: Vec<String>,
-    /// The work counters the backend reports.
-    pub counters: crate::solver::Counters,
+    /// Which backends verified the claims, when they were verified.
+    pub verifier: Option<String>,
 }
 
 impl SourceCounts {
@@ -178,7 +178,7 @@ impl Summary {
                 t.max_solve_us(),
                 t.total_solve_ns() as f64 / 1e9
             );
-            let c = self.counters;
+            let c = t.counters();
             let nodes = match c.nodes {
                 true => format!("{:.1} nodes", t.nodes_per_puzzle()),
                 false => "nodes n/a".into(),
@@ -199,6 +199,13 @@ impl Summary {
             s,
             "  checks: {checked} solutions checked, {invalid} invalid; {compared} compared with expected answers, {mismatched} mismatched"
         );
+        if let Some(by) = &self.verifier {
+            let (confirmed, refuted, unknown) = t.verified();
+            let _ = writeln!(
+                s,
+                "  claims verified by {by}, untimed: {confirmed} confirmed, {refuted} refuted, {unknown} undecided (the verifier's budget ran out)"
+            );
+        }
         if let Some(w) = t.first_wrong() {
             let _ = writeln!(
                 s,

@@ -32,9 +32,9 @@ pub fn render(run: &BenchRun) -> String {
     let mut s = table.render();
     let _ = writeln!(
         s,
-        "µs/puzzle: median over rounds of whole-pass wall time / puzzles (the headline); \
-         mean/median/p99/max: per solver call, all rounds.\n\
-         spread: relative standard deviation between rounds; effic.: throughput / (threads x 1-thread throughput)."
+        "µs/puzzle: {} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
+         spread: relative standard deviation between rounds; effic.: throughput / (threads x 1-thread throughput).",
+        run.settings.timing.short()
     );
     for r in &run.results {
         notes(&mut s, r);
@@ -74,21 +74,21 @@ fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
 
 fn notes(s: &mut String, r: &BenchResult) {
     if let Some(f) = &r.foreign {
-        if f.round_trip_ns > 0 {
-            let _ = writeln!(
-                s,
-                "{}: the pipe round trip, {:.1} µs (calibrated against `worker -b null`), is subtracted from each call",
-                r.backend,
-                f.round_trip_ns as f64 / 1000.0
-            );
+        for note in &f.notes {
+            let _ = writeln!(s, "{}: {note}", r.backend);
         }
-        if f.second_calls > 0 {
-            let _ = writeln!(
-                s,
-                "{}: {} uniqueness checks needed a second call (limit 1) to get the solution",
-                r.backend, f.second_calls
-            );
-        }
+    }
+    if let Some(v) = &r.verified {
+        let _ = writeln!(
+            s,
+            "{} on {}: claims verified by {}, untimed: {} confirmed, {} refuted, {} undecided",
+            r.backend,
+            shorten(&r.dataset.path, 40),
+            v.by,
+            v.confirmed,
+            v.refuted,
+            v.undecided
+        );
     }
     if r.wrong > 0 {
         let _ = writeln!(

@@ -4,13 +4,15 @@
 use std::time::Duration;
 
 use super::guarded::Attempt;
-use super::result::{PuzzleResult, Status};
+use super::result::{PuzzleResult, Status, Verification};
+use super::verify::Truth;
 use crate::record::{Expected, Puzzle, Record};
-use crate::solver::{Limits, SolveOutcome};
+use crate::solver::{Clock, Limits, SolveOutcome};
 use crate::square::Board;
 
 /// The result for a record given what the solver did with it. Checks the solution
-/// independently and compares it with the expected answer.
+/// independently, compares it with the expected answer, and checks the claimed count
+/// against `truth` when the claim was verified.
 pub(crate) fn assess(
     record: &Record,
     backend: &'static str,
@@ -18,6 +20,7 @@ pub(crate) fn assess(
     limits: &Limits,
     attempt: Attempt,
     thread: Option<usize>,
+    truth: Option<Truth>,
 ) -> PuzzleResult {
     let mut result = PuzzleResult {
         source: record.source.local(),
@@ -30,9 +33,11 @@ pub(crate) fn assess(
         solution: None,
         valid: None,
         matches_expected: None,
-        nodes: 0,
-        guesses: 0,
+        nodes: None,
+        guesses: None,
         time_ns: 0,
+        clock: Clock::Harness,
+        verified: Verification::None,
         thread,
         error: None,
     };
@@ -56,13 +61,20 @@ pub(crate) fn assess(
     match attempt {
         Attempt::Solved { .. } if !is_solver => result.status = Status::NotSolved,
         Attempt::Solved {
-            outcome, square, ..
+            outcome,
+            square,
+            note,
+            ..
         } => {
             let solution = match square {
                 Some(s) => Some(Board::Other(s)),
                 None => outcome.solution.map(Board::Nine),
             };
-            check_answer(&mut result, puzzle, &outcome, solution, limits)
+            result.clock = outcome.clock;
+            check_answer(&mut result, puzzle, &outcome, solution, limits, truth);
+            if let (Some(note), true) = (note, outcome.budget_exceeded) {
+                result.error = Some(note);
+            }
         }
         Attempt::Unsupported => {
             let side = puzzle.board.side();
@@ -92,21 +104,26 @@ pub(crate) fn assess(
 }
 
 /// Fills in what a finished call found: status, counters, the independent check of the
-/// solution, and the comparison with the expected answer.
+/// solution, the verification of the claimed count, and the comparison with the
+/// expected answer.
 fn check_answer(
     result: &mut PuzzleResult,
     puzzle: &Puzzle,
     outcome: &SolveOutcome,
     solution: Option<Board>,
     limits: &Limits,
+    truth: Option<Truth>,
 ) {
     result.status = status_of(outcome, limits);
     if outcome.budget_exceeded {
         result.error = Some(stop_reason(outcome, limits));
     }
     result.solutions = outcome.solutions;
-    result.nodes = outcome.nodes;
-    result.guesses = outcome.guesses;
+    result.nodes = outcome.counted.nodes.then_some(outcome.nodes);
+    result.guesses = outcome.counted.guesses.then_some(outcome.guesses);
+    if let Some(truth) = truth.filter(|_| !outcome.budget_exceeded) {
+        verify(result, outcome, truth, limits);
+    }
     if let Some(solution) = &solution {
         let check = solution.check_solution_of(&puzzle.board);
         result.valid = Some(check.is_ok());
@@ -115,13 +132,20 @@ fn check_answer(
             result.error = Some(format!("{backend} returned an invalid solution: {e}"));
         }
     } else if outcome.solutions > 0 && !outcome.budget_exceeded {
-        // A count with nothing to show for it (a foreign `1:`, or a library that wrote
-        // no grid): the claim cannot be checked, so it is not trusted.
+        // A count with nothing to show for it. "Two or more" needs no particular
+        // solution, and the verifier can confirm it; "one" (or "one found") is the
+        // solution, and without it the claim is not trusted.
         let (backend, n) = (&result.backend, outcome.solutions);
-        result.valid = Some(false);
-        result.error = Some(format!(
-            "{backend} said it found {n} solution(s) but gave none"
-        ));
+        let unique = n == 1 || outcome.count_is_lower_bound || limits.max_solutions == 1;
+        if unique || result.verified != Verification::Confirmed {
+            result.valid = Some(false);
+            result.error = Some(match unique {
+                true => format!("{backend} said it found a solution but gave none"),
+                false => format!(
+                    "{backend} said it found {n} solutions but gave none, and that could not be verified"
+                ),
+            });
+        }
     }
     if let Some(expected) = &puzzle.expected {
         result.matches_expected = compare_expected(outcome, solution.as_ref(), expected, limits);
@@ -130,6 +154,54 @@ fn check_answer(
         }
     }
     result.solution = solution;
+}
+
+/// Checks the claimed count against the verifier's: a refuted claim is a wrong answer
+/// with its own status, saying what was claimed and what is true.
+fn verify(result: &mut PuzzleResult, outcome: &SolveOutcome, truth: Truth, limits: &Limits) {
+    let cap = limits.max_solutions;
+    if !truth.finished {
+        result.verified = Verification::Unknown;
+        result.error = Some(format!(
+            "not verified: {} ran out of its node budget ({} nodes) before it knew",
+            truth.by,
+            limits.max_nodes.max(crate::solver::DEFAULT_MAX_NODES)
+        ));
+        return;
+    }
+    let (claimed, real) = (outcome.solutions.min(cap), truth.count.min(cap));
+    // A solution without a count claims only that there is one.
+    let holds = match outcome.count_is_lower_bound {
+        true => real >= claimed.max(1),
+        false => claimed == real,
+    };
+    if holds {
+        result.verified = Verification::Confirmed;
+        return;
+    }
+    let claim = match outcome.count_is_lower_bound {
+        true => "a solution".to_string(),
+        false => count_words(claimed, cap),
+    };
+    result.verified = Verification::Refuted;
+    result.status = Status::Refuted;
+    result.error = Some(format!(
+        "{} claimed {claim}; {} found {}",
+        result.backend,
+        truth.by,
+        count_words(real, cap)
+    ));
+}
+
+/// A count up to `cap`, in words.
+fn count_words(n: u32, cap: u32) -> String {
+    match n {
+        0 => "no solution".into(),
+        _ if cap == 1 => "a solution".into(),
+        1 => "exactly one solution".into(),
+        n if n >= cap => format!("{n} or more solutions"),
+        n => format!("{n} solutions"),
+    }
 }
 
 /// Why a search stopped before it finished.
@@ -185,6 +257,9 @@ pub(super) fn compare_expected(
     let proved_unique = found == 1 && cap >= 2 && !lower_bound;
     let solution_ok = expected.solution.as_ref().and_then(|want| match solution {
         None if outcome.budget_exceeded => None,
+        // "Two or more" shows no particular solution; where there is exactly one, it
+        // must be shown.
+        None if found >= 2 && expected.count != Some(1) => None,
         None => Some(false),
         Some(got) => (expected.count == Some(1) || proved_unique).then_some(got == want),
     });

@@ -9,9 +9,10 @@ use std::time::Instant;
 
 use super::assess::assess;
 use super::result::PuzzleResult;
+use super::verify::{Truth, Verifier, Verify};
 use crate::grid::Grid;
 use crate::record::Record;
-use crate::solver::{Backend, Limits, SolveOutcome, Solver};
+use crate::solver::{Backend, Clock, Limits, SolveOutcome, Solver};
 use crate::square::{Board, Square};
 
 /// What happened when a record met the solver.
@@ -24,6 +25,9 @@ pub enum Attempt {
         /// The solution of a board that is not 9x9 (a 9x9 one is in `outcome`).
         square: Option<Box<Square>>,
         time_ns: u64,
+        /// Why a search that stopped early stopped, when the solver said (a program
+        /// that gave up, or never answered).
+        note: Option<String>,
     },
     /// The backend does not solve boards of this size.
     Unsupported,
@@ -39,20 +43,39 @@ pub struct GuardedSolver {
     name: &'static str,
     limits: Limits,
     solver: Box<dyn Solver>,
+    /// Checks the backend's claims, when they are verified.
+    verifier: Option<Box<Verifier>>,
 }
 
 impl GuardedSolver {
+    /// A solver whose claims are verified when the backend is foreign (see
+    /// [`GuardedSolver::verifying`]).
     pub fn new(backend: &Backend, limits: &Limits) -> GuardedSolver {
         GuardedSolver {
             backend: backend.clone(),
             name: super::result::result_name(backend.name()),
             limits: *limits,
             solver: backend.new_solver_with(limits),
+            verifier: Verifier::of(backend, Verify::default(), limits).map(Box::new),
         }
+    }
+
+    /// Verifies the backend's claims as `verify` says (`None`: never, for a verifier's
+    /// own solvers).
+    pub fn verifying(mut self, verify: Option<Verify>) -> GuardedSolver {
+        self.verifier = verify
+            .and_then(|v| Verifier::of(&self.backend, v, &self.limits))
+            .map(Box::new);
+        self
     }
 
     pub fn backend(&self) -> &Backend {
         &self.backend
+    }
+
+    /// The backend's name, as results carry it.
+    pub fn name(&self) -> &'static str {
+        self.name
     }
 
     pub fn limits(&self) -> &Limits {
@@ -83,13 +106,17 @@ impl GuardedSolver {
         match (attempt, answer) {
             (
                 Attempt::Solved {
-                    outcome, time_ns, ..
+                    outcome,
+                    time_ns,
+                    note,
+                    ..
                 },
                 Some(solution),
             ) => Attempt::Solved {
                 outcome,
                 square: solution.map(Box::new),
                 time_ns,
+                note,
             },
             (Attempt::Solved { .. }, None) => Attempt::Unsupported,
             (other, _) => other,
@@ -105,9 +132,13 @@ impl GuardedSolver {
     }
 
     /// Runs one call under the guards: the deadline set as it starts, timed, a panic
-    /// caught.
+    /// caught. The time is the harness's clock around the call, unless the solver
+    /// measured the work itself (`SolveOutcome::time_ns`: a library's call alone, a
+    /// program's own report).
     fn timed(&mut self, call: impl FnOnce(&mut dyn Solver, &Limits) -> SolveOutcome) -> Attempt {
         self.solver.prepare();
+        let solver = &mut self.solver;
+        IN_GUARD.with(|g| g.set(true));
         let start = Instant::now();
         let limits = Limits {
             // Bounded when the options were checked; `checked_add` for any other caller.
@@ -117,26 +148,28 @@ impl GuardedSolver {
             },
             ..self.limits
         };
-        let solver = &mut self.solver;
-        IN_GUARD.with(|g| g.set(true));
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
+        let elapsed = start.elapsed().as_nanos() as u64;
         IN_GUARD.with(|g| g.set(false));
-        let time_ns = (start.elapsed().as_nanos() as u64).saturating_sub(self.solver.overhead_ns());
         match caught {
             Ok(outcome) if outcome.failed => Attempt::Failed {
                 message: self.failure(),
-                time_ns,
+                time_ns: outcome.time_ns.unwrap_or(elapsed),
             },
             Ok(outcome) => Attempt::Solved {
+                time_ns: outcome.time_ns.unwrap_or(elapsed),
+                note: outcome
+                    .budget_exceeded
+                    .then(|| self.solver.take_error())
+                    .flatten(),
                 outcome,
                 square: None,
-                time_ns,
             },
             Err(payload) => {
                 self.solver = self.backend.new_solver_with(&self.limits);
                 Attempt::Panicked {
                     message: panic_message(payload.as_ref()),
-                    time_ns,
+                    time_ns: elapsed,
                 }
             }
         }
@@ -197,29 +230,27 @@ impl GuardedSolver {
             .collect()
     }
 
-    /// Runs one batch call of `n` puzzles under the guards: the time limit is the
-    /// per-puzzle limit for each puzzle, the time is split evenly, a panic is caught
-    /// (its message returned). `Ok(None)`: no batch (or a wrong number of outcomes).
+    /// Runs one batch call of `n` puzzles under the guards: the time limit stays a
+    /// per-puzzle limit (`Limits::timeout`, no deadline for the whole batch: the solver
+    /// applies it puzzle by puzzle, or says how it did), a panic is caught (its message
+    /// returned). The time returned is the batch's share per puzzle, for outcomes whose
+    /// solver measured none. `Ok(None)`: no batch (or a wrong number of outcomes).
     fn timed_batch<T>(
         &mut self,
         n: usize,
         call: impl FnOnce(&mut dyn Solver, &Limits) -> Option<Vec<T>>,
     ) -> (Result<Option<Vec<T>>, String>, u64) {
         self.solver.prepare();
-        let start = Instant::now();
         let limits = Limits {
-            deadline: self
-                .limits
-                .timeout
-                .and_then(|t| start.checked_add(t.saturating_mul(n as u32))),
+            deadline: None,
             ..self.limits
         };
         let solver = &mut self.solver;
         IN_GUARD.with(|g| g.set(true));
+        let start = Instant::now();
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
+        let time_ns = start.elapsed().as_nanos() as u64 / n as u64;
         IN_GUARD.with(|g| g.set(false));
-        let time_ns = (start.elapsed().as_nanos() as u64 / n as u64)
-            .saturating_sub(self.solver.overhead_ns());
         match caught {
             Ok(outcomes) => (Ok(outcomes.filter(|o| o.len() == n)), time_ns),
             Err(payload) => {
@@ -247,16 +278,28 @@ impl GuardedSolver {
         outcomes
             .into_iter()
             .zip(own)
-            .map(|((outcome, square), own)| match (outcome.failed, &error) {
-                (true, Some(message)) => Attempt::Failed {
-                    message: own.unwrap_or_else(|| message.clone()),
-                    time_ns,
-                },
-                _ => Attempt::Solved {
-                    outcome,
-                    square,
-                    time_ns,
-                },
+            .map(|((mut outcome, square), own)| {
+                // A puzzle the solver timed keeps its own time; the others get the
+                // batch's share.
+                let time_ns = match outcome.time_ns {
+                    Some(t) => t,
+                    None => {
+                        outcome.clock = Clock::Batch;
+                        time_ns
+                    }
+                };
+                match (outcome.failed, &error) {
+                    (true, Some(message)) => Attempt::Failed {
+                        message: own.unwrap_or_else(|| message.clone()),
+                        time_ns,
+                    },
+                    _ => Attempt::Solved {
+                        note: own.filter(|_| outcome.budget_exceeded),
+                        outcome,
+                        square,
+                        time_ns,
+                    },
+                }
             })
             .collect()
     }
@@ -266,11 +309,6 @@ impl GuardedSolver {
         self.solver
             .take_error()
             .unwrap_or_else(|| "the backend failed without saying why".to_string())
-    }
-
-    /// Transport time subtracted from each call (a foreign program's pipe round trip).
-    pub fn overhead_ns(&self) -> u64 {
-        self.solver.overhead_ns()
     }
 
     /// How many puzzles the solver takes at once.
@@ -341,8 +379,33 @@ impl GuardedSolver {
         self.assess(record, attempt, thread)
     }
 
-    /// The result for a record given what the solver did with it.
-    pub fn assess(&self, record: &Record, attempt: Attempt, thread: Option<usize>) -> PuzzleResult {
+    /// The result for a record given what the solver did with it: its claims verified
+    /// here, untimed, when they are verified.
+    pub fn assess(
+        &mut self,
+        record: &Record,
+        attempt: Attempt,
+        thread: Option<usize>,
+    ) -> PuzzleResult {
+        let truth = match (&mut self.verifier, claims(&attempt)) {
+            (Some(v), true) => match &*record.parsed() {
+                Ok(puzzle) => Some(v.truth(&puzzle.board)),
+                Err(_) => None,
+            },
+            _ => None,
+        };
+        self.assess_with(record, attempt, thread, truth)
+    }
+
+    /// The result for a record given what the solver did with it and, when its claims
+    /// are verified, the truth found beforehand (`bench` finds it once per dataset).
+    pub fn assess_with(
+        &self,
+        record: &Record,
+        attempt: Attempt,
+        thread: Option<usize>,
+        truth: Option<Truth>,
+    ) -> PuzzleResult {
         assess(
             record,
             self.name,
@@ -350,8 +413,19 @@ impl GuardedSolver {
             &self.limits,
             attempt,
             thread,
+            truth,
         )
     }
+
+    /// Whether this solver's claims are verified.
+    pub fn verifies(&self) -> bool {
+        self.verifier.is_some()
+    }
+}
+
+/// Whether an attempt claims something a verifier can check: a search that finished.
+pub(crate) fn claims(attempt: &Attempt) -> bool {
+    matches!(attempt, Attempt::Solved { outcome, .. } if !outcome.budget_exceeded && !outcome.failed)
 }
 
 thread_local! {

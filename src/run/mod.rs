@@ -9,10 +9,12 @@ mod assess;
 mod guarded;
 mod pool;
 mod result;
+pub mod verify;
 
 pub use guarded::{Attempt, GuardedSolver, quiet_guarded_panics};
 pub use pool::{Pooled, SolverPool};
-pub use result::{PuzzleResult, Status, result_name};
+pub use result::{PuzzleResult, Status, Verification, result_name};
+pub use verify::{Truth, Verifier, Verify, verifier_of};
 
 use std::time::{Duration, Instant};
 
@@ -40,6 +42,8 @@ pub struct RunConfig {
     pub limits: Limits,
     /// Worker threads; 0 means one per core.
     pub threads: usize,
+    /// Whose claims are verified.
+    pub verify: Verify,
 }
 
 /// Aim for chunks that take about this long, so progress is smooth and memory flat.
@@ -72,7 +76,7 @@ where
         .thread_name(|i| format!("solver-{i}"))
         .build()?;
     let threads = pool.current_num_threads();
-    let solvers = SolverPool::new(&config.backend, &config.limits);
+    let solvers = SolverPool::new(&config.backend, &config.limits).verifying(Some(config.verify));
     solvers.prefill(threads);
     let mut records = records;
     let mut chunk_len = 16 * threads;

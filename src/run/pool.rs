@@ -5,12 +5,13 @@
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, PoisonError};
 
-use super::GuardedSolver;
+use super::{GuardedSolver, Verify};
 use crate::solver::{Backend, Limits};
 
 pub struct SolverPool {
     backend: Backend,
     limits: Limits,
+    verify: Option<Verify>,
     idle: Mutex<Vec<GuardedSolver>>,
 }
 
@@ -19,15 +20,26 @@ impl SolverPool {
         SolverPool {
             backend: backend.clone(),
             limits: *limits,
+            verify: Some(Verify::default()),
             idle: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Its solvers verify claims as `verify` says (`None`: never).
+    pub fn verifying(mut self, verify: Option<Verify>) -> SolverPool {
+        self.verify = verify;
+        self
+    }
+
+    fn make(&self) -> GuardedSolver {
+        GuardedSolver::new(&self.backend, &self.limits).verifying(self.verify)
     }
 
     /// Makes sure `n` solvers are ready (started before anything is timed).
     pub fn prefill(&self, n: usize) {
         let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
         while idle.len() < n {
-            idle.push(GuardedSolver::new(&self.backend, &self.limits));
+            idle.push(self.make());
         }
     }
 
@@ -38,7 +50,7 @@ impl SolverPool {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .pop()
-            .unwrap_or_else(|| GuardedSolver::new(&self.backend, &self.limits));
+            .unwrap_or_else(|| self.make());
         Pooled {
             pool: self,
             solver: Some(solver),

@@ -7,6 +7,7 @@ use crate::record::SourceName;
 
 use serde::Serialize;
 
+use crate::solver::Clock;
 use crate::square::Board;
 
 /// How a record ended.
@@ -34,10 +35,13 @@ pub enum Status {
     NotSolved,
     /// The backend does not solve boards of this size (9x9 only, or 16x16 only).
     Unsupported,
+    /// The backend's claim (no solution, unique, multiple) was refuted by the verifier:
+    /// a wrong answer; `error` says what was claimed and what is true.
+    Refuted,
 }
 
 impl Status {
-    pub const ALL: [Status; 11] = [
+    pub const ALL: [Status; 12] = [
         Status::Unique,
         Status::Solved,
         Status::Multiple,
@@ -49,6 +53,7 @@ impl Status {
         Status::Interrupted,
         Status::NotSolved,
         Status::Unsupported,
+        Status::Refuted,
     ];
 
     pub fn name(self) -> &'static str {
@@ -64,7 +69,16 @@ impl Status {
             Status::Interrupted => "interrupted",
             Status::NotSolved => "not_solved",
             Status::Unsupported => "unsupported",
+            Status::Refuted => "refuted",
         }
+    }
+
+    /// True when the record's puzzle reached the solver (and its call was timed).
+    pub fn reached_solver(self) -> bool {
+        !matches!(
+            self,
+            Status::ParseError | Status::InvalidGivens | Status::Unsupported
+        )
     }
 
     /// True when the search ran to its end, so the solution count is known (up to the
@@ -93,12 +107,42 @@ pub struct PuzzleResult {
     pub valid: Option<bool>,
     /// Agreement with the answer the input gave, when it gave one.
     pub matches_expected: Option<bool>,
-    pub nodes: u64,
-    pub guesses: u64,
+    /// Search-tree nodes and guesses, where the backend counted them.
+    pub nodes: Option<u64>,
+    pub guesses: Option<u64>,
     pub time_ns: u64,
+    /// Where `time_ns` comes from.
+    pub clock: Clock,
+    /// What the verifier made of the backend's claim.
+    pub verified: Verification,
     /// Index of the rayon thread that solved it.
     pub thread: Option<usize>,
     pub error: Option<String>,
+}
+
+/// What the verifier made of a backend's claim about a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verification {
+    /// Nothing to verify, or not verified (a built-in backend, by default).
+    #[default]
+    None,
+    /// The verifier found the same count.
+    Confirmed,
+    /// The verifier found another count: a wrong answer (`Status::Refuted`).
+    Refuted,
+    /// The verifier ran out of its budget before it knew.
+    Unknown,
+}
+
+impl Verification {
+    /// The CSV's `verified` field: `true`, `false`, or empty.
+    pub fn as_bool(self) -> Option<bool> {
+        match self {
+            Verification::Confirmed => Some(true),
+            Verification::Refuted => Some(false),
+            Verification::None | Verification::Unknown => None,
+        }
+    }
 }
 
 /// The backend name results carry: one leaked copy per distinct name in the process
@@ -117,10 +161,10 @@ pub fn result_name(name: &str) -> &'static str {
 
 impl PuzzleResult {
     /// True when the answer is wrong: an invalid solution, a disagreement with the
-    /// input, or a backend that failed.
+    /// input, a claim the verifier refuted, or a backend that failed.
     pub fn is_mismatch(&self) -> bool {
         self.valid == Some(false)
             || self.matches_expected == Some(false)
-            || self.status == Status::Error
+            || matches!(self.status, Status::Error | Status::Refuted)
     }
 }

@@ -78,7 +78,7 @@ fn invalid_givens_and_parse_errors_are_not_solved() {
     let r = solve(puzzle(&bad, Some(0), None), 2);
     assert_eq!(r.status, Status::InvalidGivens);
     assert_eq!(r.matches_expected, Some(true));
-    assert_eq!(r.nodes, 0);
+    assert_eq!(r.nodes, None);
     let r = solve(Err(ParseError::at(1, 3, "bad")), 2);
     assert_eq!(r.status, Status::ParseError);
     assert_eq!(r.error.as_deref(), Some("line 1, column 3: bad"));
@@ -93,6 +93,7 @@ fn results_come_out_in_input_order() {
         backend: Backend::DlxArena,
         limits: Limits::default(),
         threads: 3,
+        verify: Default::default(),
     };
     let mut seen = Vec::new();
     run(
@@ -115,6 +116,7 @@ fn a_sink_error_stops_the_run() {
         backend: Backend::DlxStatic,
         limits: Limits::default(),
         threads: 2,
+        verify: Default::default(),
     };
     let mut calls = 0;
     let err = run(
@@ -260,8 +262,9 @@ fn a_count_without_a_solution_is_not_trusted() {
         },
         square: None,
         time_ns: 5,
+        note: None,
     };
-    let result = assess::assess(&r, "liar", true, &Limits::default(), attempt, None);
+    let result = assess::assess(&r, "liar", true, &Limits::default(), attempt, None, None);
     assert_eq!(result.valid, Some(false));
     assert!(result.is_mismatch());
     assert!(result.error.unwrap().contains("gave none"));
@@ -270,7 +273,8 @@ fn a_count_without_a_solution_is_not_trusted() {
         outcome: SolveOutcome::default(),
         square: None,
         time_ns: 5,
+        note: None,
     };
-    let result = assess::assess(&r, "honest", true, &Limits::default(), attempt, None);
+    let result = assess::assess(&r, "honest", true, &Limits::default(), attempt, None, None);
     assert_eq!((result.status, result.valid), (Status::NoSolution, None));
 }

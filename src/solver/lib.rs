@@ -5,12 +5,15 @@
 //! ```
 //!
 //! It returns the number of solutions up to `limit`, writes the first one and reports its
-//! guesses. Pitfalls handled: the input is zero-padded (tdoku reads byte 81 to tell a
-//! plain puzzle from pencil marks); a solver that writes a solution only when `limit` is 1
-//! gets a second call (counted in [`second_calls`]); a crash cannot be contained in the
-//! process, so it ends the run with a message naming the library and the puzzle. The
-//! deadline and the cancel flag are checked before each call (a call cannot be stopped),
-//! and the deadline again after it: an overrun is reported.
+//! guesses. The clock runs around the function call alone (`Clock::Call`): the padded
+//! input, the guard zone, the crash note and the checks are before or after it. Pitfalls
+//! handled: the input is zero-padded (tdoku reads byte 81 to tell a plain puzzle from
+//! pencil marks); a solver that writes a solution only when `limit` is 1 gets a second
+//! call, untimed, that only serves the check (counted in [`second_calls`]); one that
+//! never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a crash cannot
+//! be contained in the process, so it ends the run with a message naming the library and
+//! the puzzle. The deadline and the cancel flag are checked before each call (a call
+//! cannot be stopped), and the deadline again after it: an overrun is reported.
 
 use std::collections::HashMap;
 use std::ffi::c_char;
@@ -18,8 +21,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use std::time::Instant;
+
 use super::budget::{Budget, Stop};
-use super::{Limits, SolveOutcome, Solver};
+use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::grid::{CELLS, Grid};
 
 /// tdoku's solver type.
@@ -96,10 +101,11 @@ impl LibSpec {
     }
 }
 
-/// What fills the guard zone after a solution buffer, and how long that zone is: short,
-/// since filling and checking it falls inside the timed call.
+/// What fills the guard zone after the solution buffer, and how long that zone is.
 const GUARD: u8 = 0xA5;
 const GUARD_ZONE: usize = 256;
+/// What `num_guesses` holds before a call: a library that leaves it so counts none.
+const UNSET: usize = usize::MAX;
 
 /// Calls that needed a second call to get the solution, over the whole run.
 static SECOND_CALLS: AtomicU64 = AtomicU64::new(0);
@@ -113,6 +119,20 @@ pub struct LibSolver {
     spec: Arc<LibSpec>,
     func: Result<SolveFn, String>,
     error: Option<String>,
+    /// The input as the function reads it: 81 cells, then zeros (tdoku reads byte 81).
+    input: [u8; 96],
+    /// The 96-byte solution buffer the function owns, and a guard zone after it that
+    /// catches a function writing past it.
+    solution: [u8; 96 + GUARD_ZONE],
+}
+
+/// What one call returned.
+struct Called {
+    count: usize,
+    solution: Option<Grid>,
+    /// `None`: the function left `num_guesses` as it was.
+    guesses: Option<usize>,
+    time_ns: u64,
 }
 
 impl LibSolver {
@@ -122,52 +142,53 @@ impl LibSolver {
             func: spec.load(),
             spec,
             error: None,
+            input: [0; 96],
+            solution: [0; 96 + GUARD_ZONE],
         }
     }
 
-    /// One call: the solution count and the first solution, when it wrote one; `Err` when
-    /// it wrote past the 96 bytes of its solution buffer.
-    fn call(
-        &self,
-        func: SolveFn,
-        input: &[u8; 96],
-        limit: usize,
-    ) -> Result<(usize, Option<Grid>, usize), String> {
-        // The buffer the solver owns is 96 bytes; a guard zone after it catches a solver
-        // that writes past them (which would otherwise corrupt this thread's stack).
-        let mut solution = [GUARD; 96 + GUARD_ZONE];
-        solution[..96].fill(0);
-        let mut guesses = 0usize;
-        crash::about_to_call(&self.spec.spec, &input[..CELLS]);
+    /// One call, timed alone: everything the harness does for it (the buffers, the
+    /// crash note, the guard check, reading the solution) is before or after the clock.
+    /// `Err` when it wrote past the 96 bytes of its solution buffer.
+    fn call(&mut self, func: SolveFn, limit: usize) -> Result<Called, String> {
+        self.solution[..96].fill(0);
+        self.solution[96..].fill(GUARD);
+        let mut guesses = UNSET;
+        let input = self.input.as_ptr().cast::<c_char>();
+        let solution = self.solution.as_mut_ptr().cast::<c_char>();
+        crash::about_to_call(&self.spec.spec, &self.input[..CELLS]);
+        let start = Instant::now();
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
-        // `solution` has room for 81 bytes and a terminator, `guesses` is a valid
-        // pointer; the function is trusted to have tdoku's type (the `lib:` contract).
-        let count = unsafe {
-            func(
-                input.as_ptr().cast(),
-                limit,
-                0,
-                solution.as_mut_ptr().cast(),
-                &mut guesses,
-            )
-        };
+        // `solution` has room for 81 bytes and a terminator (and a guard zone past
+        // them), `guesses` is a valid pointer; the function is trusted to have tdoku's
+        // type (the `lib:` contract). The buffers outlive the call.
+        let count = unsafe { func(input, limit, 0, solution, &mut guesses) };
+        let time_ns = start.elapsed().as_nanos() as u64;
         crash::returned();
-        if let Some(past) = solution[96..].iter().rposition(|&b| b != GUARD) {
+        if let Some(past) = self.solution[96..].iter().rposition(|&b| b != GUARD) {
             return Err(format!(
                 "wrote {} bytes past the end of its 96-byte solution buffer",
                 past + 1
             ));
         }
-        let grid = Grid::from_line(&solution[..CELLS])
-            .ok()
-            .filter(Grid::is_full);
-        Ok((count, grid, guesses))
+        Ok(Called {
+            count,
+            solution: Grid::from_line(&self.solution[..CELLS])
+                .ok()
+                .filter(Grid::is_full),
+            guesses: (guesses != UNSET).then_some(guesses),
+            time_ns,
+        })
     }
 }
 
 impl Solver for LibSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        let mut out = SolveOutcome::default();
+        let mut out = SolveOutcome {
+            clock: Clock::Call,
+            counted: Counters::NONE,
+            ..SolveOutcome::default()
+        };
         let func = match &self.func {
             Ok(f) => *f,
             Err(e) => {
@@ -185,38 +206,41 @@ impl Solver for LibSolver {
             out.stopped(stop);
             return out;
         }
-        let mut input = [0u8; 96];
-        input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
+        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let limit = limits.max_solutions as usize;
-        let called = self
-            .call(func, &input, limit)
-            .and_then(|(count, solution, guesses)| {
-                match solution {
-                    // Some solvers write the solution only when asked for one.
-                    None if count > 0 && limit > 1 => {
-                        SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
-                        let again = self.call(func, &input, 1)?;
-                        Ok((count, again.1, guesses))
-                    }
-                    _ => Ok((count, solution, guesses)),
-                }
-            });
-        let (count, solution, guesses) = match called {
-            Ok(r) => r,
+        let mut called = match self.call(func, limit) {
+            Ok(c) => c,
             Err(e) => {
                 self.error = Some(e);
                 out.failed = true;
                 return out;
             }
         };
+        out.time_ns = Some(called.time_ns);
         // The call could not be stopped, but a limit it overran still says so (each call
         // has a fresh deadline, so the check before it alone would never fire).
         if let Some(stop) = Budget::new(u64::MAX, limits.deadline, None).charge(1) {
             out.stopped(stop);
         }
-        out.solutions = count.min(limit) as u32;
-        out.solution = solution.filter(|_| count > 0);
-        out.guesses = guesses as u64;
+        // Some solvers (tdoku) write the solution only when asked for one: a second
+        // call gets it, after the first call's clock stopped; it only serves the check.
+        if called.solution.is_none() && called.count > 0 && limit > 1 {
+            SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
+            match self.call(func, 1) {
+                Ok(again) => called.solution = again.solution.filter(|_| again.count > 0),
+                Err(e) => {
+                    self.error = Some(e);
+                    out.failed = true;
+                    return out;
+                }
+            }
+        }
+        out.solutions = called.count.min(limit) as u32;
+        out.solution = called.solution.filter(|_| called.count > 0);
+        if let Some(g) = called.guesses {
+            out.guesses = g as u64;
+            out.counted.guesses = true;
+        }
         out
     }
 
@@ -228,47 +252,75 @@ impl Solver for LibSolver {
 /// A crash inside a library ends the process; this says which library and which puzzle
 /// first (from a signal handler: only a `write` of a message prepared before the call).
 mod crash {
-    use std::cell::UnsafeCell;
+    use std::cell::Cell;
 
-    const LEN: usize = 512;
+    /// The backend and the puzzle of the call in progress on this thread: pointers to
+    /// memory that outlives the call, set just before it and cleared after it, so that
+    /// the note costs two stores, not a message formatted for every call.
+    #[derive(Clone, Copy)]
+    struct Note {
+        spec: *const u8,
+        spec_len: usize,
+        puzzle: *const u8,
+        puzzle_len: usize,
+    }
+
+    const NONE: Note = Note {
+        spec: std::ptr::null(),
+        spec_len: 0,
+        puzzle: std::ptr::null(),
+        puzzle_len: 0,
+    };
 
     thread_local! {
-        /// The message for a crash during the current call, and its length (0: none).
-        static NOTE: UnsafeCell<([u8; LEN], usize)> = const { UnsafeCell::new(([0; LEN], 0)) };
+        static NOTE: Cell<Note> = const { Cell::new(NONE) };
     }
 
     pub fn about_to_call(spec: &str, puzzle: &[u8]) {
-        let text = format!(
-            "\nsudoku-bench: the {spec} backend crashed on puzzle {}; the rows written before it are kept\n",
-            String::from_utf8_lossy(puzzle)
-        );
-        NOTE.with(|n| {
-            // SAFETY: only this thread touches its note, and not re-entrantly: the handler
-            // runs on this thread only while the call below is in progress.
-            let (buf, len) = unsafe { &mut *n.get() };
-            let bytes = &text.as_bytes()[..text.len().min(LEN)];
-            buf[..bytes.len()].copy_from_slice(bytes);
-            *len = bytes.len();
-        });
+        let note = Note {
+            spec: spec.as_ptr(),
+            spec_len: spec.len(),
+            puzzle: puzzle.as_ptr(),
+            puzzle_len: puzzle.len(),
+        };
+        NOTE.with(|n| n.set(note));
     }
 
     pub fn returned() {
-        // SAFETY: as in `about_to_call`.
-        NOTE.with(|n| unsafe { (*n.get()).1 = 0 });
+        NOTE.with(|n| n.set(NONE));
     }
+
+    /// The spec and the puzzle of the call in progress, if one is.
+    fn current() -> Option<(&'static [u8], &'static [u8])> {
+        let note = NOTE.try_with(Cell::get).ok()?;
+        if note.spec.is_null() {
+            return None;
+        }
+        // SAFETY: set by `about_to_call` from a `&str` and a slice that the caller keeps
+        // alive until `returned` clears the note; read only on this thread while the
+        // call is in progress (a signal or exit handler runs on the thread that called).
+        unsafe {
+            Some((
+                std::slice::from_raw_parts(note.spec, note.spec_len),
+                std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
+            ))
+        }
+    }
+
+    const BEFORE: &[u8] = b"\nsudoku-bench: the ";
+    const CRASHED: &[u8] = b" backend crashed on puzzle ";
+    const AFTER: &[u8] = b"; the rows written before it are kept\n";
 
     #[cfg(unix)]
     extern "C" fn on_crash(sig: libc::c_int) {
-        let _ = NOTE.try_with(|n| {
-            // SAFETY: reads this thread's note, written before the call that crashed;
-            // write(2) is async-signal-safe.
-            unsafe {
-                let (buf, len) = &*n.get();
-                if *len > 0 {
-                    libc::write(2, buf.as_ptr().cast(), *len);
+        if let Some((spec, puzzle)) = current() {
+            for part in [BEFORE, spec, CRASHED, puzzle, AFTER] {
+                // SAFETY: write(2) is async-signal-safe; the bytes are valid (above).
+                unsafe {
+                    libc::write(2, part.as_ptr().cast(), part.len());
                 }
             }
-        });
+        }
         // SAFETY: the handler was installed with SA_RESETHAND: raising again takes the
         // default action (the process ends with the signal, as it would have).
         unsafe {
@@ -281,14 +333,12 @@ mod crash {
     /// and exit 1 instead. (`_exit()` bypasses this; nothing in-process can catch it.)
     #[cfg(unix)]
     extern "C" fn on_exit() {
-        let note = NOTE.try_with(|n| {
-            // SAFETY: as in `about_to_call`; exit handlers run on the exiting thread.
-            let (buf, len) = unsafe { &*n.get() };
-            String::from_utf8_lossy(&buf[..*len]).into_owned()
-        });
-        if let Some(note) = note.ok().filter(|n| !n.trim().is_empty()) {
-            let note = note.trim().replacen("crashed", "called exit()", 1);
-            eprintln!("\n{note}; exit status 1 (data was lost)");
+        if let Some((spec, puzzle)) = current() {
+            eprintln!(
+                "\nsudoku-bench: the {} backend called exit() on puzzle {}; the rows written before it are kept; exit status 1 (data was lost)",
+                String::from_utf8_lossy(spec),
+                String::from_utf8_lossy(puzzle)
+            );
             // SAFETY: ends the process at once, as the library asked, with the true status.
             unsafe { libc::_exit(1) };
         }

@@ -119,6 +119,74 @@ pub struct SolveOutcome {
     /// The count is only a lower bound: a foreign solver gave a solution without
     /// saying whether there are more (status `solved`).
     pub count_is_lower_bound: bool,
+    /// The time of the work alone, when the solver measured it itself (a library's
+    /// function call, a program's own report, a round trip less its transport): the
+    /// call's time then, in place of the harness's clock around the whole call.
+    pub time_ns: Option<u64>,
+    /// Where the call's time comes from.
+    pub clock: Clock,
+    /// Which work counters the solver counted (`nodes` and `guesses` mean nothing
+    /// where it did not).
+    pub counted: Counters,
+}
+
+/// Where a call's time comes from: the harness's clock around the call, or a clock of
+/// the solver's own (said in every output, since they do not measure the same thing).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Clock {
+    /// Around the backend's call, in this process (the built-in backends).
+    #[default]
+    Harness,
+    /// Around the library function alone (`lib:`); the harness's bookkeeping (input,
+    /// guard zone, crash note, a second call for the solution) is outside it.
+    Call,
+    /// The program's own report of its time for the puzzle (`exec:`, `ns=`).
+    Program,
+    /// The pipe round trip less the transport, calibrated during the run (`exec:`).
+    RoundTrip,
+    /// Its batch's time divided by the batch's puzzles (`exec:` streams and judge
+    /// submissions that report no time of their own).
+    Batch,
+}
+
+impl Clock {
+    pub const ALL: [Clock; 5] = [
+        Clock::Harness,
+        Clock::Call,
+        Clock::Program,
+        Clock::RoundTrip,
+        Clock::Batch,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::Harness => "harness",
+            Clock::Call => "call",
+            Clock::Program => "program",
+            Clock::RoundTrip => "round-trip",
+            Clock::Batch => "batch",
+        }
+    }
+
+    /// What the clock measures, for a person.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Clock::Harness => "the harness's clock around each call, in this process",
+            Clock::Call => {
+                "around the library function alone (input, guard zone, crash note and any second call for the solution are outside it)"
+            }
+            Clock::Program => {
+                "the program's own report of each puzzle's time (ns=), not verifiable from outside"
+            }
+            Clock::RoundTrip => {
+                "each pipe round trip less the transport, calibrated against `worker -b null` during the run"
+            }
+            Clock::Batch => "each batch's time divided by its puzzles",
+        }
+    }
 }
 
 impl SolveOutcome {
@@ -192,12 +260,6 @@ pub trait Solver: Send {
     /// Called before each timed call: a solver restarts what it needs here (a foreign
     /// process that died), so that starting is never timed.
     fn prepare(&mut self) {}
-
-    /// Time each call spends in transport, not solving (a pipe round trip), to
-    /// subtract from the call's time; calibrated once.
-    fn overhead_ns(&self) -> u64 {
-        0
-    }
 }
 
 /// The available backends: which solver to build, parsed from its name.
@@ -226,14 +288,23 @@ pub enum Backend {
 }
 
 /// The work counters a backend reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Counters {
     pub nodes: bool,
     pub guesses: bool,
 }
 
+impl Counters {
+    /// Neither counter (a foreign program that reports none).
+    pub const NONE: Counters = Counters {
+        nodes: false,
+        guesses: false,
+    };
+}
+
 impl Default for Counters {
-    /// Runs saved before this field existed came from the built-in backends: both.
+    /// The built-in backends count both (and runs saved before this field existed came
+    /// from them).
     fn default() -> Self {
         Counters {
             nodes: true,
@@ -264,6 +335,12 @@ impl Backend {
     /// Every backend built in, `Null` included.
     pub fn built_in() -> impl Iterator<Item = Backend> {
         Backend::ALL.into_iter().chain([Backend::Null])
+    }
+
+    /// Whether `name` is a built-in backend's, in this build or in one with the
+    /// `reference` feature (a label may be neither).
+    pub fn is_built_in_name(name: &str) -> bool {
+        name == "reference" || Backend::built_in().any(|b| b.name() == name)
     }
 
     /// The name used on the command line and in reports.
@@ -315,19 +392,6 @@ impl Backend {
             "a function with tdoku's C type in a shared library",
         ),
     ];
-
-    /// The work counters this backend reports: `reference` none, a `lib:` solver its
-    /// guesses (tdoku's type has no nodes), an `exec:` program none.
-    pub fn counters(&self) -> Counters {
-        let (nodes, guesses) = match self {
-            #[cfg(feature = "reference")]
-            Backend::Reference => (false, false),
-            Backend::Exec(_) => (false, false),
-            Backend::Lib(_) => (false, true),
-            _ => (true, true),
-        };
-        Counters { nodes, guesses }
-    }
 
     /// True for the backends that run code from outside this program.
     pub fn is_foreign(&self) -> bool {
@@ -394,6 +458,53 @@ impl std::str::FromStr for Backend {
             ))
         })
     }
+}
+
+/// How the calls of `backend` were timed, for a person: a line per clock other than
+/// the harness's own, saying what it leaves out and how sure it is; `second_calls` is
+/// how many uniqueness checks of a `lib:` solver needed a second call for the solution.
+pub fn timing_notes(
+    backend: &Backend,
+    clocks: &[(Clock, u64)],
+    limits: &Limits,
+    second_calls: u64,
+) -> Vec<String> {
+    let limit = exec::per_puzzle_timeout(limits).as_secs_f64();
+    let mut notes = Vec::new();
+    for &(clock, calls) in clocks {
+        let line = match clock {
+            Clock::Harness => continue,
+            Clock::Call | Clock::Program => clock.describe().to_string(),
+            Clock::RoundTrip => match exec::round_trip_spread() {
+                Some(s) => format!(
+                    "each pipe round trip less the transport, {:.1} µs (the median of {} calibrations against `worker -b null` during the run; 80% of them between {:.1} and {:.1} µs, so each time is uncertain by about ±{:.1} µs); a program that prints its own time (ns=) is timed by that instead",
+                    s.median_ns as f64 / 1e3,
+                    s.samples,
+                    s.p10_ns as f64 / 1e3,
+                    s.p90_ns as f64 / 1e3,
+                    (s.p90_ns - s.p10_ns) as f64 / 2e3
+                ),
+                None => "each pipe round trip (the transport could not be calibrated)".into(),
+            },
+            Clock::Batch => match backend {
+                Backend::Exec(spec) if spec.protocol == exec::Protocol::Lines => format!(
+                    "each batch's time divided by its puzzles (up to {} in flight); the time limit holds per puzzle: each answer within {limit} s of the one before",
+                    exec::STREAM_BATCH
+                ),
+                _ => format!(
+                    "each batch's time divided by its cases; the time limit applies to each batch as a whole: up to {} cases a process, {limit} s a case",
+                    exec::JUDGE_BATCH
+                ),
+            },
+        };
+        notes.push(format!("timing ({}, {calls} calls): {line}", clock.name()));
+    }
+    if second_calls > 0 {
+        notes.push(format!(
+            "{second_calls} uniqueness checks needed a second call (limit 1) for the solution, outside the clock"
+        ));
+    }
+    notes
 }
 
 /// Row, column and box digit masks of the givens (bit `d-1` for digit `d`), or `None`

@@ -2,13 +2,13 @@
 //! other backends. Built only with the opt-in `reference` cargo feature.
 //!
 //! The crate reports no work counters and takes no budget: `nodes` and `guesses` are
-//! always 0, and `max_nodes` is ignored. The deadline and the cancel flag are checked
+//! not counted (`n/a`), and `max_nodes` is ignored. The deadline and the cancel flag are checked
 //! once, before the search (which takes microseconds on any 9x9 puzzle).
 
 use std::sync::atomic::Ordering;
 
 use super::budget::{Budget, Stop};
-use super::{Limits, SolveOutcome, Solver};
+use super::{Counters, Limits, SolveOutcome, Solver};
 use crate::grid::Grid;
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +22,10 @@ impl Reference {
 
 impl Solver for Reference {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        let mut outcome = SolveOutcome::default();
+        let mut outcome = SolveOutcome {
+            counted: Counters::NONE,
+            ..SolveOutcome::default()
+        };
         if limits.max_solutions == 0 {
             return outcome;
         }

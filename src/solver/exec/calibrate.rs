@@ -1,39 +1,165 @@
-//! The pipe round trip of the line protocol, measured once against a trivial worker
-//! (this program's own `worker -b null`, which answers `0` at once) and subtracted from
-//! every per-puzzle time, as hyperfine subtracts the cost of starting a shell.
+//! The pipe round trip of the line protocol, measured against a trivial worker (this
+//! program's own `worker -b null`, which answers at once) and taken out of each
+//! per-puzzle round trip of a program that reports no time of its own, as hyperfine
+//! takes out the cost of starting a shell.
+//!
+//! The round trip drifts with the machine's state (tens of percent within a run on a
+//! busy VM), so it is measured again during the run: each solver keeps a worker of its
+//! own beside its program and times a few round trips every so many puzzles, untimed.
+//! Every sample goes into a process-wide reservoir, from which the summary gives the
+//! spread: how uncertain each such time is.
 
-use std::sync::OnceLock;
+use std::collections::VecDeque;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::process::{FromChild, Wait, Worker};
 
-/// Round trips timed (after as many unmeasured ones).
-const SAMPLES: usize = 200;
+/// Round trips timed in the first burst, after as many unmeasured ones.
+const FIRST_BURST: usize = 32;
+/// Round trips timed in each later burst (after two unmeasured ones).
+const BURST: usize = 8;
+/// Puzzles between two bursts.
+const EVERY: u32 = 64;
+/// Recent samples the transport estimate is the median of.
+const RECENT: usize = 64;
+/// Samples kept for the run's spread (a uniform sample of all of them).
+const RESERVOIR: usize = 4096;
 
-/// The median round trip in nanoseconds (0 when it cannot be measured).
-pub fn round_trip_ns() -> u64 {
-    static MEASURED: OnceLock<u64> = OnceLock::new();
-    *MEASURED.get_or_init(|| measure().unwrap_or(0))
+/// A trivial worker beside a program, and the recent round trips to it.
+#[derive(Default)]
+pub struct Calibrator {
+    worker: Option<Worker>,
+    /// Whether starting the worker failed (then the transport is taken as 0).
+    failed: bool,
+    recent: VecDeque<u64>,
+    since: u32,
 }
 
-fn measure() -> Option<u64> {
-    let exe = std::env::current_exe().ok()?;
-    let args = ["worker".to_string(), "-b".to_string(), "null".to_string()];
-    let mut worker = Worker::spawn(&exe, &args, &[]).ok()?;
-    let line =
-        b".................................................................................\n";
-    let mut times = Vec::with_capacity(SAMPLES);
-    for i in 0..2 * SAMPLES {
-        let start = Instant::now();
-        worker.send(line);
-        match worker.wait(start + Duration::from_secs(5), || false) {
-            Wait::Got(FromChild::Line(_)) => {}
-            _ => return None,
+impl Calibrator {
+    /// Before a call, untimed: a burst of round trips when it is due.
+    pub fn refresh(&mut self) {
+        if self.failed || (self.since > 0 && self.since < EVERY) {
+            self.since += 1;
+            return;
         }
-        if i >= SAMPLES {
-            times.push(start.elapsed().as_nanos() as u64);
+        let burst = if self.recent.is_empty() {
+            FIRST_BURST
+        } else {
+            BURST
+        };
+        match self.burst(burst) {
+            Some(samples) => {
+                record(&samples);
+                for s in samples {
+                    if self.recent.len() == RECENT {
+                        self.recent.pop_front();
+                    }
+                    self.recent.push_back(s);
+                }
+                self.since = 1;
+            }
+            None => {
+                self.failed = true;
+                self.worker = None;
+            }
         }
     }
-    times.sort_unstable();
-    Some(times[times.len() / 2])
+
+    /// The transport of one round trip now: the median of the recent samples (0 when
+    /// none could be taken).
+    pub fn transport_ns(&self) -> u64 {
+        let mut v: Vec<u64> = self.recent.iter().copied().collect();
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    }
+
+    fn burst(&mut self, n: usize) -> Option<Vec<u64>> {
+        if self.worker.is_none() {
+            let exe = std::env::current_exe().ok()?;
+            let args = ["worker".to_string(), "-b".to_string(), "null".to_string()];
+            self.worker = Some(Worker::spawn(&exe, &args, &[]).ok()?);
+        }
+        let worker = self.worker.as_mut()?;
+        let line =
+            b".................................................................................\n";
+        let warm = if self.recent.is_empty() { n } else { 2 };
+        let mut times = Vec::with_capacity(n);
+        for i in 0..warm + n {
+            let start = Instant::now();
+            worker.send(line);
+            match worker.wait(start + Duration::from_secs(5), || false) {
+                Wait::Got(FromChild::Line(_)) => {}
+                _ => return None,
+            }
+            if i >= warm {
+                times.push(start.elapsed().as_nanos() as u64);
+            }
+        }
+        Some(times)
+    }
+}
+
+/// The samples of the whole run: how many, and a uniform reservoir of them.
+struct Samples {
+    seen: u64,
+    kept: Vec<u64>,
+    /// A small generator for the reservoir's choices.
+    state: u64,
+}
+
+static SAMPLES: Mutex<Samples> = Mutex::new(Samples {
+    seen: 0,
+    kept: Vec::new(),
+    state: 0x9E37_79B9_7F4A_7C15,
+});
+
+fn record(samples: &[u64]) {
+    let mut s = SAMPLES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for &x in samples {
+        s.seen += 1;
+        if s.kept.len() < RESERVOIR {
+            s.kept.push(x);
+        } else {
+            // xorshift64: good enough to pick which sample a new one replaces.
+            s.state ^= s.state << 13;
+            s.state ^= s.state >> 7;
+            s.state ^= s.state << 17;
+            let k = s.state % s.seen;
+            if (k as usize) < RESERVOIR {
+                s.kept[k as usize] = x;
+            }
+        }
+    }
+}
+
+/// The round trips measured during the run: the median and the 10th and 90th
+/// percentiles, in nanoseconds, and how many were measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    pub median_ns: u64,
+    pub p10_ns: u64,
+    pub p90_ns: u64,
+    pub samples: u64,
+}
+
+/// The spread of every round trip measured so far in this process (`None`: none).
+pub fn spread() -> Option<Spread> {
+    let s = SAMPLES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut v = s.kept.clone();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_unstable();
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    Some(Spread {
+        median_ns: at(0.5),
+        p10_ns: at(0.1),
+        p90_ns: at(0.9),
+        samples: s.seen,
+    })
 }

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use super::process::{FromChild, Wait};
-use super::{DEFAULT_TIMEOUT, ExecSolver, Protocol, SolveOutcome};
+use super::{ExecSolver, Protocol, SolveOutcome, nothing, per_puzzle_timeout};
 use crate::grid::Grid;
 use crate::solver::Limits;
 use crate::square::{Square, parse_chars};
@@ -134,6 +134,8 @@ fn output_limit(n: usize, side: usize) -> usize {
 /// itself exits: a child it left behind may hold its output open): the answers, or the
 /// outcome every case gets (it could not start, printed too much, was cancelled or
 /// timed out).
+// The error is the outcome every case then gets, made once per batch.
+#[allow(clippy::result_large_err)]
 fn run(
     solver: &mut ExecSolver,
     cases: Vec<u8>,
@@ -147,9 +149,11 @@ fn run(
     };
     worker.send(&cases);
     worker.close_input();
+    // A judge submission's output is typically buffered to its end: the time limit
+    // holds for the batch as a whole, the per-case limit times its cases.
     let deadline = limits
         .deadline
-        .unwrap_or_else(|| start + DEFAULT_TIMEOUT.saturating_mul(n as u32));
+        .unwrap_or_else(|| start + per_puzzle_timeout(limits).saturating_mul(n as u32));
     let cancel = limits.cancel;
     let cancelled = || cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
     let limit = output_limit(n, solver.spec.protocol.side());
@@ -166,7 +170,7 @@ fn run(
                     budget_exceeded: true,
                     timed_out: matches!(stop, Wait::TimedOut),
                     cancelled: matches!(stop, Wait::Cancelled),
-                    ..SolveOutcome::default()
+                    ..nothing()
                 });
             }
         }
@@ -199,7 +203,7 @@ fn outcome<T>(
             Some(why) => Err(format!("{why} before answering this case")),
             None => {
                 solver.case_errors.push(None);
-                return (SolveOutcome::default(), None);
+                return (nothing(), None);
             }
         },
         Some(Ok(text)) => read(&text).ok_or_else(|| not_solved(&text)),
@@ -211,7 +215,7 @@ fn outcome<T>(
             let out = SolveOutcome {
                 solutions: 1,
                 count_is_lower_bound: true,
-                ..SolveOutcome::default()
+                ..nothing()
             };
             (out, Some(solution))
         }

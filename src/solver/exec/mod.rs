@@ -1,14 +1,19 @@
 //! `exec:` backends: a foreign program measured and checked like the built-in ones.
 //!
 //! The line protocol: sudoku-bench writes puzzle lines (81 characters, `.` for blanks),
-//! one a line; the program answers one line per puzzle, in order: the 81-digit solution,
-//! `0` or an empty line for no solution, or `count:solution` (a count up to the limit,
-//! which it finds in `SUDOKU_BENCH_MAX_SOLUTIONS`). A bare solution means one was found
-//! and uniqueness is unknown (status `solved`). Every answer is checked as for the
-//! built-in backends. One process per worker thread; starting and restarting it is never
-//! timed; a program that dies costs the puzzle in flight (status `error`, with the end
-//! of its stderr) and is restarted; one that exceeds the time limit has its process
-//! group killed (status `budget_exceeded`) and is restarted.
+//! one a line; the program answers one line per puzzle, in order (see [`parse_answer`]
+//! for every form: a solution, `0`, `count:solution`, `puzzle:count:solution`, `?` when
+//! it gave up, `!` when it failed, each optionally followed by `ns=`, `nodes=` and
+//! `guesses=`). The count limit is in `SUDOKU_BENCH_MAX_SOLUTIONS`. Every answer is
+//! checked as for the built-in backends, and every claim verified. One process per
+//! worker thread; starting and restarting it is never timed; a program that dies costs
+//! the puzzle in flight (status `error`, with the end of its stderr) and is restarted;
+//! one that exceeds the time limit has its process group killed (status
+//! `budget_exceeded`) and is restarted.
+//!
+//! A puzzle's time is the program's own report (`ns=`, `Clock::Program`) when it gives
+//! one, which may not exceed the round trip it happened in; otherwise the round trip
+//! less the transport, calibrated again and again during the run (`Clock::RoundTrip`).
 //!
 //! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`, and for 16x16 boards
 //! `exec:uva1309:CMD` and `exec:spoj-sudoku:CMD`) run one process per batch of cases,
@@ -20,17 +25,19 @@ mod judge;
 mod process;
 mod spec;
 
-pub use calibrate::round_trip_ns;
+pub use calibrate::{Spread, spread as round_trip_spread};
 pub use spec::{ExecMode, ExecSpec, Protocol};
 
-use std::sync::Arc;
+use std::collections::HashSet;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use calibrate::Calibrator;
 use process::{FromChild, MAX_ANSWER, Wait, Worker};
 
-use super::{Limits, SolveOutcome, Solver};
-use crate::grid::{CELLS, Grid};
+use super::{Clock, Counters, Limits, SolveOutcome, Solver};
+use crate::grid::Grid;
 use crate::square::Square;
 
 /// The time limit of a puzzle when `--timeout` is not given.
@@ -39,6 +46,16 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The environment variable that tells the program the solution-count limit.
 pub const MAX_SOLUTIONS_ENV: &str = "SUDOKU_BENCH_MAX_SOLUTIONS";
 
+/// Puzzles a judge submission is fed per process.
+pub const JUDGE_BATCH: usize = 1000;
+/// Puzzles in flight in `--exec-mode stream`.
+pub const STREAM_BATCH: usize = 256;
+
+/// The per-puzzle time limit: `--timeout`, or [`DEFAULT_TIMEOUT`].
+pub fn per_puzzle_timeout(limits: &Limits) -> Duration {
+    limits.timeout.unwrap_or(DEFAULT_TIMEOUT)
+}
+
 pub struct ExecSolver {
     spec: Arc<ExecSpec>,
     max_solutions: u32,
@@ -46,9 +63,8 @@ pub struct ExecSolver {
     error: Option<String>,
     /// Per case of the last judge batch: why it failed, if it did.
     case_errors: Vec<Option<String>>,
-    overhead_ns: u64,
-    /// Time of the last call not to charge: a one-shot program's restart.
-    uncharged_ns: u64,
+    /// The transport of a round trip, for per-puzzle lines without a time of their own.
+    calibrator: Option<Calibrator>,
 }
 
 impl ExecSolver {
@@ -61,8 +77,7 @@ impl ExecSolver {
             worker: None,
             error: None,
             case_errors: Vec::new(),
-            overhead_ns: if per_puzzle { round_trip_ns() } else { 0 },
-            uncharged_ns: 0,
+            calibrator: per_puzzle.then(Calibrator::default),
         };
         solver.prepare();
         solver
@@ -79,14 +94,7 @@ impl ExecSolver {
     fn fail(&mut self, why: String) -> SolveOutcome {
         self.error = Some(why);
         self.worker = None;
-        SolveOutcome {
-            failed: true,
-            ..SolveOutcome::default()
-        }
-    }
-
-    fn deadline(limits: &Limits, start: Instant) -> Instant {
-        limits.deadline.unwrap_or_else(|| start + DEFAULT_TIMEOUT)
+        failed()
     }
 
     /// Waits for the next answer line of `worker`: it must come after the program was
@@ -94,6 +102,8 @@ impl ExecSolver {
     /// only puzzles it was not given).
     /// `Ok(None)`: it had answered before and has now exited 0 without answering, when
     /// `one_shot` allows that (the caller restarts it).
+    // The error is the call's outcome, made once per answer that did not come.
+    #[allow(clippy::result_large_err)]
     fn answer(
         &mut self,
         limits: &Limits,
@@ -116,10 +126,13 @@ impl ExecSolver {
             Wait::Got(FromChild::Eof) if one_shot && worker.exited_cleanly() => return Ok(None),
             Wait::Got(FromChild::Eof) => format!("{program} {}", worker.obituary()),
             stop => {
+                if matches!(stop, Wait::TimedOut) && worker.answers() == 0 {
+                    silent_warning(&self.spec, per_puzzle_timeout(limits));
+                }
                 self.worker = None; // killed on drop
                 let mut out = SolveOutcome {
                     budget_exceeded: true,
-                    ..SolveOutcome::default()
+                    ..nothing()
                 };
                 match stop {
                     Wait::Cancelled => out.cancelled = true,
@@ -129,6 +142,60 @@ impl ExecSolver {
             }
         };
         Err(self.fail(why))
+    }
+
+    /// An answer read: a failure the program declared (`!`) is kept for `take_error`,
+    /// its process kept running; nonsense fails the call and costs the process.
+    fn read(&mut self, line: &[u8], puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        match parse_answer(line, puzzle, limits.max_solutions) {
+            Ok(Answer::Outcome(out)) => out,
+            Ok(Answer::GaveUp(why)) => {
+                self.error = Some(format!("{} gave up: {why}", self.spec.program));
+                SolveOutcome {
+                    budget_exceeded: true,
+                    ..nothing()
+                }
+            }
+            Ok(Answer::Failed(why)) => {
+                self.error = Some(format!("{} failed: {why}", self.spec.program));
+                failed()
+            }
+            Err(why) => self.fail(why),
+        }
+    }
+}
+
+/// An outcome of a program: it counts no nodes or guesses unless it says so.
+fn nothing() -> SolveOutcome {
+    SolveOutcome {
+        counted: Counters::NONE,
+        ..SolveOutcome::default()
+    }
+}
+
+fn failed() -> SolveOutcome {
+    SolveOutcome {
+        failed: true,
+        ..nothing()
+    }
+}
+
+/// Says once per program, on stderr, why a program that never answered may be silent.
+fn silent_warning(spec: &ExecSpec, timeout: Duration) {
+    static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let mut warned = WARNED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if warned
+        .get_or_insert_with(HashSet::new)
+        .insert(spec.spec.clone())
+    {
+        eprintln!(
+            "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
+            crate::bounds::shown(&spec.spec, &[]),
+            timeout.as_secs_f64(),
+            crate::bounds::shown(&spec.program, &[]),
+        );
     }
 }
 
@@ -140,7 +207,7 @@ fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
         .then(|| SolveOutcome {
             budget_exceeded: true,
             cancelled: true,
-            ..SolveOutcome::default()
+            ..nothing()
         })
 }
 
@@ -151,45 +218,133 @@ fn puzzle_line(puzzle: &Grid) -> Vec<u8> {
     line
 }
 
-/// Reads one answer line: `0` or empty (none), 81 digits (one, count unknown), or
-/// `count:solution`.
-pub fn parse_answer(line: &[u8], max_solutions: u32) -> Result<SolveOutcome, String> {
+/// What an answer line says.
+#[derive(Debug, PartialEq)]
+pub enum Answer {
+    /// A solution, none, or a count: its claims, its own time and counters if given.
+    Outcome(SolveOutcome),
+    /// `?`: the program gave up on the puzzle (a limit of its own): `budget_exceeded`.
+    GaveUp(String),
+    /// `!`: the program failed on the puzzle: `error`.
+    Failed(String),
+}
+
+/// Reads one answer to `puzzle`:
+///
+/// | answer | meaning |
+/// |---|---|
+/// | 81 digits | a solution; whether there are more is unknown |
+/// | `0`, or nothing | no solution |
+/// | `count:solution` | `count` solutions (up to the limit) and the first, which may be left out when there are two or more |
+/// | `puzzle:count:solution` | the same, after the puzzle it answers (which must be the one sent) |
+/// | `?` or `? why` | gave up: `budget_exceeded` |
+/// | `!` or `! why` | failed on this puzzle: `error` |
+///
+/// After the answer, separated by spaces: `ns=N` (its own time for the puzzle, in
+/// nanoseconds), `nodes=N`, `guesses=N`.
+pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<Answer, String> {
     let text = String::from_utf8_lossy(line);
     let t = text.trim();
-    let mut out = SolveOutcome::default();
+    let shown: String = t.chars().take(100).collect();
+    let bad = |why: String| {
+        format!(
+            "answered {shown:?}: {why} (expected a solution, 0, count:solution, puzzle:count:solution, ? or !)"
+        )
+    };
+    let reason = |rest: &str| -> String {
+        let r = crate::bounds::shown(rest.trim(), &[]);
+        match r.is_empty() {
+            true => "no reason given".into(),
+            false => r.chars().take(200).collect(),
+        }
+    };
+    if let Some(rest) = t.strip_prefix('?') {
+        return Ok(Answer::GaveUp(reason(rest)));
+    }
+    if let Some(rest) = t.strip_prefix('!') {
+        return Ok(Answer::Failed(reason(rest)));
+    }
+    let mut out = nothing();
+    let mut core = "";
+    for (i, token) in t.split_ascii_whitespace().enumerate() {
+        let Some((key, value)) = token.split_once('=') else {
+            if i > 0 {
+                return Err(bad(format!("{token:?} after the answer is not key=value")));
+            }
+            core = token;
+            continue;
+        };
+        let n: u64 = value
+            .parse()
+            .map_err(|_| bad(format!("{value:?} in {key}= is not a whole number")))?;
+        match key {
+            "ns" => out.time_ns = Some(n),
+            "nodes" => (out.nodes, out.counted.nodes) = (n, true),
+            "guesses" => (out.guesses, out.counted.guesses) = (n, true),
+            _ => {
+                return Err(bad(format!(
+                    "unknown field {key:?} (ns=, nodes=, guesses=)"
+                )));
+            }
+        }
+    }
     let solution = |s: &str| -> Result<Option<Grid>, String> {
         if s.is_empty() {
             return Ok(None);
         }
         match Grid::from_line(s.as_bytes()) {
-            Ok(g) if s.len() == CELLS => Ok(Some(g)),
-            _ => Err(format!("{s:?} is not an 81-digit solution")),
+            Ok(g) if g.is_full() => Ok(Some(g)),
+            _ => Err(bad(format!("{s:?} is not an 81-digit solution"))),
         }
     };
-    let shown: String = t.chars().take(100).collect();
-    let bad = |why: String| {
-        format!("answered {shown:?}: {why} (expected a solution, 0, or count:solution)")
+    let count = |c: &str| -> Result<u32, String> {
+        let n: u64 = c
+            .parse()
+            .map_err(|_| bad(format!("{c:?} is not a count")))?;
+        Ok(n.min(u64::from(max_solutions)) as u32)
     };
-    if t.is_empty() || t == "0" {
-        return Ok(out);
-    }
-    match t.split_once(':') {
-        None => {
-            out.solution = solution(t).map_err(bad)?;
+    let fields: Vec<&str> = core.split(':').collect();
+    match fields[..] {
+        [""] | ["0"] => {}
+        [s] => {
+            out.solution = solution(s)?;
             out.solutions = 1;
             out.count_is_lower_bound = true;
         }
-        Some((count, sol)) => {
-            let n: u64 = count
-                .trim()
-                .parse()
-                .map_err(|_| bad(format!("{count:?} is not a count")))?;
-            out.solutions = n.min(u64::from(max_solutions)) as u32;
-            out.solution = solution(sol.trim()).map_err(bad)?;
-            if n == 0 && out.solution.is_some() {
-                return Err(bad("a solution with a count of 0".into()));
-            }
+        [c, s] => {
+            out.solutions = count(c)?;
+            out.solution = solution(s)?;
         }
+        [p, c, s] => {
+            let echoed = Grid::from_line(p.as_bytes())
+                .map_err(|_| bad(format!("{p:?} is not an 81-cell puzzle")))?;
+            if echoed != *puzzle {
+                return Err(bad(format!(
+                    "it echoes puzzle {p}, not the one it was sent ({})",
+                    puzzle.to_line()
+                )));
+            }
+            out.solutions = count(c)?;
+            out.solution = solution(s)?;
+        }
+        _ => return Err(bad("too many ':' fields".into())),
+    }
+    if out.solutions == 0 && out.solution.is_some() {
+        return Err(bad("a solution with a count of 0".into()));
+    }
+    Ok(Answer::Outcome(out))
+}
+
+/// Checks a program's own time against the time its answer took to come back: it
+/// cannot have spent longer on the puzzle than that (a unit mistake, or a lie).
+fn own_time(mut out: SolveOutcome, program: &str, elapsed_ns: u64) -> Result<SolveOutcome, String> {
+    if let Some(ns) = out.time_ns {
+        if ns > elapsed_ns {
+            return Err(format!(
+                "{program} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that"
+            ));
+        }
+        out.clock = Clock::Program;
     }
     Ok(out)
 }
@@ -205,11 +360,14 @@ impl Solver for ExecSolver {
         }
         if self.spec.protocol != Protocol::Lines {
             let mut out = judge::solve_batch(self, std::slice::from_ref(puzzle), limits);
-            return out.pop().unwrap_or_default();
+            return out.pop().unwrap_or_else(nothing);
         }
         let start = Instant::now();
-        self.uncharged_ns = 0;
-        let mut deadline = Self::deadline(limits, start);
+        // A restart in the middle of the call is not the program's time.
+        let mut uncharged = Duration::ZERO;
+        let mut deadline = limits
+            .deadline
+            .unwrap_or_else(|| start + per_puzzle_timeout(limits));
         let line = puzzle_line(puzzle);
         let mut retried = false;
         let answer = loop {
@@ -228,21 +386,35 @@ impl Solver for ExecSolver {
                     // answering ends in an error.
                     retried = true;
                     self.worker = None;
+                    let before = Instant::now();
                     self.prepare();
-                    let lost = start.elapsed();
-                    self.uncharged_ns = lost.as_nanos() as u64;
+                    let lost = before.elapsed();
+                    uncharged = start.elapsed();
                     deadline += lost;
                 }
                 Ok(Some(line)) => break Ok(line),
                 Err(out) => break Err(out),
             }
         };
+        let round_trip = start.elapsed().saturating_sub(uncharged).as_nanos() as u64;
         let line = match answer {
             Ok(line) => line,
             Err(out) => return out,
         };
-        match parse_answer(&line, limits.max_solutions) {
-            Ok(out) => out,
+        let out = self.read(&line, puzzle, limits);
+        if out.failed || out.budget_exceeded {
+            return out;
+        }
+        match own_time(out, &self.spec.program, round_trip) {
+            Ok(out) if out.time_ns.is_some() => out,
+            Ok(out) => {
+                let transport = self.calibrator.as_ref().map_or(0, Calibrator::transport_ns);
+                SolveOutcome {
+                    time_ns: Some(round_trip.saturating_sub(transport)),
+                    clock: Clock::RoundTrip,
+                    ..out
+                }
+            }
             Err(why) => self.fail(why),
         }
     }
@@ -285,8 +457,8 @@ impl Solver for ExecSolver {
     fn batch_size(&self) -> usize {
         match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => 1,
-            (Protocol::Lines, ExecMode::Stream) => 256,
-            _ => 1000,
+            (Protocol::Lines, ExecMode::Stream) => STREAM_BATCH,
+            _ => JUDGE_BATCH,
         }
     }
 
@@ -318,17 +490,18 @@ impl Solver for ExecSolver {
                 Err(e) => self.error = Some(e),
             }
         }
-    }
-
-    fn overhead_ns(&self) -> u64 {
-        self.overhead_ns + self.uncharged_ns
+        if let Some(c) = &mut self.calibrator {
+            c.refresh();
+        }
     }
 }
 
 impl ExecSolver {
     /// `--exec-mode stream`: every puzzle written at once (by the writer thread), the
-    /// answers read as they come. A program that dies or hangs costs the puzzles not
-    /// yet answered.
+    /// answers read as they come. The time limit holds per puzzle: each answer must
+    /// come within it of the one before (of the start, for the first). A program that
+    /// dies or hangs costs the puzzles not yet answered. A puzzle's time is the
+    /// program's own report when it gives one, else the batch's share.
     fn stream(&mut self, puzzles: &[Grid], limits: &Limits) -> Vec<SolveOutcome> {
         let start = Instant::now();
         let Some(worker) = &mut self.worker else {
@@ -343,23 +516,35 @@ impl ExecSolver {
             ends.push(base + all.len() as u64);
         }
         worker.send(&all);
-        let deadline = limits
-            .deadline
-            .unwrap_or_else(|| start + DEFAULT_TIMEOUT.saturating_mul(puzzles.len() as u32));
+        let per_puzzle = per_puzzle_timeout(limits);
+        let mut last = start;
         let mut outcomes = Vec::with_capacity(puzzles.len());
         while outcomes.len() < puzzles.len() {
-            let sent = ends[outcomes.len()];
-            let out = match self.answer(limits, deadline, sent, false) {
-                Ok(line) => match parse_answer(&line.unwrap_or_default(), limits.max_solutions) {
-                    Ok(o) => o,
-                    Err(why) => self.fail(why),
-                },
+            let k = outcomes.len();
+            let deadline = limits.deadline.unwrap_or(last + per_puzzle);
+            let out = match self.answer(limits, deadline, ends[k], false) {
+                Ok(line) => {
+                    last = Instant::now();
+                    let out = self.read(&line.unwrap_or_default(), &puzzles[k], limits);
+                    let elapsed = (last - start).as_nanos() as u64;
+                    match own_time(out, &self.spec.program, elapsed) {
+                        Ok(out) => out,
+                        Err(why) => self.fail(why),
+                    }
+                }
                 Err(out) => out,
             };
-            let stop = out.failed || out.budget_exceeded;
+            // What the program declared about this puzzle alone (`?`, `!`) is kept for
+            // its own row.
+            let gone = self.worker.is_none();
+            if !gone && (out.failed || out.budget_exceeded) {
+                self.case_errors.resize(k, None);
+                self.case_errors.push(self.error.take());
+            }
             outcomes.push(out);
-            if stop {
-                // The rest were never answered: the same fate, said once.
+            if gone {
+                // The process is gone: the rest were never answered, the same fate,
+                // said once.
                 let answered = outcomes.len() - 1;
                 if let Some(e) = &mut self.error {
                     *e = format!(
@@ -372,6 +557,9 @@ impl ExecSolver {
                 }
             }
         }
+        if !self.case_errors.is_empty() {
+            self.case_errors.resize(outcomes.len(), None);
+        }
         outcomes
     }
 }
@@ -380,37 +568,84 @@ impl ExecSolver {
 mod tests {
     use super::*;
 
+    const P: &str =
+        "6524839.797816243531497562882573614979182456343651987226934875154729138618365729.";
     const S: &str =
         "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
 
+    fn parse(line: &str) -> Result<Answer, String> {
+        parse_answer(line.as_bytes(), &P.parse().unwrap(), 2)
+    }
+
+    fn outcome(line: &str) -> SolveOutcome {
+        match parse(line) {
+            Ok(Answer::Outcome(o)) => o,
+            other => panic!("{line:?}: {other:?}"),
+        }
+    }
+
     #[test]
-    fn answers_of_every_form_and_lies() {
-        let none = parse_answer(b"0\n", 2).unwrap();
+    fn answers_of_every_form() {
+        let none = outcome("0\n");
         assert_eq!((none.solutions, none.solution), (0, None));
-        assert_eq!(parse_answer(b"\r\n", 2).unwrap().solutions, 0);
-        let bare = parse_answer(format!("{S}\n").as_bytes(), 2).unwrap();
+        assert_eq!(outcome("\r\n").solutions, 0);
+        assert_eq!(outcome("0:").solutions, 0);
+        let bare = outcome(&format!("{S}\n"));
         assert!(bare.count_is_lower_bound && bare.solutions == 1);
-        let counted = parse_answer(format!("2:{S}\n").as_bytes(), 2).unwrap();
+        let counted = outcome(&format!("2:{S}\n"));
         assert!(!counted.count_is_lower_bound && counted.solutions == 2);
+        assert_eq!(outcome(&format!("9:{S}")).solutions, 2);
+        // Two or more need not show one.
+        assert_eq!(outcome("2:").solution, None);
+        // This project's own solutions format, as tdoku's example prints it.
+        let echoed = outcome(&format!("{P}:1:{S}"));
         assert_eq!(
-            parse_answer(format!("9:{S}").as_bytes(), 2)
-                .unwrap()
-                .solutions,
-            2
+            (echoed.solutions, echoed.solution),
+            (1, Some(S.parse().unwrap()))
         );
+        assert_eq!(outcome(&format!("{}:2:", P.replace('.', "0"))).solutions, 2);
+        // Its own time and counters.
+        let timed = outcome(&format!("1:{S} ns=1234 nodes=7 guesses=2"));
+        assert_eq!(timed.time_ns, Some(1234));
+        assert_eq!((timed.nodes, timed.guesses), (7, 2));
+        assert_eq!(timed.counted, Counters::default());
+        assert_eq!(outcome("0 ns=5").time_ns, Some(5));
+        assert_eq!(outcome(&format!("1:{S}")).counted, Counters::NONE);
+    }
+
+    #[test]
+    fn giving_up_and_failing_are_never_no_solution() {
+        assert_eq!(
+            parse("?").unwrap(),
+            Answer::GaveUp("no reason given".into())
+        );
+        assert_eq!(
+            parse("? out of time\r\n").unwrap(),
+            Answer::GaveUp("out of time".into())
+        );
+        assert_eq!(
+            parse("! panicked: x").unwrap(),
+            Answer::Failed("panicked: x".into())
+        );
+    }
+
+    #[test]
+    fn lies_and_nonsense_are_errors() {
+        let other = format!("{}:1:{S}", S.replace('6', "."));
         for lie in [
-            &b"hello"[..],
-            b"12345",
-            b"x:1",
-            b"0:".as_slice(),
-            format!("0:{S}").as_bytes(),
+            "hello",
+            "12345",
+            "x:1",
+            &format!("0:{S}"),
+            &format!("1:{S} extra"),
+            &format!("1:{S} ns=-3"),
+            &format!("1:{S} us=3"),
+            &other,
+            &format!("{P}:1:{S}:1"),
+            &format!("1:{}", &S[..80]),
+            &format!("1:{}", P),
         ] {
-            let r = parse_answer(lie, 2);
-            if lie == b"0:" {
-                assert_eq!(r.unwrap().solutions, 0);
-            } else {
-                assert!(r.is_err(), "{:?}", String::from_utf8_lossy(lie));
-            }
+            assert!(parse(lie).is_err(), "{lie:?}");
         }
     }
 }

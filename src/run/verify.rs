@@ -1,0 +1,122 @@
+//! Claims verified: what a backend says about a puzzle (no solution, exactly one, two or
+//! more) checked against a built-in backend that solves that board, outside the clock.
+//!
+//! A solution is checked on its own (`Board::check_solution_of`); a count is a claim the
+//! solution cannot prove: "no solution" for a solvable puzzle, "unique" from a program
+//! that stopped at the first solution. Foreign backends (`exec:`, `lib:`) are always
+//! verified; `--verify all` verifies the built-in ones too, each by another backend.
+
+use super::guarded::{Attempt, GuardedSolver};
+use crate::solver::{Backend, DEFAULT_MAX_NODES, Limits};
+use crate::square::Board;
+
+/// Whose claims are verified.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verify {
+    /// Foreign backends only (the default: the built-in ones are tested against known
+    /// answers).
+    #[default]
+    Foreign,
+    /// Every backend, a built-in one by another built-in one.
+    All,
+}
+
+impl Verify {
+    pub const NAMES: [&'static str; 2] = ["foreign", "all"];
+
+    pub fn parse(s: &str) -> Option<Verify> {
+        match s {
+            "foreign" => Some(Verify::Foreign),
+            "all" => Some(Verify::All),
+            _ => None,
+        }
+    }
+
+    /// Whether `backend`'s claims are verified.
+    pub fn covers(self, backend: &Backend) -> bool {
+        backend.is_solver() && (backend.is_foreign() || self == Verify::All)
+    }
+}
+
+/// What the verifier found for a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Truth {
+    /// Solutions, up to the run's `max_solutions`.
+    pub count: u32,
+    /// False when the verifier ran out of its budget: the count is a lower bound.
+    pub finished: bool,
+    pub by: &'static str,
+}
+
+/// The verifying backend for boards of `side` x `side` claimed by `backend`: the
+/// fastest built-in one for the size, or the next when that is `backend` itself.
+pub fn verifier_of(backend: &Backend, side: usize) -> Backend {
+    let (first, second) = match side {
+        9 => (Backend::Bitboard, Backend::DlxStatic),
+        _ => (Backend::DlxArena, Backend::Dfs),
+    };
+    if *backend == first { second } else { first }
+}
+
+/// Which backends verify `backend`'s claims, for a person.
+pub fn describe(backend: &Backend) -> String {
+    format!(
+        "{} (9x9), {} (other sizes)",
+        verifier_of(backend, 9),
+        verifier_of(backend, 16)
+    )
+}
+
+/// The verifying solvers of one thread, made when first needed.
+pub struct Verifier {
+    backend: Backend,
+    limits: Limits,
+    nine: Option<GuardedSolver>,
+    other: Option<GuardedSolver>,
+}
+
+impl Verifier {
+    /// The verifier of `backend`'s claims under `verify`, or `None` when they are not
+    /// verified. It counts as far as the run does (`max_solutions`), with a node budget
+    /// of its own (at least the default) and no time limit: a verification is never
+    /// cut short by the clock of the backend it checks.
+    pub fn of(backend: &Backend, verify: Verify, limits: &Limits) -> Option<Verifier> {
+        verify.covers(backend).then(|| Verifier {
+            backend: backend.clone(),
+            limits: Limits {
+                max_solutions: limits.max_solutions,
+                max_nodes: limits.max_nodes.max(DEFAULT_MAX_NODES),
+                deadline: None,
+                timeout: None,
+                cancel: limits.cancel,
+            },
+            nine: None,
+            other: None,
+        })
+    }
+
+    /// The true count of `board`'s solutions (up to the limit), untimed.
+    pub fn truth(&mut self, board: &Board) -> Truth {
+        let side = board.side();
+        let slot = match side {
+            9 => &mut self.nine,
+            _ => &mut self.other,
+        };
+        let solver = slot.get_or_insert_with(|| {
+            GuardedSolver::new(&verifier_of(&self.backend, side), &self.limits).verifying(None)
+        });
+        let by = solver.name();
+        match solver.attempt_board(board) {
+            Attempt::Solved { outcome, .. } => Truth {
+                count: outcome.solutions,
+                finished: !outcome.budget_exceeded,
+                by,
+            },
+            _ => Truth {
+                count: 0,
+                finished: false,
+                by,
+            },
+        }
+    }
+}
