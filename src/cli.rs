@@ -44,8 +44,8 @@ pub enum Command {
     Worker(WorkerArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
-    /// Solve the 81-character lines of FILE once each: what `bench --instructions` runs
-    /// under callgrind.
+    /// Solve the board lines of FILE once each (a line may end with a node budget of
+    /// its own): what `bench --instructions` runs under callgrind.
     #[command(hide = true)]
     CountInstructions(CountArgs),
     /// Print the manual page (roff) on standard output.
@@ -61,6 +61,8 @@ pub struct CountArgs {
     pub backend: String,
     #[arg(long, default_value_t = 2)]
     pub max_solutions: u32,
+    #[arg(long, default_value_t = 100_000_000)]
+    pub max_nodes: u64,
     pub file: PathBuf,
 }
 

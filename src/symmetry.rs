@@ -41,12 +41,13 @@ fn lines(b: usize, rng: &mut SplitMix64) -> Vec<usize> {
 }
 
 impl Symmetry {
-    /// A random symmetry of boards of `side` x `side` (a square of boxes: 4, 9, 16, 25).
+    /// A random symmetry of boards of `side` x `side`. Boards of square boxes (4, 9, 16,
+    /// 25) get every kind; any other board only its digits relabelled.
     pub fn random(side: usize, rng: &mut SplitMix64) -> Symmetry {
-        let b = crate::square::box_of_side(side).expect("a board side");
-        let rows = lines(b, rng);
-        let cols = lines(b, rng);
-        let transpose = rng.next_u64() & 1 == 1;
+        let (rows, cols, transpose) = match crate::square::box_of_side(side) {
+            Some(b) => (lines(b, rng), lines(b, rng), rng.next_u64() & 1 == 1),
+            None => ((0..side).collect(), (0..side).collect(), false),
+        };
         let from = (0..side * side)
             .map(|k| {
                 let (i, j) = (k / side, k % side);

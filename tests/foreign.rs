@@ -10,6 +10,8 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
+use predicates::prelude::PredicateBooleanExt;
+use predicates::str::contains;
 
 /// The compiled variants, built once for the whole test binary.
 fn built() -> &'static Path {
@@ -33,6 +35,35 @@ fn built() -> &'static Path {
                 &[
                     "-DLIBRARY",
                     "-DSOLUTION_ONLY_AT_LIMIT_1",
+                    "-shared",
+                    "-fPIC",
+                ],
+            ),
+            ("silent", &["-DSILENT"]),
+            ("first-only", &["-DFIRST_ONLY"]),
+            ("tdoku-example", &["-DTDOKU_EXAMPLE"]),
+            (
+                "libnothing.so",
+                &["-DLIBRARY", "-DNOTHING", "-shared", "-fPIC"],
+            ),
+            (
+                "libturns.so",
+                &["-DLIBRARY", "-DWRONG_AFTER=80", "-shared", "-fPIC"],
+            ),
+            (
+                "libthreaded.so",
+                &["-DLIBRARY", "-DTHREADED", "-shared", "-fPIC", "-pthread"],
+            ),
+            (
+                "libnoguess.so",
+                &["-DLIBRARY", "-DNO_GUESSES", "-shared", "-fPIC"],
+            ),
+            (
+                "libslowsecond.so",
+                &[
+                    "-DLIBRARY",
+                    "-DSOLUTION_ONLY_AT_LIMIT_1",
+                    "-DSLOW_AT_LIMIT_1",
                     "-shared",
                     "-fPIC",
                 ],
@@ -582,5 +613,286 @@ fn a_judge_submission_s_answers_count_despite_a_trickling_child() {
             start.elapsed() < std::time::Duration::from_secs(30),
             "{name}"
         );
+    }
+}
+
+/// The false verdicts, each reproduced: claims were taken on trust.
+mod claims {
+    use super::*;
+
+    fn solve(backend: &str, path: &Path, extra: &[&str], code: i32) -> assert_cmd::assert::Assert {
+        sudoku_bench()
+            .args(["solve", "--csv", "-", "-j1"])
+            .args(extra)
+            .args(["-b", backend])
+            .arg(path)
+            .assert()
+            .code(code)
+    }
+
+    /// A program that prints nothing was `no_solution` for solvable puzzles, exit 0
+    /// (no expected answers in the input to catch it).
+    #[test]
+    fn a_program_that_prints_nothing_is_refuted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 20);
+        let out = solve(&exec("silent"), &path, &["-q"], 4);
+        let (header, rows) = stdout_csv(&out);
+        assert_eq!(statuses(&header, &rows, "refuted"), 20);
+        for r in &rows {
+            assert_eq!(field(&header, r, "verified"), "false");
+            assert!(
+                field(&header, r, "error")
+                    .ends_with("claimed no solution; bitboard found exactly one solution")
+            );
+        }
+        // The summary says how many claims were checked, and by what.
+        let out = sudoku_bench()
+            .args(["solve", "-j1", "-b", &exec("silent")])
+            .arg(&path)
+            .assert()
+            .code(4);
+        let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        assert!(
+            stdout.contains("claims verified by bitboard (9x9), dlx-arena (other sizes), untimed: 0 confirmed, 20 refuted"),
+            "{stdout}"
+        );
+    }
+
+    /// A program that stops at the first solution and says `1` was `unique` for the
+    /// empty grid.
+    #[test]
+    fn a_program_that_stops_at_the_first_solution_is_refuted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.txt");
+        let unique = std::fs::read_to_string(first(dir.path(), 1)).unwrap();
+        std::fs::write(&path, format!("{}\n{unique}", ".".repeat(81))).unwrap();
+        let out = solve(&exec("first-only"), &path, &["-q"], 4);
+        let (header, rows) = stdout_csv(&out);
+        let got: Vec<(&str, &str)> = rows
+            .iter()
+            .map(|r| (field(&header, r, "status"), field(&header, r, "verified")))
+            .collect();
+        assert_eq!(got, [("refuted", "false"), ("unique", "true")]);
+        assert!(
+            field(&header, &rows[0], "error")
+                .ends_with("claimed exactly one solution; bitboard found 2 or more solutions")
+        );
+        // Its claims are kept as it made them: the count column says what it said.
+        assert_eq!(field(&header, &rows[0], "solutions"), "1");
+    }
+
+    /// `bench --paired` rated a library that does nothing "improved" x13.
+    #[test]
+    fn a_library_that_does_nothing_gets_no_verdict() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 30);
+        sudoku_bench()
+            .args(["bench", "--paired", "--rounds", "3", "--no-progress"])
+            .args([
+                "--backends",
+                &format!("dlx-static,{}", lib("libnothing.so")),
+            ])
+            .arg(&path)
+            .assert()
+            .code(4)
+            .stdout(contains("wrong answers: no verdict"))
+            .stdout(contains("improved").not());
+    }
+
+    /// `--paired` checked only its first round: a library that turns wrong after 80
+    /// calls (a warmup pass and the first round of 30 puzzles are 60) was "improved",
+    /// wrong 0, exit 0.
+    #[test]
+    fn paired_runs_check_every_round() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 30);
+        sudoku_bench()
+            .args(["bench", "--paired", "--rounds", "4", "--no-progress"])
+            .args([
+                "--backends",
+                &format!("{},turns={}", lib("libgood.so"), lib("libturns.so")),
+            ])
+            .args(["--export-json"])
+            .arg(dir.path().join("r.json"))
+            .arg(&path)
+            .assert()
+            .code(4)
+            .stdout(contains("wrong answers: no verdict"));
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
+                .unwrap();
+        assert!(run["results"][1]["wrong"].as_u64().unwrap() >= 30, "{run}");
+        assert_eq!(run["results"][0]["wrong"], 0);
+    }
+
+    /// The thread's CPU clock missed work a library did on a thread of its own: a solver
+    /// twice as slow in wall time came out "improved". With a foreign backend, every
+    /// backend is timed by its calls' own (wall) times.
+    #[test]
+    fn a_library_working_on_its_own_thread_is_timed_by_the_wall() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 30);
+        sudoku_bench()
+            .args(["bench", "--paired", "--rounds", "5", "--no-progress"])
+            .args([
+                "--backends",
+                &format!("{},threaded={}", lib("libgood.so"), lib("libthreaded.so")),
+            ])
+            .arg(&path)
+            .assert()
+            .code(5)
+            .stdout(contains("calls"))
+            .stdout(contains("regressed"));
+    }
+
+    /// A library that never writes `num_guesses` showed "100% no guess".
+    #[test]
+    fn a_library_that_counts_no_guesses_shows_n_a() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 10);
+        let out = sudoku_bench()
+            .args(["solve", "-b", &lib("libnoguess.so")])
+            .arg(&path)
+            .assert()
+            .success();
+        let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        assert!(stdout.contains("nodes n/a, guesses n/a"), "{stdout}");
+        sudoku_bench()
+            .args(["bench", "--rounds", "1", "--no-progress", "--backends"])
+            .arg(lib("libnoguess.so"))
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(contains("100.0%").not())
+            .stdout(contains("n/a"));
+        // A library that does write it is counted.
+        let out = solve(&lib("libgood.so"), &path, &["-q"], 0);
+        let (header, rows) = stdout_csv(&out);
+        assert!(
+            rows.iter()
+                .all(|r| !field(&header, r, "guesses").is_empty())
+        );
+        assert!(rows.iter().all(|r| field(&header, r, "nodes").is_empty()));
+    }
+
+    /// A solver that writes its solution only for limit 1 needs a second call for the
+    /// check: it was timed with the first. Here the second call takes 20 ms; the times
+    /// recorded are the first call's alone, on the `call` clock.
+    #[test]
+    fn a_second_call_for_the_solution_is_not_timed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 10);
+        let out = solve(&lib("libslowsecond.so"), &path, &["-q"], 0);
+        let (header, rows) = stdout_csv(&out);
+        for r in &rows {
+            assert_eq!(field(&header, r, "status"), "unique");
+            assert_eq!(field(&header, r, "clock"), "call");
+            let ns: u64 = field(&header, r, "time_ns").parse().unwrap();
+            assert!(ns < 15_000_000, "{ns} ns includes the 20 ms second call");
+        }
+    }
+
+    /// The worker answered `0` (no solution) when its backend ran out of budget.
+    #[test]
+    fn the_worker_gives_up_rather_than_claiming_no_solution() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 40);
+        let worker = format!(
+            "exec:{} worker -b dfs --max-nodes 50",
+            assert_cmd::cargo::cargo_bin("sudoku-bench").display()
+        );
+        let out = solve(&worker, &path, &["-q"], 0);
+        let (header, rows) = stdout_csv(&out);
+        let gave_up = statuses(&header, &rows, "budget_exceeded");
+        assert!(
+            gave_up > 0,
+            "dfs needs more than 50 nodes for some of these"
+        );
+        assert_eq!(gave_up + statuses(&header, &rows, "unique"), 40);
+        let r = rows
+            .iter()
+            .find(|r| field(&header, r, "status") == "budget_exceeded")
+            .unwrap();
+        assert!(field(&header, r, "error").contains("gave up: out of its node budget"));
+        // Its own times are the ones recorded (a puzzle it gave up on comes with none).
+        for r in &rows {
+            let clock = match field(&header, r, "status") {
+                "unique" => "program",
+                _ => "round-trip",
+            };
+            assert_eq!(field(&header, r, "clock"), clock);
+        }
+    }
+
+    /// Batched programs had `n x --timeout` for a batch of n: a stream of 256 puzzles
+    /// with a hanging one held the run for 256 x 0.3 s. The limit holds per puzzle.
+    #[test]
+    fn a_stream_keeps_the_time_limit_per_puzzle() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, triggers) = sample(dir.path(), 200);
+        let start = std::time::Instant::now();
+        let out = solve(
+            &exec("hang"),
+            &path,
+            &["-q", "--exec-mode", "stream", "--timeout", "0.3"],
+            0,
+        );
+        let (header, rows) = stdout_csv(&out);
+        assert!(statuses(&header, &rows, "budget_exceeded") >= triggers);
+        // One hang costs 0.3 s and the puzzles after it in its batch: far from 60 s.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    /// tdoku's own example program: block-buffered output timed out with no hint; line
+    /// buffered, its `puzzle:count:solution` answers were all rejected.
+    #[test]
+    fn tdoku_s_example_program_is_understood_and_its_buffering_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 5);
+        let buffered = format!("exec:{} 2", built().join("tdoku-example").display());
+        let out = solve(&buffered, &path, &["-q", "--timeout", "0.5"], 0);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(
+            stderr.contains("block-buffered") && stderr.contains("stdbuf -oL"),
+            "{stderr}"
+        );
+        if std::process::Command::new("stdbuf")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            eprintln!("skipped the line-buffered half: no stdbuf");
+            return;
+        }
+        let line_buffered = format!(
+            "exec:stdbuf -oL {} 2",
+            built().join("tdoku-example").display()
+        );
+        let out = solve(&line_buffered, &path, &["-q"], 0);
+        let (header, rows) = stdout_csv(&out);
+        assert_eq!(statuses(&header, &rows, "unique"), 5);
+        assert!(rows.iter().all(|r| field(&header, r, "verified") == "true"));
+    }
+
+    /// A label took a built-in backend's name (`dlx-static=lib:...`), and `compare`
+    /// re-ran the built-in one under it: a false regression.
+    #[test]
+    fn a_label_may_not_be_a_built_in_backend_s_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 5);
+        for name in ["dlx-static", "bitboard", "reference", "null"] {
+            sudoku_bench()
+                .args(["bench", "--rounds", "1", "--backends"])
+                .arg(format!("{name}={}", lib("libgood.so")))
+                .arg(&path)
+                .assert()
+                .code(2)
+                .stderr(contains("is the name of a built-in backend"));
+        }
     }
 }

@@ -303,6 +303,46 @@ fn instructions_are_counted_exactly_where_valgrind_is_installed() {
     }
 }
 
+/// Red-team finding: `--instructions` counted the search without `--max-nodes` and
+/// `--timeout`, another search than the one timed. Now the budget is the same, and a
+/// search the time limit stopped is counted up to where it stopped.
+#[test]
+fn instructions_count_the_search_that_was_timed() {
+    if !valgrind() {
+        eprintln!("skipped: valgrind is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A puzzle naive backtracking needs millions of nodes for.
+    let hard = "001000000200000000003000000400000005005000600600000040007103000800000000009020000";
+    std::fs::write(dir.path().join("h.txt"), format!("{hard}\n{hard}\n")).unwrap();
+    let per_puzzle = |extra: &[&str]| -> f64 {
+        sudoku_bench_in(dir.path())
+            .args(["bench", "h.txt", "--backends", "dfs", "--rounds", "1"])
+            .args([
+                "--warmup",
+                "0",
+                "--min-round-ms",
+                "0",
+                "--instructions",
+                "2",
+            ])
+            .args(["--export-json", "r.json", "--no-progress"])
+            .args(extra)
+            .assert()
+            .success();
+        let run = json(&dir.path().join("r.json"));
+        run["results"][0]["instructions"]["per_puzzle"]
+            .as_f64()
+            .unwrap()
+    };
+    let budget = per_puzzle(&["--max-nodes", "2000"]);
+    let timed = per_puzzle(&["--timeout", "0.0005"]);
+    let whole = per_puzzle(&["--max-nodes", "1000000"]);
+    assert!(budget * 20.0 < whole, "{budget} vs {whole}");
+    assert!(timed * 5.0 < whole, "{timed} vs {whole}");
+}
+
 /// Debian's chromium, or what SUDOKU_BENCH_CHROMIUM names.
 fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("SUDOKU_BENCH_CHROMIUM") {

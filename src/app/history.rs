@@ -47,7 +47,7 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     for e in &entries {
         *counts.entry(e.series_key()).or_default() += 1;
     }
-    for ((backend, _, threads, machine), n) in &counts {
+    for ((backend, _, threads, machine, _), n) in &counts {
         if *n > history::steps::MAX_POINTS {
             eprintln!(
                 "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",

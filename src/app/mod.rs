@@ -62,10 +62,10 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
         Command::Worker { backend, limits } => worker::worker(backend, limits),
         Command::CountInstructions {
             backend,
-            max_solutions,
+            limits,
             file,
         } => {
-            crate::bench::instructions::run_counted(&backend, &file, max_solutions)?;
+            crate::bench::instructions::run_counted(&backend, &file, &limits)?;
             Ok(Exit::Success)
         }
         Command::Completions(shell) => completions(&shell),

@@ -3,14 +3,11 @@
 //! own: read a line, answer a line (`count:solution`, with its own time as `ns=`),
 //! flush before waiting for more input.
 //!
-//! Two things keep its own times close to the same solver's in-process times (a
-//! solver measured over a pipe otherwise runs each puzzle from cold caches): it writes
-//! its answers when it has read all the input it was given (one write for a stream of
-//! puzzles, not one per answer), and it spins for a moment before it waits for more (a
-//! core left idle between two puzzles runs the next one slower).
+//! It writes its answers when it has answered all the input it was given (one write
+//! for a stream of puzzles, not one a puzzle), and does little else between two solves:
+//! work between them (system calls, formatting) cools the caches the next solve needs.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::time::{Duration, Instant};
+use std::io::{BufRead, BufReader, Write};
 
 use super::Exit;
 use crate::format::Cells;
@@ -39,7 +36,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     // Built in, so not verified here: whoever reads the answers verifies them.
     let mut solver = GuardedSolver::new(&backend, &limits).verifying(None);
     let cells = Cells::default();
-    let mut input = BufReader::with_capacity(1 << 16, Spinning(RawSource::stdin()?));
+    let mut input = BufReader::with_capacity(1 << 16, RawSource::stdin()?);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let (mut line, mut reply) = (Vec::new(), Vec::new());
     loop {
@@ -129,30 +126,4 @@ fn solved(outcome: &SolveOutcome, time_ns: u64, out: &mut Vec<u8>) {
 
 fn one_line(message: &str) -> String {
     message.replace(['\n', '\r'], " ")
-}
-
-/// How long the worker spins for input before it blocks: the next puzzle of the line
-/// protocol comes within microseconds of an answer.
-const SPIN: Duration = Duration::from_millis(1);
-
-/// Standard input, read after a short spin when nothing is there yet.
-struct Spinning(RawSource);
-
-impl Read for Spinning {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        #[cfg(unix)]
-        {
-            let start = Instant::now();
-            let mut fd = libc::pollfd {
-                fd: 0,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: one valid pollfd that outlives each call; count 1 matches.
-            while unsafe { libc::poll(&mut fd, 1, 0) } == 0 && start.elapsed() < SPIN {
-                std::hint::spin_loop();
-            }
-        }
-        self.0.read(buf)
-    }
 }

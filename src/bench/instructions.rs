@@ -7,6 +7,12 @@
 //! collects only inside that function (`--toggle-collect`), so loading, parsing and
 //! start-up are left out. An `exec:` program runs in a process of its own and cannot be
 //! counted this way.
+//!
+//! The search counted is the one timed: the same solution limit and node budget, and a
+//! search that `--timeout` stopped is stopped at the same node (the sample is solved
+//! once natively under the time limit first, and each puzzle it stopped gets the node
+//! count it stopped at as its budget: callgrind runs code some 50 times slower, so a
+//! time limit inside it would stop at another place).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,6 +23,7 @@ use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::interrupt;
+use crate::run::{Attempt, GuardedSolver};
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};
 use crate::square::Board;
 
@@ -80,29 +87,54 @@ pub fn uncountable(backend: &Backend) -> Option<&'static str> {
 }
 
 /// The child's side (`count-instructions`): solves each line of `file` (a board of any
-/// size, one character a cell).
-pub fn run_counted(backend: &Backend, file: &Path, max_solutions: u32) -> anyhow::Result<()> {
+/// size, one character a cell, then maybe a space and a node budget for that board)
+/// under `limits`.
+pub fn run_counted(backend: &Backend, file: &Path, limits: &Limits) -> anyhow::Result<()> {
     let text = std::fs::read(file).with_context(|| file.display().to_string())?;
-    let limits = Limits {
-        max_solutions,
-        ..Limits::default()
-    };
-    let mut solver = backend.new_solver_with(&limits);
+    let mut solver = backend.new_solver_with(limits);
     solver.prepare();
     for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-        let board: Board = std::str::from_utf8(line)?
-            .parse()
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let line = std::str::from_utf8(line)?;
+        let (board, cap) = match line.split_once(' ') {
+            Some((board, cap)) => (board, Some(cap.parse::<u64>()?)),
+            None => (line, None),
+        };
+        let board: Board = board.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let limits = Limits {
+            max_nodes: cap.unwrap_or(limits.max_nodes),
+            ..*limits
+        };
         std::hint::black_box(sudoku_bench_counted_solve(solver.as_mut(), &board, &limits));
     }
     Ok(())
 }
 
-/// Counts `backend` on `puzzles` (already cut to the sample).
+/// Per puzzle, the node budget that stops its counted search where the timed one
+/// stopped: where `limits.timeout` stopped the search, the nodes it had visited; else
+/// none (the run's own budget applies).
+fn timeout_caps(backend: &Backend, puzzles: &[Board], limits: &Limits) -> Vec<Option<u64>> {
+    if limits.timeout.is_none() {
+        return vec![None; puzzles.len()];
+    }
+    let mut solver = GuardedSolver::new(backend, limits).verifying(None);
+    puzzles
+        .iter()
+        .map(|board| match solver.attempt_board(board) {
+            // A search stopped at node N is stopped there again by a budget of N - 1.
+            Attempt::Solved { outcome, .. } if outcome.timed_out && outcome.counted.nodes => {
+                Some(outcome.nodes.saturating_sub(1))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Counts `backend` on `puzzles` (already cut to the sample), searching as far as
+/// `limits` let the timed search go.
 pub fn count(
     backend: &Backend,
     puzzles: &[Board],
-    max_solutions: u32,
+    limits: &Limits,
 ) -> anyhow::Result<Instructions> {
     if let Some(why) = uncountable(backend) {
         bail!("{backend}: cannot count instructions: {why}");
@@ -110,8 +142,11 @@ pub fn count(
     let dir = tempfile::tempdir().context("a temporary folder for callgrind")?;
     let input = dir.path().join("puzzles.txt");
     let mut lines = Vec::with_capacity(puzzles.len() * 82);
-    for board in puzzles {
+    for (board, cap) in puzzles.iter().zip(timeout_caps(backend, puzzles, limits)) {
         board.write_line_with(b'.', &mut lines);
+        if let Some(cap) = cap {
+            lines.extend(format!(" {cap}").bytes());
+        }
         lines.push(b'\n');
     }
     std::fs::File::create(&input)
@@ -133,7 +168,9 @@ pub fn count(
         .arg("--backend")
         .arg(backend.name())
         .arg("--max-solutions")
-        .arg(max_solutions.to_string())
+        .arg(limits.max_solutions.to_string())
+        .arg("--max-nodes")
+        .arg(limits.max_nodes.to_string())
         .arg(&input)
         .stdin(Stdio::null())
         .stdout(Stdio::null())

@@ -254,7 +254,7 @@ fn count_instructions(
             if mine.is_empty() {
                 continue;
             }
-            let counted = instructions::count(backend, &mine, config.limits.max_solutions)?;
+            let counted = instructions::count(backend, &mine, &config.limits)?;
             for r in results
                 .iter_mut()
                 .filter(|r| r.backend == *label && r.dataset.path == dataset.info.path)

@@ -52,6 +52,16 @@ pub struct Entry {
     /// The run was interrupted (its other results are missing).
     #[serde(default)]
     pub partial: bool,
+    /// How the headline was measured: `pass` or `calls` (see `bench::Timing`), with
+    /// `+symmetry` when each pass presented its puzzles in a fresh form. Runs measured
+    /// another way are another series.
+    #[serde(default = "pass")]
+    pub method: String,
+}
+
+/// The method of entries written before it was recorded.
+fn pass() -> String {
+    "pass".into()
 }
 
 impl Entry {
@@ -78,16 +88,26 @@ impl Entry {
             guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
             instructions_per_puzzle: r.instructions.as_ref().map(|i| i.per_puzzle),
             partial: run.partial,
+            method: format!(
+                "{}{}",
+                run.settings.timing.name(),
+                if run.settings.symmetry {
+                    "+symmetry"
+                } else {
+                    ""
+                }
+            ),
         }
     }
 
     /// What makes two entries points of one series.
-    pub fn series_key(&self) -> (String, String, usize, String) {
+    pub fn series_key(&self) -> (String, String, usize, String, String) {
         (
             self.backend.clone(),
             self.dataset_hash.clone(),
             self.threads,
             self.machine.clone(),
+            self.method.clone(),
         )
     }
 
@@ -135,6 +155,7 @@ impl Entry {
             &self.dataset_hash,
             &self.machine,
             &self.date,
+            &self.method,
         ];
         if text.iter().any(|t| t.len() > 4096) {
             return Err("a field is longer than 4096 bytes".into());
@@ -318,7 +339,7 @@ fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> 
 
 /// Entries grouped into series (in order of first appearance), each oldest first.
 pub fn series(entries: &[Entry]) -> Vec<Vec<&Entry>> {
-    let mut keys: Vec<(String, String, usize, String)> = Vec::new();
+    let mut keys: Vec<(String, String, usize, String, String)> = Vec::new();
     let mut out: Vec<Vec<&Entry>> = Vec::new();
     for e in entries {
         let key = e.series_key();

@@ -23,6 +23,7 @@ fn entry(backend: &str, date: &str, us: f64) -> Entry {
         guesses_per_puzzle: None,
         instructions_per_puzzle: None,
         partial: false,
+        method: "pass+symmetry".into(),
     }
 }
 

@@ -41,7 +41,7 @@ pub enum Command {
     /// Solve a file's puzzles under callgrind (`bench --instructions`).
     CountInstructions {
         backend: Backend,
-        max_solutions: u32,
+        limits: Limits,
         file: std::path::PathBuf,
     },
     /// A completion script for this shell.
@@ -78,8 +78,14 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
         },
         cli::Command::CountInstructions(a) => Command::CountInstructions {
             backend: backend("--backend", &a.backend)?,
-            max_solutions: bounds::within(a.max_solutions, 1, bounds::MAX_SOLUTIONS)
-                .or_else(|e| usage("--max-solutions", e))?,
+            limits: Limits {
+                cancel: None,
+                ..limits(&LimitArgs {
+                    max_solutions: a.max_solutions,
+                    max_nodes: a.max_nodes,
+                    timeout: None,
+                })?
+            },
             file: a.file,
         },
         cli::Command::Completions(a) => Command::Completions(a.shell),

@@ -5,11 +5,12 @@ use std::fmt::Write as _;
 use super::text_table::{Align, TextTable, shorten};
 use crate::history::Trend;
 
-pub const HEADERS: [&str; 10] = [
+pub const HEADERS: [&str; 11] = [
     "backend",
     "dataset",
     "-j",
     "machine",
+    "method",
     "runs",
     "first µs",
     "last µs",
@@ -47,6 +48,7 @@ pub fn rows(trends: &[Trend<'_>]) -> Vec<Vec<String>> {
                 e.dataset.clone(),
                 e.threads.to_string(),
                 e.machine.clone(),
+                e.method.clone(),
                 v.len().to_string(),
                 format!("{first:.3}"),
                 format!("{last:.3}"),
@@ -86,6 +88,7 @@ pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
         ("dataset", Left),
         ("-j", Right),
         ("machine", Left),
+        ("method", Left),
         ("runs", Right),
         ("first µs", Right),
         ("last µs", Right),
@@ -97,7 +100,7 @@ pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     for (t, mut row) in trends.iter().zip(rows(trends)) {
         row[1] = shorten(&row[1], 32);
         row[3] = shorten(&row[3], 24);
-        row.insert(9, sparkline(&t.values(), 24));
+        row.insert(10, sparkline(&t.values(), 24));
         table.row(row);
     }
     let mut s = format!("history: {file}\n");
@@ -105,7 +108,8 @@ pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let steps: usize = trends.iter().map(|t| t.steps.len()).sum();
     let _ = writeln!(
         s,
-        "µs: the headline of each run (median over rounds of µs per puzzle); series: backend x dataset content x threads x machine.\n\
+        "µs: the headline of each run (median over rounds of µs per puzzle); series: backend x dataset content x threads x machine x method \
+         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms).\n\
          change points: least-squares segmentation of log times with a BIC-like penalty (3σ² ln n, σ from successive differences); \
          a step needs two runs on its new level and at least {min_step_pct}%: {steps} found"
     );

@@ -402,7 +402,7 @@ impl Solver for ExecSolver {
             Err(out) => return out,
         };
         let out = self.read(&line, puzzle, limits);
-        if out.failed || out.budget_exceeded {
+        if out.failed {
             return out;
         }
         match own_time(out, &self.spec.program, round_trip) {

@@ -11,6 +11,17 @@
  *   -DCRASH       crashes on puzzles whose first cell is '1'
  *   -DHANG        never answers puzzles whose first cell is '1'
  *   -DSOLUTION_ONLY_AT_LIMIT_1   (with LIBRARY) writes the solution only when limit is 1
+ *   -DNOTHING     (with LIBRARY) solves nothing: always "no solution", instantly
+ *   -DWRONG_AFTER=N  (with LIBRARY) answers "no solution" from its Nth call on
+ *   -DTHREADED    (with LIBRARY) solves on a thread of its own, and spins there as long
+ *                 again: the caller's thread only waits
+ *   -DNO_GUESSES  (with LIBRARY) leaves num_guesses alone
+ *   -DSLOW_AT_LIMIT_1  (with LIBRARY) spins 20 ms when limit is 1
+ *   -DFIRST_ONLY  stops at the first solution and says it is the only one (1:solution)
+ *   -DSILENT      answers every puzzle with an empty line ("no solution")
+ *   -DTDOKU_EXAMPLE  answers as tdoku's example/solve.c does: puzzle:count:solution,
+ *                 the solution only when the count is 1, and the output left to
+ *                 stdio's buffering (a pipe's is a block)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -84,15 +95,58 @@ static int solve81(const char *p, size_t limit) {
 }
 
 #ifdef LIBRARY
+#if defined(THREADED) || defined(SLOW_AT_LIMIT_1)
+#include <pthread.h>
+#include <time.h>
+struct job { const char *input; size_t limit; int n; };
+static double seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+#endif
+#ifdef THREADED
+static void *work(void *arg) {
+    struct job *j = arg;
+    double start = seconds();
+    j->n = solve81(j->input, j->limit);
+    double end = seconds() + (seconds() - start);
+    while (seconds() < end) {}
+    return NULL;
+}
+#endif
+
 size_t solve(const char *input, size_t limit, uint32_t flags, char *solution, size_t *num_guesses) {
     (void)flags;
+#ifdef NOTHING
+    (void)input; (void)limit; (void)solution;
+    *num_guesses = 0;
+    return 0;
+#endif
+#ifdef SLOW_AT_LIMIT_1
+    if (limit == 1) { double end = seconds() + 0.02; while (seconds() < end) {} }
+#endif
+#ifdef WRONG_AFTER
+    static int calls;
+    if (++calls >= WRONG_AFTER) { *num_guesses = 0; return 0; }
+#endif
+#ifdef THREADED
+    struct job j = { input, limit, 0 };
+    pthread_t t;
+    pthread_create(&t, NULL, work, &j);
+    pthread_join(t, NULL);
+    int n = j.n;
+#else
     int n = solve81(input, limit);
+#endif
 #ifdef SOLUTION_ONLY_AT_LIMIT_1
     if (n > 0 && limit == 1) memcpy(solution, first, 81);
 #else
     if (n > 0) memcpy(solution, first, 81);
 #endif
+#ifndef NO_GUESSES
     *num_guesses = guesses;
+#endif
     return (size_t)n;
 }
 #else
@@ -107,18 +161,38 @@ static void answer(int n) {
         for (int c = 0; c < 9; c++) printf("%c%c", first[r * 9 + c], c == 8 ? '\n' : ' ');
 #elif defined(BARE)
     puts(n > 0 ? first : "0");
+#elif defined(SILENT)
+    (void)n;
+    puts("");
 #else
     if (n > 0) printf("%d:%s\n", n, first); else puts("0");
 #endif
+#ifndef TDOKU_EXAMPLE
     fflush(stdout);
+#endif
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     const char *m = getenv("SUDOKU_BENCH_MAX_SOLUTIONS");
     size_t limit = m ? (size_t)atoi(m) : 2;
-#if defined(POJ3074) || defined(HDU1426)
+#if defined(POJ3074) || defined(HDU1426) || defined(FIRST_ONLY)
     limit = 1;
 #endif
+#ifdef TDOKU_EXAMPLE
+    /* As tdoku's example: the limit from the command line, 10000 by default. */
+    limit = argc > 1 ? (size_t)atoll(argv[1]) : 10000;
+    char *puzzle = NULL;
+    size_t size = 0;
+    while (getline(&puzzle, &size, stdin) != -1) {
+        if (strlen(puzzle) < 81 || puzzle[0] == '#') continue;
+        first[0] = '\0';
+        int count = solve81(puzzle, limit);
+        if (count != 1) first[0] = '\0';
+        printf("%.81s:%d:%.81s\n", puzzle, count, first);
+    }
+    return 0;
+#endif
+    (void)argc; (void)argv;
 #ifdef HDU1426
     char p[82];
     int k = 0;
