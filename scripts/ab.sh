@@ -10,7 +10,9 @@
 #
 # Environment: AB_BACKENDS (default "bitboard dlx-static"), AB_DATASETS (default the
 # shipped datasets/generated-3000.txt, and 20,000 17-clue puzzles and top1465 when
-# ../shared/datasets is there), AB_ARGS (more `bench` options, e.g. "--min-time 10").
+# ../shared/datasets is there), AB_NOISE (the change that counts, percent; default 2:
+# two builds of the same code differ by up to 1.7% from where the linker placed it),
+# AB_ARGS (more `bench` options, e.g. "--min-time 10").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,7 +75,7 @@ for backend in ${AB_BACKENDS:-bitboard dlx-static}; do
     echo "== $backend: old ($old_lib) against new ($new_lib)"
     set +e
     # shellcheck disable=SC2086
-    "$bin" bench $datasets --paired --no-progress \
+    "$bin" bench $datasets --paired --no-progress --noise "${AB_NOISE:-2}" \
         --backends "old=lib:$old_lib:$symbol,new=lib:$new_lib:$symbol" ${AB_ARGS:-} |
         tee "$work/$backend.txt"
     code=${PIPESTATUS[0]}

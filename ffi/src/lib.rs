@@ -19,9 +19,42 @@ use std::ffi::c_char;
 use sudoku_bench::Grid;
 use sudoku_bench::solver::{Backend, Limits, Solver};
 
+/// A backend's solver on this thread, and the calls it has answered.
+struct Slot {
+    backend: Backend,
+    solver: Box<dyn Solver>,
+    calls: u32,
+}
+
 thread_local! {
     /// One solver per backend per thread, reused from call to call.
-    static SOLVERS: RefCell<Vec<(Backend, Box<dyn Solver>)>> = const { RefCell::new(Vec::new()) };
+    static SOLVERS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+    /// A xorshift state for the spacers below.
+    static SPACER: std::cell::Cell<u64> = const { std::cell::Cell::new(0x9E37_79B9_7F4A_7C15) };
+}
+
+/// Calls after which a thread's solver is made anew.
+const RENEW: u32 = 4096;
+
+/// A fresh solver, behind a spacer of random size: where the allocator puts a solver's
+/// tables moves its speed by a few percent for as long as it lives, so a library that
+/// kept one for ever would tilt every comparison of two builds one way or the other for
+/// a whole run. Renewed every `RENEW` calls, the placements average out (as `bench
+/// --paired` does for the built-in backends). A renewal, its allocation and the cold
+/// memory after it, costs some tens of microseconds: a small share of 4,096 calls.
+fn fresh(backend: &Backend) -> Box<dyn Solver> {
+    let x = SPACER.with(|s| {
+        let mut x = s.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        s.set(x);
+        x
+    });
+    let spacer = vec![1u8; 64 * (1 + (x % 128) as usize)];
+    let solver = backend.new_solver();
+    drop(std::hint::black_box(spacer));
+    solver
 }
 
 /// Solves with `backend`; see the crate documentation for the contract.
@@ -54,15 +87,24 @@ unsafe fn solve_with(
     let outcome = std::panic::catch_unwind(|| {
         SOLVERS.with(|cell| {
             let mut solvers = cell.borrow_mut();
-            let i = match solvers.iter().position(|(b, _)| *b == backend) {
+            let i = match solvers.iter().position(|s| s.backend == backend) {
                 Some(i) => i,
                 None => {
-                    let solver = backend.new_solver();
-                    solvers.push((backend.clone(), solver));
+                    solvers.push(Slot {
+                        solver: fresh(&backend),
+                        backend: backend.clone(),
+                        calls: 0,
+                    });
                     solvers.len() - 1
                 }
             };
-            solvers[i].1.solve(&grid, &limits)
+            let slot = &mut solvers[i];
+            slot.calls += 1;
+            if slot.calls == RENEW {
+                slot.calls = 0;
+                slot.solver = fresh(&backend);
+            }
+            slot.solver.solve(&grid, &limits)
         })
     });
     let Ok(outcome) = outcome else {
