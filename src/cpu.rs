@@ -57,7 +57,11 @@ impl Pinned {
                 let cpu = libc::sched_getcpu();
                 let mut saved: libc::cpu_set_t = std::mem::zeroed();
                 let size = std::mem::size_of::<libc::cpu_set_t>();
-                if cpu < 0 || libc::sched_getaffinity(0, size, &mut saved) != 0 {
+                // A core beyond what a cpu_set_t holds cannot be named in one.
+                if cpu < 0
+                    || cpu as usize >= 8 * size
+                    || libc::sched_getaffinity(0, size, &mut saved) != 0
+                {
                     return Pinned { saved: None };
                 }
                 let mut one: libc::cpu_set_t = std::mem::zeroed();

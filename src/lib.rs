@@ -39,6 +39,7 @@ pub mod options;
 pub mod output;
 pub mod record;
 pub mod report;
+pub mod rng;
 pub mod run;
 pub mod solver;
 pub mod square;

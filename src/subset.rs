@@ -1,7 +1,7 @@
 //! Subsets of the records read: `--skip N`, `--limit N` and `--sample N --seed S`.
 
-use crate::generate::SplitMix64;
 use crate::record::Record;
+use crate::rng::SplitMix64;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Subset {

@@ -5,8 +5,8 @@
 //! fresh form: a solver measured on the same puzzles pass after pass otherwise has its
 //! branch predictors and caches learn them (tdoku's harness does the same).
 
-use crate::generate::SplitMix64;
 use crate::grid::{CELLS, Grid};
+use crate::rng::SplitMix64;
 use crate::square::{Board, Square};
 
 /// One symmetry of a board of `side` x `side` cells.

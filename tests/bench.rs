@@ -161,6 +161,16 @@ fn runs_made_under_different_loads_get_no_false_verdict() {
         .code(1)
         .stdout(contains("different loads: no verdict"))
         .stderr(contains("no verdict"));
+    // Runs timed another way (a foreign backend in the run times every backend by its
+    // calls' own times) do not compare.
+    let mut calls = quiet.clone();
+    calls["settings"]["timing"] = "calls".into();
+    write("calls.json", &calls);
+    sudoku_bench_in(dir.path())
+        .args(["compare", "quiet.json", "calls.json"])
+        .assert()
+        .code(1)
+        .stderr(contains("timed their passes differently"));
     // The same load on both sides: a real slowdown is still found.
     busy["results"][0]["load"] = 0.1.into();
     write("busy.json", &busy);

@@ -793,6 +793,57 @@ mod claims {
         }
     }
 
+    /// A program that gives up on every puzzle (`?`) at once is not "improved": the two
+    /// did not finish the same puzzles, so there is no verdict.
+    #[test]
+    fn a_program_that_gives_up_gets_no_verdict() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 30);
+        let quitter = script(dir.path(), "quitter.sh", "", "while read l; do echo '? not today'; done");
+        sudoku_bench()
+            .args(["bench", "--paired", "--rounds", "3", "--no-progress"])
+            .args(["--backends", &format!("bitboard,quitter={quitter}")])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout(contains("not the same boards solved or finished: no verdict"))
+            .stdout(contains("improved").not());
+    }
+
+    /// `--instructions` on a library counted its second call for the solution (20 ms of
+    /// spinning here) and the harness's bookkeeping: it counts the timed call alone.
+    #[test]
+    fn instructions_of_a_library_count_the_timed_call_alone() {
+        if std::process::Command::new("valgrind").arg("--version").output().is_err() {
+            eprintln!("skipped: valgrind is not installed");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = first(dir.path(), 5);
+        sudoku_bench()
+            .args(["bench", "--rounds", "1", "--warmup", "0", "--no-progress"])
+            .args(["--min-round-ms", "0", "--instructions", "5", "--export-json"])
+            .arg(dir.path().join("r.json"))
+            .args([
+                "--backends",
+                &format!(
+                    "late={},slow={}",
+                    lib("liblate.so"),
+                    lib("libslowsecond.so")
+                ),
+            ])
+            .arg(&path)
+            .assert()
+            .success();
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
+                .unwrap();
+        let count = |i: usize| run["results"][i]["instructions"]["total"].as_u64().unwrap();
+        // The same solver; 20 ms of spinning would be millions of instructions more.
+        assert!(count(1) < count(0) * 2, "{} vs {}", count(1), count(0));
+        assert!(count(0) > 5 * 1000);
+    }
+
     /// The worker answered `0` (no solution) when its backend ran out of budget.
     #[test]
     fn the_worker_gives_up_rather_than_claiming_no_solution() {

@@ -266,7 +266,18 @@ fn plant(dir: &Path, changes: &[(&str, &str, serde_json::Value)]) {
         serde_json::from_str(&std::fs::read_to_string(base).unwrap()).unwrap();
     for (name, pointer, value) in changes {
         let mut planted = run.clone();
-        *planted.pointer_mut(pointer).unwrap() = value.clone();
+        match planted.pointer_mut(pointer) {
+            Some(v) => *v = value.clone(),
+            // A field the run did not have: added to the object above it.
+            None => {
+                let (parent, key) = pointer.rsplit_once('/').unwrap();
+                let object = planted.pointer_mut(parent).unwrap();
+                object
+                    .as_object_mut()
+                    .unwrap()
+                    .insert(key.into(), value.clone());
+            }
+        }
         let path = dir.join(format!("results/baselines/{name}.json"));
         std::fs::write(path, serde_json::to_vec(&planted).unwrap()).unwrap();
     }
@@ -316,6 +327,28 @@ fn a_planted_baseline_is_refused_before_anything_runs() {
             json!("maybe"),
             "input.solutions_follow",
         ),
+        // A CPU time of 0 would make a change infinite when loads differ.
+        (
+            "cpuzero",
+            "/results/0/rounds_cpu_ns/0",
+            json!(0),
+            "rounds_cpu_ns",
+        ),
+        // A built-in backend's name standing for another backend: a re-run would
+        // measure the built-in one under it.
+        (
+            "labelled",
+            "/results/0/spec",
+            json!("dfs"),
+            "is a built-in backend's name",
+        ),
+        (
+            "refuted",
+            "/results/0/verified",
+            json!({"by": "bitboard", "confirmed": 0, "refuted": 5, "undecided": 0}),
+            "refuted claims",
+        ),
+        ("load", "/results/0/load", json!(-3.0), "load"),
     ];
     let changes: Vec<(&str, &str, serde_json::Value)> = planted
         .iter()

@@ -565,5 +565,5 @@ fn bench_counts_only_the_boards_a_backend_solves() {
         .arg(&mixed)
         .assert()
         .code(3)
-        .stdout(contains("not the same boards solved"));
+        .stdout(contains("not the same boards solved or finished"));
 }

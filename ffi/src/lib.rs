@@ -17,7 +17,8 @@ use std::cell::RefCell;
 use std::ffi::c_char;
 
 use sudoku_bench::Grid;
-use sudoku_bench::solver::{Backend, Limits, Solver};
+use sudoku_bench::rng::SplitMix64;
+use sudoku_bench::solver::{Backend, Limits, Solver, placed_anew};
 
 /// A backend's solver on this thread, and the calls it has answered.
 struct Slot {
@@ -29,32 +30,21 @@ struct Slot {
 thread_local! {
     /// One solver per backend per thread, reused from call to call.
     static SOLVERS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
-    /// A xorshift state for the spacers below.
-    static SPACER: std::cell::Cell<u64> = const { std::cell::Cell::new(0x9E37_79B9_7F4A_7C15) };
+    /// Chooses where each renewed solver lands.
+    static PLACES: RefCell<SplitMix64> = const { RefCell::new(SplitMix64::new(0x5EED)) };
 }
 
 /// Calls after which a thread's solver is made anew.
 const RENEW: u32 = 4096;
 
-/// A fresh solver, behind a spacer of random size: where the allocator puts a solver's
-/// tables moves its speed by a few percent for as long as it lives, so a library that
+/// A fresh solver, placed somewhere else than the last (`placed_anew`): a library that
 /// kept one for ever would tilt every comparison of two builds one way or the other for
 /// a whole run. Renewed every `RENEW` calls, the placements average out (as `bench
-/// --paired` does for the built-in backends). A renewal, its allocation and the cold
-/// memory after it, costs some tens of microseconds: a small share of 4,096 calls.
+/// --paired` does for the built-in backends), at the cost of an allocation and some
+/// cold memory: a small share of 4,096 calls.
 fn fresh(backend: &Backend) -> Box<dyn Solver> {
-    let x = SPACER.with(|s| {
-        let mut x = s.get();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        s.set(x);
-        x
-    });
-    let spacer = vec![1u8; 64 * (1 + (x % 128) as usize)];
-    let solver = backend.new_solver();
-    drop(std::hint::black_box(spacer));
-    solver
+    let random = PLACES.with(|p| p.borrow_mut().next_u64());
+    placed_anew(random, || backend.new_solver())
 }
 
 /// Solves with `backend`; see the crate documentation for the contract.

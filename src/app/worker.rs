@@ -1,11 +1,8 @@
 //! `worker`: any built-in backend behind the exec: line protocol. It is the test
 //! fixture and calibration target of `exec:`, and an example for people writing their
 //! own: read a line, answer a line (`count:solution`, with its own time as `ns=`),
-//! flush before waiting for more input.
-//!
-//! It writes its answers when it has answered all the input it was given (one write
-//! for a stream of puzzles, not one a puzzle), and does little else between two solves:
-//! work between them (system calls, formatting) cools the caches the next solve needs.
+//! flush. It does little else between two solves: work between them (formatting,
+//! allocating) cools the caches the next solve needs.
 
 use std::io::{BufRead, BufReader, Write};
 
@@ -37,13 +34,9 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     let mut solver = GuardedSolver::new(&backend, &limits).verifying(None);
     let cells = Cells::default();
     let mut input = BufReader::with_capacity(1 << 16, RawSource::stdin()?);
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut out = std::io::stdout().lock();
     let (mut line, mut reply) = (Vec::new(), Vec::new());
     loop {
-        if input.buffer().is_empty() {
-            // Everything given so far is answered: out before waiting for more.
-            out.flush()?;
-        }
         line.clear();
         match input.read_until(b'\n', &mut line) {
             Ok(0) => break,
@@ -72,10 +65,11 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
                 .bytes(),
             ),
         };
+        // Each answer goes out at once: the harness gives each its time limit.
         out.write_all(&reply)?;
+        out.flush()?;
         reply.clear();
     }
-    out.flush()?;
     Ok(match interrupt::requested() {
         true => Exit::Interrupted,
         false => Exit::Success,

@@ -20,8 +20,8 @@ pub enum Verdict {
     NoChange,
     /// Too little data for any verdict (a paired run with fewer than 6 pairs).
     TooFewPairs,
-    /// The two did not solve the same boards (one of them does not solve some sizes):
-    /// their times measure different work.
+    /// The two did not do the same work: one does not solve some board sizes, or they
+    /// gave up on (`budget_exceeded`) different numbers of puzzles.
     NotComparable,
     /// One of the two gave wrong answers: its time is not a solve's.
     WrongAnswers,
@@ -37,7 +37,7 @@ impl Verdict {
             Verdict::Regressed => "regressed",
             Verdict::NoChange => "no change",
             Verdict::TooFewPairs => "too few pairs: no verdict",
-            Verdict::NotComparable => "not the same boards solved: no verdict",
+            Verdict::NotComparable => "not the same boards solved or finished: no verdict",
             Verdict::WrongAnswers => "wrong answers: no verdict",
             Verdict::DifferentLoad => "different loads: no verdict",
         }
@@ -116,6 +116,13 @@ pub fn check_comparable(
             "the runs read their datasets differently ({:?} vs {:?}): rerun with the baseline's input options",
             a.input,
             b.input
+        );
+    }
+    if a.timing != b.timing {
+        bail!(
+            "the runs timed their passes differently (timing {} vs {}: a run with a foreign backend times every backend by its calls' own times): compare runs of the same kind",
+            a.timing.name(),
+            b.timing.name()
         );
     }
     if a.symmetry != b.symmetry {
@@ -252,6 +259,9 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
     let verdict = if old.wrong > 0 || new.wrong > 0 {
         // A run with wrong answers has no speed to judge.
         Verdict::WrongAnswers
+    } else if old.budget_exceeded != new.budget_exceeded {
+        // A puzzle given up on is not solved: the times measure different work.
+        Verdict::NotComparable
     } else {
         match judge(change_pct, ci95_pct, p_value, noise_pct) {
             Verdict::Regressed | Verdict::Improved if loads_differ && clock == "wall" => {

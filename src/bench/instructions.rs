@@ -32,6 +32,9 @@ pub const MAX_PUZZLES: u64 = 10_000;
 /// The longest a count may take.
 const TIMEOUT: Duration = Duration::from_secs(1800);
 const SYMBOL: &str = "sudoku_bench_counted_solve";
+/// What is counted of a `lib:` backend: its function's call alone (not the second call
+/// for a solution, nor the guard zone and the crash note around it), as it is timed.
+const LIB_SYMBOL: &str = "sudoku_bench_counted_call";
 
 /// Instructions counted on a sample.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -157,7 +160,13 @@ pub fn count(
     let mut child = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(format!("--toggle-collect={SYMBOL}"))
+        .arg(format!(
+            "--toggle-collect={}",
+            match backend {
+                Backend::Lib(_) => LIB_SYMBOL,
+                _ => SYMBOL,
+            }
+        ))
         .args([
             "--collect-atstart=no",
             "--compress-strings=no",

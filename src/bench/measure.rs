@@ -8,9 +8,9 @@ use super::summary::summarize;
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer, Timing};
 use crate::cpu::{process_cpu_ns, thread_cpu_ns};
-use crate::generate::SplitMix64;
 use crate::interrupt;
 use crate::machine::LoadProbe;
+use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
 use crate::square::Board;
@@ -61,6 +61,7 @@ pub(super) fn bench_one(
         observer.on_pass(&format!("{label}: warmup {}", i + 1));
         let mut ns = 0;
         for chunk in chunks(job.dataset) {
+            // Rounds are sized by real time, whatever the headline's clock.
             ns += pass(job, &mut solver, &pool, chunk.timed, &mut grids, pass_no).wall_ns;
         }
         pass_no += 1;
@@ -103,7 +104,7 @@ pub(super) fn bench_one(
                 if interrupt::requested() {
                     return Ok(None);
                 }
-                round_ns += p.wall_ns;
+                round_ns += p.time_ns;
                 round_cpu_ns += p.cpu_ns;
                 let checked = check(
                     job.dataset,
@@ -158,7 +159,8 @@ pub(super) fn bench_one(
     if config.timing == Timing::Pass && rounds_cpu_ns.iter().all(|&ns| ns > 0) {
         result.rounds_cpu_ns = rounds_cpu_ns;
     }
-    result.load = load;
+    // A program's own CPU shows as other programs' load: it cannot be told apart.
+    result.load = load.filter(|_| !matches!(job.backend, Backend::Exec(_)));
     Ok(Some(result))
 }
 
@@ -177,6 +179,9 @@ fn passes_per_round(config: &BenchConfig, last_pass_ns: Option<u64>) -> u64 {
 struct Pass {
     /// Per timed puzzle, in dataset order: what the call did and which thread did it.
     attempts: Vec<(Attempt, Option<usize>)>,
+    /// The pass's time on the headline's clock (see `Timing`).
+    time_ns: u64,
+    /// Its wall time, which sizes rounds (a program's own times may be far less).
     wall_ns: u64,
     /// The CPU time of the pass: the calling thread's with one thread, the process's
     /// with several (0 where it cannot be read).
@@ -255,7 +260,7 @@ fn pass(
         0 => 0,
         c => cpu().saturating_sub(c),
     };
-    let wall_ns = match job.config.timing {
+    let time_ns = match job.config.timing {
         Timing::Pass => wall_ns,
         Timing::Calls => calls_ns(&attempts) / job.threads as u64,
     };
@@ -265,6 +270,7 @@ fn pass(
     }
     Pass {
         attempts,
+        time_ns: time_ns.max(1),
         wall_ns: wall_ns.max(1),
         cpu_ns,
     }

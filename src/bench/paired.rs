@@ -22,8 +22,8 @@ use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
 use crate::baseline::Verdict;
 use crate::cpu::thread_cpu_ns;
-use crate::generate::SplitMix64;
 use crate::interrupt;
+use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
 use crate::square::Board;
@@ -201,17 +201,13 @@ pub(super) fn run_paired<'a>(
             rng.shuffle(&mut order);
             for i in order {
                 let c = &mut contenders[i];
-                // Where a solver's memory lands moves its speed by a few percent for
-                // as long as it lives (measured: up to 8% between two dlx-static
-                // instances in one process). ASLR picks one placement per process, so
-                // it tilts a whole run; a fresh solver per block, behind a spacer of
-                // random size, lands somewhere else each time and the tilt averages
-                // out within the run. A foreign solver keeps its own state, which we
-                // cannot renew.
+                // A fresh built-in solver per block, placed somewhere else each time
+                // (`placed_anew`). A foreign solver keeps its own state, which we
+                // cannot renew (this project's C library renews its own).
                 if !c.backend.is_foreign() {
-                    let spacer = vec![1u8; 64 * (1 + (rng.next_u64() % 128) as usize)];
-                    c.solver = GuardedSolver::new(c.backend, &config.limits);
-                    drop(std::hint::black_box(spacer));
+                    c.solver = crate::solver::placed_anew(rng.next_u64(), || {
+                        GuardedSolver::new(c.backend, &config.limits).verifying(None)
+                    });
                 }
                 let second_calls = crate::solver::lib::second_calls();
                 let times = measure(pool, threads, c, &grids, &mut attempts);
@@ -245,7 +241,13 @@ pub(super) fn run_paired<'a>(
         }
         round += 1;
     }
-    let load = probe.others();
+    // A program's own CPU shows as other programs' load: it cannot be told apart.
+    let load = probe.others().filter(|_| {
+        !config
+            .backends
+            .iter()
+            .any(|b| matches!(b, Backend::Exec(_)))
+    });
     let mut results = Vec::new();
     for c in &mut contenders {
         let combo = super::Combo {
@@ -377,12 +379,15 @@ fn compare(
     let ratio = median.exp();
     let ci95 = (lo.exp(), hi.exp());
     let noise = config.noise_pct / 100.0;
-    let unsupported = |c: &Contender<'_>| c.first.count(crate::run::Status::Unsupported);
+    use crate::run::Status::{BudgetExceeded, Unsupported};
     let verdict = if a.tally.wrong_answers() > 0 || b.tally.wrong_answers() > 0 {
         // A backend that answers wrong is not faster or slower: its time is not a
         // solve's.
         Verdict::WrongAnswers
-    } else if unsupported(a) != unsupported(b) {
+    } else if a.first.count(Unsupported) != b.first.count(Unsupported)
+        || a.tally.count(BudgetExceeded) != b.tally.count(BudgetExceeded)
+    {
+        // Boards one does not solve, or puzzles one gave up on, are not the same work.
         Verdict::NotComparable
     } else if logs.len() < stats::MEDIAN_CI_MIN {
         Verdict::TooFewPairs

@@ -181,14 +181,11 @@ pub struct BenchResult {
     pub instructions: Option<super::Instructions>,
 }
 
-/// How a foreign backend was measured.
+/// How a foreign backend was measured. (Runs saved before had `round_trip_ns` and
+/// `second_calls` here, which the notes now say; they are read and ignored.)
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForeignNotes {
-    /// exec: per puzzle: the median pipe round trip taken out of each call, ns.
-    pub round_trip_ns: u64,
-    /// lib: uniqueness checks that needed a second call (`limit` 1) for the solution.
-    pub second_calls: u64,
-    /// How its calls were timed, a line per clock.
+    /// How its calls were timed, a line per clock, and its second calls for solutions.
     #[serde(default)]
     pub notes: Vec<String>,
 }
@@ -369,6 +366,13 @@ impl BenchResult {
         bounds::text(&self.backend).map_err(field("backend"))?;
         if let Some(spec) = &self.spec {
             bounds::text(spec).map_err(field("spec"))?;
+            // The command line refuses such a label: a file that has one lies.
+            if crate::solver::Backend::is_built_in_name(&self.backend) {
+                return Err(format!(
+                    "backend: {:?} is a built-in backend's name, but it stands for {spec:?}",
+                    self.backend
+                ));
+            }
         }
         if self.backend.is_empty() {
             return Err("backend: empty".into());
@@ -390,6 +394,9 @@ impl BenchResult {
         }
         if !self.rounds_cpu_ns.is_empty() && self.rounds_cpu_ns.len() != self.rounds_ns.len() {
             return Err("rounds_cpu_ns: not one per round".into());
+        }
+        if self.rounds_cpu_ns.contains(&0) {
+            return Err("rounds_cpu_ns: a round of 0 ns".into());
         }
         if let Some(load) = self.load {
             bounds::finite(load, 0.0, bounds::MAX_THREADS as f64).map_err(field("load"))?;
@@ -444,6 +451,12 @@ impl BenchResult {
             if claims > calls {
                 return Err(format!(
                     "verified: {claims} claims is more than the {calls} calls made"
+                ));
+            }
+            if v.refuted > self.wrong {
+                return Err(format!(
+                    "verified: {} refuted claims, but {} wrong answers",
+                    v.refuted, self.wrong
                 ));
             }
         }

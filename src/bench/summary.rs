@@ -71,8 +71,6 @@ pub(super) fn summarize(
         guesses_total: first.guesses_total().min(u64::MAX as u128) as u64,
         cdf: cdf_points(per_call),
         foreign: job.backend.is_foreign().then(|| ForeignNotes {
-            round_trip_ns: crate::solver::exec::round_trip_spread().map_or(0, |s| s.median_ns),
-            second_calls,
             notes: crate::solver::timing_notes(
                 job.backend,
                 &all.clocks(),

@@ -4,8 +4,8 @@
 use rayon::prelude::*;
 
 use super::Dataset;
-use crate::run::{Attempt, GuardedSolver, Truth, result_name, verifier_of};
-use crate::solver::{Backend, DEFAULT_MAX_NODES, Limits};
+use crate::run::{Truth, Verifier, result_name, verifier_of};
+use crate::solver::{Backend, Limits};
 use crate::square::Board;
 
 /// A count the verifier did not finish.
@@ -32,13 +32,6 @@ impl Truths {
         backend: &Backend,
         limits: &Limits,
     ) -> Option<Truths> {
-        let (nine, other) = (verifier_of(backend, 9), verifier_of(backend, 16));
-        let limits = Limits {
-            max_nodes: limits.max_nodes.max(DEFAULT_MAX_NODES),
-            deadline: None,
-            timeout: None,
-            ..*limits
-        };
         let mut counts = Vec::with_capacity(dataset.len());
         let mut boards = Vec::new();
         for start in (0..dataset.len()).step_by(STRETCH) {
@@ -47,18 +40,10 @@ impl Truths {
                 boards
                     .par_iter()
                     .map_init(
-                        || {
-                            let make = |b: &Backend| GuardedSolver::new(b, &limits).verifying(None);
-                            (make(&nine), make(&other))
-                        },
-                        |(n, o), board: &Board| {
-                            let solver = if board.side() == 9 { n } else { o };
-                            match solver.attempt_board(board) {
-                                Attempt::Solved { outcome, .. } if !outcome.budget_exceeded => {
-                                    outcome.solutions.min(UNFINISHED - 1)
-                                }
-                                _ => UNFINISHED,
-                            }
+                        || Verifier::new(backend, limits),
+                        |v, board: &Board| match v.truth(board) {
+                            t if t.finished => t.count.min(UNFINISHED - 1),
+                            _ => UNFINISHED,
                         },
                     )
                     .collect()
@@ -68,10 +53,11 @@ impl Truths {
                 return None;
             }
         }
+        let name = |side| result_name(verifier_of(backend, side).name());
         Some(Truths {
             backend: backend.clone(),
             counts,
-            by: (result_name(nine.name()), result_name(other.name())),
+            by: (name(9), name(16)),
         })
     }
 

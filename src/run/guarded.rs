@@ -260,14 +260,19 @@ impl GuardedSolver {
         }
     }
 
-    /// The attempts of a batch's outcomes: a failure (said once by the solver) marks
-    /// every failed one.
+    /// The attempts of a batch's outcomes, `time_ns` the batch's time per puzzle: a
+    /// failure (said once by the solver) marks every failed one.
     fn batch_attempts(
         &mut self,
         outcomes: impl ExactSizeIterator<Item = (SolveOutcome, Option<Box<Square>>)>,
         time_ns: u64,
     ) -> Vec<Attempt> {
         let outcomes: Vec<_> = outcomes.collect();
+        // Puzzles the solver did not time share what is left of the batch's time after
+        // those it did.
+        let reported: u64 = outcomes.iter().filter_map(|(o, _)| o.time_ns).sum();
+        let unreported = outcomes.iter().filter(|(o, _)| o.time_ns.is_none()).count() as u64;
+        let share = (time_ns * outcomes.len() as u64).saturating_sub(reported) / unreported.max(1);
         let error = outcomes
             .iter()
             .any(|(o, _)| o.failed)
@@ -279,13 +284,11 @@ impl GuardedSolver {
             .into_iter()
             .zip(own)
             .map(|((mut outcome, square), own)| {
-                // A puzzle the solver timed keeps its own time; the others get the
-                // batch's share.
                 let time_ns = match outcome.time_ns {
                     Some(t) => t,
                     None => {
                         outcome.clock = Clock::Batch;
-                        time_ns
+                        share
                     }
                 };
                 match (outcome.failed, &error) {
@@ -415,11 +418,6 @@ impl GuardedSolver {
             thread,
             truth,
         )
-    }
-
-    /// Whether this solver's claims are verified.
-    pub fn verifies(&self) -> bool {
-        self.verifier.is_some()
     }
 }
 

@@ -81,7 +81,14 @@ impl Verifier {
     /// of its own (at least the default) and no time limit: a verification is never
     /// cut short by the clock of the backend it checks.
     pub fn of(backend: &Backend, verify: Verify, limits: &Limits) -> Option<Verifier> {
-        verify.covers(backend).then(|| Verifier {
+        verify
+            .covers(backend)
+            .then(|| Verifier::new(backend, limits))
+    }
+
+    /// The verifier of `backend`'s claims, whatever `--verify` says.
+    pub fn new(backend: &Backend, limits: &Limits) -> Verifier {
+        Verifier {
             backend: backend.clone(),
             limits: Limits {
                 max_solutions: limits.max_solutions,
@@ -92,7 +99,7 @@ impl Verifier {
             },
             nine: None,
             other: None,
-        })
+        }
     }
 
     /// The true count of `board`'s solutions (up to the limit), untimed.

@@ -149,8 +149,10 @@ impl LibSolver {
 
     /// One call, timed alone: everything the harness does for it (the buffers, the
     /// crash note, the guard check, reading the solution) is before or after the clock.
+    /// `counted`: the call whose time is the puzzle's (`--instructions` counts it alone);
+    /// not the second call for a solution.
     /// `Err` when it wrote past the 96 bytes of its solution buffer.
-    fn call(&mut self, func: SolveFn, limit: usize) -> Result<Called, String> {
+    fn call(&mut self, func: SolveFn, limit: usize, counted: bool) -> Result<Called, String> {
         self.solution[..96].fill(0);
         self.solution[96..].fill(GUARD);
         let mut guesses = UNSET;
@@ -162,7 +164,12 @@ impl LibSolver {
         // `solution` has room for 81 bytes and a terminator (and a guard zone past
         // them), `guesses` is a valid pointer; the function is trusted to have tdoku's
         // type (the `lib:` contract). The buffers outlive the call.
-        let count = unsafe { func(input, limit, 0, solution, &mut guesses) };
+        let count = unsafe {
+            match counted {
+                true => sudoku_bench_counted_call(func, input, limit, solution, &mut guesses),
+                false => func(input, limit, 0, solution, &mut guesses),
+            }
+        };
         let time_ns = start.elapsed().as_nanos() as u64;
         crash::returned();
         if let Some(past) = self.solution[96..].iter().rposition(|&b| b != GUARD) {
@@ -180,6 +187,25 @@ impl LibSolver {
             time_ns,
         })
     }
+}
+
+/// The library call a puzzle's time is, and all `bench --instructions` counts of a
+/// `lib:` backend (callgrind collects inside this function only). Never inlined, so that
+/// it exists to be found.
+///
+/// # Safety
+/// As for `func` itself: tdoku's type, and pointers valid for it.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub unsafe fn sudoku_bench_counted_call(
+    func: SolveFn,
+    input: *const c_char,
+    limit: usize,
+    solution: *mut c_char,
+    guesses: *mut usize,
+) -> usize {
+    // SAFETY: the caller's promises.
+    unsafe { func(input, limit, 0, solution, guesses) }
 }
 
 impl Solver for LibSolver {
@@ -208,7 +234,7 @@ impl Solver for LibSolver {
         }
         self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let limit = limits.max_solutions as usize;
-        let mut called = match self.call(func, limit) {
+        let mut called = match self.call(func, limit, true) {
             Ok(c) => c,
             Err(e) => {
                 self.error = Some(e);
@@ -226,7 +252,7 @@ impl Solver for LibSolver {
         // call gets it, after the first call's clock stopped; it only serves the check.
         if called.solution.is_none() && called.count > 0 && limit > 1 {
             SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
-            match self.call(func, 1) {
+            match self.call(func, 1, false) {
                 Ok(again) => called.solution = again.solution.filter(|_| again.count > 0),
                 Err(e) => {
                     self.error = Some(e);

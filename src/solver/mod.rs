@@ -179,11 +179,9 @@ impl Clock {
                 "around the library function alone (input, guard zone, crash note and any second call for the solution are outside it)"
             }
             Clock::Program => {
-                "the program's own report of each puzzle's time (ns=), not verifiable from outside"
+                "the program's own report of each puzzle's time (ns=), checked to be within its round trip and otherwise not verifiable"
             }
-            Clock::RoundTrip => {
-                "each pipe round trip less the transport, calibrated against `worker -b null` during the run"
-            }
+            Clock::RoundTrip => "each pipe round trip less the transport",
             Clock::Batch => "each batch's time divided by its puzzles",
         }
     }
@@ -203,7 +201,8 @@ pub trait Solver: Send {
     /// Counts the solutions of `puzzle` up to `limits.max_solutions`.
     ///
     /// Callers check the givens first (`Grid::find_conflict`); given conflicting givens a
-    /// solver must still return (typically zero solutions), never panic.
+    /// solver must still return, with zero solutions (the C library relies on it), and
+    /// never panic.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome;
 
     /// Counts the solutions of a board that is not 9x9 (4x4, 16x16, 25x25), the
@@ -236,7 +235,8 @@ pub trait Solver: Send {
 
     /// Solves several puzzles at once, for solvers that work in batches (a judge
     /// submission, puzzles streamed to a foreign program); `None` means one at a time.
-    /// The deadline in `limits`, if any, is for the whole batch.
+    /// `limits.timeout` is a per-puzzle limit; the solver applies it as it can (and
+    /// `timing_notes` says how).
     fn solve_batch(&mut self, _puzzles: &[Grid], _limits: &Limits) -> Option<Vec<SolveOutcome>> {
         None
     }
@@ -460,6 +460,18 @@ impl std::str::FromStr for Backend {
     }
 }
 
+/// Makes `T` (a solver, or what holds one) behind a spacer whose size (64 bytes to 8
+/// KiB) `random` chooses. Where the allocator puts a solver's tables moves its speed by
+/// a few percent for as long as it lives (measured: up to 8% between two dlx-static
+/// instances in one process), which would tilt a whole run one way; solvers made anew
+/// this way land somewhere else each time, and the placements average out.
+pub fn placed_anew<T>(random: u64, make: impl FnOnce() -> T) -> T {
+    let spacer = vec![1u8; 64 * (1 + (random % 128) as usize)];
+    let made = make();
+    drop(std::hint::black_box(spacer));
+    made
+}
+
 /// How the calls of `backend` were timed, for a person: a line per clock other than
 /// the harness's own, saying what it leaves out and how sure it is; `second_calls` is
 /// how many uniqueness checks of a `lib:` solver needed a second call for the solution.
@@ -472,32 +484,36 @@ pub fn timing_notes(
     let limit = exec::per_puzzle_timeout(limits).as_secs_f64();
     let mut notes = Vec::new();
     for &(clock, calls) in clocks {
-        let line = match clock {
+        let detail = match clock {
             Clock::Harness => continue,
-            Clock::Call | Clock::Program => clock.describe().to_string(),
+            Clock::Call | Clock::Program => String::new(),
             Clock::RoundTrip => match exec::round_trip_spread() {
                 Some(s) => format!(
-                    "each pipe round trip less the transport, {:.1} µs (the median of {} calibrations against `worker -b null` during the run; 80% of them between {:.1} and {:.1} µs, so each time is uncertain by about ±{:.1} µs); a program that prints its own time (ns=) is timed by that instead",
+                    ", {:.1} µs (the median of {} calibrations against `worker -b null` during the run; 80% of them between {:.1} and {:.1} µs, so each time is uncertain by about ±{:.1} µs); a program that prints its own time (ns=) is timed by that instead",
                     s.median_ns as f64 / 1e3,
                     s.samples,
                     s.p10_ns as f64 / 1e3,
                     s.p90_ns as f64 / 1e3,
                     (s.p90_ns - s.p10_ns) as f64 / 2e3
                 ),
-                None => "each pipe round trip (the transport could not be calibrated)".into(),
+                None => " (the transport could not be calibrated: taken as 0)".into(),
             },
             Clock::Batch => match backend {
                 Backend::Exec(spec) if spec.protocol == exec::Protocol::Lines => format!(
-                    "each batch's time divided by its puzzles (up to {} in flight); the time limit holds per puzzle: each answer within {limit} s of the one before",
+                    " (up to {} in flight); the time limit holds per puzzle: each answer within {limit} s of the one before",
                     exec::STREAM_BATCH
                 ),
                 _ => format!(
-                    "each batch's time divided by its cases; the time limit applies to each batch as a whole: up to {} cases a process, {limit} s a case",
+                    "; the time limit applies to each batch as a whole: up to {} cases a process, {limit} s a case",
                     exec::JUDGE_BATCH
                 ),
             },
         };
-        notes.push(format!("timing ({}, {calls} calls): {line}", clock.name()));
+        notes.push(format!(
+            "timing ({}, {calls} calls): {}{detail}",
+            clock.name(),
+            clock.describe()
+        ));
     }
     if second_calls > 0 {
         notes.push(format!(

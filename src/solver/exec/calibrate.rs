@@ -14,6 +14,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::process::{FromChild, Wait, Worker};
+use crate::rng::SplitMix64;
 
 /// Round trips timed in the first burst, after as many unmeasured ones.
 const FIRST_BURST: usize = 32;
@@ -104,14 +105,14 @@ impl Calibrator {
 struct Samples {
     seen: u64,
     kept: Vec<u64>,
-    /// A small generator for the reservoir's choices.
-    state: u64,
+    /// Chooses which sample a new one replaces.
+    rng: SplitMix64,
 }
 
 static SAMPLES: Mutex<Samples> = Mutex::new(Samples {
     seen: 0,
     kept: Vec::new(),
-    state: 0x9E37_79B9_7F4A_7C15,
+    rng: SplitMix64::new(0x5EED),
 });
 
 fn record(samples: &[u64]) {
@@ -123,13 +124,10 @@ fn record(samples: &[u64]) {
         if s.kept.len() < RESERVOIR {
             s.kept.push(x);
         } else {
-            // xorshift64: good enough to pick which sample a new one replaces.
-            s.state ^= s.state << 13;
-            s.state ^= s.state >> 7;
-            s.state ^= s.state << 17;
-            let k = s.state % s.seen;
-            if (k as usize) < RESERVOIR {
-                s.kept[k as usize] = x;
+            let seen = s.seen;
+            let k = s.rng.below(seen) as usize;
+            if k < RESERVOIR {
+                s.kept[k] = x;
             }
         }
     }
