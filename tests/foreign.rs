@@ -791,6 +791,24 @@ mod claims {
             let ns: u64 = field(&header, r, "time_ns").parse().unwrap();
             assert!(ns < 15_000_000, "{ns} ns includes the 20 ms second call");
         }
+        // bench makes the second calls after each stretch of timed calls: every answer
+        // still has its solution, checked.
+        sudoku_bench()
+            .args(["bench", "--rounds", "2", "--no-progress", "--export-json"])
+            .arg(dir.path().join("r.json"))
+            .args(["--backends", &lib("liblate.so")])
+            .arg(&path)
+            .assert()
+            .success();
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
+                .unwrap();
+        let r = &run["results"][0];
+        assert_eq!(r["wrong"], 0);
+        assert_eq!(r["verified"]["refuted"], 0);
+        assert!(r["verified"]["confirmed"].as_u64().unwrap() >= 20, "{r}");
+        let notes = r["foreign"]["notes"].to_string();
+        assert!(notes.contains("needed a second call"), "{notes}");
     }
 
     /// A program that gives up on every puzzle (`?`) at once is not "improved": the two
@@ -799,14 +817,21 @@ mod claims {
     fn a_program_that_gives_up_gets_no_verdict() {
         let dir = tempfile::tempdir().unwrap();
         let path = first(dir.path(), 30);
-        let quitter = script(dir.path(), "quitter.sh", "", "while read l; do echo '? not today'; done");
+        let quitter = script(
+            dir.path(),
+            "quitter.sh",
+            "",
+            "while read l; do echo '? not today'; done",
+        );
         sudoku_bench()
             .args(["bench", "--paired", "--rounds", "3", "--no-progress"])
             .args(["--backends", &format!("bitboard,quitter={quitter}")])
             .arg(&path)
             .assert()
             .success()
-            .stdout(contains("not the same boards solved or finished: no verdict"))
+            .stdout(contains(
+                "not the same boards solved or finished: no verdict",
+            ))
             .stdout(contains("improved").not());
     }
 
@@ -814,7 +839,11 @@ mod claims {
     /// spinning here) and the harness's bookkeeping: it counts the timed call alone.
     #[test]
     fn instructions_of_a_library_count_the_timed_call_alone() {
-        if std::process::Command::new("valgrind").arg("--version").output().is_err() {
+        if std::process::Command::new("valgrind")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
             eprintln!("skipped: valgrind is not installed");
             return;
         }
@@ -822,7 +851,13 @@ mod claims {
         let path = first(dir.path(), 5);
         sudoku_bench()
             .args(["bench", "--rounds", "1", "--warmup", "0", "--no-progress"])
-            .args(["--min-round-ms", "0", "--instructions", "5", "--export-json"])
+            .args([
+                "--min-round-ms",
+                "0",
+                "--instructions",
+                "5",
+                "--export-json",
+            ])
             .arg(dir.path().join("r.json"))
             .args([
                 "--backends",

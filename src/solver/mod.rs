@@ -128,6 +128,9 @@ pub struct SolveOutcome {
     /// Which work counters the solver counted (`nodes` and `guesses` mean nothing
     /// where it did not).
     pub counted: Counters,
+    /// The solution is still to be fetched, untimed, by [`Solver::complete`] (a library
+    /// that writes one only when asked for one).
+    pub solution_pending: bool,
 }
 
 /// Where a call's time comes from: the harness's clock around the call, or a clock of
@@ -260,6 +263,14 @@ pub trait Solver: Send {
     /// Called before each timed call: a solver restarts what it needs here (a foreign
     /// process that died), so that starting is never timed.
     fn prepare(&mut self) {}
+
+    /// Fetches what a call left pending (`SolveOutcome::solution_pending`), outside the
+    /// clock: `bench` does it after a stretch of timed calls, so that the extra work
+    /// does not run between them (a second call between two timed ones slowed them by
+    /// 3%). `Err`: the fetch failed, and the call with it.
+    fn complete(&mut self, _puzzle: &Grid, _outcome: &mut SolveOutcome) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The available backends: which solver to build, parsed from its name.
