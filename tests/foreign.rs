@@ -279,12 +279,25 @@ fn judge_submissions_are_checked_end_to_end() {
             .success();
         let (header, rows) = stdout_csv(&out);
         assert_eq!(statuses(&header, &rows, "solved"), 300, "{judge}");
+        // Its cases are timed by the batch: the summary says how the limit applied.
+        assert!(rows.iter().all(|r| field(&header, r, "clock") == "batch"));
         assert!(
             rows.iter()
                 .all(|r| field(&header, r, "matches_expected") == "true"),
             "{judge}"
         );
     }
+    let out = sudoku_bench()
+        .args(["solve", "-j", "1", "--timeout", "0.5", "-b"])
+        .arg(format!("exec:poj3074:{}", built().join("poj").display()))
+        .arg(&path)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        stdout.contains("the time limit applies to each batch as a whole: up to 1000 cases a process, 0.5 s a case"),
+        "{stdout}"
+    );
     // A submission that prints nothing for a case claims no solution: the verifier
     // refutes it (it was `no_solution` and, without expected answers, exit 0).
     let script = dir.path().join("half.sh");

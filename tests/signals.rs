@@ -291,6 +291,31 @@ fn an_interrupted_judge_answers_the_cases_it_read() {
     assert!(out.lines().all(|l| l.len() == 81));
 }
 
+/// The worker exited 0 when interrupted: it answers what it read and exits 130.
+#[test]
+fn an_interrupted_worker_exits_130_after_its_answers() {
+    let mut child = binary()
+        .args(["worker", "-b", "dlx-static"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let line = format!("{}\n", &puzzles(1)[..81]);
+    stdin.write_all(line.as_bytes()).unwrap();
+    // Its answer came: it reads the next line now (its input stays open).
+    let mut answer = [0u8; 2];
+    stdout.read_exact(&mut answer).unwrap();
+    assert_eq!(&answer, b"1:");
+    signal(&child, libc::SIGINT);
+    assert_eq!(exit_code(&mut child), Some(130));
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert!(rest.contains(" ns="), "{rest}");
+}
+
 #[test]
 fn an_interrupted_gen_writes_whole_blocks_only() {
     let dir = tempfile::tempdir().unwrap();
