@@ -3,10 +3,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
 
-use common::{field, project_file, read_csv, stdout_csv, sudoku_bench, sudoku_bench_in};
+use common::{compress, field, project_file, read_csv, stdout_csv, sudoku_bench, sudoku_bench_in};
 use predicates::str::contains;
 
 const P: &str = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
@@ -288,27 +287,6 @@ fn a_missing_row_costs_its_grid_only() {
             "unique"
         ]
     );
-}
-
-fn compress(kind: &str, bytes: &[u8]) -> Vec<u8> {
-    match kind {
-        "gz" => {
-            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-            e.write_all(bytes).unwrap();
-            e.finish().unwrap()
-        }
-        "zst" => zstd::encode_all(bytes, 3).unwrap(),
-        "xz" => {
-            let mut e = xz2::write::XzEncoder::new(Vec::new(), 6);
-            e.write_all(bytes).unwrap();
-            e.finish().unwrap()
-        }
-        _ => {
-            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
-            e.write_all(bytes).unwrap();
-            e.finish().unwrap()
-        }
-    }
 }
 
 #[test]

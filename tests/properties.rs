@@ -1,5 +1,7 @@
 //! The fuzz targets' properties, as property tests in the normal suite.
 
+mod common;
+
 use std::io::Cursor;
 
 use proptest::prelude::*;
@@ -221,13 +223,8 @@ fn write_puzzles(grids: &[Grid], l: &Layout) -> Vec<u8> {
     }
     let bytes = out.into_bytes();
     match l.compression {
-        1 => {
-            use std::io::Write;
-            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-            enc.write_all(&bytes).unwrap();
-            enc.finish().unwrap()
-        }
-        2 => zstd::encode_all(&bytes[..], 1).unwrap(),
+        1 => common::compress("gz", &bytes),
+        2 => common::compress("zst", &bytes),
         _ => bytes,
     }
 }
@@ -256,5 +253,42 @@ proptest! {
             .map(|r| r.unwrap().parsed().into_owned().unwrap_or_else(|e| panic!("{e}")).board.nine().copied().unwrap())
             .collect();
         prop_assert_eq!(read, grids, "{:?}", layout);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The fuzz target `decode`: a compressed stream with bytes changed and cut anywhere
+    /// (or no stream at all behind the magic bytes) reads to an end or an error, never a
+    /// panic or an endless loop.
+    #[test]
+    fn damaged_compressed_streams_end_or_fail(
+        text in proptest::collection::vec(any::<u8>(), 0..2000),
+        kind in 0usize..4,
+        flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
+        cut in any::<prop::sample::Index>(),
+        raw in proptest::collection::vec(any::<u8>(), 0..64),
+    ) {
+        use std::io::Read;
+        let kind = ["gz", "zst", "xz", "bz2"][kind];
+        let mut bytes = common::compress(kind, &text);
+        for (at, value) in flips {
+            let at = at.index(bytes.len());
+            bytes[at] = value;
+        }
+        bytes.truncate(cut.index(bytes.len() + 1));
+        let magic: &[u8] = match kind {
+            "gz" => b"\x1f\x8b",
+            "zst" => b"\x28\xb5\x2f\xfd",
+            "xz" => b"\xfd7zXZ\x00",
+            _ => b"BZh9",
+        };
+        for input in [bytes, [magic, &raw].concat()] {
+            if let Ok((reader, _)) = sudoku_bench::loader::decompress(&input[..]) {
+                let mut out = Vec::new();
+                let _ = reader.take(1 << 24).read_to_end(&mut out);
+            }
+        }
     }
 }

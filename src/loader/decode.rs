@@ -130,6 +130,67 @@ impl<R: Read> Read for Utf16<R> {
     }
 }
 
+/// A zstd stream of any number of frames, skippable ones skipped (`cat a.zst b.zst` is
+/// one valid stream): ruzstd's own reader stops after one frame.
+struct ZstdFrames<R> {
+    input: R,
+    decoder: ruzstd::decoding::FrameDecoder,
+    in_frame: bool,
+}
+
+impl<R: BufRead> Read for ZstdFrames<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use ruzstd::decoding::BlockDecodingStrategy::UptoBytes;
+        use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
+        let invalid = |e: FrameDecoderError| io::Error::new(io::ErrorKind::InvalidData, e);
+        loop {
+            if self.in_frame {
+                let d = &mut self.decoder;
+                while d.can_collect() < buf.len() && !d.is_finished() {
+                    let more = buf.len() - d.can_collect();
+                    d.decode_blocks(&mut self.input, UptoBytes(more))
+                        .map_err(invalid)?;
+                }
+                let n = d.read(buf)?;
+                if n > 0 || buf.is_empty() {
+                    return Ok(n);
+                }
+                // The frame is over: its checksum, when it has one, must match.
+                let (want, got) = (d.get_checksum_from_data(), d.get_calculated_checksum());
+                if want.is_some() && got.is_some() && want != got {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "zstd: content checksum mismatch",
+                    ));
+                }
+                self.in_frame = false;
+            }
+            if self.input.fill_buf()?.is_empty() {
+                return Ok(0);
+            }
+            match self.decoder.init(&mut self.input) {
+                Ok(()) => self.in_frame = true,
+                Err(FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::SkipFrame {
+                    length,
+                    ..
+                })) => {
+                    let skipped = io::copy(
+                        &mut (&mut self.input).take(u64::from(length)),
+                        &mut io::sink(),
+                    )?;
+                    if skipped < u64::from(length) {
+                        return Err(io::Error::new(
+                            io::ErrorKind::UnexpectedEof,
+                            "zstd: a skippable frame cut short",
+                        ));
+                    }
+                }
+                Err(e) => return Err(invalid(e)),
+            }
+        }
+    }
+}
+
 /// `input` decompressed when its first bytes say it is compressed, else as it is.
 pub fn decompress<'a, R: BufRead + Send + 'a>(
     mut input: R,
@@ -162,8 +223,12 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(
         Some(Compression::Utf16Be) => Box::new(utf16(input, true)),
         // Multi-member decoders: `cat a.gz b.gz` is one valid stream.
         Some(Compression::Gzip) => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
-        Some(Compression::Xz) => Box::new(xz2::bufread::XzDecoder::new_multi_decoder(input)),
+        Some(Compression::Zstd) => Box::new(ZstdFrames {
+            input,
+            decoder: ruzstd::decoding::FrameDecoder::new(),
+            in_frame: false,
+        }),
+        Some(Compression::Xz) => Box::new(lzma_rust2::XzReader::new(input, true)),
         Some(Compression::Bzip2) => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
     };
     Ok((reader, found))
@@ -248,9 +313,12 @@ mod tests {
             e.write_all(text).unwrap();
             e.finish().unwrap()
         };
-        let zst = zstd::encode_all(&text[..], 3).unwrap();
+        let zst = ruzstd::encoding::compress_to_vec(
+            &text[..],
+            ruzstd::encoding::CompressionLevel::Fastest,
+        );
         let xz = {
-            let mut e = xz2::write::XzEncoder::new(Vec::new(), 6);
+            let mut e = lzma_rust2::XzWriter::new(Vec::new(), Default::default()).unwrap();
             e.write_all(text).unwrap();
             e.finish().unwrap()
         };
@@ -259,6 +327,9 @@ mod tests {
             e.write_all(text).unwrap();
             e.finish().unwrap()
         };
+        // A zstd skippable frame (magic 0x184D2A5?, 4-byte length, payload) between
+        // two frames.
+        let skippable = [&[0x50, 0x2a, 0x4d, 0x18, 3, 0, 0, 0][..], b"abc"].concat();
         for (bytes, want) in [
             (gz, Some(Compression::Gzip)),
             (zst, Some(Compression::Zstd)),
@@ -271,6 +342,33 @@ mod tests {
             let mut out = Vec::new();
             r.read_to_end(&mut out).unwrap();
             assert_eq!(out, text);
+            if want.is_none() {
+                continue;
+            }
+            // Concatenated streams (`cat a b`) are one input; read in small pieces.
+            let mut twice = bytes.clone();
+            if want == Some(Compression::Zstd) {
+                twice.extend_from_slice(&skippable);
+            }
+            twice.extend_from_slice(&bytes);
+            let input = std::io::BufReader::with_capacity(7, &twice[..]);
+            let (mut r, _) = decompress(input).unwrap();
+            let mut out = Vec::new();
+            let mut piece = [0u8; 5];
+            loop {
+                match r.read(&mut piece).unwrap() {
+                    0 => break,
+                    n => out.extend_from_slice(&piece[..n]),
+                }
+            }
+            assert_eq!(out, [&text[..], &text[..]].concat(), "{want:?}");
+            // Cut short: an error, never a quiet end.
+            let cut = &bytes[..bytes.len() - 3];
+            let (mut r, _) = decompress(cut).unwrap();
+            assert!(
+                r.read_to_end(&mut Vec::new()).is_err(),
+                "{want:?} cut short"
+            );
         }
     }
 }

@@ -14,7 +14,7 @@ mod decode;
 mod source;
 mod walk;
 
-pub use decode::Compression;
+pub use decode::{Compression, decompress};
 pub use source::RawSource;
 pub use walk::{Walk, glob_match, looks_like_docs};
 

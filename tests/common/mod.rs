@@ -71,3 +71,30 @@ pub fn stable_csv(text: &str) -> String {
     }
     out
 }
+
+/// `bytes` compressed as a file of that extension would be: `gz`, `zst`, `xz` or `bz2`
+/// (pure-Rust encoders, as the decoders are).
+pub fn compress(kind: &str, bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    match kind {
+        "gz" => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(bytes).unwrap();
+            e.finish().unwrap()
+        }
+        "zst" => {
+            ruzstd::encoding::compress_to_vec(bytes, ruzstd::encoding::CompressionLevel::Fastest)
+        }
+        "xz" => {
+            let mut e = lzma_rust2::XzWriter::new(Vec::new(), Default::default()).unwrap();
+            e.write_all(bytes).unwrap();
+            e.finish().unwrap()
+        }
+        "bz2" => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+            e.write_all(bytes).unwrap();
+            e.finish().unwrap()
+        }
+        _ => panic!("no compression {kind}"),
+    }
+}
