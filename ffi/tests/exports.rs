@@ -1,42 +1,21 @@
-//! sudoku-bench's own backends through tdoku's C type (the `sudoku-bench-ffi` cdylib):
-//! called directly, and loaded back through `lib:` next to the built-in backends.
+//! sudoku-bench's own backends through tdoku's C type (this crate's cdylib): called
+//! directly, and loaded back through `lib:` next to the built-in backends.
 #![cfg(unix)]
-
-mod common;
 
 use std::ffi::c_char;
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
-use common::{field, project_file, stdout_csv, sudoku_bench};
-
-/// `target/release/libsudoku_bench_ffi.so`, built here when `cargo test` has not built it
-/// (a plain `cargo build --release --workspace` does).
-fn library() -> &'static PathBuf {
-    static LIB: OnceLock<PathBuf> = OnceLock::new();
-    LIB.get_or_init(|| {
-        let exe = assert_cmd::cargo::cargo_bin("sudoku-bench");
-        let lib = exe.with_file_name("libsudoku_bench_ffi.so");
-        let profile = exe
-            .parent()
-            .unwrap()
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .to_string();
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = std::process::Command::new(cargo);
-        build
-            .args(["build", "-p", "sudoku-bench-ffi"])
-            .current_dir(project_file(""));
-        if profile == "release" {
-            build.arg("--release");
-        }
-        let status = build.status().expect("running cargo");
-        assert!(status.success(), "building the ffi crate");
-        assert!(lib.exists(), "{} was not built", lib.display());
-        lib
-    })
+/// The cdylib cargo built for this test (beside it, in `deps/`: the crate is an rlib
+/// too, so cargo builds the library before its integration tests).
+fn library() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let lib = exe.with_file_name(format!(
+        "{}sudoku_bench_ffi{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    assert!(lib.exists(), "{} was not built", lib.display());
+    lib
 }
 
 type SolveFn = unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut usize) -> usize;
@@ -110,7 +89,17 @@ fn the_exports_follow_tdokus_contract() {
 
 #[test]
 fn the_library_loads_back_and_agrees_with_the_built_in_backends() {
-    let path = project_file("datasets/generated-3000.txt");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../datasets/generated-3000.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let grids: Vec<sudoku_bench::Grid> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(500)
+        .map(|l| l[..81].parse().unwrap())
+        .collect();
     for (export, builtin) in [
         ("sudoku_bench_dlx_static", "dlx-static"),
         ("sudoku_bench_dlx_arena", "dlx-arena"),
@@ -118,29 +107,13 @@ fn the_library_loads_back_and_agrees_with_the_built_in_backends() {
     ] {
         let spec = format!("lib:{}:{export}", library().display());
         let run = |backend: &str| {
-            let out = sudoku_bench()
-                .args([
-                    "solve",
-                    "-q",
-                    "--csv",
-                    "-",
-                    "--limit",
-                    "500",
-                    "--lib-threadsafe",
-                    "-j",
-                    "2",
-                ])
-                .args(["-b", backend])
-                .arg(&path)
-                .assert()
-                .success();
-            let (header, rows) = stdout_csv(&out);
-            rows.iter()
-                .map(|r| {
-                    (
-                        field(&header, r, "solution").to_string(),
-                        field(&header, r, "guesses").to_string(),
-                    )
+            let backend: sudoku_bench::solver::Backend = backend.parse().unwrap();
+            let mut solver = backend.new_solver();
+            grids
+                .iter()
+                .map(|g| {
+                    let out = solver.solve(g, &Default::default());
+                    (out.solutions, out.solution, out.guesses)
                 })
                 .collect::<Vec<_>>()
         };
