@@ -4,10 +4,10 @@
 //! Puzzle `i` of seed `s` depends only on `(s, i)`, so generation is parallel and the
 //! same command always writes the same file.
 
-use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::board::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::board::{Board, Square};
 pub use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver};
-use crate::square::{Board, Square};
 
 /// One generated puzzle and its solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn boards_of_every_size_are_unique_and_reproducible() {
-        use crate::square::Square;
+        use crate::board::Square;
         let limits = Limits::default();
         let mut solver = guarded(Backend::DlxArena, limits);
         for (n, min) in [(2, 4), (4, 120)] {

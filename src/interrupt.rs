@@ -4,10 +4,10 @@
 //! slow pipe, see `loader`), searches in flight stop within about 1,024 nodes (the flag
 //! is every search's cancel flag), and each command writes what it has and exits 130.
 //! A second one exits at once, but only between two rows of output
-//! ([`crate::output::exit_between_rows`]).
+//! ([`exit_between_rows`]): every write that could be cut holds [`gate`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, MutexGuard, Once, PoisonError};
 
 /// Set by the first interrupt.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -33,11 +33,26 @@ pub fn install() {
 fn on_signal() {
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
         kill_groups();
-        crate::output::exit_between_rows(EXIT_CODE);
+        exit_between_rows(EXIT_CODE);
     }
     eprintln!(
         "\ninterrupted: finishing what is in flight and writing it (Ctrl-C again to quit now)"
     );
+}
+
+/// Held while bytes that could be cut are being written; a second Ctrl-C takes it
+/// before exiting, so the process never ends in the middle of such a write.
+static GATE: Mutex<()> = Mutex::new(());
+
+/// Taken around a write that must not be cut (a row, a summary).
+pub fn gate() -> MutexGuard<'static, ()> {
+    GATE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Exits with `code` once no write that could be cut is in progress.
+pub fn exit_between_rows(code: i32) -> ! {
+    let _gate = gate();
+    std::process::exit(code)
 }
 
 /// Process groups of the foreign programs running now: a second interrupt exits at once,

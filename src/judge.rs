@@ -3,6 +3,7 @@
 use crate::record::SourceName;
 use std::io::BufRead;
 
+use crate::board::{Board, Square};
 use crate::format::Format;
 use crate::format::lines::Lines;
 use crate::format::{Notes, RawRecord, RecordReader};
@@ -12,7 +13,6 @@ use crate::record::Record;
 use crate::record::{ParseError, Puzzle};
 use crate::run::{GuardedSolver, Status};
 use crate::solver::{Backend, Limits};
-use crate::square::{Board, Square};
 
 /// The online-judge problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

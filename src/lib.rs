@@ -22,19 +22,16 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod app;
-pub mod baseline;
 pub mod bench;
+pub mod board;
 pub mod bounds;
 pub mod cli;
 pub mod cpu;
 pub mod format;
 pub mod generate;
-pub mod grid;
-pub mod history;
 pub mod interrupt;
 pub mod judge;
 pub mod loader;
-pub mod machine;
 pub mod options;
 pub mod output;
 pub mod record;
@@ -42,11 +39,9 @@ pub mod report;
 pub mod rng;
 pub mod run;
 pub mod solver;
-pub mod square;
-pub mod stats;
 pub mod subset;
 pub mod symmetry;
 pub mod tally;
 
-pub use grid::Grid;
+pub use board::Grid;
 pub use record::{Expected, ParseError, Puzzle, Record};

@@ -8,7 +8,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::square::Board;
+use crate::board::Board;
 
 /// One input record: where it came from and either a puzzle or why it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 //! fresh form: a solver measured on the same puzzles pass after pass otherwise has its
 //! branch predictors and caches learn them (tdoku's harness does the same).
 
-use crate::grid::{CELLS, Grid};
+use crate::board::grid::{CELLS, Grid};
+use crate::board::{Board, Square};
 use crate::rng::SplitMix64;
-use crate::square::{Board, Square};
 
 /// One symmetry of a board of `side` x `side` cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl Symmetry {
     /// A random symmetry of boards of `side` x `side`. Boards of square boxes (4, 9, 16,
     /// 25) get every kind; any other board only its digits relabelled.
     pub fn random(side: usize, rng: &mut SplitMix64) -> Symmetry {
-        let (rows, cols, transpose) = match crate::square::box_of_side(side) {
+        let (rows, cols, transpose) = match crate::board::box_of_side(side) {
             Some(b) => (lines(b, rng), lines(b, rng), rng.next_u64() & 1 == 1),
             None => ((0..side).collect(), (0..side).collect(), false),
         };

@@ -85,7 +85,7 @@ proptest! {
                 if let sudoku_bench::record::Body::Parsed(Ok(p)) = &record.body {
                     // Whatever parsed prints back as a line that reads back the same.
                     let line = p.board.to_line();
-                    prop_assert_eq!(&line.parse::<sudoku_bench::square::Board>().unwrap(), &p.board);
+                    prop_assert_eq!(&line.parse::<sudoku_bench::board::Board>().unwrap(), &p.board);
                 }
             }
         }

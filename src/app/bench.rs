@@ -3,20 +3,21 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Exit, print};
-use crate::baseline::{self, Found, Verdict};
+use crate::bench::baseline::{self, Found, Verdict};
+use crate::bench::history;
+use crate::bench::machine::LoadProbe;
+use crate::bench::present::export::ExportManager;
+use crate::bench::present::html::{self, PuzzleTimes};
+use crate::bench::present::terminal;
 use crate::bench::{
     BenchConfig, BenchResult, BenchRun, Combo, Dataset, DatasetError, Observer, run_bench,
 };
-use crate::history;
 use crate::loader::{Input, LoadOptions};
-use crate::machine::LoadProbe;
 use crate::options::BenchOptions;
 use crate::options::Record;
 use crate::output::append_lines;
 use crate::output::{TargetKind, write_whole};
-use crate::report::export::ExportManager;
-use crate::report::html::{self, PuzzleTimes};
-use crate::report::{RowOutput, RowOutputKind, table};
+use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
 use crate::run::Status;
 use crate::subset::Subset;
@@ -53,9 +54,9 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     // The table and the baseline come first: an export that cannot be written must not
     // cost the measurements.
     let exported = exports.write_all(&run, true);
-    print(&table::render(&run))?;
-    print(&table::instructions(&run))?;
-    print(&crate::report::paired::render(&run.paired))?;
+    print(&terminal::render(&run))?;
+    print(&terminal::instructions(&run))?;
+    print(&crate::bench::present::paired::render(&run.paired))?;
     if let Some(save) = &opts.save {
         if let Found::Nowhere(_) = save.store.found {
             eprintln!(
@@ -256,7 +257,7 @@ pub(super) fn verdicts(
             .git_revision
             .as_deref()
             .unwrap_or("unknown revision"),
-        crate::report::compare::render(&comparisons, noise)
+        crate::bench::present::compare::render(&comparisons, noise)
     ))?;
     Ok(comparisons)
 }
@@ -382,14 +383,14 @@ mod tests {
 
     #[test]
     fn machines_that_differ_are_named() {
-        let a = crate::machine::Machine {
+        let a = crate::bench::machine::Machine {
             cpu: "A".into(),
             cores: 2,
             physical_cores: Some(1),
             os: "Linux".into(),
         };
         assert!(a.differences(&a.clone()).is_empty());
-        let b = crate::machine::Machine {
+        let b = crate::bench::machine::Machine {
             cores: 16,
             ..a.clone()
         };

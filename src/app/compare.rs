@@ -5,15 +5,15 @@ use super::bench::{
     Loaded, Watcher, busy_note, load_datasets, no_verdict_when_busy, progress_bar, verdicts,
 };
 use super::{Exit, print};
-use crate::machine::LoadProbe;
+use crate::bench::machine::LoadProbe;
 use std::path::Path;
 
-use crate::baseline::{self, BaselineRef, Comparisons, Store};
+use crate::bench::baseline::{self, BaselineRef, Comparisons, Store};
+use crate::bench::present::export::ExportManager;
+use crate::bench::present::terminal;
 use crate::bench::{BenchRun, run_bench};
 use crate::options::{CompareAction, CompareOptions};
 use crate::output::write_whole;
-use crate::report::export::ExportManager;
-use crate::report::table;
 use crate::report::text_table::{Align, TextTable, shorten};
 
 pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
@@ -55,7 +55,7 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
             let busy = busy_note(&probe, &rerun.config.threads);
             let mut new = BenchRun::new(&rerun.config, measured.results);
             new.partial = measured.interrupted;
-            print(&table::render(&new))?;
+            print(&terminal::render(&new))?;
             if new.partial {
                 return Ok(Exit::Interrupted);
             }
@@ -108,8 +108,14 @@ fn html(
     c: &Comparisons,
 ) -> anyhow::Result<()> {
     if let Some(target) = target {
-        let page =
-            crate::report::html::compare_report(&name(old_path), old, new_name, new, c, noise);
+        let page = crate::bench::present::html::compare_report(
+            &name(old_path),
+            old,
+            new_name,
+            new,
+            c,
+            noise,
+        );
         write_whole(target, page.as_bytes())?;
     }
     Ok(())

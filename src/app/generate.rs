@@ -3,13 +3,13 @@
 use rayon::prelude::*;
 
 use super::Exit;
+use crate::board::Board;
 use crate::generate::{generate as generate_one, generate_square};
 use crate::interrupt;
 use crate::options::GenOptions;
 use crate::output::RowStream;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::{Backend, Limits};
-use crate::square::Board;
 
 /// Puzzles generated between two writes.
 const BLOCK: u64 = 1024;

@@ -1,10 +1,10 @@
 //! `history`: trends of the recorded results, with change points.
 
 use super::{Exit, print};
-use crate::history::{self, Entry};
+use crate::bench::history::{self, Entry};
+use crate::bench::present::html;
 use crate::options::HistoryOptions;
 use crate::output::write_whole;
-use crate::report::html;
 
 pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     let loaded = history::load(&opts.file)?;
@@ -48,10 +48,10 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         *counts.entry(e.series_key()).or_default() += 1;
     }
     for ((backend, _, threads, machine, _), n) in &counts {
-        if *n > history::steps::MAX_POINTS {
+        if *n > history::change_points::MAX_POINTS {
             eprintln!(
                 "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
-                history::steps::MAX_POINTS
+                history::change_points::MAX_POINTS
             );
         }
     }
@@ -59,7 +59,7 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     if trends.is_empty() {
         print(&format!("history: {file}: no entries match\n"))?;
     } else {
-        print(&crate::report::history::render(
+        print(&crate::bench::present::history::render(
             &file,
             &trends,
             opts.min_step_pct,

@@ -133,7 +133,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         &opts.run.backend,
         &summary.tally.clocks(),
         &opts.run.limits,
-        crate::solver::lib::second_calls(),
+        crate::solver::shared_lib::second_calls(),
     );
     summary.verifier = opts
         .run

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::Exit;
-use crate::baseline::Store;
 use crate::bench::BenchConfig;
+use crate::bench::baseline::Store;
 use crate::options::{BenchOptions, GenOptions, SolveOptions, SummaryTo};
 use crate::output::{Place, Target, Wanted, plan};
 use crate::report::RowOutputKind;

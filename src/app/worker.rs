@@ -7,8 +7,8 @@
 use std::io::{BufRead, BufReader, Write};
 
 use super::Exit;
+use crate::board::grid::Grid;
 use crate::format::Cells;
-use crate::grid::Grid;
 use crate::interrupt;
 use crate::loader::RawSource;
 use crate::report::uint;

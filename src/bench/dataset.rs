@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::SourceName;
 
-use crate::grid::{CELLS, Grid};
+use crate::board::grid::{CELLS, Grid};
+use crate::board::{Board, Square};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Body, Expected, Puzzle, Record};
-use crate::square::{Board, Square};
 use crate::subset::Subset;
 
 /// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes

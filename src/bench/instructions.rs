@@ -22,10 +22,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 
+use crate::board::Board;
 use crate::interrupt;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};
-use crate::square::Board;
 
 /// The most puzzles counted (callgrind runs code some 50 times slower).
 pub const MAX_PUZZLES: u64 = 10_000;

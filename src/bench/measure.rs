@@ -7,13 +7,13 @@ use rayon::prelude::*;
 use super::summary::summarize;
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer, Timing};
+use crate::bench::machine::LoadProbe;
+use crate::board::Board;
 use crate::cpu::{process_cpu_ns, thread_cpu_ns};
 use crate::interrupt;
-use crate::machine::LoadProbe;
 use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
-use crate::square::Board;
 use crate::symmetry::Symmetry;
 use crate::tally::Tally;
 
@@ -71,7 +71,7 @@ pub(super) fn bench_one(
         }
     }
     let passes = passes_per_round(config, last_pass_ns);
-    let second_calls_before = crate::solver::lib::second_calls();
+    let second_calls_before = crate::solver::shared_lib::second_calls();
     let mut tally = Tally::new();
     let mut rounds_ns = Vec::new();
     let mut rounds_cpu_ns = Vec::new();
@@ -145,7 +145,7 @@ pub(super) fn bench_one(
         }
     }
     let first = first_pass_tally.unwrap_or_default();
-    let second_calls = crate::solver::lib::second_calls() - second_calls_before;
+    let second_calls = crate::solver::shared_lib::second_calls() - second_calls_before;
     let mut result = summarize(
         job,
         rounds_ns,

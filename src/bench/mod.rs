@@ -7,11 +7,16 @@
 //! the headline µs/puzzle is the whole-pass wall time divided by the puzzle count (median
 //! over rounds); the per-call figures are reported beside it.
 
+pub mod baseline;
 mod dataset;
+pub mod history;
 pub mod instructions;
+pub mod machine;
 mod measure;
 mod paired;
+pub mod present;
 mod saved;
+pub mod stats;
 mod summary;
 mod truth;
 
@@ -27,8 +32,8 @@ pub use saved::{
 
 use std::time::Duration;
 
+use crate::bench::machine::{Build, Machine};
 use crate::interrupt;
-use crate::machine::{Build, Machine};
 use crate::run::{PuzzleResult, Verify};
 use crate::solver::{Backend, Limits};
 use truth::Truths;
@@ -305,7 +310,7 @@ impl BenchRun {
     pub fn new(config: &BenchConfig, results: Vec<BenchResult>) -> BenchRun {
         BenchRun {
             format_version: FORMAT_VERSION,
-            date: crate::machine::now_utc(),
+            date: crate::bench::machine::now_utc(),
             build: Build::current(),
             machine: Machine::current(),
             settings: BenchSettings::of(config),

@@ -20,14 +20,14 @@ use super::measure::{Job, calls_ns, check, chunks, complete, present, undo};
 use super::summary::summarize;
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
-use crate::baseline::Verdict;
+use crate::bench::baseline::Verdict;
+use crate::bench::stats;
+use crate::board::Board;
 use crate::cpu::thread_cpu_ns;
 use crate::interrupt;
 use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
-use crate::square::Board;
-use crate::stats;
 use crate::tally::Tally;
 
 /// A block of puzzles lasts about this long for the slowest backend.
@@ -178,7 +178,7 @@ pub(super) fn run_paired<'a>(
     let blocks = (slowest / BLOCK_NS).clamp(MIN_BLOCKS as u64, MAX_BLOCKS as u64) as usize;
     let size = n.div_ceil(blocks);
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
-    let probe = crate::machine::LoadProbe::start();
+    let probe = crate::bench::machine::LoadProbe::start();
     let started = Instant::now();
     let mut round = 0usize;
     while round < config.rounds.max(1) as usize
@@ -209,9 +209,9 @@ pub(super) fn run_paired<'a>(
                         GuardedSolver::new(c.backend, &config.limits).verifying(None)
                     });
                 }
-                let second_calls = crate::solver::lib::second_calls();
+                let second_calls = crate::solver::shared_lib::second_calls();
                 let times = measure(pool, threads, c, &grids, &mut attempts);
-                c.second_calls += crate::solver::lib::second_calls() - second_calls;
+                c.second_calls += crate::solver::shared_lib::second_calls() - second_calls;
                 c.blocks_ns.push(match clock {
                     Clock::Cpu => times.cpu,
                     Clock::Wall => times.wall,

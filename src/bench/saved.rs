@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::dataset::DatasetInfo;
+use crate::bench::machine::{Build, Machine};
 use crate::bounds;
-use crate::machine::{Build, Machine};
 
 /// Version of the saved-run layout; bumped when fields change meaning.
 pub const FORMAT_VERSION: u32 = 1;
@@ -467,7 +467,7 @@ impl BenchResult {
             ));
         }
         // The headline is the median round: a file that says otherwise was edited.
-        let median = crate::stats::median(&self.round_us_per_puzzle());
+        let median = crate::bench::stats::median(&self.round_us_per_puzzle());
         if (self.us_per_puzzle - median).abs() > 1e-6 * median.max(1e-9) {
             return Err(format!(
                 "us_per_puzzle {} is not the median of rounds_ns ({median})",

@@ -5,8 +5,8 @@ use hdrhistogram::Histogram;
 
 use super::measure::Job;
 use super::{BenchResult, ForeignNotes, PerCall, Verified};
+use crate::bench::stats;
 use crate::run::Status;
-use crate::stats;
 use crate::tally::Tally;
 
 /// `all` tallies every measured pass; `first` the first one (the exact work of one pass).

@@ -1,7 +1,7 @@
 //! `bench` end to end on a tiny dataset, including test-only backends.
 
 use super::*;
-use crate::baseline::Verdict;
+use crate::bench::baseline::Verdict;
 use crate::cpu::thread_cpu_ns;
 use crate::solver::mock::Mock;
 

@@ -4,9 +4,9 @@
 use rayon::prelude::*;
 
 use super::Dataset;
+use crate::board::Board;
 use crate::run::{Truth, Verifier, result_name, verifier_of};
 use crate::solver::{Backend, Limits};
-use crate::square::Board;
 
 /// A count the verifier did not finish.
 const UNFINISHED: u32 = u32::MAX;

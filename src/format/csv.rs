@@ -13,9 +13,9 @@ use std::io::{self, BufRead};
 use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Layout, Notes, RawRecord, RecordReader};
-use crate::grid::{CELLS, Grid};
+use crate::board::grid::{CELLS, Grid};
+use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle};
-use crate::square::{self, Board};
 
 /// Header names of a puzzle column (compared without case).
 pub(crate) const PUZZLE_NAMES: [&str; 13] = [
@@ -448,12 +448,12 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             }
         }
         let tokens = field.split(spacing).filter(|t| !t.is_empty());
-        if let Some(board) = square::parse_numbers(tokens) {
+        if let Some(board) = board::parse_numbers(tokens) {
             return board;
         }
     }
-    if square::box_of_cells(kept.len()).is_some_and(|n| n != 3) {
-        return square::parse_chars(&kept)
+    if board::box_of_cells(kept.len()).is_some_and(|n| n != 3) {
+        return board::parse_chars(&kept)
             .map(Board::from)
             .map_err(|(_, e)| e);
     }
@@ -465,8 +465,8 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
 
 #[cfg(test)]
 mod tests {
+    use crate::board::grid::Grid;
     use crate::format::{Format, read_all};
-    use crate::grid::Grid;
 
     const P: &str =
         "..45.21781...9..3....8....46..45.....7.9...128.12.35..4.......935..6.8.7.9.3..62.";

@@ -96,7 +96,7 @@ pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
         blocks: false,
         ..layout.clone()
     };
-    super::paired::follows(format.reader(sample, &layout))
+    super::solutions_follow::follows(format.reader(sample, &layout))
 }
 
 /// A full sample may end inside a record: its bytes up to its last line end.

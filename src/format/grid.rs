@@ -17,9 +17,9 @@ use std::io::{self, BufRead};
 use super::cells::Cells;
 use super::lines::{Line, Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell};
-use crate::grid::Grid;
+use crate::board::grid::Grid;
+use crate::board::{self, Square};
 use crate::record::{ParseError, Puzzle};
-use crate::square::{self, Square};
 
 /// One line, as the grid reader sees it.
 #[derive(Clone, Debug)]
@@ -298,8 +298,8 @@ impl<R: BufRead> GridReader<R> {
         let cells: Vec<u8> = rows.into_iter().flat_map(|(_, r)| r.cells).collect();
         let board = match numbers {
             true => Square::new(cells).map_err(|e| ParseError::new(first, e.to_string())),
-            false => square::parse_chars(&cells).map_err(|(i, e)| {
-                let side = square::box_of_cells(cells.len()).map_or(1, |n| n * n);
+            false => board::parse_chars(&cells).map_err(|(i, e)| {
+                let side = board::box_of_cells(cells.len()).map_or(1, |n| n * n);
                 ParseError::new(first + (i / side) as u64, e)
             }),
         };

@@ -14,9 +14,9 @@ use std::sync::atomic::AtomicU64;
 use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
-use crate::grid::{CELLS, Grid};
+use crate::board::grid::{CELLS, Grid};
+use crate::board::{self, Board};
 use crate::record::{Body, Expected, LineBlock, ParseError, PendingLine, Puzzle};
-use crate::square::{self, Board};
 
 /// Lines before the first record that hold no puzzle (titles, a count line) are
 /// skipped as a header, up to this many; later ones are parse errors.
@@ -294,7 +294,7 @@ pub(crate) fn parse(
 fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usize, String)>> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
-    let sized = |f: &[u8]| square::box_of_cells(f.len()).is_some_and(|n| n != 3);
+    let sized = |f: &[u8]| board::box_of_cells(f.len()).is_some_and(|n| n != 3);
     let mut first_error = None;
     for (k, &(a, z)) in tokens.iter().enumerate() {
         let f = &s[a..z];
@@ -302,7 +302,7 @@ fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usi
         if !sized(head) || !head.iter().all(cellish) {
             continue;
         }
-        let board = match square::parse_chars(head) {
+        let board = match board::parse_chars(head) {
             Ok(b) => b,
             Err((i, e)) => {
                 first_error.get_or_insert((a + i, e));
@@ -318,7 +318,7 @@ fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usi
                 .iter()
                 .map(|&(a, z)| &s[a..z])
                 .filter(|f| f.len() == head.len())
-                .find_map(|f| square::parse_chars(f).ok())
+                .find_map(|f| board::parse_chars(f).ok())
                 .filter(|g| g.is_full() && g.side() == board.side())
                 .map(|g| solution_expected(g.into())),
         };
@@ -327,7 +327,7 @@ fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usi
             expected,
         }));
     }
-    if let Some(numbers) = square::parse_numbers(tokens.iter().map(|&(a, z)| &s[a..z])) {
+    if let Some(numbers) = board::parse_numbers(tokens.iter().map(|&(a, z)| &s[a..z])) {
         let at = tokens.first().map_or(0, |t| t.0);
         return Some(numbers.map(Puzzle::new).map_err(|e| (at, e)));
     }
@@ -676,7 +676,7 @@ fn solution_field(
     }
     if side != 9 {
         let want = side * side;
-        return match square::parse_chars(&s[from..to]) {
+        return match board::parse_chars(&s[from..to]) {
             Ok(g) if g.side() == side && g.is_full() => Ok(Some(g.into())),
             Ok(_) if to - from == want => Err((from, "the solution has blank cells".into())),
             Ok(_) | Err(_) if to - from != want => {
@@ -699,8 +699,8 @@ fn solution_field(
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use crate::board::grid::Grid;
     use crate::format::{Format, read_all};
-    use crate::grid::Grid;
     use crate::record::Expected;
     use proptest::prelude::*;
 
@@ -744,7 +744,7 @@ pub(crate) mod tests {
             .into_iter()
             .map(|r| *r.body.result().clone().unwrap().expected.unwrap())
             .collect();
-        let sol: Option<crate::square::Board> = Some(S.parse::<Grid>().unwrap().into());
+        let sol: Option<crate::board::Board> = Some(S.parse::<Grid>().unwrap().into());
         let e = |count, solution| Expected {
             count: Some(count),
             solution,

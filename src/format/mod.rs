@@ -12,14 +12,14 @@ mod grid;
 mod hdu;
 pub(crate) mod line;
 pub(crate) mod lines;
-mod paired;
 mod poj;
+mod solutions_follow;
 
 pub use cells::{Cells, DEFAULT_BLANKS};
 pub use csv::Column;
 pub use detect::{Detected, SAMPLE, cr_only, detect, solutions_follow};
 pub use lines::MAX_LINE;
-pub use paired::note as paired_note;
+pub use solutions_follow::note as solutions_follow_note;
 
 use std::fmt;
 use std::io::BufRead;
@@ -138,7 +138,7 @@ impl Format {
             Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
         };
         match layout.solutions_follow {
-            Some(true) => Box::new(paired::Paired::new(reader)),
+            Some(true) => Box::new(solutions_follow::WithSolutions::new(reader)),
             _ => reader,
         }
     }
@@ -336,7 +336,7 @@ mod tests {
 
     /// A puzzle of box size 2, 4 or 5 and its solution: a pattern solution, values
     /// relabelled, some cells blanked.
-    fn other_size() -> impl Strategy<Value = (crate::square::Square, crate::square::Square)> {
+    fn other_size() -> impl Strategy<Value = (crate::board::Square, crate::board::Square)> {
         prop::sample::select(vec![2usize, 4, 5])
             .prop_flat_map(|n| {
                 let side = n * n;
@@ -352,7 +352,7 @@ mod tests {
                 let cells = (0..side * side)
                     .map(|i| values[(n * ((i / side) % n) + (i / side) / n + i % side) % side])
                     .collect();
-                let solution = crate::square::Square::new(cells).unwrap();
+                let solution = crate::board::Square::new(cells).unwrap();
                 let mut puzzle = solution.clone();
                 for (cell, b) in blank.into_iter().enumerate() {
                     if b {
@@ -364,9 +364,9 @@ mod tests {
     }
 
     /// The layouts a board of another size is written in, each read back.
-    fn layouts(p: &crate::square::Square, s: &crate::square::Square) -> Vec<(Format, String)> {
+    fn layouts(p: &crate::board::Square, s: &crate::board::Square) -> Vec<(Format, String)> {
         let side = p.side();
-        let rows = |b: &crate::square::Square, numbers: bool, sep: &str| -> String {
+        let rows = |b: &crate::board::Square, numbers: bool, sep: &str| -> String {
             let line = b.to_line();
             (0..side)
                 .map(|r| {
@@ -406,10 +406,10 @@ mod tests {
                 prop_assert_eq!(recs.len(), 1, "{:?} {}", format, text);
                 let got = recs[0].body.result().as_ref().map_err(|e| e.to_string());
                 let got = got.unwrap_or_else(|e| panic!("{format:?}: {e}\n{text}"));
-                prop_assert_eq!(&got.board, &crate::square::Board::from(p.clone()));
+                prop_assert_eq!(&got.board, &crate::board::Board::from(p.clone()));
                 // The layouts that give the solution hold it once more than the others.
                 if text.matches(&s.to_line()).count() > usize::from(p == s) {
-                    let want = crate::square::Board::from(s.clone());
+                    let want = crate::board::Board::from(s.clone());
                     let solution = got.expected.as_ref().and_then(|e| e.solution.as_ref());
                     prop_assert_eq!(solution, Some(&want), "{:?} {}", format, text);
                 }

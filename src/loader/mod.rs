@@ -27,7 +27,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, cr_only, detect, paired_note, solutions_follow,
+    Format, Layout, Notes, RecordReader, SAMPLE, cr_only, detect, solutions_follow,
+    solutions_follow_note,
 };
 use crate::interrupt;
 use crate::record::{Body, Record, SourceName};
@@ -360,7 +361,7 @@ impl Loader {
             let paired = solutions_follow(format, &head, &layout);
             layout.solutions_follow = Some(paired);
             if paired {
-                (self.on_note)(&paired_note(&name));
+                (self.on_note)(&solutions_follow_note(&name));
             }
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.

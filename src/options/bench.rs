@@ -7,14 +7,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{limits, usage};
-use crate::baseline::{self, BaselineRef, Store};
+use crate::bench::baseline::{self, BaselineRef, Store};
+use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, BenchSettings, hash_file};
 use crate::bounds;
 use crate::cli::{BenchArgs, CompareArgs};
 use crate::interrupt;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target};
-use crate::report::export::ExportFormat;
 use crate::solver::{Backend, Limits};
 use crate::subset::Subset;
 
@@ -107,10 +107,10 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let recording = a.record || a.save_baseline.is_some();
     let history = recording.then(|| match &a.history {
         Some(p) => Place::from_arg(p),
-        None => Place::Path(crate::history::default_path(&store)),
+        None => Place::Path(crate::bench::history::default_path(&store)),
     });
     if let Some(Place::Path(p)) = &history {
-        crate::history::check_appendable(p).or_else(|e| usage("--history", e))?;
+        crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
     let creating = a.history.is_none() && matches!(store.found, baseline::Found::Nowhere(_));
     let wanted = [

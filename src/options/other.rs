@@ -63,7 +63,7 @@ pub struct GenOptions {
 }
 
 pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
-    let Some(box_size) = crate::square::box_of_side(a.size as usize) else {
+    let Some(box_size) = crate::board::box_of_side(a.size as usize) else {
         return usage(
             "--size",
             format!("{} is no board size: 4, 9, 16 or 25", a.size),

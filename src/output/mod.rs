@@ -7,7 +7,7 @@
 //! - [`RowStream`] streams rows (CSV, solutions): whole rows only, and on a write error
 //!   the file is cut back to its last whole row and the error says it is partial.
 //!
-//! A second Ctrl-C exits through [`exit_between_rows`], which waits for a row write in
+//! A second Ctrl-C exits through [`crate::interrupt::exit_between_rows`], which waits for a row write in
 //! progress.
 
 mod append;
@@ -19,7 +19,7 @@ pub use append::append_lines;
 pub use identity::{
     Kind, Resolved, Stream, is_written, resolve, resolve_stream, stdout_was_closed,
 };
-pub use stream::{RowStream, Rows, StreamError, exit_between_rows, print_stdout};
+pub use stream::{RowStream, Rows, StreamError, print_stdout};
 pub use whole::write_whole;
 
 use std::path::{Path, PathBuf};

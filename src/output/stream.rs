@@ -2,26 +2,12 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use anyhow::Context;
 
 use super::identity::{Kind, Stream, resolve_stream};
 use super::{Target, TargetKind};
-
-/// Held while bytes that could be cut are being written; a second Ctrl-C takes it
-/// before exiting, so the process never ends in the middle of such a write.
-static GATE: Mutex<()> = Mutex::new(());
-
-fn gate() -> MutexGuard<'static, ()> {
-    GATE.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Exits with `code` once no write that could be cut is in progress.
-pub fn exit_between_rows(code: i32) -> ! {
-    let _gate = gate();
-    std::process::exit(code)
-}
+use crate::interrupt::gate;
 
 /// Writes to a pipe of up to this many bytes are atomic (POSIX `PIPE_BUF`): the process
 /// can end before or after one, never inside it.

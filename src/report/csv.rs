@@ -234,7 +234,7 @@ fn boolean(out: &mut Vec<u8>, b: Option<bool>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::board::grid::Grid;
     use crate::run::Status;
 
     const PUZZLE: &str =
@@ -343,12 +343,12 @@ mod tests {
             .map(|i| if i % 3 == 0 { 'A' } else { '.' })
             .collect();
         r.puzzle = Some(
-            crate::square::parse_chars(sixteen.as_bytes())
+            crate::board::parse_chars(sixteen.as_bytes())
                 .unwrap()
                 .into(),
         );
         r.solution = Some(
-            crate::square::parse_chars(b"1234341221434321")
+            crate::board::parse_chars(b"1234341221434321")
                 .unwrap()
                 .into(),
         );

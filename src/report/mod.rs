@@ -1,25 +1,16 @@
-//! Reports: the per-puzzle outputs (CSV, solutions file), the summary, the progress bar,
-//! and `bench`'s tables and exports. Files are written only through [`crate::output`].
+//! What `solve` writes: the per-puzzle outputs (CSV, JSON lines, solutions file), the
+//! summary and the progress bar; and the one writer of text tables, which `bench`'s
+//! presentation ([`crate::bench::present`]) uses too. Files are written only through
+//! [`crate::output`].
 //!
 //! A per-puzzle output is a [`RowFormat`]: it turns each result into one row of bytes.
 //! Adding one is a file implementing it and an arm in [`RowOutputKind::format`].
 
-mod bench_csv;
-pub mod compare;
 mod csv;
-pub mod export;
-pub mod history;
-pub mod html;
-mod json;
 mod jsonl;
-mod markdown;
-pub mod paired;
-pub mod plot;
 mod progress;
 mod solutions;
 mod summary;
-pub mod svg;
-pub mod table;
 pub mod text_table;
 
 pub use self::csv::{COLUMNS, CsvRows, uint};

@@ -6,9 +6,9 @@ use std::time::Duration;
 use super::guarded::Attempt;
 use super::result::{PuzzleResult, Status, Verification};
 use super::verify::Truth;
+use crate::board::Board;
 use crate::record::{Expected, Puzzle, Record};
 use crate::solver::{Clock, Limits, SolveOutcome};
-use crate::square::Board;
 
 /// The result for a record given what the solver did with it. Checks the solution
 /// independently, compares it with the expected answer, and checks the claimed count

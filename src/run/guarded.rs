@@ -10,10 +10,10 @@ use std::time::Instant;
 use super::assess::assess;
 use super::result::PuzzleResult;
 use super::verify::{Truth, Verifier, Verify};
-use crate::grid::Grid;
+use crate::board::grid::Grid;
+use crate::board::{Board, Square};
 use crate::record::Record;
 use crate::solver::{Backend, Clock, Limits, SolveOutcome, Solver};
-use crate::square::{Board, Square};
 
 /// What happened when a record met the solver.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use crate::record::SourceName;
 
 use serde::Serialize;
 
+use crate::board::Board;
 use crate::solver::Clock;
-use crate::square::Board;
 
 /// How a record ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

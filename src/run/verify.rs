@@ -7,8 +7,8 @@
 //! verified; `--verify all` verifies the built-in ones too, each by another backend.
 
 use super::guarded::{Attempt, GuardedSolver};
+use crate::board::Board;
 use crate::solver::{Backend, DEFAULT_MAX_NODES, Limits};
-use crate::square::Board;
 
 /// Whose claims are verified.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

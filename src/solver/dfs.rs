@@ -5,8 +5,8 @@
 //! is iterative, with the untried digits of each level on an explicit stack.
 
 use super::{Limits, SolveOutcome, Solver, given_masks};
-use crate::grid::{CELLS, Grid, box_of, col_of, row_of};
-use crate::square::Square;
+use crate::board::Square;
+use crate::board::grid::{CELLS, Grid, box_of, col_of, row_of};
 
 pub struct Dfs {
     /// Blank cells in row-major order, and their row, column (9+) and box (18+) units.

@@ -3,8 +3,8 @@
 //! every command treats a failing, slow or hanging backend the same way.
 
 use super::{DlxStatic, Limits, SolveOutcome, Solver};
+use crate::board::grid::Grid;
 use crate::cpu::thread_cpu_ns;
-use crate::grid::Grid;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mock {

@@ -10,12 +10,12 @@ mod dlx_arena;
 mod dlx_static;
 pub mod exact_cover;
 pub mod exec;
-pub mod lib;
 #[cfg(test)]
 pub(crate) mod mock;
 mod null;
 #[cfg(feature = "reference")]
 mod reference;
+pub mod shared_lib;
 
 pub use bitboard::Bitboard;
 pub use dfs::Dfs;
@@ -29,8 +29,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::grid::Grid;
-use crate::square::Square;
+use crate::board::Square;
+use crate::board::grid::Grid;
 use budget::Stop;
 
 /// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
@@ -292,7 +292,7 @@ pub enum Backend {
     /// A foreign program speaking the line protocol or a judge's (`exec:...`).
     Exec(Arc<exec::ExecSpec>),
     /// A function with tdoku's C type in a shared library (`lib:PATH:SYMBOL`).
-    Lib(Arc<lib::LibSpec>),
+    Lib(Arc<shared_lib::LibSpec>),
     /// Test-only solvers that panic, crawl or hang on purpose.
     #[cfg(test)]
     Mock(mock::Mock),
@@ -432,7 +432,7 @@ impl Backend {
             Backend::Reference => Box::new(Reference::new()),
             Backend::Null => Box::new(Null),
             Backend::Exec(spec) => Box::new(exec::ExecSolver::new(Arc::clone(spec), limits)),
-            Backend::Lib(spec) => Box::new(lib::LibSolver::new(Arc::clone(spec))),
+            Backend::Lib(spec) => Box::new(shared_lib::LibSolver::new(Arc::clone(spec))),
             #[cfg(test)]
             Backend::Mock(m) => m.new_solver(),
         }
@@ -459,7 +459,7 @@ impl std::str::FromStr for Backend {
             return foreign(exec::ExecSpec::parse(rest).map(|e| Backend::Exec(Arc::new(e))));
         }
         if let Some(rest) = s.strip_prefix("lib:") {
-            return foreign(lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l))));
+            return foreign(shared_lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l))));
         }
         Backend::built_in().find(|b| b.name() == s).ok_or_else(|| {
             let known: Vec<String> = Backend::built_in().map(|b| b.name().to_string()).collect();
@@ -544,9 +544,9 @@ pub(crate) fn given_masks(puzzle: &Grid) -> Option<[[u16; 9]; 3]> {
         }
         let bit = 1u16 << (d - 1);
         let units = [
-            crate::grid::row_of(cell),
-            crate::grid::col_of(cell),
-            crate::grid::box_of(cell),
+            crate::board::grid::row_of(cell),
+            crate::board::grid::col_of(cell),
+            crate::board::grid::box_of(cell),
         ];
         for (kind, &u) in units.iter().enumerate() {
             if masks[kind][u] & bit != 0 {

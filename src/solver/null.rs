@@ -2,8 +2,8 @@
 //! scheduling, checking the givens, reporting) with a real backend's work taken away.
 
 use super::{Limits, SolveOutcome, Solver};
-use crate::grid::Grid;
-use crate::square::Square;
+use crate::board::Square;
+use crate::board::grid::Grid;
 
 /// Returns zero solutions and zero nodes for every puzzle.
 #[derive(Clone, Copy, Debug, Default)]

@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 
 use super::budget::{Budget, Stop};
 use super::{Counters, Limits, SolveOutcome, Solver};
-use crate::grid::Grid;
+use crate::board::grid::Grid;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;

@@ -430,17 +430,17 @@ fn a_solver_reused_after_a_stopped_search_answers_like_a_fresh_one() {
 }
 
 /// The pattern solution of a board of box size `n`, its values relabelled by `perm`.
-fn pattern(n: usize, perm: &[u8]) -> crate::square::Square {
+fn pattern(n: usize, perm: &[u8]) -> crate::board::Square {
     let side = n * n;
     let cells = (0..side * side)
         .map(|i| perm[(n * ((i / side) % n) + (i / side) / n + i % side) % side])
         .collect();
-    crate::square::Square::new(cells).unwrap()
+    crate::board::Square::new(cells).unwrap()
 }
 
 #[test]
 fn the_general_backends_solve_every_size_and_the_others_say_unsupported() {
-    use crate::square::Square;
+    use crate::board::Square;
     for n in [2, 3, 4, 5] {
         let side = n * n;
         let perm: Vec<u8> = (1..=side as u8).rev().collect();
@@ -495,7 +495,7 @@ fn the_general_backends_solve_every_size_and_the_others_say_unsupported() {
 
 #[test]
 fn a_deadline_stops_a_search_on_a_big_board() {
-    use crate::square::Square;
+    use crate::board::Square;
     use std::time::{Duration, Instant};
     // Counting every solution of an empty 25x25 board never ends.
     let empty = Square::empty(5);

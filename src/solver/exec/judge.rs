@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use super::process::{FromChild, Wait};
 use super::{ExecSolver, Protocol, SolveOutcome, nothing, per_puzzle_timeout};
-use crate::grid::Grid;
+use crate::board::grid::Grid;
+use crate::board::{Square, parse_chars};
 use crate::solver::Limits;
-use crate::square::{Square, parse_chars};
 
 /// The judge's input for `puzzles` (boards of the protocol's size).
 fn input<'a>(protocol: Protocol, puzzles: impl ExactSizeIterator<Item = Cells<'a>>) -> Vec<u8> {

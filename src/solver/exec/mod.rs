@@ -37,8 +37,8 @@ use calibrate::Calibrator;
 use process::{FromChild, MAX_ANSWER, Wait, Worker};
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
-use crate::grid::Grid;
-use crate::square::Square;
+use crate::board::Square;
+use crate::board::grid::Grid;
 
 /// The time limit of a puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use super::export::Exporter;
 use super::plot::PlotExporter;
 use super::svg;
-use crate::baseline::{Comparisons, Verdict};
+use crate::bench::baseline::{Comparisons, Verdict};
+use crate::bench::history::Trend;
 use crate::bench::{BenchResult, BenchRun};
-use crate::history::Trend;
 
 /// Most points in one scatter plot.
 const MAX_POINTS: usize = 4000;

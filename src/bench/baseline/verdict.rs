@@ -8,8 +8,8 @@
 use anyhow::bail;
 use serde::Serialize;
 
+use crate::bench::stats;
 use crate::bench::{BenchResult, BenchRun};
-use crate::stats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -315,8 +315,8 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::machine::{Build, Machine};
     use crate::bench::{BenchSettings, DatasetInfo, FORMAT_VERSION, PerCall};
-    use crate::machine::{Build, Machine};
 
     fn result(backend: &str, rounds_us: &[f64], nodes: u64) -> BenchResult {
         BenchResult {

@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::text_table::{Align, TextTable, shorten};
 use crate::bench::{BenchResult, BenchRun};
+use crate::report::text_table::{Align, TextTable, shorten};
 
 /// One line per backend x dataset x threads, then a note on what the columns mean.
 pub fn render(run: &BenchRun) -> String {

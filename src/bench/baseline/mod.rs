@@ -1,8 +1,8 @@
 //! Saved runs: where named baselines live, loading them as the untrusted files they
 //! are, and the regression verdict.
 
-mod compare;
 mod store;
+mod verdict;
 
-pub use compare::{Comparison, Comparisons, Verdict, check_comparable, compare};
 pub use store::{BaselineRef, Found, Store, check_name, load};
+pub use verdict::{Comparison, Comparisons, Verdict, check_comparable, compare};

@@ -20,7 +20,7 @@ pub enum ExportFormat {
 impl ExportFormat {
     fn exporter(self) -> Box<dyn Exporter> {
         match self {
-            ExportFormat::Csv => Box::new(super::bench_csv::CsvExporter),
+            ExportFormat::Csv => Box::new(super::csv::CsvExporter),
             ExportFormat::Json => Box::new(super::json::JsonExporter),
             ExportFormat::Markdown => Box::new(super::markdown::MarkdownExporter),
             ExportFormat::Svg => Box::new(super::plot::PlotExporter),
@@ -58,8 +58,8 @@ impl ExportManager {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::machine::{Build, Machine};
     use crate::bench::{BenchResult, BenchSettings, DatasetInfo, FORMAT_VERSION, PerCall};
-    use crate::machine::{Build, Machine};
 
     /// A run with fixed numbers, so the exports are byte-for-byte stable.
     pub(crate) fn synthetic_run() -> BenchRun {
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn the_terminal_table_shows_efficiency() {
-        let table = crate::report::table::render(&synthetic_run());
+        let table = crate::bench::present::terminal::render(&synthetic_run());
         insta::assert_snapshot!(table);
     }
 }

@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::text_table::{Align, TextTable, shorten};
-use crate::baseline::{Comparisons, Verdict};
+use crate::bench::baseline::{Comparisons, Verdict};
+use crate::report::text_table::{Align, TextTable, shorten};
 
 pub fn render(c: &Comparisons, noise_pct: f64) -> String {
     use Align::{Left, Right};

@@ -6,7 +6,7 @@
 //! mismatch, not an 81-clue puzzle.
 //!
 //! Decided per source from its sample ([`follows`]) unless `--solutions-follow` says;
-//! [`Paired`] then wraps the format's reader and numbers the records it yields itself.
+//! [`WithSolutions`] then wraps the format's reader and numbers the records it yields itself.
 
 use std::io;
 
@@ -14,7 +14,7 @@ use super::{Notes, RawRecord, RecordReader};
 use crate::record::{Body, Expected, Puzzle};
 
 /// The records of `inner`, each puzzle followed by its solution taken as one record.
-pub struct Paired<'a> {
+pub struct WithSolutions<'a> {
     inner: Box<dyn RecordReader + 'a>,
     /// What was read after a puzzle to see whether it was its solution, and was not (a
     /// record, or a read error to say after the puzzle).
@@ -22,9 +22,9 @@ pub struct Paired<'a> {
     number: u64,
 }
 
-impl<'a> Paired<'a> {
-    pub fn new(inner: Box<dyn RecordReader + 'a>) -> Paired<'a> {
-        Paired {
+impl<'a> WithSolutions<'a> {
+    pub fn new(inner: Box<dyn RecordReader + 'a>) -> WithSolutions<'a> {
+        WithSolutions {
             inner,
             held: None,
             number: 0,
@@ -56,7 +56,7 @@ fn solution_of(next: &RawRecord, puzzle: &Puzzle) -> bool {
         && matches!(&next.body, Body::Parsed(Ok(p)) if p.board.check_solution_of(&puzzle.board).is_ok())
 }
 
-impl RecordReader for Paired<'_> {
+impl RecordReader for WithSolutions<'_> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         let mut r = match self.held.take().or_else(|| self.inner.next_record())? {
             Ok(r) => r,
@@ -161,7 +161,7 @@ mod tests {
                         number: 1,
                         line: 1,
                         body: Body::Parsed(Ok(Puzzle::new(
-                            P.parse::<crate::grid::Grid>().unwrap(),
+                            P.parse::<crate::board::grid::Grid>().unwrap(),
                         ))),
                     }),
                     _ => Err(io::Error::other("disk")),
@@ -171,7 +171,7 @@ mod tests {
                 unreachable!()
             }
         }
-        let mut r = Paired::new(Box::new(Failing(0)));
+        let mut r = WithSolutions::new(Box::new(Failing(0)));
         assert!(r.next_record().unwrap().is_ok());
         assert!(r.next_record().unwrap().is_err());
     }

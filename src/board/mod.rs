@@ -6,7 +6,9 @@
 
 use std::fmt;
 
-use crate::grid::Grid;
+pub mod grid;
+
+pub use grid::Grid;
 
 /// Smallest and largest box size: 4x4 and 25x25 boards.
 pub const MIN_BOX: usize = 2;
@@ -43,7 +45,7 @@ pub struct Square {
 }
 
 /// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
-pub use crate::grid::Unit;
+pub use crate::board::grid::Unit;
 
 /// Why cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

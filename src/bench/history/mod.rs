@@ -5,7 +5,7 @@
 //! The file is untrusted input when read: a line that is not an entry is reported with
 //! its number and skipped, and the file is read up to a size limit.
 
-pub mod steps;
+pub mod change_points;
 
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
@@ -137,7 +137,7 @@ impl Entry {
         }
         // A date past tomorrow would be the latest point of its series for years and
         // hide the real trend. The shape is fixed, so the first 19 bytes compare as text.
-        let tomorrow = crate::machine::format_utc(
+        let tomorrow = crate::bench::machine::format_utc(
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs())
@@ -231,7 +231,7 @@ pub fn lines(run: &BenchRun, source: &str) -> anyhow::Result<Vec<u8>> {
 
 /// The history file of the project around the working directory: beside the baselines
 /// folder `store` found (its grandparent's `results/`).
-pub fn default_path(store: &crate::baseline::Store) -> PathBuf {
+pub fn default_path(store: &crate::bench::baseline::Store) -> PathBuf {
     match store.dir.parent() {
         Some(results) => results.join("history.jsonl"),
         None => PathBuf::from(RELATIVE),
@@ -354,8 +354,8 @@ pub fn series(entries: &[Entry]) -> Vec<Vec<&Entry>> {
     for s in &mut out {
         // Dates are RFC 3339 UTC: they sort as text. Stable: file order breaks ties.
         s.sort_by(|a, b| a.date.cmp(&b.date));
-        if s.len() > steps::MAX_POINTS {
-            s.drain(..s.len() - steps::MAX_POINTS);
+        if s.len() > change_points::MAX_POINTS {
+            s.drain(..s.len() - change_points::MAX_POINTS);
         }
     }
     out
@@ -364,7 +364,7 @@ pub fn series(entries: &[Entry]) -> Vec<Vec<&Entry>> {
 /// A series with its change points.
 pub struct Trend<'a> {
     pub points: Vec<&'a Entry>,
-    pub steps: Vec<steps::Step>,
+    pub steps: Vec<change_points::Step>,
 }
 
 impl Trend<'_> {
@@ -379,7 +379,7 @@ pub fn trends(entries: &[Entry], min_step_pct: f64) -> Vec<Trend<'_>> {
         .map(|points| {
             let values: Vec<f64> = points.iter().map(|e| e.us_per_puzzle).collect();
             Trend {
-                steps: steps::detect(&values, min_step_pct),
+                steps: change_points::detect(&values, min_step_pct),
                 points,
             }
         })

@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::text_table::{Align, TextTable, shorten};
 use crate::bench::PairedComparison;
+use crate::report::text_table::{Align, TextTable, shorten};
 
 pub fn render(comparisons: &[PairedComparison]) -> String {
     if comparisons.is_empty() {
@@ -41,7 +41,7 @@ pub fn render(comparisons: &[PairedComparison]) -> String {
     s.push_str(&table.render());
     let regressed = comparisons
         .iter()
-        .filter(|c| c.verdict == crate::baseline::Verdict::Regressed)
+        .filter(|c| c.verdict == crate::bench::baseline::Verdict::Regressed)
         .count();
     let c = &comparisons[0];
     let _ = writeln!(

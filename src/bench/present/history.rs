@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::text_table::{Align, TextTable, shorten};
-use crate::history::Trend;
+use crate::bench::history::Trend;
+use crate::report::text_table::{Align, TextTable, shorten};
 
 pub const HEADERS: [&str; 11] = [
     "backend",
