@@ -99,7 +99,7 @@ pub fn judge<R: BufRead + Send>(
             source: source.clone(),
             number: raw.number,
             line: raw.line,
-            body: raw.body,
+            puzzle: raw.body.parse(raw.line),
         };
         let r = solver.solve_record(&record, Some(0));
         match (r.status, r.solution.as_ref()) {

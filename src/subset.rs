@@ -1,6 +1,5 @@
 //! Subsets of the records read: `--skip N`, `--limit N` and `--sample N --seed S`.
 
-use crate::record::Record;
 use crate::rng::SplitMix64;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,9 +22,10 @@ impl Subset {
     /// `--sample` is reservoir sampling (Algorithm R) over the records after
     /// `--skip`/`--limit`: it holds at most N records, and the same seed always picks the
     /// same ones.
-    pub fn apply<'a, I>(&self, records: I) -> Box<dyn Iterator<Item = Record> + Send + 'a>
+    pub fn apply<'a, T, I>(&self, records: I) -> Box<dyn Iterator<Item = T> + Send + 'a>
     where
-        I: Iterator<Item = Record> + Send + 'a,
+        T: Send + 'a,
+        I: Iterator<Item = T> + Send + 'a,
     {
         let kept = records
             .skip(usize::try_from(self.skip).unwrap_or(usize::MAX))
@@ -38,7 +38,7 @@ impl Subset {
         };
         let n = usize::try_from(n).unwrap_or(usize::MAX);
         let mut rng = SplitMix64::new(seed);
-        let mut reservoir: Vec<(u64, Record)> = Vec::new();
+        let mut reservoir: Vec<(u64, T)> = Vec::new();
         for (i, record) in kept.enumerate() {
             let i = i as u64;
             if reservoir.len() < n {
@@ -58,7 +58,7 @@ impl Subset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::ParseError;
+    use crate::record::{ParseError, Record};
 
     fn records(n: u64) -> Vec<Record> {
         (1..=n)
@@ -66,7 +66,7 @@ mod tests {
                 source: "s".into(),
                 number: i,
                 line: i,
-                body: Err(ParseError::new(i, "x")).into(),
+                puzzle: Err(ParseError::new(i, "x")),
             })
             .collect()
     }

@@ -82,7 +82,7 @@ proptest! {
             let mut reader = format.reader(Cursor::new(text.as_bytes()), &Default::default());
             while let Some(record) = reader.next_record() {
                 let record = record.unwrap();
-                if let sudoku_bench::record::Body::Parsed(Ok(p)) = &record.body {
+                if let sudoku_bench::format::Body::Parsed(Ok(p)) = &record.body {
                     // Whatever parsed prints back as a line that reads back the same.
                     let line = p.board.to_line();
                     prop_assert_eq!(&line.parse::<sudoku_bench::board::Board>().unwrap(), &p.board);
@@ -250,7 +250,7 @@ proptest! {
         )
         .on_note(|_| {});
         let read: Vec<Grid> = loader
-            .map(|r| r.unwrap().parsed().into_owned().unwrap_or_else(|e| panic!("{e}")).board.nine().copied().unwrap())
+            .map(|r| r.unwrap().puzzle.unwrap_or_else(|e| panic!("{e}")).board.nine().copied().unwrap())
             .collect();
         prop_assert_eq!(read, grids, "{:?}", layout);
     }

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(record.number, number, "{format:?}");
             assert!(record.line >= line && record.line >= 1, "{format:?}");
             line = record.line;
-            if let sudoku_bench::record::Body::Parsed(Err(e)) = &record.body {
+            if let sudoku_bench::format::Body::Parsed(Err(e)) = &record.body {
                 assert!(e.line >= 1, "{format:?}: {e}");
             }
         }

@@ -63,15 +63,15 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.only)?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
-    let records = loader.filter_map(|item| match item {
-        Ok(record) => {
+    let records = loader.items().filter_map(|item| match item {
+        Ok(item) => {
             // A block of lines counts its lines: the progress bar's estimate of the total.
-            let records = match &record.body {
-                crate::record::Body::Lines(block) => block.lines(),
+            let records = match &item.body {
+                crate::format::Body::Lines(block) => block.lines(),
                 _ => 1,
             };
             records_read.fetch_add(records, Ordering::Relaxed);
-            Some(record)
+            Some(item)
         }
         Err(e) => {
             input_failures.fetch_add(1, Ordering::Relaxed);

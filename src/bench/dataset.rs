@@ -12,7 +12,7 @@ use crate::record::SourceName;
 use crate::board::grid::{CELLS, Grid};
 use crate::board::{Board, Square};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
-use crate::record::{Body, Expected, Puzzle, Record};
+use crate::record::{Expected, Puzzle, Record};
 use crate::subset::Subset;
 
 /// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes
@@ -105,11 +105,10 @@ impl Dataset {
     }
 
     /// Adds a record: packed when it is a puzzle to time, whole otherwise.
-    fn push(&mut self, mut record: Record) -> Result<(), TooLarge> {
+    fn push(&mut self, record: Record) -> Result<(), TooLarge> {
         let timed = u32::try_from(self.grids.len()).map_err(|_| TooLarge)?;
         self.info.records += 1;
-        record.resolve();
-        let Body::Parsed(Ok(puzzle)) = &record.body else {
+        let Ok(puzzle) = &record.puzzle else {
             self.info.parse_errors += 1;
             self.untimed.push((timed, record));
             return Ok(());
@@ -241,10 +240,10 @@ impl Dataset {
             source,
             number: meta.number.into(),
             line: meta.line.into(),
-            body: Body::Parsed(Ok(Puzzle {
+            puzzle: Ok(Puzzle {
                 board: self.board(k),
                 expected,
-            })),
+            }),
         }
     }
 }
@@ -462,7 +461,7 @@ mod tests {
             source: source.clone(),
             number: n,
             line: 2 * n + 1,
-            body: body.into(),
+            puzzle: body,
         }
     }
 
@@ -496,14 +495,14 @@ mod tests {
             }
             let timed = originals
                 .iter()
-                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.board.conflict().is_none()))
+                .filter(|r| matches!(&r.puzzle, Ok(p) if p.board.conflict().is_none()))
                 .count();
             prop_assert_eq!(dataset.len(), timed);
             prop_assert_eq!(dataset.info.records, originals.len() as u64);
             // Rebuilt timed records equal the originals.
             let timed_originals = originals
                 .iter()
-                .filter(|r| matches!(&r.body, Body::Parsed(Ok(p)) if p.board.conflict().is_none()));
+                .filter(|r| matches!(&r.puzzle, Ok(p) if p.board.conflict().is_none()));
             for (k, r) in timed_originals.enumerate() {
                 prop_assert_eq!(&dataset.record(k), r);
             }

@@ -13,10 +13,11 @@ use std::sync::atomic::AtomicU64;
 
 use super::cells::Cells;
 use super::lines::{Lines, trim};
+use super::{Body, LineBlock, PendingLine};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::board::grid::{CELLS, Grid};
 use crate::board::{self, Board};
-use crate::record::{Body, Expected, LineBlock, ParseError, PendingLine, Puzzle};
+use crate::record::{Expected, ParseError, Puzzle};
 
 /// Lines before the first record that hold no puzzle (titles, a count line) are
 /// skipped as a header, up to this many; later ones are parse errors.
@@ -796,7 +797,7 @@ pub(crate) mod tests {
                 1 << 17,
             )
             .iter()
-            .map(|r| (r.line, r.body.result().clone().err().map(|e| e.message)))
+            .map(|r| (r.line, r.puzzle.clone().err().map(|e| e.message)))
             .collect();
             let error_lines: Vec<u64> = got.iter().filter(|g| g.1.is_some()).map(|g| g.0).collect();
             assert_eq!(got.len(), 6, "{got:?}");
@@ -923,21 +924,19 @@ pub(crate) mod tests {
         let source: crate::record::SourceName = "-".into();
         std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
             .flat_map(|raw| match raw.body {
-                crate::record::Body::Lines(block) => {
-                    let mut records = block.records(&source);
-                    let before = block.records_before(records.len());
-                    records.iter_mut().for_each(|r| r.number += before);
-                    records
+                crate::format::Body::Lines(block) => {
+                    let mut items = block.items(&source);
+                    let before = block.records_before(items.len());
+                    items.iter_mut().map(|i| i.take_record(before)).collect()
                 }
                 body => {
-                    let mut r = crate::record::Record {
+                    let item = crate::format::Item {
                         source: source.clone(),
                         number: raw.number,
                         line: raw.line,
                         body,
                     };
-                    r.resolve();
-                    vec![r]
+                    vec![item.into_record()]
                 }
             })
             .collect()
@@ -1020,7 +1019,7 @@ pub(crate) mod tests {
         );
         let weights: Vec<usize> = std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
             .filter_map(|r| match r.body {
-                crate::record::Body::Lines(b) => Some(b.weight()),
+                crate::format::Body::Lines(b) => Some(b.weight()),
                 _ => None,
             })
             .collect();
@@ -1059,7 +1058,7 @@ pub(crate) mod tests {
             );
             assert_eq!(eager, blocks, "capacity {capacity}");
             assert_eq!(blocks.len(), 1500 + 1 + 1 + 20);
-            let long = blocks[1501].body.result().clone().unwrap_err().message;
+            let long = blocks[1501].puzzle.clone().unwrap_err().message;
             assert_eq!(long, "line is 70000 bytes long, longer than 65536");
             assert_eq!(blocks.last().unwrap().number, 1522);
         }
@@ -1071,7 +1070,7 @@ pub(crate) mod tests {
         let pending = |layout: &crate::format::Layout| {
             let mut reader = Format::Line.reader(text.as_bytes(), layout);
             std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
-                .map(|r| matches!(r.body, crate::record::Body::Line(_)))
+                .map(|r| matches!(r.body, crate::format::Body::Line(_)))
                 .collect::<Vec<bool>>()
         };
         let deferring = crate::format::Layout {
@@ -1104,7 +1103,7 @@ pub(crate) mod tests {
         assert!(
             bodies
                 .iter()
-                .all(|b| matches!(b, crate::record::Body::Parsed(_)))
+                .all(|b| matches!(b, crate::format::Body::Parsed(_)))
         );
     }
 }

@@ -7,16 +7,18 @@
 
 mod cells;
 mod csv;
+mod deferred;
 mod detect;
 mod grid;
 mod hdu;
-pub(crate) mod line;
+mod line;
 pub(crate) mod lines;
 mod poj;
 mod solutions_follow;
 
 pub use cells::{Cells, DEFAULT_BLANKS};
 pub use csv::Column;
+pub use deferred::{Body, Item, LineBlock, PendingLine};
 pub use detect::{Detected, SAMPLE, cr_only, detect, solutions_follow};
 pub use lines::MAX_LINE;
 pub use solutions_follow::note as solutions_follow_note;
@@ -24,7 +26,6 @@ pub use solutions_follow::note as solutions_follow_note;
 use std::fmt;
 use std::io::BufRead;
 
-use crate::record::{Body, ParseError, Puzzle};
 use lines::Lines;
 
 /// The layouts a source can have.
@@ -142,20 +143,6 @@ impl Format {
             _ => reader,
         }
     }
-}
-
-/// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have.
-pub(crate) fn parse_pending(bytes: &[u8], number: u64, poj: bool) -> Result<Puzzle, ParseError> {
-    line::parse(bytes, number, pending_cells(poj), !poj)
-        .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
-}
-
-/// The cells of lines kept pending: the judges' for POJ 3074, else the default ones.
-pub(crate) fn pending_cells(poj: bool) -> &'static Cells {
-    use std::sync::LazyLock;
-    static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
-    static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
-    if poj { &JUDGE } else { &DEFAULT }
 }
 
 /// A format name this build does not know.

@@ -10,8 +10,9 @@
 
 use std::io;
 
+use super::Body;
 use super::{Notes, RawRecord, RecordReader};
-use crate::record::{Body, Expected, Puzzle};
+use crate::record::{Expected, Puzzle};
 
 /// The records of `inner`, each puzzle followed by its solution taken as one record.
 pub struct WithSolutions<'a> {

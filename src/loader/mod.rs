@@ -26,12 +26,13 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::format::{Body, Item};
 use crate::format::{
     Format, Layout, Notes, RecordReader, SAMPLE, cr_only, detect, solutions_follow,
     solutions_follow_note,
 };
 use crate::interrupt;
-use crate::record::{Body, Record, SourceName};
+use crate::record::{Record, SourceName};
 
 const BUFFER: usize = 64 * 1024;
 
@@ -207,15 +208,16 @@ impl Loader {
     }
 
     /// Leaves plain `line` records past the head of each file unparsed
-    /// ([`crate::record::Body::Line`]): the caller parses them on its worker threads.
+    /// ([`Body::Line`]), read through [`Loader::items`]: the caller parses them on its
+    /// worker threads.
     pub fn deferring(mut self) -> Loader {
         self.defer = true;
         self
     }
 
     /// Past the head of each plain `line` file, whole blocks of lines
-    /// ([`crate::record::Body::Lines`]): the caller splits, parses and numbers them on
-    /// its worker threads ([`crate::record::LineBlock`]). For callers that need no
+    /// ([`Body::Lines`]), read through [`Loader::items`]: the caller splits, parses and
+    /// numbers them on its worker threads ([`crate::format::LineBlock`]). For callers that need no
     /// count of records as they are read.
     pub fn in_blocks(mut self) -> Loader {
         self.defer = true;
@@ -426,10 +428,35 @@ impl Loader {
     }
 }
 
+/// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
+/// ([`Loader::items`]).
 impl Iterator for Loader {
     type Item = Result<Record, LoadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        debug_assert!(!self.defer, "a deferring loader is read through items()");
+        self.next_item().map(|item| item.map(Item::into_record))
+    }
+}
+
+/// What a deferring loader hands out: records, and lines left unparsed.
+pub struct Items(Loader);
+
+impl Iterator for Items {
+    type Item = Result<Item, LoadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next_item()
+    }
+}
+
+impl Loader {
+    /// Every item, pending lines and blocks of lines included (see [`Loader::deferring`]).
+    pub fn items(self) -> Items {
+        Items(self)
+    }
+
+    fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
         loop {
             if let Some(cur) = &mut self.current {
                 match cur.reader.next_record() {
@@ -439,7 +466,7 @@ impl Iterator for Loader {
                         cur.report.parse_errors += u64::from(raw.body.is_err());
                         cur.report.deferred +=
                             u64::from(matches!(raw.body, Body::Line(_) | Body::Lines(_)));
-                        return Some(Ok(Record {
+                        return Some(Ok(Item {
                             source: cur.report.name.clone(),
                             number: raw.number,
                             line: raw.line,
@@ -534,12 +561,7 @@ mod tests {
     fn summary(loader: Loader) -> Vec<Result<(String, u64, u64, bool), String>> {
         loader
             .map(|r| match r {
-                Ok(r) => Ok((
-                    r.source.to_string(),
-                    r.number,
-                    r.line,
-                    r.body.result().is_ok(),
-                )),
+                Ok(r) => Ok((r.source.to_string(), r.number, r.line, r.puzzle.is_ok())),
                 Err(e) => Err(e.to_string()),
             })
             .collect()
@@ -649,7 +671,7 @@ mod tests {
         let err = got[0].as_ref().unwrap_err();
         assert!(matches!(err, LoadError::Read { line: 0, .. }), "{err}");
         assert_eq!(err.path(), gone.display().to_string());
-        assert!(got[1].as_ref().unwrap().body.result().is_ok());
+        assert!(got[1].as_ref().unwrap().puzzle.is_ok());
         assert_eq!(got.len(), 2);
     }
 }

@@ -41,8 +41,7 @@ pub(crate) fn assess(
         thread,
         error: None,
     };
-    let parsed = record.parsed();
-    let puzzle = match &*parsed {
+    let puzzle = match &record.puzzle {
         Ok(puzzle) => puzzle,
         Err(e) => {
             result.error = Some(e.to_string());

@@ -397,8 +397,7 @@ impl GuardedSolver {
         thread: Option<usize>,
     ) -> Vec<PuzzleResult> {
         let solvable = |r: &Record| {
-            r.parsed()
-                .as_ref()
+            r.puzzle
                 .as_ref()
                 .ok()
                 .filter(|p| !p.board.has_conflict())
@@ -420,7 +419,7 @@ impl GuardedSolver {
 
     /// Checks the givens, solves, checks the answer: the result for one record.
     pub fn solve_record(&mut self, record: &Record, thread: Option<usize>) -> PuzzleResult {
-        let attempt = match &*record.parsed() {
+        let attempt = match &record.puzzle {
             Ok(puzzle) if !puzzle.board.has_conflict() => self.attempt_board(&puzzle.board),
             _ => Attempt::Skipped,
         };
@@ -436,7 +435,7 @@ impl GuardedSolver {
         thread: Option<usize>,
     ) -> PuzzleResult {
         let truth = match (&mut self.verifier, claims(&attempt)) {
-            (Some(v), true) => match &*record.parsed() {
+            (Some(v), true) => match &record.puzzle {
                 Ok(puzzle) => Some(v.truth(&puzzle.board)),
                 Err(_) => None,
             },

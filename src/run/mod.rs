@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::cpu::{thread_cpu_ns, thread_io_ns};
-use crate::record::{Body, LineBlock, Record};
+use crate::format::{Body, Item, LineBlock};
 use crate::solver::{Backend, Limits};
 
 /// What a run used.
@@ -66,7 +66,7 @@ pub fn run<I, P, F, S>(
     mut sink: S,
 ) -> anyhow::Result<RunStats>
 where
-    I: Iterator<Item = Record> + Send,
+    I: Iterator<Item = Item> + Send,
     P: Send,
     F: Fn(Vec<PuzzleResult>) -> P + Sync,
     S: FnMut(Vec<P>) -> anyhow::Result<()> + Send,
@@ -91,17 +91,17 @@ where
         }
         chunk
     };
-    let mut current: Vec<Record> = take(&mut records, chunk_len);
+    let mut current: Vec<Item> = take(&mut records, chunk_len);
     let mut solved: Vec<P> = Vec::new();
     let (mut serial_cpu_ns, mut serial_io_ns) = (0, 0);
     while !current.is_empty() {
         let start = Instant::now();
         // Chunks are taken by weight (a block's lines or bytes): sized by weight too.
-        let weight: usize = current.iter().map(Record::weight).sum();
+        let weight: usize = current.iter().map(Item::weight).sum();
         let (parts, next) = pool.install(|| {
             rayon::join(
                 || solve_chunk(std::mem::take(&mut current), &solvers, &part),
-                || -> anyhow::Result<Vec<Record>> {
+                || -> anyhow::Result<Vec<Item>> {
                     let (cpu, io) = (thread_cpu_ns(), thread_io_ns());
                     if !solved.is_empty() {
                         sink(std::mem::take(&mut solved))?;
@@ -139,21 +139,21 @@ const MAX_PIECE: usize = 256;
 
 /// Solves a chunk: its parts in order.
 fn solve_chunk<P: Send>(
-    chunk: Vec<Record>,
+    chunk: Vec<Item>,
     solvers: &SolverPool,
     part: &(impl Fn(Vec<PuzzleResult>) -> P + Sync),
 ) -> Vec<P> {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
-    // Runs of records, each with the number of records of its source before it.
-    let mut groups: Vec<(Vec<Record>, u64)> =
+    // Runs of items, each with the number of records of its source before it.
+    let mut groups: Vec<(Vec<Item>, u64)> =
         if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
             // Blocks of lines are split and parsed in parallel, then numbered in order.
-            let split: Vec<(Vec<Record>, Option<LineBlock>)> = chunk
+            let split: Vec<(Vec<Item>, Option<LineBlock>)> = chunk
                 .into_par_iter()
                 .with_max_len(1)
                 .map(|r| match r.body {
-                    Body::Lines(block) => (block.records(&r.source), Some(block)),
+                    Body::Lines(block) => (block.items(&r.source), Some(block)),
                     _ => (vec![r], None),
                 })
                 .collect();
@@ -169,7 +169,7 @@ fn solve_chunk<P: Send>(
         // A batched backend takes its puzzles a batch at a time.
         per_thread.clamp(1, batch)
     };
-    let pieces: Vec<(&mut [Record], u64)> = groups
+    let pieces: Vec<(&mut [Item], u64)> = groups
         .iter_mut()
         .flat_map(|(g, before)| g.chunks_mut(piece).map(|p| (p, *before)))
         .collect();
@@ -177,20 +177,14 @@ fn solve_chunk<P: Send>(
         .into_par_iter()
         .map_init(
             || solvers.get(),
-            |solver, (records, before)| {
+            |solver, (items, before)| {
                 let thread = rayon::current_thread_index();
-                // Lines the reader left unparsed are parsed here, in parallel.
-                records.iter_mut().for_each(|r| {
-                    r.number += before;
-                    r.resolve();
-                });
                 let results = if batch <= 1 {
-                    records
-                        .iter()
-                        .map(|r| solver.solve_record(r, thread))
-                        .collect()
+                    Item::each_record(items, before, |r| solver.solve_record(r, thread))
                 } else {
-                    solver.solve_records(records, thread)
+                    // Lines the reader left unparsed are parsed here, in parallel.
+                    let records: Vec<_> = items.iter_mut().map(|i| i.take_record(before)).collect();
+                    solver.solve_records(&records, thread)
                 };
                 part(results)
             },
@@ -203,7 +197,7 @@ fn solve_chunk<P: Send>(
 /// itself join the run before them, and for a batching backend (a foreign program)
 /// everything is one run: its batches are not cut at a block's edge, and no record is
 /// left to a batch of one.
-fn group(split: Vec<(Vec<Record>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec<Record>, u64)> {
+fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec<Item>, u64)> {
     if batching {
         let mut all = Vec::with_capacity(split.iter().map(|(r, _)| r.len()).sum());
         for (records, block) in split {
@@ -215,7 +209,7 @@ fn group(split: Vec<(Vec<Record>, Option<LineBlock>)>, batching: bool) -> Vec<(V
         }
         return vec![(all, 0)];
     }
-    let mut groups: Vec<(Vec<Record>, u64)> = Vec::new();
+    let mut groups: Vec<(Vec<Item>, u64)> = Vec::new();
     // The last run holds records the reader numbered.
     let mut loose = false;
     for (records, block) in split {

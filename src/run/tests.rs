@@ -10,12 +10,13 @@ const PUZZLE: &str =
 const SOLUTION: &str =
     "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
 
-fn record(number: u64, body: Result<Puzzle, ParseError>) -> Record {
-    Record {
+/// A parsed record, as the runner takes it.
+fn record(number: u64, body: Result<Puzzle, ParseError>) -> Item {
+    Item {
         source: "test".into(),
         number,
         line: number,
-        body: body.into(),
+        body: Body::Parsed(body),
     }
 }
 
@@ -34,7 +35,8 @@ fn solve(body: Result<Puzzle, ParseError>, max_solutions: u32) -> PuzzleResult {
         max_solutions,
         ..Limits::default()
     };
-    GuardedSolver::new(&Backend::DlxStatic, &limits).solve_record(&record(1, body), None)
+    GuardedSolver::new(&Backend::DlxStatic, &limits)
+        .solve_record(&record(1, body).into_record(), None)
 }
 
 #[test]
@@ -86,7 +88,7 @@ fn invalid_givens_and_parse_errors_are_not_solved() {
 
 #[test]
 fn results_come_out_in_input_order() {
-    let records: Vec<Record> = (1..=500)
+    let records: Vec<Item> = (1..=500)
         .map(|i| record(i, puzzle(PUZZLE, None, None)))
         .collect();
     let config = RunConfig {
@@ -187,7 +189,7 @@ fn a_panicking_backend_costs_one_puzzle() {
     let mut trigger = PUZZLE.to_string();
     trigger.replace_range(0..1, "6");
     let mut solver = GuardedSolver::new(&Backend::Mock(Mock::PanicsOnFirstCell(6)), &limits);
-    let r = solver.solve_record(&record(1, puzzle(&trigger, None, None)), None);
+    let r = solver.solve_record(&record(1, puzzle(&trigger, None, None)).into_record(), None);
     assert_eq!(r.status, Status::Error);
     assert!(
         r.error.as_deref().unwrap().contains("the trigger puzzle"),
@@ -196,7 +198,7 @@ fn a_panicking_backend_costs_one_puzzle() {
     );
     assert!(r.is_mismatch());
     // The broken solver was replaced; the next puzzle is solved.
-    let r = solver.solve_record(&record(2, puzzle(PUZZLE, None, None)), None);
+    let r = solver.solve_record(&record(2, puzzle(PUZZLE, None, None)).into_record(), None);
     assert_eq!(r.status, Status::Unique);
 }
 
@@ -205,7 +207,6 @@ fn a_panicking_backend_costs_one_puzzle() {
 /// run (a block's edge used to leave it batches of one record).
 #[test]
 fn split_blocks_group_into_runs_numbered_in_order() {
-    use crate::record::LineBlock;
     use std::sync::Arc;
     use std::sync::atomic::AtomicU64;
     let block = |numbering: &Arc<AtomicU64>| LineBlock {
@@ -254,7 +255,7 @@ fn split_blocks_group_into_runs_numbered_in_order() {
 /// writing a grid) was reported `unique` and exit 0; the claim cannot be checked.
 #[test]
 fn a_count_without_a_solution_is_not_trusted() {
-    let r = record(1, puzzle(PUZZLE, None, None));
+    let r = record(1, puzzle(PUZZLE, None, None)).into_record();
     let attempt = Attempt::Solved {
         outcome: SolveOutcome {
             solutions: 1,

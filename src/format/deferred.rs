@@ -1,0 +1,315 @@
+//! The `line` format's fast path for `solve`: past the head of a file, a reader may
+//! hand out a line unparsed ([`Body::Line`]) or a whole block of lines
+//! ([`Body::Lines`]), so the reading thread only splits bytes; the runner parses them
+//! on its worker threads ([`Item::into_record`], [`LineBlock::items`]). Everything
+//! else sees [`Record`]s only.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Cells;
+use super::lines::{MAX_LINE, too_long, trim};
+use crate::record::{ParseError, Puzzle, Record, SourceName};
+
+/// What the loader hands out when it defers parsing: a record, or lines standing for
+/// the records they hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The file it came from (`-` for standard input).
+    pub source: SourceName,
+    /// As [`Record::number`]; 0 for a block of lines, whose records are numbered when
+    /// split.
+    pub number: u64,
+    /// As [`Record::line`]; a block's last line.
+    pub line: u64,
+    pub body: Body,
+}
+
+impl Item {
+    /// A record that is one already.
+    pub fn of(record: Record) -> Item {
+        Item {
+            source: record.source,
+            number: record.number,
+            line: record.line,
+            body: Body::Parsed(record.puzzle),
+        }
+    }
+
+    /// About how many records this one stands for: a block's lines, else 1.
+    pub fn weight(&self) -> usize {
+        match &self.body {
+            Body::Lines(block) => block.weight(),
+            _ => 1,
+        }
+    }
+
+    /// The record, a pending line parsed here. A block must be split first
+    /// ([`LineBlock::items`]).
+    pub fn into_record(self) -> Record {
+        let puzzle = self.body.parse(self.line);
+        Record {
+            source: self.source,
+            number: self.number,
+            line: self.line,
+            puzzle,
+        }
+    }
+
+    /// The record, numbered after the `before` records of its source, on the worker
+    /// thread that solves it: a pending line is parsed here, and the record names its
+    /// source with this thread's own reference count ([`SourceName::local`]).
+    pub fn take_record(&mut self, before: u64) -> Record {
+        Record {
+            source: self.source.local(),
+            number: self.number + before,
+            line: self.line,
+            puzzle: self.take_puzzle(),
+        }
+    }
+
+    /// `f` of each item's record in turn, numbered after the `before` records of its
+    /// source, pending lines parsed here. Each source moves into its record and back,
+    /// so no reference count is touched on the path of every record.
+    pub fn each_record<R>(
+        items: &mut [Item],
+        before: u64,
+        mut f: impl FnMut(&Record) -> R,
+    ) -> Vec<R> {
+        let Some(first) = items.first() else {
+            return Vec::new();
+        };
+        let mut spare = first.source.clone();
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            let record = Record {
+                source: std::mem::replace(&mut item.source, spare),
+                number: item.number + before,
+                line: item.line,
+                puzzle: item.take_puzzle(),
+            };
+            out.push(f(&record));
+            spare = std::mem::replace(&mut item.source, record.source);
+        }
+        out
+    }
+
+    /// The puzzle or the parse error, leaving an empty error behind.
+    fn take_puzzle(&mut self) -> Result<Puzzle, ParseError> {
+        let empty = Body::Parsed(Err(ParseError::new(self.line, String::new())));
+        std::mem::replace(&mut self.body, empty).parse(self.line)
+    }
+}
+
+/// What a reader read: a record's puzzle or error, or a line or block of lines whose
+/// parsing waits for a worker thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Parsed(Result<Puzzle, ParseError>),
+    /// A `line`-format line past the head of its file, kept as bytes: parsing it is
+    /// left to the thread that solves it, so the reading thread only splits lines.
+    Line(PendingLine),
+    /// Whole lines of a `line`-format file, past its head: split, parsed and numbered
+    /// by the runner ([`LineBlock::items`]), so the reading thread only reads bytes.
+    Lines(LineBlock),
+}
+
+impl From<Result<Puzzle, ParseError>> for Body {
+    fn from(r: Result<Puzzle, ParseError>) -> Body {
+        Body::Parsed(r)
+    }
+}
+
+impl Body {
+    /// The puzzle or the parse error of the record that starts at `line`, a pending
+    /// line parsed here.
+    pub fn parse(self, line: u64) -> Result<Puzzle, ParseError> {
+        match self {
+            Body::Parsed(r) => r,
+            Body::Line(pending) => pending.parse(line),
+            Body::Lines(_) => Err(Body::unsplit(line)),
+        }
+    }
+
+    /// A block reached code that takes one record: a bug, reported, not a panic.
+    fn unsplit(line: u64) -> ParseError {
+        debug_assert!(false, "a block of lines was not split into records");
+        ParseError::new(
+            line,
+            "internal error: a block of lines was not split into records",
+        )
+    }
+
+    /// True for a parse error (a pending line is not known to be one yet).
+    pub fn is_err(&self) -> bool {
+        matches!(self, Body::Parsed(Err(_)))
+    }
+
+    /// The parsed result; tests read without deferring, so a pending line is a bug there.
+    #[cfg(test)]
+    pub fn result(&self) -> &Result<Puzzle, ParseError> {
+        match self {
+            Body::Parsed(r) => r,
+            Body::Line(l) => panic!("unexpected pending line {l:?}"),
+            Body::Lines(b) => panic!("unexpected block {b:?}"),
+        }
+    }
+}
+
+/// Longest line kept pending; a longer one is parsed by the reader.
+pub const PENDING_MAX: usize = 94;
+
+/// The bytes of one `line`-format line and how to read them.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PendingLine {
+    len: u8,
+    /// The judges' cells (POJ 3074) instead of the default ones, and no suffix.
+    poj: bool,
+    bytes: [u8; PENDING_MAX],
+}
+
+impl PendingLine {
+    /// `None` when the line is longer than [`PENDING_MAX`].
+    pub(crate) fn new(line: &[u8], poj: bool) -> Option<PendingLine> {
+        let mut bytes = [0u8; PENDING_MAX];
+        bytes.get_mut(..line.len())?.copy_from_slice(line);
+        Some(PendingLine {
+            len: line.len() as u8,
+            poj,
+            bytes,
+        })
+    }
+
+    fn parse(&self, number: u64) -> Result<Puzzle, ParseError> {
+        parse_pending(&self.bytes[..usize::from(self.len)], number, self.poj)
+    }
+}
+
+impl fmt::Debug for PendingLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = String::from_utf8_lossy(&self.bytes[..usize::from(self.len)]);
+        f.debug_tuple("PendingLine").field(&text).finish()
+    }
+}
+
+/// Whole lines of a `line` (or POJ) file, each with its terminator but a last one cut
+/// from the input alone (see `Lines::next_block`).
+#[derive(Clone)]
+pub struct LineBlock {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) first_line: u64,
+    pub(crate) lines: u64,
+    pub(crate) terminator: u8,
+    pub(crate) poj: bool,
+    /// A single line longer than `MAX_LINE`, cut to it: its full length.
+    pub(crate) cut: Option<u64>,
+    /// The number of the source's last record before this block; blocks take their
+    /// numbers from it in input order ([`LineBlock::records_before`]).
+    pub(crate) numbering: Arc<AtomicU64>,
+}
+
+impl LineBlock {
+    /// Lines in the block (blank and comment lines too).
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+
+    /// About how many records the block holds, to size work (and memory) by: its
+    /// lines, or as many 81-cell lines as its bytes would make (one long line weighs
+    /// what it holds).
+    pub fn weight(&self) -> usize {
+        (self.lines as usize).max(self.bytes.len() / 82)
+    }
+
+    /// The block's records as items, numbered from 1 within it (see [`LineBlock::records_before`]), and
+    /// parsed as the reader parses a deferred line. Blank and comment lines hold none.
+    pub fn items(&self, source: &SourceName) -> Vec<Item> {
+        let source = source.local();
+        let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
+        let mut line_number = self.first_line;
+        let mut add = |line: &[u8], line_number: u64| {
+            let t = trim(line);
+            // A line read alone may have been cut; one in a block is whole.
+            let len = self.cut.unwrap_or(line.len() as u64);
+            let whole = len <= MAX_LINE as u64;
+            let cells = pending_cells(self.poj);
+            if t.is_empty() || super::line::holds_no_record(t, cells, !self.poj, whole) {
+                return;
+            }
+            debug_assert!(t != b"end", "an `end` line is read alone");
+            let body = match len > MAX_LINE as u64 {
+                true => Err(too_long(line_number, len)),
+                false => parse_pending(line, line_number, self.poj),
+            };
+            out.push(Item {
+                source: source.clone(),
+                number: out.len() as u64 + 1,
+                line: line_number,
+                body: Body::Parsed(body),
+            });
+        };
+        let mut start = 0;
+        for end in memchr::memchr_iter(self.terminator, &self.bytes) {
+            let line = &self.bytes[start..end];
+            add(line.strip_suffix(b"\r").unwrap_or(line), line_number);
+            line_number += 1;
+            start = end + 1;
+        }
+        // A line read alone comes without its terminator, already stripped.
+        if start < self.bytes.len() {
+            add(&self.bytes[start..], line_number);
+        }
+        out
+    }
+
+    /// How many records of the source come before the `n` of this block, which are
+    /// counted as taken: asked of each block in input order.
+    pub fn records_before(&self, n: usize) -> u64 {
+        self.numbering.fetch_add(n as u64, Ordering::Relaxed)
+    }
+}
+
+impl fmt::Debug for LineBlock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LineBlock")
+            .field("first_line", &self.first_line)
+            .field("bytes", &self.bytes.len())
+            .finish()
+    }
+}
+
+/// Blocks compare by content (tests compare records).
+impl PartialEq for LineBlock {
+    fn eq(&self, other: &LineBlock) -> bool {
+        (
+            &self.bytes,
+            self.first_line,
+            self.terminator,
+            self.poj,
+            self.cut,
+        ) == (
+            &other.bytes,
+            other.first_line,
+            other.terminator,
+            other.poj,
+            other.cut,
+        )
+    }
+}
+
+impl Eq for LineBlock {}
+
+/// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have.
+fn parse_pending(bytes: &[u8], number: u64, poj: bool) -> Result<Puzzle, ParseError> {
+    super::line::parse(bytes, number, pending_cells(poj), !poj)
+        .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
+}
+
+/// The cells of lines kept pending: the judges' for POJ 3074, else the default ones.
+fn pending_cells(poj: bool) -> &'static Cells {
+    use std::sync::LazyLock;
+    static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
+    static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
+    if poj { &JUDGE } else { &DEFAULT }
+}
