@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_bench::Grid;
-use sudoku_bench::solver::{Backend, Limits};
+use sudoku_bench::{Backend, Limits};
 
 /// The first `n` puzzles of a shipped `puzzle:count:solution` file.
 fn sample(path: &str, n: usize) -> Vec<Grid> {

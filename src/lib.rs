@@ -1,13 +1,13 @@
 //! sudoku-bench: bulk-solve Sudoku collections in parallel and measure solvers.
 //!
-//! Data flows one way: [`loader`] streams [`Record`]s, [`run`] solves them on a rayon
-//! pool with one [`solver::Solver`] per thread, and [`report`] writes the results through
-//! [`output`], the only writer of files. [`cli`] holds the raw flags and [`options`]
-//! turns them into checked options; [`app`] runs the commands. `ARCHITECTURE.md` has the
-//! module map.
+//! Data flows one way: `loader` streams [`Record`]s, `run` solves them on a rayon pool
+//! with one [`Solver`] per thread, and `report` writes the results through `output`,
+//! the only writer of files. `cli` holds the raw flags and `options` turns them into
+//! checked options; `app` runs the commands; `bench` is the benchmark product.
+//! `ARCHITECTURE.md` has the module map.
 //!
 //! ```
-//! use sudoku_bench::solver::{Backend, Limits};
+//! use sudoku_bench::{Backend, Limits};
 //! use sudoku_bench::Grid;
 //!
 //! let puzzle: Grid = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
@@ -20,28 +20,71 @@
 //! ```
 
 #![warn(clippy::undocumented_unsafe_blocks)]
+// The docs are for the developers of this crate (`cargo doc --document-private-items`):
+// its modules are private, and public items link to them freely.
+#![allow(rustdoc::private_intra_doc_links)]
 
-pub mod app;
-pub mod bench;
-pub mod board;
-pub mod bounds;
-pub mod cli;
-pub mod cpu;
-pub mod format;
-pub mod generate;
-pub mod interrupt;
-pub mod judge;
-pub mod loader;
-pub mod options;
-pub mod output;
-pub mod record;
-pub mod report;
-pub mod rng;
-pub mod run;
-pub mod solver;
-pub mod subset;
-pub mod symmetry;
-pub mod tally;
+// Every module is the crate's own, so the compiler reports what nothing uses; the
+// public interface is the list of re-exports below.
+mod app;
+mod bench;
+mod board;
+mod bounds;
+mod cli;
+mod cpu;
+mod format;
+mod generate;
+mod interrupt;
+mod judge;
+mod loader;
+mod options;
+mod output;
+mod record;
+mod report;
+mod rng;
+mod run;
+mod solver;
+mod subset;
+mod symmetry;
+mod tally;
 
-pub use board::Grid;
+// The public interface, all of it: for the C library (ffi/), the benchmarks, the fuzz
+// targets and the integration tests.
+pub use board::{Board, Grid};
+pub use format::{Body, Format, detect};
+pub use generate::generate;
+pub use loader::{Input, Loader, decompress};
 pub use record::{Expected, ParseError, Puzzle, Record};
+pub use rng::SplitMix64;
+pub use run::GuardedSolver;
+pub use solver::{Backend, Limits, Solver, placed_anew};
+
+/// The `sudoku-bench` command: parses the command line, runs the command, and turns
+/// its outcome into the exit status (usage errors 2, interrupts 130, failures 1).
+pub fn main() -> std::process::ExitCode {
+    use app::Exit;
+    use bounds::shown;
+    use clap::Parser;
+    use std::process::ExitCode;
+
+    let cli = cli::Cli::parse();
+    match options::from_cli(cli).and_then(app::run) {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(err) if err.is::<options::UsageError>() => {
+            let err = err.to_string();
+            let err = shown(&err, &['\n']);
+            eprintln!("error: {err}\n\nFor more information, try '--help'.");
+            ExitCode::from(Exit::Usage as u8)
+        }
+        Err(err) if interrupt::is_interrupt(&err) => {
+            eprintln!("Error: {}", shown(&format!("{err:#}"), &['\n']));
+            ExitCode::from(interrupt::EXIT_CODE as u8)
+        }
+        Err(err) => {
+            // Paths and messages from files and foreign programs: nothing that drives
+            // the terminal.
+            eprintln!("Error: {}", shown(&format!("{err:#}"), &['\n']));
+            ExitCode::from(Exit::Failure as u8)
+        }
+    }
+}

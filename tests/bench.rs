@@ -35,7 +35,7 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
         assert_eq!(rows, 2, "{backend} in\n{stdout}");
     }
     let (header, rows) = read_csv(&std::fs::read_to_string(dir.path().join("out/r.csv")).unwrap());
-    let backends = sudoku_bench::solver::Backend::ALL.len();
+    let backends = sudoku_bench::Backend::ALL.len();
     assert_eq!(rows.len(), 2 * backends);
     assert!(header.contains(&"us_per_puzzle".to_string()));
     let (_, per_puzzle) =

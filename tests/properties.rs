@@ -5,11 +5,11 @@ mod common;
 use std::io::Cursor;
 
 use proptest::prelude::*;
+use sudoku_bench::Format;
 use sudoku_bench::Grid;
-use sudoku_bench::format::Format;
-use sudoku_bench::generate::generate;
-use sudoku_bench::run::GuardedSolver;
-use sudoku_bench::solver::{Backend, Limits};
+use sudoku_bench::GuardedSolver;
+use sudoku_bench::generate;
+use sudoku_bench::{Backend, Limits};
 
 /// Puzzles with one, several or no solutions: a generated unique puzzle, some clues
 /// removed (often several solutions), sometimes one cell changed (often none).
@@ -82,10 +82,10 @@ proptest! {
             let mut reader = format.reader(Cursor::new(text.as_bytes()), &Default::default());
             while let Some(record) = reader.next_record() {
                 let record = record.unwrap();
-                if let sudoku_bench::format::Body::Parsed(Ok(p)) = &record.body {
+                if let sudoku_bench::Body::Parsed(Ok(p)) = &record.body {
                     // Whatever parsed prints back as a line that reads back the same.
                     let line = p.board.to_line();
-                    prop_assert_eq!(&line.parse::<sudoku_bench::board::Board>().unwrap(), &p.board);
+                    prop_assert_eq!(&line.parse::<sudoku_bench::Board>().unwrap(), &p.board);
                 }
             }
         }
@@ -244,8 +244,8 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p");
         std::fs::write(&path, write_puzzles(&grids, &layout)).unwrap();
-        let loader = sudoku_bench::loader::Loader::new(
-            vec![sudoku_bench::loader::Input::File(path)],
+        let loader = sudoku_bench::Loader::new(
+            vec![sudoku_bench::Input::File(path)],
             Default::default(),
         )
         .on_note(|_| {});
@@ -285,7 +285,7 @@ proptest! {
             _ => b"BZh9",
         };
         for input in [bytes, [magic, &raw].concat()] {
-            if let Ok((reader, _)) = sudoku_bench::loader::decompress(&input[..]) {
+            if let Ok((reader, _)) = sudoku_bench::decompress(&input[..]) {
                 let mut out = Vec::new();
                 let _ = reader.take(1 << 24).read_to_end(&mut out);
             }

@@ -17,8 +17,8 @@ use std::cell::RefCell;
 use std::ffi::c_char;
 
 use sudoku_bench::Grid;
-use sudoku_bench::rng::SplitMix64;
-use sudoku_bench::solver::{Backend, Limits, Solver, placed_anew};
+use sudoku_bench::SplitMix64;
+use sudoku_bench::{Backend, Limits, Solver, placed_anew};
 
 /// A backend's solver on this thread, and the calls it has answered.
 struct Slot {

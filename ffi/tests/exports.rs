@@ -53,7 +53,7 @@ fn the_exports_follow_tdokus_contract() {
         };
         assert_eq!((n, &solution), (1, SOLUTION), "{name}");
         // The built-in backend's own count of guesses for this puzzle.
-        let backend: sudoku_bench::solver::Backend = name["sudoku_bench_".len()..]
+        let backend: sudoku_bench::Backend = name["sudoku_bench_".len()..]
             .replace('_', "-")
             .parse()
             .unwrap();
@@ -107,7 +107,7 @@ fn the_library_loads_back_and_agrees_with_the_built_in_backends() {
     ] {
         let spec = format!("lib:{}:{export}", library().display());
         let run = |backend: &str| {
-            let backend: sudoku_bench::solver::Backend = backend.parse().unwrap();
+            let backend: sudoku_bench::Backend = backend.parse().unwrap();
             let mut solver = backend.new_solver();
             grids
                 .iter()

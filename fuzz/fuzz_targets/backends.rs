@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_bench::Grid;
-use sudoku_bench::solver::{Backend, Limits};
+use sudoku_bench::{Backend, Limits};
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 81 {

@@ -5,7 +5,7 @@
 use std::io::Read;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_bench::loader::decompress;
+use sudoku_bench::decompress;
 
 const MAGIC: [&[u8]; 6] = [
     b"",

@@ -5,10 +5,10 @@
 use std::io::Cursor;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_bench::format::Format;
+use sudoku_bench::Format;
 
 fuzz_target!(|data: &[u8]| {
-    let detected = sudoku_bench::format::detect(data, &Default::default()).format;
+    let detected = sudoku_bench::detect(data, &Default::default()).format;
     for &format in Format::ALL.iter().chain([&detected]) {
         let mut reader = format.reader(Cursor::new(data), &Default::default());
         let (mut number, mut line) = (0, 0);
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(record.number, number, "{format:?}");
             assert!(record.line >= line && record.line >= 1, "{format:?}");
             line = record.line;
-            if let sudoku_bench::format::Body::Parsed(Err(e)) = &record.body {
+            if let sudoku_bench::Body::Parsed(Err(e)) = &record.body {
                 assert!(e.line >= 1, "{format:?}: {e}");
             }
         }

@@ -93,7 +93,7 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
         load: Default::default(),
         subset: Default::default(),
         config: BenchConfig {
-            labels: BenchConfig::names(std::slice::from_ref(&backend)),
+            labels: vec![backend.name().to_string()],
             paired: false,
             seed: 0,
             noise_pct: 5.0,

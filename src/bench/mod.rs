@@ -24,7 +24,7 @@ pub use instructions::Instructions;
 pub use paired::PairedComparison;
 
 pub use dataset::DatasetError;
-pub use dataset::{Dataset, DatasetInfo, hash_file};
+pub use dataset::{Dataset, hash_file};
 pub use saved::{
     BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
     Timing, Verified,
@@ -70,11 +70,6 @@ pub struct BenchConfig {
 }
 
 impl BenchConfig {
-    /// The default labels: each backend's own name.
-    pub fn names(backends: &[Backend]) -> Vec<String> {
-        backends.iter().map(|b| b.name().to_string()).collect()
-    }
-
     /// How passes are timed when `backends` are measured together: a foreign backend
     /// is timed by its own clock around its work alone (a library's call, a program's
     /// report), so every backend of the run is timed by its calls' times, the same way.

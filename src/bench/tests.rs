@@ -31,7 +31,7 @@ fn load(path: &std::path::Path) -> Dataset {
 fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
     let backends_of = backends.clone();
     BenchConfig {
-        labels: BenchConfig::names(&backends),
+        labels: backends.iter().map(|b| b.name().to_string()).collect(),
         backends,
         threads,
         limits: Limits::default(),

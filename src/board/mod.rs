@@ -14,9 +14,6 @@ pub use grid::Grid;
 pub const MIN_BOX: usize = 2;
 pub const MAX_BOX: usize = 5;
 
-/// The board sides there are, smallest first.
-pub const SIDES: [usize; 4] = [4, 9, 16, 25];
-
 /// The box size of a board with `cells` cells, if it is a board's.
 pub fn box_of_cells(cells: usize) -> Option<usize> {
     (MIN_BOX..=MAX_BOX).find(|n| n * n * n * n == cells)

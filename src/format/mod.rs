@@ -16,11 +16,10 @@ pub(crate) mod lines;
 mod poj;
 mod solutions_follow;
 
-pub use cells::{Cells, DEFAULT_BLANKS};
+pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, PendingLine};
-pub use detect::{Detected, SAMPLE, cr_only, detect, solutions_follow};
-pub use lines::MAX_LINE;
+pub use detect::{SAMPLE, cr_only, detect, solutions_follow};
 pub use solutions_follow::note as solutions_follow_note;
 
 use std::fmt;

@@ -16,7 +16,7 @@ mod walk;
 
 pub use decode::{Compression, decompress};
 pub use source::RawSource;
-pub use walk::{Walk, glob_match, looks_like_docs};
+pub use walk::Walk;
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;

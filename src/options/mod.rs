@@ -14,7 +14,7 @@ mod input;
 mod other;
 mod solve;
 
-pub use bench::{BenchOptions, CompareAction, CompareOptions, Record, Rerun, SaveBaseline};
+pub use bench::{BenchOptions, CompareAction, CompareOptions, Record};
 pub use history::HistoryOptions;
 pub use other::{GenOptions, JudgeOptions};
 pub use solve::{SolveOptions, SummaryTo};

@@ -39,13 +39,6 @@ pub struct StreamError {
     pub state: String,
 }
 
-impl StreamError {
-    /// True when the reader of a pipe went away (`| head`).
-    pub fn is_broken_pipe(&self) -> bool {
-        self.source.kind() == io::ErrorKind::BrokenPipe
-    }
-}
-
 enum Sink {
     Stdout,
     File(File),
@@ -161,12 +154,9 @@ impl RowStream {
     }
 
     /// Whole rows written so far.
+    #[cfg(test)]
     pub fn rows(&self) -> u64 {
         self.rows
-    }
-
-    pub fn label(&self) -> &str {
-        &self.label
     }
 
     /// Writes the pending rows.

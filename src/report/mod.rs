@@ -13,7 +13,7 @@ mod solutions;
 mod summary;
 pub mod text_table;
 
-pub use self::csv::{COLUMNS, CsvRows, uint};
+pub use self::csv::{CsvRows, uint};
 pub use progress::Progress;
 pub use solutions::SolutionsRows;
 pub use summary::Summary;

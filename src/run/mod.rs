@@ -12,7 +12,7 @@ mod result;
 pub mod verify;
 
 pub use guarded::{Attempt, GuardedSolver, quiet_guarded_panics};
-pub use pool::{Pooled, SolverPool};
+pub use pool::SolverPool;
 pub use result::{PuzzleResult, Status, Verification, result_name};
 pub use verify::{Truth, Verifier, Verify, verifier_of};
 

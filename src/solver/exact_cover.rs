@@ -14,21 +14,6 @@
 //! keys to a vector, and 32 bits in the rest. Links are byte offsets of the 16-byte
 //! nodes, so a node's address is the arena's base plus the link.
 //! The search is iterative, with the chosen nodes on an explicit stack.
-//!
-//! ```
-//! use sudoku_bench::solver::exact_cover::{ExactCover, SearchLimits};
-//! // Items 0..3; options {0,1}, {2}, {1,2}, {0}: two exact covers.
-//! let mut ec = ExactCover::new();
-//! ec.reset(3);
-//! for option in [&[0, 1][..], &[2], &[1, 2], &[0]] {
-//!     ec.add_option(option).unwrap();
-//! }
-//! let mut found = Vec::new();
-//! let limits = SearchLimits { max_solutions: 10, ..SearchLimits::default() };
-//! let stats = ec.search(limits, |s| found.push(s.to_vec()));
-//! assert_eq!(stats.solutions, 2);
-//! assert_eq!(found, vec![vec![0, 1], vec![3, 2]]);
-//! ```
 
 use std::ops::{AddAssign, SubAssign};
 use std::sync::atomic::AtomicBool;
@@ -155,6 +140,7 @@ fn at(index: usize) -> u32 {
 
 impl ExactCover {
     /// A problem with no items (and so one cover, the empty one).
+    #[cfg(test)]
     pub fn new() -> ExactCover {
         let mut ec = ExactCover::default();
         ec.reset(0);
@@ -187,15 +173,18 @@ impl ExactCover {
         self.items = items;
     }
 
+    #[cfg(test)]
     pub fn item_count(&self) -> usize {
         self.items
     }
 
+    #[cfg(test)]
     pub fn option_count(&self) -> usize {
         self.options
     }
 
     /// Adds an option covering the given items (0-based). Returns its index.
+    #[cfg(test)]
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
         check_items(items, self.items)?;
         self.make_room(1, items.len());
@@ -661,6 +650,24 @@ impl<K: Key> Links<'_, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Items 0..3; options {0,1}, {2}, {1,2}, {0}: two exact covers, in search order.
+    #[test]
+    fn a_small_problem_has_its_two_covers() {
+        let mut ec = ExactCover::new();
+        ec.reset(3);
+        for option in [&[0, 1][..], &[2], &[1, 2], &[0]] {
+            ec.add_option(option).unwrap();
+        }
+        let mut found = Vec::new();
+        let limits = SearchLimits {
+            max_solutions: 10,
+            ..SearchLimits::default()
+        };
+        let stats = ec.search(limits, |s| found.push(s.to_vec()));
+        assert_eq!(stats.solutions, 2);
+        assert_eq!(found, vec![vec![0, 1], vec![3, 2]]);
+    }
 
     const UNLIMITED: SearchLimits = SearchLimits {
         max_solutions: u64::MAX,

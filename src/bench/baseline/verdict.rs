@@ -316,7 +316,7 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
 mod tests {
     use super::*;
     use crate::bench::machine::{Build, Machine};
-    use crate::bench::{BenchSettings, DatasetInfo, FORMAT_VERSION, PerCall};
+    use crate::bench::{BenchSettings, FORMAT_VERSION, PerCall, dataset::DatasetInfo};
 
     fn result(backend: &str, rounds_us: &[f64], nodes: u64) -> BenchResult {
         BenchResult {

@@ -59,7 +59,7 @@ impl ExportManager {
 mod tests {
     use super::*;
     use crate::bench::machine::{Build, Machine};
-    use crate::bench::{BenchResult, BenchSettings, DatasetInfo, FORMAT_VERSION, PerCall};
+    use crate::bench::{BenchResult, BenchSettings, FORMAT_VERSION, PerCall, dataset::DatasetInfo};
 
     /// A run with fixed numbers, so the exports are byte-for-byte stable.
     pub(crate) fn synthetic_run() -> BenchRun {

@@ -25,7 +25,7 @@ mod judge;
 mod process;
 mod spec;
 
-pub use calibrate::{Spread, spread as round_trip_spread};
+pub use calibrate::spread as round_trip_spread;
 pub use spec::{ExecMode, ExecSpec, Protocol};
 
 use std::collections::HashSet;
