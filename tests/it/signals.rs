@@ -2,15 +2,13 @@
 //! row written, a pipe drained, a file created), never after a bare sleep.
 #![cfg(unix)]
 
-mod common;
-
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{project_file, read_csv};
+use crate::common::{project_file, read_csv};
 
 fn binary() -> Command {
     Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))

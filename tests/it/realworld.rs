@@ -2,11 +2,9 @@
 //! sources in the README there): each is read and solved, and the record count, the
 //! statuses, the answers compared and the exit status are what `expected.json` says.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::{field, project_file, read_csv, sudoku_bench};
+use crate::common::{field, project_file, read_csv, sudoku_bench};
 
 #[derive(serde::Deserialize)]
 struct Expected {

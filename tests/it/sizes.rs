@@ -2,9 +2,7 @@
 //! read and solved, backends that solve only 9x9 saying so, `gen --size`, and a time
 //! limit that stops a 25x25 search.
 
-mod common;
-
-use common::{field, project_file, read_csv, sudoku_bench};
+use crate::common::{field, project_file, read_csv, sudoku_bench};
 use predicates::str::contains;
 
 fn dataset(name: &str) -> Vec<u8> {

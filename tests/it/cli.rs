@@ -1,8 +1,6 @@
 //! End-to-end tests of the `sudoku-bench` binary.
 
-mod common;
-
-use common::{field, project_file, read_csv, stable_csv, stdout_csv, sudoku_bench};
+use crate::common::{field, project_file, read_csv, stable_csv, stdout_csv, sudoku_bench};
 use predicates::str::contains;
 
 fn solve_to_csv(args: &[&str], expected_exit: i32) -> (Vec<String>, Vec<Vec<String>>) {

@@ -3,13 +3,11 @@
 //! hanging variants, and as online-judge submissions.
 #![cfg(unix)]
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
+use crate::common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 

@@ -1,13 +1,11 @@
 //! Paired runs, the history, instruction counts and the HTML report, end to end; the
 //! report is opened in a real headless browser where Debian's chromium is installed.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{project_file, sudoku_bench_in};
+use crate::common::{project_file, sudoku_bench_in};
 use predicates::str::contains;
 
 /// The first `n` puzzles of the shipped dataset, as a file in `dir`.

@@ -1,11 +1,11 @@
 //! Reading what people publish: one test per finding of the issue that asked for it
 //! (layouts, strictness, sources, subsets, outputs).
 
-mod common;
-
 use std::path::Path;
 
-use common::{compress, field, project_file, read_csv, stdout_csv, sudoku_bench, sudoku_bench_in};
+use crate::common::{
+    compress, field, project_file, read_csv, stdout_csv, sudoku_bench, sudoku_bench_in,
+};
 use predicates::str::contains;
 
 const P: &str = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";

@@ -1,8 +1,6 @@
 //! End-to-end tests of `bench` and `compare`.
 
-mod common;
-
-use common::{project_file, read_csv, sudoku_bench_in};
+use crate::common::{project_file, read_csv, sudoku_bench_in};
 use predicates::str::contains;
 use std::path::Path;
 

@@ -1,11 +1,9 @@
 //! A careless or hostile command line, a planted baseline: nothing is destroyed, nothing
 //! crashes, nothing is misreported. One test per finding of the issue that asked for it.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{project_file, read_csv, sudoku_bench, sudoku_bench_in};
+use crate::common::{project_file, read_csv, sudoku_bench, sudoku_bench_in};
 use predicates::str::contains;
 
 /// A small dataset in `dir`, and a copy to compare it with afterwards.

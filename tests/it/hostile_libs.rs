@@ -3,12 +3,10 @@
 //! lost), and writes past the solution buffer (the stack corrupted after the call).
 #![cfg(unix)]
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{project_file, read_csv, sudoku_bench};
+use crate::common::{project_file, read_csv, sudoku_bench};
 
 const SOURCE: &str = r#"
 #include <stdlib.h>

@@ -1,7 +1,5 @@
 //! The fuzz targets' properties, as property tests in the normal suite.
 
-mod common;
-
 use std::io::Cursor;
 
 use proptest::prelude::*;
@@ -223,8 +221,8 @@ fn write_puzzles(grids: &[Grid], l: &Layout) -> Vec<u8> {
     }
     let bytes = out.into_bytes();
     match l.compression {
-        1 => common::compress("gz", &bytes),
-        2 => common::compress("zst", &bytes),
+        1 => crate::common::compress("gz", &bytes),
+        2 => crate::common::compress("zst", &bytes),
         _ => bytes,
     }
 }
@@ -272,7 +270,7 @@ proptest! {
     ) {
         use std::io::Read;
         let kind = ["gz", "zst", "xz", "bz2"][kind];
-        let mut bytes = common::compress(kind, &text);
+        let mut bytes = crate::common::compress(kind, &text);
         for (at, value) in flips {
             let at = at.index(bytes.len());
             bytes[at] = value;

@@ -1,8 +1,6 @@
 //! Bad input, interrupts and hostile puzzles: nothing lost, nothing hangs, nothing crashes.
 
-mod common;
-
-use common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
+use crate::common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
 use predicates::str::contains;
 
 /// Solves one file of the malformed corpus; returns (status, line, error) per row.

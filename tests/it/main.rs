@@ -1,0 +1,19 @@
+//! The integration tests, one binary: each module drives the built `sudoku-bench`
+//! (or the library) end to end. One binary links once, where thirteen linked thirteen
+//! times.
+
+mod common;
+
+mod architecture;
+mod bench;
+mod cli;
+mod foreign;
+mod hostile;
+mod hostile_libs;
+mod layouts;
+mod properties;
+mod realworld;
+mod report;
+mod robustness;
+mod signals;
+mod sizes;
