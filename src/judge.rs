@@ -14,46 +14,8 @@ use crate::record::{ParseError, Puzzle};
 use crate::run::{GuardedSolver, Status};
 use crate::solver::{Backend, Limits};
 
-/// The online-judge problems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// HDU 1426: 9 lines of 9 tokens (`?` unknown), a blank line between cases.
-    Hdu1426,
-    /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
-    Poj3074,
-    /// UVa 1309 (and POJ 3076, the same problem): 16x16 boards, 16 lines of 16
-    /// characters `A`-`P` and `-`, cases separated by single empty lines, read to the
-    /// end of the input.
-    Uva1309,
-    /// SPOJ SUDOKU: UVa 1309's input after a line with the number of cases.
-    SpojSudoku,
-}
-
-impl std::str::FromStr for Problem {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Problem, String> {
-        match s {
-            "hdu1426" => Ok(Problem::Hdu1426),
-            "poj3074" => Ok(Problem::Poj3074),
-            "uva1309" | "poj3076" => Ok(Problem::Uva1309),
-            "spoj-sudoku" => Ok(Problem::SpojSudoku),
-            _ => Err(format!(
-                "unknown problem {s:?}: hdu1426, poj3074, uva1309 (poj3076) or spoj-sudoku"
-            )),
-        }
-    }
-}
-
-impl Problem {
-    /// The backend `judge` uses unless told: the fastest that solves the problem's size.
-    pub fn backend(self) -> &'static str {
-        match self {
-            Problem::Hdu1426 | Problem::Poj3074 => "bitboard",
-            Problem::Uva1309 | Problem::SpojSudoku => "dlx-arena",
-        }
-    }
-}
+// Described once, in `solver::exec`, for `exec:PROBLEM:CMD` submissions too.
+pub use crate::solver::exec::Problem;
 
 /// Cases read, cases that could not be answered (reported on stderr), and of those the
 /// ones the backend got wrong or failed on.

@@ -79,6 +79,16 @@ pub struct CompareOptions {
     pub html: Option<Target>,
 }
 
+/// What `bench` writes, each planned and taken back under its own key.
+#[derive(Clone, Copy, PartialEq)]
+enum Output {
+    Export(ExportFormat),
+    PerPuzzle,
+    SaveBaseline,
+    Html,
+    History,
+}
+
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
     let noise = config.noise_pct;
@@ -113,34 +123,28 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
     let creating = a.history.is_none() && matches!(store.found, baseline::Found::Nowhere(_));
+    use {ExportFormat as F, Output as O};
     let wanted = [
-        ("--export-csv", place(&a.export_csv)),
-        ("--export-json", place(&a.export_json)),
-        ("--export-markdown", place(&a.export_markdown)),
-        ("--plot", place(&a.plot)),
-        ("--per-puzzle", place(&a.per_puzzle)),
-        ("--save-baseline", save_place),
-        ("--html", place(&a.html)),
-        ("--history", history),
+        (O::Export(F::Csv), "--export-csv", place(&a.export_csv)),
+        (O::Export(F::Json), "--export-json", place(&a.export_json)),
+        (
+            O::Export(F::Markdown),
+            "--export-markdown",
+            place(&a.export_markdown),
+        ),
+        (O::Export(F::Svg), "--plot", place(&a.plot)),
+        (O::PerPuzzle, "--per-puzzle", place(&a.per_puzzle)),
+        (O::SaveBaseline, "--save-baseline", save_place),
+        (O::Html, "--html", place(&a.html)),
+        (O::History, "--history", history),
     ];
     let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
-    let mut targets = output::plan_optional(&inputs, &wanted, true)?.into_iter();
-    let formats = [
-        ExportFormat::Csv,
-        ExportFormat::Json,
-        ExportFormat::Markdown,
-        ExportFormat::Svg,
-    ];
-    let exports: Vec<(ExportFormat, Target)> = formats
-        .into_iter()
-        .zip(targets.by_ref())
-        .filter_map(|(f, t)| Some((f, t?)))
-        .collect();
-    let per_puzzle = targets.next().flatten();
-    let save_target = targets.next().flatten();
-    let html = targets.next().flatten();
-    let record = targets.next().flatten().map(|target| Record {
+    let mut planned = output::plan_optional(&inputs, &wanted, true)?;
+    let per_puzzle = planned.take(O::PerPuzzle);
+    let save_target = planned.take(O::SaveBaseline);
+    let html = planned.take(O::Html);
+    let record = planned.take(O::History).map(|target| Record {
         target,
         source: match &a.save_baseline {
             Some(name) if !a.record => format!("baseline {name}"),
@@ -148,6 +152,14 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         },
         creating,
     });
+    let exports = planned
+        .0
+        .into_iter()
+        .filter_map(|(o, t)| match o {
+            O::Export(f) => Some((f, t)),
+            _ => None,
+        })
+        .collect();
     let save = match (save_target, a.save_baseline) {
         (Some(target), Some(name)) => Some(SaveBaseline {
             name,
@@ -276,10 +288,10 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
     }
     let html = output::plan_optional(
         &inputs,
-        &[("--html", a.html.as_deref().map(Place::from_arg))],
+        &[("html", "--html", a.html.as_deref().map(Place::from_arg))],
         true,
     )?
-    .remove(0);
+    .take("html");
     Ok(CompareOptions {
         action,
         noise,

@@ -35,12 +35,14 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
         bounds::threads(j, false).or_else(|e| usage("--threads", e))?;
     }
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
-    let mut targets = output::plan_optional(
+    let mut planned = output::plan_optional(
         &[Place::Path(file.clone())],
-        &[("--plot", place(&a.plot)), ("--html", place(&a.html))],
+        &[
+            ("plot", "--plot", place(&a.plot)),
+            ("html", "--html", place(&a.html)),
+        ],
         true,
-    )?
-    .into_iter();
+    )?;
     Ok(HistoryOptions {
         file,
         backends: a.backend,
@@ -48,7 +50,7 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
         threads: a.threads,
         last: a.last,
         min_step_pct,
-        plot: targets.next().flatten(),
-        html: targets.next().flatten(),
+        plot: planned.take("plot"),
+        html: planned.take("html"),
     })
 }

@@ -40,10 +40,10 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     .remove(0);
     Ok(JudgeOptions {
         problem,
-        backend: backend(
-            "--backend",
-            a.backend.as_deref().unwrap_or(problem.backend()),
-        )?,
+        backend: match &a.backend {
+            Some(name) => backend("--backend", name)?,
+            None => Backend::fastest_for(problem.side()),
+        },
         limits,
         output,
     })
@@ -80,12 +80,10 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
     let cells = (box_size as u32).pow(4);
     let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, cells)
         .or_else(|e| usage("--min-clues", e))?;
-    let default_backend = if box_size == 3 {
-        "bitboard"
-    } else {
-        "dlx-arena"
+    let backend = match &a.backend {
+        Some(name) => backend("--backend", name)?,
+        None => Backend::fastest_for(box_size * box_size),
     };
-    let backend = backend("--backend", a.backend.as_deref().unwrap_or(default_backend))?;
     if !backend.is_solver() {
         return usage(
             "--backend",

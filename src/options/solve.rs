@@ -49,12 +49,13 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         .map(str::parse::<Only>)
         .transpose()
         .or_else(|e| usage("--only", e))?;
+    let place = |p: &Option<std::path::PathBuf>| p.as_deref().map(Place::from_arg);
     let wanted = [
-        ("--csv", a.csv.as_deref().map(Place::from_arg)),
-        ("--solutions", a.solutions.as_deref().map(Place::from_arg)),
-        ("--jsonl", a.jsonl.as_deref().map(Place::from_arg)),
+        (RowOutputKind::Csv, "--csv", place(&a.csv)),
+        (RowOutputKind::Solutions, "--solutions", place(&a.solutions)),
+        (RowOutputKind::Jsonl, "--jsonl", place(&a.jsonl)),
     ];
-    let stdout_taken = wanted.iter().any(|(_, p)| *p == Some(Place::Std));
+    let stdout_taken = wanted.iter().any(|(_, _, p)| *p == Some(Place::Std));
     let stderr_is_terminal = std::io::stderr().is_terminal();
     let summary = match (a.quiet, stdout_taken) {
         (true, _) => SummaryTo::Nowhere,
@@ -66,20 +67,10 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         true => vec![Place::Std],
         false => a.inputs.iter().map(|p| Place::from_arg(p)).collect(),
     };
-    let targets = output::plan_optional(&inputs, &wanted, summary == SummaryTo::Stdout)?;
+    let outputs = output::plan_optional(&inputs, &wanted, summary == SummaryTo::Stdout)?.0;
     if stdout_taken && output::stdout_was_closed() {
         anyhow::bail!("standard output is closed: the rows sent there would be lost");
     }
-    let kinds = [
-        RowOutputKind::Csv,
-        RowOutputKind::Solutions,
-        RowOutputKind::Jsonl,
-    ];
-    let outputs = kinds
-        .into_iter()
-        .zip(targets)
-        .filter_map(|(k, t)| Some((k, t?)))
-        .collect();
     Ok(SolveOptions {
         inputs: a.inputs.iter().map(Input::from_arg).collect(),
         load,

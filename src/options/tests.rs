@@ -59,3 +59,89 @@ fn backend_lists_split_only_before_a_backend() {
     // A comma not followed by a backend name stays inside the spec.
     assert_eq!(split_backends("dfs,,dfs-like"), ["dfs,,dfs-like"]);
 }
+
+#[test]
+fn every_output_gets_its_own_flag_and_target() {
+    use crate::bench::present::export::ExportFormat as F;
+    use crate::report::RowOutputKind as R;
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).display().to_string();
+    let (baselines, folder) = (at("b"), at(""));
+    let bench = [
+        "bench",
+        "x",
+        "--record",
+        "--baselines-dir",
+        baselines.as_str(),
+    ];
+    let solve = ["solve", "-q", "/dev/null"];
+    let history = ["history", "--file", "/nonexistent/h.jsonl"];
+    let bench_flags = [
+        "--export-csv",
+        "--export-json",
+        "--export-markdown",
+        "--plot",
+        "--per-puzzle",
+        "--html",
+        "--history",
+    ];
+    let solve_flags = ["--csv", "--solutions", "--jsonl"];
+    let history_flags = ["--plot", "--html"];
+    // Each output pointed at a folder is refused under its own flag.
+    let commands: [(&[&str], &[&str]); 3] = [
+        (&bench, &bench_flags),
+        (&solve, &solve_flags),
+        (&history, &history_flags),
+    ];
+    for (command, flags) in commands {
+        for &flag in flags {
+            let err = parse(&[command, &[flag, folder.as_str()][..]].concat())
+                .err()
+                .unwrap();
+            assert!(
+                err.to_string().starts_with(&format!("{flag} {folder} ")),
+                "{err}"
+            );
+        }
+    }
+    // Each output, all named at once, gets the file named after its flag.
+    let with = |command: &[&str], flags: &[&str]| {
+        let paths: Vec<String> = flags.iter().map(|f| at(f)).collect();
+        let mut args = command.to_vec();
+        for (flag, path) in flags.iter().zip(&paths) {
+            args.extend([*flag, path]);
+        }
+        parse(&args).unwrap()
+    };
+    let saving: &[&str] = &["--save-baseline", "saved"];
+    let Command::Bench(o) = with(&[&bench[..], saving].concat(), &bench_flags) else {
+        panic!("not bench");
+    };
+    let exports: Vec<(F, String)> = o.exports.into_iter().map(|(f, t)| (f, t.label)).collect();
+    let expected = [
+        (F::Csv, "--export-csv"),
+        (F::Json, "--export-json"),
+        (F::Markdown, "--export-markdown"),
+        (F::Svg, "--plot"),
+    ];
+    assert_eq!(exports, expected.map(|(f, flag)| (f, at(flag))));
+    assert_eq!(o.per_puzzle.map(|t| t.label), Some(at("--per-puzzle")));
+    assert_eq!(o.html.map(|t| t.label), Some(at("--html")));
+    assert_eq!(o.record.map(|r| r.target.label), Some(at("--history")));
+    assert_eq!(o.save.map(|s| s.target.label), Some(at("b/saved.json")));
+    let Command::Solve(o) = with(&solve, &solve_flags) else {
+        panic!("not solve");
+    };
+    let rows: Vec<(R, String)> = o.outputs.into_iter().map(|(k, t)| (k, t.label)).collect();
+    let expected = [
+        (R::Csv, "--csv"),
+        (R::Solutions, "--solutions"),
+        (R::Jsonl, "--jsonl"),
+    ];
+    assert_eq!(rows, expected.map(|(k, flag)| (k, at(flag))));
+    let Command::History(o) = with(&history, &history_flags) else {
+        panic!("not history");
+    };
+    let trends = (o.plot.map(|t| t.label), o.html.map(|t| t.label));
+    assert_eq!(trends, (Some(at("--plot")), Some(at("--html"))));
+}

@@ -246,27 +246,39 @@ fn resolve_output(
     Ok((Target { label, kind }, Some(r)))
 }
 
-/// [`plan`] for outputs that each may or may not be wanted: the targets come back in
-/// the same places, `None` where no output was named.
-pub fn plan_optional(
+/// [`plan`] for outputs that each may or may not be wanted, each given as its key, the
+/// option that names it and where it goes: the targets of those named come back under
+/// their keys, so that none is ever taken for another by its place in a list.
+pub fn plan_optional<K: Copy>(
     inputs: &[Place],
-    outputs: &[(&str, Option<Place>)],
+    outputs: &[(K, &str, Option<Place>)],
     stdout_used: bool,
-) -> Result<Vec<Option<Target>>, PlanError> {
-    let wanted: Vec<Wanted<'_>> = outputs
+) -> Result<Planned<K>, PlanError> {
+    let (keys, wanted): (Vec<K>, Vec<Wanted<'_>>) = outputs
         .iter()
-        .filter_map(|(option, place)| {
-            Some(Wanted {
-                option,
-                place: place.as_ref()?,
-            })
+        .filter_map(|(key, option, place)| {
+            Some((
+                *key,
+                Wanted {
+                    option,
+                    place: place.as_ref()?,
+                },
+            ))
         })
-        .collect();
-    let mut targets = plan(inputs, &wanted, stdout_used)?.into_iter();
-    Ok(outputs
-        .iter()
-        .map(|(_, place)| place.as_ref().and_then(|_| targets.next()))
-        .collect())
+        .unzip();
+    let targets = plan(inputs, &wanted, stdout_used)?;
+    Ok(Planned(keys.into_iter().zip(targets).collect()))
+}
+
+/// The targets [`plan_optional`] gives, in the order asked for, each with its key.
+pub struct Planned<K>(pub Vec<(K, Target)>);
+
+impl<K: PartialEq> Planned<K> {
+    /// The target of the output `key`, if it was named.
+    pub fn take(&mut self, key: K) -> Option<Target> {
+        let at = self.0.iter().position(|(k, _)| *k == key)?;
+        Some(self.0.remove(at).1)
+    }
 }
 
 fn check_inputs(

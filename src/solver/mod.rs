@@ -326,26 +326,27 @@ impl Default for Counters {
 
 impl Backend {
     /// The real solvers (not `Null`), in report order: `bench`'s default.
-    #[cfg(not(feature = "reference"))]
-    pub const ALL: [Backend; 4] = [
+    pub const ALL: [Backend; 4 + cfg!(feature = "reference") as usize] = [
         Backend::DlxStatic,
         Backend::DlxArena,
         Backend::Bitboard,
         Backend::Dfs,
-    ];
-    /// The real solvers (not `Null`), in report order: `bench`'s default.
-    #[cfg(feature = "reference")]
-    pub const ALL: [Backend; 5] = [
-        Backend::DlxStatic,
-        Backend::DlxArena,
-        Backend::Bitboard,
-        Backend::Dfs,
+        #[cfg(feature = "reference")]
         Backend::Reference,
     ];
 
     /// Every backend built in, `Null` included.
     pub fn built_in() -> impl Iterator<Item = Backend> {
         Backend::ALL.into_iter().chain([Backend::Null])
+    }
+
+    /// The fastest built-in backend for boards of `side` x `side`: what `judge` and `gen`
+    /// use unless told.
+    pub fn fastest_for(side: usize) -> Backend {
+        match side {
+            9 => Backend::Bitboard,
+            _ => Backend::DlxArena,
+        }
     }
 
     /// Whether `name` is a built-in backend's, in this build or in one with the

@@ -176,32 +176,19 @@ mod tests {
 
     #[test]
     fn the_manager_writes_every_target() {
-        use crate::output::{Place, Wanted, plan};
+        use crate::output::{Place, plan_optional};
         let dir = tempfile::tempdir().unwrap();
-        let (a, md) = (
-            Place::Path(dir.path().join("a.csv")),
-            Place::Path(dir.path().join("sub/a.md")),
-        );
-        let mut targets = plan(
-            &[],
-            &[
-                Wanted {
-                    option: "--export-csv",
-                    place: &a,
-                },
-                Wanted {
-                    option: "--export-markdown",
-                    place: &md,
-                },
-            ],
-            false,
-        )
-        .unwrap()
-        .into_iter();
+        let at = |name: &str| Some(Place::Path(dir.path().join(name)));
+        let wanted = [
+            (ExportFormat::Csv, "--export-csv", at("a.csv")),
+            (ExportFormat::Json, "--export-json", None),
+            (ExportFormat::Markdown, "--export-markdown", at("sub/a.md")),
+        ];
+        let mut planned = plan_optional(&[], &wanted, false).unwrap();
         let mut m = ExportManager::default();
-        m.add(ExportFormat::Csv, targets.next());
-        m.add(ExportFormat::Json, None);
-        m.add(ExportFormat::Markdown, targets.next());
+        for (format, _, _) in wanted {
+            m.add(format, planned.take(format));
+        }
         m.write_all(&synthetic_run(), false).unwrap();
         assert!(dir.path().join("a.csv").exists());
         assert!(dir.path().join("sub/a.md").exists());

@@ -7,20 +7,20 @@
 use std::time::Instant;
 
 use super::process::{FromChild, Wait};
-use super::{ExecSolver, Protocol, SolveOutcome, nothing, per_puzzle_timeout};
+use super::{ExecSolver, Problem, SolveOutcome, nothing, per_puzzle_timeout};
 use crate::board::grid::Grid;
 use crate::board::{Square, parse_chars};
 use crate::solver::Limits;
 
-/// The judge's input for `puzzles` (boards of the protocol's size).
-fn input<'a>(protocol: Protocol, puzzles: impl ExactSizeIterator<Item = Cells<'a>>) -> Vec<u8> {
+/// The judge's input for `puzzles` (boards of the problem's size).
+fn input<'a>(problem: Problem, puzzles: impl ExactSizeIterator<Item = Cells<'a>>) -> Vec<u8> {
     let mut out = Vec::new();
-    if protocol == Protocol::SpojSudoku {
+    if problem == Problem::SpojSudoku {
         out.extend(format!("{}\n", puzzles.len()).bytes());
     }
     for (k, p) in puzzles.enumerate() {
-        match (protocol, p) {
-            (Protocol::Hdu1426, Cells::Nine(g)) => {
+        match (problem, p) {
+            (Problem::Hdu1426, Cells::Nine(g)) => {
                 if k > 0 {
                     out.push(b'\n');
                 }
@@ -51,7 +51,7 @@ fn input<'a>(protocol: Protocol, puzzles: impl ExactSizeIterator<Item = Cells<'a
             }
         }
     }
-    if protocol == Protocol::Poj3074 {
+    if problem == Problem::Poj3074 {
         out.extend(b"end\n");
     }
     out
@@ -66,18 +66,18 @@ enum Cells<'a> {
 
 /// The answers in a judge's output, in order: each the text of one board's cells, or
 /// why it is not one.
-fn answer_texts(protocol: Protocol, output: &[u8]) -> Vec<Result<String, String>> {
+fn answer_texts(problem: Problem, output: &[u8]) -> Vec<Result<String, String>> {
     let text = String::from_utf8_lossy(output);
-    match protocol {
+    match problem {
         // Lines of 81 digits.
-        Protocol::Poj3074 => text
+        Problem::Poj3074 => text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .map(|l| Ok(l.to_string()))
             .collect(),
         // Grids of 9 lines of 9 tokens: every 81 tokens make an answer.
-        Protocol::Hdu1426 => {
+        Problem::Hdu1426 => {
             let tokens: Vec<&str> = text.split_whitespace().collect();
             tokens.chunks(81).map(|c| Ok(c.concat())).collect()
         }
@@ -138,6 +138,7 @@ fn output_limit(n: usize, side: usize) -> usize {
 #[allow(clippy::result_large_err)]
 fn run(
     solver: &mut ExecSolver,
+    problem: Problem,
     cases: Vec<u8>,
     n: usize,
     limits: &Limits,
@@ -156,7 +157,7 @@ fn run(
         .unwrap_or_else(|| start + per_puzzle_timeout(limits).saturating_mul(n as u32));
     let cancel = limits.cancel;
     let cancelled = || cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
-    let limit = output_limit(n, solver.spec.protocol.side());
+    let limit = output_limit(n, problem.side());
     let mut output = Vec::new();
     // The deadline holds throughout; the output ends when the program closes it or
     // exits (then what it left in the pipe is read, for a short grace at most).
@@ -186,7 +187,7 @@ fn run(
         .failed_exit()
         .map(|why| format!("{} {why}", solver.spec.program));
     Ok(Output {
-        answers: answer_texts(solver.spec.protocol, &output).into_iter(),
+        answers: answer_texts(problem, &output).into_iter(),
         died,
     })
 }
@@ -229,12 +230,13 @@ fn outcome<T>(
 /// 9x9 cases (HDU 1426, POJ 3074).
 pub(super) fn solve_batch(
     solver: &mut ExecSolver,
+    problem: Problem,
     puzzles: &[Grid],
     limits: &Limits,
 ) -> Vec<SolveOutcome> {
     solver.case_errors.clear();
-    let cases = input(solver.spec.protocol, puzzles.iter().map(Cells::Nine));
-    let mut output = match run(solver, cases, puzzles.len(), limits) {
+    let cases = input(problem, puzzles.iter().map(Cells::Nine));
+    let mut output = match run(solver, problem, cases, puzzles.len(), limits) {
         Ok(output) => output,
         Err(out) => return vec![out; puzzles.len()],
     };
@@ -252,12 +254,13 @@ pub(super) fn solve_batch(
 /// 16x16 cases (UVa 1309, POJ 3076, SPOJ SUDOKU).
 pub(super) fn solve_squares(
     solver: &mut ExecSolver,
+    problem: Problem,
     puzzles: &[Square],
     limits: &Limits,
 ) -> Vec<(SolveOutcome, Option<Square>)> {
     solver.case_errors.clear();
-    let cases = input(solver.spec.protocol, puzzles.iter().map(Cells::Other));
-    let mut output = match run(solver, cases, puzzles.len(), limits) {
+    let cases = input(problem, puzzles.iter().map(Cells::Other));
+    let mut output = match run(solver, problem, cases, puzzles.len(), limits) {
         Ok(output) => output,
         Err(out) => return vec![(out, None); puzzles.len()],
     };
@@ -283,7 +286,7 @@ mod tests {
         cells[17] = 16;
         let s = Square::new(cells).unwrap();
         let text = input(
-            Protocol::SpojSudoku,
+            Problem::SpojSudoku,
             [Cells::Other(&s), Cells::Other(&s)].into_iter(),
         );
         let text = String::from_utf8(text).unwrap();
@@ -293,7 +296,7 @@ mod tests {
         assert_eq!(lines[1], "A---------------");
         assert_eq!(lines[2], "-P--------------");
         assert_eq!(lines[17], "");
-        let uva = input(Protocol::Uva1309, [Cells::Other(&s)].into_iter());
+        let uva = input(Problem::Uva1309, [Cells::Other(&s)].into_iter());
         assert!(uva.starts_with(b"A---"));
         // Answers: every 16 lines that are not empty, trailing spaces aside.
         let out = format!(
@@ -301,7 +304,7 @@ mod tests {
             "ABCDEFGHIJKLMNOP  \r\n".repeat(16),
             " x \n".repeat(3)
         );
-        let got = answer_texts(Protocol::Uva1309, out.as_bytes());
+        let got = answer_texts(Problem::Uva1309, out.as_bytes());
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].as_ref().unwrap().len(), 256);
         assert!(got[1].as_ref().unwrap_err().contains("\" x\" as line 1"));
@@ -313,10 +316,10 @@ mod tests {
             "ABCDEFGHIJKLMNOPA",
         ] {
             let out = format!("{bad}\n{}", "ABCDEFGHIJKLMNOP\n".repeat(15));
-            let got = answer_texts(Protocol::SpojSudoku, out.as_bytes());
+            let got = answer_texts(Problem::SpojSudoku, out.as_bytes());
             assert!(got[0].is_err(), "{bad}");
         }
-        let short = answer_texts(Protocol::Uva1309, "ABCDEFGHIJKLMNOP\n".repeat(3).as_bytes());
+        let short = answer_texts(Problem::Uva1309, "ABCDEFGHIJKLMNOP\n".repeat(3).as_bytes());
         assert!(short[0].as_ref().unwrap_err().contains("3 lines"));
     }
 }

@@ -26,7 +26,7 @@ mod process;
 mod spec;
 
 pub use calibrate::spread as round_trip_spread;
-pub use spec::{ExecMode, ExecSpec, Protocol};
+pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;
@@ -358,8 +358,8 @@ impl Solver for ExecSolver {
             let side = self.spec.protocol.side();
             return self.fail(format!("a {side}x{side} judge protocol takes no 9x9 board"));
         }
-        if self.spec.protocol != Protocol::Lines {
-            let mut out = judge::solve_batch(self, std::slice::from_ref(puzzle), limits);
+        if let Protocol::Judge(problem) = self.spec.protocol {
+            let mut out = judge::solve_batch(self, problem, std::slice::from_ref(puzzle), limits);
             return out.pop().unwrap_or_else(nothing);
         }
         let start = Instant::now();
@@ -433,10 +433,13 @@ impl Solver for ExecSolver {
         puzzles: &[Square],
         limits: &Limits,
     ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
+        let Protocol::Judge(problem) = self.spec.protocol else {
+            return None;
+        };
         puzzles
             .iter()
             .all(|p| p.side() != 9 && self.solves_side(p.side()))
-            .then(|| judge::solve_squares(self, puzzles, limits))
+            .then(|| judge::solve_squares(self, problem, puzzles, limits))
     }
 
     fn solves_side(&self, side: usize) -> bool {
@@ -450,7 +453,9 @@ impl Solver for ExecSolver {
         match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => None,
             (Protocol::Lines, ExecMode::Stream) => Some(self.stream(puzzles, limits)),
-            _ => Some(judge::solve_batch(self, puzzles, limits)),
+            (Protocol::Judge(problem), _) => {
+                Some(judge::solve_batch(self, problem, puzzles, limits))
+            }
         }
     }
 

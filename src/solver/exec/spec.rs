@@ -7,24 +7,63 @@ use std::path::{Path, PathBuf};
 pub enum Protocol {
     /// The line protocol: one puzzle a line in, one answer a line out.
     Lines,
-    /// A judge submission for HDU 1426, fed a batch of cases.
-    Hdu1426,
-    /// A judge submission for POJ 3074, fed a batch of cases then `end`.
-    Poj3074,
-    /// A 16x16 judge submission for UVa 1309 (and POJ 3076, the same problem), fed a
-    /// batch of cases.
-    Uva1309,
-    /// A 16x16 judge submission for SPOJ SUDOKU: UVa 1309's cases after a count line.
-    SpojSudoku,
+    /// A judge submission for this problem, fed a batch of cases.
+    Judge(Problem),
 }
 
 impl Protocol {
     /// The side of the boards the protocol carries.
     pub fn side(self) -> usize {
         match self {
-            Protocol::Uva1309 | Protocol::SpojSudoku => 16,
-            _ => 9,
+            Protocol::Lines => 9,
+            Protocol::Judge(problem) => problem.side(),
         }
+    }
+}
+
+/// The online-judge problems: what `judge` answers as an accepted solution would, and
+/// what `exec:PROBLEM:CMD` feeds a submission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Problem {
+    /// HDU 1426: 9 lines of 9 tokens (`?` unknown), a blank line between cases.
+    Hdu1426,
+    /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
+    Poj3074,
+    /// UVa 1309 (and POJ 3076, the same problem): 16x16 boards, 16 lines of 16
+    /// characters `A`-`P` and `-`, cases separated by single empty lines, read to the
+    /// end of the input.
+    Uva1309,
+    /// SPOJ SUDOKU: UVa 1309's input after a line with the number of cases.
+    SpojSudoku,
+}
+
+impl Problem {
+    /// Every name a problem goes by (`judge PROBLEM`, `exec:PROBLEM:CMD`).
+    pub const NAMES: [(&str, Problem); 5] = [
+        ("hdu1426", Problem::Hdu1426),
+        ("poj3074", Problem::Poj3074),
+        ("uva1309", Problem::Uva1309),
+        ("poj3076", Problem::Uva1309),
+        ("spoj-sudoku", Problem::SpojSudoku),
+    ];
+
+    /// The side of its boards.
+    pub fn side(self) -> usize {
+        match self {
+            Problem::Hdu1426 | Problem::Poj3074 => 9,
+            Problem::Uva1309 | Problem::SpojSudoku => 16,
+        }
+    }
+}
+
+impl std::str::FromStr for Problem {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Problem, String> {
+        let found = Problem::NAMES.iter().find(|(name, _)| *name == s);
+        found.map(|&(_, problem)| problem).ok_or_else(|| {
+            format!("unknown problem {s:?}: hdu1426, poj3074, uva1309 (poj3076) or spoj-sudoku")
+        })
     }
 }
 
@@ -51,12 +90,12 @@ pub struct ExecSpec {
 impl ExecSpec {
     /// Parses what follows `exec:`.
     pub fn parse(rest: &str) -> Result<ExecSpec, String> {
-        let (protocol, command) = match rest.split_once(':') {
-            Some(("hdu1426", c)) => (Protocol::Hdu1426, c),
-            Some(("poj3074", c)) => (Protocol::Poj3074, c),
-            Some(("uva1309" | "poj3076", c)) => (Protocol::Uva1309, c),
-            Some(("spoj-sudoku", c)) => (Protocol::SpojSudoku, c),
-            _ => (Protocol::Lines, rest),
+        let judge = rest
+            .split_once(':')
+            .and_then(|(name, c)| Some((name.parse().ok()?, c)));
+        let (protocol, command) = match judge {
+            Some((problem, c)) => (Protocol::Judge(problem), c),
+            None => (Protocol::Lines, rest),
         };
         let words = shell_words::split(command).map_err(|e| format!("exec:{rest}: {e}"))?;
         let Some((program, args)) = words.split_first() else {
@@ -102,17 +141,15 @@ mod tests {
         let j = ExecSpec::parse("poj3074:./a.out --fast").unwrap();
         assert_eq!(
             (j.protocol, j.program.as_str()),
-            (Protocol::Poj3074, "./a.out")
+            (Protocol::Judge(Problem::Poj3074), "./a.out")
         );
         assert_eq!(j.spec, "exec:poj3074:./a.out --fast");
-        for (name, protocol) in [
-            ("uva1309", Protocol::Uva1309),
-            ("poj3076", Protocol::Uva1309),
-            ("spoj-sudoku", Protocol::SpojSudoku),
-        ] {
+        for (name, problem) in Problem::NAMES {
             let s = ExecSpec::parse(&format!("{name}:./sub")).unwrap();
-            assert_eq!((s.protocol, s.protocol.side()), (protocol, 16));
+            assert_eq!(s.protocol, Protocol::Judge(problem));
         }
+        let sides = Problem::NAMES.map(|(_, p)| Protocol::Judge(p).side());
+        assert_eq!(sides, [9, 9, 16, 16, 16]);
         assert!(ExecSpec::parse("").is_err());
         assert!(ExecSpec::parse("sh -c 'unclosed").is_err());
         assert!(
@@ -122,5 +159,20 @@ mod tests {
                 .is_err()
         );
         assert!(ExecSpec::parse("sh").unwrap().resolve().is_ok());
+    }
+
+    #[test]
+    fn the_problems_are_the_ones_judge_takes() {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let judge = cli.find_subcommand("judge").unwrap();
+        let arg = judge.get_arguments().find(|a| a.get_id() == "problem");
+        let values = arg.unwrap().get_possible_values();
+        let names: Vec<&str> = values.iter().map(|v| v.get_name()).collect();
+        assert_eq!(names, Problem::NAMES.map(|(name, _)| name));
+        for (name, problem) in Problem::NAMES {
+            assert_eq!(name.parse(), Ok(problem));
+        }
+        assert!("uva".parse::<Problem>().is_err());
     }
 }
