@@ -80,7 +80,7 @@ pub struct CompareOptions {
 }
 
 /// What `bench` writes, each planned and taken back under its own key.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Output {
     Export(ExportFormat),
     PerPuzzle,
@@ -153,7 +153,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         creating,
     });
     let exports = planned
-        .0
+        .rest()
         .into_iter()
         .filter_map(|(o, t)| match o {
             O::Export(f) => Some((f, t)),

@@ -67,7 +67,7 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         true => vec![Place::Std],
         false => a.inputs.iter().map(|p| Place::from_arg(p)).collect(),
     };
-    let outputs = output::plan_optional(&inputs, &wanted, summary == SummaryTo::Stdout)?.0;
+    let outputs = output::plan_optional(&inputs, &wanted, summary == SummaryTo::Stdout)?.rest();
     if stdout_taken && output::stdout_was_closed() {
         anyhow::bail!("standard output is closed: the rows sent there would be lost");
     }

@@ -267,17 +267,34 @@ pub fn plan_optional<K: Copy>(
         })
         .unzip();
     let targets = plan(inputs, &wanted, stdout_used)?;
-    Ok(Planned(keys.into_iter().zip(targets).collect()))
+    Ok(Planned {
+        targets: keys.into_iter().zip(targets).collect(),
+        declared: outputs.iter().map(|(key, ..)| *key).collect(),
+    })
 }
 
 /// The targets [`plan_optional`] gives, in the order asked for, each with its key.
-pub struct Planned<K>(pub Vec<(K, Target)>);
+pub struct Planned<K> {
+    targets: Vec<(K, Target)>,
+    /// Every output asked about, named or not: a key taken must be one of them.
+    declared: Vec<K>,
+}
 
-impl<K: PartialEq> Planned<K> {
-    /// The target of the output `key`, if it was named.
+impl<K: PartialEq + std::fmt::Debug> Planned<K> {
+    /// The target of the output `key`, if it was named. A key that was never declared
+    /// is a bug (a misspelt key would quietly drop an output): tests panic on it.
     pub fn take(&mut self, key: K) -> Option<Target> {
-        let at = self.0.iter().position(|(k, _)| *k == key)?;
-        Some(self.0.remove(at).1)
+        debug_assert!(
+            self.declared.contains(&key),
+            "output {key:?} was not declared"
+        );
+        let at = self.targets.iter().position(|(k, _)| *k == key)?;
+        Some(self.targets.remove(at).1)
+    }
+
+    /// The targets not taken yet, in the order asked for.
+    pub fn rest(self) -> Vec<(K, Target)> {
+        self.targets
     }
 }
 
@@ -411,5 +428,15 @@ mod tests {
             false,
         );
         assert!(matches!(err, Err(PlanError::Directory { .. })));
+    }
+
+    /// A key taken that was never declared would quietly drop an output: a bug the
+    /// tests catch.
+    #[test]
+    #[should_panic(expected = "was not declared")]
+    fn a_key_never_declared_is_a_bug() {
+        let mut planned = plan_optional(&[], &[("--plot", "--plot", None)], false).unwrap();
+        assert!(planned.take("--plot").is_none());
+        planned.take("--plto");
     }
 }
