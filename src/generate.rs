@@ -4,7 +4,7 @@
 //! Puzzle `i` of seed `s` depends only on `(s, i)`, so generation is parallel and the
 //! same command always writes the same file.
 
-use crate::board::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 use crate::board::{Board, Square};
 pub use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver};

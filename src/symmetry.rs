@@ -5,7 +5,7 @@
 //! fresh form: a solver measured on the same puzzles pass after pass otherwise has its
 //! branch predictors and caches learn them (tdoku's harness does the same).
 
-use crate::board::grid::{CELLS, Grid};
+use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
 use crate::rng::SplitMix64;
 

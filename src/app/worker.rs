@@ -7,7 +7,7 @@
 use std::io::{BufRead, BufReader, Write};
 
 use super::Exit;
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 use crate::format::Cells;
 use crate::interrupt;
 use crate::loader::RawSource;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::SourceName;
 
-use crate::board::grid::{CELLS, Grid};
+use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Expected, Puzzle, Record};

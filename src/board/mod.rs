@@ -6,9 +6,9 @@
 
 use std::fmt;
 
-pub mod grid;
+pub mod nine;
 
-pub use grid::Grid;
+pub use nine::Grid;
 
 /// Smallest and largest box size: 4x4 and 25x25 boards.
 pub const MIN_BOX: usize = 2;
@@ -42,7 +42,7 @@ pub struct Square {
 }
 
 /// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
-pub use crate::board::grid::Unit;
+pub use crate::board::nine::Unit;
 
 /// Why cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

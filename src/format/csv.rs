@@ -13,7 +13,7 @@ use std::io::{self, BufRead};
 use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Layout, Notes, RawRecord, RecordReader};
-use crate::board::grid::{CELLS, Grid};
+use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle};
 
@@ -465,7 +465,7 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
 
 #[cfg(test)]
 mod tests {
-    use crate::board::grid::Grid;
+    use crate::board::nine::Grid;
     use crate::format::{Format, read_all};
 
     const P: &str =

@@ -17,7 +17,7 @@ use std::io::{self, BufRead};
 use super::cells::Cells;
 use super::lines::{Line, Lines, trim};
 use super::{Notes, RawRecord, RecordReader, bad_cell};
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 use crate::board::{self, Square};
 use crate::record::{ParseError, Puzzle};
 

@@ -15,7 +15,7 @@ use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Body, LineBlock, PendingLine};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
-use crate::board::grid::{CELLS, Grid};
+use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle};
 
@@ -700,7 +700,7 @@ fn solution_field(
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use crate::board::grid::Grid;
+    use crate::board::nine::Grid;
     use crate::format::{Format, read_all};
     use crate::record::Expected;
     use proptest::prelude::*;

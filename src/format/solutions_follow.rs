@@ -162,7 +162,7 @@ mod tests {
                         number: 1,
                         line: 1,
                         body: Body::Parsed(Ok(Puzzle::new(
-                            P.parse::<crate::board::grid::Grid>().unwrap(),
+                            P.parse::<crate::board::nine::Grid>().unwrap(),
                         ))),
                     }),
                     _ => Err(io::Error::other("disk")),

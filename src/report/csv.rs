@@ -234,7 +234,7 @@ fn boolean(out: &mut Vec<u8>, b: Option<bool>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::grid::Grid;
+    use crate::board::nine::Grid;
     use crate::run::Status;
 
     const PUZZLE: &str =

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::assess::assess;
 use super::result::PuzzleResult;
 use super::verify::{Truth, Verifier, Verify};
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 use crate::board::{Board, Square};
 use crate::record::Record;
 use crate::solver::{Backend, Clock, Limits, SolveOutcome, Solver};

@@ -43,7 +43,7 @@
 //! in tdoku's write-up); the code is written for this crate.
 
 use super::{Limits, SolveOutcome, Solver};
-use crate::board::grid::{CELLS, Grid};
+use crate::board::nine::{CELLS, Grid};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;

@@ -6,7 +6,7 @@
 
 use super::{Limits, SolveOutcome, Solver, given_masks};
 use crate::board::Square;
-use crate::board::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 
 pub struct Dfs {
     /// Blank cells in row-major order, and their row, column (9+) and box (18+) units.

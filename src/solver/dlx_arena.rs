@@ -7,7 +7,7 @@
 use super::exact_cover::{ExactCover, SearchLimits};
 use super::{Limits, SolveOutcome, Solver, given_masks};
 use crate::board::Square;
-use crate::board::grid::{CELLS, Grid, box_of, col_of, row_of};
+use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 
 /// Items of the full Sudoku matrix: cell, row-digit, column-digit, box-digit (81 each).
 const SUDOKU_ITEMS: usize = 324;

@@ -15,7 +15,7 @@
 //!   item order, so "leftmost" is "lowest index").
 
 use super::{Limits, SolveOutcome, Solver, given_masks};
-use crate::board::grid::{CELLS, Grid, box_of, col_of};
+use crate::board::nine::{CELLS, Grid, box_of, col_of};
 
 /// Items: cell filled (0..81), row has digit (81..162), column (162..243), box (243..324).
 const ITEMS: usize = 324;

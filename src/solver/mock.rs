@@ -3,7 +3,7 @@
 //! every command treats a failing, slow or hanging backend the same way.
 
 use super::{DlxStatic, Limits, SolveOutcome, Solver};
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 use crate::cpu::thread_cpu_ns;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -30,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::board::Square;
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 use budget::Stop;
 
 /// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
@@ -545,9 +545,9 @@ pub(crate) fn given_masks(puzzle: &Grid) -> Option<[[u16; 9]; 3]> {
         }
         let bit = 1u16 << (d - 1);
         let units = [
-            crate::board::grid::row_of(cell),
-            crate::board::grid::col_of(cell),
-            crate::board::grid::box_of(cell),
+            crate::board::nine::row_of(cell),
+            crate::board::nine::col_of(cell),
+            crate::board::nine::box_of(cell),
         ];
         for (kind, &u) in units.iter().enumerate() {
             if masks[kind][u] & bit != 0 {

@@ -3,7 +3,7 @@
 
 use super::{Limits, SolveOutcome, Solver};
 use crate::board::Square;
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 
 /// Returns zero solutions and zero nodes for every puzzle.
 #[derive(Clone, Copy, Debug, Default)]

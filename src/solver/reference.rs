@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 
 use super::budget::{Budget, Stop};
 use super::{Counters, Limits, SolveOutcome, Solver};
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;

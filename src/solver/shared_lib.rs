@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use super::budget::{Budget, Stop};
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
-use crate::board::grid::{CELLS, Grid};
+use crate::board::nine::{CELLS, Grid};
 
 /// tdoku's solver type.
 pub type SolveFn =

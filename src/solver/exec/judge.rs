@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::process::{FromChild, Wait};
 use super::{ExecSolver, Problem, SolveOutcome, nothing, per_puzzle_timeout};
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 use crate::board::{Square, parse_chars};
 use crate::solver::Limits;
 

@@ -38,7 +38,7 @@ use process::{FromChild, MAX_ANSWER, Wait, Worker};
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::board::Square;
-use crate::board::grid::Grid;
+use crate::board::nine::Grid;
 
 /// The time limit of a puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -1,4 +1,5 @@
-//! The puzzle value type: 81 cells, `0` for a blank, `1..=9` for a digit.
+//! The 9x9 board, `Grid`: 81 cells, `0` for a blank, `1..=9` for a digit (the fast path;
+//! other sizes are `Square`s).
 
 use std::fmt;
 use std::str::FromStr;
