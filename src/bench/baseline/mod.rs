@@ -5,4 +5,4 @@ mod store;
 mod verdict;
 
 pub use store::{BaselineRef, Found, Store, check_name, load};
-pub use verdict::{Comparisons, Verdict, check_comparable, compare};
+pub use verdict::{Comparison, Comparisons, Verdict, check_comparable, compare};

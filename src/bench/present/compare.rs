@@ -2,45 +2,24 @@
 
 use std::fmt::Write as _;
 
-use crate::bench::baseline::{Comparisons, Verdict};
-use crate::report::text_table::{Align, TextTable, shorten};
+use super::table::{Column, Table};
+use crate::bench::baseline::{Comparison, Comparisons, Verdict};
+use crate::report::text_table::{Align, shorten};
 
 pub fn render(c: &Comparisons, noise_pct: f64) -> String {
-    use Align::{Left, Right};
-    let mut table = TextTable::new(&[
-        ("backend", Left),
-        ("dataset", Left),
-        ("-j", Right),
-        ("old µs", Right),
-        ("new µs", Right),
-        ("change", Right),
-        ("95% CI", Right),
-        ("p", Right),
-        ("verdict", Left),
-    ]);
-    for r in &c.rows {
-        let work = r
-            .work_changed
-            .as_deref()
-            .map(|w| format!("; work changed: {w}"))
-            .unwrap_or_default();
-        table.row(vec![
-            r.backend.clone(),
-            shorten(&r.dataset, 40),
-            r.threads.to_string(),
-            format!("{:.3}", r.old_us),
-            format!("{:.3}", r.new_us),
-            format!("{:+.2}%", r.change_pct),
-            format!("{:+.2}%..{:+.2}%", r.ci95_pct.0, r.ci95_pct.1),
-            format!("{:.4}", r.p_value),
-            format!(
-                "{}{}{work}",
-                r.verdict.name(),
-                if r.clock == "cpu" { " (CPU time)" } else { "" }
-            ),
-        ]);
+    let mut table = table(c).without(&["instr. change", "work"]);
+    table.map("dataset", |d| shorten(d, 40));
+    // No work column here: the verdict says it, and which clock it was judged by.
+    let v = table.column("verdict");
+    for (row, r) in table.rows.iter_mut().zip(&c.rows) {
+        if r.clock == "cpu" {
+            row[v].push_str(" (CPU time)");
+        }
+        if let Some(w) = &r.work_changed {
+            let _ = write!(row[v], "; work changed: {w}");
+        }
     }
-    let mut s = table.render();
+    let mut s = table.text();
     for r in &c.rows {
         let what = format!(
             "{} on {} -j{}",
@@ -90,4 +69,31 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
         }
     );
     s
+}
+
+/// The cells of each comparison (shared with the HTML report).
+pub fn table(c: &Comparisons) -> Table {
+    use Align::{Left, Right};
+    let us = |v: f64| format!("{v:.3}");
+    let columns: &[Column<'_, Comparison>] = &[
+        ("backend", Left, &|r| r.backend.clone()),
+        ("dataset", Left, &|r| r.dataset.clone()),
+        ("-j", Right, &|r| r.threads.to_string()),
+        ("old µs", Right, &|r| us(r.old_us)),
+        ("new µs", Right, &|r| us(r.new_us)),
+        ("change", Right, &|r| format!("{:+.2}%", r.change_pct)),
+        ("95% CI", Right, &|r| {
+            format!("{:+.2}%..{:+.2}%", r.ci95_pct.0, r.ci95_pct.1)
+        }),
+        ("p", Right, &|r| format!("{:.4}", r.p_value)),
+        ("instr. change", Right, &|r| {
+            r.instructions_change_pct
+                .map_or("-".into(), |p| format!("{p:+.3}%"))
+        }),
+        ("verdict", Left, &|r| r.verdict.name().into()),
+        ("work", Left, &|r| {
+            r.work_changed.clone().unwrap_or_default()
+        }),
+    ];
+    Table::of(&c.rows, columns)
 }

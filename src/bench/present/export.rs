@@ -172,6 +172,10 @@ mod tests {
             assert!(svg.contains(label), "{label}");
         }
         assert!(svg.contains("µs per puzzle (log scale)"));
+        assert!(svg.contains("fraction of puzzles solved within"));
+        assert!(svg.contains("generated-3000.txt: time per puzzle, cumulative"));
+        assert_eq!(svg.matches("<polyline").count(), 3, "a series per result");
+        assert_eq!(super::super::svg::tests::well_formed(&svg), Ok(()));
     }
 
     #[test]

@@ -2,66 +2,55 @@
 
 use std::fmt::Write as _;
 
+use super::table::{Column, Table};
 use crate::bench::history::Trend;
-use crate::report::text_table::{Align, TextTable, shorten};
-
-pub const HEADERS: [&str; 11] = [
-    "backend",
-    "dataset",
-    "-j",
-    "machine",
-    "method",
-    "runs",
-    "first µs",
-    "last µs",
-    "best µs",
-    "last vs first",
-    "change points",
-];
+use crate::report::text_table::{Align, shorten};
 
 const SPARKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
 /// The cells of each series (shared with the HTML report).
-pub fn rows(trends: &[Trend<'_>]) -> Vec<Vec<String>> {
-    trends
+pub fn table(trends: &[Trend<'_>]) -> Table {
+    use Align::{Left, Right};
+    let us = |v: f64| format!("{v:.3}");
+    let first = |t: &Trend<'_>| t.points[0].us_per_puzzle;
+    let last = |t: &Trend<'_>| t.points[t.points.len() - 1].us_per_puzzle;
+    let best = |t: &Trend<'_>| t.values().into_iter().fold(f64::INFINITY, f64::min);
+    let columns: &[Column<'_, Trend<'_>>] = &[
+        ("backend", Left, &|t| t.points[0].backend.clone()),
+        ("dataset", Left, &|t| t.points[0].dataset.clone()),
+        ("-j", Right, &|t| t.points[0].threads.to_string()),
+        ("machine", Left, &|t| t.points[0].machine.clone()),
+        ("method", Left, &|t| t.points[0].method.clone()),
+        ("runs", Right, &|t| t.points.len().to_string()),
+        ("first µs", Right, &|t| us(first(t))),
+        ("last µs", Right, &|t| us(last(t))),
+        ("best µs", Right, &|t| us(best(t))),
+        ("last vs first", Right, &|t| {
+            format!("{:+.1}%", (last(t) / first(t) - 1.0) * 100.0)
+        }),
+        ("change points", Left, &change_points),
+    ];
+    Table::of(trends, columns)
+}
+
+fn change_points(t: &Trend<'_>) -> String {
+    let steps: Vec<String> = t
+        .steps
         .iter()
-        .map(|t| {
-            let v = t.values();
-            let e = t.points[0];
-            let (first, last) = (v[0], v[v.len() - 1]);
-            let best = v.iter().copied().fold(f64::INFINITY, f64::min);
-            let steps: Vec<String> = t
-                .steps
-                .iter()
-                .map(|s| {
-                    let at = t.points[s.index];
-                    format!(
-                        "{:+.1}% at {} ({})",
-                        s.change_pct(),
-                        at.date.get(..10).unwrap_or(&at.date),
-                        at.revision.as_deref().unwrap_or("?")
-                    )
-                })
-                .collect();
-            vec![
-                e.backend.clone(),
-                e.dataset.clone(),
-                e.threads.to_string(),
-                e.machine.clone(),
-                e.method.clone(),
-                v.len().to_string(),
-                format!("{first:.3}"),
-                format!("{last:.3}"),
-                format!("{best:.3}"),
-                format!("{:+.1}%", (last / first - 1.0) * 100.0),
-                if steps.is_empty() {
-                    "none".into()
-                } else {
-                    steps.join("; ")
-                },
-            ]
+        .map(|s| {
+            let at = t.points[s.index];
+            format!(
+                "{:+.1}% at {} ({})",
+                s.change_pct(),
+                at.date.get(..10).unwrap_or(&at.date),
+                at.revision.as_deref().unwrap_or("?")
+            )
         })
-        .collect()
+        .collect();
+    match steps.is_empty() {
+        true => "none".into(),
+        false => steps.join("; "),
+    }
 }
 
 /// The newest `width` values as a sparkline, low to high.
@@ -82,29 +71,18 @@ pub fn sparkline(values: &[f64], width: usize) -> String {
 }
 
 pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
-    use Align::{Left, Right};
-    let mut table = TextTable::new(&[
-        ("backend", Left),
-        ("dataset", Left),
-        ("-j", Right),
-        ("machine", Left),
-        ("method", Left),
-        ("runs", Right),
-        ("first µs", Right),
-        ("last µs", Right),
-        ("best µs", Right),
-        ("last/first", Right),
-        ("trend", Left),
-        ("change points", Left),
-    ]);
-    for (t, mut row) in trends.iter().zip(rows(trends)) {
-        row[1] = shorten(&row[1], 32);
-        row[3] = shorten(&row[3], 24);
-        row.insert(10, sparkline(&t.values(), 24));
-        table.row(row);
+    let mut table = table(trends);
+    table.rename("last vs first", "last/first");
+    table.map("dataset", |d| shorten(d, 32));
+    table.map("machine", |m| shorten(m, 24));
+    // The terminal's own column: the newest values at a glance.
+    let at = table.column("change points");
+    table.columns.insert(at, ("trend", Align::Left));
+    for (row, t) in table.rows.iter_mut().zip(trends) {
+        row.insert(at, sparkline(&t.values(), 24));
     }
     let mut s = format!("history: {file}\n");
-    s.push_str(&table.render());
+    s.push_str(&table.text());
     let steps: usize = trends.iter().map(|t| t.steps.len()).sum();
     let _ = writeln!(
         s,

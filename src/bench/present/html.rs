@@ -4,9 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::export::Exporter;
-use super::plot::PlotExporter;
-use super::svg;
+use super::table::Table;
+use super::{compare, history, paired, plot, svg, terminal};
 use crate::bench::baseline::{Comparisons, Verdict};
 use crate::bench::history::Trend;
 use crate::bench::{BenchResult, BenchRun};
@@ -66,14 +65,15 @@ impl Page {
         let _ = write!(self.body, r#"<p class="{class}">{}</p>"#, escape(text));
     }
 
-    /// A table; a cell is escaped text, or a verdict badge when it names one.
-    fn table(&mut self, headers: &[&str], rows: &[Vec<String>]) {
+    /// A table; a cell is escaped text, or a verdict badge when it names one. The CSS
+    /// aligns the columns.
+    fn table(&mut self, table: &Table) {
         self.body.push_str("<table><thead><tr>");
-        for h in headers {
+        for (h, _) in &table.columns {
             let _ = write!(self.body, "<th>{}</th>", escape(h));
         }
         self.body.push_str("</tr></thead><tbody>");
-        for row in rows {
+        for row in &table.rows {
             self.body.push_str("<tr>");
             for cell in row {
                 let _ = match badge(cell) {
@@ -178,58 +178,13 @@ fn meta(page: &mut Page, run: &BenchRun) {
 }
 
 fn results_table(page: &mut Page, run: &BenchRun) {
-    let rows: Vec<Vec<String>> = run
-        .results
-        .iter()
-        .map(|r| {
-            let [no_guess, nodes, guesses] = r.work_cells();
-            vec![
-                r.backend.clone(),
-                r.dataset.path.clone(),
-                r.threads.to_string(),
-                r.dataset.puzzles.to_string(),
-                r.wrong.to_string(),
-                no_guess,
-                nodes,
-                guesses,
-                r.headline_cells(3)[0].clone(),
-                format!("{:.3}", r.per_call.median_us),
-                format!("{:.3}", r.per_call.p99_us),
-                r.headline_cells(3)[1].clone(),
-                format!("{:.1}%", r.spread_pct),
-                r.instructions
-                    .as_ref()
-                    .map_or("-".into(), |i| format!("{:.0}", i.per_puzzle)),
-            ]
-        })
-        .collect();
-    page.table(
-        &[
-            "backend",
-            "dataset",
-            "-j",
-            "puzzles",
-            "wrong",
-            "no guess",
-            "nodes",
-            "guesses",
-            "µs/puzzle",
-            "median µs",
-            "p99 µs",
-            "puzzles/s",
-            "spread",
-            "instr./puzzle",
-        ],
-        &rows,
-    );
+    page.table(&terminal::table(run).without(&["mean µs", "max µs", "effic."]));
 }
 
 fn cdf(page: &mut Page, run: &BenchRun) {
     if run.results.iter().any(|r| !r.cdf.is_empty()) {
-        if let Ok(svg) = PlotExporter.serialize(run) {
-            page.h(2, "Per-puzzle time distributions");
-            page.figure(&String::from_utf8_lossy(&svg));
-        }
+        page.h(2, "Per-puzzle time distributions");
+        page.figure(&plot::plot(run));
     }
 }
 
@@ -277,40 +232,7 @@ pub fn bench_report(
     results_table(&mut page, run);
     if !run.paired.is_empty() {
         page.h(2, "Paired comparisons");
-        let rows: Vec<Vec<String>> = run
-            .paired
-            .iter()
-            .map(|c| {
-                vec![
-                    c.backend.clone(),
-                    c.dataset.clone(),
-                    c.baseline.clone(),
-                    c.threads.to_string(),
-                    format!("{:.4}", c.ratio),
-                    format!("{:.4}..{:.4}", c.ci95.0, c.ci95.1),
-                    c.pairs.to_string(),
-                    c.clock.clone(),
-                    c.instructions_ratio
-                        .map_or("-".into(), |r| format!("{r:.4}")),
-                    c.verdict.name().into(),
-                ]
-            })
-            .collect();
-        page.table(
-            &[
-                "backend",
-                "dataset",
-                "vs",
-                "-j",
-                "ratio",
-                "95% CI",
-                "pairs",
-                "clock",
-                "instr. ratio",
-                "verdict",
-            ],
-            &rows,
-        );
+        page.table(&paired::table(&run.paired));
         if let Some(c) = run.paired.first() {
             page.p(
                 "note",
@@ -391,42 +313,7 @@ fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
 }
 
 fn comparison_table(page: &mut Page, c: &Comparisons, noise: f64) {
-    let rows: Vec<Vec<String>> = c
-        .rows
-        .iter()
-        .map(|r| {
-            vec![
-                r.backend.clone(),
-                r.dataset.clone(),
-                r.threads.to_string(),
-                format!("{:.3}", r.old_us),
-                format!("{:.3}", r.new_us),
-                format!("{:+.2}%", r.change_pct),
-                format!("{:+.2}%..{:+.2}%", r.ci95_pct.0, r.ci95_pct.1),
-                format!("{:.4}", r.p_value),
-                r.instructions_change_pct
-                    .map_or("-".into(), |p| format!("{p:+.3}%")),
-                r.verdict.name().into(),
-                r.work_changed.clone().unwrap_or_default(),
-            ]
-        })
-        .collect();
-    page.table(
-        &[
-            "backend",
-            "dataset",
-            "-j",
-            "old µs",
-            "new µs",
-            "change",
-            "95% CI",
-            "p",
-            "instr. change",
-            "verdict",
-            "work",
-        ],
-        &rows,
-    );
+    page.table(&compare::table(c));
     for (side, list) in [("the baseline", &c.only_old), ("the new run", &c.only_new)] {
         if !list.is_empty() {
             page.p(
@@ -539,7 +426,7 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> Strin
         .collect();
     page.verdicts(&verdicts);
     page.h(2, "Trends");
-    page.table(&super::history::HEADERS, &super::history::rows(trends));
+    page.table(&history::table(trends));
     for t in trends {
         page.figure(&trend_svg(t));
     }
@@ -571,10 +458,10 @@ mod tests {
             "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;\u{FFFD}"
         );
         let mut page = Page::new();
-        page.table(
-            &["<th>"],
-            &[vec!["<script>alert(1)</script>".into(), "regressed".into()]],
-        );
+        page.table(&Table {
+            columns: vec![("<th>", crate::report::text_table::Align::Left)],
+            rows: vec![vec!["<script>alert(1)</script>".into(), "regressed".into()]],
+        });
         let html = page.finish("</title><script>");
         assert!(!html.contains("<script>"));
         assert!(html.contains(r#"<span class="badge bad">regressed</span>"#));

@@ -27,27 +27,12 @@ impl Exporter for MarkdownExporter {
             run.settings.rounds,
             run.settings.warmup
         )?;
-        writeln!(
-            s,
-            "| backend | dataset | threads | puzzles | wrong | no guess | nodes | guesses | µs/puzzle | median µs | p99 µs | puzzles/s | spread |"
-        )?;
-        writeln!(s, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
-        for r in &run.results {
-            let [no_guess, nodes, guesses] = r.work_cells();
-            let [us, per_s] = r.headline_cells(3);
-            writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {no_guess} | {nodes} | {guesses} | {us} | {:.3} | {:.3} | {per_s} | ±{:.1}% |",
-                r.backend,
-                r.dataset.path,
-                r.threads,
-                r.dataset.puzzles,
-                r.wrong,
-                r.per_call.median_us,
-                r.per_call.p99_us,
-                r.spread_pct
-            )?;
-        }
+        let mut table =
+            super::terminal::table(run).without(&["mean µs", "max µs", "effic.", "instr./puzzle"]);
+        // Markdown's own forms, for readers of a README: words, the spread as a ±.
+        table.rename("-j", "threads");
+        table.map("spread", |p| format!("±{p}"));
+        s.push_str(&table.markdown());
         writeln!(
             s,
             "\nµs/puzzle: {}; median and p99: per solver call.",

@@ -12,4 +12,5 @@ mod markdown;
 pub mod paired;
 pub mod plot;
 pub mod svg;
+mod table;
 pub mod terminal;

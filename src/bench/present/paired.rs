@@ -2,43 +2,23 @@
 
 use std::fmt::Write as _;
 
+use super::table::{Column, Table, dash};
 use crate::bench::PairedComparison;
-use crate::report::text_table::{Align, TextTable, shorten};
+use crate::report::text_table::{Align, shorten};
 
 pub fn render(comparisons: &[PairedComparison]) -> String {
     if comparisons.is_empty() {
         return String::new();
     }
-    use Align::{Left, Right};
-    let mut table = TextTable::new(&[
-        ("backend", Left),
-        ("vs", Left),
-        ("dataset", Left),
-        ("-j", Right),
-        ("ratio", Right),
-        ("95% CI", Right),
-        ("pairs", Right),
-        ("clock", Left),
-        ("verdict", Left),
+    let mut table = table(comparisons).select(&[
+        "backend", "vs", "dataset", "-j", "ratio", "95% CI", "pairs", "clock", "verdict",
     ]);
-    for c in comparisons {
-        table.row(vec![
-            c.backend.clone(),
-            c.baseline.clone(),
-            shorten(&c.dataset, 32),
-            c.threads.to_string(),
-            format!("{:.4}", c.ratio),
-            format!("{:.4}..{:.4}", c.ci95.0, c.ci95.1),
-            c.pairs.to_string(),
-            c.clock.clone(),
-            c.verdict.name().to_string(),
-        ]);
-    }
+    table.map("dataset", |d| shorten(d, 32));
     let mut s = format!(
         "\npaired (each backend against {}):\n",
         comparisons[0].baseline
     );
-    s.push_str(&table.render());
+    s.push_str(&table.text());
     let regressed = comparisons
         .iter()
         .filter(|c| c.verdict == crate::bench::baseline::Verdict::Regressed)
@@ -58,4 +38,24 @@ pub fn render(comparisons: &[PairedComparison]) -> String {
         }
     );
     s
+}
+
+/// The cells of each verdict (shared with the HTML report).
+pub fn table(comparisons: &[PairedComparison]) -> Table {
+    use Align::{Left, Right};
+    let columns: &[Column<'_, PairedComparison>] = &[
+        ("backend", Left, &|c| c.backend.clone()),
+        ("dataset", Left, &|c| c.dataset.clone()),
+        ("vs", Left, &|c| c.baseline.clone()),
+        ("-j", Right, &|c| c.threads.to_string()),
+        ("ratio", Right, &|c| format!("{:.4}", c.ratio)),
+        ("95% CI", Right, &|c| {
+            format!("{:.4}..{:.4}", c.ci95.0, c.ci95.1)
+        }),
+        ("pairs", Right, &|c| c.pairs.to_string()),
+        ("clock", Left, &|c| c.clock.clone()),
+        ("instr. ratio", Right, &|c| dash(c.instructions_ratio, 4)),
+        ("verdict", Left, &|c| c.verdict.name().into()),
+    ];
+    Table::of(comparisons, columns)
 }

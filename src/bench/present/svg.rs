@@ -1,6 +1,7 @@
-//! Small hand-made SVG charts for the HTML report and `history --plot`: a log-log
-//! scatter of one backend's per-puzzle times against another's, and trend lines with
-//! change points. Every text is escaped; sizes are fixed so a page lays out at once.
+//! The one SVG generator, by hand: a log-log scatter of one backend's per-puzzle times
+//! against another's, trend lines with change points (the HTML report, `history --plot`),
+//! and cumulative distributions of per-puzzle time (`--export-svg`, the report). Every
+//! text is escaped; sizes are fixed so a page lays out at once.
 
 use std::fmt::Write as _;
 
@@ -200,10 +201,115 @@ pub fn trend(title: &str, values: &[f64], labels: &[String], steps: &[(usize, f6
     s
 }
 
+/// One panel of [`cdf`]: its title, and each series' label and (µs, fraction) points.
+pub type Panel<'a> = (String, Vec<(String, &'a [(f64, f64)])>);
+
+/// Line colours of [`cdf`], a series each; past the tenth, dashed, then dotted.
+const COLORS: [&str; 10] = [
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf",
+];
+
+/// Cumulative distributions, one panel per dataset one above the other: each series as
+/// steps (the fraction at or below each time) on a log x axis, a legend lower right.
+pub fn cdf(title: &str, panels: &[Panel<'_>]) -> String {
+    let mut s = root(title, H * panels.len().max(1) as f64);
+    let (bottom, right, middle) = (H - BOTTOM, W - RIGHT, (TOP + H - BOTTOM) / 2.0);
+    let (center, below, before_axis) = ((LEFT + right) / 2.0, bottom + 16.0, LEFT - 6.0);
+    for (k, (caption, series)) in panels.iter().enumerate() {
+        let times = series.iter().flat_map(|(_, points)| points.iter());
+        let times = times.map(|p| p.0).filter(|t| t.is_finite());
+        // No time at all (a backend that solved none of the boards): any range.
+        let lo = match times.clone().fold(f64::INFINITY, f64::min) {
+            lo if lo.is_finite() => lo.max(0.01),
+            _ => 1.0,
+        };
+        let hi = times.fold(lo * 10.0, f64::max);
+        let (l0, l1) = (lo.log10().floor(), hi.log10().ceil());
+        // Times below the axis (0, under 0.01 µs) at its left end.
+        let x = |t: f64| LEFT + (t.log10().max(l0) - l0) / (l1 - l0) * (right - LEFT);
+        let y = |f: f64| bottom - f * (bottom - TOP);
+        let (top, caption) = (k as f64 * H, escape(caption));
+        let _ = write!(
+            s,
+            r#"<g transform="translate(0 {top})"><text x="{LEFT}" y="18" class="title">{caption}</text>"#
+        );
+        // Each decade labelled, the times between as fainter lines.
+        for e in l0 as i32..=l1 as i32 {
+            let (xd, label) = (x(10f64.powi(e)), tick_label(10f64.powi(e)));
+            let _ = write!(
+                s,
+                r#"<line x1="{xd:.1}" y1="{TOP}" x2="{xd:.1}" y2="{bottom}" class="grid"/><text x="{xd:.1}" y="{below}" class="tick" text-anchor="middle">{label}</text>"#
+            );
+            // The last decade ends the axis.
+            if e == l1 as i32 {
+                break;
+            }
+            for m in 2..10 {
+                let xm = x(f64::from(m) * 10f64.powi(e));
+                let _ = write!(
+                    s,
+                    r#"<line x1="{xm:.1}" y1="{TOP}" x2="{xm:.1}" y2="{bottom}" class="grid" stroke-opacity=".5"/>"#
+                );
+            }
+        }
+        for (f, yf) in [0.0, 0.2, 0.4, 0.6, 0.8, 1.0].map(|f| (f, y(f))) {
+            let _ = write!(
+                s,
+                r#"<line x1="{LEFT}" y1="{yf:.1}" x2="{right}" y2="{yf:.1}" class="grid"/><text x="{before_axis}" y="{yf:.1}" dy="4" class="tick" text-anchor="end">{f:.1}</text>"#
+            );
+        }
+        let _ = write!(
+            s,
+            r#"<text x="{center}" y="{}" class="axis" text-anchor="middle">µs per puzzle (log scale)</text><text x="16" y="{middle}" class="axis" text-anchor="middle" transform="rotate(-90 16 {middle})">fraction of puzzles solved within</text>"#,
+            H - 12.0
+        );
+        let stroke = |i: usize| {
+            let (color, dash) = (COLORS[i % 10], ["none", "6 3", "2 2"][i / 10 % 3]);
+            format!(r#"fill="none" stroke="{color}" stroke-width="2" stroke-dasharray="{dash}""#)
+        };
+        for (i, (_, points)) in series.iter().enumerate() {
+            let mut reached = 0.0;
+            let steps: Vec<String> = points
+                .iter()
+                .map(|&(t, f)| {
+                    let (xt, from, to) = (x(t), y(reached), y(f));
+                    reached = f;
+                    format!("{xt:.1},{from:.1} {xt:.1},{to:.1}")
+                })
+                .collect();
+            let (points, stroke) = (steps.join(" "), stroke(i));
+            let _ = write!(s, r#"<polyline points="{points}" {stroke}/>"#);
+        }
+        // Over the lines, each label on a white halo; the first series the top row.
+        for (i, (label, _)) in series.iter().enumerate() {
+            let ly = bottom - 12.0 - (series.len() - 1 - i) as f64 * 16.0;
+            let (x0, x1, stroke, label) = (right - 30.0, right - 10.0, stroke(i), escape(label));
+            let _ = write!(
+                s,
+                r#"<line x1="{x0}" y1="{ly}" x2="{x1}" y2="{ly}" {stroke}/><text x="{x0}" y="{ly}" dx="-6" dy="4" class="note" text-anchor="end" stroke="white" stroke-width="3" paint-order="stroke">{label}</text>"#
+            );
+        }
+        s.push_str("</g>");
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The document, `height` tall; `title` is for a reader (and a screen reader).
+fn root(title: &str, height: f64) -> String {
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" role="img"><style>{STYLE}</style><title>{}</title><rect width="{W}" height="{height}" fill="white"/>"#,
+        escape(title)
+    )
+}
+
+/// A one-chart document, its title shown.
 fn open(title: &str) -> String {
     format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" role="img"><style>{STYLE}</style><title>{t}</title><rect width="{W}" height="{H}" fill="white"/><text x="{LEFT}" y="18" class="title">{t}</text>"#,
-        t = escape(title)
+        r#"{}<text x="{LEFT}" y="18" class="title">{}</text>"#,
+        root(title, H),
+        escape(title)
     )
 }
 
@@ -253,8 +359,100 @@ pub fn thin(points: &[(f64, f64)], max: usize) -> Vec<(f64, f64)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Whether `xml` is well-formed as far as these documents go: one root, tags closed
+    /// in order, quotes paired, every `&` an entity, no control characters.
+    pub(crate) fn well_formed(xml: &str) -> Result<(), String> {
+        const ENTITIES: [&str; 5] = ["amp;", "lt;", "gt;", "quot;", "#39;"];
+        let entity = |p: &str| ENTITIES.iter().any(|e| p.starts_with(e));
+        let control = |c: char| c.is_control() && !"\n\t\r".contains(c);
+        let clean = |t: &str| t.split('&').skip(1).all(entity) && !t.contains(control);
+        let (mut open, mut roots, mut rest) = (Vec::new(), 0, xml);
+        while let Some(lt) = rest.find('<') {
+            let end = lt + rest[lt..].find('>').ok_or("an unclosed tag")?;
+            let (text, tag) = (&rest[..lt], &rest[lt + 1..end]);
+            rest = &rest[end + 1..];
+            let outside = open.is_empty() && !text.trim().is_empty();
+            if !clean(text) || !clean(tag) || outside || tag.matches('"').count() % 2 == 1 {
+                return Err(format!("before or in <{tag}>: {text:?}"));
+            }
+            if let Some(name) = tag.strip_prefix('/') {
+                if open.pop() != Some(name) {
+                    return Err(format!("</{name}> closes another tag"));
+                }
+            } else {
+                roots += usize::from(open.is_empty());
+                if !tag.ends_with('/') {
+                    open.push(tag.split(' ').next().unwrap_or_default());
+                }
+            }
+        }
+        match (roots, open.is_empty(), rest.trim()) {
+            (1, true, "") => Ok(()),
+            _ => Err(format!("{roots} roots, unclosed {open:?}, then {rest:?}")),
+        }
+    }
+
+    #[test]
+    fn the_checker_finds_broken_documents() {
+        let good = r#"<svg a="1&amp;2"><g><line/></g><text>a &lt; b</text></svg>"#;
+        assert_eq!(well_formed(good), Ok(()));
+        let bad = [
+            "<svg><g></svg></g>",
+            "<svg>&</svg>",
+            "<svg/><svg/>",
+            "<svg>",
+            "<svg a=\"></svg>",
+            "<svg>\u{7}</svg>",
+        ];
+        for bad in bad {
+            assert!(well_formed(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_chart_is_well_formed() {
+        let hostile = "<b>&\"'\u{7}";
+        let points = [(1.0, 2.0), (2.0, 1.0), (5.0, 5.0)];
+        let dates = [hostile.to_string(), hostile.to_string()];
+        let panels: Vec<Panel<'_>> = vec![
+            (hostile.into(), vec![(hostile.into(), &points[..])]),
+            ("empty".into(), vec![]),
+        ];
+        let cdf = cdf(hostile, &panels);
+        assert_eq!(cdf.matches("<g transform=").count(), 2, "a panel each");
+        assert!(!cdf.contains("<b>") && cdf.contains("&lt;b&gt;&amp;"));
+        for svg in [
+            scatter(hostile, hostile, hostile, &points, 5.0),
+            trend(hostile, &[1.0, 2.0], &dates, &[(1, 100.0)]),
+            cdf,
+        ] {
+            assert_eq!(well_formed(&svg), Ok(()));
+        }
+    }
+
+    #[test]
+    fn a_cdf_steps_on_a_log_axis() {
+        let (a, b) = ([(3.0, 0.0), (30.0, 0.5), (300.0, 1.0)], [(0.5, 1.0)]);
+        let series = vec![("a".into(), &a[..]), ("b".into(), &b[..])];
+        let svg = cdf("t", &[("p".into(), series)]);
+        // Decades 0.1 to 1000 from end to end of the axis, each labelled.
+        for tick in [">1<", ">10<", ">100<"] {
+            assert!(svg.contains(tick), "{tick}");
+        }
+        for (x, tick) in [(LEFT, "0.1"), (W - RIGHT, "1000")] {
+            let at = format!(r#"x="{x:.1}" y="386" class="tick" text-anchor="middle">{tick}<"#);
+            assert!(svg.contains(&at), "{at}");
+        }
+        assert!(!svg.contains(">10000<"));
+        // A line and a legend entry per series; a step per point, up from the one before.
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(svg.matches("stroke=\"#1f77b4\"").count(), 2);
+        let steps = svg.split("<polyline points=\"").nth(1).unwrap();
+        assert_eq!(steps.split('"').next().unwrap().split(' ').count(), 6);
+    }
 
     #[test]
     fn text_is_escaped_and_points_are_classed() {

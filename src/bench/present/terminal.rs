@@ -2,34 +2,17 @@
 
 use std::fmt::Write as _;
 
+use super::table::{Column, Table, dash};
 use crate::bench::{BenchResult, BenchRun};
 use crate::report::text_table::{Align, TextTable, shorten};
 
 /// One line per backend x dataset x threads, then a note on what the columns mean.
 pub fn render(run: &BenchRun) -> String {
-    use Align::{Left, Right};
-    let mut table = TextTable::new(&[
-        ("backend", Left),
-        ("dataset", Left),
-        ("-j", Right),
-        ("puzzles", Right),
-        ("wrong", Right),
-        ("noguess", Right),
-        ("nodes", Right),
-        ("guesses", Right),
-        ("µs/puzzle", Right),
-        ("mean µs", Right),
-        ("median µs", Right),
-        ("p99 µs", Right),
-        ("max µs", Right),
-        ("puzzles/s", Right),
-        ("spread", Right),
-        ("effic.", Right),
-    ]);
-    for r in &run.results {
-        table.row(row(run, r));
-    }
-    let mut s = table.render();
+    let mut table = table(run).without(&["instr./puzzle"]);
+    // Narrow for a terminal: a short title, the end of a long path.
+    table.rename("no guess", "noguess");
+    table.map("dataset", |d| shorten(d, 28));
+    let mut s = table.text();
     let _ = writeln!(
         s,
         "µs/puzzle: {} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
@@ -48,28 +31,33 @@ pub fn render(run: &BenchRun) -> String {
     s
 }
 
-fn row(run: &BenchRun, r: &BenchResult) -> Vec<String> {
-    let [no_guess, nodes, guesses] = r.work_cells();
-    let [us, per_s] = r.headline_cells(3);
-    vec![
-        r.backend.clone(),
-        shorten(&r.dataset.path, 28),
-        r.threads.to_string(),
-        r.dataset.puzzles.to_string(),
-        r.wrong.to_string(),
-        no_guess,
-        nodes,
-        guesses,
-        us,
-        format!("{:.3}", r.per_call.mean_us),
-        format!("{:.3}", r.per_call.median_us),
-        format!("{:.3}", r.per_call.p99_us),
-        format!("{:.1}", r.per_call.max_us),
-        per_s,
-        format!("{:.1}%", r.spread_pct),
-        run.efficiency(r)
-            .map_or("-".to_string(), |e| format!("{e:.2}")),
-    ]
+/// The bench table's cells, every column one of its renderers shows (terminal,
+/// Markdown, HTML): each picks its own.
+pub fn table(run: &BenchRun) -> Table {
+    use Align::{Left, Right};
+    let us = |v: f64| format!("{v:.3}");
+    let columns: &[Column<'_, BenchResult>] = &[
+        ("backend", Left, &|r| r.backend.clone()),
+        ("dataset", Left, &|r| r.dataset.path.clone()),
+        ("-j", Right, &|r| r.threads.to_string()),
+        ("puzzles", Right, &|r| r.dataset.puzzles.to_string()),
+        ("wrong", Right, &|r| r.wrong.to_string()),
+        ("no guess", Right, &|r| r.work_cells()[0].clone()),
+        ("nodes", Right, &|r| r.work_cells()[1].clone()),
+        ("guesses", Right, &|r| r.work_cells()[2].clone()),
+        ("µs/puzzle", Right, &|r| r.headline_cells(3)[0].clone()),
+        ("mean µs", Right, &|r| us(r.per_call.mean_us)),
+        ("median µs", Right, &|r| us(r.per_call.median_us)),
+        ("p99 µs", Right, &|r| us(r.per_call.p99_us)),
+        ("max µs", Right, &|r| format!("{:.1}", r.per_call.max_us)),
+        ("puzzles/s", Right, &|r| r.headline_cells(3)[1].clone()),
+        ("spread", Right, &|r| format!("{:.1}%", r.spread_pct)),
+        ("effic.", Right, &|r| dash(run.efficiency(r), 2)),
+        ("instr./puzzle", Right, &|r| {
+            dash(r.instructions.as_ref().map(|i| i.per_puzzle), 0)
+        }),
+    ];
+    Table::of(&run.results, columns)
 }
 
 fn notes(s: &mut String, r: &BenchResult) {
