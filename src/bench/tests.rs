@@ -177,7 +177,11 @@ fn paired_runs_take_turns_and_judge_each_backend_against_the_first() {
     assert_eq!(slow.verdict, Verdict::Regressed, "{slow:?}");
     assert!(slow.ratio > 1.5 && slow.ratio < 3.0, "{slow:?}");
     assert!(slow.ci95.0 > 1.0 && slow.ci95.0 <= slow.ratio && slow.ratio <= slow.ci95.1);
-    assert_eq!(slow.pairs, 20 * 8, "a pass has at least 8 blocks");
+    // At least 8 blocks a pass, more when the machine is slow: a whole number a round.
+    assert!(
+        slow.pairs >= 20 * 8 && slow.pairs % 20 == 0,
+        "a pass has at least 8 blocks: {slow:?}"
+    );
     assert_eq!(slow.seed, 7);
     // Rows once per backend, results named by label, every answer right.
     assert_eq!(counts.rows, 3 * 40);
