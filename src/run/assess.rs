@@ -13,6 +13,7 @@ use crate::solver::{Clock, Limits, SolveOutcome};
 /// The result for a record given what the solver did with it. Checks the solution
 /// independently, compares it with the expected answer, and checks the claimed count
 /// against `truth` when the claim was verified.
+#[inline]
 pub(crate) fn assess(
     record: &Record,
     backend: &'static str,

@@ -428,6 +428,7 @@ impl GuardedSolver {
 
     /// The result for a record given what the solver did with it: its claims verified
     /// here, untimed, when they are verified.
+    #[inline]
     pub fn assess(
         &mut self,
         record: &Record,
