@@ -46,7 +46,7 @@ def count(rev):
             continue
         cut = len(lines)
         for i, line in enumerate(lines[:-1]):
-            if line.strip() == "#[cfg(test)]" and re.match(r"\s*mod tests\b", lines[i + 1]):
+            if line.strip() == "#[cfg(test)]" and re.match(r"\s*(?:pub(?:\(crate\))? )?mod tests\b", lines[i + 1]):
                 cut = i
                 break
         prod += cut

@@ -27,16 +27,6 @@ pub struct Item {
 }
 
 impl Item {
-    /// A record that is one already.
-    pub fn of(record: Record) -> Item {
-        Item {
-            source: record.source,
-            number: record.number,
-            line: record.line,
-            body: Body::Parsed(record.puzzle),
-        }
-    }
-
     /// About how many records this one stands for: a block's lines, else 1.
     pub fn weight(&self) -> usize {
         match &self.body {
