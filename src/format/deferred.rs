@@ -1,7 +1,7 @@
 //! The `line` format's fast path for `solve`: past the head of a file, a reader may
 //! hand out a line unparsed ([`Body::Line`]) or a whole block of lines
 //! ([`Body::Lines`]), so the reading thread only splits bytes; the runner parses them
-//! on its worker threads ([`Item::into_record`], [`LineBlock::items`]). Everything
+//! on its worker threads ([`Item::each_record`], [`LineBlock::items`]). Everything
 //! else sees [`Record`]s only.
 
 use std::fmt;

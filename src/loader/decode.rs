@@ -138,6 +138,42 @@ struct ZstdFrames<R> {
     in_frame: bool,
 }
 
+impl<R: BufRead> ZstdFrames<R> {
+    fn new(input: R) -> ZstdFrames<R> {
+        // An empty frame first: ruzstd checks a frame's window against its 100 MiB cap
+        // only when it resets a decoder that has read one, and a first frame unchecked
+        // could make it hold gigabytes (a single-segment frame's window is its size).
+        const EMPTY_FRAME: [u8; 9] = [0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00];
+        let mut decoder = ruzstd::decoding::FrameDecoder::new();
+        decoder
+            .init(&EMPTY_FRAME[..])
+            .expect("an empty zstd frame reads");
+        ZstdFrames {
+            input,
+            decoder,
+            in_frame: false,
+        }
+    }
+}
+
+/// Reads that fill the buffer unless the input ends.
+struct WholeReads<R>(R);
+
+impl<R: Read> Read for WholeReads<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match self.0.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(filled)
+    }
+}
+
 impl<R: BufRead> Read for ZstdFrames<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         use ruzstd::decoding::BlockDecodingStrategy::UptoBytes;
@@ -223,12 +259,10 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(
         Some(Compression::Utf16Be) => Box::new(utf16(input, true)),
         // Multi-member decoders: `cat a.gz b.gz` is one valid stream.
         Some(Compression::Gzip) => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        Some(Compression::Zstd) => Box::new(ZstdFrames {
-            input,
-            decoder: ruzstd::decoding::FrameDecoder::new(),
-            in_frame: false,
-        }),
-        Some(Compression::Xz) => Box::new(lzma_rust2::XzReader::new(input, true)),
+        Some(Compression::Zstd) => Box::new(ZstdFrames::new(input)),
+        // lzma-rust2 0.15 reads a block's padding with one `read` and takes a short one
+        // for a broken file: it gets whole reads.
+        Some(Compression::Xz) => Box::new(lzma_rust2::XzReader::new(WholeReads(input), true)),
         Some(Compression::Bzip2) => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
     };
     Ok((reader, found))
@@ -351,17 +385,22 @@ mod tests {
                 twice.extend_from_slice(&skippable);
             }
             twice.extend_from_slice(&bytes);
-            let input = std::io::BufReader::with_capacity(7, &twice[..]);
-            let (mut r, _) = decompress(input).unwrap();
-            let mut out = Vec::new();
-            let mut piece = [0u8; 5];
-            loop {
-                match r.read(&mut piece).unwrap() {
-                    0 => break,
-                    n => out.extend_from_slice(&piece[..n]),
+            // Buffers of 8 to 24 bytes (8: the magic bytes are seen whole): a boundary
+            // falls everywhere (lzma-rust2 failed a valid xz file whose block padding
+            // came in two reads).
+            for capacity in 8..=24 {
+                let input = std::io::BufReader::with_capacity(capacity, &twice[..]);
+                let (mut r, _) = decompress(input).unwrap();
+                let mut out = Vec::new();
+                let mut piece = [0u8; 5];
+                loop {
+                    match r.read(&mut piece).unwrap() {
+                        0 => break,
+                        n => out.extend_from_slice(&piece[..n]),
+                    }
                 }
+                assert_eq!(out, [&text[..], &text[..]].concat(), "{want:?}");
             }
-            assert_eq!(out, [&text[..], &text[..]].concat(), "{want:?}");
             // Cut short: an error, never a quiet end.
             let cut = &bytes[..bytes.len() - 3];
             let (mut r, _) = decompress(cut).unwrap();
@@ -369,6 +408,67 @@ mod tests {
                 r.read_to_end(&mut Vec::new()).is_err(),
                 "{want:?} cut short"
             );
+        }
+    }
+
+    /// A zstd frame whose header asks for a 2 GiB window (a single-segment frame of
+    /// that size, made of blocks of one repeated byte) is refused before anything is
+    /// decoded: the first frame used to be decoded whole into memory.
+    #[test]
+    fn a_zstd_window_too_big_is_refused_in_the_first_frame() {
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0xa0];
+        frame.extend_from_slice(&(1u32 << 31).to_le_bytes());
+        for last in [false, false, true] {
+            // An RLE block of 128 KiB of one byte.
+            let header = (128 * 1024) << 3 | 1 << 1 | u32::from(last);
+            frame.extend_from_slice(&header.to_le_bytes()[..3]);
+            frame.push(b'1');
+        }
+        let (mut r, found) = decompress(&frame[..]).unwrap();
+        assert_eq!(found, Some(Compression::Zstd));
+        let err = r.read(&mut [0u8; 64]).unwrap_err().to_string();
+        assert!(err.contains("window"), "{err}");
+    }
+
+    /// Input that comes a byte at a time after its first 8 bytes (enough to be sniffed).
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.fill_buf()?.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl BufRead for Trickle<'_> {
+        fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+            let end = if self.1 == 0 { 8 } else { self.1 + 1 };
+            Ok(&self.0[self.1..end.min(self.0.len())])
+        }
+        fn consume(&mut self, n: usize) {
+            self.1 += n;
+        }
+    }
+
+    /// Valid xz files of every padding (a block's size rounded up to 4 bytes), read a
+    /// byte at a time: lzma-rust2 0.15 read the padding with one `read` and failed a
+    /// valid file whose padding came in two.
+    #[test]
+    fn xz_reads_whatever_the_read_sizes() {
+        // From 1: lzma-rust2 0.15 writes an empty input as a stream its reader refuses
+        // (xz's own empty file reads).
+        for len in 1..24 {
+            let text = &b"4.....8.5.3..........7......2.....6....."[..len];
+            let mut e = lzma_rust2::XzWriter::new(Vec::new(), Default::default()).unwrap();
+            e.write_all(text).unwrap();
+            let xz = e.finish().unwrap();
+            let (mut r, _) = decompress(Trickle(&xz, 0)).unwrap();
+            let mut out = Vec::new();
+            r.read_to_end(&mut out)
+                .unwrap_or_else(|e| panic!("{len} bytes: {e}"));
+            assert_eq!(out, text);
         }
     }
 }
