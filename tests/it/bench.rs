@@ -4,6 +4,11 @@ use crate::common::{project_file, read_csv, sudoku_bench_in};
 use predicates::str::contains;
 use std::path::Path;
 
+/// `compare ARGS` run in `dir`.
+fn compare(dir: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
+    sudoku_bench_in(dir).arg("compare").args(args).assert()
+}
+
 /// The first `n` puzzles of the shipped dataset, as a file in `dir`.
 fn sample(dir: &std::path::Path, n: usize, name: &str) -> std::path::PathBuf {
     let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
@@ -73,9 +78,7 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
         .success();
 
     // The same run compared with itself: no change anywhere, exit 0.
-    sudoku_bench_in(dir.path())
-        .args(["compare", "out/r.json", "out/r.json"])
-        .assert()
+    compare(dir.path(), &["out/r.json", "out/r.json"])
         .success()
         .stdout(contains("no regression"));
 }
@@ -163,9 +166,7 @@ fn passes_present_their_puzzles_in_fresh_forms() {
     // Seeded: the same forms again, the same work.
     assert_eq!(nodes(&on), nodes(&again));
     // Runs presented differently do not compare.
-    sudoku_bench_in(dir.path())
-        .args(["compare", "on.json", "off.json"])
-        .assert()
+    compare(dir.path(), &["on.json", "off.json"])
         .code(1)
         .stderr(contains("presented their puzzles differently"));
 }
@@ -190,9 +191,7 @@ fn runs_made_under_different_loads_get_no_false_verdict() {
     busy["results"][0]["load"] = 1.2.into();
     write("quiet.json", &quiet);
     write("busy.json", &busy);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "quiet.json", "busy.json"])
-        .assert()
+    compare(dir.path(), &["quiet.json", "busy.json"])
         .success()
         .stdout(contains("no change"))
         .stdout(contains("are of CPU time"));
@@ -202,9 +201,7 @@ fn runs_made_under_different_loads_get_no_false_verdict() {
         .unwrap()
         .remove("rounds_cpu_ns");
     write("busy.json", &busy);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "quiet.json", "busy.json"])
-        .assert()
+    compare(dir.path(), &["quiet.json", "busy.json"])
         .code(1)
         .stdout(contains("different loads: no verdict"))
         .stderr(contains("no verdict"));
@@ -213,17 +210,13 @@ fn runs_made_under_different_loads_get_no_false_verdict() {
     let mut calls = quiet.clone();
     calls["settings"]["timing"] = "calls".into();
     write("calls.json", &calls);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "quiet.json", "calls.json"])
-        .assert()
+    compare(dir.path(), &["quiet.json", "calls.json"])
         .code(1)
         .stderr(contains("timed their passes differently"));
     // The same load on both sides: a real slowdown is still found.
     busy["results"][0]["load"] = 0.1.into();
     write("busy.json", &busy);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "quiet.json", "busy.json"])
-        .assert()
+    compare(dir.path(), &["quiet.json", "busy.json"])
         .code(5)
         .stdout(contains("regressed"));
 }
@@ -236,31 +229,23 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
     write("base2.json", &scaled(&base, 1.0));
     write("slow.json", &scaled(&base, 1.5));
     write("fast.json", &scaled(&base, 0.5));
-    sudoku_bench_in(dir.path())
-        .args(["compare", "base2.json", "slow.json"])
-        .assert()
+    compare(dir.path(), &["base2.json", "slow.json"])
         .code(5)
         .stdout(contains("regressed"));
-    sudoku_bench_in(dir.path())
-        .args(["compare", "base2.json", "fast.json"])
-        .assert()
+    compare(dir.path(), &["base2.json", "fast.json"])
         .success()
         .stdout(contains("improved"));
 
     let mut other = base.clone();
     other["results"][0]["dataset"]["hash"] = "fnv1a64:0".into();
     write("other.json", &other);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "base.json", "other.json"])
-        .assert()
+    compare(dir.path(), &["base.json", "other.json"])
         .code(1)
         .stderr(contains("not comparable"));
     let mut settings = base.clone();
     settings["settings"]["max_solutions"] = 1.into();
     write("settings.json", &settings);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "base.json", "settings.json"])
-        .assert()
+    compare(dir.path(), &["base.json", "settings.json"])
         .code(1)
         .stderr(contains("different settings"));
     // A headline edited away from its rounds is refused, not believed.
@@ -268,9 +253,7 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
     let us = edited["results"][0]["us_per_puzzle"].as_f64().unwrap();
     edited["results"][0]["us_per_puzzle"] = (us * 2.0).into();
     write("edited.json", &edited);
-    sudoku_bench_in(dir.path())
-        .args(["compare", "base.json", "edited.json"])
-        .assert()
+    compare(dir.path(), &["base.json", "edited.json"])
         .code(1)
         .stderr(contains("not the median of rounds_ns"));
     // A result twice, more wrong answers than answers, made-up instruction counts.
@@ -287,9 +270,7 @@ fn compare_flags_a_slowdown_and_refuses_different_data() {
         ("counted.json", counted, "instructions"),
     ] {
         write(name, &run);
-        sudoku_bench_in(dir.path())
-            .args(["compare", "base.json", name])
-            .assert()
+        compare(dir.path(), &["base.json", name])
             .code(1)
             .stderr(contains(why));
     }
@@ -312,9 +293,7 @@ fn compare_reruns_a_baseline() {
         .assert()
         .success();
     // Re-running the same benchmark works and names the baseline's data.
-    sudoku_bench_in(dir.path())
-        .args(["compare", "base", "--noise", "1000"])
-        .assert()
+    compare(dir.path(), &["base", "--noise", "1000"])
         .success()
         .stdout(contains("no regression"));
 }

@@ -427,6 +427,17 @@ fn script(dir: &Path, name: &str, prefix: &str, body: &str) -> String {
     format!("exec:{prefix}{}", path.display())
 }
 
+/// `solve -j1` of `path` with the backend `spec` and `more` options, CSV on stdout, the
+/// whole run bounded by a minute.
+fn solve_with(spec: &str, path: &Path, more: &[&str]) -> assert_cmd::assert::Assert {
+    sudoku_bench()
+        .timeout(std::time::Duration::from_secs(60))
+        .args(["solve", "-q", "--csv", "-", "-j1", "-b", spec])
+        .args(more)
+        .arg(path)
+        .assert()
+}
+
 /// The statuses of the rows and the errors they carry.
 fn summary(out: &assert_cmd::assert::Assert) -> (Vec<String>, Vec<String>) {
     let (header, rows) = stdout_csv(out);
@@ -446,13 +457,7 @@ fn summary(out: &assert_cmd::assert::Assert) -> (Vec<String>, Vec<String>) {
 fn a_program_that_answers_without_reading_never_hangs_the_run() {
     let dir = tempfile::tempdir().unwrap();
     let path = first(dir.path(), 1500);
-    let out = sudoku_bench()
-        .timeout(std::time::Duration::from_secs(60))
-        .args(["solve", "-q", "--csv", "-", "-j1", "--timeout", "2"])
-        .args(["-b", "exec:yes 0"])
-        .arg(&path)
-        .assert()
-        .code(4);
+    let out = solve_with("exec:yes 0", &path, &["--timeout", "2"]).code(4);
     let (statuses, errors) = summary(&out);
     assert_eq!(statuses.len(), 1500);
     assert!(!errors.is_empty());
@@ -477,22 +482,7 @@ fn a_program_that_exits_under_a_lingering_child_is_an_error() {
         "",
         "sleep 100 &\nread line\necho boom >&2\nexit 3\n",
     );
-    let out = sudoku_bench()
-        .timeout(std::time::Duration::from_secs(60))
-        .args([
-            "solve",
-            "-q",
-            "--csv",
-            "-",
-            "-j1",
-            "--timeout",
-            "5",
-            "-b",
-            &spec,
-        ])
-        .arg(&path)
-        .assert()
-        .code(4);
+    let out = solve_with(&spec, &path, &["--timeout", "5"]).code(4);
     let (statuses, errors) = summary(&out);
     assert_eq!(statuses, ["error", "error"]);
     for e in &errors {
@@ -515,20 +505,10 @@ fn a_one_shot_program_is_restarted_and_one_that_never_answers_fails() {
         worker.display()
     );
     let spec = script(dir.path(), "oneshot.sh", "", &body);
-    let out = sudoku_bench()
-        .timeout(std::time::Duration::from_secs(60))
-        .args(["solve", "-q", "--csv", "-", "-j1", "-b", &spec])
-        .arg(&path)
-        .assert()
-        .success();
+    let out = solve_with(&spec, &path, &[]).success();
     let (statuses, errors) = summary(&out);
     assert!(statuses.iter().all(|s| s == "unique"), "{errors:?}");
-    let out = sudoku_bench()
-        .timeout(std::time::Duration::from_secs(60))
-        .args(["solve", "-q", "--csv", "-", "-j1", "-b", "exec:true"])
-        .arg(&path)
-        .assert()
-        .code(4);
+    let out = solve_with("exec:true", &path, &[]).code(4);
     let (statuses, _) = summary(&out);
     assert!(statuses.len() == 20 && statuses.iter().all(|s| s == "error"));
 }
@@ -541,22 +521,7 @@ fn an_over_long_answer_line_is_an_error() {
     let path = first(dir.path(), 2);
     let body = "while read p; do head -c 100000 /dev/zero | tr '\\0' x; echo; done\n";
     let spec = script(dir.path(), "long.sh", "", body);
-    let out = sudoku_bench()
-        .timeout(std::time::Duration::from_secs(60))
-        .args([
-            "solve",
-            "-q",
-            "--csv",
-            "-",
-            "-j1",
-            "--timeout",
-            "5",
-            "-b",
-            &spec,
-        ])
-        .arg(&path)
-        .assert()
-        .code(4);
+    let out = solve_with(&spec, &path, &["--timeout", "5"]).code(4);
     let (statuses, errors) = summary(&out);
     assert_eq!(statuses, ["error", "error"]);
     assert!(errors[0].contains("answered with a line longer than 65536 bytes"));
@@ -566,22 +531,7 @@ fn an_over_long_answer_line_is_an_error() {
         "poj3074:",
         "tr -d '\\n' < /dev/zero\n",
     );
-    let out = sudoku_bench()
-        .timeout(std::time::Duration::from_secs(60))
-        .args([
-            "solve",
-            "-q",
-            "--csv",
-            "-",
-            "-j1",
-            "--timeout",
-            "5",
-            "-b",
-            &spec,
-        ])
-        .arg(&path)
-        .assert()
-        .code(4);
+    let out = solve_with(&spec, &path, &["--timeout", "5"]).code(4);
     let (statuses, errors) = summary(&out);
     assert_eq!(statuses, ["error", "error"]);
     assert!(errors[0].contains("printed more than"), "{errors:?}");
@@ -602,22 +552,7 @@ fn a_judge_submission_s_answers_count_despite_a_trickling_child() {
         );
         let spec = script(dir.path(), name, "poj3074:", &body);
         let start = std::time::Instant::now();
-        let out = sudoku_bench()
-            .timeout(std::time::Duration::from_secs(60))
-            .args([
-                "solve",
-                "-q",
-                "--csv",
-                "-",
-                "-j1",
-                "--timeout",
-                "3",
-                "-b",
-                &spec,
-            ])
-            .arg(&path)
-            .assert()
-            .success();
+        let out = solve_with(&spec, &path, &["--timeout", "3"]).success();
         let (statuses, errors) = summary(&out);
         assert!(statuses.iter().all(|s| s == "solved"), "{name}: {errors:?}");
         assert!(

@@ -189,13 +189,15 @@ fn a_second_interrupt_never_cuts_a_row_going_to_a_slow_pipe() {
     assert!(rows.iter().all(|r| r.len() == header.len()));
 }
 
-#[test]
-fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("d.txt"), puzzles(3000)).unwrap();
-    let export = dir.path().join("e.json");
+/// `bench d.txt` of dlx-static and dfs, 3 rounds, with `more` options, in `dir`:
+/// Ctrl-C once `export` is written (after the first result), and what it left.
+fn bench_interrupted_after_a_result(
+    dir: &Path,
+    more: &[&str],
+    export: &Path,
+) -> std::process::Output {
     let child = binary()
-        .current_dir(dir.path())
+        .current_dir(dir)
         .args([
             "bench",
             "d.txt",
@@ -204,15 +206,24 @@ fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
             "--rounds",
             "3",
         ])
-        .args(["--export-json", "e.json", "--save-baseline", "cut"])
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Exports are rewritten after each result: the first result is done.
     wait_for("the first result", || export.exists());
     signal(&child, libc::SIGINT);
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("d.txt"), puzzles(3000)).unwrap();
+    let export = dir.path().join("e.json");
+    // Exports are rewritten after each result: the first result is done.
+    let more = ["--export-json", "e.json", "--save-baseline", "cut"];
+    let out = bench_interrupted_after_a_result(dir.path(), &more, &export);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(130), "{stdout}");
     assert!(
@@ -235,25 +246,18 @@ fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
     let saved = dir.path().join("results/baselines/cut.json");
     let before = std::fs::read(&saved).unwrap();
     let export = dir.path().join("e2.json");
-    let child = binary()
-        .current_dir(dir.path())
-        .args([
-            "bench",
-            "d.txt",
-            "--backends",
-            "dlx-static,dfs",
-            "--rounds",
-            "3",
-        ])
-        .args(["--save-baseline", "cut", "--force", "--no-progress"])
-        .args(["--export-json", "e2.json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_for("the first result", || export.exists());
-    signal(&child, libc::SIGINT);
-    let out = child.wait_with_output().unwrap();
+    let out = bench_interrupted_after_a_result(
+        dir.path(),
+        &[
+            "--save-baseline",
+            "cut",
+            "--force",
+            "--no-progress",
+            "--export-json",
+            "e2.json",
+        ],
+        &export,
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert!(stderr.contains("not saved"), "{stderr}");
