@@ -221,6 +221,16 @@ impl<R: BufRead> Read for ZstdFrames<R> {
                         ));
                     }
                 }
+                // ruzstd's own message names a maximum it does not apply.
+                Err(FrameDecoderError::WindowSizeTooBig { requested }) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "zstd: a frame asks for a {} MiB window, more than the 100 MiB this reader allows",
+                            requested >> 20
+                        ),
+                    ));
+                }
                 Err(e) => return Err(invalid(e)),
             }
         }
@@ -427,7 +437,7 @@ mod tests {
         let (mut r, found) = decompress(&frame[..]).unwrap();
         assert_eq!(found, Some(Compression::Zstd));
         let err = r.read(&mut [0u8; 64]).unwrap_err().to_string();
-        assert!(err.contains("window"), "{err}");
+        assert!(err.contains("2048 MiB window"), "{err}");
     }
 
     /// Input that comes a byte at a time after its first 8 bytes (enough to be sniffed).
