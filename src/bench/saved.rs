@@ -106,6 +106,9 @@ impl Timing {
 pub struct ReadSettings {
     pub format: Option<String>,
     pub blanks: Option<String>,
+    /// `--alphabet`; left out when not given, as in runs saved before it existed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alphabet: Option<String>,
     pub puzzle_column: Option<String>,
     pub solution_column: Option<String>,
     /// `--solutions-follow` when not `auto`.

@@ -270,7 +270,62 @@ pub enum Alphabet {
     DigitsThenLetters,
 }
 
+impl std::str::FromStr for Alphabet {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Alphabet, String> {
+        Alphabet::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Alphabet::ALL.iter().map(|a| a.name()).collect();
+                format!(
+                    "unknown alphabet {s:?}; the alphabets are {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
 impl Alphabet {
+    pub const ALL: [Alphabet; 4] = [
+        Alphabet::Digits,
+        Alphabet::Letters,
+        Alphabet::Hex,
+        Alphabet::DigitsThenLetters,
+    ];
+
+    /// Its name on the command line (`--alphabet`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Alphabet::Digits => "digits",
+            Alphabet::Letters => "letters",
+            Alphabet::Hex => "hex",
+            Alphabet::DigitsThenLetters => "digits-letters",
+        }
+    }
+
+    /// Whether it writes every value of a board of `side`.
+    pub fn fits(self, side: usize) -> bool {
+        match self {
+            Alphabet::Digits => side <= 9,
+            Alphabet::Letters => side <= 26,
+            Alphabet::Hex => side == 16,
+            Alphabet::DigitsThenLetters => (10..=35).contains(&side),
+        }
+    }
+
+    /// The characters of the values 1 to `side`, for messages.
+    pub fn describe(self, side: usize) -> String {
+        let letter = |v: usize| char::from(b'A' + (v - 1) as u8);
+        match self {
+            Alphabet::Digits => format!("1-{side}"),
+            Alphabet::Letters => format!("A-{}", letter(side)),
+            Alphabet::Hex => "0-9 then A-F".to_string(),
+            Alphabet::DigitsThenLetters => format!("1-9 then A-{}", letter(side - 9)),
+        }
+    }
+
     /// The alphabet a record's characters use, guessed from which occur: `None` when
     /// no alphabet of this board size explains them all.
     pub fn guess(bytes: &[u8], side: usize) -> Option<Alphabet> {
@@ -353,7 +408,9 @@ pub fn parse_chars(bytes: &[u8]) -> Result<Square, (usize, String)> {
     Ok(square)
 }
 
-fn read_in(bytes: &[u8], side: usize, alphabet: Alphabet) -> Result<Square, (usize, String)> {
+/// Reads one-character cells in `alphabet`; the error is the index of the first
+/// character that is not a cell, with why.
+pub fn read_in(bytes: &[u8], side: usize, alphabet: Alphabet) -> Result<Square, (usize, String)> {
     let mut cells = Vec::with_capacity(bytes.len());
     for (i, &b) in bytes.iter().enumerate() {
         match alphabet.value(b, side) {

@@ -453,9 +453,7 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
         }
     }
     if board::box_of_cells(kept.len()).is_some_and(|n| n != 3) {
-        return board::parse_chars(&kept)
-            .map(Board::from)
-            .map_err(|(_, e)| e);
+        return cells.chars(&kept).map(Board::from).map_err(|(_, e)| e);
     }
     if let Some(i) = field.iter().position(|&b| !cells.is_cell(b)) {
         return Err(format!("column {}: {}", i + 1, super::bad_cell(field, i)));

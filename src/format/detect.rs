@@ -2,7 +2,8 @@
 //! line, bounded in bytes), and the one that reads the most puzzles from it, with the
 //! fewest errors, wins. A title or comment that fits no format does not decide anything.
 
-use super::{Format, Layout, RecordReader, csv};
+use super::{Body, Format, Layout, RecordReader, csv};
+use crate::board::{Alphabet, box_of_side};
 
 /// How much of a source detection reads.
 pub const SAMPLE: usize = 64 * 1024;
@@ -26,25 +27,33 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     layout.cr_only = cr_only(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
     let sample = whole_lines(head, end);
+    // Each candidate is a format and whether grid rows start with a label column.
     let mut candidates = Vec::new();
     if layout.puzzle_column.is_some() || csv::has_header(sample, &layout) {
-        candidates.push(Format::Csv);
+        candidates.push((Format::Csv, false));
     }
-    candidates.push(Format::Line);
-    candidates.push(Format::Grid);
+    candidates.push((Format::Line, false));
+    candidates.push((Format::Grid, false));
+    if sample.contains(&b',') {
+        candidates.push((Format::Grid, true));
+    }
     if sample.contains(&b'?') {
-        candidates.push(Format::Hdu);
+        candidates.push((Format::Hdu, false));
     }
     let mut best: Option<Detected> = None;
     let mut csv: Option<Detected> = None;
     let mut line: Option<Detected> = None;
-    for format in candidates {
-        let (records, errors, dash_blanks) = score(format, sample, &layout);
+    for (format, label_column) in candidates {
+        let trial = Layout {
+            label_column,
+            ..layout.clone()
+        };
+        let (records, errors, dash_blanks) = score(format, sample, &trial);
         let found = Detected {
             format,
             layout: Layout {
                 dash_blanks,
-                ..layout.clone()
+                ..trial
             },
             records,
             errors,
@@ -56,6 +65,8 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
             _ => {}
         }
         let better = match &best {
+            // A label column is a reading of puzzles, never of errors alone.
+            _ if label_column && good(&found) == 0 => false,
             None => true,
             // More puzzles read; then fewer errors; the earlier candidate on a tie.
             Some(b) => (good(&found), b.errors) > (good(b), found.errors),
@@ -97,6 +108,79 @@ pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
         ..layout.clone()
     };
     super::solutions_follow::follows(format.reader(sample, &layout))
+}
+
+/// The alphabet of boards other than 9x9 in a source read as `format`, decided once
+/// for the file from its first bytes (`head`, at most [`SAMPLE`]): for each such size
+/// among its records (and not already given in `layout`), every alphabet that writes it
+/// reads the sample, and the one that reads the most puzzles without a conflict wins;
+/// then the one that reads the most givens (`0` a value, not a blank), then the first.
+/// Returns the layout's cells with the decisions, and each decision with how many
+/// records of its size the sample held.
+pub fn alphabets(
+    format: Format,
+    head: &[u8],
+    layout: &Layout,
+) -> (super::Cells, Vec<(usize, Alphabet, usize)>) {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let sample = whole_lines(head, if layout.cr_only { b'\r' } else { b'\n' });
+    let layout = Layout {
+        defer: false,
+        blocks: false,
+        ..layout.clone()
+    };
+    let mut cells = layout.cells.clone();
+    let mut decided = Vec::new();
+    // Box sizes of the records, each with how many the sample holds.
+    let mut sizes = [0usize; crate::board::MAX_BOX + 1];
+    read_boards(format, sample, &layout, |board| {
+        if let Some(n) = box_of_side(board.side()).filter(|&n| n != 3) {
+            sizes[n] += 1;
+        }
+    });
+    for (n, &count) in sizes.iter().enumerate() {
+        if count == 0 || cells.alphabet(n).is_some() {
+            continue;
+        }
+        let side = n * n;
+        let mut best: Option<((usize, usize), Alphabet)> = None;
+        for alphabet in Alphabet::ALL.into_iter().filter(|a| a.fits(side)) {
+            let trial = Layout {
+                cells: cells.clone().with_alphabet(n, alphabet),
+                ..layout.clone()
+            };
+            let (mut good, mut givens) = (0, 0);
+            read_boards(format, sample, &trial, |board| {
+                if board.side() == side && !board.has_conflict() {
+                    good += 1;
+                    givens += board.clues();
+                }
+            });
+            if good > 0 && best.is_none_or(|(score, _)| (good, givens) > score) {
+                best = Some(((good, givens), alphabet));
+            }
+        }
+        if let Some((_, alphabet)) = best {
+            cells = cells.with_alphabet(n, alphabet);
+            decided.push((side, alphabet, count));
+        }
+    }
+    (cells, decided)
+}
+
+/// `f` of each puzzle `format` reads from `sample`.
+fn read_boards(
+    format: Format,
+    sample: &[u8],
+    layout: &Layout,
+    mut f: impl FnMut(&crate::board::Board),
+) {
+    let mut reader = format.reader(sample, layout);
+    while let Some(Ok(r)) = reader.next_record() {
+        if let Body::Parsed(Ok(puzzle)) = &r.body {
+            f(&puzzle.board);
+        }
+    }
 }
 
 /// A full sample may end inside a record: its bytes up to its last line end.

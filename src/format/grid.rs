@@ -99,7 +99,16 @@ fn wide_row(t: &[u8]) -> Option<WideRow> {
 }
 
 /// Classifies one line; the HDU reader brings its own.
-pub(crate) type Classify = fn(&Line<'_>, &Cells, &mut bool) -> LineKind;
+pub(crate) type Classify = fn(&Line<'_>, &Cells, &mut RowStyle) -> LineKind;
+
+/// How a file writes its rows, decided once for the file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowStyle {
+    /// Blanks are written `-` (learned from the rows as they come).
+    pub dash_blanks: bool,
+    /// Comma rows start with a label (`ID,c1,...,c9`), not a cell.
+    pub label_column: bool,
+}
 
 /// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
 pub(crate) struct GridReader<R> {
@@ -110,8 +119,7 @@ pub(crate) struct GridReader<R> {
     /// HDU 1426: "case" and "lines" in messages, no resynchronizing.
     hdu: bool,
     notes: Notes,
-    /// The file writes blanks as `-` (learned from its rows).
-    dash_blanks: bool,
+    style: RowStyle,
     /// Lines read ahead, handled before new ones.
     pending: VecDeque<(u64, LineKind)>,
     /// The grid being read: each row's line and cells.
@@ -137,9 +145,9 @@ pub(crate) struct GridReader<R> {
 }
 
 impl<R: BufRead> GridReader<R> {
-    pub fn new(lines: Lines<R>, cells: Cells, dash_blanks: bool) -> GridReader<R> {
+    pub fn new(lines: Lines<R>, cells: Cells, style: RowStyle) -> GridReader<R> {
         let mut reader = GridReader::with_rows(lines, cells, classify, false);
-        reader.dash_blanks = dash_blanks;
+        reader.style = style;
         reader
     }
 
@@ -156,7 +164,7 @@ impl<R: BufRead> GridReader<R> {
             classify,
             hdu,
             notes: Notes::default(),
-            dash_blanks: false,
+            style: RowStyle::default(),
             pending: VecDeque::new(),
             rows: Vec::new(),
             wide: Vec::new(),
@@ -207,7 +215,7 @@ impl<R: BufRead> GridReader<R> {
                 let kind = match !self.hdu && self.number == 0 && self.rows.is_empty() && count_line
                 {
                     true => LineKind::Header,
-                    false => (self.classify)(&line, &self.cells, &mut self.dash_blanks),
+                    false => (self.classify)(&line, &self.cells, &mut self.style),
                 };
                 if let (LineKind::Header, true) = (&kind, self.rows.is_empty()) {
                     if self.number == 0 {
@@ -298,7 +306,7 @@ impl<R: BufRead> GridReader<R> {
         let cells: Vec<u8> = rows.into_iter().flat_map(|(_, r)| r.cells).collect();
         let board = match numbers {
             true => Square::new(cells).map_err(|e| ParseError::new(first, e.to_string())),
-            false => board::parse_chars(&cells).map_err(|(i, e)| {
+            false => self.cells.chars(&cells).map_err(|(i, e)| {
                 let side = board::box_of_cells(cells.len()).map_or(1, |n| n * n);
                 ParseError::new(first + (i / side) as u64, e)
             }),
@@ -497,7 +505,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
     }
 
     fn notes(&mut self) -> &mut Notes {
-        self.notes.dash_blanks = self.dash_blanks;
+        self.notes.dash_blanks = self.style.dash_blanks;
         &mut self.notes
     }
 }
@@ -541,7 +549,7 @@ fn box_drawing(bytes: &[u8], i: usize) -> bool {
 }
 
 /// What a line is in the `grid` format.
-fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind {
+fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     let t = trim(line.bytes);
     if t.is_empty() {
         return LineKind::Separator;
@@ -553,7 +561,7 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
         return LineKind::Wide(row);
     }
     if t.contains(&b',') {
-        return comma_row(line, cells);
+        return comma_row(line, cells, style.label_column);
     }
     // Simple Sudoku's `*-----------*` frame: the corners are no blank cells.
     if let [b'*', inside @ .., b'*'] = t {
@@ -597,7 +605,7 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
     let plain = found.len() - dashes;
     // Nine dashes are a row of blanks in a file that writes blanks as `-`, unless `+`
     // joins them: `+---+---+---+` is a border there too.
-    if plain == 0 && (!(*dash_blanks && dashes == 9) || t.contains(&b'+')) {
+    if plain == 0 && (!(style.dash_blanks && dashes == 9) || t.contains(&b'+')) {
         // Borders only; a line of `=` starts a new grid (Norvig's files).
         return match t.iter().all(|&b| matches!(b, b'=' | b' ')) {
             true => LineKind::Header,
@@ -605,7 +613,7 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
         };
     }
     let keep_dashes = plain != 9 && plain + dashes == 9;
-    *dash_blanks |= keep_dashes;
+    style.dash_blanks |= keep_dashes;
     let row: Vec<u8> = found
         .iter()
         .filter(|(_, _, dash)| keep_dashes || !dash)
@@ -620,15 +628,19 @@ fn classify(line: &Line<'_>, cells: &Cells, dash_blanks: &mut bool) -> LineKind 
     }
 }
 
-/// A row of comma-separated cells: `7,0,0, 0,0,4, ...` or `5,,,2,...` (empty is blank).
-fn comma_row(line: &Line<'_>, cells: &Cells) -> LineKind {
+/// A row of comma-separated cells: `7,0,0, 0,0,4, ...` or `5,,,2,...` (empty is blank),
+/// after a label where the file's rows start with one.
+fn comma_row(line: &Line<'_>, cells: &Cells, label_column: bool) -> LineKind {
     let mut row = Vec::with_capacity(9);
-    let fields: Vec<&[u8]> = line.bytes.split(|&b| b == b',').collect();
+    let mut fields: Vec<&[u8]> = line.bytes.split(|&b| b == b',').collect();
+    let mut at = 0;
+    if label_column && fields.len() > 1 {
+        at = fields.remove(0).len() + 1;
+    }
     let n = match fields.last().map(|f| trim(f)) {
         Some([]) if fields.len() == 10 => 9, // a trailing comma
         _ => fields.len(),
     };
-    let mut at = 0;
     for f in &fields[..n] {
         let cell = trim(f);
         let cell = cell.strip_prefix(b"[").unwrap_or(cell);
@@ -719,7 +731,7 @@ mod tests {
         let lines = Lines::new(std::io::Cursor::new(
             format!("{BORDERED}{tail}").into_bytes(),
         ));
-        let mut reader = GridReader::new(lines, Cells::default(), false);
+        let mut reader = GridReader::new(lines, Cells::default(), RowStyle::default());
         let mut n = 0;
         while let Some(r) = reader.next_record() {
             assert!(reader.trailing.len() <= MAX_HELD);
@@ -782,7 +794,7 @@ mod tests {
     fn long_text_holds_a_bounded_number_of_lines() {
         let text: String = (1..=2500).map(|i| format!("some text {i}\n")).collect();
         let lines = Lines::new(std::io::Cursor::new(text.into_bytes()));
-        let mut reader = GridReader::new(lines, Cells::default(), false);
+        let mut reader = GridReader::new(lines, Cells::default(), RowStyle::default());
         let mut n = 0;
         while let Some(r) = reader.next_record() {
             let r = r.unwrap();

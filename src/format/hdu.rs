@@ -4,7 +4,7 @@
 use std::io::BufRead;
 
 use super::cells::Cells;
-use super::grid::{GridReader, LineKind};
+use super::grid::{GridReader, LineKind, RowStyle};
 use super::lines::{Line, Lines, trim};
 use crate::record::ParseError;
 
@@ -13,7 +13,7 @@ pub(crate) fn reader<R: BufRead>(lines: Lines<R>, cells: Cells) -> GridReader<R>
     GridReader::with_rows(lines, cells, classify, true)
 }
 
-fn classify(line: &Line<'_>, cells: &Cells, _dash_blanks: &mut bool) -> LineKind {
+fn classify(line: &Line<'_>, cells: &Cells, _style: &mut RowStyle) -> LineKind {
     if trim(line.bytes).is_empty() {
         return LineKind::Separator;
     }

@@ -292,7 +292,11 @@ pub(crate) fn parse(
 /// A board that is not 9x9 in a line: the first field of 16, 256 or 625 one-character
 /// cells (with an optional `:count:solution` suffix, or a later field of the same size
 /// without blanks as the solution), or numbers, one a field (`1 0 0 4 ...`).
-fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usize, String)>> {
+fn other_size(
+    s: &[u8],
+    tokens: &[(usize, usize)],
+    cells: &Cells,
+) -> Option<Result<Puzzle, (usize, String)>> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     let sized = |f: &[u8]| board::box_of_cells(f.len()).is_some_and(|n| n != 3);
@@ -303,7 +307,7 @@ fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usi
         if !sized(head) || !head.iter().all(cellish) {
             continue;
         }
-        let board = match board::parse_chars(head) {
+        let board = match cells.chars(head) {
             Ok(b) => b,
             Err((i, e)) => {
                 first_error.get_or_insert((a + i, e));
@@ -311,7 +315,7 @@ fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usi
             }
         };
         let expected = match head.len() < f.len() {
-            true => match parse_suffix(s, a + head.len() + 1, board.side()) {
+            true => match parse_suffix(s, a + head.len() + 1, board.side(), cells) {
                 Ok(e) => Some(Box::new(e)),
                 Err(e) => return Some(Err(e)),
             },
@@ -319,7 +323,7 @@ fn other_size(s: &[u8], tokens: &[(usize, usize)]) -> Option<Result<Puzzle, (usi
                 .iter()
                 .map(|&(a, z)| &s[a..z])
                 .filter(|f| f.len() == head.len())
-                .find_map(|f| board::parse_chars(f).ok())
+                .find_map(|f| cells.chars(f).ok())
                 .filter(|g| g.is_full() && g.side() == board.side())
                 .map(|g| solution_expected(g.into())),
         };
@@ -352,16 +356,15 @@ fn leading_puzzle(
         Err(_) => Grid::from_cells(cells.parse81(head).ok()?).ok()?,
     };
     let expected = match next {
-        Some(b':') if suffix => match parse_suffix(s, CELLS + 1, 9) {
+        Some(b':') if suffix => match parse_suffix(s, CELLS + 1, 9, cells) {
             Ok(e) => Some(Box::new(e)),
             Err(e) => return Some(Err(e)),
         },
         Some(_) => {
             let rest = &s[CELLS + 1..];
-            match answer_in(&find_grids(rest, &split(rest), cells), CELLS + 1) {
-                Ok(answer) => answer.map(solution_expected),
-                Err(e) => return Some(Err(e)),
-            }
+            let mut grids = find_grids(rest, &split(rest), cells);
+            grids.insert(0, (0, grid));
+            return Some(puzzle_and_answer(&grids, CELLS + 1));
         }
         None => None,
     };
@@ -369,6 +372,33 @@ fn leading_puzzle(
         board: grid.into(),
         expected,
     }))
+}
+
+/// The puzzle and its expected answer from a line's grids (at least one), in either
+/// order: a complete grid then one with blanks whose givens it keeps is the answer
+/// first (`solution;puzzle`); otherwise the first grid is the puzzle and the first
+/// complete one after it the answer. `at`: the offset of the grids after the first.
+fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usize, String)> {
+    let keeps = |full: &Grid, puzzle: &Grid| {
+        full.cells()
+            .iter()
+            .zip(puzzle.cells())
+            .all(|(&f, &p)| p == 0 || p == f)
+    };
+    let (puzzle, expected) = match grids {
+        [(_, first), (_, second), rest @ ..]
+            if first.is_full() && !second.is_full() && keeps(first, second) =>
+        {
+            answer_in(rest, at)?;
+            (*second, Some(solution_expected((*first).into())))
+        }
+        [(_, first), rest @ ..] => (*first, answer_in(rest, at)?.map(solution_expected)),
+        [] => unreachable!("a grid"),
+    };
+    Ok(Puzzle {
+        board: puzzle.into(),
+        expected,
+    })
 }
 
 /// A JSON object on one line (JSON lines): the puzzle under one of the CSV's puzzle
@@ -544,18 +574,11 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
         }
     }
     let grids = find_grids(s, &split, cells);
-    if let Some(&(_, grid)) = grids.first() {
-        let expected = match answer_in(&grids[1..], 0) {
-            Ok(answer) => answer.map(solution_expected),
-            Err(e) => return Some(Err(e)),
-        };
-        return Some(Ok(Puzzle {
-            board: grid.into(),
-            expected,
-        }));
+    if !grids.is_empty() {
+        return Some(puzzle_and_answer(&grids, 0));
     }
     if general {
-        if let Some(found) = other_size(s, &split.1) {
+        if let Some(found) = other_size(s, &split.1, cells) {
             return Some(found);
         }
     }
@@ -606,7 +629,12 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
 }
 
 /// Parses `count[:solution]` starting at `start`, for a board `side` cells wide.
-fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize, String)> {
+fn parse_suffix(
+    s: &[u8],
+    start: usize,
+    side: usize,
+    cells: &Cells,
+) -> Result<Expected, (usize, String)> {
     let field_end = |from: usize| {
         let len = s[from..]
             .iter()
@@ -617,7 +645,7 @@ fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize,
     // `puzzle:solution`, no count: a field far longer than any count is the solution,
     // read as after `puzzle::`.
     if end - start > 20 {
-        let solution = solution_field(s, start, end, side)?;
+        let solution = solution_field(s, start, end, side, cells)?;
         after_solution(s, end)?;
         return Ok(Expected {
             count: None,
@@ -650,7 +678,7 @@ fn parse_suffix(s: &[u8], start: usize, side: usize) -> Result<Expected, (usize,
     };
     if s.get(end) == Some(&b':') {
         let (from, to) = (end + 1, field_end(end + 1));
-        expected.solution = solution_field(s, from, to, side)?;
+        expected.solution = solution_field(s, from, to, side, cells)?;
         after_solution(s, to)?;
     }
     Ok(expected)
@@ -671,13 +699,14 @@ fn solution_field(
     from: usize,
     to: usize,
     side: usize,
+    cells: &Cells,
 ) -> Result<Option<Board>, (usize, String)> {
     if to == from {
         return Ok(None);
     }
     if side != 9 {
         let want = side * side;
-        return match board::parse_chars(&s[from..to]) {
+        return match cells.chars(&s[from..to]) {
             Ok(g) if g.side() == side && g.is_full() => Ok(Some(g.into())),
             Ok(_) if to - from == want => Err((from, "the solution has blank cells".into())),
             Ok(_) | Err(_) if to - from != want => {

@@ -19,7 +19,7 @@ mod solutions_follow;
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, PendingLine};
-pub use detect::{SAMPLE, cr_only, detect, solutions_follow};
+pub use detect::{SAMPLE, alphabets, cr_only, detect, solutions_follow};
 pub use solutions_follow::note as solutions_follow_note;
 
 use std::fmt;
@@ -55,6 +55,8 @@ pub struct Layout {
     /// Grids write blanks as `-` (learned from the sample), so a row of nine `-` is a
     /// row of blanks, not a border.
     pub dash_blanks: bool,
+    /// Grid rows start with a label column (`ID,c1,...,c9`), decided from the sample.
+    pub label_column: bool,
     /// Past the head of the file, plain `line` records come as [`Body::Line`], parsed
     /// later by whoever solves them (`solve` parses on its worker threads).
     pub defer: bool,
@@ -134,7 +136,14 @@ impl Format {
                 Box::new(poj::reader(lines, Cells::judge()).deferring(layout.defer, layout.blocks))
             }
             Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
-            Format::Grid => Box::new(grid::GridReader::new(lines, cells, layout.dash_blanks)),
+            Format::Grid => Box::new(grid::GridReader::new(
+                lines,
+                cells,
+                grid::RowStyle {
+                    dash_blanks: layout.dash_blanks,
+                    label_column: layout.label_column,
+                },
+            )),
             Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
         };
         match layout.solutions_follow {

@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::format::{Body, Item};
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, cr_only, detect, solutions_follow,
+    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
     solutions_follow_note,
 };
 use crate::interrupt;
@@ -365,6 +365,21 @@ impl Loader {
             if paired {
                 (self.on_note)(&solutions_follow_note(&name));
             }
+        }
+        if layout.label_column && format == Format::Grid {
+            (self.on_note)(&format!(
+                "{name}: each row starts with a label, not a cell (decided from its content)"
+            ));
+        }
+        let (cells, decided) = alphabets(format, &head, &layout);
+        layout.cells = cells;
+        for (side, alphabet, count) in decided {
+            (self.on_note)(&format!(
+                "{name}: {side}x{side} boards read as {} ({}), decided from the {count} in its first {} KiB; --alphabet reads them otherwise",
+                alphabet.describe(side),
+                alphabet.name(),
+                SAMPLE / 1024
+            ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
         let paired = layout.solutions_follow == Some(true);

@@ -2,6 +2,7 @@
 
 use super::{format, usage};
 use crate::bench::ReadSettings;
+use crate::board::{Alphabet, MAX_BOX, MIN_BOX};
 use crate::bounds;
 use crate::cli::InputArgs;
 use crate::format::{Cells, Column, Layout};
@@ -9,8 +10,14 @@ use crate::loader::{LoadOptions, Walk};
 use crate::subset::Subset;
 
 pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset)> {
-    let cells =
+    let mut cells =
         Cells::with_blanks(a.blanks.as_deref().unwrap_or("")).or_else(|e| usage("--blanks", e))?;
+    if let Some(name) = &a.alphabet {
+        let alphabet: Alphabet = name.parse().or_else(|e| usage("--alphabet", e))?;
+        for n in (MIN_BOX..=MAX_BOX).filter(|&n| n != 3 && alphabet.fits(n * n)) {
+            cells = cells.with_alphabet(n, alphabet);
+        }
+    }
     let column = |v: &Option<String>, option: &str| -> anyhow::Result<Option<Column>> {
         v.as_deref()
             .map(str::parse::<Column>)
@@ -23,6 +30,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         puzzle_column: column(&a.puzzle_column, "--puzzle-column")?,
         solution_column: column(&a.solution_column, "--solution-column")?,
         dash_blanks: false,
+        label_column: false,
         defer: false,
         blocks: false,
         solutions_follow: match a.solutions_follow.as_str() {
@@ -79,6 +87,7 @@ pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
     ReadSettings {
         format: a.format.clone(),
         blanks: a.blanks.clone(),
+        alphabet: a.alphabet.clone(),
         puzzle_column: a.puzzle_column.clone(),
         solution_column: a.solution_column.clone(),
         solutions_follow: (a.solutions_follow != "auto").then(|| a.solutions_follow.clone()),
@@ -96,6 +105,7 @@ pub(crate) fn input_args(r: &ReadSettings) -> InputArgs {
     InputArgs {
         format: r.format.clone(),
         blanks: r.blanks.clone(),
+        alphabet: r.alphabet.clone(),
         puzzle_column: r.puzzle_column.clone(),
         solution_column: r.solution_column.clone(),
         solutions_follow: r.solutions_follow.clone().unwrap_or_else(|| "auto".into()),

@@ -15,5 +15,6 @@ mod properties;
 mod realworld;
 mod report;
 mod robustness;
+mod shapes;
 mod signals;
 mod sizes;

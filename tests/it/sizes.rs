@@ -2,7 +2,7 @@
 //! read and solved, backends that solve only 9x9 saying so, `gen --size`, and a time
 //! limit that stops a 25x25 search.
 
-use crate::common::{field, project_file, read_csv, sudoku_bench};
+use crate::common::{easy_16x16, field, project_file, read_csv, sudoku_bench};
 use predicates::str::contains;
 
 fn dataset(name: &str) -> Vec<u8> {
@@ -254,25 +254,6 @@ fn submission(variant: &str) -> std::path::PathBuf {
     dir.join(variant)
 }
 
-/// 16x16 puzzles with many clues (the C submission backtracks naively), seeded.
-fn easy_16x16() -> Vec<u8> {
-    let out = sudoku_bench()
-        .args([
-            "gen",
-            "--size",
-            "16",
-            "--min-clues",
-            "150",
-            "-n",
-            "30",
-            "-s",
-            "7",
-        ])
-        .assert()
-        .success();
-    out.get_output().stdout.clone()
-}
-
 fn statuses(args: &[&str], input: Vec<u8>, code: i32) -> Vec<(String, String)> {
     let out = sudoku_bench()
         .args(["solve", "-q", "--csv", "-"])
@@ -294,7 +275,7 @@ fn statuses(args: &[&str], input: Vec<u8>, code: i32) -> Vec<(String, String)> {
 
 #[test]
 fn a_16x16_judge_submission_runs_as_the_judge_would() {
-    let puzzles = easy_16x16();
+    let puzzles = easy_16x16(30, 7);
     for (protocol, variant) in [
         ("uva1309", "good"),
         ("poj3076", "good"),
@@ -321,7 +302,7 @@ fn a_16x16_judge_submission_runs_as_the_judge_would() {
 
 #[test]
 fn a_16x16_submission_that_lies_crashes_or_hangs_is_caught() {
-    let puzzles = easy_16x16();
+    let puzzles = easy_16x16(30, 7);
     let run = |variant: &str, extra: &[&str], code: i32| {
         let backend = format!("exec:uva1309:{}", submission(variant).display());
         let mut args = vec!["-b", backend.as_str(), "-j1"];
@@ -426,7 +407,7 @@ fn a_16x16_submission_is_held_to_the_judges_rules() {
     let dir = tempfile::tempdir().unwrap();
     let judge = assert_cmd::cargo::cargo_bin("sudoku-bench");
     let judge = judge.display();
-    let puzzles = easy_16x16();
+    let puzzles = easy_16x16(30, 7);
     let rows = |body: &str, extra: &[&str]| {
         let backend = format!("exec:uva1309:{}", script(dir.path(), "s.sh", body));
         let out = sudoku_bench()
@@ -494,7 +475,7 @@ fn a_16x16_submission_gets_its_boards_in_one_batch_among_other_sizes() {
     let backend = format!("exec:uva1309:{}", script(dir.path(), "s.sh", &body));
     // 16x16 boards between 4x4 ones.
     let mut mixed = Vec::new();
-    let easy = easy_16x16();
+    let easy = easy_16x16(30, 7);
     let four = dataset("gen-4x4-200.txt");
     let records = |text: &[u8]| -> Vec<Vec<u8>> {
         text.split(|&c| c == b'\n')

@@ -98,3 +98,22 @@ pub fn compress(kind: &str, bytes: &[u8]) -> Vec<u8> {
         _ => panic!("no compression {kind}"),
     }
 }
+
+/// `n` generated 16x16 puzzles (`puzzle:1:solution` lines after a `#` header) with
+/// many clues, quick to make and to solve; the same for the same seed.
+pub fn easy_16x16(n: usize, seed: u64) -> Vec<u8> {
+    let (n, seed) = (n.to_string(), seed.to_string());
+    let args = [
+        "gen",
+        "--size",
+        "16",
+        "--min-clues",
+        "150",
+        "-n",
+        &n,
+        "-s",
+        &seed,
+    ];
+    let out = sudoku_bench().args(args).assert().success();
+    out.get_output().stdout.clone()
+}

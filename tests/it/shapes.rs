@@ -1,0 +1,159 @@
+//! A file's shape is decided once per file, from a sample, said, and applied to every
+//! record: the alphabet of boards other than 9x9.
+
+use crate::common::{easy_16x16, field, read_csv, sudoku_bench};
+use predicates::str::contains;
+
+/// `n` generated 16x16 puzzles (letters `A`-`P`, `.` blanks), seeded.
+fn puzzles_16x16(n: usize) -> Vec<String> {
+    String::from_utf8(easy_16x16(n, 11))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l[..256].to_string())
+        .collect()
+}
+
+/// Letters `A`-`P` written as `1`-`9`, `A`-`G` (the other published 16x16 alphabet).
+fn digits_letters(puzzle: &str) -> String {
+    puzzle
+        .chars()
+        .map(|c| match c {
+            'A'..='I' => char::from(b'1' + (c as u8 - b'A')),
+            'J'..='P' => char::from(b'A' + (c as u8 - b'J')),
+            other => other,
+        })
+        .collect()
+}
+
+/// Regression: in a 16x16 file written `1`-`9`, `A`-`G`, the lines that happened to
+/// hold no `G` were read as hex (`1` as 2), relabelled without a word. The file's
+/// alphabet is now decided once, said, and read into every record.
+#[test]
+fn a_16x16_alphabet_is_decided_once_per_file_not_per_line() {
+    let puzzles: Vec<String> = puzzles_16x16(9)
+        .into_iter()
+        .enumerate()
+        // Every third puzzle loses its Ps (the G of the other alphabet).
+        .map(|(i, p)| if i % 3 == 0 { p.replace('P', ".") } else { p })
+        .collect();
+    let text: String = puzzles.iter().map(|p| digits_letters(p) + "\n").collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g16.txt");
+    std::fs::write(&path, &text).unwrap();
+    let out = sudoku_bench()
+        .args(["solve", "-b", "null", "--csv", "-"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "16x16 boards read as 1-9 then A-G (digits-letters), decided from the 9 in its first 64 KiB",
+        ));
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    assert_eq!(rows.len(), 9);
+    for (row, puzzle) in rows.iter().zip(&puzzles) {
+        assert_eq!(field(&header, row, "puzzle"), puzzle.as_str());
+    }
+    // Told otherwise, the file is read otherwise, and a line that does not fit says
+    // what the file was taken to be and how to change it.
+    let out = sudoku_bench()
+        .args(["solve", "-b", "null", "--alphabet", "hex", "--csv", "-"])
+        .arg(&path)
+        .assert()
+        .code(3);
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let error = field(&header, &rows[1], "error");
+    assert!(
+        error.contains("'G' is not a cell of a 16x16 board: this file writes 16x16 boards 0-9 then A-F (hex; --alphabet reads them otherwise)"),
+        "{error}"
+    );
+}
+
+const P: &str = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+const S: &str = "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+
+/// Solves `text` as a file named `name`: the exit code, the CSV rows' statuses and
+/// whether each matched its expected answer, and stderr.
+fn solve(name: &str, text: &str, args: &[&str]) -> (i32, Vec<(String, String)>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = sudoku_bench()
+        .args(["solve", "--csv", "-"])
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.stdout));
+    let statuses = rows
+        .iter()
+        .map(|r| {
+            let f = |c| field(&header, r, c).to_string();
+            (f("status"), f("matches_expected"))
+        })
+        .collect();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code().unwrap(), statuses, stderr)
+}
+
+/// Regression: a CSV grid with an `ID` column before the nine cells (`_` blanks) was
+/// read right once, then failed "row has 10 cells". The label column is decided once
+/// for the file, and said.
+#[test]
+fn grid_rows_after_a_label_column_read() {
+    let mut text = String::from("ID,c1,c2,c3,c4,c5,c6,c7,c8,c9\n");
+    for id in 1..=2 {
+        for row in P.as_bytes().chunks(9) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "_".into()
+                    } else {
+                        char::from(b).to_string()
+                    }
+                })
+                .collect();
+            text += &format!("{id},{}\n", cells.join(","));
+        }
+    }
+    let (code, statuses, stderr) = solve("id-grid.csv", &text, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(statuses.len(), 2, "{stderr}");
+    assert!(statuses.iter().all(|(s, _)| s == "unique"), "{statuses:?}");
+    assert!(
+        stderr.contains("each row starts with a label, not a cell"),
+        "{stderr}"
+    );
+    // Row numbers 1-9 as labels are digits too: still a label column.
+    let numbered: String = text
+        .lines()
+        .take(10)
+        .enumerate()
+        .map(|(i, l)| match i {
+            0 => format!("{l}\n"),
+            _ => format!("{i}{}\n", &l[1..]),
+        })
+        .collect();
+    let (code, statuses, _) = solve("numbered.csv", &numbered, &[]);
+    assert_eq!((code, statuses.len()), (0, 1), "{statuses:?}");
+}
+
+/// `solution;puzzle` lines were refused as "2 puzzles on one line": the answer is the
+/// complete grid that keeps the other's givens, whichever comes first.
+#[test]
+fn a_pair_reads_in_either_order() {
+    for text in [format!("{S};{P}\n{P};{S}\n"), format!("{S} {P}\n{P},{S}\n")] {
+        let (code, statuses, stderr) = solve("pairs.txt", &text, &[]);
+        assert_eq!(code, 0, "{stderr}");
+        let want = ("unique".to_string(), "true".to_string());
+        assert_eq!(statuses, [want.clone(), want], "{text}");
+    }
+    // A complete grid that does not keep the other's givens is no answer to it.
+    let mut other = S.as_bytes().to_vec();
+    other.swap(0, 1);
+    let other = String::from_utf8(other).unwrap();
+    let (code, statuses, _) = solve("pairs.txt", &format!("{other};{P}\n"), &[]);
+    assert_eq!(code, 3);
+    assert_eq!(statuses[0].0, "parse_error");
+}
