@@ -487,7 +487,16 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
             continue;
         }
         let (mut a, mut z) = (start, i);
-        // Fields may be padded or quoted.
+        // Fields may be padded or quoted; a quoted value ends at its closing quote,
+        // whatever follows it (`data="..."/>` in XML).
+        while a < z && matches!(s[a], b' ' | b'\t') {
+            a += 1;
+        }
+        if let Some(&q @ (b'"' | b'\'')) = s.get(a).filter(|_| a < z) {
+            if let Some(end) = s[a + 1..z].iter().position(|&b| b == q) {
+                z = a + 1 + end;
+            }
+        }
         while a < z && matches!(s[a], b' ' | b'\t' | b'"' | b'\'') {
             a += 1;
         }

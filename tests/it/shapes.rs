@@ -157,3 +157,17 @@ fn a_pair_reads_in_either_order() {
     assert_eq!(code, 3);
     assert_eq!(statuses[0].0, "parse_error");
 }
+
+/// OpenSudoku written `<game data="..."/>`, no space before `/>`: every game was refused
+/// ("'\"' is not a digit"). A quoted value ends at its closing quote.
+#[test]
+fn a_quoted_value_ends_at_its_quote() {
+    let zeros = P.replace('.', "0");
+    let text = format!(
+        "<opensudoku>\n<game data=\"{zeros}\"/>\n<game data='{zeros}'>\n<game data=\"{zeros}\" />\n</opensudoku>\n"
+    );
+    let (code, statuses, stderr) = solve("games.opensudoku", &text, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(statuses.len(), 3, "{stderr}");
+    assert!(statuses.iter().all(|(s, _)| s == "unique"), "{statuses:?}");
+}
