@@ -176,10 +176,11 @@ pub struct SolveArgs {
     /// Puzzle files or folders (their files, recursively, sorted); `-` or nothing reads
     /// stdin. Compressed files (gzip, zstd, xz, bzip2) are read as they are.
     pub inputs: Vec<PathBuf>,
-    /// Solver backend: bitboard (the fastest), dlx-static, dlx-arena, dfs, null (or
+    /// Solver backend: fastest (the default: bitboard for 9x9, dlx-arena for other
+    /// sizes, record by record), bitboard, dlx-static, dlx-arena, dfs, null (or
     /// reference, in a build with that feature), exec:CMD (a program) or lib:PATH:SYMBOL
     /// (a shared library); `sudoku-bench backends` lists them.
-    #[arg(short, long, default_value = "bitboard")]
+    #[arg(short, long, default_value = "fastest")]
     pub backend: String,
     #[command(flatten)]
     pub limits: LimitArgs,

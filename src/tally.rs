@@ -33,6 +33,8 @@ impl WrongAnswer {
 #[derive(Clone, Debug)]
 pub struct Tally {
     records: u64,
+    /// Records with a 9x9 board, and with a board of another size.
+    boards: [u64; 2],
     counts: [u64; Status::ALL.len()],
     /// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
     solve_ns: Histogram<u64>,
@@ -69,6 +71,7 @@ impl Tally {
     pub fn new() -> Tally {
         Tally {
             records: 0,
+            boards: [0; 2],
             counts: [0; Status::ALL.len()],
             solve_ns: Histogram::new_with_bounds(1, 3_600_000_000_000, 3)
                 .expect("valid histogram bounds"),
@@ -92,6 +95,9 @@ impl Tally {
 
     pub fn add(&mut self, r: &PuzzleResult) {
         self.records += 1;
+        if let Some(board) = &r.puzzle {
+            self.boards[usize::from(board.side() != 9)] += 1;
+        }
         self.counts[r.status as usize] += 1;
         if r.status.reached_solver() {
             self.solve_ns.saturating_record(r.time_ns.max(1));
@@ -134,6 +140,11 @@ impl Tally {
 
     pub fn records(&self) -> u64 {
         self.records
+    }
+
+    /// Records with a 9x9 board, and with a board of another size.
+    pub fn boards(&self) -> [u64; 2] {
+        self.boards
     }
 
     pub fn count(&self, status: Status) -> u64 {
@@ -232,6 +243,8 @@ fn per(total: u128, n: u64) -> f64 {
 impl AddAssign<&Tally> for Tally {
     fn add_assign(&mut self, other: &Tally) {
         self.records += other.records;
+        self.boards[0] += other.boards[0];
+        self.boards[1] += other.boards[1];
         for (a, b) in self.counts.iter_mut().zip(other.counts) {
             *a += b;
         }

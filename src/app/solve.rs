@@ -10,6 +10,8 @@ use crate::loader::{Input, Loader, misread_note};
 use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
 use crate::run::{self, RunStats, Status};
+use crate::solver::Backend;
+use crate::tally::Tally;
 
 /// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
 /// the speed-up at about 1 / (its share). The part inside read and write calls is said
@@ -148,7 +150,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
         eprintln!("warning: the input holds no puzzles");
     }
-    let text = summary.render(opts.run.backend.name(), threads, wall);
+    let text = summary.render(&summary_name(&opts.run.backend, t), threads, wall);
     match opts.summary {
         SummaryTo::Stdout => print(&text)?,
         SummaryTo::Stderr => eprint!("{text}"),
@@ -161,6 +163,20 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             || t.count(Status::ParseError) > 0
             || t.count(Status::Unsupported) > 0,
     ))
+}
+
+/// The backend the summary names: for `fastest`, the backends that took the records.
+fn summary_name(backend: &Backend, tally: &Tally) -> String {
+    let [nine, other] = tally.boards();
+    match (backend, nine > 0, other > 0) {
+        (Backend::Fastest, true, true) => format!(
+            "{} for 9x9, {} for other sizes",
+            backend.for_side(9),
+            backend.for_side(16)
+        ),
+        (Backend::Fastest, false, true) => backend.for_side(16).to_string(),
+        _ => backend.for_side(9).to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ fn defaults_match_the_crate() {
     assert_eq!(o.run.limits.max_nodes, crate::solver::DEFAULT_MAX_NODES);
     assert_eq!(o.run.limits.max_solutions, 2);
     assert!(o.run.limits.cancel.is_some());
-    assert_eq!(o.run.backend, Backend::Bitboard);
+    assert_eq!(o.run.backend, Backend::Fastest);
 }
 
 #[test]

@@ -40,7 +40,10 @@ pub enum Attempt {
 /// A backend's solver behind the guards every command shares. One per thread.
 pub struct GuardedSolver {
     backend: Backend,
+    /// The backend's name as results carry it: for 9x9 boards, and for the others
+    /// (they differ for `fastest`, which names the backend that solved each).
     name: &'static str,
+    other_name: &'static str,
     limits: Limits,
     solver: Box<dyn Solver>,
     /// Checks the backend's claims, when they are verified.
@@ -53,7 +56,8 @@ impl GuardedSolver {
     pub fn new(backend: &Backend, limits: &Limits) -> GuardedSolver {
         GuardedSolver {
             backend: backend.clone(),
-            name: super::result::result_name(backend.name()),
+            name: super::result::result_name(backend.for_side(9).name()),
+            other_name: super::result::result_name(backend.for_side(16).name()),
             limits: *limits,
             solver: backend.new_solver_with(limits),
             verifier: Verifier::of(backend, Verify::default(), limits).map(Box::new),
@@ -454,9 +458,13 @@ impl GuardedSolver {
         thread: Option<usize>,
         truth: Option<Truth>,
     ) -> PuzzleResult {
+        let name = match &record.puzzle {
+            Ok(p) if p.board.side() != 9 => self.other_name,
+            _ => self.name,
+        };
         assess(
             record,
-            self.name,
+            name,
             self.backend.is_solver(),
             &self.limits,
             attempt,

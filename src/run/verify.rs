@@ -55,7 +55,11 @@ pub fn verifier_of(backend: &Backend, side: usize) -> Backend {
         9 => (Backend::Bitboard, Backend::DlxStatic),
         _ => (Backend::DlxArena, Backend::Dfs),
     };
-    if *backend == first { second } else { first }
+    if backend.for_side(side) == first {
+        second
+    } else {
+        first
+    }
 }
 
 /// Which backends verify `backend`'s claims, for a person.

@@ -10,6 +10,7 @@ mod dlx_arena;
 mod dlx_static;
 pub mod exact_cover;
 pub mod exec;
+mod fastest;
 #[cfg(test)]
 pub(crate) mod mock;
 mod null;
@@ -289,6 +290,8 @@ pub enum Backend {
     Reference,
     /// Solves nothing: measures the harness's own cost.
     Null,
+    /// Each record to the fastest built-in backend for its size (`solve`'s default).
+    Fastest,
     /// A foreign program speaking the line protocol or a judge's (`exec:...`).
     Exec(Arc<exec::ExecSpec>),
     /// A function with tdoku's C type in a shared library (`lib:PATH:SYMBOL`).
@@ -335,9 +338,19 @@ impl Backend {
         Backend::Reference,
     ];
 
-    /// Every backend built in, `Null` included.
+    /// Every backend built in, `Null` and `Fastest` included.
     pub fn built_in() -> impl Iterator<Item = Backend> {
-        Backend::ALL.into_iter().chain([Backend::Null])
+        Backend::ALL
+            .into_iter()
+            .chain([Backend::Null, Backend::Fastest])
+    }
+
+    /// The backend that solves boards of `side` x `side`: itself, but for `Fastest`.
+    pub fn for_side(&self, side: usize) -> Backend {
+        match self {
+            Backend::Fastest => Backend::fastest_for(side),
+            other => other.clone(),
+        }
     }
 
     /// The fastest built-in backend for boards of `side` x `side`: what `judge` and `gen`
@@ -365,6 +378,7 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => "reference",
             Backend::Null => "null",
+            Backend::Fastest => "fastest",
             Backend::Exec(spec) => &spec.spec,
             Backend::Lib(spec) => &spec.spec,
             #[cfg(test)]
@@ -386,6 +400,9 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => "the AGPL `sudoku` crate (built with --features reference)",
             Backend::Null => "solves nothing: measures the harness's own cost",
+            Backend::Fastest => {
+                "each record to the fastest here for its size: bitboard for 9x9, dlx-arena for others (solve's default)"
+            }
             Backend::Exec(_) => "a foreign program",
             Backend::Lib(_) => "a function in a shared library",
             #[cfg(test)]
@@ -432,6 +449,7 @@ impl Backend {
             #[cfg(feature = "reference")]
             Backend::Reference => Box::new(Reference::new()),
             Backend::Null => Box::new(Null),
+            Backend::Fastest => Box::new(fastest::Fastest::default()),
             Backend::Exec(spec) => Box::new(exec::ExecSolver::new(Arc::clone(spec), limits)),
             Backend::Lib(spec) => Box::new(shared_lib::LibSolver::new(Arc::clone(spec))),
             #[cfg(test)]

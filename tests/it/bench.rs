@@ -113,6 +113,10 @@ fn measured_run(dir: &Path) -> serde_json::Value {
             "dlx-static",
             "--rounds",
             "3",
+            // Long enough for the load to be measured (the kernel's ticks: 0.5 s of
+            // wall time at least); 3 rounds of 200 ms fell short now and then.
+            "--min-round-ms",
+            "400",
         ])
         .args(["--export-json", "base.json"])
         .assert()

@@ -171,3 +171,45 @@ fn a_quoted_value_ends_at_its_quote() {
     assert_eq!(statuses.len(), 3, "{stderr}");
     assert!(statuses.iter().all(|(s, _)| s == "unique"), "{statuses:?}");
 }
+
+/// With no `-b`, each record goes to the fastest backend for its size, the CSV names
+/// it, and the summary says which took what; an explicit 9x9-only backend still says
+/// `unsupported` for other sizes.
+#[test]
+fn the_default_backend_fits_each_board() {
+    let sixteen: Vec<String> = puzzles_16x16(2);
+    let text = format!("{P}\n{}\n{}\n", sixteen[0], sixteen[1]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.txt");
+    std::fs::write(&path, &text).unwrap();
+    sudoku_bench()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "bitboard for 9x9, dlx-arena for other sizes: 3 records",
+        ));
+    let out = sudoku_bench()
+        .args(["solve", "--csv", "-"])
+        .arg(&path)
+        .assert()
+        .code(0);
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    let by: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (field(&header, r, "backend"), field(&header, r, "status")))
+        .collect();
+    assert_eq!(
+        by,
+        [
+            ("bitboard", "unique"),
+            ("dlx-arena", "unique"),
+            ("dlx-arena", "unique")
+        ]
+    );
+    let (code, statuses, _) = solve("mixed.txt", &text, &["-b", "bitboard"]);
+    assert_eq!(code, 3);
+    let got: Vec<&str> = statuses.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(got, ["unique", "unsupported", "unsupported"]);
+}
