@@ -154,7 +154,7 @@ pub struct InputArgs {
 
 /// The input formats, as `--format` takes them (the crate's `Format` names; a test
 /// checks that the two lists agree).
-pub const FORMATS: [&str; 5] = ["line", "csv", "grid", "hdu", "poj"];
+pub const FORMATS: [&str; 6] = ["line", "csv", "grid", "hdu", "poj", "json"];
 
 #[derive(Debug, Args)]
 pub struct LimitArgs {

@@ -40,6 +40,14 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     if sample.contains(&b'?') {
         candidates.push((Format::Hdu, false));
     }
+    // A document that opens with `[` is JSON on a tie (a line reader skips the bracket
+    // line as a header and stumbles on the last); one that opens with `{` may be JSON
+    // lines, which the line reader reads in parallel.
+    match sample.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'[') => candidates.insert(0, (Format::Json, false)),
+        Some(b'{') => candidates.push((Format::Json, false)),
+        _ => {}
+    }
     let mut best: Option<Detected> = None;
     let mut csv: Option<Detected> = None;
     let mut line: Option<Detected> = None;
@@ -48,7 +56,11 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
             label_column,
             ..layout.clone()
         };
-        let (records, errors, dash_blanks) = score(format, sample, &trial);
+        let (records, mut errors, dash_blanks) = score(format, sample, &trial);
+        // A JSON document longer than the sample ends inside it: no error of the file's.
+        if format == Format::Json && head.len() >= SAMPLE {
+            errors = errors.saturating_sub(1);
+        }
         let found = Detected {
             format,
             layout: Layout {

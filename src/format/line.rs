@@ -401,41 +401,12 @@ fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usiz
     })
 }
 
-/// A JSON object on one line (JSON lines): the puzzle under one of the CSV's puzzle
-/// names, as a string or nested arrays of digits; the solution likewise. `None` when the
-/// line is no JSON object or has no puzzle field.
+/// A JSON object on one line (JSON lines), read as the `json` format reads an object
+/// (see [`super::json::object_record`]). `None` when the line is no JSON object or has
+/// no puzzle field.
 fn json_object(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, String>> {
-    use super::csv::{PUZZLE_NAMES, SOLUTION_NAMES, parse_field};
     let value: serde_json::Value = serde_json::from_slice(trim(s)).ok()?;
-    let object = value.as_object()?;
-    let field = |names: &[&str]| {
-        object
-            .iter()
-            .find(|(k, _)| names.iter().any(|n| k.eq_ignore_ascii_case(n)))
-            .map(|(k, v)| (k.clone(), v))
-    };
-    let text = |v: &serde_json::Value| match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    let (key, puzzle) = field(&PUZZLE_NAMES)?;
-    let board = match parse_field(text(puzzle).as_bytes(), cells) {
-        Ok(g) => g,
-        Err(e) => return Some(Err(format!("{key}: {e}"))),
-    };
-    let expected = match field(&SOLUTION_NAMES) {
-        Some((_, serde_json::Value::Null)) | None => None,
-        Some((key, v)) => match parse_field(text(v).as_bytes(), cells) {
-            Ok(s) if s.side() != board.side() => {
-                let (a, b) = (board.side(), s.side());
-                return Some(Err(format!("{key}: {b}x{b} for a {a}x{a} puzzle")));
-            }
-            Ok(s) if s.is_full() => Some(solution_expected(s)),
-            Ok(_) => return Some(Err(format!("{key}: has blank cells"))),
-            Err(e) => return Some(Err(format!("{key}: {e}"))),
-        },
-    };
-    Some(Ok(Puzzle { board, expected }))
+    super::json::object_record(value.as_object()?, cells)
 }
 
 /// An expected answer from a solution field: the puzzle has that one solution.

@@ -11,6 +11,7 @@ mod deferred;
 mod detect;
 mod grid;
 mod hdu;
+mod json;
 mod line;
 pub(crate) mod lines;
 mod poj;
@@ -41,6 +42,9 @@ pub enum Format {
     Hdu,
     /// POJ 3074: 81-character lines until a line `end`.
     Poj,
+    /// A JSON document: arrays of puzzle strings, objects naming a puzzle and its
+    /// answer, grids as nested arrays of numbers.
+    Json,
 }
 
 /// How a source is read besides its format.
@@ -94,12 +98,13 @@ impl Notes {
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Line,
         Format::Csv,
         Format::Grid,
         Format::Hdu,
         Format::Poj,
+        Format::Json,
     ];
 
     pub fn name(self) -> &'static str {
@@ -109,6 +114,7 @@ impl Format {
             Format::Grid => "grid",
             Format::Hdu => "hdu",
             Format::Poj => "poj",
+            Format::Json => "json",
         }
     }
 
@@ -126,25 +132,28 @@ impl Format {
         {
             input.consume(3);
         }
-        let lines = Lines::with_terminator(input, if layout.cr_only { b'\r' } else { b'\n' });
         let cells = layout.cells.clone();
+        let terminator = if layout.cr_only { b'\r' } else { b'\n' };
+        let lines = |input| Lines::with_terminator(input, terminator);
         let reader: Box<dyn RecordReader + 'a> = match self {
             Format::Line => Box::new(
-                line::LineReader::new(lines, false, cells).deferring(layout.defer, layout.blocks),
+                line::LineReader::new(lines(input), false, cells)
+                    .deferring(layout.defer, layout.blocks),
             ),
-            Format::Poj => {
-                Box::new(poj::reader(lines, Cells::judge()).deferring(layout.defer, layout.blocks))
-            }
-            Format::Csv => Box::new(csv::CsvReader::new(lines, cells, layout)),
+            Format::Poj => Box::new(
+                poj::reader(lines(input), Cells::judge()).deferring(layout.defer, layout.blocks),
+            ),
+            Format::Csv => Box::new(csv::CsvReader::new(lines(input), cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(
-                lines,
+                lines(input),
                 cells,
                 grid::RowStyle {
                     dash_blanks: layout.dash_blanks,
                     label_column: layout.label_column,
                 },
             )),
-            Format::Hdu => Box::new(hdu::reader(lines, Cells::judge())),
+            Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),
+            Format::Json => Box::new(json::JsonReader::new(input, cells)),
         };
         match layout.solutions_follow {
             Some(true) => Box::new(solutions_follow::WithSolutions::new(reader)),
@@ -155,7 +164,7 @@ impl Format {
 
 /// A format name this build does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format {0:?}; the formats are line, csv, grid, hdu and poj")]
+#[error("unknown format {0:?}; the formats are line, csv, grid, hdu, poj and json")]
 pub struct UnknownFormat(pub String);
 
 impl std::str::FromStr for Format {
@@ -222,7 +231,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    const ALL: [Format; 5] = Format::ALL;
+    const ALL: [Format; 6] = Format::ALL;
 
     #[test]
     fn detects_each_format() {

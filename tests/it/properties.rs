@@ -71,6 +71,20 @@ proptest! {
         }
     }
 
+    /// JSON-like text (brackets, strings, numbers, `null`, cut anywhere) through the
+    /// JSON reader: no panic, no I/O error, records numbered 1, 2, 3, ...
+    #[test]
+    fn json_like_text_reads_without_panic(
+        text in r#"([\[\]{},: \n]|"[0-9.a-z]{0,20}"|[0-9]{1,3}|null|"puzzle"){0,200}"#,
+    ) {
+        let mut reader = Format::Json.reader(Cursor::new(text.as_bytes()), &Default::default());
+        let mut number = 0;
+        while let Some(record) = reader.next_record() {
+            number += 1;
+            prop_assert_eq!(record.unwrap().number, number);
+        }
+    }
+
     /// Text made of the formats' own characters reaches more of the parsers than bytes.
     #[test]
     fn puzzle_like_text_in_any_format(

@@ -72,9 +72,9 @@ fn a_16x16_alphabet_is_decided_once_per_file_not_per_line() {
 const P: &str = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
 const S: &str = "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
 
-/// Solves `text` as a file named `name`: the exit code, the CSV rows' statuses and
-/// whether each matched its expected answer, and stderr.
-fn solve(name: &str, text: &str, args: &[&str]) -> (i32, Vec<(String, String)>, String) {
+/// Solves `text` as a file named `name`: the exit code, each CSV row's line, status
+/// and comparison with its expected answer, and stderr.
+fn solve(name: &str, text: &str, args: &[&str]) -> (i32, Vec<(String, String, String)>, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
@@ -85,15 +85,15 @@ fn solve(name: &str, text: &str, args: &[&str]) -> (i32, Vec<(String, String)>, 
         .output()
         .unwrap();
     let (header, rows) = read_csv(&String::from_utf8_lossy(&out.stdout));
-    let statuses = rows
+    let rows = rows
         .iter()
         .map(|r| {
             let f = |c| field(&header, r, c).to_string();
-            (f("status"), f("matches_expected"))
+            (f("line"), f("status"), f("matches_expected"))
         })
         .collect();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    (out.status.code().unwrap(), statuses, stderr)
+    (out.status.code().unwrap(), rows, stderr)
 }
 
 /// Regression: a CSV grid with an `ID` column before the nine cells (`_` blanks) was
@@ -120,7 +120,7 @@ fn grid_rows_after_a_label_column_read() {
     let (code, statuses, stderr) = solve("id-grid.csv", &text, &[]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(statuses.len(), 2, "{stderr}");
-    assert!(statuses.iter().all(|(s, _)| s == "unique"), "{statuses:?}");
+    assert!(statuses.iter().all(|r| r.1 == "unique"), "{statuses:?}");
     assert!(
         stderr.contains("each row starts with a label, not a cell"),
         "{stderr}"
@@ -146,8 +146,8 @@ fn a_pair_reads_in_either_order() {
     for text in [format!("{S};{P}\n{P};{S}\n"), format!("{S} {P}\n{P},{S}\n")] {
         let (code, statuses, stderr) = solve("pairs.txt", &text, &[]);
         assert_eq!(code, 0, "{stderr}");
-        let want = ("unique".to_string(), "true".to_string());
-        assert_eq!(statuses, [want.clone(), want], "{text}");
+        let got: Vec<(&str, &str)> = statuses.iter().map(|r| (&*r.1, &*r.2)).collect();
+        assert_eq!(got, [("unique", "true"), ("unique", "true")], "{text}");
     }
     // A complete grid that does not keep the other's givens is no answer to it.
     let mut other = S.as_bytes().to_vec();
@@ -155,7 +155,7 @@ fn a_pair_reads_in_either_order() {
     let other = String::from_utf8(other).unwrap();
     let (code, statuses, _) = solve("pairs.txt", &format!("{other};{P}\n"), &[]);
     assert_eq!(code, 3);
-    assert_eq!(statuses[0].0, "parse_error");
+    assert_eq!(statuses[0].1, "parse_error");
 }
 
 /// OpenSudoku written `<game data="..."/>`, no space before `/>`: every game was refused
@@ -169,7 +169,7 @@ fn a_quoted_value_ends_at_its_quote() {
     let (code, statuses, stderr) = solve("games.opensudoku", &text, &[]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(statuses.len(), 3, "{stderr}");
-    assert!(statuses.iter().all(|(s, _)| s == "unique"), "{statuses:?}");
+    assert!(statuses.iter().all(|r| r.1 == "unique"), "{statuses:?}");
 }
 
 /// With no `-b`, each record goes to the fastest backend for its size, the CSV names
@@ -210,6 +210,106 @@ fn the_default_backend_fits_each_board() {
     );
     let (code, statuses, _) = solve("mixed.txt", &text, &["-b", "bitboard"]);
     assert_eq!(code, 3);
-    let got: Vec<&str> = statuses.iter().map(|s| s.0.as_str()).collect();
+    let got: Vec<&str> = statuses.iter().map(|s| s.1.as_str()).collect();
     assert_eq!(got, ["unique", "unsupported", "unsupported"]);
+}
+
+/// The JSON of the issue: a pretty-printed array of `{"input", "solutions": [...]}`
+/// (every input line was rejected, every answer solved as an 81-clue puzzle), nested
+/// grids with `null` blanks, arrays of strings, objects of lists, pairs.
+#[test]
+fn json_documents_read_as_their_records() {
+    let nested = |p: &str, blank: &str| -> String {
+        let rows: Vec<String> = p
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|&b| {
+                        if b == b'.' {
+                            blank.to_string()
+                        } else {
+                            char::from(b).to_string()
+                        }
+                    })
+                    .collect();
+                format!("[{}]", cells.join(", "))
+            })
+            .collect();
+        format!("[{}]", rows.join(",\n    "))
+    };
+    let multi = "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+    let cases = [
+        (
+            "input-solutions.json",
+            format!(
+                "[\n  {{\n    \"input\": \"{P}\",\n    \"solutions\": [\n      \"{S}\"\n    ]\n  }},\n  {{\n    \"input\": \"{multi}\",\n    \"solutions\": [\"x\", \"y\"]\n  }}\n]\n"
+            ),
+            vec![("2", "unique", "true"), ("8", "parse_error", "")],
+        ),
+        (
+            "grids.json",
+            format!(
+                "{{\"puzzles\": [\n  {{\"id\": 7, \"grid\": {}, \"solution\": \"{S}\"}},\n  {{\"grid\": {}}}\n]}}\n",
+                nested(P, "null"),
+                nested(P, "0")
+            ),
+            vec![("2", "unique", "true"), ("11", "unique", "")],
+        ),
+        (
+            "strings.json",
+            format!(
+                "{{\"easy\": [\"{P}\", \"{P}\"],\n \"hard\": [\"{multi}\"], \"name\": \"set one\"}}"
+            ),
+            vec![
+                ("1", "unique", ""),
+                ("1", "unique", ""),
+                ("2", "multiple", ""),
+            ],
+        ),
+        (
+            "pairs.json",
+            format!("[[\"{S}\", \"{P}\"],\n [\"{P}\", \"{S}\"],\n [\"{P}\", \"{P}\"]]"),
+            vec![
+                ("1", "unique", "true"),
+                ("2", "unique", "true"),
+                ("3", "unique", ""),
+                ("3", "unique", ""),
+            ],
+        ),
+    ];
+    for (name, text, want) in cases {
+        let (code, got, stderr) = solve(name, &text, &["-v"]);
+        let got: Vec<(&str, &str, &str)> = got
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), b.as_str(), c.as_str()))
+            .collect();
+        assert_eq!(got, want, "{name}: {stderr}");
+        let errors = want.iter().any(|w| w.1 == "parse_error");
+        assert_eq!(code, if errors { 3 } else { 0 }, "{name}: {stderr}");
+        assert!(stderr.contains("read as json"), "{name}: {stderr}");
+    }
+}
+
+/// A document far larger than what is parsed whole is read a record at a time, each
+/// numbered from its own line; a document that breaks keeps the records before it and
+/// says where it broke.
+#[test]
+fn a_large_json_document_streams_and_a_broken_one_says_where() {
+    let n = 3000;
+    let body: Vec<String> = (0..n).map(|_| format!("  \"{P}\"")).collect();
+    let text = format!("[\n{}\n]\n", body.join(",\n"));
+    assert!(text.len() > 200_000);
+    let (code, got, stderr) = solve("big.json", &text, &[]);
+    assert_eq!((code, got.len()), (0, n), "{stderr}");
+    assert_eq!(got[0].0, "2");
+    assert_eq!(got[n - 1].0, (n + 1).to_string());
+    let cut = &text[..text.len() / 2];
+    let (code, got, _) = solve("cut.json", cut, &[]);
+    assert_eq!(code, 3);
+    let last = got.last().unwrap();
+    assert_eq!(last.1, "parse_error");
+    assert!(got[..got.len() - 1].iter().all(|g| g.1 == "unique"));
+    assert!(got.len() > n / 3);
 }
