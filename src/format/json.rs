@@ -336,10 +336,20 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
 /// What `value` is, met under `key` in an object or as a member of a list.
 fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> Meaning {
     match value {
-        Value::String(s) if in_object => match key.is_some_and(|k| named(k, &PUZZLE_NAMES)) {
-            true => Meaning::Record(string_board(s, cells).map(Puzzle::new)),
-            false => Meaning::Skip,
-        },
+        // Under a puzzle's name, a record; under another name (not an answer's), a
+        // record when it reads as a board, else text (a name, a note) passed over.
+        Value::String(s) if in_object => {
+            let key = key.unwrap_or("");
+            if named(key, &PUZZLE_NAMES) {
+                return Meaning::Record(string_board(s, cells).map(Puzzle::new));
+            }
+            match string_board(s, cells) {
+                Ok(board) if !named(key, &SOLUTION_NAMES) => {
+                    Meaning::Record(Ok(Puzzle::new(board)))
+                }
+                _ => Meaning::Skip,
+            }
+        }
         Value::String(s) if s.trim().len() >= SHORTEST_BOARD => {
             Meaning::Record(string_board(s, cells).map(Puzzle::new))
         }

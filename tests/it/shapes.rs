@@ -313,3 +313,16 @@ fn a_large_json_document_streams_and_a_broken_one_says_where() {
     assert!(got[..got.len() - 1].iter().all(|g| g.1 == "unique"));
     assert!(got.len() > n / 3);
 }
+
+/// A puzzle under a key no list names is still read (never dropped without a word);
+/// text under other keys, and an answer's key, are passed over.
+#[test]
+fn json_strings_under_other_keys_read_when_they_are_boards() {
+    let text = format!(
+        "{{\"title\": \"Set one, with a long description\", \"data\": \"{P}\", \"answer\": \"{S}\"}}\n"
+    );
+    let (code, rows, stderr) = solve("set.json", &text, &["-v"]);
+    assert_eq!(code, 0, "{stderr}");
+    let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(got, ["unique"], "{stderr}");
+}
