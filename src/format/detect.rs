@@ -27,35 +27,45 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     layout.cr_only = cr_only(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
     let sample = whole_lines(head, end);
-    // Each candidate is a format and whether grid rows start with a label column.
+    // Each candidate is a format and the layout it reads with: grid rows after a label
+    // column, lines among program text, are readings of their own.
+    let plain = |format: Format| (format, layout.clone());
     let mut candidates = Vec::new();
     if layout.puzzle_column.is_some() || csv::has_header(sample, &layout) {
-        candidates.push((Format::Csv, false));
+        candidates.push(plain(Format::Csv));
     }
-    candidates.push((Format::Line, false));
-    candidates.push((Format::Grid, false));
+    candidates.push(plain(Format::Line));
+    if super::line::looks_like_source(sample) {
+        let source = Layout {
+            source_code: true,
+            ..layout.clone()
+        };
+        candidates.push((Format::Line, source));
+    }
+    candidates.push(plain(Format::Grid));
     if sample.contains(&b',') {
-        candidates.push((Format::Grid, true));
+        let labelled = Layout {
+            label_column: true,
+            ..layout.clone()
+        };
+        candidates.push((Format::Grid, labelled));
     }
     if sample.contains(&b'?') {
-        candidates.push((Format::Hdu, false));
+        candidates.push(plain(Format::Hdu));
     }
     // A document that opens with `[` is JSON on a tie (a line reader skips the bracket
     // line as a header and stumbles on the last); one that opens with `{` may be JSON
     // lines, which the line reader reads in parallel.
     match sample.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'[') => candidates.insert(0, (Format::Json, false)),
-        Some(b'{') => candidates.push((Format::Json, false)),
+        Some(b'[') => candidates.insert(0, plain(Format::Json)),
+        Some(b'{') => candidates.push(plain(Format::Json)),
         _ => {}
     }
     let mut best: Option<Detected> = None;
     let mut csv: Option<Detected> = None;
     let mut line: Option<Detected> = None;
-    for (format, label_column) in candidates {
-        let trial = Layout {
-            label_column,
-            ..layout.clone()
-        };
+    for (format, trial) in candidates {
+        let variant = trial.label_column || trial.source_code;
         let (records, mut errors, dash_blanks) = score(format, sample, &trial);
         // A JSON document longer than the sample ends inside it: no error of the file's.
         if format == Format::Json && head.len() >= SAMPLE {
@@ -73,12 +83,13 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         let good = |d: &Detected| d.records - d.errors;
         match format {
             Format::Csv => csv = Some(found.clone()),
-            Format::Line => line = Some(found.clone()),
+            Format::Line if !variant => line = Some(found.clone()),
             _ => {}
         }
         let better = match &best {
-            // A label column is a reading of puzzles, never of errors alone.
-            _ if label_column && good(&found) == 0 => false,
+            // A label column or program text is a reading of puzzles, never of
+            // errors alone.
+            _ if variant && good(&found) == 0 => false,
             None => true,
             // More puzzles read; then fewer errors; the earlier candidate on a tie.
             Some(b) => (good(&found), b.errors) > (good(b), found.errors),

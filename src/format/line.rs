@@ -52,6 +52,9 @@ pub(crate) struct LineReader<R> {
     /// this counter by whoever splits them.
     blocks: Option<Arc<AtomicU64>>,
     blocks_wanted: bool,
+    /// The file is program source holding puzzle strings: lines of program text
+    /// ([`is_program_text`]) are passed over and counted, not errors.
+    source_code: bool,
 }
 
 /// Most bytes in one block of lines: the loader's buffer holds 64 KiB.
@@ -72,7 +75,15 @@ impl<R: BufRead> LineReader<R> {
             errors: 0,
             blocks: None,
             blocks_wanted: false,
+            source_code: false,
         }
+    }
+
+    /// Reads the file as program source holding puzzle strings (decided per file).
+    pub fn source_code(mut self, source_code: bool) -> LineReader<R> {
+        self.source_code = source_code;
+        self.defer &= !source_code;
+        self
     }
 
     /// Leaves parsing to the caller past the head of the file (see [`Body::Line`]), when
@@ -84,7 +95,7 @@ impl<R: BufRead> LineReader<R> {
         } else {
             Cells::default()
         };
-        self.defer = defer && self.cells == standard;
+        self.defer = defer && self.cells == standard && !self.source_code;
         self.blocks_wanted = blocks;
         self
     }
@@ -176,6 +187,10 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             if t.is_empty() || holds_no_record(t, &self.cells, !self.poj, whole) {
                 continue;
             }
+            if self.source_code && is_program_text(t) {
+                self.notes.program_text += 1;
+                continue;
+            }
             if t == b"end" {
                 self.done = true;
                 self.header_was_data();
@@ -228,6 +243,39 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn notes(&mut self) -> &mut Notes {
         &mut self.notes
     }
+}
+
+/// Whether a sample looks like program source holding puzzles: some line opens a list
+/// or object literal (`const puzzles = [`, `PUZZLES = [`, `easy: [`, `module.exports = {`).
+pub(crate) fn looks_like_source(sample: &[u8]) -> bool {
+    sample.split(|&b| b == b'\n').any(|l| {
+        let t = trim(l);
+        matches!(t.last(), Some(b'[' | b'{' | b'('))
+            && t.len() > 1
+            && t.iter().any(|&b| matches!(b, b'=' | b':'))
+            && !t.iter().any(|b| (b'1'..=b'9').contains(b))
+    })
+}
+
+/// A line of program text around puzzle strings: no digit 1-9 and no quote (it holds
+/// neither givens nor a string), with code punctuation or a keyword (`];`, `hard: []`,
+/// `export default puzzles;`, `def get():`, `return PUZZLES`). Read so only in a file
+/// decided to be program source; elsewhere such a line is an error as ever.
+pub(crate) fn is_program_text(t: &[u8]) -> bool {
+    const KEYWORDS: [&str; 9] = [
+        "const ", "let ", "var ", "export ", "import ", "from ", "def ", "return", "function",
+    ];
+    if t.iter()
+        .any(|&b| (b'1'..=b'9').contains(&b) || matches!(b, b'"' | b'\'' | b'`'))
+    {
+        return false;
+    }
+    t.iter().any(|&b| {
+        matches!(
+            b,
+            b'[' | b']' | b'{' | b'}' | b'(' | b')' | b';' | b'=' | b':'
+        )
+    }) || KEYWORDS.iter().any(|k| t.starts_with(k.as_bytes()))
 }
 
 /// `#` and `//` start comment lines.

@@ -61,6 +61,9 @@ pub struct Layout {
     pub dash_blanks: bool,
     /// Grid rows start with a label column (`ID,c1,...,c9`), decided from the sample.
     pub label_column: bool,
+    /// Lines are puzzle strings in program source (JavaScript, Python): its lines of
+    /// program text are passed over, decided from the sample.
+    pub source_code: bool,
     /// Past the head of the file, plain `line` records come as [`Body::Line`], parsed
     /// later by whoever solves them (`solve` parses on its worker threads).
     pub defer: bool,
@@ -82,6 +85,8 @@ pub struct Notes {
     pub first_header: Option<(u64, String)>,
     /// The grid reader saw rows with `-` blanks.
     pub dash_blanks: bool,
+    /// Lines of program text passed over in a program source file.
+    pub program_text: usize,
 }
 
 impl Notes {
@@ -138,6 +143,7 @@ impl Format {
         let reader: Box<dyn RecordReader + 'a> = match self {
             Format::Line => Box::new(
                 line::LineReader::new(lines(input), false, cells)
+                    .source_code(layout.source_code)
                     .deferring(layout.defer, layout.blocks),
             ),
             Format::Poj => Box::new(

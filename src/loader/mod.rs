@@ -429,6 +429,12 @@ impl Loader {
                 r.name, r.notes.headers
             ));
         }
+        if r.notes.program_text > 0 {
+            (self.on_note)(&format!(
+                "{}: passed over {} line(s) of program text around the puzzles (read as program source, decided from its content)",
+                r.name, r.notes.program_text
+            ));
+        }
         // With records left unparsed, the errors are known only once they are parsed:
         // the caller says it then (`misread_note` with its own counts).
         if r.deferred == 0 {

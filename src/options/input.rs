@@ -31,6 +31,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         solution_column: column(&a.solution_column, "--solution-column")?,
         dash_blanks: false,
         label_column: false,
+        source_code: false,
         defer: false,
         blocks: false,
         solutions_follow: match a.solutions_follow.as_str() {

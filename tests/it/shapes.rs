@@ -326,3 +326,45 @@ fn json_strings_under_other_keys_read_when_they_are_boards() {
     let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
     assert_eq!(got, ["unique"], "{stderr}");
 }
+
+/// Puzzle strings in JavaScript or Python source: every puzzle read, the lines of
+/// program text around them passed over and said once, not counted as errors (they
+/// made the run exit 3). A broken puzzle string there is still an error.
+#[test]
+fn puzzles_in_program_source_read_without_its_syntax() {
+    let cases = [
+        (
+            "p.js",
+            format!("const puzzles = [\n  \"{P}\",\n  \"{P}\",\n];\n\nexport default puzzles;\n"),
+            3,
+        ),
+        (
+            "p.py",
+            format!(
+                "# puzzles\nPUZZLES = [\n    \"{P}\",\n    '{P}',\n]\n\ndef get():\n    return PUZZLES\n"
+            ),
+            4,
+        ),
+        (
+            "m.js",
+            format!(
+                "module.exports = {{\n  easy: [\n    \"{P}\", // one\n    \"{P}\"\n  ],\n  hard: []\n}};\n"
+            ),
+            5,
+        ),
+    ];
+    for (name, text, passed) in cases {
+        let (code, rows, stderr) = solve(name, &text, &[]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(rows.len(), 2, "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("passed over {passed} line(s) of program text")),
+            "{name}: {stderr}"
+        );
+    }
+    let broken = format!("const puzzles = [\n  \"{P}\",\n  \"{}\",\n];\n", &P[..40]);
+    let (code, rows, _) = solve("broken.js", &broken, &[]);
+    assert_eq!(code, 3);
+    let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(got, ["unique", "parse_error"]);
+}
