@@ -50,6 +50,13 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         };
         candidates.push((Format::Grid, labelled));
     }
+    if short_digit_lines(sample) {
+        let titled = Layout {
+            digit_titles: true,
+            ..layout.clone()
+        };
+        candidates.push((Format::Grid, titled));
+    }
     if sample.contains(&b'?') {
         candidates.push(plain(Format::Hdu));
     }
@@ -65,7 +72,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     let mut csv: Option<Detected> = None;
     let mut line: Option<Detected> = None;
     for (format, trial) in candidates {
-        let variant = trial.label_column || trial.source_code;
+        let variant = trial.label_column || trial.source_code || trial.digit_titles;
         let (records, mut errors, dash_blanks) = score(format, sample, &trial);
         // A JSON document longer than the sample ends inside it: no error of the file's.
         if format == Format::Json && head.len() >= SAMPLE {
@@ -229,6 +236,15 @@ fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize, bool)
         errors += usize::from(r.body.is_err());
     }
     (records, errors, reader.notes().dash_blanks)
+}
+
+/// Whether some line past the first is digits alone, shorter than a row: a grid's
+/// title in some files (a score), a row in none.
+fn short_digit_lines(sample: &[u8]) -> bool {
+    sample.split(|&b| b == b'\n').skip(1).any(|l| {
+        let t = super::lines::trim(l);
+        !t.is_empty() && t.len() < 9 && t.iter().all(u8::is_ascii_digit)
+    })
 }
 
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.

@@ -67,13 +67,15 @@ fn wide_row(t: &[u8]) -> Option<WideRow> {
         .into_iter()
         .map(|t| if t.is_empty() { &b"."[..] } else { t })
         .collect();
-    let number = |t: &&[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) {
+    let blank = |t: &[u8]| matches!(t, b"." | b"_" | b"-" | b"*");
+    let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
+    let some_number = tokens.iter().any(|t| !blank(t));
+    if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) && some_number {
         let cells = tokens
             .iter()
-            .map(|&t| match t {
-                b"." => 0,
-                t => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
+            .map(|&t| match blank(t) {
+                true => 0,
+                false => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
             })
             .collect();
         return Some(WideRow {
@@ -82,7 +84,8 @@ fn wide_row(t: &[u8]) -> Option<WideRow> {
         });
     }
     let cells: Vec<u8> = tokens.concat();
-    let one_run = tokens.len() == 1 || tokens.iter().all(|t| t.len() == 1);
+    // Together, one a token, or in groups of one length (`ABCD EFGH IJKL MNOP`).
+    let one_run = tokens.iter().all(|t| t.len() == tokens[0].len());
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     // Four characters are a 4x4 row only in digits and blanks (`Easy` is a title).
@@ -108,6 +111,8 @@ pub struct RowStyle {
     pub dash_blanks: bool,
     /// Comma rows start with a label (`ID,c1,...,c9`), not a cell.
     pub label_column: bool,
+    /// A line of digits alone before a grid is its title (a score, an id), not a row.
+    pub digit_titles: bool,
 }
 
 /// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
@@ -212,8 +217,16 @@ impl<R: BufRead> GridReader<R> {
                     && t.len() < 9
                     && t.iter().all(u8::is_ascii_digit)
                     && wide_row(t).is_none();
-                let kind = match !self.hdu && self.number == 0 && self.rows.is_empty() && count_line
-                {
+                // In a file whose grids each follow a number (a score, an id), decided
+                // per file: a line of digits alone before a grid is its title.
+                let digit_title = self.style.digit_titles
+                    && self.rows.is_empty()
+                    && self.wide.is_empty()
+                    && !t.is_empty()
+                    && t.len() < 9
+                    && t.iter().all(u8::is_ascii_digit);
+                let top_count = !self.hdu && self.number == 0 && self.rows.is_empty() && count_line;
+                let kind = match top_count || digit_title {
                     true => LineKind::Header,
                     false => (self.classify)(&line, &self.cells, &mut self.style),
                 };
@@ -442,6 +455,14 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                     let at = self.maybe_header.partition_point(|(m, _)| m < n);
                     self.maybe_header.insert(at, (*n, text));
                     self.wide.clear();
+                }
+            }
+            // A blank line or a border between bands of a board being read.
+            if let Some((_, first)) = self.wide.first() {
+                let n = board::box_of_side(first.cells.len()).unwrap_or(1);
+                let between_bands = self.wide.len() % n == 0;
+                if between_bands && matches!(kind, LineKind::Separator | LineKind::Border) {
+                    continue;
                 }
             }
             if !self.wide.is_empty() && !matches!(kind, LineKind::Wide(_) | LineKind::Comment) {

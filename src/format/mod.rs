@@ -61,6 +61,8 @@ pub struct Layout {
     pub dash_blanks: bool,
     /// Grid rows start with a label column (`ID,c1,...,c9`), decided from the sample.
     pub label_column: bool,
+    /// A line of digits alone before each grid is its title, decided from the sample.
+    pub digit_titles: bool,
     /// Lines are puzzle strings in program source (JavaScript, Python): its lines of
     /// program text are passed over, decided from the sample.
     pub source_code: bool,
@@ -156,6 +158,7 @@ impl Format {
                 grid::RowStyle {
                     dash_blanks: layout.dash_blanks,
                     label_column: layout.label_column,
+                    digit_titles: layout.digit_titles,
                 },
             )),
             Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),

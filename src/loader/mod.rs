@@ -371,6 +371,11 @@ impl Loader {
                 "{name}: each row starts with a label, not a cell (decided from its content)"
             ));
         }
+        if layout.digit_titles && format == Format::Grid {
+            (self.on_note)(&format!(
+                "{name}: a line of digits alone before a grid is its title (a score, a number), not a row (decided from its content)"
+            ));
+        }
         let (cells, decided) = alphabets(format, &head, &layout);
         layout.cells = cells;
         for (side, alphabet, count) in decided {

@@ -32,6 +32,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         dash_blanks: false,
         label_column: false,
         source_code: false,
+        digit_titles: false,
         defer: false,
         blocks: false,
         solutions_follow: match a.solutions_follow.as_str() {

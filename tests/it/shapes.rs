@@ -368,3 +368,78 @@ fn puzzles_in_program_source_read_without_its_syntax() {
     let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
     assert_eq!(got, ["unique", "parse_error"]);
 }
+
+/// 16x16 grids as people draw them: one symbol a cell with spaces, a blank line between
+/// bands and a `#N` label after each; numbers 1-16 with `_` blanks; cells in groups of
+/// four. Each read every grid as a broken board or a wrong size.
+#[test]
+fn wide_grids_read_as_people_draw_them() {
+    let puzzles = puzzles_16x16(3);
+    let rows = |p: &str| -> Vec<String> {
+        (0..16)
+            .map(|r| p[16 * r..16 * r + 16].to_string())
+            .collect()
+    };
+    let spaced_cells = |r: &str| r.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let mut spaced = String::new();
+    let mut numbers = String::new();
+    let mut groups = String::new();
+    for (k, p) in puzzles.iter().enumerate() {
+        for (i, r) in rows(p).iter().enumerate() {
+            if i > 0 && i % 4 == 0 {
+                spaced += "\n";
+            }
+            spaced += &format!("{}\n", spaced_cells(r));
+            let cells: Vec<String> = r
+                .bytes()
+                .map(|b| match b {
+                    b'.' => "_".to_string(),
+                    b => (b - b'A' + 1).to_string(),
+                })
+                .collect();
+            numbers += &format!("{}\n", cells.join(" "));
+            groups += &format!("{} {} {} {}\n", &r[..4], &r[4..8], &r[8..12], &r[12..]);
+        }
+        spaced += &format!("#{}\n\n", k + 1);
+        numbers += "\n";
+        groups += "\n";
+    }
+    for (name, text) in [
+        ("spaced.txt", spaced),
+        ("numbers.txt", numbers),
+        ("groups.txt", groups),
+    ] {
+        let (code, rows, stderr) = solve(name, &text, &[]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        assert_eq!(got, ["unique"; 3], "{name}: {stderr}");
+    }
+}
+
+/// A score line before each grid: the first grid was read and every later score taken
+/// as a short row (all but one puzzle lost). Decided once for the file, and said.
+#[test]
+fn a_number_before_each_grid_is_its_title() {
+    let grid: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r).replace('.', "0")))
+        .collect();
+    let text: String = [1000, 37, 123456]
+        .iter()
+        .map(|score| format!("{score}\n{grid}"))
+        .collect();
+    let (code, rows, stderr) = solve("scored.txt", &text, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let got: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(got, ["2", "12", "22"], "{stderr}");
+    assert!(
+        stderr.contains("a line of digits alone before a grid is its title"),
+        "{stderr}"
+    );
+    // Where the number is a row (a 4x4 board's), it stays one.
+    let four = "1234\n3412\n2143\n4321\n\n12..\n..12\n2..3\n.3..\n";
+    let (code, rows, stderr) = solve("four.txt", four, &[]);
+    assert_eq!(rows.len(), 2, "{stderr}");
+    assert_eq!(code, 0, "{stderr}");
+}
