@@ -239,11 +239,13 @@ pub struct GenArgs {
     /// Random seed: the same seed gives the same puzzles.
     #[arg(short, long, default_value_t = 1)]
     pub seed: u64,
-    /// Board size: 4, 9, 16 or 25 cells a row.
+    /// Board size, cells a row: 4, 6, 8, 9, 10, 12, 16 or 25 (boxes 2x2, 2x3, 2x4, 3x3,
+    /// 2x5, 3x4, 4x4, 5x5).
     #[arg(long, default_value_t = 9)]
     pub size: u32,
-    /// Stop removing clues at this many (fewer clues take longer to find); default
-    /// 6, 22, 100 and 300 for the four sizes; at least 4, 17, 55 and 150.
+    /// Stop removing clues at this many (fewer clues take longer to find); default 6,
+    /// 12, 22, 22, 36, 55, 100 and 300 for the eight sizes; at least 4, 8, 12, 17, 16,
+    /// 24, 55 and 150.
     #[arg(long)]
     pub min_clues: Option<u32>,
     /// Write here instead of stdout.

@@ -5,7 +5,7 @@
 //! same command always writes the same file.
 
 use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
-use crate::board::{Board, Square};
+use crate::board::{Board, Shape, Square};
 pub use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver};
 
@@ -106,12 +106,14 @@ pub struct GeneratedSquare {
 pub fn generate_square(
     seed: u64,
     index: u64,
-    n: usize,
+    shape: Shape,
     min_clues: usize,
     solver: &mut GuardedSolver,
 ) -> GeneratedSquare {
-    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64() ^ (n as u64) << 56);
-    let solution = random_full_square(n, &mut rng);
+    // Square boxes as ever; rectangular ones their own stream.
+    let tag = (shape.rows as u64) << 56 ^ ((shape.cols - shape.rows) as u64) << 48;
+    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64() ^ tag);
+    let solution = random_full_square(shape, &mut rng);
     let cells = solution.cells().len();
     let mut g = GeneratedSquare {
         puzzle: solution.clone(),
@@ -153,25 +155,28 @@ pub fn generate_square(
     g
 }
 
-fn random_full_square(n: usize, rng: &mut SplitMix64) -> Square {
-    let side = n * n;
+fn random_full_square(shape: Shape, rng: &mut SplitMix64) -> Square {
+    let (h, w) = (shape.rows, shape.cols);
+    let side = shape.side();
     let mut values: Vec<u8> = (1..=side as u8).collect();
     rng.shuffle(&mut values);
-    // A random order of rows (or columns): bands shuffled, rows within each shuffled.
-    let order = |rng: &mut SplitMix64| {
-        let mut bands: Vec<usize> = (0..n).collect();
+    // A random order of rows (or columns): `count` bands of `size` lines, bands
+    // shuffled, lines within each shuffled.
+    let order = |rng: &mut SplitMix64, size: usize, count: usize| {
+        let mut bands: Vec<usize> = (0..count).collect();
         rng.shuffle(&mut bands);
         let mut out = Vec::with_capacity(side);
         for b in bands {
-            let mut rows: Vec<usize> = (0..n).map(|r| b * n + r).collect();
+            let mut rows: Vec<usize> = (0..size).map(|r| b * size + r).collect();
             rng.shuffle(&mut rows);
             out.extend(rows);
         }
         out
     };
-    let (rows, cols) = (order(rng), order(rng));
-    let transpose = rng.below(2) == 1;
-    let pattern = |r: usize, c: usize| (n * (r % n) + r / n + c) % side;
+    let (rows, cols) = (order(rng, h, w), order(rng, w, h));
+    // Only square boxes stay boxes when transposed.
+    let transpose = h == w && rng.below(2) == 1;
+    let pattern = |r: usize, c: usize| (w * (r % h) + r / h + c) % side;
     let cells = (0..side * side)
         .map(|i| {
             let (mut r, mut c) = (rows[i / side], cols[i % side]);
@@ -285,10 +290,12 @@ mod tests {
         use crate::board::Square;
         let limits = Limits::default();
         let mut solver = guarded(Backend::DlxArena, limits);
-        for (n, min) in [(2, 4), (4, 120)] {
+        for (rows, cols, min) in [(2, 2, 4), (2, 3, 8), (3, 4, 40), (4, 4, 120)] {
+            let n = Shape { rows, cols };
             let g = generate_square(3, 1, n, min, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
-            assert!(g.puzzle.clues() >= min && g.puzzle.clues() < n.pow(4));
+            let cells = n.side() * n.side();
+            assert!(g.puzzle.clues() >= min && g.puzzle.clues() < cells);
             assert_eq!((g.unfinished, g.failed), (0, 0));
             let mut dlx = Backend::DlxArena.new_solver();
             let (out, sol) = dlx.solve_square(&g.puzzle, &limits).unwrap();

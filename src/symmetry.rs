@@ -26,26 +26,37 @@ fn permutation(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     p
 }
 
-/// Lines (rows or columns) of a board of boxes `b` wide: bands shuffled, and the lines
+/// Lines (rows or columns) in `count` bands of `size`: bands shuffled, and the lines
 /// within each band.
-fn lines(b: usize, rng: &mut SplitMix64) -> Vec<usize> {
-    let bands = permutation(b, rng);
+fn lines(size: usize, count: usize, rng: &mut SplitMix64) -> Vec<usize> {
+    let bands = permutation(count, rng);
     bands
         .into_iter()
         .flat_map(|band| {
-            permutation(b, rng)
+            permutation(size, rng)
                 .into_iter()
-                .map(move |line| band * b + line)
+                .map(move |line| band * size + line)
         })
         .collect()
 }
 
 impl Symmetry {
-    /// A random symmetry of boards of `side` x `side`. Boards of square boxes (4, 9, 16,
-    /// 25) get every kind; any other board only its digits relabelled.
+    /// A random symmetry of boards of `side` x `side`: rows within bands and bands,
+    /// columns within stacks and stacks, values relabelled, and for square boxes a
+    /// transposition.
     pub fn random(side: usize, rng: &mut SplitMix64) -> Symmetry {
-        let (rows, cols, transpose) = match crate::board::box_of_side(side) {
-            Some(b) => (lines(b, rng), lines(b, rng), rng.next_u64() & 1 == 1),
+        let (rows, cols, transpose) = match crate::board::Shape::of_side(side) {
+            Some(s) if s.rows == s.cols => (
+                lines(s.rows, s.cols, rng),
+                lines(s.rows, s.cols, rng),
+                rng.next_u64() & 1 == 1,
+            ),
+            // Boxes `rows` tall and `cols` wide: `cols` bands of rows, `rows` stacks.
+            Some(s) => (
+                lines(s.rows, s.cols, rng),
+                lines(s.cols, s.rows, rng),
+                false,
+            ),
             None => ((0..side).collect(), (0..side).collect(), false),
         };
         let from = (0..side * side)

@@ -23,7 +23,7 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
     out.row_buffer().extend_from_slice(
         format!(
             "# sudoku-bench gen --size {} --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution\n",
-            opts.box_size * opts.box_size, opts.count, opts.seed, opts.min_clues
+            opts.shape.side(), opts.count, opts.seed, opts.min_clues
         )
         .as_bytes(),
     );
@@ -47,17 +47,23 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
                         (solver, checker)
                     },
                     |(solver, checker), i| {
-                        let (puzzle, solution, u, f): (Board, Board, u32, u32) = match opts.box_size
-                        {
-                            3 => {
-                                let g = generate_one(opts.seed, i, opts.min_clues, solver);
-                                (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
-                            }
-                            n => {
-                                let g = generate_square(opts.seed, i, n, opts.min_clues, solver);
-                                (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
-                            }
-                        };
+                        let (puzzle, solution, u, f): (Board, Board, u32, u32) =
+                            match opts.shape.side() {
+                                9 => {
+                                    let g = generate_one(opts.seed, i, opts.min_clues, solver);
+                                    (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
+                                }
+                                _ => {
+                                    let g = generate_square(
+                                        opts.seed,
+                                        i,
+                                        opts.shape,
+                                        opts.min_clues,
+                                        solver,
+                                    );
+                                    (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
+                                }
+                            };
                         let unique = checker.as_mut().is_none_or(|c| {
                             matches!(c.attempt_board(&puzzle), Attempt::Solved { outcome, .. }
                                 if outcome.solutions == 1 && !outcome.budget_exceeded)

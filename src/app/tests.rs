@@ -137,7 +137,7 @@ fn generate(backend: Backend, limits: Limits) -> (Exit, String) {
     let opts = GenOptions {
         count: 3,
         seed: 1,
-        box_size: 3,
+        shape: crate::board::Shape { rows: 3, cols: 3 },
         min_clues: 30,
         output: target(&out),
         threads: 2,

@@ -10,18 +10,63 @@ pub mod nine;
 
 pub use nine::Grid;
 
-/// Smallest and largest box size: 4x4 and 25x25 boards.
+/// Smallest and largest box size of square boxes: 4x4 and 25x25 boards.
 pub const MIN_BOX: usize = 2;
 pub const MAX_BOX: usize = 5;
 
-/// The box size of a board with `cells` cells, if it is a board's.
-pub fn box_of_cells(cells: usize) -> Option<usize> {
-    (MIN_BOX..=MAX_BOX).find(|n| n * n * n * n == cells)
+/// The largest side of any board.
+pub const MAX_SIDE: usize = 25;
+
+/// The boxes of a board: `rows` x `cols` cells each, `rows * cols` a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub rows: usize,
+    pub cols: usize,
 }
 
-/// The box size of a board with `side` cells a row, if it is a board's.
-pub fn box_of_side(side: usize) -> Option<usize> {
-    (MIN_BOX..=MAX_BOX).find(|n| n * n == side)
+impl Shape {
+    /// Every board read, solved and generated: square boxes 2 to 5, and the rectangular
+    /// ones people publish (6x6 in 2x3 boxes, 8x8 in 2x4, 10x10 in 2x5, 12x12 in 3x4).
+    pub const ALL: [Shape; 8] = [
+        Shape { rows: 2, cols: 2 },
+        Shape { rows: 2, cols: 3 },
+        Shape { rows: 2, cols: 4 },
+        Shape { rows: 3, cols: 3 },
+        Shape { rows: 2, cols: 5 },
+        Shape { rows: 3, cols: 4 },
+        Shape { rows: 4, cols: 4 },
+        Shape { rows: 5, cols: 5 },
+    ];
+
+    /// Cells a row, values a board has.
+    pub const fn side(self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The shape of a board with `side` cells a row, if it is one's.
+    pub fn of_side(side: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.side() == side)
+    }
+
+    /// The shape of a board with `cells` cells, if it is one's.
+    pub fn of_cells(cells: usize) -> Option<Shape> {
+        Shape::ALL
+            .into_iter()
+            .find(|s| s.side() * s.side() == cells)
+    }
+
+    /// The box of a row and column.
+    #[inline]
+    pub fn box_of(self, r: usize, c: usize) -> usize {
+        (r / self.rows) * self.rows + c / self.cols
+    }
+}
+
+/// The board sides, for messages: "4, 6, 8, 9, 10, 12, 16 or 25".
+pub fn sides() -> String {
+    let sides: Vec<String> = Shape::ALL.iter().map(|s| s.side().to_string()).collect();
+    let (last, rest) = sides.split_last().expect("shapes");
+    format!("{} or {last}", rest.join(", "))
 }
 
 /// The character for value `v` on a board of `side`: `.` blank, digits up to 9x9,
@@ -37,7 +82,9 @@ pub fn symbol(side: usize, v: u8) -> u8 {
 /// A board of any size. Cells hold `0` (blank) or `1..=side`.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Square {
-    n: u8,
+    /// Its boxes' rows and columns.
+    rows: u8,
+    cols: u8,
     cells: Box<[u8]>,
 }
 
@@ -47,7 +94,7 @@ pub use crate::board::nine::Unit;
 /// Why cells do not make a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SquareError {
-    #[error("{0} cells is no board's size (16, 81, 256 or 625)")]
+    #[error("{0} cells is no board's size (a side of {sides})", sides = sides())]
     Cells(usize),
     #[error("r{}c{} holds {value}, more than the board's {side}", cell / side + 1, cell % side + 1)]
     Value { cell: usize, value: u8, side: usize },
@@ -56,8 +103,8 @@ pub enum SquareError {
 impl Square {
     /// A board from its cells, row by row (`0` blank).
     pub fn new(cells: Vec<u8>) -> Result<Square, SquareError> {
-        let n = box_of_cells(cells.len()).ok_or(SquareError::Cells(cells.len()))?;
-        let side = n * n;
+        let shape = Shape::of_cells(cells.len()).ok_or(SquareError::Cells(cells.len()))?;
+        let side = shape.side();
         if let Some(cell) = cells.iter().position(|&v| usize::from(v) > side) {
             return Err(SquareError::Value {
                 cell,
@@ -66,23 +113,31 @@ impl Square {
             });
         }
         Ok(Square {
-            n: n as u8,
+            rows: shape.rows as u8,
+            cols: shape.cols as u8,
             cells: cells.into_boxed_slice(),
         })
     }
 
-    /// The blank board with boxes of `n` cells a side.
+    /// The blank board with square boxes of `n` cells a side.
     pub fn empty(n: usize) -> Square {
         assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
+        Square::blank(Shape { rows: n, cols: n })
+    }
+
+    /// The blank board of `shape`.
+    pub fn blank(shape: Shape) -> Square {
         Square {
-            n: n as u8,
-            cells: vec![0; n.pow(4)].into_boxed_slice(),
+            rows: shape.rows as u8,
+            cols: shape.cols as u8,
+            cells: vec![0; shape.side() * shape.side()].into_boxed_slice(),
         }
     }
 
     pub fn from_grid(g: &Grid) -> Square {
         Square {
-            n: 3,
+            rows: 3,
+            cols: 3,
             cells: g.cells().to_vec().into_boxed_slice(),
         }
     }
@@ -93,16 +148,19 @@ impl Square {
         Grid::from_cells(cells).ok()
     }
 
-    /// Box size: 2 for 4x4 ... 5 for 25x25.
+    /// Its boxes' shape.
     #[inline]
-    pub fn box_size(&self) -> usize {
-        usize::from(self.n)
+    pub fn shape(&self) -> Shape {
+        Shape {
+            rows: usize::from(self.rows),
+            cols: usize::from(self.cols),
+        }
     }
 
     /// Cells a row (and values there are).
     #[inline]
     pub fn side(&self) -> usize {
-        self.box_size() * self.box_size()
+        self.shape().side()
     }
 
     #[inline]
@@ -133,9 +191,9 @@ impl Square {
     /// Row, column and box of a cell.
     #[inline]
     pub fn units_of(&self, cell: usize) -> (usize, usize, usize) {
-        let (n, side) = (self.box_size(), self.side());
+        let side = self.side();
         let (r, c) = (cell / side, cell % side);
-        (r, c, (r / n) * n + c / n)
+        (r, c, self.shape().box_of(r, c))
     }
 
     /// The first two givens with one value in a unit: rows, then columns, then boxes.
@@ -174,7 +232,7 @@ impl Square {
     /// Checks that `self` solves `puzzle`: same size, complete, givens kept, no unit
     /// holding a value twice. Independent of every solver.
     pub fn check_solution_of(&self, puzzle: &Square) -> Result<(), String> {
-        if self.n != puzzle.n {
+        if self.shape() != puzzle.shape() {
             return Err(format!(
                 "a {0}x{0} answer to a {1}x{1} puzzle",
                 self.side(),
@@ -310,7 +368,7 @@ impl Alphabet {
         match self {
             Alphabet::Digits => side <= 9,
             Alphabet::Letters => side <= 26,
-            Alphabet::Hex => side == 16,
+            Alphabet::Hex => (10..=16).contains(&side),
             Alphabet::DigitsThenLetters => (10..=35).contains(&side),
         }
     }
@@ -321,7 +379,8 @@ impl Alphabet {
         match self {
             Alphabet::Digits => format!("1-{side}"),
             Alphabet::Letters => format!("A-{}", letter(side)),
-            Alphabet::Hex => "0-9 then A-F".to_string(),
+            Alphabet::Hex if side == 10 => "0-9".to_string(),
+            Alphabet::Hex => format!("0-9 then A-{}", letter(side - 10)),
             Alphabet::DigitsThenLetters => format!("1-9 then A-{}", letter(side - 9)),
         }
     }
@@ -351,6 +410,10 @@ impl Alphabet {
             _ if !digits && !hex_like => (top <= side).then_some(Alphabet::Letters),
             16 if top <= 6 => Some(Alphabet::Hex),
             16 if top == 7 => Some(Alphabet::DigitsThenLetters),
+            // 10x10 and 12x12: `0`-`9` (and `A`, `B`) as values with `0`, else digits
+            // then letters.
+            10 | 12 if zero && top + 10 <= side => Some(Alphabet::Hex),
+            10 | 12 if top + 9 <= side => Some(Alphabet::DigitsThenLetters),
             _ => None,
         }
     }
@@ -378,13 +441,13 @@ impl Alphabet {
 /// [`Grid`]) in the alphabet its characters suggest. The error is the index of the
 /// first character that is not a cell, with why.
 pub fn parse_chars(bytes: &[u8]) -> Result<Square, (usize, String)> {
-    let Some(n) = box_of_cells(bytes.len()) else {
+    let Some(shape) = Shape::of_cells(bytes.len()) else {
         return Err((
             bytes.len(),
             format!("{} cells is no board's size", bytes.len()),
         ));
     };
-    let side = n * n;
+    let side = shape.side();
     let Some(alphabet) = Alphabet::guess(bytes, side) else {
         let i = bytes
             .iter()
@@ -433,11 +496,11 @@ pub fn parse_numbers<'a>(tokens: impl Iterator<Item = &'a [u8]>) -> Option<Resul
             return None;
         }
         cells.push(t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')));
-        if cells.len() > 625 {
+        if cells.len() > MAX_SIDE * MAX_SIDE {
             return None;
         }
     }
-    box_of_cells(cells.len())?;
+    Shape::of_cells(cells.len())?;
     Some(
         Square::new(cells)
             .map(Board::from)
@@ -603,9 +666,11 @@ mod tests {
 
     #[test]
     fn sizes_and_symbols() {
-        assert_eq!(box_of_cells(16), Some(2));
-        assert_eq!(box_of_cells(625), Some(5));
-        assert_eq!(box_of_cells(100), None);
+        assert_eq!(Shape::of_cells(16), Some(Shape { rows: 2, cols: 2 }));
+        assert_eq!(Shape::of_cells(625), Some(Shape { rows: 5, cols: 5 }));
+        assert_eq!(Shape::of_cells(36), Some(Shape { rows: 2, cols: 3 }));
+        assert_eq!(Shape::of_cells(144), Some(Shape { rows: 3, cols: 4 }));
+        assert_eq!(Shape::of_cells(49), None);
         assert_eq!(symbol(16, 16), b'P');
         assert_eq!(symbol(25, 25), b'Y');
         assert_eq!(symbol(4, 4), b'4');

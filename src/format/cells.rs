@@ -1,7 +1,7 @@
 //! What a cell may be written as: digits `1`-`9`, and the blanks a file uses (`.`, `0`,
 //! `_`, `X`, `x`, `*`, `-` by default, more with `--blanks`).
 
-use crate::board::{self, Alphabet, MAX_BOX, Square};
+use crate::board::{self, Alphabet, MAX_SIDE, Shape, Square};
 
 /// Blanks every reader accepts.
 pub const DEFAULT_BLANKS: &str = "._0Xx*-";
@@ -11,10 +11,10 @@ pub const DEFAULT_BLANKS: &str = "._0Xx*-";
 pub struct Cells {
     /// The value of each byte as a cell: 0 for a blank, 1-9 for a digit, `NONE` else.
     value: [u8; 256],
-    /// How boards other than 9x9 write their values, by box size: decided once per file
+    /// How boards other than 9x9 write their values, by side: decided once per file
     /// (or given with `--alphabet`); `None` where nothing decided it, and each record's
     /// characters are read as they suggest.
-    alphabets: [Option<Alphabet>; MAX_BOX + 1],
+    alphabets: [Option<Alphabet>; MAX_SIDE + 1],
 }
 
 /// The blanks the online judges' formats allow (HDU 1426 adds `?`).
@@ -57,29 +57,28 @@ impl Cells {
         }
         Ok(Cells {
             value,
-            alphabets: [None; MAX_BOX + 1],
+            alphabets: [None; MAX_SIDE + 1],
         })
     }
 
-    /// These cells with boards of box size `n` written in `alphabet`.
-    pub fn with_alphabet(mut self, n: usize, alphabet: Alphabet) -> Cells {
-        self.alphabets[n] = Some(alphabet);
+    /// These cells with boards of `side` written in `alphabet`.
+    pub fn with_alphabet(mut self, side: usize, alphabet: Alphabet) -> Cells {
+        self.alphabets[side] = Some(alphabet);
         self
     }
 
-    /// The alphabet of boards of box size `n`, where one was decided.
-    pub fn alphabet(&self, n: usize) -> Option<Alphabet> {
-        self.alphabets.get(n).copied().flatten()
+    /// The alphabet of boards of `side`, where one was decided.
+    pub fn alphabet(&self, side: usize) -> Option<Alphabet> {
+        self.alphabets.get(side).copied().flatten()
     }
 
     /// A board other than 9x9 written one character a cell (16, 256 or 625 of them), in
     /// the file's alphabet for its size. The error is the index of the first character
     /// that is not a cell, with why.
     pub fn chars(&self, bytes: &[u8]) -> Result<Square, (usize, String)> {
-        let n = board::box_of_cells(bytes.len());
-        match n.and_then(|n| Some((n, self.alphabet(n)?))) {
-            Some((n, alphabet)) => board::read_in(bytes, n * n, alphabet).map_err(|(i, e)| {
-                let side = n * n;
+        let side = Shape::of_cells(bytes.len()).map(Shape::side);
+        match side.and_then(|side| Some((side, self.alphabet(side)?))) {
+            Some((side, alphabet)) => board::read_in(bytes, side, alphabet).map_err(|(i, e)| {
                 let how = alphabet.describe(side);
                 (
                     i,

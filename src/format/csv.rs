@@ -452,7 +452,7 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             return board;
         }
     }
-    if board::box_of_cells(kept.len()).is_some_and(|n| n != 3) {
+    if board::Shape::of_cells(kept.len()).is_some_and(|s| s.side() != 9) {
         return cells.chars(&kept).map(Board::from).map_err(|(_, e)| e);
     }
     if let Some(i) = field.iter().position(|&b| !cells.is_cell(b)) {

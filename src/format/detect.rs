@@ -3,7 +3,7 @@
 //! fewest errors, wins. A title or comment that fits no format does not decide anything.
 
 use super::{Body, Format, Layout, RecordReader, csv};
-use crate::board::{Alphabet, box_of_side};
+use crate::board::{Alphabet, MAX_SIDE};
 
 /// How much of a source detection reads.
 pub const SAMPLE: usize = 64 * 1024;
@@ -50,6 +50,11 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         };
         candidates.push((Format::Grid, labelled));
     }
+    let rectangular = Layout {
+        rectangular: true,
+        ..layout.clone()
+    };
+    candidates.push((Format::Grid, rectangular));
     if short_digit_lines(sample) {
         let titled = Layout {
             digit_titles: true,
@@ -72,7 +77,8 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
     let mut csv: Option<Detected> = None;
     let mut line: Option<Detected> = None;
     for (format, trial) in candidates {
-        let variant = trial.label_column || trial.source_code || trial.digit_titles;
+        let variant =
+            trial.label_column || trial.source_code || trial.digit_titles || trial.rectangular;
         let (records, mut errors, dash_blanks) = score(format, sample, &trial);
         // A JSON document longer than the sample ends inside it: no error of the file's.
         if format == Format::Json && head.len() >= SAMPLE {
@@ -161,22 +167,21 @@ pub fn alphabets(
     };
     let mut cells = layout.cells.clone();
     let mut decided = Vec::new();
-    // Box sizes of the records, each with how many the sample holds.
-    let mut sizes = [0usize; crate::board::MAX_BOX + 1];
+    // Board sides of the records, each with how many the sample holds.
+    let mut sides = [0usize; MAX_SIDE + 1];
     read_boards(format, sample, &layout, |board| {
-        if let Some(n) = box_of_side(board.side()).filter(|&n| n != 3) {
-            sizes[n] += 1;
+        if board.side() != 9 {
+            sides[board.side()] += 1;
         }
     });
-    for (n, &count) in sizes.iter().enumerate() {
-        if count == 0 || cells.alphabet(n).is_some() {
+    for (side, &count) in sides.iter().enumerate() {
+        if count == 0 || cells.alphabet(side).is_some() {
             continue;
         }
-        let side = n * n;
         let mut best: Option<((usize, usize), Alphabet)> = None;
         for alphabet in Alphabet::ALL.into_iter().filter(|a| a.fits(side)) {
             let trial = Layout {
-                cells: cells.clone().with_alphabet(n, alphabet),
+                cells: cells.clone().with_alphabet(side, alphabet),
                 ..layout.clone()
             };
             let (mut good, mut givens) = (0, 0);
@@ -191,7 +196,7 @@ pub fn alphabets(
             }
         }
         if let Some((_, alphabet)) = best {
-            cells = cells.with_alphabet(n, alphabet);
+            cells = cells.with_alphabet(side, alphabet);
             decided.push((side, alphabet, count));
         }
     }

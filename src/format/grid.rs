@@ -37,7 +37,7 @@ pub(crate) enum LineKind {
     Wide(WideRow),
 }
 
-/// A row of 4, 16 or 25 cells: numbers (`12 0 3 ...`), or characters whose alphabet
+/// A row of a board other than 9x9 (4 to 25 cells): numbers (`12 0 3 ...`), or characters whose alphabet
 /// is guessed once the whole board is read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct WideRow {
@@ -45,16 +45,23 @@ pub(crate) struct WideRow {
     cells: Vec<u8>,
 }
 
-/// The row of a bigger (or 4x4) board in a line, if it is one: 4, 16 or 25 number
-/// tokens, or as many one-character cells (together, spaced, or between `|` and `,`).
-fn wide_row(t: &[u8]) -> Option<WideRow> {
-    let width = |n: usize| matches!(n, 4 | 16 | 25);
+/// The row of a board other than 9x9 in a line, if it is one: as many number tokens
+/// as a board's side, or one-character cells (together, spaced, in groups, or between
+/// `|` and `,`).
+fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
+    // Rectangular boxes' sides (6, 8, 10, 12) only in a file decided to hold them: in
+    // another, a line of 8 cells is a broken 9x9 row.
+    let width = |n: usize| {
+        board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
+    };
     // Comma fields all count (an empty one is a blank, as in 9x9 comma rows).
     let tokens: Vec<&[u8]> = match t.contains(&b',') {
         true => {
             let mut fields: Vec<&[u8]> = t.split(|&b| b == b',').map(trim).collect();
-            if fields.last().is_some_and(|f| f.is_empty()) && width(fields.len() - 1) {
-                fields.pop(); // a trailing comma
+            // A trailing comma, unless the empty field is a 9x9 row's last (blank) cell.
+            let trailing = fields.last().is_some_and(|f| f.is_empty());
+            if trailing && width(fields.len() - 1) && fields.len() != 9 {
+                fields.pop();
             }
             fields
         }
@@ -88,8 +95,12 @@ fn wide_row(t: &[u8]) -> Option<WideRow> {
     let one_run = tokens.iter().all(|t| t.len() == tokens[0].len());
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
-    // Four characters are a 4x4 row only in digits and blanks (`Easy` is a title).
-    let small_ok = cells.len() != 4 || cells.iter().all(|b| !b.is_ascii_alphabetic());
+    // A row shorter than 16 has no lowercase letter, and capitals only from 10x10 up
+    // (`Easy`, `Puzzle`, `SUDOKU` are titles).
+    let small_ok = cells.len() >= 16
+        || cells
+            .iter()
+            .all(|b| !b.is_ascii_lowercase() && (cells.len() >= 10 || !b.is_ascii_alphabetic()));
     let some_cell = cells
         .iter()
         .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
@@ -113,6 +124,8 @@ pub struct RowStyle {
     pub label_column: bool,
     /// A line of digits alone before a grid is its title (a score, an id), not a row.
     pub digit_titles: bool,
+    /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
+    pub rectangular: bool,
 }
 
 /// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
@@ -216,7 +229,7 @@ impl<R: BufRead> GridReader<R> {
                 let count_line = !t.is_empty()
                     && t.len() < 9
                     && t.iter().all(u8::is_ascii_digit)
-                    && wide_row(t).is_none();
+                    && wide_row(t, self.style.rectangular).is_none();
                 // In a file whose grids each follow a number (a score, an id), decided
                 // per file: a line of digits alone before a grid is its title.
                 let digit_title = self.style.digit_titles
@@ -320,7 +333,7 @@ impl<R: BufRead> GridReader<R> {
         let board = match numbers {
             true => Square::new(cells).map_err(|e| ParseError::new(first, e.to_string())),
             false => self.cells.chars(&cells).map_err(|(i, e)| {
-                let side = board::box_of_cells(cells.len()).map_or(1, |n| n * n);
+                let side = board::Shape::of_cells(cells.len()).map_or(1, board::Shape::side);
                 ParseError::new(first + (i / side) as u64, e)
             }),
         };
@@ -459,7 +472,7 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             }
             // A blank line or a border between bands of a board being read.
             if let Some((_, first)) = self.wide.first() {
-                let n = board::box_of_side(first.cells.len()).unwrap_or(1);
+                let n = board::Shape::of_side(first.cells.len()).map_or(1, |s| s.rows);
                 let between_bands = self.wide.len() % n == 0;
                 if between_bands && matches!(kind, LineKind::Separator | LineKind::Border) {
                     continue;
@@ -578,7 +591,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if super::line::is_comment(t) {
         return LineKind::Comment;
     }
-    if let Some(row) = wide_row(t) {
+    if let Some(row) = wide_row(t, style.rectangular) {
         return LineKind::Wide(row);
     }
     if t.contains(&b',') {

@@ -413,7 +413,7 @@ fn numbers_board(items: &[Value]) -> Option<Result<Board, String>> {
             }
         }
     }
-    board::box_of_cells(values.len())?;
+    board::Shape::of_cells(values.len())?;
     Some(
         Square::new(values)
             .map(Board::from)

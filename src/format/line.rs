@@ -347,7 +347,7 @@ fn other_size(
 ) -> Option<Result<Puzzle, (usize, String)>> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
-    let sized = |f: &[u8]| board::box_of_cells(f.len()).is_some_and(|n| n != 3);
+    let sized = |f: &[u8]| board::Shape::of_cells(f.len()).is_some_and(|s| s.side() != 9);
     let mut first_error = None;
     for (k, &(a, z)) in tokens.iter().enumerate() {
         let f = &s[a..z];

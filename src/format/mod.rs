@@ -63,6 +63,8 @@ pub struct Layout {
     pub label_column: bool,
     /// A line of digits alone before each grid is its title, decided from the sample.
     pub digit_titles: bool,
+    /// Grids of rectangular boxes (6x6, 8x8, 10x10, 12x12), decided from the sample.
+    pub rectangular: bool,
     /// Lines are puzzle strings in program source (JavaScript, Python): its lines of
     /// program text are passed over, decided from the sample.
     pub source_code: bool,
@@ -159,6 +161,7 @@ impl Format {
                     dash_blanks: layout.dash_blanks,
                     label_column: layout.label_column,
                     digit_titles: layout.digit_titles,
+                    rectangular: layout.rectangular,
                 },
             )),
             Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),

@@ -2,7 +2,7 @@
 
 use super::{format, usage};
 use crate::bench::ReadSettings;
-use crate::board::{Alphabet, MAX_BOX, MIN_BOX};
+use crate::board::{Alphabet, Shape};
 use crate::bounds;
 use crate::cli::InputArgs;
 use crate::format::{Cells, Column, Layout};
@@ -14,8 +14,9 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         Cells::with_blanks(a.blanks.as_deref().unwrap_or("")).or_else(|e| usage("--blanks", e))?;
     if let Some(name) = &a.alphabet {
         let alphabet: Alphabet = name.parse().or_else(|e| usage("--alphabet", e))?;
-        for n in (MIN_BOX..=MAX_BOX).filter(|&n| n != 3 && alphabet.fits(n * n)) {
-            cells = cells.with_alphabet(n, alphabet);
+        let sides = Shape::ALL.into_iter().map(Shape::side);
+        for side in sides.filter(|&side| side != 9 && alphabet.fits(side)) {
+            cells = cells.with_alphabet(side, alphabet);
         }
     }
     let column = |v: &Option<String>, option: &str| -> anyhow::Result<Option<Column>> {
@@ -33,6 +34,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         label_column: false,
         source_code: false,
         digit_titles: false,
+        rectangular: false,
         defer: false,
         blocks: false,
         solutions_follow: match a.solutions_follow.as_str() {

@@ -1,6 +1,7 @@
 //! `judge` and `gen` options.
 
 use super::{backend, threads, timeout, usage};
+use crate::board::Shape;
 use crate::bounds;
 use crate::cli::{GenArgs, JudgeArgs};
 use crate::interrupt;
@@ -52,8 +53,8 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
 pub struct GenOptions {
     pub count: u64,
     pub seed: u64,
-    /// Box size: 2 (4x4) to 5 (25x25).
-    pub box_size: usize,
+    /// The boxes of the boards made.
+    pub shape: Shape,
     pub min_clues: usize,
     pub output: Target,
     pub threads: usize,
@@ -63,26 +64,35 @@ pub struct GenOptions {
 }
 
 pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
-    let Some(box_size) = crate::board::box_of_side(a.size as usize) else {
+    let Some(shape) = Shape::of_side(a.size as usize) else {
         return usage(
             "--size",
-            format!("{} is no board size: 4, 9, 16 or 25", a.size),
+            format!("{} is no board size: {}", a.size, crate::board::sides()),
         );
     };
-    // The fewest clues known to make a unique puzzle (4x4, 9x9, 16x16: 55; 25x25: a
-    // floor well under any found), and defaults that generate in seconds to minutes.
-    let (floor, default) = [(4, 6), (17, 22), (55, 100), (150, 300)][box_size - 2];
-    let max_nodes = a.max_nodes.unwrap_or(if box_size == 3 {
-        100_000_000
-    } else {
-        1_000_000
-    });
-    let cells = (box_size as u32).pow(4);
+    let side = shape.side();
+    // The fewest clues known to make a unique puzzle (4x4, 6x6: 8, 9x9: 17, 16x16: 55;
+    // for the others a floor well under any found), and defaults that generate in
+    // seconds to minutes.
+    let (floor, default) = match side {
+        4 => (4, 6),
+        6 => (8, 12),
+        8 => (12, 22),
+        9 => (17, 22),
+        10 => (16, 36),
+        12 => (24, 55),
+        16 => (55, 100),
+        _ => (150, 300),
+    };
+    let max_nodes = a
+        .max_nodes
+        .unwrap_or(if side == 9 { 100_000_000 } else { 1_000_000 });
+    let cells = (side * side) as u32;
     let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, cells)
         .or_else(|e| usage("--min-clues", e))?;
     let backend = match &a.backend {
         Some(name) => backend("--backend", name)?,
-        None => Backend::fastest_for(box_size * box_size),
+        None => Backend::fastest_for(side),
     };
     if !backend.is_solver() {
         return usage(
@@ -106,7 +116,7 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
     Ok(GenOptions {
         count: a.count,
         seed: a.seed,
-        box_size,
+        shape,
         min_clues: min_clues as usize,
         output,
         threads: threads(a.threads)?,
