@@ -104,6 +104,9 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
             // errors alone.
             _ if variant && good(&found) == 0 => false,
             None => true,
+            // A JSON document's errors are its own records' (a line reader passes over
+            // what it cannot place): another reading must read more puzzles.
+            Some(b) if b.format == Format::Json && b.records > 0 => good(&found) > good(b),
             // More puzzles read; then fewer errors; the earlier candidate on a tie.
             Some(b) => (good(&found), b.errors) > (good(b), found.errors),
         };

@@ -144,6 +144,10 @@ pub(crate) struct GridReader<R> {
     rows: Vec<(u64, Result<[u8; 9], ParseError>)>,
     /// The board of another size being read: its first line and rows.
     wide: Vec<(u64, WideRow)>,
+    /// Whether the file's boards of other sizes have gaps between bands (learned from
+    /// the first one read), and whether the one being read had one.
+    wide_banded: Option<bool>,
+    wide_gap: bool,
     /// Complete grids so far, and whether any had a separator between its bands.
     grids: u64,
     banded: bool,
@@ -186,6 +190,8 @@ impl<R: BufRead> GridReader<R> {
             pending: VecDeque::new(),
             rows: Vec::new(),
             wide: Vec::new(),
+            wide_banded: None,
+            wide_gap: false,
             grids: 0,
             banded: false,
             banded_now: false,
@@ -315,6 +321,7 @@ impl<R: BufRead> GridReader<R> {
 
     /// A board of another size cut short.
     fn wide_broken(&mut self) -> RawRecord {
+        self.wide_gap = false;
         let rows = std::mem::take(&mut self.wide);
         let (first, width) = (rows[0].0, rows[0].1.cells.len());
         let message = format!(
@@ -326,6 +333,8 @@ impl<R: BufRead> GridReader<R> {
 
     /// The record of a board of another size, all its rows read.
     fn wide_complete(&mut self) -> RawRecord {
+        self.wide_banded.get_or_insert(self.wide_gap);
+        self.wide_gap = false;
         let rows = std::mem::take(&mut self.wide);
         let first = rows[0].0;
         let numbers = rows[0].1.numbers;
@@ -470,11 +479,15 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                     self.wide.clear();
                 }
             }
-            // A blank line or a border between bands of a board being read.
+            // A blank line or a border between bands of a board being read, in a file
+            // whose first such board had them (or none yet): in a file without them, a
+            // blank line ends a board that lost a band, which is then an error.
             if let Some((_, first)) = self.wide.first() {
                 let n = board::Shape::of_side(first.cells.len()).map_or(1, |s| s.rows);
                 let between_bands = self.wide.len() % n == 0;
-                if between_bands && matches!(kind, LineKind::Separator | LineKind::Border) {
+                let gap = matches!(kind, LineKind::Separator | LineKind::Border);
+                if between_bands && gap && self.wide_banded != Some(false) {
+                    self.wide_gap = true;
                     continue;
                 }
             }

@@ -23,7 +23,7 @@ const WHOLE: usize = 64 * 1024;
 
 /// Containers entered one inside another at most: puzzle files nest a few levels; a
 /// bound keeps a hostile `[[[[...` from rescanning its bytes level after level.
-const MAX_DEPTH: usize = 64;
+const MAX_DEPTH: usize = 16;
 
 /// The shortest string that can be a board (4x4); shorter strings in a list are labels.
 const SHORTEST_BOARD: usize = 16;
@@ -290,9 +290,17 @@ impl<R: BufRead> JsonReader<R> {
                     let value: Value = match serde_json::from_slice(&self.buf[self.at..self.at + n])
                     {
                         Ok(v) => v,
+                        // A container is read member by member, so the damage is found
+                        // where it is; anything else is one error, and reading goes on
+                        // past it (its end was found above).
+                        Err(_) if matches!(first, b'[' | b'{') => {
+                            self.enter(first);
+                            continue;
+                        }
                         Err(e) => {
-                            self.broken(format!("not JSON: {e}"));
-                            break;
+                            self.consume(n);
+                            self.record(line, Err(format!("not JSON: {e}")));
+                            continue;
                         }
                     };
                     match meaning(&value, key.as_deref(), in_object, &self.cells) {
@@ -335,31 +343,33 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
 
 /// What `value` is, met under `key` in an object or as a member of a list.
 fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> Meaning {
+    let key = key.unwrap_or("");
+    let puzzle_key = named(key, &PUZZLE_NAMES);
+    // Under another name in an object (not an answer's): text (a name, a note) and
+    // numbers (scores, counts) are passed over, but never what looks like a board.
+    let other_key = in_object && !puzzle_key;
     match value {
-        // Under a puzzle's name, a record; under another name (not an answer's), a
-        // record when it reads as a board, else text (a name, a note) passed over.
-        Value::String(s) if in_object => {
-            let key = key.unwrap_or("");
-            if named(key, &PUZZLE_NAMES) {
-                return Meaning::Record(string_board(s, cells).map(Puzzle::new));
-            }
-            match string_board(s, cells) {
-                Ok(board) if !named(key, &SOLUTION_NAMES) => {
-                    Meaning::Record(Ok(Puzzle::new(board)))
-                }
-                _ => Meaning::Skip,
-            }
-        }
-        Value::String(s) if s.trim().len() >= SHORTEST_BOARD => {
+        Value::String(_) if other_key && named(key, &SOLUTION_NAMES) => Meaning::Skip,
+        // In a list, every string but a short label; under another name, what looks
+        // like a board (a year or a score is no board: shorter than the smallest).
+        Value::String(s)
+            if puzzle_key
+                || (in_object && looks_like_board(s) && s.trim().len() >= SHORTEST_BOARD)
+                || (!in_object && (looks_like_board(s) || s.trim().len() >= SHORTEST_BOARD)) =>
+        {
             Meaning::Record(string_board(s, cells).map(Puzzle::new))
         }
         Value::Object(map) => match object_record(map, cells) {
             Some(r) => Meaning::Record(r),
             None => Meaning::Enter,
         },
+        Value::Array(items) if is_numbers(items) => match other_key {
+            true => Meaning::Skip,
+            false => Meaning::Record(numbers_board(items).map(Puzzle::new)),
+        },
         Value::Array(items) => {
-            if let Some(board) = numbers_board(items) {
-                return Meaning::Record(board.map(Puzzle::new));
+            if let Some(rows) = rows_of(items) {
+                return Meaning::Record(string_board(&rows, cells).map(Puzzle::new));
             }
             if let Some(pair) = pair(items, cells) {
                 return Meaning::Record(Ok(pair));
@@ -376,53 +386,80 @@ fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> 
     }
 }
 
+/// A string that is a board or was meant to be one: four or more characters, nearly
+/// all digits and blank marks.
+fn looks_like_board(s: &str) -> bool {
+    let t = s.trim();
+    let cellish = t
+        .bytes()
+        .filter(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-' | b'*'))
+        .count();
+    t.len() >= 4 && cellish * 10 >= t.len() * 9
+}
+
+/// An array of numbers (or `null`s, or one-character strings), flat or in rows: a
+/// board written as numbers, or meant to be one.
+fn is_numbers(items: &[Value]) -> bool {
+    let scalar = |v: &Value| match v {
+        Value::Null | Value::Number(_) => true,
+        Value::String(s) => s.len() <= 2,
+        _ => false,
+    };
+    !items.is_empty()
+        && items.iter().all(|v| match v {
+            Value::Array(row) => row.iter().all(scalar),
+            v => scalar(v),
+        })
+        && items.iter().any(|v| !v.is_string())
+}
+
 /// Whether `key` is one of `names`, any case.
 fn named(key: &str, names: &[&str]) -> bool {
-    names.iter().any(|n| key.eq_ignore_ascii_case(n))
+    names.iter().any(|n| key.trim().eq_ignore_ascii_case(n))
 }
 
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
     parse_field(s.trim().as_bytes(), cells)
 }
 
-/// A board written as numbers: a flat array of 16, 81, 256 or 625, or rows of them;
-/// `0`, `null` and one-character blanks (`"."`, `""`) are blanks, one-character strings
-/// of a digit are that digit. `None` when the array is not one.
-fn numbers_board(items: &[Value]) -> Option<Result<Board, String>> {
+/// A board written as one string a row (`["53..7....", ...]`): the rows joined, when
+/// there are as many as a board has rows, each as long as the first.
+fn rows_of(items: &[Value]) -> Option<String> {
+    let rows: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
+    let width = rows.first()?.trim().len();
+    let square = board::Shape::of_side(rows.len()).is_some() && width == rows.len();
+    (square && rows.iter().all(|r| r.trim().len() == width)).then(|| rows.concat())
+}
+
+/// A board written as numbers ([`is_numbers`]): a flat array of a board's cells, or
+/// its rows; `0`, `null` and one-character blanks (`"."`, `""`) are blanks, a
+/// one-character string of a digit is that digit.
+fn numbers_board(items: &[Value]) -> Result<Board, String> {
     let mut values = Vec::new();
-    let mut cell = |v: &Value| -> Option<u8> {
+    let mut cell = |v: &Value| -> Result<(), String> {
         let n = match v {
-            Value::Null => 0,
-            Value::Number(n) => u8::try_from(n.as_u64()?).ok()?,
-            Value::String(s) if s.is_empty() || s == "." || s == "0" => 0,
-            Value::String(s) if s.len() <= 2 => s.parse().ok()?,
-            _ => return None,
+            Value::Null => Some(0),
+            Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
+            Value::String(s) if s.is_empty() || s == "." || s == "0" => Some(0),
+            Value::String(s) => s.parse().ok(),
+            _ => None,
         };
-        values.push(n);
-        Some(n)
+        values.push(n.ok_or_else(|| format!("{v} is no cell"))?);
+        Ok(())
     };
     for item in items {
         match item {
-            Value::Array(row) => {
-                for v in row {
-                    cell(v)?;
-                }
-            }
-            v => {
-                cell(v)?;
-            }
+            Value::Array(row) => row.iter().try_for_each(&mut cell)?,
+            v => cell(v)?,
         }
     }
-    board::Shape::of_cells(values.len())?;
-    Some(
-        Square::new(values)
-            .map(Board::from)
-            .map_err(|e| e.to_string()),
-    )
+    Square::new(values)
+        .map(Board::from)
+        .map_err(|e| e.to_string())
 }
 
-/// Two strings where one is a complete grid keeping the other's givens: a puzzle and
-/// its answer, in either order.
+/// Two strings, one a complete grid and the other not: a puzzle and its answer, in
+/// either order.
 fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
     let [Value::String(a), Value::String(b)] = items else {
         return None;
@@ -433,7 +470,8 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
         (true, false) => (b, a),
         _ => return None,
     };
-    answer.keeps_givens_of(&puzzle).then(|| Puzzle {
+    // The answer is checked against the puzzle later, like any expected answer.
+    Some(Puzzle {
         board: puzzle,
         expected: Some(Box::new(Expected {
             count: Some(1),
@@ -452,7 +490,7 @@ pub(crate) fn object_record(
     let field = |names: &[&str]| map.iter().find(|(k, _)| named(k, names));
     let (key, puzzle) = field(&PUZZLE_NAMES)?;
     let list = match puzzle {
-        Value::Array(items) => numbers_board(items).is_none(),
+        Value::Array(items) => !is_numbers(items) && rows_of(items).is_none(),
         other => other.is_object(),
     };
     if list {
@@ -476,8 +514,11 @@ pub(crate) fn object_record(
 fn value_board(v: &Value, cells: &Cells) -> Result<Board, String> {
     match v {
         Value::String(s) => string_board(s, cells),
-        Value::Array(items) => numbers_board(items)
-            .unwrap_or_else(|| Err("an array that is no board of numbers".into())),
+        Value::Array(items) if is_numbers(items) => numbers_board(items),
+        Value::Array(items) => match rows_of(items) {
+            Some(rows) => string_board(&rows, cells),
+            None => Err("an array that is no board".into()),
+        },
         other => Err(format!("{other} is no board")),
     }
 }
@@ -497,7 +538,7 @@ fn answer(v: &Value, puzzle: &Board, cells: &Cells) -> Result<Expected, String> 
         }
     };
     match v {
-        Value::Array(list) if numbers_board(list).is_none() => {
+        Value::Array(list) if !is_numbers(list) => {
             let all = list.iter().map(solved).collect::<Result<Vec<_>, _>>()?;
             Ok(Expected {
                 count: Some(all.len() as u64),

@@ -265,9 +265,10 @@ pub(crate) fn is_program_text(t: &[u8]) -> bool {
     const KEYWORDS: [&str; 9] = [
         "const ", "let ", "var ", "export ", "import ", "from ", "def ", "return", "function",
     ];
-    if t.iter()
-        .any(|&b| (b'1'..=b'9').contains(&b) || matches!(b, b'"' | b'\'' | b'`'))
-    {
+    // A row of zeros (`[0, 0, ...]`) holds no givens but is no program text.
+    let digits = t.iter().filter(|b| b.is_ascii_digit()).count();
+    let text = |b: &u8| (b'1'..=b'9').contains(b) || matches!(b, b'"' | b'\'' | b'`');
+    if digits > 3 || t.iter().any(text) {
         return false;
     }
     t.iter().any(|&b| {
@@ -506,9 +507,10 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
             continue;
         }
         let (mut a, mut z) = (start, i);
-        // Fields may be padded or quoted; a quoted value ends at its closing quote,
-        // whatever follows it (`data="..."/>` in XML).
-        while a < z && matches!(s[a], b' ' | b'\t') {
+        // Fields may be padded, bracketed (`("puzzle", "solution"),` in source code,
+        // `[[5,3,0,...]]`) or quoted; a quoted value ends at its closing quote, whatever
+        // follows it (`data="..."/>` in XML).
+        while a < z && matches!(s[a], b' ' | b'\t' | b'(' | b'[' | b'{') {
             a += 1;
         }
         if let Some(&q @ (b'"' | b'\'')) = s.get(a).filter(|_| a < z) {
@@ -519,7 +521,7 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
         while a < z && matches!(s[a], b' ' | b'\t' | b'"' | b'\'') {
             a += 1;
         }
-        while z > a && matches!(s[z - 1], b' ' | b'\t' | b'"' | b'\'') {
+        while z > a && matches!(s[z - 1], b' ' | b'\t' | b'"' | b'\'' | b')' | b']' | b'}') {
             z -= 1;
         }
         if a < z || matches!(delimiter, Delimiter::Strict(_)) {

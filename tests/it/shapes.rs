@@ -443,3 +443,75 @@ fn a_number_before_each_grid_is_its_title() {
     assert_eq!(rows.len(), 2, "{stderr}");
     assert_eq!(code, 0, "{stderr}");
 }
+
+/// Red-team findings on the new readers, each fixed: a `("puzzle", "solution")` pair in
+/// program source read its solution as the puzzle; numbers that make no board (300,
+/// -1, a short row) and broken strings under other keys vanished without a row; a pair
+/// whose answer is wrong became two records; one bad member lost a whole small document;
+/// a row of zeros in source code was passed over as program text.
+#[test]
+fn red_team_findings_on_the_new_readers() {
+    let py: String = std::iter::once("PUZZLES = [\n".to_string())
+        .chain((0..3).map(|_| format!("    (\"{P}\", \"{S}\"),\n")))
+        .chain(std::iter::once("]\n".to_string()))
+        .collect();
+    let (code, rows, stderr) = solve("pairs.py", &py, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        rows.iter().all(|r| r.1 == "unique" && r.2 == "true"),
+        "{rows:?}"
+    );
+    let grid = |bad: &str| -> String {
+        let cells: Vec<String> = P
+            .chars()
+            .map(|c| if c == '.' { "0".into() } else { c.to_string() })
+            .collect();
+        let mut rows: Vec<String> = cells
+            .chunks(9)
+            .map(|r| format!("[{}]", r.join(",")))
+            .collect();
+        rows[0] = rows[0].replacen('0', bad, 1);
+        format!("[{}]", rows.join(","))
+    };
+    for bad in ["300", "-1", "0,0"] {
+        let text = format!(
+            "[{{\"puzzle\": {}}}, {{\"puzzle\": {}}}]",
+            grid("0"),
+            grid(bad)
+        );
+        let (code, rows, stderr) = solve("nums.json", &text, &[]);
+        let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        assert_eq!(
+            (code, got),
+            (3, vec!["unique", "parse_error"]),
+            "{bad}: {stderr}"
+        );
+    }
+    let broken = P.replacen('.', "!", 1);
+    let text =
+        format!("{{\"easy\": [\"{P}\"], \"medium\": {{\"a\": \"{P}\", \"b\": \"{broken}\"}}}}");
+    let (code, rows, _) = solve("keys.json", &text, &[]);
+    assert_eq!((code, rows.len()), (3, 3));
+    let wrong = format!("{}5", &S[..80]);
+    let (code, rows, _) = solve("pair.json", &format!("[[\"{P}\", \"{wrong}\"]]"), &[]);
+    assert_eq!((code, rows.len(), rows[0].2.as_str()), (4, 1, "false"));
+    let text = format!("[\n\"{P}\",\n\"{P}\",\n\"bad \\x\",\n\"{P}\"\n]\n");
+    let (code, rows, _) = solve("damaged.json", &text, &["--format", "json"]);
+    let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.0.as_str(), r.1.as_str())).collect();
+    assert_eq!(code, 3);
+    assert_eq!(
+        got,
+        [
+            ("2", "unique"),
+            ("3", "unique"),
+            ("4", "parse_error"),
+            ("5", "unique")
+        ]
+    );
+    let zeros = format!(
+        "puzzles = [\n  \"{P}\",\n  [{}],\n]\n",
+        vec!["0"; 81].join(",")
+    );
+    let (_, rows, stderr) = solve("zeros.py", &zeros, &[]);
+    assert_eq!(rows.len(), 2, "{stderr}");
+}
