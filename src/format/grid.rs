@@ -668,10 +668,16 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .collect();
     match <[u8; 9]>::try_from(row) {
         Ok(r) => LineKind::Row(Ok(r)),
-        Err(row) => LineKind::Row(Err(ParseError::new(
-            line.number,
-            format!("row has {} cells, expected 9", row.len()),
-        ))),
+        Err(row) => LineKind::Row(Err(ParseError::new(line.number, wrong_width(row.len())))),
+    }
+}
+
+/// Why a row of `n` cells is none: the variants with rows of their own width are named.
+fn wrong_width(n: usize) -> String {
+    match n {
+        21 => "row has 21 cells: a samurai board (five overlapping 9x9 grids), which is not read; give its grids one by one".into(),
+        15 | 18 | 27 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
+        _ => format!("row has {n} cells, expected 9"),
     }
 }
 
@@ -712,10 +718,7 @@ fn comma_row(line: &Line<'_>, cells: &Cells, label_column: bool) -> LineKind {
     }
     match <[u8; 9]>::try_from(row) {
         Ok(r) => LineKind::Row(Ok(r)),
-        Err(row) => LineKind::Row(Err(ParseError::new(
-            line.number,
-            format!("row has {} cells, expected 9", row.len()),
-        ))),
+        Err(row) => LineKind::Row(Err(ParseError::new(line.number, wrong_width(row.len())))),
     }
 }
 

@@ -637,6 +637,10 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
         if good == f.len() && f.len() == CELLS * 9 {
             return Some((a, PENCIL_MARKS.into()));
         }
+        if good == f.len() && f.len() == 21 * 21 {
+            let samurai = "441 cells: a samurai board (21x21, five overlapping 9x9 grids), which is not read; give its grids one by one";
+            return Some((a, samurai.into()));
+        }
         let cells_only = good == f.len() && (17..=200).contains(&f.len());
         let nearly = (70..=100).contains(&f.len()) && good * 10 >= f.len() * 9;
         if !cells_only && !nearly {

@@ -515,3 +515,29 @@ fn red_team_findings_on_the_new_readers() {
     let (_, rows, stderr) = solve("zeros.py", &zeros, &[]);
     assert_eq!(rows.len(), 2, "{stderr}");
 }
+
+/// A samurai board (five overlapping 9x9 grids, 21 cells a row) is refused with a
+/// message that says what it looks like, drawn or on one line.
+#[test]
+fn a_samurai_board_is_refused_by_name() {
+    let in_grid = |r: usize, c: usize| {
+        let side = !(9..12).contains(&c);
+        (r < 9 && side) || ((6..15).contains(&r) && (6..15).contains(&c)) || (r >= 12 && side)
+    };
+    let rows: Vec<String> = (0..21)
+        .map(|r| {
+            (0..21)
+                .map(|c| if in_grid(r, c) { '.' } else { ' ' })
+                .collect()
+        })
+        .collect();
+    let drawn = rows.join("\n") + "\n";
+    let (code, out, stderr) = solve("samurai.txt", &drawn, &["--format", "grid"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("samurai"), "{stderr}");
+    assert!(out.iter().all(|r| r.1 == "parse_error"));
+    let line = rows.concat().replace(' ', ".") + "\n";
+    let (code, _, stderr) = solve("samurai-line.txt", &line, &[]);
+    assert_eq!(code, 3);
+    assert!(stderr.contains("441 cells: a samurai board"), "{stderr}");
+}
