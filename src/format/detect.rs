@@ -50,11 +50,13 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         };
         candidates.push((Format::Grid, labelled));
     }
-    let rectangular = Layout {
-        rectangular: true,
-        ..layout.clone()
-    };
-    candidates.push((Format::Grid, rectangular));
+    if rectangular_rows(sample) {
+        let rectangular = Layout {
+            rectangular: true,
+            ..layout.clone()
+        };
+        candidates.push((Format::Grid, rectangular));
+    }
     if short_digit_lines(sample) {
         let titled = Layout {
             digit_titles: true,
@@ -244,6 +246,18 @@ fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize, bool)
         errors += usize::from(r.body.is_err());
     }
     (records, errors, reader.notes().dash_blanks)
+}
+
+/// Whether some line could be a row of a board with rectangular boxes: 6, 8, 10 or 12
+/// cells once spacing and borders are dropped.
+fn rectangular_rows(sample: &[u8]) -> bool {
+    sample.split(|&b| b == b'\n').any(|l| {
+        let cells = l
+            .iter()
+            .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*'))
+            .count();
+        matches!(cells, 6 | 8 | 10 | 12)
+    })
 }
 
 /// Whether some line past the first is digits alone, shorter than a row: a grid's

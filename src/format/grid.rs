@@ -604,7 +604,12 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if super::line::is_comment(t) {
         return LineKind::Comment;
     }
-    if let Some(row) = wide_row(t, style.rectangular) {
+    // A board's row may end with a label (`... 16 .  #3` after its last row).
+    let unlabelled = t
+        .windows(2)
+        .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
+        .map_or(t, |i| trim(&t[..i]));
+    if let Some(row) = wide_row(unlabelled, style.rectangular) {
         return LineKind::Wide(row);
     }
     if t.contains(&b',') {

@@ -458,8 +458,11 @@ impl GuardedSolver {
         thread: Option<usize>,
         truth: Option<Truth>,
     ) -> PuzzleResult {
+        // Only `fastest` names another backend for other sizes.
         let name = match &record.puzzle {
-            Ok(p) if p.board.side() != 9 => self.other_name,
+            Ok(p) if !std::ptr::eq(self.name, self.other_name) && p.board.side() != 9 => {
+                self.other_name
+            }
             _ => self.name,
         };
         assess(
