@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::common::{
-    compress, field, project_file, read_csv, stdout_csv, sudoku_bench, sudoku_bench_in,
+    compress, field, project_file, solve_named, stdout_csv, sudoku_bench, sudoku_bench_in,
 };
 use predicates::str::contains;
 
@@ -23,16 +23,8 @@ fn shipped(n: usize) -> Vec<(String, String)> {
 
 /// Solves `text` from a file named `name`; returns the exit code and the statuses.
 fn solve_text(name: &str, text: &[u8], args: &[&str]) -> (i32, Vec<(String, String)>) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    let out = sudoku_bench()
-        .args(["solve", "-q", "--csv", "-"])
-        .args(args)
-        .arg(&path)
-        .output()
-        .unwrap();
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.stdout));
+    let args: Vec<&str> = std::iter::once("-q").chain(args.iter().copied()).collect();
+    let (out, header, rows) = solve_named(name, text, &args);
     let rows = rows
         .iter()
         .map(|r| {

@@ -1,7 +1,7 @@
 //! A file's shape is decided once per file, from a sample, said, and applied to every
 //! record: the alphabet of boards other than 9x9.
 
-use crate::common::{easy_16x16, field, read_csv, sudoku_bench};
+use crate::common::{easy_16x16, field, read_csv, solve_named, sudoku_bench};
 use predicates::str::contains;
 
 /// `n` generated 16x16 puzzles (letters `A`-`P`, `.` blanks), seeded.
@@ -75,16 +75,7 @@ const S: &str = "652483917978162435314975628825736149791824563436519872269348751
 /// Solves `text` as a file named `name`: the exit code, each CSV row's line, status
 /// and comparison with its expected answer, and stderr.
 fn solve(name: &str, text: &str, args: &[&str]) -> (i32, Vec<(String, String, String)>, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    let out = sudoku_bench()
-        .args(["solve", "--csv", "-"])
-        .args(args)
-        .arg(&path)
-        .output()
-        .unwrap();
-    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.stdout));
+    let (out, header, rows) = solve_named(name, text.as_bytes(), args);
     let rows = rows
         .iter()
         .map(|r| {

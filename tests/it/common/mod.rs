@@ -117,3 +117,23 @@ pub fn easy_16x16(n: usize, seed: u64) -> Vec<u8> {
     let out = sudoku_bench().args(args).assert().success();
     out.get_output().stdout.clone()
 }
+
+/// `solve --csv -` with `args` on `text` written to a file named `name` (its name picks
+/// nothing; its content is detected): the output, and the rows' header and fields.
+pub fn solve_named(
+    name: &str,
+    text: &[u8],
+    args: &[&str],
+) -> (std::process::Output, Vec<String>, Vec<Vec<String>>) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = sudoku_bench()
+        .args(["solve", "--csv", "-"])
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.stdout));
+    (out, header, rows)
+}
