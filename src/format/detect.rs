@@ -42,6 +42,13 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         };
         candidates.push((Format::Line, source));
     }
+    if assigns_literal(sample) {
+        let source = Layout {
+            source_code: true,
+            ..layout.clone()
+        };
+        candidates.push((Format::Json, source));
+    }
     candidates.push(plain(Format::Grid));
     if sample.contains(&b',') {
         let labelled = Layout {
@@ -267,6 +274,42 @@ fn short_digit_lines(sample: &[u8]) -> bool {
         let t = super::lines::trim(l);
         !t.is_empty() && t.len() < 9 && t.iter().all(u8::is_ascii_digit)
     })
+}
+
+/// True when `head` is program source around literals (`const p = [`), not a JSON
+/// document: what `--format json` reads in its literals.
+pub fn program_source(head: &[u8]) -> bool {
+    !matches!(
+        head.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'[' | b'{')
+    ) && assigns_literal(head)
+}
+
+/// Whether program text in `sample` assigns, exports or returns a list or object
+/// literal (`x = [`, `export default {`, `return [`): what the JSON reader reads in
+/// program source ([`super::source`]).
+fn assigns_literal(sample: &[u8]) -> bool {
+    let opens = |rest: &[u8]| {
+        matches!(
+            rest.iter().find(|b| !matches!(b, b' ' | b'\t')),
+            Some(b'[' | b'{')
+        )
+    };
+    let assigned = sample.iter().enumerate().any(|(i, &b)| {
+        b == b'='
+            && !matches!(
+                sample.get(i.wrapping_sub(1)),
+                Some(b'=' | b'!' | b'<' | b'>')
+            )
+            && opens(&sample[i + 1..])
+    });
+    assigned
+        || [&b"default"[..], b"return"].iter().any(|k| {
+            sample
+                .windows(k.len())
+                .enumerate()
+                .any(|(i, w)| w == *k && opens(&sample[i + k.len()..]))
+        })
 }
 
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.

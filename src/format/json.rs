@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use super::cells::Cells;
 use super::csv::{PUZZLE_NAMES, SOLUTION_NAMES, parse_field};
 use super::{Body, Notes, RawRecord, RecordReader};
-use crate::board::{self, Board, Square};
+use crate::board::{self, Board, Shape, Square};
 use crate::record::{Expected, ParseError, Puzzle};
 
 /// Values up to this size are parsed whole; any one record fits.
@@ -363,10 +363,18 @@ fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> 
             Some(r) => Meaning::Record(r),
             None => Meaning::Enter,
         },
-        Value::Array(items) if is_numbers(items) => match other_key {
-            true => Meaning::Skip,
-            false => Meaning::Record(numbers_board(items).map(Puzzle::new)),
-        },
+        // Under another name, numbers in the shape of a board are one (`sudoku1:
+        // [[8, 2, null, ...], ...]`); an answer's, and other numbers, are passed over.
+        Value::Array(items)
+            if is_numbers(items)
+                && other_key
+                && (named(key, &SOLUTION_NAMES) || !board_shaped(items)) =>
+        {
+            Meaning::Skip
+        }
+        Value::Array(items) if is_numbers(items) => {
+            Meaning::Record(numbers_board(items).map(Puzzle::new))
+        }
         Value::Array(items) => {
             if let Some(rows) = rows_of(items) {
                 return Meaning::Record(string_board(&rows, cells).map(Puzzle::new));
@@ -411,6 +419,18 @@ fn is_numbers(items: &[Value]) -> bool {
             v => scalar(v),
         })
         && items.iter().any(|v| !v.is_string())
+}
+
+/// Numbers laid out as a board: as many rows as each has cells, or a flat list of a
+/// board's cells, for a board size this tool reads.
+fn board_shaped(items: &[Value]) -> bool {
+    let rows = items
+        .iter()
+        .all(|v| v.as_array().is_some_and(|r| r.len() == items.len()));
+    match rows {
+        true => Shape::of_side(items.len()).is_some(),
+        false => Shape::of_cells(items.len()).is_some() && !items.iter().any(Value::is_array),
+    }
 }
 
 /// Whether `key` is one of `names`, any case.

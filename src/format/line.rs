@@ -252,7 +252,9 @@ pub(crate) fn looks_like_source(sample: &[u8]) -> bool {
         let t = trim(l);
         matches!(t.last(), Some(b'[' | b'{' | b'('))
             && t.len() > 1
-            && t.iter().any(|&b| matches!(b, b'=' | b':'))
+            && (t.iter().any(|&b| matches!(b, b'=' | b':'))
+                || t.starts_with(b"export default")
+                || t.starts_with(b"return"))
             && !t.iter().any(|b| (b'1'..=b'9').contains(b))
     })
 }

@@ -16,15 +16,16 @@ mod line;
 pub(crate) mod lines;
 mod poj;
 mod solutions_follow;
+mod source;
 
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, PendingLine};
-pub use detect::{SAMPLE, alphabets, cr_only, detect, solutions_follow};
+pub use detect::{SAMPLE, alphabets, cr_only, detect, program_source, solutions_follow};
 pub use solutions_follow::note as solutions_follow_note;
 
 use std::fmt;
-use std::io::BufRead;
+use std::io::{self, BufRead};
 
 use lines::Lines;
 
@@ -165,6 +166,10 @@ impl Format {
                 },
             )),
             Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),
+            Format::Json if layout.source_code => Box::new(json::JsonReader::new(
+                io::BufReader::new(source::Literals::new(input)),
+                cells,
+            )),
             Format::Json => Box::new(json::JsonReader::new(input, cells)),
         };
         match layout.solutions_follow {

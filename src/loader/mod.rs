@@ -28,8 +28,8 @@ use std::sync::{Arc, Mutex};
 
 use crate::format::{Body, Item};
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
-    solutions_follow_note,
+    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, program_source,
+    solutions_follow, solutions_follow_note,
 };
 use crate::interrupt;
 use crate::record::{Record, SourceName};
@@ -350,6 +350,8 @@ impl Loader {
                 f,
                 Layout {
                     cr_only: cr_only(&head),
+                    // JSON in program source is read in its literals.
+                    source_code: f == Format::Json && program_source(&head),
                     ..self.options.layout.clone()
                 },
                 false,
@@ -369,6 +371,11 @@ impl Loader {
         if layout.label_column && format == Format::Grid {
             (self.on_note)(&format!(
                 "{name}: each row starts with a label, not a cell (decided from its content)"
+            ));
+        }
+        if layout.source_code && format == Format::Json {
+            (self.on_note)(&format!(
+                "{name}: read as program source: its array and object literals, as JSON (decided from its content)"
             ));
         }
         if layout.digit_titles && format == Format::Grid {

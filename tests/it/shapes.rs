@@ -360,6 +360,65 @@ fn puzzles_in_program_source_read_without_its_syntax() {
     assert_eq!(got, ["unique", "parse_error"]);
 }
 
+/// Boards written as nested lists in program source: a JavaScript object of grids in
+/// rows over several lines with `null` blanks (each row was a parse error, exit 3), a
+/// Python list with `None`, comments and a trailing comma, a TypeScript default export.
+/// Every grid read at the line it starts on, in every size, with no flags, and the
+/// decision said; `--format json` reads the same file the same way.
+#[test]
+fn nested_lists_in_program_source_read_as_their_literals() {
+    let rows = |blank: &str, close: &str| -> String {
+        P.as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|&c| match c {
+                        b'.' => blank.to_string(),
+                        c => char::from(c).to_string(),
+                    })
+                    .collect();
+                format!("    [{}]{close}\n", cells.join(", "))
+            })
+            .collect()
+    };
+    let four = "[[1, null, null, 4], [null, 3, 2, null], [null, 1, 4, null], [2, null, null, 3]]";
+    let js = format!(
+        "// puzzles by level\nexport const puzzles = {{\n  easy: [\n    {four},\n  ],\n  hard: [\n   [\n{}   ],\n  ],\n}};\n\nexport function get(level) {{ return puzzles[level]; }}\n",
+        rows("null", ",")
+    );
+    let py = format!(
+        "import sys\n\n# the classic\nBOARD = [\n{}]\n\ndef main():\n    if BOARD[0][0] == 0:\n        print('empty')\n",
+        rows("None", ",  # row")
+    );
+    let ts = format!(
+        "const x: number = 1;\nexport default [\n  /* one */\n  [\n{}  ],\n] as const;\n",
+        rows("0", ",")
+    );
+    for (name, text, lines) in [
+        ("levels.js", &js, vec!["4", "7"]),
+        ("board.py", &py, vec!["4"]),
+        ("grids.ts", &ts, vec!["4"]),
+    ] {
+        let (code, rows, stderr) = solve(name, text, &[]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let got: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(got, lines, "{name}: {stderr}");
+        assert!(rows.iter().all(|r| r.1 == "unique"), "{name}: {rows:?}");
+        assert!(
+            stderr.contains("read as program source: its array and object literals"),
+            "{name}: {stderr}"
+        );
+        let (code, forced, stderr) = solve(name, text, &["--format", "json"]);
+        assert_eq!((code, &forced), (0, &rows), "{name}: {stderr}");
+    }
+    // A literal that breaks is an error at its line, not a silent loss.
+    let broken = js.replace("[2, null, null, 3]", "[2, null, null 3]");
+    let (code, rows, stderr) = solve("broken.js", &broken, &[]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(rows.iter().any(|r| r.1 == "parse_error"), "{rows:?}");
+}
+
 /// 16x16 grids as people draw them: one symbol a cell with spaces, a blank line between
 /// bands and a `#N` label after each; numbers 1-16 with `_` blanks; cells in groups of
 /// four. Each read every grid as a broken board or a wrong size.

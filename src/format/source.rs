@@ -1,0 +1,552 @@
+//! Program source (JavaScript, TypeScript, Python) read as the JSON reader reads a
+//! document: [`Literals`] turns each array or object literal that is assigned,
+//! returned, exported or passed to a call (`const p = [...]`, `PUZZLES = {...}`,
+//! `export default [...]`, `return [...]`, `f([...])`) into JSON as it streams by, and
+//! the program text around them into nothing but its line breaks, so the JSON reader's
+//! line numbers are the file's.
+//!
+//! Inside a literal: comments go; `'...'`, `` `...` `` and `"""..."""` strings become
+//! JSON strings; keys without quotes get them; a comma before a closing bracket goes;
+//! `None`, `undefined` and `NaN` become `null`, `True`/`False` `true`/`false`, tuples
+//! lists, and any other name a string (a reference to a variable is passed over, never
+//! read as a board). What is still not JSON is the JSON reader's error, at its line.
+
+use std::io::{self, BufRead, Read};
+
+/// Where the lexer is within a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lex {
+    Normal,
+    /// `n` quotes in a row at the start of a string: one opens a string, two are an
+    /// empty one, three open a long (Python) string.
+    Quotes {
+        quote: u8,
+        n: u8,
+    },
+    String(Quoted),
+    /// A `/` that may start a comment.
+    Slash,
+    LineComment,
+    BlockComment {
+        star: bool,
+    },
+    /// A name, collected in `word`.
+    Word,
+    Number {
+        exponent: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Quoted {
+    quote: u8,
+    long: bool,
+    escaped: bool,
+    /// Quotes in a row seen in a long string (three close it).
+    closing: u8,
+}
+
+/// A `Read` of the JSON in the program source it wraps; memory is bounded by its
+/// input's buffer.
+pub(crate) struct Literals<R> {
+    input: R,
+    lexer: Lexer,
+    eof: bool,
+}
+
+struct Lexer {
+    out: Vec<u8>,
+    /// `out[sent..]` is not handed out yet.
+    sent: usize,
+    lex: Lex,
+    /// Open brackets of the literal being read; 0 in program text.
+    depth: usize,
+    /// In program text: the last byte that is not white space (`a` for a name, `0` for
+    /// a number) and the one before it, and the last name: an assignment, `return`
+    /// and the like decide whether a bracket opens a literal.
+    last: u8,
+    before_last: u8,
+    last_word: Vec<u8>,
+    word: Vec<u8>,
+    /// In a literal: a comma not yet written (one before a closing bracket is dropped)
+    /// and a name waiting for what follows (a `:` makes it a key).
+    comma: bool,
+    name: Option<Vec<u8>>,
+    /// Line breaks inside a string, written after it so that lines still count.
+    breaks: usize,
+}
+
+/// Names are cut at this length: no keyword or key this reader acts on is longer.
+const LONGEST_NAME: usize = 64;
+
+impl<R: BufRead> Literals<R> {
+    pub(crate) fn new(input: R) -> Literals<R> {
+        Literals {
+            input,
+            lexer: Lexer {
+                out: Vec::new(),
+                sent: 0,
+                lex: Lex::Normal,
+                depth: 0,
+                last: b'\n',
+                before_last: b'\n',
+                last_word: Vec::new(),
+                word: Vec::new(),
+                comma: false,
+                name: None,
+                breaks: 0,
+            },
+            eof: false,
+        }
+    }
+}
+
+impl<R: BufRead> Read for Literals<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let lexer = &mut self.lexer;
+        while lexer.sent == lexer.out.len() {
+            lexer.out.clear();
+            lexer.sent = 0;
+            if self.eof {
+                return Ok(0);
+            }
+            let chunk = self.input.fill_buf()?;
+            if chunk.is_empty() {
+                self.eof = true;
+                lexer.finish();
+                continue;
+            }
+            let n = chunk.len();
+            for &b in chunk {
+                lexer.byte(b);
+            }
+            self.input.consume(n);
+        }
+        let pending = &lexer.out[lexer.sent..];
+        let n = pending.len().min(buf.len());
+        buf[..n].copy_from_slice(&pending[..n]);
+        lexer.sent += n;
+        Ok(n)
+    }
+}
+
+fn starts_name(b: u8) -> bool {
+    b.is_ascii_alphabetic() || matches!(b, b'_' | b'$')
+}
+
+impl Lexer {
+    fn in_literal(&self) -> bool {
+        self.depth > 0
+    }
+
+    fn byte(&mut self, b: u8) {
+        // Each arm either takes the byte or ends its token and hands the byte on.
+        loop {
+            match self.lex {
+                Lex::Normal => return self.normal(b),
+                Lex::Quotes { quote, n } if b == quote => {
+                    self.lex = match n + 1 {
+                        3 => Lex::String(Quoted {
+                            quote,
+                            long: true,
+                            escaped: false,
+                            closing: 0,
+                        }),
+                        n => Lex::Quotes { quote, n },
+                    };
+                    return;
+                }
+                Lex::Quotes { quote, n } => {
+                    self.lex = Lex::String(Quoted {
+                        quote,
+                        long: false,
+                        escaped: false,
+                        closing: 0,
+                    });
+                    if n == 2 {
+                        self.close_string();
+                    }
+                }
+                Lex::String(q) => return self.string_byte(q, b),
+                Lex::Slash => match b {
+                    b'/' => return self.lex = Lex::LineComment,
+                    b'*' => return self.lex = Lex::BlockComment { star: false },
+                    _ => {
+                        self.lex = Lex::Normal;
+                        if self.in_literal() {
+                            self.settle(b'/');
+                            self.out.push(b'/');
+                        } else {
+                            self.code_mark(b'/');
+                        }
+                    }
+                },
+                Lex::LineComment if b == b'\n' => self.lex = Lex::Normal,
+                Lex::LineComment => return,
+                Lex::BlockComment { star } => {
+                    self.lex = match (star, b) {
+                        (true, b'/') => Lex::Normal,
+                        _ => Lex::BlockComment { star: b == b'*' },
+                    };
+                    if b == b'\n' {
+                        self.out.push(b'\n');
+                    }
+                    return;
+                }
+                Lex::Word if starts_name(b) || b.is_ascii_digit() => {
+                    if self.word.len() < LONGEST_NAME {
+                        self.word.push(b);
+                    }
+                    return;
+                }
+                Lex::Word => {
+                    self.lex = Lex::Normal;
+                    let word = std::mem::take(&mut self.word);
+                    if self.in_literal() {
+                        self.name = Some(word);
+                    } else {
+                        self.last_word = word;
+                        self.code_mark(b'a');
+                    }
+                }
+                Lex::Number { exponent } => {
+                    let sign = exponent && matches!(b, b'+' | b'-');
+                    if !(b.is_ascii_alphanumeric() || b == b'.' || sign) {
+                        self.lex = Lex::Normal;
+                        continue;
+                    }
+                    self.lex = Lex::Number {
+                        exponent: matches!(b, b'e' | b'E'),
+                    };
+                    if self.in_literal() {
+                        self.out.push(b);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Notes a byte of program text that is not white space.
+    fn code_mark(&mut self, b: u8) {
+        self.before_last = self.last;
+        self.last = b;
+    }
+
+    /// Whether a bracket in program text opens a literal to read: after an assignment
+    /// (`=`, not `==`, `<=`, `>=`, `!=`), after `return`, `default` or `yield`, or a
+    /// list passed to a call (`f([...])`).
+    fn opens_literal(&self, b: u8) -> bool {
+        match self.last {
+            b'=' => !matches!(self.before_last, b'=' | b'!' | b'<' | b'>'),
+            b'(' => b == b'[',
+            b'a' => matches!(&self.last_word[..], b"return" | b"default" | b"yield"),
+            _ => false,
+        }
+    }
+
+    /// A byte outside any token.
+    fn normal(&mut self, b: u8) {
+        match b {
+            b'\n' | b' ' | b'\t' | b'\r' => {
+                if b == b'\n' || self.in_literal() {
+                    self.out.push(b);
+                }
+                return;
+            }
+            b'/' => return self.lex = Lex::Slash,
+            b'#' => return self.lex = Lex::LineComment,
+            _ => {}
+        }
+        if !self.in_literal() {
+            match b {
+                b'"' | b'\'' | b'`' => self.lex = Lex::Quotes { quote: b, n: 1 },
+                b'[' | b'{' if self.opens_literal(b) => {
+                    self.depth = 1;
+                    self.out.push(b);
+                }
+                _ if starts_name(b) => {
+                    self.word.clear();
+                    self.word.push(b);
+                    return self.lex = Lex::Word;
+                }
+                b'0'..=b'9' => {
+                    self.lex = Lex::Number { exponent: false };
+                    return self.code_mark(b'0');
+                }
+                _ => {}
+            }
+            return self.code_mark(b);
+        }
+        if b == b',' {
+            self.settle(b);
+            self.comma = true;
+            return;
+        }
+        self.settle(b);
+        match b {
+            b'"' | b'\'' | b'`' => {
+                self.out.push(b'"');
+                self.lex = Lex::Quotes { quote: b, n: 1 };
+            }
+            b'[' | b'{' | b'(' => {
+                self.depth += 1;
+                self.out.push(if b == b'(' { b'[' } else { b });
+            }
+            b']' | b'}' | b')' => {
+                self.depth -= 1;
+                self.out.push(if b == b')' { b']' } else { b });
+                if self.depth == 0 {
+                    self.code_mark(b);
+                }
+            }
+            b'0'..=b'9' | b'-' | b'+' | b'.' => {
+                self.out.push(b);
+                self.lex = Lex::Number { exponent: false };
+            }
+            _ if starts_name(b) => {
+                self.word.clear();
+                self.word.push(b);
+                self.lex = Lex::Word;
+            }
+            _ => self.out.push(b),
+        }
+    }
+
+    /// Writes the waiting name and comma, now that `b` (not white space, not a
+    /// comment) decides them.
+    fn settle(&mut self, b: u8) {
+        if let Some(name) = self.name.take() {
+            let literal: &[u8] = match &name[..] {
+                _ if b == b':' => b"",
+                b"null" | b"None" | b"undefined" | b"NaN" => b"null",
+                b"true" | b"True" => b"true",
+                b"false" | b"False" => b"false",
+                _ => b"",
+            };
+            if literal.is_empty() {
+                self.out.push(b'"');
+                self.out.extend_from_slice(&name);
+                self.out.push(b'"');
+            } else {
+                self.out.extend_from_slice(literal);
+            }
+        }
+        if std::mem::take(&mut self.comma) && !matches!(b, b']' | b'}' | b')') {
+            self.out.push(b',');
+        }
+    }
+
+    fn string_byte(&mut self, mut q: Quoted, b: u8) {
+        if q.escaped {
+            q.escaped = false;
+            if self.in_literal() {
+                match b {
+                    // JSON has no `\'`; a backslash before a line break joins lines.
+                    b'\'' => self.out.push(b),
+                    b'\n' => self.breaks += 1,
+                    _ => self.out.extend_from_slice(&[b'\\', b]),
+                }
+            } else if b == b'\n' {
+                self.out.push(b);
+            }
+            return self.lex = Lex::String(q);
+        }
+        if q.long {
+            if b == q.quote {
+                q.closing += 1;
+                if q.closing == 3 {
+                    return self.close_string();
+                }
+                return self.lex = Lex::String(q);
+            }
+            for _ in 0..std::mem::take(&mut q.closing) {
+                self.content(q.quote);
+            }
+        } else if b == q.quote || (b == b'\n' && q.quote != b'`') {
+            // A line break ends a broken one-line string: the damage stays on its line.
+            self.close_string();
+            if b == b'\n' {
+                self.normal(b);
+            }
+            return;
+        }
+        if b == b'\\' {
+            q.escaped = true;
+        } else {
+            self.content(b);
+        }
+        self.lex = Lex::String(q);
+    }
+
+    /// A character of a string's text.
+    fn content(&mut self, b: u8) {
+        if !self.in_literal() {
+            if b == b'\n' {
+                self.out.push(b);
+            }
+            return;
+        }
+        match b {
+            b'"' => self.out.extend_from_slice(b"\\\""),
+            b'\n' => {
+                self.out.extend_from_slice(b"\\n");
+                self.breaks += 1;
+            }
+            b'\r' => self.out.extend_from_slice(b"\\r"),
+            b'\t' => self.out.extend_from_slice(b"\\t"),
+            0..0x20 => self.out.extend_from_slice(format!("\\u{b:04x}").as_bytes()),
+            _ => self.out.push(b),
+        }
+    }
+
+    fn close_string(&mut self) {
+        self.lex = Lex::Normal;
+        if self.in_literal() {
+            self.out.push(b'"');
+            for _ in 0..std::mem::take(&mut self.breaks) {
+                self.out.push(b'\n');
+            }
+        } else {
+            self.code_mark(b'"');
+        }
+    }
+
+    /// The end of the input: the token under way ends.
+    fn finish(&mut self) {
+        // A space ends a name or a number and adds no line.
+        self.byte(b' ');
+        if let Lex::String(_) | Lex::Quotes { .. } = self.lex {
+            self.close_string();
+        }
+        self.settle(b'\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn json(source: &str) -> String {
+        let mut out = String::new();
+        Literals::new(source.as_bytes())
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+
+    fn values(source: &str) -> Vec<serde_json::Value> {
+        let out = json(source);
+        serde_json::Deserializer::from_str(&out)
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|e| panic!("{e}: {out}"))
+    }
+
+    #[test]
+    fn literals_become_json_and_lines_keep_their_numbers() {
+        let js = "import x from 'y';\n// a [comment] = [1]\nexport const puzzles = {\n  easy: [ // first\n    [1, null, 'a\"b', `c\nd`],\n    [undefined, NaN, -1.5e+3,],\n  ],\n  /* [ */ hard: [],\n};\nif (a == [1]) { b = c[0]; }\n";
+        let out = json(js);
+        assert_eq!(out.matches('\n').count(), js.matches('\n').count(), "{out}");
+        let v = values(js);
+        assert_eq!(
+            v,
+            [serde_json::json!({
+                "easy": [[1, null, "a\"b", "c\nd"], [null, null, -1.5e3]],
+                "hard": [],
+            })]
+        );
+        // The literal starts on the line it starts on in the source.
+        let at = out.find('{').unwrap();
+        assert_eq!(out[..at].matches('\n').count(), 2);
+    }
+
+    #[test]
+    fn python_lists_tuples_and_long_strings() {
+        let py = "\"\"\"Doc: x = [not this]\nit's here\"\"\"\nPUZZLES = [\n    (\"53..\", '12'),  # one\n    ('''ab\nc''', None, True, False),\n]\ndef f():\n    return [1, 2]\nsolve([[0, 1]])\n";
+        let v = values(py);
+        assert_eq!(
+            v,
+            [
+                serde_json::json!([["53..", "12"], ["ab\nc", null, true, false]]),
+                serde_json::json!([1, 2]),
+                serde_json::json!([[0, 1]]),
+            ]
+        );
+    }
+
+    #[test]
+    fn names_that_are_not_values_become_strings() {
+        assert_eq!(
+            values("x = [easy, medium]; y = {a: b}"),
+            [
+                serde_json::json!(["easy", "medium"]),
+                serde_json::json!({"a": "b"})
+            ]
+        );
+    }
+
+    fn value() -> impl Strategy<Value = serde_json::Value> {
+        use serde_json::Value;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            (0u32..100).prop_map(Value::from),
+            "[a-z0-9 .'\"\\\\/#\n]{0,12}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 40, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::btree_map("[a-z]{1,6}", inner, 0..5)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        /// A JSON value written into program source, as JSON or pretty-printed with
+        /// trailing commas and comments, reads back the same, its lines kept.
+        #[test]
+        fn a_json_value_in_source_reads_back(v in value(), python in any::<bool>()) {
+            let text = serde_json::to_string_pretty(&v).unwrap();
+            // Trailing commas and a comment after each line that ends a member.
+            let relaxed: String = text
+                .lines()
+                .map(|l| match l.ends_with(['}', ']', '"']) || l.ends_with(|c: char| c.is_ascii_alphanumeric()) {
+                    true if python => format!("{l},  # note\n"),
+                    true => format!("{l}, // note\n"),
+                    false => format!("{l}\n"),
+                })
+                .collect();
+            let relaxed = relaxed.trim_end().trim_end_matches(|c| c != ',').trim_end_matches(',');
+            for literal in [text.as_str(), relaxed] {
+                let source = format!("import x\nconst data = {literal};\nf(data)\n");
+                let out = json(&source);
+                prop_assert_eq!(out.matches('\n').count(), source.matches('\n').count());
+                if v.is_array() || v.is_object() {
+                    prop_assert_eq!(values(&source), vec![v.clone()]);
+                }
+            }
+        }
+
+        /// Any text: no panic, and never a line more or less.
+        #[test]
+        fn any_source_keeps_its_lines(text in "([a-z =\\[\\]{}(),:;'\"`#/*\\\\.0-9-]{0,30}\n){0,20}") {
+            let out = json(&text);
+            prop_assert_eq!(out.matches('\n').count(), text.matches('\n').count());
+        }
+    }
+
+    #[test]
+    fn code_that_is_not_a_literal_is_passed_over() {
+        for code in [
+            "if (x <= [1]) {}\n",
+            "a[0] = b;\nfor (const r of rows) { r.fill(0); }\n",
+            "s = 'x = [1]'\n",
+            "m = /[a-z]/;\n",
+        ] {
+            assert_eq!(json(code).trim(), "", "{code}");
+        }
+    }
+}
