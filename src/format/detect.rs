@@ -64,7 +64,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         };
         candidates.push((Format::Grid, rectangular));
     }
-    if short_digit_lines(sample) {
+    if digit_lines(sample) {
         let titled = Layout {
             digit_titles: true,
             ..layout.clone()
@@ -267,12 +267,12 @@ fn rectangular_rows(sample: &[u8]) -> bool {
     })
 }
 
-/// Whether some line past the first is digits alone, shorter than a row: a grid's
-/// title in some files (a score), a row in none.
-fn short_digit_lines(sample: &[u8]) -> bool {
+/// Whether some line past the first is digits alone: a grid's title in some files (a
+/// score, an id as long as a row), a row in others; the reading decides.
+fn digit_lines(sample: &[u8]) -> bool {
     sample.split(|&b| b == b'\n').skip(1).any(|l| {
         let t = super::lines::trim(l);
-        !t.is_empty() && t.len() < 9 && t.iter().all(u8::is_ascii_digit)
+        !t.is_empty() && t.len() <= 32 && t.iter().all(u8::is_ascii_digit)
     })
 }
 

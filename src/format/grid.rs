@@ -128,6 +128,10 @@ pub struct RowStyle {
     pub rectangular: bool,
 }
 
+/// The longest line of digits read as a grid's title (an id, a score) in a file whose
+/// grids each follow one: a row's length included, since the file decides.
+const MAX_TITLE: usize = 32;
+
 /// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
 pub(crate) struct GridReader<R> {
     lines: Lines<R>,
@@ -164,6 +168,9 @@ pub(crate) struct GridReader<R> {
     trailing: Vec<u64>,
     /// Records to hand out before reading on.
     queue: VecDeque<RawRecord>,
+    /// The last line that was not blank was a grid's title (`digit_titles`): the next
+    /// line of digits is a row, however long.
+    titled: bool,
 }
 
 impl<R: BufRead> GridReader<R> {
@@ -200,6 +207,7 @@ impl<R: BufRead> GridReader<R> {
             headerless: false,
             trailing: Vec::new(),
             queue: VecDeque::new(),
+            titled: false,
         }
     }
 
@@ -239,11 +247,15 @@ impl<R: BufRead> GridReader<R> {
                 // In a file whose grids each follow a number (a score, an id), decided
                 // per file: a line of digits alone before a grid is its title.
                 let digit_title = self.style.digit_titles
+                    && !self.titled
                     && self.rows.is_empty()
                     && self.wide.is_empty()
                     && !t.is_empty()
-                    && t.len() < 9
+                    && t.len() <= MAX_TITLE
                     && t.iter().all(u8::is_ascii_digit);
+                if !t.is_empty() {
+                    self.titled = digit_title;
+                }
                 let top_count = !self.hdu && self.number == 0 && self.rows.is_empty() && count_line;
                 let kind = match top_count || digit_title {
                     true => LineKind::Header,

@@ -487,6 +487,21 @@ fn a_number_before_each_grid_is_its_title() {
         stderr.contains("a line of digits alone before a grid is its title"),
         "{stderr}"
     );
+    // An id as long as a row (nine digits) before each grid, back to back or apart:
+    // the grids were read shifted by a line, as wrong puzzles, with one error at the end.
+    for gap in ["", "\n"] {
+        let text: String = (0..4)
+            .map(|k| format!("{:09}\n{grid}{gap}", 100_000_000 + 7919 * k))
+            .collect();
+        let (code, rows, stderr) = solve("ids.txt", &text, &[]);
+        assert_eq!(code, 0, "{stderr}");
+        let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        assert_eq!(got, ["unique"; 4], "{stderr}");
+        let step = if gap.is_empty() { 10 } else { 11 };
+        let lines: Vec<String> = (0..4).map(|k| (2 + step * k).to_string()).collect();
+        let got: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(got, lines, "{stderr}");
+    }
     // Where the number is a row (a 4x4 board's), it stays one.
     let four = "1234\n3412\n2143\n4321\n\n12..\n..12\n2..3\n.3..\n";
     let (code, rows, stderr) = solve("four.txt", four, &[]);
