@@ -52,6 +52,7 @@ pub fn gate() -> MutexGuard<'static, ()> {
 /// Exits with `code` once no write that could be cut is in progress.
 pub fn exit_between_rows(code: i32) -> ! {
     let _gate = gate();
+    crate::solver::ending();
     std::process::exit(code)
 }
 

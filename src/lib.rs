@@ -68,7 +68,10 @@ pub fn main() -> std::process::ExitCode {
     use std::process::ExitCode;
 
     let cli = cli::Cli::parse();
-    match options::from_cli(cli).and_then(app::run) {
+    let outcome = options::from_cli(cli).and_then(app::run);
+    // Whatever follows is the tool's own exit, not a library's.
+    solver::ending();
+    match outcome {
         Ok(code) => ExitCode::from(code as u8),
         Err(err) if err.is::<options::UsageError>() => {
             let err = err.to_string();

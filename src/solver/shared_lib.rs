@@ -89,6 +89,7 @@ impl LibSpec {
                 crash::returned();
                 let lib = lib.map_err(|e| format!("{}: {e}", self.path.display()))?;
                 let lib = Arc::new(lib);
+                crash::loaded(&self.spec);
                 loaded.insert(key, Arc::clone(&lib));
                 lib
             }
@@ -283,8 +284,10 @@ impl Solver for LibSolver {
 
 /// A crash inside a library ends the process; this says which library and which puzzle
 /// first (from a signal handler: only a `write` of a message prepared before the call).
-mod crash {
+pub(crate) mod crash {
     use std::cell::Cell;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, PoisonError};
 
     /// The backend and the puzzle of the call in progress on this thread: pointers to
     /// memory that outlives the call, set just before it and cleared after it, so that
@@ -360,11 +363,45 @@ mod crash {
         }
     }
 
-    /// A library that calls `exit()` during a call (or while it is loaded) would end the
-    /// run with its own status, 0 included, and the rows not yet written lost: say so
-    /// and exit 1 instead. (`_exit()` bypasses this; nothing in-process can catch it.)
+    /// The libraries loaded, for an `exit()` from a thread of their own.
+    static LOADED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    /// Set once the tool itself ends: an `exit()` after it is the tool's own.
+    static ENDING: AtomicBool = AtomicBool::new(false);
+
+    pub fn loaded(spec: &str) {
+        LOADED
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(spec.to_string());
+    }
+
+    /// The tool is ending on its own: its exit status stands.
+    pub fn ending() {
+        ENDING.store(true, Ordering::SeqCst);
+    }
+
+    /// A library that calls `exit()` during a call, while it is loaded, or from a thread
+    /// of its own (a watchdog) would end the run with its own status, 0 included, and
+    /// the rows not yet written lost: say so and exit 1 instead, between rows.
+    /// (`_exit()` bypasses this; nothing in-process can catch it.)
     #[cfg(unix)]
     extern "C" fn on_exit() {
+        if current().is_none() && !ENDING.load(Ordering::SeqCst) {
+            let specs = LOADED
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .join(", ");
+            if !specs.is_empty() {
+                // No row is cut: a write in progress on another thread ends first.
+                let _gate = crate::interrupt::gate();
+                eprintln!(
+                    "\nsudoku-bench: exit() was called from a thread the tool did not start, with the {specs} backend loaded; the rows written before it are kept; exit status 1 (data was lost)"
+                );
+                // SAFETY: ends the process at once with the true status.
+                unsafe { libc::_exit(1) };
+            }
+        }
         if let Some((spec, puzzle)) = current() {
             eprintln!(
                 "\nsudoku-bench: the {} backend called exit() on puzzle {}; the rows written before it are kept; exit status 1 (data was lost)",

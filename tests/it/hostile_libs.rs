@@ -22,6 +22,15 @@ size_t exits(const char *in, size_t limit, uint32_t f, char *sol, size_t *g) {
     if (++calls == 3) exit(0);
     return 0;
 }
+#include <pthread.h>
+static void *watchdog(void *arg) { (void)arg; usleep(100000); exit(0); return NULL; }
+/* Starts a thread of its own on the first call, which calls exit(0) a little later. */
+size_t exits_later(const char *in, size_t limit, uint32_t f, char *sol, size_t *g) {
+    *g = 0;
+    if (++calls == 1) { pthread_t t; pthread_create(&t, NULL, watchdog, NULL); }
+    usleep(100);
+    return 0;
+}
 size_t slow(const char *in, size_t limit, uint32_t f, char *sol, size_t *g) {
     *g = 0;
     usleep(200000);
@@ -39,7 +48,7 @@ fn build(dir: &Path) -> std::path::PathBuf {
     std::fs::write(&src, SOURCE).unwrap();
     let lib = dir.join("libhostile.so");
     let status = Command::new("cc")
-        .args(["-O2", "-shared", "-fPIC", "-o"])
+        .args(["-O2", "-shared", "-fPIC", "-pthread", "-o"])
         .arg(&lib)
         .arg(&src)
         .status()
@@ -72,6 +81,24 @@ fn a_library_that_exits_or_overruns_is_never_a_clean_run() {
         assert_eq!(out.status.code(), Some(1), "exit at load: {load_exit}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("called exit()"));
     }
+    // From a thread of its own (a watchdog), mid-run: it ended the run with exit 0,
+    // a few rows written, no message.
+    let out = run("exits_later", false);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("exit() was called from a thread the tool did not start, with the lib:"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.ends_with('\n'),
+        "a cut row: {:?}",
+        &text[text.len().saturating_sub(200)..]
+    );
+    let (header, rows) = read_csv(&text);
+    assert!(rows.len() < 3000, "{}", rows.len());
+    assert!(rows.iter().all(|r| r.len() == header.len()));
     let out = run("overruns", false);
     assert_eq!(out.status.code(), Some(4));
     let (header, rows) = read_csv(&std::fs::read_to_string(&csv).unwrap());
