@@ -35,9 +35,7 @@ fn on_signal() {
         kill_groups();
         exit_between_rows(EXIT_CODE);
     }
-    eprintln!(
-        "\ninterrupted: finishing what is in flight and writing it (Ctrl-C again to quit now)"
-    );
+    say!("\ninterrupted: finishing what is in flight and writing it (Ctrl-C again to quit now)");
 }
 
 /// Held while bytes that could be cut are being written; a second Ctrl-C takes it

@@ -76,7 +76,7 @@ pub fn judge<R: BufRead + Send>(
                 report.failed += 1;
                 report.wrong += u64::from(r.is_mismatch());
                 let why = r.error.as_deref().unwrap_or("no solution");
-                eprintln!(
+                say!(
                     "case {} (line {}): {}: {why}",
                     r.number,
                     r.line,

@@ -20,12 +20,31 @@
 //! ```
 
 #![warn(clippy::undocumented_unsafe_blocks)]
+// Standard error through `say!` only: `eprintln!` panics when stderr is closed.
+#![warn(clippy::print_stderr)]
 // The docs are for the developers of this crate (`cargo doc --document-private-items`):
 // its modules are private, and public items link to them freely.
 #![allow(rustdoc::private_intra_doc_links)]
 
 // Every module is the crate's own, so the compiler reports what nothing uses; the
 // public interface is the list of re-exports below.
+/// A line to standard error that never panics: with stderr closed (`2>&1 | head`) or
+/// full, a finished run must not end in a panic and exit 101, as `eprintln!` would.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// As [`say!`], without the line break.
+macro_rules! say_text {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod app;
 mod bench;
 mod board;
@@ -67,6 +86,14 @@ pub fn main() -> std::process::ExitCode {
     use clap::Parser;
     use std::process::ExitCode;
 
+    // A file size limit (`ulimit -f`) then fails the write (EFBIG) instead of killing
+    // the run mid-row: the rows written stay whole and the message says so. Programs
+    // the tool starts get the default back.
+    #[cfg(unix)]
+    // SAFETY: sets a signal's disposition to "ignore", before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let cli = cli::Cli::parse();
     let outcome = options::from_cli(cli).and_then(app::run);
     // Whatever follows is the tool's own exit, not a library's.
@@ -76,17 +103,17 @@ pub fn main() -> std::process::ExitCode {
         Err(err) if err.is::<options::UsageError>() => {
             let err = err.to_string();
             let err = shown(&err, &['\n']);
-            eprintln!("error: {err}\n\nFor more information, try '--help'.");
+            say!("error: {err}\n\nFor more information, try '--help'.");
             ExitCode::from(Exit::Usage as u8)
         }
         Err(err) if interrupt::is_interrupt(&err) => {
-            eprintln!("Error: {}", shown(&format!("{err:#}"), &['\n']));
+            say!("Error: {}", shown(&format!("{err:#}"), &['\n']));
             ExitCode::from(interrupt::EXIT_CODE as u8)
         }
         Err(err) => {
             // Paths and messages from files and foreign programs: nothing that drives
             // the terminal.
-            eprintln!("Error: {}", shown(&format!("{err:#}"), &['\n']));
+            say!("Error: {}", shown(&format!("{err:#}"), &['\n']));
             ExitCode::from(Exit::Failure as u8)
         }
     }

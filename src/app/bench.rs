@@ -59,7 +59,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     print(&crate::bench::present::paired::render(&run.paired))?;
     if let Some(save) = &opts.save {
         if let Found::Nowhere(_) = save.store.found {
-            eprintln!(
+            say!(
                 "note: no results/baselines folder in the working directory or above: creating {}",
                 save.store.dir.display()
             );
@@ -80,7 +80,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
             } else {
                 ""
             };
-            eprintln!("note: baseline {:?} not saved: {why}{kept}", save.name);
+            say!("note: baseline {:?} not saved: {why}{kept}", save.name);
         } else {
             let json = serde_json::to_vec_pretty(&run)?;
             write_whole(&save.target, &json)?;
@@ -149,7 +149,7 @@ pub(super) fn busy_note(probe: &LoadProbe, threads: &[usize]) -> bool {
     if !short_of_cores(others, cores, needed) {
         return false;
     }
-    eprintln!(
+    say!(
         "warning: the machine was busy: other programs kept {others:.1} of its {cores} cores busy on average while this run needed {needed}; its times are inflated by waiting for a core"
     );
     true
@@ -165,7 +165,7 @@ fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
 /// verdict (exit 1) rather than a false "regressed".
 pub(super) fn no_verdict_when_busy(busy: bool) -> Option<Exit> {
     busy.then(|| {
-        eprintln!(
+        say!(
             "error: no verdict: the regressions above were measured on a busy machine and may come from the load; re-run on a quiet machine, or compare two builds side by side with `bench --paired --backends old=...,new=...`, which the load slows alike"
         );
         Exit::Failure
@@ -175,7 +175,7 @@ pub(super) fn no_verdict_when_busy(busy: bool) -> Option<Exit> {
 /// Appends the run's results to the history.
 fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
     if r.creating {
-        eprintln!(
+        say!(
             "note: no results folder in the working directory or above: creating {}",
             r.target.label
         );
@@ -208,19 +208,21 @@ pub(super) fn load_datasets(
         match Dataset::load(input, load, subset) {
             Ok(Some(d)) => {
                 if d.info.parse_errors > 0 {
-                    eprintln!(
+                    say!(
                         "warning: {}: {} of {} records could not be read; they are not measured",
-                        d.info.path, d.info.parse_errors, d.info.records
+                        d.info.path,
+                        d.info.parse_errors,
+                        d.info.records
                     );
                 }
                 out.push(d);
             }
             Ok(None) => {
-                eprintln!("interrupted while loading the datasets: nothing was measured");
+                say!("interrupted while loading the datasets: nothing was measured");
                 return Ok(Loaded::Stopped(Exit::Interrupted));
             }
             Err(e) if e.is::<DatasetError>() => {
-                eprintln!("error: {e}; nothing was measured");
+                say!("error: {e}; nothing was measured");
                 return Ok(Loaded::Stopped(Exit::InputProblems));
             }
             Err(e) => return Err(e),
@@ -239,7 +241,7 @@ pub(super) fn verdicts(
     let comparisons = baseline::compare(old, new, noise)?;
     let differ = old.machine.differences(&new.machine);
     if !differ.is_empty() {
-        eprintln!(
+        say!(
             "warning: the baseline was measured on another machine ({}): its times do not compare with these; re-measure it here",
             differ.join(", ")
         );
@@ -337,7 +339,7 @@ impl Observer for Watcher<'_> {
         if let Err(e) = self.exports.write_all(&self.run, false) {
             if !self.export_failed {
                 self.bar
-                    .suspend(|| eprintln!("warning: {e:#}; measuring goes on"));
+                    .suspend(|| say!("warning: {e:#}; measuring goes on"));
             }
             self.export_failed = true;
         }

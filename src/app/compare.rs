@@ -82,7 +82,7 @@ pub(super) fn exit_of(c: &Comparisons, busy: bool) -> Exit {
         return no_verdict_when_busy(busy).unwrap_or(Exit::Regressed);
     }
     if c.unjudged() > 0 {
-        eprintln!(
+        say!(
             "error: no verdict: the runs were measured under different loads, and {} of the comparisons moved in wall time, which the load alone can do; compare runs made on a quiet machine, or with `bench --paired`, which the load slows alike",
             c.unjudged()
         );

@@ -76,7 +76,7 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
         if interrupt::requested() {
             // Checks cut short by the interrupt kept clues the seed would remove: this
             // block is not what the seed defines, so it is dropped.
-            eprintln!("interrupted: {first} puzzles written; the block in progress was dropped");
+            say!("interrupted: {first} puzzles written; the block in progress was dropped");
             return Ok(Exit::Interrupted);
         }
         for (puzzle, solution, u, f, unique) in &block {
@@ -107,15 +107,15 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
                 "their node budget; their clues were kept (the output is the same on every machine)"
             }
         };
-        eprintln!("note: {unfinished} uniqueness checks ran out of {why}");
+        say!("note: {unfinished} uniqueness checks ran out of {why}");
     }
     if not_unique > 0 {
-        eprintln!(
+        say!(
             "error: {not_unique} puzzles the backend called unique have more solutions (checked by dlx-arena); they were left out"
         );
     }
     if failed > 0 {
-        eprintln!(
+        say!(
             "error: the backend failed on {failed} uniqueness checks; their clues were kept (every puzzle is still unique)"
         );
     }

@@ -10,13 +10,13 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     let loaded = history::load(&opts.file)?;
     let file = opts.file.display().to_string();
     for why in loaded.skipped.iter().take(20) {
-        eprintln!("warning: {why}; line skipped");
+        say!("warning: {why}; line skipped");
     }
     if loaded.skipped.len() > 20 {
-        eprintln!("warning: {} more lines skipped", loaded.skipped.len() - 20);
+        say!("warning: {} more lines skipped", loaded.skipped.len() - 20);
     }
     if loaded.unread_bytes > 0 {
-        eprintln!(
+        say!(
             "note: {file} is over the size read; its first {} bytes (the oldest runs) were not read",
             loaded.unread_bytes
         );
@@ -49,7 +49,7 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     }
     for ((backend, _, threads, machine, _), n) in &counts {
         if *n > history::change_points::MAX_POINTS {
-            eprintln!(
+            say!(
                 "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
                 history::change_points::MAX_POINTS
             );

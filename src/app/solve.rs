@@ -39,7 +39,7 @@ const SHOWN_PARSE_ERRORS: u64 = 10;
 pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let reads_stdin = opts.inputs.is_empty() || opts.inputs.contains(&Input::Stdin);
     if reads_stdin && std::io::stdin().is_terminal() {
-        eprintln!(
+        say!(
             "reading puzzles from the terminal: type or paste them, then Ctrl-D (name a file to read a file)"
         );
     }
@@ -111,7 +111,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let wall = start.elapsed();
     progress.finish();
     if parse_errors > SHOWN_PARSE_ERRORS {
-        eprintln!(
+        say!(
             "error: {} more records could not be parsed (each has a parse_error row)",
             parse_errors - SHOWN_PARSE_ERRORS
         );
@@ -128,7 +128,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     for report in summary.reports.iter().filter(|r| r.deferred > 0) {
         let counts = summary.sources.iter().find(|s| s.name.same(&report.name));
         if let Some(note) = counts.and_then(|c| misread_note(report, c.records, c.parse_errors)) {
-            eprintln!("note: {note}");
+            say!("note: {note}");
         }
     }
     summary.notes = crate::solver::timing_notes(
@@ -148,12 +148,12 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let threads = stats.threads;
     let t = &summary.tally;
     if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
-        eprintln!("warning: the input holds no puzzles");
+        say!("warning: the input holds no puzzles");
     }
     let text = summary.render(&summary_name(&opts.run.backend, t), threads, wall);
     match opts.summary {
         SummaryTo::Stdout => print(&text)?,
-        SummaryTo::Stderr => eprint!("{text}"),
+        SummaryTo::Stderr => say_text!("{text}"),
         SummaryTo::Nowhere => {}
     }
     Ok(Exit::worst(

@@ -137,7 +137,7 @@ pub(super) fn bench_one(
     let load = probe.others();
     if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
         if rounds_ns.len() >= MAX_TIMED_ROUNDS && !interrupt::requested() {
-            eprintln!(
+            say!(
                 "note: {label}: stopped after {MAX_TIMED_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s (rounds are capped: each keeps its time in memory)",
                 started.elapsed().as_secs_f64(),
                 t.as_secs_f64()

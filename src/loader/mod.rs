@@ -187,7 +187,7 @@ impl Loader {
             total: Some(0),
             current: None,
             reports: Arc::new(Mutex::new(Vec::new())),
-            on_note: Box::new(|note| eprintln!("note: {note}")),
+            on_note: Box::new(|note| say!("note: {note}")),
             defer: false,
             blocks: false,
         };

@@ -54,7 +54,7 @@ pub(crate) fn threads(
         );
     }
     if asked.contains(&0) {
-        eprintln!(
+        say!(
             "note: {lib} runs on one thread (foreign solvers often keep global state); --lib-threadsafe allows more"
         );
     }

@@ -50,8 +50,8 @@ impl Progress {
     pub fn println(&self, line: &str) {
         let line = crate::bounds::shown(line, &['\n']);
         match &self.bar {
-            Some(bar) => bar.suspend(|| eprintln!("{line}")),
-            None => eprintln!("{line}"),
+            Some(bar) => bar.suspend(|| say!("{line}")),
+            None => say!("{line}"),
         }
     }
 

@@ -395,7 +395,7 @@ pub(crate) mod crash {
             if !specs.is_empty() {
                 // No row is cut: a write in progress on another thread ends first.
                 let _gate = crate::interrupt::gate();
-                eprintln!(
+                say!(
                     "\nsudoku-bench: exit() was called from a thread the tool did not start, with the {specs} backend loaded; the rows written before it are kept; exit status 1 (data was lost)"
                 );
                 // SAFETY: ends the process at once with the true status.
@@ -403,7 +403,7 @@ pub(crate) mod crash {
             }
         }
         if let Some((spec, puzzle)) = current() {
-            eprintln!(
+            say!(
                 "\nsudoku-bench: the {} backend called exit() on puzzle {}; the rows written before it are kept; exit status 1 (data was lost)",
                 String::from_utf8_lossy(spec),
                 String::from_utf8_lossy(puzzle)

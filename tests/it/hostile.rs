@@ -446,7 +446,38 @@ fn rows_to_a_closed_standard_output_are_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("standard output is closed"));
 }
 
+/// The final message to a closed standard error (`2>&1 | head -0`) panicked: exit 101
+/// instead of the run's own status.
+#[test]
+fn a_closed_standard_error_is_no_panic() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "x".repeat(100) + "\n").unwrap();
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
+    cmd.args(["solve", "--csv"])
+        .arg(dir.path().join("rows.csv"))
+        .arg(&bad);
+    // SAFETY: pipe, close and dup2 are async-signal-safe; nothing else runs before exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            // Standard error is a pipe nobody reads: every write to it fails (EPIPE).
+            let mut fds = [0; 2];
+            libc::pipe(fds.as_mut_ptr());
+            libc::close(fds[0]);
+            libc::dup2(fds[1], 2);
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_whole_rows(&dir.path().join("rows.csv"));
+}
+
 /// A file size limit makes the disk "full" after `bytes`, for a child process only.
+/// SIGXFSZ keeps its default action (it killed the run mid-row, with no message): the
+/// tool must turn it into a write error itself.
 fn solve_with_file_limit(args: &[&std::ffi::OsStr], bytes: u64) -> std::process::Output {
     use std::os::unix::process::CommandExt;
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
@@ -459,7 +490,7 @@ fn solve_with_file_limit(args: &[&std::ffi::OsStr], bytes: u64) -> std::process:
                 rlim_max: bytes,
             };
             libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
-            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
             Ok(())
         });
     }

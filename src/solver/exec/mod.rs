@@ -190,7 +190,7 @@ fn silent_warning(spec: &ExecSpec, timeout: Duration) {
         .get_or_insert_with(HashSet::new)
         .insert(spec.spec.clone())
     {
-        eprintln!(
+        say!(
             "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
             crate::bounds::shown(&spec.spec, &[]),
             timeout.as_secs_f64(),
