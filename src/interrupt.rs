@@ -47,10 +47,23 @@ pub fn gate() -> MutexGuard<'static, ()> {
     GATE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Set once the tool itself ends: an `exit()` after it is the tool's own, not a
+/// foreign library's (which the `lib:` backend's exit handler reports).
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// The tool is ending on its own: its exit status stands.
+pub fn ending() {
+    ENDING.store(true, Ordering::SeqCst);
+}
+
+pub fn is_ending() -> bool {
+    ENDING.load(Ordering::SeqCst)
+}
+
 /// Exits with `code` once no write that could be cut is in progress.
 pub fn exit_between_rows(code: i32) -> ! {
     let _gate = gate();
-    crate::solver::ending();
+    ending();
     std::process::exit(code)
 }
 

@@ -97,7 +97,7 @@ pub fn main() -> std::process::ExitCode {
     let cli = cli::Cli::parse();
     let outcome = options::from_cli(cli).and_then(app::run);
     // Whatever follows is the tool's own exit, not a library's.
-    solver::ending();
+    interrupt::ending();
     match outcome {
         Ok(code) => ExitCode::from(code as u8),
         Err(err) if err.is::<options::UsageError>() => {

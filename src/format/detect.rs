@@ -303,7 +303,24 @@ fn assigns_literal(sample: &[u8]) -> bool {
             )
             && opens(&sample[i + 1..])
     });
+    // Braces after an array type (`int[][] {`, Go's `[][]byte{`), a macro's list
+    // (`vec![`).
+    let typed = sample.iter().enumerate().any(|(i, &b)| {
+        if b != b'{' && b != b'[' {
+            return false;
+        }
+        let before = &sample[..i];
+        let word = before.len()
+            - before
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .count();
+        let before = before[..word].trim_ascii_end();
+        (b == b'{' && before.ends_with(b"]")) || (b == b'[' && sample[..i].ends_with(b"!"))
+    });
     assigned
+        || typed
         || [&b"default"[..], b"return"].iter().any(|k| {
             sample
                 .windows(k.len())

@@ -372,6 +372,9 @@ fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> 
         {
             Meaning::Skip
         }
+        // A list of flat boards (`{ 4, 0, ... }` rows of 16 cells, 20 of them) is no
+        // board of rows: its members are read one by one.
+        Value::Array(items) if is_numbers(items) && flat_boards(items) => Meaning::Enter,
         Value::Array(items) if is_numbers(items) => {
             Meaning::Record(numbers_board(items).map(Puzzle::new))
         }
@@ -381,6 +384,21 @@ fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> 
             }
             if let Some(pair) = pair(items, cells) {
                 return Meaning::Record(Ok(pair));
+            }
+            // A name and a board (`("Discrepancy - q1=99529", [[1, 2, 0, ...], ...])`):
+            // the board, without the name.
+            if let [a, b] = &items[..] {
+                let label = |v: &Value| v.as_str().is_some_and(|s| !looks_like_board(s));
+                let board = |v: &Value| match v {
+                    Value::Array(rows) => is_numbers(rows),
+                    Value::String(s) => looks_like_board(s),
+                    _ => false,
+                };
+                match (label(a) && board(b), board(a) && label(b)) {
+                    (true, _) => return meaning(b, None, false, cells),
+                    (_, true) => return meaning(a, None, false, cells),
+                    _ => {}
+                }
             }
             match items
                 .iter()
@@ -433,13 +451,29 @@ fn board_shaped(items: &[Value]) -> bool {
     }
 }
 
+/// Lists each holding a whole board's cells, more or fewer of them than a row holds
+/// cells (as many would make one board of rows).
+fn flat_boards(items: &[Value]) -> bool {
+    let len = |v: &Value| v.as_array().map(Vec::len);
+    let first = len(&items[0]);
+    first.is_some_and(|n| n != items.len() && n > 9 && Shape::of_cells(n).is_some())
+        && items.iter().all(|v| len(v) == first)
+}
+
 /// Whether `key` is one of `names`, any case.
 fn named(key: &str, names: &[&str]) -> bool {
     names.iter().any(|n| key.trim().eq_ignore_ascii_case(n))
 }
 
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
-    parse_field(s.trim().as_bytes(), cells)
+    let board = parse_field(s.trim().as_bytes(), cells);
+    // Exactly a board's cells long, spaces among them: a space is a blank there.
+    if board.is_err() && s.contains(' ') && Shape::of_cells(s.len()).is_some() {
+        if let Ok(b) = parse_field(s.replace(' ', ".").as_bytes(), cells) {
+            return Ok(b);
+        }
+    }
+    board
 }
 
 /// A board written as one string a row (`["53..7....", ...]`): the rows joined, when

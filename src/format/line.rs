@@ -504,6 +504,9 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
     };
     let mut tokens = Vec::new();
     let mut start = 0;
+    // The field before closed a bracket: an empty field after it (`..., 9]],`) is
+    // past the list, not a blank cell of it.
+    let mut closed = false;
     for i in 0..=s.len() {
         if i < s.len() && !is_sep(s[i]) {
             continue;
@@ -511,7 +514,16 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
         let (mut a, mut z) = (start, i);
         // Fields may be padded, bracketed (`("puzzle", "solution"),` in source code,
         // `[[5,3,0,...]]`) or quoted; a quoted value ends at its closing quote, whatever
-        // follows it (`data="..."/>` in XML).
+        // follows it (`data="..."/>` in XML). Code before a list's bracket
+        // (`board: [][]byte{{'5'`) is no part of its first field.
+        if let Some(open) = s[a..z]
+            .iter()
+            .rposition(|b| matches!(b, b'(' | b'[' | b'{'))
+        {
+            if a + open + 1 < z && !s[a..a + open].contains(&b'"') {
+                a += open + 1;
+            }
+        }
         while a < z && matches!(s[a], b' ' | b'\t' | b'(' | b'[' | b'{') {
             a += 1;
         }
@@ -526,9 +538,10 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
         while z > a && matches!(s[z - 1], b' ' | b'\t' | b'"' | b'\'' | b')' | b']' | b'}') {
             z -= 1;
         }
-        if a < z || matches!(delimiter, Delimiter::Strict(_)) {
+        if a < z || (matches!(delimiter, Delimiter::Strict(_)) && !closed) {
             tokens.push((a, z));
         }
+        closed = s[z..i].iter().any(|b| matches!(b, b')' | b']' | b'}'));
         start = i + 1;
     }
     (delimiter, tokens)

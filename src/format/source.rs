@@ -61,6 +61,13 @@ struct Lexer {
     lex: Lex,
     /// Open brackets of the literal being read; 0 in program text.
     depth: usize,
+    /// What closes each open bracket, up to [`MAX_OPEN`] deep: `]` for a list (a
+    /// C-family `{ 4, 0, ... }` included), `}` for an object.
+    closers: Vec<u8>,
+    /// A `{` not yet known to open an object or a list (C, Java and Go write lists in
+    /// braces): its first member decides (a key followed by `:` makes an object).
+    /// Output from it on is held back until then.
+    brace: Option<Brace>,
     /// In program text: the last byte that is not white space (`a` for a name, `0` for
     /// a number) and the one before it, and the last name: an assignment, `return`
     /// and the like decide whether a bracket opens a literal.
@@ -76,6 +83,23 @@ struct Lexer {
     breaks: usize,
 }
 
+#[derive(Clone, Copy, Debug)]
+struct Brace {
+    /// Where it stands in the output.
+    at: usize,
+    /// Its index among the open brackets.
+    level: usize,
+    /// Its first member began with a name or a string: what follows decides.
+    first: bool,
+}
+
+/// Brackets deeper than this are closed as they are written (the JSON reader reads
+/// 16 levels).
+const MAX_OPEN: usize = 64;
+
+/// Output held back for an undecided brace, at most: past it, the brace is an object.
+const MAX_HELD: usize = 1 << 20;
+
 /// Names are cut at this length: no keyword or key this reader acts on is longer.
 const LONGEST_NAME: usize = 64;
 
@@ -88,6 +112,8 @@ impl<R: BufRead> Literals<R> {
                 sent: 0,
                 lex: Lex::Normal,
                 depth: 0,
+                closers: Vec::new(),
+                brace: None,
                 last: b'\n',
                 before_last: b'\n',
                 last_word: Vec::new(),
@@ -104,9 +130,11 @@ impl<R: BufRead> Literals<R> {
 impl<R: BufRead> Read for Literals<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let lexer = &mut self.lexer;
-        while lexer.sent == lexer.out.len() {
-            lexer.out.clear();
-            lexer.sent = 0;
+        while lexer.sent == lexer.ready() {
+            if lexer.sent == lexer.out.len() {
+                lexer.out.clear();
+                lexer.sent = 0;
+            }
             if self.eof {
                 return Ok(0);
             }
@@ -122,7 +150,7 @@ impl<R: BufRead> Read for Literals<R> {
             }
             self.input.consume(n);
         }
-        let pending = &lexer.out[lexer.sent..];
+        let pending = &lexer.out[lexer.sent..lexer.ready()];
         let n = pending.len().min(buf.len());
         buf[..n].copy_from_slice(&pending[..n]);
         lexer.sent += n;
@@ -139,7 +167,71 @@ impl Lexer {
         self.depth > 0
     }
 
+    /// The end of the output that can be handed out.
+    fn ready(&self) -> usize {
+        self.brace.map_or(self.out.len(), |b| b.at)
+    }
+
+    /// Decides the undecided brace, if any: a list or an object.
+    fn decide(&mut self, list: bool) {
+        if let Some(b) = self.brace.take() {
+            if list {
+                self.out[b.at] = b'[';
+                if let Some(c) = self.closers.get_mut(b.level) {
+                    *c = b']';
+                }
+            }
+        }
+    }
+
+    fn open_bracket(&mut self, b: u8) {
+        // A bracket as the first member of an undecided brace: a list of lists.
+        self.decide(true);
+        if b == b'{' {
+            self.brace = Some(Brace {
+                at: self.out.len(),
+                level: self.depth,
+                first: false,
+            });
+        }
+        let (open, close) = match b {
+            b'{' => (b'{', b'}'),
+            _ => (b'[', b']'),
+        };
+        self.out.push(open);
+        if self.depth < MAX_OPEN {
+            self.closers.push(close);
+        }
+        self.depth += 1;
+    }
+
+    fn close_bracket(&mut self, b: u8) {
+        // `{}`: an empty object.
+        self.decide(false);
+        self.depth -= 1;
+        let close = match self.depth < self.closers.len() {
+            true => self.closers.pop().expect("one a level"),
+            false if b == b')' => b']',
+            false => b,
+        };
+        self.out.push(close);
+    }
+
+    /// A name or a string begins a member: the first of an undecided brace waits for
+    /// what follows it.
+    fn member_starts(&mut self) {
+        if let Some(b) = &mut self.brace {
+            b.first = true;
+        }
+    }
+
     fn byte(&mut self, b: u8) {
+        if self
+            .brace
+            .is_some_and(|br| self.out.len() - br.at > MAX_HELD)
+        {
+            self.decide(false);
+        }
         // Each arm either takes the byte or ends its token and hands the byte on.
         loop {
             match self.lex {
@@ -234,12 +326,17 @@ impl Lexer {
     }
 
     /// Whether a bracket in program text opens a literal to read: after an assignment
-    /// (`=`, not `==`, `<=`, `>=`, `!=`), after `return`, `default` or `yield`, or a
-    /// list passed to a call (`f([...])`).
+    /// (`=`, not `==`, `<=`, `>=`, `!=`), after `return`, `default` or `yield`, a list
+    /// passed to a call (`f([...])`) or a macro (`vec![...]`), or braces after an
+    /// array type (`new int[][] {...}`, Go's `[][]byte{...}`).
     fn opens_literal(&self, b: u8) -> bool {
         match self.last {
             b'=' => !matches!(self.before_last, b'=' | b'!' | b'<' | b'>'),
-            b'(' => b == b'[',
+            b'(' | b'!' => b == b'[',
+            b']' => b == b'{',
+            b'a' if b == b'{' && self.before_last == b']' => {
+                !matches!(&self.last_word[..], b"struct" | b"interface")
+            }
             b'a' => matches!(&self.last_word[..], b"return" | b"default" | b"yield"),
             _ => false,
         }
@@ -261,10 +358,7 @@ impl Lexer {
         if !self.in_literal() {
             match b {
                 b'"' | b'\'' | b'`' => self.lex = Lex::Quotes { quote: b, n: 1 },
-                b'[' | b'{' if self.opens_literal(b) => {
-                    self.depth = 1;
-                    self.out.push(b);
-                }
+                b'[' | b'{' if self.opens_literal(b) => self.open_bracket(b),
                 _ if starts_name(b) => {
                     self.word.clear();
                     self.word.push(b);
@@ -286,25 +380,24 @@ impl Lexer {
         self.settle(b);
         match b {
             b'"' | b'\'' | b'`' => {
+                self.member_starts();
                 self.out.push(b'"');
                 self.lex = Lex::Quotes { quote: b, n: 1 };
             }
-            b'[' | b'{' | b'(' => {
-                self.depth += 1;
-                self.out.push(if b == b'(' { b'[' } else { b });
-            }
+            b'[' | b'{' | b'(' => self.open_bracket(b),
             b']' | b'}' | b')' => {
-                self.depth -= 1;
-                self.out.push(if b == b')' { b']' } else { b });
+                self.close_bracket(b);
                 if self.depth == 0 {
                     self.code_mark(b);
                 }
             }
             b'0'..=b'9' | b'-' | b'+' | b'.' => {
+                self.decide(true);
                 self.out.push(b);
                 self.lex = Lex::Number { exponent: false };
             }
             _ if starts_name(b) => {
+                self.member_starts();
                 self.word.clear();
                 self.word.push(b);
                 self.lex = Lex::Word;
@@ -316,6 +409,9 @@ impl Lexer {
     /// Writes the waiting name and comma, now that `b` (not white space, not a
     /// comment) decides them.
     fn settle(&mut self, b: u8) {
+        if self.brace.is_some_and(|br| br.first) {
+            self.decide(b != b':');
+        }
         if let Some(name) = self.name.take() {
             let literal: &[u8] = match &name[..] {
                 _ if b == b':' => b"",
@@ -420,6 +516,7 @@ impl Lexer {
             self.close_string();
         }
         self.settle(b'\n');
+        self.decide(false);
     }
 }
 
@@ -472,6 +569,27 @@ mod tests {
                 serde_json::json!([["53..", "12"], ["ab\nc", null, true, false]]),
                 serde_json::json!([1, 2]),
                 serde_json::json!([[0, 1]]),
+            ]
+        );
+    }
+
+    #[test]
+    fn c_family_lists_in_braces_and_their_array_types() {
+        let c = "/* db */\n#define N 2\nunsigned int sudb[][4] = {\n\t{ 4, 0, 0, 1 },\n\t{ 0, 2, 0, 0 }\n};\n";
+        let java = "int[][] a = new int[][] {{5, 3}, {'6', '.'}};\nchar[][] b = {{'5'}};\n";
+        let go = "tests := []struct{ board [][]byte }{\n\t{board: [][]byte{{'5', '3'}, {'.', '9'}}},\n}\n";
+        let rust = "let v = vec![(\"name\", [[1, 2], [3, 4]])];\nlet o = {};\nlet m = {\"k\": 1, x: {}};\n";
+        use serde_json::json;
+        assert_eq!(values(c), [json!([[4, 0, 0, 1], [0, 2, 0, 0]])]);
+        assert_eq!(values(java), [json!([[5, 3], ["6", "."]]), json!([["5"]])]);
+        // Go: the slice type's `[]` reads as an empty list; the board as lists.
+        assert_eq!(values(go), [json!([]), json!([["5", "3"], [".", "9"]])]);
+        assert_eq!(
+            values(rust),
+            [
+                json!([["name", [[1, 2], [3, 4]]]]),
+                json!({}),
+                json!({"k": 1, "x": {}})
             ]
         );
     }

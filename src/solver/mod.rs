@@ -17,7 +17,6 @@ mod null;
 #[cfg(feature = "reference")]
 mod reference;
 pub mod shared_lib;
-pub(crate) use shared_lib::crash::ending;
 
 pub use bitboard::Bitboard;
 pub use dfs::Dfs;

@@ -284,9 +284,8 @@ impl Solver for LibSolver {
 
 /// A crash inside a library ends the process; this says which library and which puzzle
 /// first (from a signal handler: only a `write` of a message prepared before the call).
-pub(crate) mod crash {
+mod crash {
     use std::cell::Cell;
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Mutex, PoisonError};
 
     /// The backend and the puzzle of the call in progress on this thread: pointers to
@@ -366,19 +365,11 @@ pub(crate) mod crash {
     /// The libraries loaded, for an `exit()` from a thread of their own.
     static LOADED: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
-    /// Set once the tool itself ends: an `exit()` after it is the tool's own.
-    static ENDING: AtomicBool = AtomicBool::new(false);
-
     pub fn loaded(spec: &str) {
         LOADED
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(spec.to_string());
-    }
-
-    /// The tool is ending on its own: its exit status stands.
-    pub fn ending() {
-        ENDING.store(true, Ordering::SeqCst);
     }
 
     /// A library that calls `exit()` during a call, while it is loaded, or from a thread
@@ -387,7 +378,7 @@ pub(crate) mod crash {
     /// (`_exit()` bypasses this; nothing in-process can catch it.)
     #[cfg(unix)]
     extern "C" fn on_exit() {
-        if current().is_none() && !ENDING.load(Ordering::SeqCst) {
+        if current().is_none() && !crate::interrupt::is_ending() {
             let specs = LOADED
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
