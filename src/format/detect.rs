@@ -319,8 +319,15 @@ fn assigns_literal(sample: &[u8]) -> bool {
         let before = before[..word].trim_ascii_end();
         (b == b'{' && before.ends_with(b"]")) || (b == b'[' && sample[..i].ends_with(b"!"))
     });
+    // A document of one literal, after comments (JSON5, YAML's flow style).
+    let document = sample
+        .split(|&b| b == b'\n')
+        .map(super::lines::trim)
+        .find(|l| !l.is_empty() && !super::line::is_comment(l))
+        .is_some_and(|l| matches!(l[0], b'[' | b'{'));
     assigned
         || typed
+        || document
         || [&b"default"[..], b"return"].iter().any(|k| {
             sample
                 .windows(k.len())

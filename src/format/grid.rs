@@ -616,6 +616,10 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if super::line::is_comment(t) {
         return LineKind::Comment;
     }
+    // A Markdown code fence (```, ~~~, ```text) around a grid: a blank line.
+    if t.starts_with(b"```") || t.starts_with(b"~~~") {
+        return LineKind::Separator;
+    }
     // A board's row may end with a label (`... 16 .  #3` after its last row).
     let unlabelled = t
         .windows(2)

@@ -41,6 +41,9 @@ pub(crate) struct JsonReader<R> {
     /// The containers being read member by member, innermost last: `true` for an
     /// object.
     open: Vec<bool>,
+    /// For each container in `open`: entered under a key that names no puzzle, so
+    /// text in it that does not look like a board is a label.
+    labels: Vec<bool>,
     /// The key of the value about to be read, in an object.
     key: Option<String>,
     done: bool,
@@ -77,6 +80,7 @@ impl<R: BufRead> JsonReader<R> {
             line: 1,
             number: 0,
             open: Vec::new(),
+            labels: Vec::new(),
             key: None,
             done: false,
             queue: VecDeque::new(),
@@ -196,6 +200,7 @@ impl<R: BufRead> JsonReader<R> {
             match b {
                 b',' => self.consume(1),
                 b']' | b'}' => {
+                    self.labels.pop();
                     if self.open.pop().is_none() {
                         return Ok(Err(format!("{:?} closes nothing", char::from(b))));
                     }
@@ -259,12 +264,13 @@ impl<R: BufRead> JsonReader<R> {
     }
 
     /// Reads the container opening at the cursor member by member.
-    fn enter(&mut self, bracket: u8) {
+    fn enter(&mut self, bracket: u8, labels: bool) {
         if self.open.len() == MAX_DEPTH {
             return self.broken(format!("nested more than {MAX_DEPTH} levels deep"));
         }
         self.consume(1);
         self.open.push(bracket == b'{');
+        self.labels.push(labels);
     }
 
     /// Reads on until a record is queued or the input ends.
@@ -283,6 +289,10 @@ impl<R: BufRead> JsonReader<R> {
             }
             let key = self.key.take();
             let in_object = self.open.last() == Some(&true);
+            // A list under a key that names no puzzle (`"comments": [...]`): its text
+            // is labels unless it looks like a board.
+            let labels = in_object && !key.as_deref().is_some_and(|k| named(k, &PUZZLE_NAMES));
+            let labelled = self.labels.last() == Some(&true);
             let line = self.line;
             let first = self.buf[self.at];
             match self.scan()? {
@@ -294,7 +304,7 @@ impl<R: BufRead> JsonReader<R> {
                         // where it is; anything else is one error, and reading goes on
                         // past it (its end was found above).
                         Err(_) if matches!(first, b'[' | b'{') => {
-                            self.enter(first);
+                            self.enter(first, labels);
                             continue;
                         }
                         Err(e) => {
@@ -303,18 +313,18 @@ impl<R: BufRead> JsonReader<R> {
                             continue;
                         }
                     };
-                    match meaning(&value, key.as_deref(), in_object, &self.cells) {
+                    match meaning(&value, key.as_deref(), in_object, labelled, &self.cells) {
                         Meaning::Record(r) => {
                             self.consume(n);
                             self.record(line, r);
                         }
-                        Meaning::Enter => self.enter(first),
+                        Meaning::Enter => self.enter(first, labels),
                         Meaning::Skip => self.consume(n),
                     }
                 }
                 // A container too long to parse whole, or cut short by the end of
                 // the input: read its members one by one.
-                Scan::Big | Scan::Cut if matches!(first, b'[' | b'{') => self.enter(first),
+                Scan::Big | Scan::Cut if matches!(first, b'[' | b'{') => self.enter(first, labels),
                 Scan::Big if first == b'"' => {
                     self.skip_string()?;
                     let message = format!("a string of more than {} KiB: no board", WHOLE / 1024);
@@ -342,7 +352,13 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
 }
 
 /// What `value` is, met under `key` in an object or as a member of a list.
-fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> Meaning {
+fn meaning(
+    value: &Value,
+    key: Option<&str>,
+    in_object: bool,
+    labelled: bool,
+    cells: &Cells,
+) -> Meaning {
     let key = key.unwrap_or("");
     let puzzle_key = named(key, &PUZZLE_NAMES);
     // Under another name in an object (not an answer's): text (a name, a note) and
@@ -355,7 +371,9 @@ fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> 
         Value::String(s)
             if puzzle_key
                 || (in_object && looks_like_board(s) && s.trim().len() >= SHORTEST_BOARD)
-                || (!in_object && (looks_like_board(s) || s.trim().len() >= SHORTEST_BOARD)) =>
+                || (!in_object
+                    && (looks_like_board(s)
+                        || (!labelled && s.trim().len() >= SHORTEST_BOARD))) =>
         {
             Meaning::Record(string_board(s, cells).map(Puzzle::new))
         }
@@ -395,8 +413,8 @@ fn meaning(value: &Value, key: Option<&str>, in_object: bool, cells: &Cells) -> 
                     _ => false,
                 };
                 match (label(a) && board(b), board(a) && label(b)) {
-                    (true, _) => return meaning(b, None, false, cells),
-                    (_, true) => return meaning(a, None, false, cells),
+                    (true, _) => return meaning(b, None, false, false, cells),
+                    (_, true) => return meaning(a, None, false, false, cells),
                     _ => {}
                 }
             }

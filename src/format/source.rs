@@ -333,6 +333,9 @@ impl Lexer {
         match self.last {
             b'=' => !matches!(self.before_last, b'=' | b'!' | b'<' | b'>'),
             b'(' | b'!' => b == b'[',
+            // The first thing in the file: a document of one literal (JSON5, YAML's
+            // flow style).
+            b'\n' => true,
             b']' => b == b'{',
             b'a' if b == b'{' && self.before_last == b']' => {
                 !matches!(&self.last_word[..], b"struct" | b"interface")

@@ -419,6 +419,21 @@ fn nested_lists_in_program_source_read_as_their_literals() {
     assert!(rows.iter().any(|r| r.1 == "parse_error"), "{rows:?}");
 }
 
+/// A grid in a Markdown code fence (a README): the fence lines broke the grid.
+#[test]
+fn a_grid_in_a_markdown_fence_reads() {
+    let grid: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+        .collect();
+    let text = format!("## Input\n```text\n{grid}```\n\n~~~\n{grid}~~~\n");
+    let (code, rows, stderr) = solve("README.md", &text, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let got: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(got, ["unique"; 2], "{stderr}");
+}
+
 /// 16x16 grids as people draw them: one symbol a cell with spaces, a blank line between
 /// bands and a `#N` label after each; numbers 1-16 with `_` blanks; cells in groups of
 /// four. Each read every grid as a broken board or a wrong size.
