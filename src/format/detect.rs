@@ -289,6 +289,14 @@ pub fn program_source(head: &[u8]) -> bool {
 /// literal (`x = [`, `export default {`, `return [`): what the JSON reader reads in
 /// program source ([`super::source`]).
 fn assigns_literal(sample: &[u8]) -> bool {
+    // `= arrayOf(`, `= intArrayOf(`, `= Array(` (Kotlin, Scala).
+    let constructs = |rest: &[u8]| {
+        let name = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        rest.get(name) == Some(&b'(') && super::source::constructs_list(&rest[..name])
+    };
     let opens = |rest: &[u8]| {
         matches!(
             rest.iter().find(|b| !matches!(b, b' ' | b'\t')),
@@ -301,7 +309,7 @@ fn assigns_literal(sample: &[u8]) -> bool {
                 sample.get(i.wrapping_sub(1)),
                 Some(b'=' | b'!' | b'<' | b'>')
             )
-            && opens(&sample[i + 1..])
+            && (opens(&sample[i + 1..]) || constructs(sample[i + 1..].trim_ascii_start()))
     });
     // Braces after an array type (`int[][] {`, Go's `[][]byte{`), a macro's list
     // (`vec![`).

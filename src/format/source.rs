@@ -158,6 +158,12 @@ impl<R: BufRead> Read for Literals<R> {
     }
 }
 
+/// A function that makes a list of its arguments: Kotlin's `arrayOf`, `listOf`,
+/// `intArrayOf`..., Scala's `Array`, `List`.
+pub(crate) fn constructs_list(name: &[u8]) -> bool {
+    name.ends_with(b"Of") || matches!(name, b"Array" | b"List" | b"Vector")
+}
+
 fn starts_name(b: u8) -> bool {
     b.is_ascii_alphabetic() || matches!(b, b'_' | b'$')
 }
@@ -362,6 +368,13 @@ impl Lexer {
             match b {
                 b'"' | b'\'' | b'`' => self.lex = Lex::Quotes { quote: b, n: 1 },
                 b'[' | b'{' if self.opens_literal(b) => self.open_bracket(b),
+                // `val board = arrayOf(arrayOf(null, 3, ...), ...)` (Kotlin, Scala).
+                b'(' if self.last == b'a'
+                    && self.before_last == b'='
+                    && constructs_list(&self.last_word) =>
+                {
+                    self.open_bracket(b)
+                }
                 _ if starts_name(b) => {
                     self.word.clear();
                     self.word.push(b);
@@ -412,6 +425,11 @@ impl Lexer {
     /// Writes the waiting name and comma, now that `b` (not white space, not a
     /// comment) decides them.
     fn settle(&mut self, b: u8) {
+        // A name called in a literal (`arrayOf(...)`, `np.array(...)`) makes what it
+        // is given: the list that follows, without the name.
+        if b == b'(' {
+            self.name = None;
+        }
         if self.brace.is_some_and(|br| br.first) {
             self.decide(b != b':');
         }
@@ -595,6 +613,12 @@ mod tests {
                 json!({"k": 1, "x": {}})
             ]
         );
+    }
+
+    #[test]
+    fn lists_made_by_calls() {
+        let kt = "val B = arrayOf(\n  arrayOf(null, 3),\n  intArrayOf(4, 5),\n)\nval n = foo(1)\n";
+        assert_eq!(values(kt), [serde_json::json!([[null, 3], [4, 5]])]);
     }
 
     #[test]
