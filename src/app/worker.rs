@@ -11,6 +11,7 @@ use crate::board::nine::Grid;
 use crate::format::Cells;
 use crate::interrupt;
 use crate::loader::RawSource;
+use crate::output::{Kind, Stream, resolve_stream};
 use crate::report::uint;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::exec::MAX_SOLUTIONS_ENV;
@@ -30,6 +31,19 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         cancel: Some(&interrupt::INTERRUPTED),
         ..limits
     };
+    // `worker < f >> f` would read its own answers back, without end.
+    let (input, output) = (
+        resolve_stream(Stream::Stdin),
+        resolve_stream(Stream::Stdout),
+    );
+    if let (Some(i), Some(o)) = (&input, &output) {
+        if i.kind == Kind::File && i.same_as(o) {
+            return Err(crate::options::UsageError(
+                "standard output is the file standard input reads: the answers would be read back as puzzles; write them elsewhere".into(),
+            )
+            .into());
+        }
+    }
     // Built in, so not verified here: whoever reads the answers verifies them.
     let mut solver = GuardedSolver::new(&backend, &limits).verifying(None);
     let cells = Cells::default();

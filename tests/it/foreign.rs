@@ -351,6 +351,35 @@ fn the_built_in_worker_speaks_the_protocol() {
     );
 }
 
+/// `worker < f >> f` read its own answers back as puzzles and grew the file without
+/// end: an output that is its input is refused.
+#[cfg(unix)]
+#[test]
+fn the_worker_refuses_to_write_into_its_own_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.txt");
+    let text = std::fs::read_to_string(project_file("tests/data/mixed.txt")).unwrap();
+    std::fs::write(&path, &text).unwrap();
+    let input = std::fs::File::open(&path).unwrap();
+    let output = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+        .arg("worker")
+        .stdin(input)
+        .stdout(output)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("standard output is the file standard input reads")
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
 #[test]
 fn a_shell_pipeline_and_a_python_one_liner_are_solvers_too() {
     let dir = tempfile::tempdir().unwrap();
