@@ -144,6 +144,8 @@ struct Letters16<R> {
     counted: bool,
     remaining: Option<u64>,
     number: u64,
+    /// The last line read.
+    last_line: u64,
     notes: Notes,
 }
 
@@ -154,6 +156,7 @@ impl<R: BufRead> Letters16<R> {
             counted,
             remaining: None,
             number: 0,
+            last_line: 0,
             notes: Notes::default(),
         }
     }
@@ -170,11 +173,30 @@ impl<R: BufRead + Send> RecordReader for Letters16<R> {
             }
             let line = match self.lines.next_line() {
                 Ok(Some(l)) => l,
-                Ok(None) if first == 0 => return None,
+                // Fewer cases than the count line promised: an error, once.
+                Ok(None) if first == 0 => {
+                    let missing = self.remaining.filter(|&r| r > 0 && r != u64::MAX)?;
+                    self.remaining = Some(0);
+                    self.number += 1;
+                    let read = self.number - 1;
+                    let e = ParseError::new(
+                        self.last_line,
+                        format!(
+                            "its first line promised {} cases; the input ends after {read}",
+                            read + missing
+                        ),
+                    );
+                    return Some(Ok(RawRecord {
+                        number: self.number,
+                        line: e.line,
+                        body: Err(e).into(),
+                    }));
+                }
                 Ok(None) => break,
                 Err(e) => return Some(Err(e)),
             };
             let n = line.number;
+            self.last_line = n;
             let t = line.bytes.trim_ascii();
             if self.counted && self.remaining.is_none() {
                 if t.is_empty() {

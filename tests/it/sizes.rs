@@ -60,7 +60,18 @@ fn a_16x16_judge_reports_a_broken_case_and_answers_the_others() {
         .write_stdin(spoj)
         .assert()
         .success()
-        .stdout(answer);
+        .stdout(answer.clone());
+    // A count line that promises more cases than the input holds passed silently.
+    let short = format!("3\n{sample}\n{sample}");
+    sudoku_bench()
+        .args(["judge", "spoj-sudoku"])
+        .write_stdin(short)
+        .assert()
+        .code(3)
+        .stderr(contains(
+            "its first line promised 3 cases; the input ends after 2",
+        ))
+        .stdout(format!("{answer}\n{answer}"));
 }
 
 #[test]
