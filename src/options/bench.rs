@@ -378,8 +378,9 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
 }
 
 /// Where a baseline's dataset is now: as written (relative to the working directory),
-/// or relative to the project its baselines folder belongs to. Only a regular file
-/// (whose content is checked here) or a folder: never a device, a FIFO or stdin.
+/// or relative to the project its baselines folder belongs to. Only a regular file,
+/// whose content is checked here, streamed, before anything is loaded: a planted
+/// baseline naming a folder (`/usr/bin`) had it all read into memory first.
 fn dataset_path(path: &str, hash: &str, store: &Store) -> anyhow::Result<PathBuf> {
     if path == "-" {
         anyhow::bail!(
@@ -395,17 +396,18 @@ fn dataset_path(path: &str, hash: &str, store: &Store) -> anyhow::Result<PathBuf
     };
     let meta = std::fs::metadata(&found)
         .map_err(|e| anyhow::anyhow!("the baseline's dataset {path}: {e}"))?;
-    if meta.is_file() {
-        let now = hash_file(&found)
-            .map_err(|e| anyhow::anyhow!("the baseline's dataset {path}: {e:#}"))?;
-        if now != hash {
-            anyhow::bail!(
-                "dataset {} changed since the baseline ({hash} vs {now}): the runs are not comparable",
-                found.display()
-            );
-        }
-    } else if !meta.is_dir() {
-        anyhow::bail!("the baseline's dataset {path} is not a regular file or a folder");
+    if !meta.is_file() {
+        anyhow::bail!(
+            "the baseline's dataset {path} is not a regular file; compare re-runs a file only (give the new run as NEW)"
+        );
+    }
+    let now =
+        hash_file(&found).map_err(|e| anyhow::anyhow!("the baseline's dataset {path}: {e:#}"))?;
+    if now != hash {
+        anyhow::bail!(
+            "dataset {} changed since the baseline ({hash} vs {now}): the runs are not comparable",
+            found.display()
+        );
     }
     Ok(found)
 }

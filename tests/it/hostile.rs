@@ -304,6 +304,13 @@ fn a_planted_baseline_is_refused_before_anything_runs() {
             json!("/dev/zero"),
             "not a regular file",
         ),
+        // A folder: all of it was read into memory before its hash was checked.
+        (
+            "folder",
+            "/results/0/dataset/path",
+            json!("/usr/bin"),
+            "not a regular file",
+        ),
         ("rounds", "/settings/rounds", json!(4294967295u64), "rounds"),
         ("threads", "/results/0/threads", json!(100000), "threads"),
         ("empty", "/results/0/rounds_ns", json!([]), "no rounds"),
