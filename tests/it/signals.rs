@@ -337,3 +337,39 @@ fn an_interrupted_gen_writes_whole_blocks_only() {
     let puzzles = text.lines().count() - 1;
     assert_eq!(puzzles % 1024, 0, "{puzzles}");
 }
+
+/// SIGKILL of the tool left the `exec:` programs it started running for ever; a
+/// parent-death signal now ends them with it (Linux).
+#[cfg(target_os = "linux")]
+#[test]
+fn programs_die_with_a_killed_tool() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("hang.sh");
+    std::fs::write(&script, "#!/bin/sh\necho $$ > \"$1\"\nexec sleep 300\n").unwrap();
+    let mut perms = std::fs::metadata(&script).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&script, perms).unwrap();
+    let pid_file = dir.path().join("pid");
+    let mut child = binary()
+        .args(["solve", "-q", "-j1", "--csv", "/dev/null", "-b"])
+        .arg(format!("exec:{} {}", script.display(), pid_file.display()))
+        .arg(project_file("datasets/generated-3000.txt"))
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for("the program to start", || {
+        std::fs::read_to_string(&pid_file).is_ok_and(|s| s.ends_with('\n'))
+    });
+    let pid: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    signal(&child, libc::SIGKILL);
+    child.wait().unwrap();
+    // Gone, or a zombie nobody reaps (a container's first process may not).
+    wait_for("the program to die", || {
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .map_or(true, |s| s.contains("State:\tZ"))
+    });
+}

@@ -9,8 +9,46 @@ use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::{Duration, Instant};
+
+/// Starts `cmd` from a thread that lives as long as the process (a parent-death signal
+/// fires when the thread that forked the child ends, and worker threads come and go
+/// with their pools).
+fn spawn(cmd: Command) -> std::io::Result<Child> {
+    type Request = (Command, mpsc::Sender<std::io::Result<Child>>);
+    static SPAWNER: OnceLock<Mutex<mpsc::Sender<Request>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<Request>();
+        let started = std::thread::Builder::new()
+            .name("exec-spawner".into())
+            .spawn(move || {
+                for (mut cmd, reply) in rx {
+                    let _ = reply.send(cmd.spawn());
+                }
+            });
+        if let Err(e) = started {
+            say!(
+                "warning: no thread to start programs from ({e}); starting them from worker threads"
+            );
+        }
+        Mutex::new(tx)
+    });
+    let (reply, answer) = mpsc::channel();
+    let sent = spawner
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .send((cmd, reply));
+    match sent {
+        Ok(()) => answer.recv().unwrap_or_else(|_| {
+            Err(std::io::Error::other(
+                "the thread that starts programs ended",
+            ))
+        }),
+        // No spawner thread: start it here.
+        Err(mpsc::SendError((mut cmd, _))) => cmd.spawn(),
+    }
+}
 
 /// What came from the program.
 pub enum FromChild {
@@ -86,7 +124,29 @@ impl Worker {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn()?;
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            let parent = std::process::id();
+            // SAFETY: prctl, getppid and _exit are async-signal-safe; nothing else runs
+            // in the child before exec.
+            unsafe {
+                cmd.pre_exec(move || {
+                    // Killed with the tool, even by SIGKILL: the signal fires when the
+                    // thread that forked ends, and `spawn` forks on one that lives as
+                    // long as the process.
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if libc::getppid() as u32 != parent {
+                        // The tool ended before the signal was set.
+                        libc::_exit(1);
+                    }
+                    // The tool ignores SIGXFSZ for itself; the program gets the default.
+                    libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+                    Ok(())
+                });
+            }
+        }
+        let mut child = spawn(cmd)?;
         crate::interrupt::track_group(child.id());
         let stdin = child.stdin.take();
         if let Some(stdin) = &stdin {
