@@ -42,13 +42,6 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         };
         candidates.push((Format::Line, source));
     }
-    if assigns_literal(sample) {
-        let source = Layout {
-            source_code: true,
-            ..layout.clone()
-        };
-        candidates.push((Format::Json, source));
-    }
     candidates.push(plain(Format::Grid));
     if sample.contains(&b',') {
         let labelled = Layout {
@@ -81,6 +74,14 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         Some(b'[') => candidates.insert(0, plain(Format::Json)),
         Some(b'{') => candidates.push(plain(Format::Json)),
         _ => {}
+    }
+    // Program source read in its literals: after plain JSON, which wins a tie.
+    if assigns_literal(sample) {
+        let source = Layout {
+            source_code: true,
+            ..layout.clone()
+        };
+        candidates.push((Format::Json, source));
     }
     let mut best: Option<Detected> = None;
     let mut csv: Option<Detected> = None;

@@ -26,6 +26,8 @@ enum Lex {
     String(Quoted),
     /// A `/` that may start a comment.
     Slash,
+    /// A `#` in a file that reads as JavaScript: a private name (`#hard`) or a comment.
+    Hash,
     LineComment,
     BlockComment {
         star: bool,
@@ -79,8 +81,30 @@ struct Lexer {
     /// and a name waiting for what follows (a `:` makes it a key).
     comma: bool,
     name: Option<Vec<u8>>,
-    /// Line breaks inside a string, written after it so that lines still count.
+    /// Line breaks inside a string, written after it so that lines still count, and
+    /// those not yet written (paid out by `read` in batches).
     breaks: usize,
+    owed: usize,
+    /// A string of program text is being passed on as `{"": "..."}` (the JSON reader
+    /// reads it if it looks like a board: `HARD = "..."`, `solve("...")`), and how
+    /// much of it was.
+    code_string: bool,
+    code_written: usize,
+    /// A string of program text ended, and may go on in the next (`"005029000" +`
+    /// on one line, `"374000020"` on the next: Java, JavaScript, Python's adjacent
+    /// strings): its `"}` waits; `plus` when the `+` was seen.
+    joinable: bool,
+    plus: bool,
+    /// The byte before this one, raw (`#` starts a comment only after white space).
+    prev: u8,
+    /// A line break is a bare CR, not yet known not to start a CRLF.
+    cr: bool,
+    /// The file reads as JavaScript (a `//` comment or `const`, `let`, `var`,
+    /// `function`, `export` seen): `#name` is a private name there, not a comment.
+    javascript: bool,
+    /// The last thing in program text was a literal's closing bracket: another may
+    /// follow at once (JSON Lines, documents one after another).
+    after_literal: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -99,6 +123,12 @@ const MAX_OPEN: usize = 64;
 
 /// Output held back for an undecided brace, at most: past it, the brace is an object.
 const MAX_HELD: usize = 1 << 20;
+
+/// Line breaks written at a time (those owed after a string that spans lines).
+const BATCH: usize = 1 << 16;
+
+/// A string in program text is passed on up to this many bytes (no board is longer).
+const LONGEST_CODE_STRING: usize = 4096;
 
 /// Names are cut at this length: no keyword or key this reader acts on is longer.
 const LONGEST_NAME: usize = 64;
@@ -121,6 +151,15 @@ impl<R: BufRead> Literals<R> {
                 comma: false,
                 name: None,
                 breaks: 0,
+                owed: 0,
+                code_string: false,
+                code_written: 0,
+                joinable: false,
+                plus: false,
+                prev: b'\n',
+                cr: false,
+                javascript: false,
+                after_literal: false,
             },
             eof: false,
         }
@@ -135,6 +174,13 @@ impl<R: BufRead> Read for Literals<R> {
                 lexer.out.clear();
                 lexer.sent = 0;
             }
+            // Line breaks owed after a long string go out a bounded batch at a time.
+            if lexer.owed > 0 {
+                let n = lexer.owed.min(BATCH);
+                lexer.out.resize(lexer.out.len() + n, b'\n');
+                lexer.owed -= n;
+                continue;
+            }
             if self.eof {
                 return Ok(0);
             }
@@ -144,11 +190,15 @@ impl<R: BufRead> Read for Literals<R> {
                 lexer.finish();
                 continue;
             }
-            let n = chunk.len();
+            let mut used = 0;
             for &b in chunk {
+                if lexer.owed > 0 {
+                    break;
+                }
                 lexer.byte(b);
+                used += 1;
             }
-            self.input.consume(n);
+            self.input.consume(used);
         }
         let pending = &lexer.out[lexer.sent..lexer.ready()];
         let n = pending.len().min(buf.len());
@@ -232,6 +282,38 @@ impl Lexer {
     }
 
     fn byte(&mut self, b: u8) {
+        // CR-only and CRLF line ends read as LF.
+        if std::mem::take(&mut self.cr) && b != b'\n' {
+            self.token_byte(b'\n');
+        }
+        if b == b'\r' {
+            self.cr = true;
+            return;
+        }
+        self.token_byte(b);
+        self.prev = b;
+    }
+
+    fn token_byte(&mut self, b: u8) {
+        if self.joinable && self.lex == Lex::Normal {
+            match b {
+                b' ' | b'\t' => return,
+                b'\n' => return self.breaks += 1,
+                b'+' if !self.plus => return self.plus = true,
+                b'"' | b'\'' | b'`' => {
+                    // The string goes on: no new wrapper.
+                    (self.joinable, self.plus) = (false, false);
+                    self.code_string = true;
+                    return self.lex = Lex::Quotes { quote: b, n: 1 };
+                }
+                _ => {
+                    self.end_code_string();
+                    if std::mem::take(&mut self.plus) {
+                        self.code_mark(b'+');
+                    }
+                }
+            }
+        }
         if self
             .brace
             .is_some_and(|br| self.out.len() - br.at > MAX_HELD)
@@ -241,6 +323,7 @@ impl Lexer {
         // Each arm either takes the byte or ends its token and hands the byte on.
         loop {
             match self.lex {
+                Lex::Normal if self.joinable => return self.token_byte(b),
                 Lex::Normal => return self.normal(b),
                 Lex::Quotes { quote, n } if b == quote => {
                     self.lex = match n + 1 {
@@ -266,8 +349,20 @@ impl Lexer {
                     }
                 }
                 Lex::String(q) => return self.string_byte(q, b),
+                Lex::Hash => {
+                    self.lex = match starts_name(b) {
+                        true => Lex::Normal,
+                        false => Lex::LineComment,
+                    };
+                    if self.lex == Lex::LineComment {
+                        return;
+                    }
+                }
                 Lex::Slash => match b {
-                    b'/' => return self.lex = Lex::LineComment,
+                    b'/' => {
+                        self.javascript = true;
+                        return self.lex = Lex::LineComment;
+                    }
                     b'*' => return self.lex = Lex::BlockComment { star: false },
                     _ => {
                         self.lex = Lex::Normal;
@@ -303,6 +398,12 @@ impl Lexer {
                     if self.in_literal() {
                         self.name = Some(word);
                     } else {
+                        if matches!(
+                            &word[..],
+                            b"const" | b"let" | b"var" | b"function" | b"export"
+                        ) {
+                            self.javascript = true;
+                        }
                         self.last_word = word;
                         self.code_mark(b'a');
                     }
@@ -329,6 +430,7 @@ impl Lexer {
     fn code_mark(&mut self, b: u8) {
         self.before_last = self.last;
         self.last = b;
+        self.after_literal = false;
     }
 
     /// Whether a bracket in program text opens a literal to read: after an assignment
@@ -336,6 +438,9 @@ impl Lexer {
     /// passed to a call (`f([...])`) or a macro (`vec![...]`), or braces after an
     /// array type (`new int[][] {...}`, Go's `[][]byte{...}`).
     fn opens_literal(&self, b: u8) -> bool {
+        if self.after_literal {
+            return true;
+        }
         match self.last {
             b'=' => !matches!(self.before_last, b'=' | b'!' | b'<' | b'>'),
             b'(' | b'!' => b == b'[',
@@ -361,12 +466,25 @@ impl Lexer {
                 return;
             }
             b'/' => return self.lex = Lex::Slash,
-            b'#' => return self.lex = Lex::LineComment,
+            // A comment in Python, shell, YAML; not in `r#"..."#` or `this.#x`.
+            b'#' if matches!(self.prev, b' ' | b'\t' | b'\n' | b',') => {
+                return self.lex = match self.javascript {
+                    true => Lex::Hash,
+                    false => Lex::LineComment,
+                };
+            }
             _ => {}
         }
         if !self.in_literal() {
             match b {
-                b'"' | b'\'' | b'`' => self.lex = Lex::Quotes { quote: b, n: 1 },
+                // A Rust lifetime (`&'static`, `<'a>`) opens no string.
+                b'\'' if matches!(self.last, b'&' | b'<') && self.prev == self.last => {}
+                b'"' | b'\'' | b'`' => {
+                    self.out.extend_from_slice(b"{\"\": \"");
+                    self.code_string = true;
+                    self.code_written = 0;
+                    self.lex = Lex::Quotes { quote: b, n: 1 };
+                }
                 b'[' | b'{' if self.opens_literal(b) => self.open_bracket(b),
                 // `val board = arrayOf(arrayOf(null, 3, ...), ...)` (Kotlin, Scala).
                 b'(' if self.last == b'a'
@@ -405,6 +523,7 @@ impl Lexer {
                 self.close_bracket(b);
                 if self.depth == 0 {
                     self.code_mark(b);
+                    self.after_literal = true;
                 }
             }
             b'0'..=b'9' | b'-' | b'+' | b'.' => {
@@ -454,10 +573,15 @@ impl Lexer {
         }
     }
 
+    /// Whether the string being read is written out.
+    fn writes(&self) -> bool {
+        self.in_literal() || self.code_string
+    }
+
     fn string_byte(&mut self, mut q: Quoted, b: u8) {
         if q.escaped {
             q.escaped = false;
-            if self.in_literal() {
+            if self.writes() {
                 match b {
                     // JSON has no `\'`; a backslash before a line break joins lines.
                     b'\'' => self.out.push(b),
@@ -484,7 +608,7 @@ impl Lexer {
             // A line break ends a broken one-line string: the damage stays on its line.
             self.close_string();
             if b == b'\n' {
-                self.normal(b);
+                self.token_byte(b);
             }
             return;
         }
@@ -498,10 +622,16 @@ impl Lexer {
 
     /// A character of a string's text.
     fn content(&mut self, b: u8) {
-        if !self.in_literal() {
-            if b == b'\n' {
-                self.out.push(b);
+        if self.code_string {
+            self.code_written += 1;
+            if self.code_written > LONGEST_CODE_STRING {
+                if b == b'\n' {
+                    self.breaks += 1;
+                }
+                return;
             }
+        }
+        if !self.writes() {
             return;
         }
         match b {
@@ -519,14 +649,23 @@ impl Lexer {
 
     fn close_string(&mut self) {
         self.lex = Lex::Normal;
+        if std::mem::take(&mut self.code_string) {
+            // Ended for good only by what follows.
+            self.joinable = true;
+            return;
+        }
         if self.in_literal() {
             self.out.push(b'"');
-            for _ in 0..std::mem::take(&mut self.breaks) {
-                self.out.push(b'\n');
-            }
-        } else {
-            self.code_mark(b'"');
         }
+        self.owed += std::mem::take(&mut self.breaks);
+    }
+
+    /// A string of program text ends: `"}` after it, its line breaks owed.
+    fn end_code_string(&mut self) {
+        self.joinable = false;
+        self.out.extend_from_slice(b"\"}");
+        self.code_mark(b'"');
+        self.owed += std::mem::take(&mut self.breaks);
     }
 
     /// The end of the input: the token under way ends.
@@ -535,6 +674,9 @@ impl Lexer {
         self.byte(b' ');
         if let Lex::String(_) | Lex::Quotes { .. } = self.lex {
             self.close_string();
+        }
+        if self.joinable {
+            self.end_code_string();
         }
         self.settle(b'\n');
         self.decide(false);
@@ -554,12 +696,29 @@ mod tests {
         out
     }
 
-    fn values(source: &str) -> Vec<serde_json::Value> {
+    /// Every JSON value out, strings of program text (`{"": "..."}`) included.
+    fn all(source: &str) -> Vec<serde_json::Value> {
         let out = json(source);
         serde_json::Deserializer::from_str(&out)
             .into_iter()
             .collect::<Result<_, _>>()
             .unwrap_or_else(|e| panic!("{e}: {out}"))
+    }
+
+    /// The literals out.
+    fn values(source: &str) -> Vec<serde_json::Value> {
+        all(source)
+            .into_iter()
+            .filter(|v| v.as_object().is_none_or(|o| !o.contains_key("")))
+            .collect()
+    }
+
+    /// The strings of program text out.
+    fn code_strings(source: &str) -> Vec<String> {
+        all(source)
+            .into_iter()
+            .filter_map(|v| Some(v.as_object()?.get("")?.as_str()?.to_string()))
+            .collect()
     }
 
     #[test]
@@ -576,8 +735,8 @@ mod tests {
             })]
         );
         // The literal starts on the line it starts on in the source.
-        let at = out.find('{').unwrap();
-        assert_eq!(out[..at].matches('\n').count(), 2);
+        let at = out.find("\"easy\"").unwrap();
+        assert_eq!(out[..at].matches('\n').count(), 3);
     }
 
     #[test]
@@ -613,6 +772,46 @@ mod tests {
                 json!({"k": 1, "x": {}})
             ]
         );
+    }
+
+    /// Red-team findings: a puzzle in a string of program text (`HARD = "..."`, a call's
+    /// argument, a tuple) was lost when the file was read in its literals; `#` was a
+    /// comment in every language, `'` always a string (a Rust lifetime ate the line);
+    /// a second document after a comment, or JSON Lines, were never opened; a bare CR
+    /// was no line break; a long string's line breaks were held in memory.
+    #[test]
+    fn red_team_findings_on_program_source() {
+        use serde_json::json;
+        let py = "GRID = [[0, 1]]\nHARD = \"53..7\"\nsolve('6..195')\nT = (\n  \"a\",\n)\n";
+        assert_eq!(code_strings(py), ["53..7", "6..195", "a"]);
+        // Rows joined with `+` over lines (Java), or side by side (Python); `""`.
+        let java = "int[][] P = parse(\n  \"005\"+\n  \"374\" + // row 2\n  \"900\");\ns = \"\"\nt = ('ab'\n 'cd')\n";
+        assert_eq!(code_strings(java), ["005374", "900", "", "abcd"]);
+        assert_eq!(json(java).matches('\n').count(), java.matches('\n').count());
+        let rs =
+            "static H: [&'static str; 1] = [\"p\"];\nlet r = r#\"q\"#;\nclass A { #x = [1]; }\n";
+        assert_eq!(values(rs)[0], json!(["p"]));
+        assert!(code_strings(rs).contains(&"q".to_string()));
+        let docs = "# two\n[1]\n[2]\n{\"a\": 3}\n";
+        assert_eq!(values(docs), [json!([1]), json!([2]), json!({"a": 3})]);
+        let cr = "// c\rconst P = [\r1,\r2]\r";
+        assert_eq!(values(cr), [json!([1, 2])]);
+        assert_eq!(json(cr).matches('\n').count(), 4);
+        // A million line breaks in a string: out in batches, every one counted.
+        let long = format!("x = [`{}`, 5]\ny = [6]\n", "a\n".repeat(1_000_000));
+        let mut reader = Literals::new(long.as_bytes());
+        let (mut breaks, mut most) = (0, 0);
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let n = reader.read(&mut buf).unwrap();
+            if n == 0 {
+                break;
+            }
+            breaks += buf[..n].iter().filter(|&&b| b == b'\n').count();
+            most = most.max(reader.lexer.out.capacity());
+        }
+        assert_eq!(breaks, 1_000_002);
+        assert!(most < 8 << 20, "{most}");
     }
 
     #[test]
@@ -691,7 +890,7 @@ mod tests {
             "s = 'x = [1]'\n",
             "m = /[a-z]/;\n",
         ] {
-            assert_eq!(json(code).trim(), "", "{code}");
+            assert_eq!(values(code), [] as [serde_json::Value; 0], "{code}");
         }
     }
 }

@@ -412,6 +412,13 @@ fn nested_lists_in_program_source_read_as_their_literals() {
         let (code, forced, stderr) = solve(name, text, &["--format", "json"]);
         assert_eq!((code, &forced), (0, &rows), "{name}: {stderr}");
     }
+    // Red-team finding: a puzzle in a string of program text next to a literal was
+    // lost (the file read in its literals, exit 0).
+    let mixed = format!("{py}HARD = \"{P}\"\nsolve('{P}')\n");
+    let (code, rows, stderr) = solve("mixed.py", &mixed, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let got: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(got, ["4", "19", "20"], "{stderr}");
     // A literal that breaks is an error at its line, not a silent loss.
     let broken = js.replace("[2, null, null, 3]", "[2, null, null 3]");
     let (code, rows, stderr) = solve("broken.js", &broken, &[]);
