@@ -147,8 +147,14 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     }
     let threads = stats.threads;
     let t = &summary.tally;
-    if t.records() == 0 && summary.input_failures == 0 && !summary.interrupted {
-        say!("warning: the input holds no puzzles");
+    // No record at all is never a clean run (as in `bench` and `judge`): a wrong file,
+    // or a subset that kept nothing.
+    let nothing = t.records() == 0 && summary.input_failures == 0 && !summary.interrupted;
+    if nothing {
+        match opts.subset.skip {
+            0 => say!("error: the input holds no puzzles"),
+            n => say!("error: no records left after --skip {n}: the input holds fewer"),
+        }
     }
     let text = summary.render(&summary_name(&opts.run.backend, t), threads, wall);
     match opts.summary {
@@ -159,7 +165,8 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     Ok(Exit::worst(
         summary.interrupted,
         t.wrong_answers() > 0,
-        summary.input_failures > 0
+        nothing
+            || summary.input_failures > 0
             || t.count(Status::ParseError) > 0
             || t.count(Status::Unsupported) > 0,
     ))

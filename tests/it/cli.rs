@@ -431,15 +431,38 @@ fn rows_sent_to_a_closed_pipe_are_an_error() {
     );
 }
 
+/// An input with no puzzle exits 3 in every command (solve exited 0, bench 3), and
+/// `--skip` past the end says so (it said the input holds no puzzles).
 #[test]
-fn an_empty_directory_is_worth_a_warning() {
+fn no_puzzle_at_all_is_exit_3_in_every_command() {
     let dir = tempfile::tempdir().unwrap();
     sudoku_bench()
         .arg("solve")
         .arg(dir.path())
         .assert()
-        .success()
+        .code(3)
         .stderr(contains("no puzzles"));
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    sudoku_bench()
+        .args(["bench", "--backends", "null", "--rounds", "1"])
+        .arg(&empty)
+        .assert()
+        .code(3);
+    sudoku_bench()
+        .args(["judge", "poj3074"])
+        .write_stdin("")
+        .assert()
+        .code(3)
+        .stderr(contains("no cases"));
+    sudoku_bench()
+        .args(["solve", "--skip", "18446744073709551615"])
+        .arg(project_file("tests/data/crlf.txt"))
+        .assert()
+        .code(3)
+        .stderr(contains(
+            "no records left after --skip 18446744073709551615",
+        ));
 }
 
 #[test]
