@@ -1,6 +1,8 @@
 //! Appending whole lines (the history): one `write` of all of them to a file opened
-//! with `O_APPEND`, so lines from two runs never interleave; on a failure the file is cut
-//! back to its old length, so no half line is left.
+//! with `O_APPEND`, under an exclusive lock (`flock`) held from measuring the file to
+//! the end, so lines from two runs never interleave, and on a failure the file is cut
+//! back to its old length without taking lines another run appended meanwhile: no
+//! run can append in between. No half line is left.
 
 use std::io::Write;
 
@@ -30,6 +32,8 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
             if !file.metadata().with_context(what)?.is_file() {
                 anyhow::bail!("{} is not a regular file", target.label);
             }
+            // Released when the file closes.
+            lock(&file).with_context(what)?;
             let before = file.metadata().with_context(what)?.len();
             // A file that does not end its last line would glue ours onto it.
             let mut buf = Vec::with_capacity(bytes.len() + 1);
@@ -44,6 +48,42 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// Waits for the exclusive lock on `file`.
+#[cfg(unix)]
+fn lock(file: &std::fs::File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    loop {
+        // SAFETY: flock on a descriptor this process owns.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn lock(_: &std::fs::File) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Takes the exclusive lock on `file` if no other process holds it.
+#[cfg(unix)]
+pub(super) fn try_lock(file: &std::fs::File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a descriptor this process owns.
+    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    // A file system without locks locks nothing: that is no other run.
+    locked || std::io::Error::last_os_error().raw_os_error() != Some(libc::EWOULDBLOCK)
+}
+
+#[cfg(not(unix))]
+pub(super) fn try_lock(_: &std::fs::File) -> bool {
+    true
 }
 
 fn ends_with_newline(path: &std::path::Path, len: u64) -> bool {
@@ -74,6 +114,35 @@ mod tests {
         std::fs::write(&path, b"a\nhalf").unwrap();
         append_lines(&target, b"d\n").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"a\nhalf\nd\n");
+    }
+
+    /// A failed append cut the file back to the length noted before it wrote, erasing
+    /// lines another run appended meanwhile: the lock makes the other run wait, or this
+    /// one wait for it, so what is cut back is this run's only.
+    #[cfg(unix)]
+    #[test]
+    fn an_append_waits_for_another_runs_lock() {
+        use std::os::fd::AsRawFd;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.jsonl");
+        std::fs::write(&path, b"a\n").unwrap();
+        let other = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        // SAFETY: flock on a descriptor this test owns.
+        assert_eq!(unsafe { libc::flock(other.as_raw_fd(), libc::LOCK_EX) }, 0);
+        let target = Target {
+            label: "h".into(),
+            kind: TargetKind::File(path.clone()),
+        };
+        let ours = std::thread::spawn(move || append_lines(&target, b"ours\n").unwrap());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        // The other run appends while it holds the lock, then lets go.
+        (&other).write_all(b"other\n").unwrap();
+        drop(other);
+        ours.join().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"a\nother\nours\n");
     }
 
     #[cfg(target_os = "linux")]

@@ -117,8 +117,23 @@ impl RowStream {
                     std::fs::create_dir_all(dir)
                         .with_context(|| format!("creating the folder {}", dir.display()))?;
                 }
-                let file =
-                    File::create(path).with_context(|| format!("creating {}", target.label))?;
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(path)
+                    .with_context(|| format!("creating {}", target.label))?;
+                // Two runs given one file tore its rows and lost a quarter of them, both
+                // exiting 0: the second is refused, the file left to the first. The
+                // lock goes with the file when it closes.
+                if !super::append::try_lock(&file) {
+                    anyhow::bail!(
+                        "another run is writing {} now; give this one another file, or wait",
+                        target.label
+                    );
+                }
+                file.set_len(0)
+                    .with_context(|| format!("creating {}", target.label))?;
                 super::identity::claim_path(path);
                 (Sink::File(file), Kind::File)
             }

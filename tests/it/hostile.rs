@@ -453,6 +453,42 @@ fn rows_to_a_closed_standard_output_are_an_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("standard output is closed"));
 }
 
+/// Two runs given one `--csv` tore its rows and lost about a quarter of them, both
+/// exiting 0: a file another run is writing (it holds the lock) is refused, untouched.
+#[test]
+fn a_csv_another_run_is_writing_is_refused() {
+    use std::os::fd::AsRawFd;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("rows.csv");
+    std::fs::write(&csv, "the other run's rows\n").unwrap();
+    let other = std::fs::OpenOptions::new().write(true).open(&csv).unwrap();
+    // SAFETY: flock on a descriptor this test owns.
+    assert_eq!(unsafe { libc::flock(other.as_raw_fd(), libc::LOCK_EX) }, 0);
+    sudoku_bench()
+        .args(["solve", "-b", "null", "--csv"])
+        .arg(&csv)
+        .arg(project_file("tests/data/crlf.txt"))
+        .assert()
+        .code(1)
+        .stderr(contains("another run is writing"));
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "the other run's rows\n"
+    );
+    drop(other);
+    sudoku_bench()
+        .args(["solve", "-b", "null", "--csv"])
+        .arg(&csv)
+        .arg(project_file("tests/data/crlf.txt"))
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&csv)
+            .unwrap()
+            .starts_with("source,")
+    );
+}
+
 /// The final message to a closed standard error (`2>&1 | head -0`) panicked: exit 101
 /// instead of the run's own status.
 #[test]
