@@ -398,6 +398,15 @@ fn read_header(
 fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, String> {
     let needed = header.puzzle.max(header.solution.unwrap_or(0)) + 1;
     if fields.len() < header.fields.max(needed) {
+        // A column given by number past the header's last ("row has 2 fields, header
+        // has 2" said nothing).
+        if needed > header.fields {
+            return Err(format!(
+                "the row has {} fields and the header {}: no column {needed} (--puzzle-column or --solution-column counts from 1)",
+                fields.len(),
+                header.fields
+            ));
+        }
         return Err(format!(
             "row has {} fields, header has {}",
             fields.len(),

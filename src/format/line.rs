@@ -642,6 +642,24 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
         let at = tokens.last().map_or(0, |t| t.0);
         return Some((at, format!("{singles} one-cell fields, expected 81")));
     }
+    // A square board larger than any read (36x36 is 1,296 cells): say so, not "no
+    // puzzle in this line".
+    for &(a, z) in tokens {
+        let n = z - a;
+        let side = (n as f64).sqrt().round() as usize;
+        let symbols = s[a..z]
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*'));
+        if side > 25 && side * side == n && n != CELLS * 9 && symbols {
+            return Some((
+                a,
+                format!(
+                    "{n} cells: a {side}x{side} board, which is not read (boards of side {})",
+                    crate::board::sides()
+                ),
+            ));
+        }
+    }
     for &(a, z) in tokens {
         // Cells then a `:count:solution` suffix: the cells are what must be 81.
         let f = &s[a..z];

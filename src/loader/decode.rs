@@ -254,28 +254,59 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(
         ));
     }
     let found = Compression::sniff(head);
-    let utf16 = |input, big_endian| Utf16 {
-        inner: input,
+    let reader: Box<dyn Read + Send> = match found {
+        None => Box::new(input),
+        Some(Compression::Utf16Le) => Box::new(utf16(input, false)),
+        Some(Compression::Utf16Be) => Box::new(utf16(input, true)),
+        // Multi-member decoders: `cat a.gz b.gz` is one valid stream. What they
+        // decode may be UTF-16 text itself (a gzip'ed PowerShell file).
+        Some(Compression::Gzip) => text(flate2::bufread::MultiGzDecoder::new(input))?,
+        Some(Compression::Zstd) => text(ZstdFrames::new(input))?,
+        // lzma-rust2 0.15 reads a block's padding with one `read` and takes a short one
+        // for a broken file: it gets whole reads.
+        Some(Compression::Xz) => text(lzma_rust2::XzReader::new(WholeReads(input), true))?,
+        Some(Compression::Bzip2) => text(bzip2::bufread::MultiBzDecoder::new(input))?,
+    };
+    Ok((reader, found))
+}
+
+/// An error met while looking at the start of a stream, handed to the first read.
+struct FirstError(Option<io::Error>);
+
+impl Read for FirstError {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
+}
+
+fn utf16<R>(inner: R, big_endian: bool) -> Utf16<R> {
+    Utf16 {
+        inner,
         big_endian,
         out: Vec::new(),
         pos: 0,
         odd: None,
         high: None,
         eof: false,
+    }
+}
+
+/// Decompressed bytes, as text: decoded from UTF-16 when they start with its mark.
+fn text<'a, R: Read + Send + 'a>(decoded: R) -> io::Result<Box<dyn Read + Send + 'a>> {
+    let mut decoded = io::BufReader::new(decoded);
+    let head = loop {
+        match decoded.fill_buf() {
+            Ok(h) => break h,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            // Damage shows at the first read, with the reader's context.
+            Err(e) => return Ok(Box::new(FirstError(Some(e)).chain(decoded))),
+        }
     };
-    let reader: Box<dyn Read + Send> = match found {
-        None => Box::new(input),
-        Some(Compression::Utf16Le) => Box::new(utf16(input, false)),
-        Some(Compression::Utf16Be) => Box::new(utf16(input, true)),
-        // Multi-member decoders: `cat a.gz b.gz` is one valid stream.
-        Some(Compression::Gzip) => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        Some(Compression::Zstd) => Box::new(ZstdFrames::new(input)),
-        // lzma-rust2 0.15 reads a block's padding with one `read` and takes a short one
-        // for a broken file: it gets whole reads.
-        Some(Compression::Xz) => Box::new(lzma_rust2::XzReader::new(WholeReads(input), true)),
-        Some(Compression::Bzip2) => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
-    };
-    Ok((reader, found))
+    Ok(match Compression::sniff(head) {
+        Some(Compression::Utf16Le) => Box::new(utf16(decoded, false)),
+        Some(Compression::Utf16Be) => Box::new(utf16(decoded, true)),
+        _ => Box::new(decoded),
+    })
 }
 
 #[cfg(test)]

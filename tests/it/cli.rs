@@ -431,6 +431,46 @@ fn rows_sent_to_a_closed_pipe_are_an_error() {
     );
 }
 
+/// Unclear messages from the second hostile pass: a gzip'ed UTF-16 file (every line
+/// "no puzzle"), a 36x36 board ("no puzzle in this line"), `--puzzle-column` past the
+/// last column ("row has 2 fields, header has 2").
+#[test]
+fn messages_say_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let utf16: Vec<u8> = std::iter::once(0xFEFFu16)
+        .chain(format!("{puzzle}\r\n{puzzle}\r\n").encode_utf16())
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    for kind in ["gz", "zst", "xz", "bz2"] {
+        let path = dir.path().join(format!("u16.txt.{kind}"));
+        std::fs::write(&path, crate::common::compress(kind, &utf16)).unwrap();
+        let out = sudoku_bench()
+            .args(["solve", "-q", "--csv", "-"])
+            .arg(&path)
+            .assert()
+            .success();
+        assert_eq!(stdout_csv(&out).1.len(), 2, "{kind}");
+    }
+    let big = dir.path().join("b36.txt");
+    std::fs::write(&big, ".".repeat(36 * 36) + "\n").unwrap();
+    sudoku_bench()
+        .arg("solve")
+        .arg(&big)
+        .assert()
+        .code(3)
+        .stderr(contains("1296 cells: a 36x36 board, which is not read"));
+    let csv = dir.path().join("two.csv");
+    std::fs::write(&csv, format!("id,puzzle\n1,{puzzle}\n")).unwrap();
+    sudoku_bench()
+        .args(["solve", "--puzzle-column", "5"])
+        .arg(&csv)
+        .assert()
+        .code(3)
+        .stderr(contains("no column 5"));
+}
+
 /// An input with no puzzle exits 3 in every command (solve exited 0, bench 3), and
 /// `--skip` past the end says so (it said the input holds no puzzles).
 #[test]
