@@ -47,17 +47,25 @@ pub fn gate() -> MutexGuard<'static, ()> {
     GATE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Set once the tool itself ends: an `exit()` after it is the tool's own, not a
-/// foreign library's (which the `lib:` backend's exit handler reports).
+/// Set while the command runs (from `main`, not in a program that uses the library),
+/// and once it ends on its own: an `exit()` in between is a foreign library's (which
+/// the `lib:` backend's exit handler reports).
+static RUNNING: AtomicBool = AtomicBool::new(false);
 static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// The command starts.
+pub fn running() {
+    RUNNING.store(true, Ordering::SeqCst);
+}
 
 /// The tool is ending on its own: its exit status stands.
 pub fn ending() {
     ENDING.store(true, Ordering::SeqCst);
 }
 
-pub fn is_ending() -> bool {
-    ENDING.load(Ordering::SeqCst)
+/// Whether an `exit()` now is one the tool did not start.
+pub fn exit_is_foreign() -> bool {
+    RUNNING.load(Ordering::SeqCst) && !ENDING.load(Ordering::SeqCst)
 }
 
 /// Exits with `code` once no write that could be cut is in progress.

@@ -95,6 +95,7 @@ pub fn main() -> std::process::ExitCode {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
     let cli = cli::Cli::parse();
+    interrupt::running();
     let outcome = options::from_cli(cli).and_then(app::run);
     // Whatever follows is the tool's own exit, not a library's.
     interrupt::ending();

@@ -378,7 +378,7 @@ mod crash {
     /// (`_exit()` bypasses this; nothing in-process can catch it.)
     #[cfg(unix)]
     extern "C" fn on_exit() {
-        if current().is_none() && !crate::interrupt::is_ending() {
+        if current().is_none() && crate::interrupt::exit_is_foreign() {
             let specs = LOADED
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
