@@ -76,7 +76,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Detected {
         _ => {}
     }
     // Program source read in its literals: after plain JSON, which wins a tie.
-    if assigns_literal(sample) {
+    if super::source::opens_a_literal(sample) {
         let source = Layout {
             source_code: true,
             ..layout.clone()
@@ -283,66 +283,7 @@ pub fn program_source(head: &[u8]) -> bool {
     !matches!(
         head.iter().find(|b| !b.is_ascii_whitespace()),
         Some(b'[' | b'{')
-    ) && assigns_literal(head)
-}
-
-/// Whether program text in `sample` assigns, exports or returns a list or object
-/// literal (`x = [`, `export default {`, `return [`): what the JSON reader reads in
-/// program source ([`super::source`]).
-fn assigns_literal(sample: &[u8]) -> bool {
-    // `= arrayOf(`, `= intArrayOf(`, `= Array(` (Kotlin, Scala).
-    let constructs = |rest: &[u8]| {
-        let name = rest
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric())
-            .count();
-        rest.get(name) == Some(&b'(') && super::source::constructs_list(&rest[..name])
-    };
-    let opens = |rest: &[u8]| {
-        matches!(
-            rest.iter().find(|b| !matches!(b, b' ' | b'\t')),
-            Some(b'[' | b'{')
-        )
-    };
-    let assigned = sample.iter().enumerate().any(|(i, &b)| {
-        b == b'='
-            && !matches!(
-                sample.get(i.wrapping_sub(1)),
-                Some(b'=' | b'!' | b'<' | b'>')
-            )
-            && (opens(&sample[i + 1..]) || constructs(sample[i + 1..].trim_ascii_start()))
-    });
-    // Braces after an array type (`int[][] {`, Go's `[][]byte{`), a macro's list
-    // (`vec![`).
-    let typed = sample.iter().enumerate().any(|(i, &b)| {
-        if b != b'{' && b != b'[' {
-            return false;
-        }
-        let before = &sample[..i];
-        let word = before.len()
-            - before
-                .iter()
-                .rev()
-                .take_while(|c| c.is_ascii_alphanumeric())
-                .count();
-        let before = before[..word].trim_ascii_end();
-        (b == b'{' && before.ends_with(b"]")) || (b == b'[' && sample[..i].ends_with(b"!"))
-    });
-    // A document of one literal, after comments (JSON5, YAML's flow style).
-    let document = sample
-        .split(|&b| b == b'\n')
-        .map(super::lines::trim)
-        .find(|l| !l.is_empty() && !super::line::is_comment(l))
-        .is_some_and(|l| matches!(l[0], b'[' | b'{'));
-    assigned
-        || typed
-        || document
-        || [&b"default"[..], b"return"].iter().any(|k| {
-            sample
-                .windows(k.len())
-                .enumerate()
-                .any(|(i, w)| w == *k && opens(&sample[i + k.len()..]))
-        })
+    ) && super::source::opens_a_literal(head)
 }
 
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.

@@ -133,35 +133,54 @@ const LONGEST_CODE_STRING: usize = 4096;
 /// Names are cut at this length: no keyword or key this reader acts on is longer.
 const LONGEST_NAME: usize = 64;
 
+/// Whether the program text in `sample` opens a literal this reader reads: the
+/// reader's own rules decide whether detection tries it, and what `--format json`
+/// does with program text.
+pub(crate) fn opens_a_literal(sample: &[u8]) -> bool {
+    let mut lexer = Lexer::new();
+    sample.iter().any(|&b| {
+        lexer.byte(b);
+        // Until a literal opens, the output is program text's: nothing to keep.
+        lexer.out.clear();
+        lexer.depth > 0
+    })
+}
+
 impl<R: BufRead> Literals<R> {
     pub(crate) fn new(input: R) -> Literals<R> {
         Literals {
             input,
-            lexer: Lexer {
-                out: Vec::new(),
-                sent: 0,
-                lex: Lex::Normal,
-                depth: 0,
-                closers: Vec::new(),
-                brace: None,
-                last: b'\n',
-                before_last: b'\n',
-                last_word: Vec::new(),
-                word: Vec::new(),
-                comma: false,
-                name: None,
-                breaks: 0,
-                owed: 0,
-                code_string: false,
-                code_written: 0,
-                joinable: false,
-                plus: false,
-                prev: b'\n',
-                cr: false,
-                javascript: false,
-                after_literal: false,
-            },
+            lexer: Lexer::new(),
             eof: false,
+        }
+    }
+}
+
+impl Lexer {
+    fn new() -> Lexer {
+        Lexer {
+            out: Vec::new(),
+            sent: 0,
+            lex: Lex::Normal,
+            depth: 0,
+            closers: Vec::new(),
+            brace: None,
+            last: b'\n',
+            before_last: b'\n',
+            last_word: Vec::new(),
+            word: Vec::new(),
+            comma: false,
+            name: None,
+            breaks: 0,
+            owed: 0,
+            code_string: false,
+            code_written: 0,
+            joinable: false,
+            plus: false,
+            prev: b'\n',
+            cr: false,
+            javascript: false,
+            after_literal: false,
         }
     }
 }
@@ -210,7 +229,7 @@ impl<R: BufRead> Read for Literals<R> {
 
 /// A function that makes a list of its arguments: Kotlin's `arrayOf`, `listOf`,
 /// `intArrayOf`..., Scala's `Array`, `List`.
-pub(crate) fn constructs_list(name: &[u8]) -> bool {
+fn constructs_list(name: &[u8]) -> bool {
     name.ends_with(b"Of") || matches!(name, b"Array" | b"List" | b"Vector")
 }
 
