@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
     size_t il = 0, ol;
     unsigned long record = 0;
     const char *header = "source,record,line,backend,status,solutions,clues,valid,matches_expected,"
-                         "nodes,guesses,time_ns,thread,puzzle,solution,error,size\n";
+                         "nodes,guesses,time_ns,thread,puzzle,solution,error,size,clock,verified\n";
     ol = strlen(header);
     memcpy(ob, header, ol);
     unsigned char row[81], col[81], box[81];
@@ -99,11 +99,11 @@ int main(int argc, char **argv) {
             p = put_uint(p, record);
             p = put(p, conflict ? ",null,invalid_givens,0," : ",null,not_solved,0,");
             p = put_uint(p, (unsigned long)clues);
-            p = put(p, ",,,0,0,");
-            p = put_uint(p, ns);
+            p = put(p, ",,,,,");
+            p = put_uint(p, conflict ? 0 : ns);
             p = put(p, ",0,");
             for (int i = 0; i < 81; i++) p[i] = g[i] ? (char)('0' + g[i]) : '.';
-            p = put(p + 81, ",,,9\n");
+            p = put(p + 81, conflict ? ",,conflict,9,,\n" : ",,,9,harness,\n");
             ol = (size_t)(p - ob);
             if (ol > (1 << 16)) {
                 if (write(out, ob, ol) != (ssize_t)ol) return 1;

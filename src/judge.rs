@@ -58,7 +58,7 @@ pub fn judge<R: BufRead + Send>(
         };
         report.cases += 1;
         let record = Record {
-            source: source.clone(),
+            source,
             number: raw.number,
             line: raw.line,
             puzzle: raw.body.parse(raw.line),

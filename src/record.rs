@@ -1,9 +1,7 @@
 //! What the loader yields: one record per puzzle in the input, parse failures included.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::ops::Deref;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::Board;
@@ -21,15 +19,15 @@ pub struct Record {
     pub puzzle: Result<Puzzle, ParseError>,
 }
 
-/// The name of a source, shared by its records and results. Every source opened gets
+/// The name of a source, carried by its records and results. Every source opened gets
 /// its own id: [`SourceName::same`] tells two sources of one name apart (a file given
-/// twice, stdin twice). [`SourceName::local`] is the same source with a reference count
-/// of this thread's own, so that worker threads cloning it per record do not fight
-/// over one cache line.
-#[derive(Clone)]
+/// twice, stdin twice). It is `Copy`: the name is kept for the life of the process
+/// (each source's report keeps it anyway), so records and results copy two words
+/// instead of counting a shared reference up and down on every thread.
+#[derive(Clone, Copy)]
 pub struct SourceName {
     id: u64,
-    name: Arc<str>,
+    name: &'static str,
 }
 
 impl SourceName {
@@ -37,7 +35,7 @@ impl SourceName {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         SourceName {
             id: NEXT.fetch_add(1, Ordering::Relaxed),
-            name: name.into(),
+            name: Box::leak(name.into()),
         }
     }
 
@@ -45,35 +43,13 @@ impl SourceName {
     pub fn same(&self, other: &SourceName) -> bool {
         self.id == other.id
     }
-
-    /// This source with a copy of the name counted by this thread alone (the last
-    /// source seen on the thread is kept).
-    pub fn local(&self) -> SourceName {
-        thread_local! {
-            static LAST: RefCell<Option<SourceName>> = const { RefCell::new(None) };
-        }
-        LAST.with(|last| {
-            let mut last = last.borrow_mut();
-            match &*last {
-                Some(s) if s.id == self.id => s.clone(),
-                _ => {
-                    let copy = SourceName {
-                        id: self.id,
-                        name: Arc::from(&*self.name),
-                    };
-                    *last = Some(copy.clone());
-                    copy
-                }
-            }
-        })
-    }
 }
 
 impl Deref for SourceName {
     type Target = str;
 
     fn deref(&self) -> &str {
-        &self.name
+        self.name
     }
 }
 
@@ -89,7 +65,7 @@ impl From<String> for SourceName {
     }
 }
 
-/// Names compare as text, as `Arc<str>` did: [`SourceName::same`] compares sources.
+/// Names compare as text: [`SourceName::same`] compares sources.
 impl PartialEq for SourceName {
     fn eq(&self, other: &SourceName) -> bool {
         self.name == other.name
@@ -100,13 +76,13 @@ impl Eq for SourceName {}
 
 impl fmt::Debug for SourceName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&*self.name, f)
+        fmt::Debug::fmt(self.name, f)
     }
 }
 
 impl fmt::Display for SourceName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)
+        f.write_str(self.name)
     }
 }
 

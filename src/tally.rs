@@ -22,7 +22,7 @@ pub struct WrongAnswer {
 impl WrongAnswer {
     pub fn of(r: &PuzzleResult) -> WrongAnswer {
         WrongAnswer {
-            source: r.source.clone(),
+            source: r.source,
             line: r.line,
             puzzle: r.puzzle.as_ref().map(|g| g.to_line()).unwrap_or_default(),
             error: r.error.clone().unwrap_or_default(),
@@ -276,7 +276,12 @@ impl AddAssign<&Tally> for Tally {
 mod tests {
     use super::*;
 
-    fn result(status: Status, time_ns: u64, guesses: u64, valid: Option<bool>) -> PuzzleResult {
+    fn result(
+        status: Status,
+        time_ns: u64,
+        guesses: u64,
+        valid: Option<bool>,
+    ) -> PuzzleResult<'static> {
         PuzzleResult {
             source: "s".into(),
             number: 1,

@@ -87,7 +87,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let stats = run::run(
         records,
         &opts.run,
-        |results| formatter.part(results),
+        |records| formatter.piece(records),
         |parts| {
             reporter.write_parts(&parts)?;
             // The first few parse errors on stderr too; all of them are in the CSV.

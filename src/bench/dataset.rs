@@ -155,7 +155,7 @@ impl Dataset {
             .last()
             .is_none_or(|(_, s)| !s.same(&record.source))
         {
-            self.sources.push((timed, record.source.clone()));
+            self.sources.push((timed, record.source));
         }
         match &puzzle.board {
             Board::Nine(grid) => self.grids.push(Packed::new(grid)),
@@ -215,7 +215,7 @@ impl Dataset {
         let at = self
             .sources
             .partition_point(|(first, _)| *first as usize <= k);
-        let source = self.sources[at - 1].1.clone();
+        let source = self.sources[at - 1].1;
         let expected = (meta.expected != NONE).then(|| {
             let e = &self.expected[meta.expected as usize];
             let count = match u32::from_le_bytes(e.count) {
@@ -412,7 +412,7 @@ mod tests {
         }
     }
 
-    use crate::bench::measure::{check, chunks_of};
+    use crate::bench::measure::{check, chunk_records, chunks_of};
     use crate::record::ParseError;
     use crate::run::GuardedSolver;
     use crate::solver::{Backend, Limits};
@@ -458,7 +458,7 @@ mod tests {
             )),
         };
         Record {
-            source: source.clone(),
+            source: *source,
             number: n,
             line: 2 * n + 1,
             puzzle: body,
@@ -512,10 +512,10 @@ mod tests {
             let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
             for chunk in chunks_of(dataset.len(), &befores, 3) {
                 let attempts = chunk.timed.clone().map(|_| (crate::run::Attempt::Skipped, None)).collect();
-                got.extend(check(&dataset, None, &solver, "null", &chunk, attempts));
+                let records = chunk_records(&dataset, &chunk);
+                got.extend(check(&dataset, None, &solver, "null", &records, attempts).iter().map(|r| (r.source, r.number, r.line)));
             }
-            let want: Vec<(SourceName, u64, u64)> = originals.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
-            let got: Vec<(SourceName, u64, u64)> = got.iter().map(|r| (r.source.clone(), r.number, r.line)).collect();
+            let want: Vec<(SourceName, u64, u64)> = originals.iter().map(|r| (r.source, r.number, r.line)).collect();
             prop_assert_eq!(got, want);
         }
     }

@@ -11,6 +11,7 @@ use crate::bench::machine::LoadProbe;
 use crate::board::Board;
 use crate::cpu::{process_cpu_ns, thread_cpu_ns};
 use crate::interrupt;
+use crate::record::Record;
 use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
 use crate::solver::Backend;
@@ -106,12 +107,13 @@ pub(super) fn bench_one(
                 }
                 round_ns += p.time_ns;
                 round_cpu_ns += p.cpu_ns;
+                let records = chunk_records(job.dataset, &chunk);
                 let checked = check(
                     job.dataset,
                     job.truths,
                     &solver,
                     job.label,
-                    &chunk,
+                    &records,
                     p.attempts,
                 );
                 checked.iter().for_each(|r| pass_tally.add(r));
@@ -384,36 +386,49 @@ pub(super) fn chunks_of(n: usize, befores: &[u32], size: usize) -> Vec<Chunk> {
         .collect()
 }
 
-/// The results of the records of `chunk` for one pass, in input order (unsolved records
-/// included); `attempts` are the chunk's timed puzzles'. Claims are checked against the
-/// job's truths when it has them. Rows name the backend by its label
-/// (`--backends old=...`).
-pub(super) fn check(
+/// The records of `chunk`, in input order (unsolved records included), each with the
+/// index of its timed puzzle (`None`: untimed).
+pub(super) fn chunk_records(dataset: &Dataset, chunk: &Chunk) -> Vec<(Option<usize>, Record)> {
+    let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
+    let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
+    for k in chunk.timed.clone() {
+        while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
+            out.push((None, record.clone()));
+        }
+        out.push((Some(k), dataset.record(k)));
+    }
+    out.extend(untimed.map(|(_, record)| (None, record.clone())));
+    out
+}
+
+/// The results of a chunk's records ([`chunk_records`]) for one pass; `attempts` are
+/// the chunk's timed puzzles'. Claims are checked against the job's truths when it
+/// has them. Rows name the backend by its label (`--backends old=...`).
+pub(super) fn check<'r>(
     dataset: &Dataset,
     truths: Option<&Truths>,
     solver: &GuardedSolver,
     label: &str,
-    chunk: &Chunk,
+    records: &'r [(Option<usize>, Record)],
     attempts: Vec<(Attempt, Option<usize>)>,
-) -> Vec<PuzzleResult> {
+) -> Vec<PuzzleResult<'r>> {
     let label = crate::run::result_name(label);
-    let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
     let mut attempts = attempts.into_iter();
-    let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
-    for k in chunk.timed.clone() {
-        while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
-            out.push(solver.assess_with(record, Attempt::Skipped, None, None));
-        }
-        let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
-        let record = dataset.record(k);
-        let truth = truths.map(|t| t.get(k, dataset.side(k)));
-        out.push(solver.assess_with(&record, attempt, thread, truth));
-    }
-    out.extend(untimed.map(|(_, record)| solver.assess_with(record, Attempt::Skipped, None, None)));
-    for r in &mut out {
-        r.backend = label;
-    }
-    out
+    records
+        .iter()
+        .map(|(timed, record)| {
+            let mut r = match *timed {
+                None => solver.assess_with(record, Attempt::Skipped, None, None),
+                Some(k) => {
+                    let (attempt, thread) = attempts.next().expect("an attempt per timed puzzle");
+                    let truth = truths.map(|t| t.get(k, dataset.side(k)));
+                    solver.assess_with(record, attempt, thread, truth)
+                }
+            };
+            r.backend = label;
+            r
+        })
+        .collect()
 }
 
 #[cfg(test)]

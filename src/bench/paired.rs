@@ -16,7 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::measure::{Job, calls_ns, check, chunks, complete, present, undo};
+use super::measure::{Job, calls_ns, check, chunk_records, chunks, complete, present, undo};
 use super::summary::summarize;
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
@@ -268,8 +268,9 @@ pub(super) fn run_paired<'a>(
         let mut attempts = std::mem::take(&mut c.first_attempts).into_iter();
         for chunk in chunks(dataset) {
             let mine = attempts.by_ref().take(chunk.timed.len()).collect();
+            let records = chunk_records(dataset, &chunk);
             let checked: Vec<PuzzleResult> =
-                check(dataset, c.truths, &c.solver, c.label, &chunk, mine);
+                check(dataset, c.truths, &c.solver, c.label, &records, mine);
             checked.iter().for_each(|r| c.first.add(r));
             observer.on_rows(&combo, &checked)?;
         }

@@ -48,11 +48,10 @@ impl Item {
     }
 
     /// The record, numbered after the `before` records of its source, on the worker
-    /// thread that solves it: a pending line is parsed here, and the record names its
-    /// source with this thread's own reference count ([`SourceName::local`]).
+    /// thread that solves it: a pending line is parsed here.
     pub fn take_record(&mut self, before: u64) -> Record {
         Record {
-            source: self.source.local(),
+            source: self.source,
             number: self.number + before,
             line: self.line,
             puzzle: self.take_puzzle(),
@@ -60,29 +59,11 @@ impl Item {
     }
 
     /// `f` of each item's record in turn, numbered after the `before` records of its
-    /// source, pending lines parsed here. Each source moves into its record and back,
-    /// so no reference count is touched on the path of every record.
-    pub fn each_record<R>(
-        items: &mut [Item],
-        before: u64,
-        mut f: impl FnMut(&Record) -> R,
-    ) -> Vec<R> {
-        let Some(first) = items.first() else {
-            return Vec::new();
-        };
-        let mut spare = first.source.clone();
-        let mut out = Vec::with_capacity(items.len());
+    /// source, pending lines parsed here.
+    pub fn each_record(items: &mut [Item], before: u64, mut f: impl FnMut(&Record)) {
         for item in items {
-            let record = Record {
-                source: std::mem::replace(&mut item.source, spare),
-                number: item.number + before,
-                line: item.line,
-                puzzle: item.take_puzzle(),
-            };
-            out.push(f(&record));
-            spare = std::mem::replace(&mut item.source, record.source);
+            f(&item.take_record(before));
         }
-        out
     }
 
     /// The puzzle or the parse error, leaving an empty error behind.
@@ -215,7 +196,7 @@ impl LineBlock {
     /// The block's records as items, numbered from 1 within it (see [`LineBlock::records_before`]), and
     /// parsed as the reader parses a deferred line. Blank and comment lines hold none.
     pub fn items(&self, source: &SourceName) -> Vec<Item> {
-        let source = source.local();
+        let source = *source;
         let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
         let mut line_number = self.first_line;
         let mut add = |line: &[u8], line_number: u64| {
@@ -233,7 +214,7 @@ impl LineBlock {
                 false => parse_pending(line, line_number, self.poj),
             };
             out.push(Item {
-                source: source.clone(),
+                source,
                 number: out.len() as u64 + 1,
                 line: line_number,
                 body: Body::Parsed(body),

@@ -1027,7 +1027,7 @@ pub(crate) mod tests {
                 }
                 body => {
                     let item = crate::format::Item {
-                        source: source.clone(),
+                        source,
                         number: raw.number,
                         line: raw.line,
                         body,

@@ -500,7 +500,7 @@ impl Loader {
                         cur.report.deferred +=
                             u64::from(matches!(raw.body, Body::Line(_) | Body::Lines(_)));
                         return Some(Ok(Item {
-                            source: cur.report.name.clone(),
+                            source: cur.report.name,
                             number: raw.number,
                             line: raw.line,
                             body: raw.body,

@@ -68,7 +68,7 @@ impl RowFormat for CsvRows {
         row.push(b',');
         uint(row, r.solutions.into());
         row.push(b',');
-        if let Some(g) = &r.puzzle {
+        if let Some(g) = r.puzzle {
             uint(row, g.clues() as u64);
         }
         row.push(b',');
@@ -90,7 +90,7 @@ impl RowFormat for CsvRows {
             uint(row, t as u64);
         }
         row.push(b',');
-        if let Some(g) = &r.puzzle {
+        if let Some(g) = r.puzzle {
             g.write_line_with(b'.', row);
         }
         row.push(b',');
@@ -102,7 +102,7 @@ impl RowFormat for CsvRows {
             text(row, error);
         }
         row.push(b',');
-        if let Some(g) = &r.puzzle {
+        if let Some(g) = r.puzzle {
             uint(row, g.side() as u64);
         }
         row.push(b',');
@@ -252,14 +252,14 @@ mod tests {
         }
     }
 
-    fn result(source: &str, error: Option<&str>) -> PuzzleResult {
+    fn result(source: &str, error: Option<&str>) -> PuzzleResult<'static> {
         PuzzleResult {
             source: source.into(),
             number: 1234567,
             line: 10,
             backend: "dlx-static",
             status: Status::Unique,
-            puzzle: Some(PUZZLE.parse().unwrap()),
+            puzzle: Some(Box::leak(Box::new(PUZZLE.parse().unwrap()))),
             solutions: 1,
             solution: Some(Grid::EMPTY.into()),
             valid: Some(true),
@@ -342,11 +342,11 @@ mod tests {
         let sixteen: String = (0..256)
             .map(|i| if i % 3 == 0 { 'A' } else { '.' })
             .collect();
-        r.puzzle = Some(
+        r.puzzle = Some(Box::leak(Box::new(
             crate::board::parse_chars(sixteen.as_bytes())
                 .unwrap()
                 .into(),
-        );
+        )));
         r.solution = Some(
             crate::board::parse_chars(b"1234341221434321")
                 .unwrap()

@@ -18,10 +18,10 @@ pub use progress::Progress;
 pub use solutions::SolutionsRows;
 pub use summary::Summary;
 
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError, TryLockError};
 
 use crate::output::{RowStream, Rows, StreamError, Target};
-use crate::run::{PuzzleResult, Status};
+use crate::run::{Collect, PuzzleResult, Status};
 use crate::tally::{Tally, WrongAnswer};
 use summary::SourceCounts;
 
@@ -112,6 +112,8 @@ pub struct Part {
     pub parse_errors: Vec<String>,
     pub parse_error_count: u64,
     pub records: u64,
+    /// The part's own tally, where its thread's was taken.
+    tally: Option<Tally>,
 }
 
 /// The half of the reporter that works on worker threads: formats results into a
@@ -125,44 +127,78 @@ pub struct RowFormatter {
 }
 
 impl RowFormatter {
-    pub fn part(&self, results: Vec<PuzzleResult>) -> Part {
-        let mut part = Part {
-            rows: Vec::with_capacity(self.kinds.len()),
-            records: results.len() as u64,
-            ..Part::default()
+    /// A collector for a piece of `records` results, on the worker thread that solves
+    /// them.
+    pub fn piece(&self, records: usize) -> PartBuilder<'_> {
+        let slot = rayon::current_thread_index()
+            .map_or(self.tallies.len() - 1, |i| i.min(self.tallies.len() - 2));
+        // Never waits: a slot held already (a nested piece on this thread, or threads
+        // beyond the slots sharing the last one) gives a tally of the part's own.
+        let tally = match self.tallies[slot].get_or_init(Mutex::default).try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(Tally::default()),
         };
-        for kind in &self.kinds {
-            let mut format = kind.format();
-            let mut rows = Rows::with_capacity(results.len(), results.len() * ROW_BYTES);
-            let kept = results
+        PartBuilder {
+            only: self.only.as_ref(),
+            formats: self
+                .kinds
                 .iter()
-                .filter(|r| self.only.as_ref().is_none_or(|o| o.keeps(r)));
-            for r in kept {
+                .map(|kind| {
+                    let rows = Rows::with_capacity(records, records * ROW_BYTES);
+                    (kind.format(), rows)
+                })
+                .collect(),
+            tally,
+            part: Part {
+                rows: Vec::with_capacity(self.kinds.len()),
+                ..Part::default()
+            },
+        }
+    }
+}
+
+/// Turns results into a [`Part`] one at a time ([`RowFormatter::piece`]).
+pub struct PartBuilder<'f> {
+    only: Option<&'f Only>,
+    formats: Vec<(Box<dyn RowFormat>, Rows)>,
+    tally: Result<MutexGuard<'f, Tally>, Tally>,
+    part: Part,
+}
+
+impl Collect for PartBuilder<'_> {
+    type Part = Part;
+
+    fn add(&mut self, r: &PuzzleResult<'_>) {
+        let part = &mut self.part;
+        part.records += 1;
+        if self.only.is_none_or(|o| o.keeps(r)) {
+            for (format, rows) in &mut self.formats {
                 format.row(r, rows.buffer());
                 rows.end_row();
             }
-            part.rows.push(rows);
         }
-        let slot = rayon::current_thread_index()
-            .map_or(self.tallies.len() - 1, |i| i.min(self.tallies.len() - 2));
-        let mut tally = self.tallies[slot]
-            .get_or_init(Mutex::default)
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        for r in &results {
-            tally.add(r);
-            summary::count_source(&mut part.sources, r);
-            if part.first_wrong.is_none() && r.is_mismatch() {
-                part.first_wrong = Some(WrongAnswer::of(r));
-            }
-            if r.status == Status::ParseError {
-                part.parse_error_count += 1;
-                if part.parse_errors.len() < PART_PARSE_ERRORS {
-                    let error = r.error.as_deref().unwrap_or("");
-                    part.parse_errors.push(format!("{}: {error}", r.source));
-                }
+        match &mut self.tally {
+            Ok(tally) => tally.add(r),
+            Err(tally) => tally.add(r),
+        }
+        summary::count_source(&mut part.sources, r);
+        if part.first_wrong.is_none() && r.is_mismatch() {
+            part.first_wrong = Some(WrongAnswer::of(r));
+        }
+        if r.status == Status::ParseError {
+            part.parse_error_count += 1;
+            if part.parse_errors.len() < PART_PARSE_ERRORS {
+                let error = r.error.as_deref().unwrap_or("");
+                part.parse_errors.push(format!("{}: {error}", r.source));
             }
         }
+    }
+
+    fn finish(self) -> Part {
+        let mut part = self.part;
+        part.rows = self.formats.into_iter().map(|(_, rows)| rows).collect();
+        part.tally = self.tally.err();
         part
     }
 }
@@ -204,6 +240,9 @@ impl Reporter {
     pub fn write_parts(&mut self, parts: &[Part]) -> Result<(), StreamError> {
         for part in parts {
             self.summary.add_sources(&part.sources);
+            if let Some(tally) = &part.tally {
+                self.summary.tally += tally;
+            }
             if self.first_wrong.is_none() {
                 self.first_wrong.clone_from(&part.first_wrong);
             }

@@ -52,7 +52,7 @@ mod tests {
                 line: 1,
                 backend: "b",
                 status,
-                puzzle: Some(P.parse().unwrap()),
+                puzzle: Some(Box::leak(Box::new(P.parse().unwrap()))),
                 solutions,
                 solution: None,
                 valid: None,

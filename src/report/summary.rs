@@ -56,7 +56,7 @@ impl SourceCounts {
 pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
     // Records of a source come together and share one name: compare pointers.
     if sources.last().is_none_or(|s| !s.name.same(&r.source)) {
-        sources.push(SourceCounts::new(r.source.clone()));
+        sources.push(SourceCounts::new(r.source));
     }
     let s = sources.last_mut().expect("just pushed");
     s.records += 1;

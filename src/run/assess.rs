@@ -14,17 +14,17 @@ use crate::solver::{Clock, Limits, SolveOutcome};
 /// independently, compares it with the expected answer, and checks the claimed count
 /// against `truth` when the claim was verified.
 #[inline]
-pub(crate) fn assess(
-    record: &Record,
+pub(crate) fn assess<'r>(
+    record: &'r Record,
     backend: &'static str,
     is_solver: bool,
     limits: &Limits,
     attempt: Attempt,
     thread: Option<usize>,
     truth: Option<Truth>,
-) -> PuzzleResult {
+) -> PuzzleResult<'r> {
     let mut result = PuzzleResult {
-        source: record.source.local(),
+        source: record.source,
         number: record.number,
         line: record.line,
         backend,
@@ -49,7 +49,7 @@ pub(crate) fn assess(
             return result;
         }
     };
-    result.puzzle = Some(puzzle.board.clone());
+    result.puzzle = Some(&puzzle.board);
     match attempt {
         Attempt::Solved { time_ns, .. }
         | Attempt::Panicked { time_ns, .. }
@@ -107,7 +107,7 @@ pub(crate) fn assess(
 /// solution, the verification of the claimed count, and the comparison with the
 /// expected answer.
 fn check_answer(
-    result: &mut PuzzleResult,
+    result: &mut PuzzleResult<'_>,
     puzzle: &Puzzle,
     outcome: &SolveOutcome,
     solution: Option<Board>,
@@ -158,7 +158,7 @@ fn check_answer(
 
 /// Checks the claimed count against the verifier's: a refuted claim is a wrong answer
 /// with its own status, saying what was claimed and what is true.
-fn verify(result: &mut PuzzleResult, outcome: &SolveOutcome, truth: Truth, limits: &Limits) {
+fn verify(result: &mut PuzzleResult<'_>, outcome: &SolveOutcome, truth: Truth, limits: &Limits) {
     let cap = limits.max_solutions;
     if !truth.finished {
         result.verified = Verification::Unknown;

@@ -12,6 +12,7 @@ use super::result::PuzzleResult;
 use super::verify::{Truth, Verifier, Verify};
 use crate::board::nine::Grid;
 use crate::board::{Board, Square};
+use crate::cpu::monotonic_ns;
 use crate::record::Record;
 use crate::solver::{Backend, Clock, Limits, SolveOutcome, Solver};
 
@@ -44,6 +45,8 @@ pub struct GuardedSolver {
     /// (they differ for `fastest`, which names the backend that solved each).
     name: &'static str,
     other_name: &'static str,
+    /// Whether the backend solves at all (`null` does not).
+    is_solver: bool,
     limits: Limits,
     solver: Box<dyn Solver>,
     /// Checks the backend's claims, when they are verified.
@@ -58,6 +61,7 @@ impl GuardedSolver {
             backend: backend.clone(),
             name: super::result::result_name(backend.for_side(9).name()),
             other_name: super::result::result_name(backend.for_side(16).name()),
+            is_solver: backend.is_solver(),
             limits: *limits,
             solver: backend.new_solver_with(limits),
             verifier: Verifier::of(backend, Verify::default(), limits).map(Box::new),
@@ -187,18 +191,18 @@ impl GuardedSolver {
     fn timed(&mut self, call: impl FnOnce(&mut dyn Solver, &Limits) -> SolveOutcome) -> Attempt {
         self.solver.prepare();
         let solver = &mut self.solver;
-        IN_GUARD.with(|g| g.set(true));
-        let start = Instant::now();
         let limits = Limits {
             // Bounded when the options were checked; `checked_add` for any other caller.
             deadline: match self.limits.timeout {
-                Some(t) => start.checked_add(t),
+                Some(t) => Instant::now().checked_add(t),
                 None => self.limits.deadline,
             },
             ..self.limits
         };
+        IN_GUARD.with(|g| g.set(true));
+        let start = monotonic_ns();
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
-        let elapsed = start.elapsed().as_nanos() as u64;
+        let elapsed = monotonic_ns().saturating_sub(start);
         IN_GUARD.with(|g| g.set(false));
         match caught {
             Ok(outcome) if outcome.failed => Attempt::Failed {
@@ -296,9 +300,9 @@ impl GuardedSolver {
         };
         let solver = &mut self.solver;
         IN_GUARD.with(|g| g.set(true));
-        let start = Instant::now();
+        let start = monotonic_ns();
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
-        let time_ns = start.elapsed().as_nanos() as u64 / n as u64;
+        let time_ns = monotonic_ns().saturating_sub(start) / n as u64;
         IN_GUARD.with(|g| g.set(false));
         match caught {
             Ok(outcomes) => (Ok(outcomes.filter(|o| o.len() == n)), time_ns),
@@ -395,11 +399,11 @@ impl GuardedSolver {
     }
 
     /// The results for several records, their puzzles solved as one batch.
-    pub fn solve_records(
+    pub fn solve_records<'r>(
         &mut self,
-        records: &[Record],
+        records: &'r [Record],
         thread: Option<usize>,
-    ) -> Vec<PuzzleResult> {
+    ) -> Vec<PuzzleResult<'r>> {
         let solvable = |r: &Record| {
             r.puzzle
                 .as_ref()
@@ -422,7 +426,11 @@ impl GuardedSolver {
     }
 
     /// Checks the givens, solves, checks the answer: the result for one record.
-    pub fn solve_record(&mut self, record: &Record, thread: Option<usize>) -> PuzzleResult {
+    pub fn solve_record<'r>(
+        &mut self,
+        record: &'r Record,
+        thread: Option<usize>,
+    ) -> PuzzleResult<'r> {
         let attempt = match &record.puzzle {
             Ok(puzzle) if !puzzle.board.has_conflict() => self.attempt_board(&puzzle.board),
             _ => Attempt::Skipped,
@@ -433,12 +441,12 @@ impl GuardedSolver {
     /// The result for a record given what the solver did with it: its claims verified
     /// here, untimed, when they are verified.
     #[inline]
-    pub fn assess(
+    pub fn assess<'r>(
         &mut self,
-        record: &Record,
+        record: &'r Record,
         attempt: Attempt,
         thread: Option<usize>,
-    ) -> PuzzleResult {
+    ) -> PuzzleResult<'r> {
         let truth = match (&mut self.verifier, claims(&attempt)) {
             (Some(v), true) => match &record.puzzle {
                 Ok(puzzle) => Some(v.truth(&puzzle.board)),
@@ -451,13 +459,13 @@ impl GuardedSolver {
 
     /// The result for a record given what the solver did with it and, when its claims
     /// are verified, the truth found beforehand (`bench` finds it once per dataset).
-    pub fn assess_with(
+    pub fn assess_with<'r>(
         &self,
-        record: &Record,
+        record: &'r Record,
         attempt: Attempt,
         thread: Option<usize>,
         truth: Option<Truth>,
-    ) -> PuzzleResult {
+    ) -> PuzzleResult<'r> {
         // Only `fastest` names another backend for other sizes.
         let name = match &record.puzzle {
             Ok(p) if !std::ptr::eq(self.name, self.other_name) && p.board.side() != 9 => {
@@ -468,7 +476,7 @@ impl GuardedSolver {
         assess(
             record,
             name,
-            self.backend.is_solver(),
+            self.is_solver,
             &self.limits,
             attempt,
             thread,

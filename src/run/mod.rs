@@ -50,26 +50,35 @@ pub struct RunConfig {
 const CHUNK_TARGET: Duration = Duration::from_millis(250);
 const MAX_CHUNK: usize = 8192;
 
-/// Pulls records from `records`, solves them on `config.threads` threads, turns each
-/// piece of results into a `P` with `part` on the thread that solved it (formatting,
-/// counting: work that would otherwise be serial), and passes the parts, in input
-/// order, to `sink` a chunk at a time. Stops at the first sink error. Returns the
-/// number of threads used and the CPU time of the serial part.
+/// Turns results into a part on the thread that solved them (rows formatted, counts
+/// taken: work that would otherwise be serial). Each result is handed over as it is
+/// made and dropped after it: no list of results is held, and a result borrows its
+/// record instead of copying it.
+pub trait Collect {
+    type Part: Send;
+    fn add(&mut self, result: &PuzzleResult<'_>);
+    fn finish(self) -> Self::Part;
+}
+
+/// Pulls records from `records`, solves them on `config.threads` threads, collects each
+/// piece of results with a collector from `collect` (given the piece's length), and
+/// passes the parts, in input order, to `sink` a chunk at a time. Stops at the first
+/// sink error. Returns the number of threads used and the CPU time of the serial part.
 ///
 /// While one chunk is solved, the previous one is written and the next one read on
 /// another pool thread, so the serial I/O overlaps the solving; at most three chunks
 /// are in memory at once.
-pub fn run<I, P, F, S>(
+pub fn run<I, C, F, S>(
     records: I,
     config: &RunConfig,
-    part: F,
+    collect: F,
     mut sink: S,
 ) -> anyhow::Result<RunStats>
 where
     I: Iterator<Item = Item> + Send,
-    P: Send,
-    F: Fn(Vec<PuzzleResult>) -> P + Sync,
-    S: FnMut(Vec<P>) -> anyhow::Result<()> + Send,
+    C: Collect,
+    F: Fn(usize) -> C + Sync,
+    S: FnMut(Vec<C::Part>) -> anyhow::Result<()> + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
@@ -92,7 +101,7 @@ where
         chunk
     };
     let mut current: Vec<Item> = take(&mut records, chunk_len);
-    let mut solved: Vec<P> = Vec::new();
+    let mut solved: Vec<C::Part> = Vec::new();
     let (mut serial_cpu_ns, mut serial_io_ns) = (0, 0);
     while !current.is_empty() {
         let start = Instant::now();
@@ -100,7 +109,7 @@ where
         let weight: usize = current.iter().map(Item::weight).sum();
         let (parts, next) = pool.install(|| {
             rayon::join(
-                || solve_chunk(std::mem::take(&mut current), &solvers, &part),
+                || solve_chunk(std::mem::take(&mut current), &solvers, &collect),
                 || -> anyhow::Result<Vec<Item>> {
                     let (cpu, io) = (thread_cpu_ns(), thread_io_ns());
                     if !solved.is_empty() {
@@ -138,11 +147,11 @@ where
 const MAX_PIECE: usize = 256;
 
 /// Solves a chunk: its parts in order.
-fn solve_chunk<P: Send>(
+fn solve_chunk<C: Collect>(
     chunk: Vec<Item>,
     solvers: &SolverPool,
-    part: &(impl Fn(Vec<PuzzleResult>) -> P + Sync),
-) -> Vec<P> {
+    collect: &(impl Fn(usize) -> C + Sync),
+) -> Vec<C::Part> {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
     // Runs of items, each with the number of records of its source before it.
@@ -179,14 +188,17 @@ fn solve_chunk<P: Send>(
             || solvers.get(),
             |solver, (items, before)| {
                 let thread = rayon::current_thread_index();
-                let results = if batch <= 1 {
-                    Item::each_record(items, before, |r| solver.solve_record(r, thread))
+                let mut part = collect(items.len());
+                if batch <= 1 {
+                    Item::each_record(items, before, |r| part.add(&solver.solve_record(r, thread)));
                 } else {
                     // Lines the reader left unparsed are parsed here, in parallel.
                     let records: Vec<_> = items.iter_mut().map(|i| i.take_record(before)).collect();
-                    solver.solve_records(&records, thread)
-                };
-                part(results)
+                    for r in solver.solve_records(&records, thread) {
+                        part.add(&r);
+                    }
+                }
+                part.finish()
             },
         )
         .collect()

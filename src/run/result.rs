@@ -91,16 +91,18 @@ impl Status {
     }
 }
 
-/// Everything known about one record after solving it.
+/// Everything known about one record after solving it. It borrows the record's puzzle
+/// instead of copying it: a result lives only while its rows are written and its
+/// counts taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PuzzleResult {
+pub struct PuzzleResult<'r> {
     pub source: SourceName,
     pub number: u64,
     pub line: u64,
     /// The backend's name (see [`result_name`]).
     pub backend: &'static str,
     pub status: Status,
-    pub puzzle: Option<Board>,
+    pub puzzle: Option<&'r Board>,
     pub solutions: u32,
     pub solution: Option<Board>,
     /// The independent check of `solution`.
@@ -159,7 +161,7 @@ pub fn result_name(name: &str) -> &'static str {
     leaked
 }
 
-impl PuzzleResult {
+impl PuzzleResult<'_> {
     /// True when the answer is wrong: an invalid solution, a disagreement with the
     /// input, a claim the verifier refuted, or a backend that failed.
     pub fn is_mismatch(&self) -> bool {

@@ -10,6 +10,21 @@ const PUZZLE: &str =
 const SOLUTION: &str =
     "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
 
+/// The record numbers of a piece of results.
+struct Numbers(Vec<u64>);
+
+impl Collect for Numbers {
+    type Part = Vec<u64>;
+
+    fn add(&mut self, r: &PuzzleResult<'_>) {
+        self.0.push(r.number);
+    }
+
+    fn finish(self) -> Vec<u64> {
+        self.0
+    }
+}
+
 /// A parsed record, as the runner takes it.
 fn record(number: u64, body: Result<Puzzle, ParseError>) -> Item {
     Item {
@@ -30,13 +45,14 @@ fn puzzle(p: &str, count: Option<u64>, solution: Option<&str>) -> Result<Puzzle,
     })
 }
 
-fn solve(body: Result<Puzzle, ParseError>, max_solutions: u32) -> PuzzleResult {
+fn solve(body: Result<Puzzle, ParseError>, max_solutions: u32) -> PuzzleResult<'static> {
     let limits = Limits {
         max_solutions,
         ..Limits::default()
     };
-    GuardedSolver::new(&Backend::DlxStatic, &limits)
-        .solve_record(&record(1, body).into_record(), None)
+    // A result borrows its record: kept for the test's life.
+    let record = Box::leak(Box::new(record(1, body).into_record()));
+    GuardedSolver::new(&Backend::DlxStatic, &limits).solve_record(record, None)
 }
 
 #[test]
@@ -97,13 +113,13 @@ fn results_come_out_in_input_order() {
         threads: 3,
         verify: Default::default(),
     };
-    let mut seen = Vec::new();
+    let mut seen: Vec<u64> = Vec::new();
     run(
         records.into_iter(),
         &config,
-        |part| part,
+        |_| Numbers(Vec::new()),
         |parts| {
-            seen.extend(parts.iter().flatten().map(|r| r.number));
+            seen.extend(parts.iter().flatten());
             Ok(())
         },
     )
@@ -124,7 +140,7 @@ fn a_sink_error_stops_the_run() {
     let err = run(
         records,
         &config,
-        |part| part,
+        |_| Numbers(Vec::new()),
         |_| {
             calls += 1;
             anyhow::bail!("disk full")
@@ -189,7 +205,8 @@ fn a_panicking_backend_costs_one_puzzle() {
     let mut trigger = PUZZLE.to_string();
     trigger.replace_range(0..1, "6");
     let mut solver = GuardedSolver::new(&Backend::Mock(Mock::PanicsOnFirstCell(6)), &limits);
-    let r = solver.solve_record(&record(1, puzzle(&trigger, None, None)).into_record(), None);
+    let trigger = record(1, puzzle(&trigger, None, None)).into_record();
+    let r = solver.solve_record(&trigger, None);
     assert_eq!(r.status, Status::Error);
     assert!(
         r.error.as_deref().unwrap().contains("the trigger puzzle"),
@@ -198,7 +215,8 @@ fn a_panicking_backend_costs_one_puzzle() {
     );
     assert!(r.is_mismatch());
     // The broken solver was replaced; the next puzzle is solved.
-    let r = solver.solve_record(&record(2, puzzle(PUZZLE, None, None)).into_record(), None);
+    let next = record(2, puzzle(PUZZLE, None, None)).into_record();
+    let r = solver.solve_record(&next, None);
     assert_eq!(r.status, Status::Unique);
 }
 

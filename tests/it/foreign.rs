@@ -760,12 +760,17 @@ mod claims {
         let path = first(dir.path(), 10);
         let out = solve(&lib("libslowsecond.so"), &path, &["-q"], 0);
         let (header, rows) = stdout_csv(&out);
+        let mut times = Vec::new();
         for r in &rows {
             assert_eq!(field(&header, r, "status"), "unique");
             assert_eq!(field(&header, r, "clock"), "call");
-            let ns: u64 = field(&header, r, "time_ns").parse().unwrap();
-            assert!(ns < 15_000_000, "{ns} ns includes the 20 ms second call");
+            times.push(field(&header, r, "time_ns").parse::<u64>().unwrap());
         }
+        // Every row would hold the second call if it were timed: the median tells, where
+        // one call slowed by a busy machine would not.
+        times.sort_unstable();
+        let median = times[times.len() / 2];
+        assert!(median < 15_000_000, "{times:?} ns include the 20 ms second call");
         // bench makes the second calls after each stretch of timed calls: every answer
         // still has its solution, checked.
         sudoku_bench()
