@@ -44,6 +44,9 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         );
     }
     let verbose = opts.load.verbose;
+    if verbose {
+        crate::cpu::measure_serial();
+    }
     let loader = Loader::new(opts.inputs, opts.load);
     let threads = match opts.run.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),

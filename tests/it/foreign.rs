@@ -770,7 +770,10 @@ mod claims {
         // one call slowed by a busy machine would not.
         times.sort_unstable();
         let median = times[times.len() / 2];
-        assert!(median < 15_000_000, "{times:?} ns include the 20 ms second call");
+        assert!(
+            median < 15_000_000,
+            "{times:?} ns include the 20 ms second call"
+        );
         // bench makes the second calls after each stretch of timed calls: every answer
         // still has its solution, checked.
         sudoku_bench()
