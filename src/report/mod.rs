@@ -18,7 +18,7 @@ pub use progress::Progress;
 pub use solutions::SolutionsRows;
 pub use summary::Summary;
 
-use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError, TryLockError};
+use std::sync::{Mutex, PoisonError};
 
 use crate::output::{RowStream, Rows, StreamError, Target};
 use crate::run::{Collect, PuzzleResult, Status};
@@ -112,35 +112,30 @@ pub struct Part {
     pub parse_errors: Vec<String>,
     pub parse_error_count: u64,
     pub records: u64,
-    /// The part's own tally, where its thread's was taken.
-    tally: Option<Tally>,
 }
 
 /// The half of the reporter that works on worker threads: formats results into a
-/// [`Part`] and adds them to its thread's tally.
+/// [`Part`] and adds them to a tally.
 pub struct RowFormatter {
     kinds: Vec<RowOutputKind>,
     only: Option<Only>,
-    /// One tally per rayon thread (the last slot for other threads), made on first use,
-    /// merged at the end: a shared one would serialize the workers.
-    tallies: Box<[OnceLock<Mutex<Tally>>]>,
+    /// Tallies not in use: a piece takes one and gives it back, so each is counted into
+    /// by one thread at a time (a shared one would serialize the workers), about one a
+    /// thread; merged at the end.
+    tallies: Mutex<Vec<Tally>>,
 }
 
 impl RowFormatter {
     /// A collector for a piece of `records` results, on the worker thread that solves
     /// them.
     pub fn piece(&self, records: usize) -> PartBuilder<'_> {
-        let slot = rayon::current_thread_index()
-            .map_or(self.tallies.len() - 1, |i| i.min(self.tallies.len() - 2));
-        // Never waits: a slot held already (a nested piece on this thread, or threads
-        // beyond the slots sharing the last one) gives a tally of the part's own.
-        let tally = match self.tallies[slot].get_or_init(Mutex::default).try_lock() {
-            Ok(guard) => Ok(guard),
-            Err(TryLockError::Poisoned(e)) => Ok(e.into_inner()),
-            Err(TryLockError::WouldBlock) => Err(Tally::default()),
-        };
+        let tally = self
+            .tallies
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
         PartBuilder {
-            only: self.only.as_ref(),
+            formatter: self,
             formats: self
                 .kinds
                 .iter()
@@ -149,7 +144,7 @@ impl RowFormatter {
                     (kind.format(), rows)
                 })
                 .collect(),
-            tally,
+            tally: tally.unwrap_or_default(),
             part: Part {
                 rows: Vec::with_capacity(self.kinds.len()),
                 ..Part::default()
@@ -160,9 +155,9 @@ impl RowFormatter {
 
 /// Turns results into a [`Part`] one at a time ([`RowFormatter::piece`]).
 pub struct PartBuilder<'f> {
-    only: Option<&'f Only>,
+    formatter: &'f RowFormatter,
     formats: Vec<(Box<dyn RowFormat>, Rows)>,
-    tally: Result<MutexGuard<'f, Tally>, Tally>,
+    tally: Tally,
     part: Part,
 }
 
@@ -172,16 +167,13 @@ impl Collect for PartBuilder<'_> {
     fn add(&mut self, r: &PuzzleResult<'_>) {
         let part = &mut self.part;
         part.records += 1;
-        if self.only.is_none_or(|o| o.keeps(r)) {
+        if self.formatter.only.as_ref().is_none_or(|o| o.keeps(r)) {
             for (format, rows) in &mut self.formats {
                 format.row(r, rows.buffer());
                 rows.end_row();
             }
         }
-        match &mut self.tally {
-            Ok(tally) => tally.add(r),
-            Err(tally) => tally.add(r),
-        }
+        self.tally.add(r);
         summary::count_source(&mut part.sources, r);
         if part.first_wrong.is_none() && r.is_mismatch() {
             part.first_wrong = Some(WrongAnswer::of(r));
@@ -196,9 +188,13 @@ impl Collect for PartBuilder<'_> {
     }
 
     fn finish(self) -> Part {
+        let mut tallies = self.formatter.tallies.lock();
+        tallies
+            .as_mut()
+            .unwrap_or_else(|e| e.get_mut())
+            .push(self.tally);
         let mut part = self.part;
         part.rows = self.formats.into_iter().map(|(_, rows)| rows).collect();
-        part.tally = self.tally.err();
         part
     }
 }
@@ -224,9 +220,7 @@ impl Reporter {
         let formatter = RowFormatter {
             kinds: outputs.iter().map(|(kind, _)| *kind).collect(),
             only,
-            tallies: (0..=crate::bounds::MAX_THREADS + 1)
-                .map(|_| OnceLock::new())
-                .collect(),
+            tallies: Mutex::default(),
         };
         let reporter = Reporter {
             outputs: streams,
@@ -240,9 +234,6 @@ impl Reporter {
     pub fn write_parts(&mut self, parts: &[Part]) -> Result<(), StreamError> {
         for part in parts {
             self.summary.add_sources(&part.sources);
-            if let Some(tally) = &part.tally {
-                self.summary.tally += tally;
-            }
             if self.first_wrong.is_none() {
                 self.first_wrong.clone_from(&part.first_wrong);
             }
@@ -256,12 +247,9 @@ impl Reporter {
     /// The summary, with every thread's tally merged.
     pub fn finish(self, formatter: RowFormatter) -> Summary {
         let mut summary = self.summary;
-        for tally in formatter
-            .tallies
-            .into_iter()
-            .filter_map(OnceLock::into_inner)
-        {
-            summary.tally += &tally.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let tallies = formatter.tallies.into_inner();
+        for tally in tallies.unwrap_or_else(PoisonError::into_inner) {
+            summary.tally += &tally;
         }
         summary.tally.set_first_wrong(self.first_wrong);
         summary
