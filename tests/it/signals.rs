@@ -457,3 +457,43 @@ fn an_interrupt_during_the_instruction_count_keeps_the_run() {
         });
     }
 }
+
+/// Bytes this process has read so far (`rchar` of `/proc/PID/io`).
+#[cfg(target_os = "linux")]
+fn bytes_read(child: &Child) -> u64 {
+    let io = std::fs::read_to_string(format!("/proc/{}/io", child.id())).unwrap_or_default();
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .map_or(0, |n| n.parse().unwrap())
+}
+
+/// Red-team finding: `history` ignored Ctrl-C and SIGTERM (read, analysed and showed
+/// everything, exit 0). Now reading stops at once: nothing shown, exit 130.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupt_while_reading_the_history_stops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.jsonl");
+    let line = r#"{"format_version":1,"date":"2025-01-01T00:00:00Z","version":"0.1.0","revision":"abc","source":"record","machine":"cpu x2","backend":"B","dataset":"d.txt","dataset_hash":"h","puzzles":10,"threads":1,"rounds":3,"max_solutions":2,"us_per_puzzle":10.0,"puzzles_per_s":1e5,"spread_pct":1.0,"wrong":0,"nodes_per_puzzle":null,"guesses_per_puzzle":null}"#;
+    // 25 MB: reading it takes a while after the first 4 MB.
+    let text: String = (0..60_000)
+        .map(|n| format!("{}\n", line.replace("\"B\"", &format!("\"b{n}\""))))
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        let child = binary()
+            .args(["history", "--file"])
+            .arg(&file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_for("the history being read", || bytes_read(&child) > 4 << 20);
+        signal(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stderr}");
+        assert!(stderr.contains("nothing shown"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
