@@ -3,12 +3,19 @@
 use super::{Exit, print};
 use crate::bench::history::{self, Entry};
 use crate::bench::present::html;
+use crate::interrupt;
 use crate::options::HistoryOptions;
 use crate::output::write_whole;
 
 pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
-    let loaded = history::load(&opts.file)?;
+    let stop = &interrupt::INTERRUPTED;
+    let loaded = history::load(&opts.file, stop)?;
     let file = opts.file.display().to_string();
+    if interrupt::requested() {
+        // The oldest runs alone would show stale "last" times: nothing rather than that.
+        say!("interrupted while reading {file}: nothing shown");
+        return Ok(Exit::Interrupted);
+    }
     for why in loaded.skipped.iter().take(20) {
         say!("warning: {why}; line skipped");
     }
@@ -55,15 +62,22 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
             );
         }
     }
-    let trends = history::trends(&entries, opts.min_step_pct);
-    if trends.is_empty() {
-        print(&format!("history: {file}: no entries match\n"))?;
-    } else {
+    let trends = history::trends(&entries, opts.min_step_pct, stop);
+    let interrupted = interrupt::requested();
+    if interrupted {
+        say!(
+            "interrupted: only the {} series analysed before it are shown",
+            trends.len()
+        );
+    }
+    if !trends.is_empty() {
         print(&crate::bench::present::history::render(
             &file,
             &trends,
             opts.min_step_pct,
         ))?;
+    } else if !interrupted {
+        print(&format!("history: {file}: no entries match\n"))?;
     }
     if let Some(target) = &opts.plot {
         let panels: Vec<String> = trends.iter().map(html::trend_svg).collect();
@@ -75,11 +89,7 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
             html::history_report(&file, &trends, loaded.skipped.len()).as_bytes(),
         )?;
     }
-    Ok(if loaded.skipped.is_empty() {
-        Exit::Success
-    } else {
-        Exit::InputProblems
-    })
+    Ok(Exit::worst(interrupted, false, !loaded.skipped.is_empty()))
 }
 
 /// The panels one above the other in one SVG.

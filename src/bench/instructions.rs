@@ -6,7 +6,8 @@
 //! solves the puzzles one by one through [`sudoku_bench_counted_solve`]; callgrind
 //! collects only inside that function (`--toggle-collect`), so loading, parsing and
 //! start-up are left out. An `exec:` program runs in a process of its own and cannot be
-//! counted this way.
+//! counted this way. valgrind is started like an `exec:` program, in a process group of
+//! its own: an interrupt kills the count in flight, and the counts finished are kept.
 //!
 //! The search counted is the one timed: the same solution limit and node budget, and a
 //! search that `--timeout` stopped is stopped at the same node (the sample is solved
@@ -14,6 +15,7 @@
 //! count it stopped at as its budget: callgrind runs code some 50 times slower, so a
 //! time limit inside it would stop at another place).
 
+use std::ffi::OsString;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -25,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::interrupt;
 use crate::run::{Attempt, GuardedSolver};
+use crate::solver::exec::{FromChild, Wait, Worker};
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};
 
 /// The most puzzles counted (callgrind runs code some 50 times slower).
@@ -133,12 +136,12 @@ fn timeout_caps(backend: &Backend, puzzles: &[Board], limits: &Limits) -> Vec<Op
 }
 
 /// Counts `backend` on `puzzles` (already cut to the sample), searching as far as
-/// `limits` let the timed search go.
+/// `limits` let the timed search go; `None` when an interrupt stopped the count.
 pub fn count(
     backend: &Backend,
     puzzles: &[Board],
     limits: &Limits,
-) -> anyhow::Result<Instructions> {
+) -> anyhow::Result<Option<Instructions>> {
     if let Some(why) = uncountable(backend) {
         bail!("{backend}: cannot count instructions: {why}");
     }
@@ -157,73 +160,52 @@ pub fn count(
         .context("writing the sample for callgrind")?;
     let out_file = dir.path().join("callgrind.out");
     let exe = std::env::current_exe().context("finding this program to run under valgrind")?;
-    let mut child = Command::new("valgrind")
-        .arg("--tool=callgrind")
-        .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(format!(
-            "--toggle-collect={}",
-            match backend {
-                Backend::Lib(_) => LIB_SYMBOL,
-                _ => SYMBOL,
-            }
-        ))
-        .args([
-            "--collect-atstart=no",
-            "--compress-strings=no",
-            "--compress-pos=no",
-        ])
-        .arg(&exe)
-        .arg("count-instructions")
-        .arg("--backend")
-        .arg(backend.name())
-        .arg("--max-solutions")
-        .arg(limits.max_solutions.to_string())
-        .arg("--max-nodes")
-        .arg(limits.max_nodes.to_string())
-        .arg(&input)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .context("starting valgrind")?;
-    let stderr = child.stderr.take();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(mut e) = stderr {
-            let _ = std::io::Read::read_to_string(&mut e, &mut s);
-        }
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
-        }
-        if interrupt::requested() || started.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            bail!(
-                "{backend}: instruction count stopped (interrupt or {}s limit)",
-                TIMEOUT.as_secs()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let symbol = match backend {
+        Backend::Lib(_) => LIB_SYMBOL,
+        _ => SYMBOL,
     };
-    let log = reader.join().unwrap_or_default();
-    if !status.success() {
-        let tail: Vec<&str> = log.lines().rev().take(5).collect();
-        bail!(
-            "{backend}: valgrind failed ({status}): {}",
-            tail.into_iter().rev().collect::<Vec<_>>().join(" | ")
-        );
+    let args: [OsString; 12] = [
+        "--tool=callgrind".into(),
+        format!("--callgrind-out-file={}", out_file.display()).into(),
+        format!("--toggle-collect={symbol}").into(),
+        "--collect-atstart=no".into(),
+        "--compress-strings=no".into(),
+        "--compress-pos=no".into(),
+        exe.into(),
+        "count-instructions".into(),
+        format!("--backend={}", backend.name()).into(),
+        format!("--max-solutions={}", limits.max_solutions).into(),
+        format!("--max-nodes={}", limits.max_nodes).into(),
+        input.into(),
+    ];
+    // Started like an `exec:` program: in a process group of its own, so a Ctrl-C at
+    // the terminal reaches this process alone, which kills it (dropped) and keeps the
+    // counts finished before.
+    let mut valgrind =
+        Worker::spawn(Path::new("valgrind"), &args, &[]).context("starting valgrind")?;
+    valgrind.close_input();
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        match valgrind.wait(deadline, interrupt::requested) {
+            Wait::Got(FromChild::Eof) => break,
+            Wait::Got(_) => {}
+            Wait::Cancelled => return Ok(None),
+            Wait::TimedOut => bail!(
+                "{backend}: instruction count stopped at its {}s limit",
+                TIMEOUT.as_secs()
+            ),
+        }
+    }
+    if let Some(why) = valgrind.failed_exit() {
+        bail!("{backend}: valgrind failed: {why}");
     }
     let total = read_total(&out_file)?;
-    Ok(Instructions {
+    Ok(Some(Instructions {
         puzzles: puzzles.len() as u64,
         total,
         per_puzzle: total as f64 / puzzles.len().max(1) as f64,
         tool: "callgrind".into(),
-    })
+    }))
 }
 
 /// The `totals:` (or `summary:`) line of a callgrind output file: instructions read.

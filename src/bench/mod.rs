@@ -254,7 +254,11 @@ fn count_instructions(
             if mine.is_empty() {
                 continue;
             }
-            let counted = instructions::count(backend, &mine, &config.limits)?;
+            // None: an interrupt, after which nothing more is counted; the counts
+            // finished are kept.
+            let Some(counted) = instructions::count(backend, &mine, &config.limits)? else {
+                continue;
+            };
             for r in results
                 .iter_mut()
                 .filter(|r| r.backend == *label && r.dataset.path == dataset.info.path)

@@ -260,7 +260,9 @@ impl Loader {
     }
 
     fn add_folder(&mut self, dir: PathBuf) {
-        let listing = self.options.walk.list(&dir);
+        let Some(listing) = self.options.walk.list(&dir, &interrupt::INTERRUPTED) else {
+            return; // An interrupt, after which the loader reads nothing.
+        };
         for (path, source) in listing.errors {
             let path = path.display().to_string();
             self.pending

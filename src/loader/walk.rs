@@ -2,11 +2,16 @@
 //!
 //! Hidden entries are skipped, and so are files that look like documentation
 //! (`README*`, `LICENSE*`, `*.md`, images, JSON, ...) unless `--glob` chooses files.
+//! Each folder is read once (a link back up the tree does not loop), through an open
+//! handle on Unix: looking at an entry never walks its whole path again.
 
 use std::collections::HashSet;
-use std::fs;
+use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use folder::{Folder, Kind};
 
 /// How folders are walked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,70 +57,73 @@ pub fn looks_like_docs(name: &str) -> bool {
     DOC_NAMES.contains(&stem) || DOC_EXTENSIONS.contains(&ext)
 }
 
-impl Walk {
-    /// The files under `dir`, sorted by name at each level, depth first.
-    pub fn list(&self, dir: &Path) -> Listing {
-        let mut listing = Listing::default();
-        let mut seen = HashSet::new();
-        self.visit(dir, dir, 0, &mut listing, &mut seen);
-        listing
-    }
+/// Folders kept open at once, the deepest: each lists its entries and opens its
+/// subfolders relative to itself, in constant time whatever its depth (by path, every
+/// call walked the whole path again: 1,000 levels took 26 s). One that was closed is
+/// opened again by its path when it has a subfolder left to open.
+const OPEN_FOLDERS: usize = 64;
 
-    fn visit(
-        &self,
-        root: &Path,
-        dir: &Path,
-        depth: usize,
-        out: &mut Listing,
-        seen: &mut HashSet<PathBuf>,
-    ) {
-        // A link back up the tree would loop: each folder is read once.
-        let real = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-        if !seen.insert(real) {
-            return;
-        }
-        let entries = match fs::read_dir(dir) {
-            Ok(e) => e,
-            Err(e) => {
-                out.errors.push((dir.to_path_buf(), e));
-                return;
-            }
+/// A folder being walked: its path, and its entries not yet looked at, last first.
+struct Level {
+    path: PathBuf,
+    folder: Option<Folder>,
+    entries: Vec<(OsString, io::Result<Kind>)>,
+    depth: usize,
+}
+
+/// A walk in progress: the folders from the top to the one being listed.
+struct Walker<'a> {
+    stack: Vec<Level>,
+    /// A link back up the tree would loop: each folder is read once.
+    seen: HashSet<folder::Id>,
+    out: Listing,
+    stop: &'a AtomicBool,
+}
+
+impl Walk {
+    /// The files under `dir`, sorted by name at each level, depth first; `None` once
+    /// `stop` (the interrupt flag) is set: nothing of a walk cut short is read.
+    pub fn list(&self, dir: &Path, stop: &AtomicBool) -> Option<Listing> {
+        let mut w = Walker {
+            stack: Vec::new(),
+            seen: HashSet::new(),
+            out: Listing::default(),
+            stop,
         };
-        let mut paths: Vec<PathBuf> = Vec::new();
-        for entry in entries {
-            match entry {
-                Ok(e) => paths.push(e.path()),
-                Err(e) => out.errors.push((dir.to_path_buf(), e)),
+        w.enter(dir, Folder::open(dir), 0);
+        while let Some(level) = w.stack.last_mut() {
+            if stop.load(Ordering::Relaxed) {
+                return None;
             }
-        }
-        paths.sort();
-        for path in paths {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if name.starts_with('.') {
+            let Some((name, kind)) = level.entries.pop() else {
+                w.stack.pop();
                 continue;
-            }
-            match fs::metadata(&path) {
-                Ok(m) if m.is_dir() => {
-                    if self.max_depth.is_some_and(|d| depth >= d) {
-                        out.skipped_deep += 1;
-                    } else {
-                        self.visit(root, &path, depth + 1, out, seen);
-                    }
+            };
+            let path = level.path.join(&name);
+            match kind {
+                Ok(Kind::Folder) if self.max_depth.is_some_and(|d| level.depth >= d) => {
+                    w.out.skipped_deep += 1;
                 }
-                Ok(m) if m.is_file() => {
-                    let relative = path.strip_prefix(root).unwrap_or(&path);
-                    self.consider(&path, &name, relative, out);
+                Ok(Kind::Folder) => {
+                    let opened = match &level.folder {
+                        Some(folder) => folder.child(&name, &path),
+                        None => Folder::open(&path),
+                    };
+                    let depth = level.depth + 1;
+                    w.enter(&path, opened, depth);
+                }
+                Ok(Kind::File) => {
+                    let relative = path.strip_prefix(dir).unwrap_or(&path);
+                    self.consider(&path, &name.to_string_lossy(), relative, &mut w.out);
                 }
                 // Opening a FIFO would wait for a writer, a device may never end: only
                 // regular files are data here (name one directly to read it).
-                Ok(_) => out.special.push(path),
+                Ok(Kind::Other) => w.out.special.push(path),
                 // Kept, so that opening it reports why it cannot be read.
-                Err(_) => out.files.push(path),
+                Err(_) => w.out.files.push(path),
             }
         }
+        Some(w.out)
     }
 
     fn consider(&self, path: &Path, name: &str, relative: &Path, out: &mut Listing) {
@@ -133,6 +141,161 @@ impl Walk {
         });
         if chosen {
             out.files.push(path.to_path_buf());
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// Lists the folder `opened` at `path` onto the stack, unless it was read already;
+    /// one that cannot be opened or listed is an error.
+    fn enter(&mut self, path: &Path, opened: io::Result<Folder>, depth: usize) {
+        let listed = opened.and_then(|folder| match self.seen.insert(folder.id()?) {
+            true => Ok(Some((folder.names()?, folder))),
+            false => Ok(None),
+        });
+        let (names, folder) = match listed {
+            Ok(Some(listed)) => listed,
+            Ok(None) => return,
+            Err(e) => return self.out.errors.push((path.to_path_buf(), e)),
+        };
+        let mut entries: Vec<(OsString, io::Result<Kind>)> = names
+            .into_iter()
+            .filter(|name| !name.as_encoded_bytes().starts_with(b"."))
+            .take_while(|_| !self.stop.load(Ordering::Relaxed))
+            .map(|name| {
+                let kind = folder.kind(&name);
+                (name, kind)
+            })
+            .collect();
+        entries.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        self.stack.push(Level {
+            path: path.to_path_buf(),
+            folder: Some(folder),
+            entries,
+            depth,
+        });
+        if let Some(shallower) = self.stack.len().checked_sub(OPEN_FOLDERS + 1) {
+            self.stack[shallower].folder = None;
+        }
+    }
+}
+
+/// An open folder: its entries looked at and its subfolders opened relative to it.
+#[cfg(unix)]
+mod folder {
+    use std::ffi::{OsStr, OsString};
+    use std::io;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::MetadataExt;
+    use std::path::Path;
+
+    use rustix::fs::{AtFlags, CWD, Dir, FileType, Mode, OFlags};
+
+    /// Device and inode.
+    pub type Id = (u64, u64);
+
+    pub enum Kind {
+        Folder,
+        File,
+        Other,
+    }
+
+    pub struct Folder(std::fs::File);
+
+    impl Folder {
+        pub fn open(path: &Path) -> io::Result<Folder> {
+            Folder::at(CWD, path.as_os_str())
+        }
+
+        /// The subfolder `name`, at `path`. Refused past the longest path the system
+        /// opens: the files below could not be opened by their paths.
+        pub fn child(&self, name: &OsStr, path: &Path) -> io::Result<Folder> {
+            if path.as_os_str().len() >= libc::PATH_MAX as usize {
+                return Err(io::Error::from_raw_os_error(libc::ENAMETOOLONG));
+            }
+            Folder::at(&self.0, name)
+        }
+
+        fn at(dir: impl rustix::fd::AsFd, name: &OsStr) -> io::Result<Folder> {
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            let fd = rustix::fs::openat(dir, name, flags, Mode::empty())?;
+            Ok(Folder(fd.into()))
+        }
+
+        pub fn id(&self) -> io::Result<Id> {
+            let meta = self.0.metadata()?;
+            Ok((meta.dev(), meta.ino()))
+        }
+
+        pub fn names(&self) -> io::Result<Vec<OsString>> {
+            let mut names = Vec::new();
+            for entry in Dir::read_from(&self.0)? {
+                let entry = entry?;
+                let name = entry.file_name().to_bytes();
+                if name != b"." && name != b".." {
+                    names.push(OsStr::from_bytes(name).to_owned());
+                }
+            }
+            Ok(names)
+        }
+
+        /// What `name` is, symbolic links followed.
+        pub fn kind(&self, name: &OsStr) -> io::Result<Kind> {
+            let stat = rustix::fs::statat(&self.0, name, AtFlags::empty())?;
+            Ok(match FileType::from_raw_mode(stat.st_mode) {
+                FileType::Directory => Kind::Folder,
+                FileType::RegularFile => Kind::File,
+                _ => Kind::Other,
+            })
+        }
+    }
+}
+
+/// A folder by its path, elsewhere.
+#[cfg(not(unix))]
+mod folder {
+    use std::ffi::{OsStr, OsString};
+    use std::fs;
+    use std::io;
+    use std::path::{Path, PathBuf};
+
+    /// The canonical path.
+    pub type Id = PathBuf;
+
+    pub enum Kind {
+        Folder,
+        File,
+        Other,
+    }
+
+    pub struct Folder(PathBuf);
+
+    impl Folder {
+        pub fn open(path: &Path) -> io::Result<Folder> {
+            Ok(Folder(path.to_path_buf()))
+        }
+
+        pub fn child(&self, name: &OsStr, _path: &Path) -> io::Result<Folder> {
+            Folder::open(&self.0.join(name))
+        }
+
+        pub fn id(&self) -> io::Result<Id> {
+            fs::canonicalize(&self.0)
+        }
+
+        pub fn names(&self) -> io::Result<Vec<OsString>> {
+            fs::read_dir(&self.0)?
+                .map(|entry| entry.map(|e| e.file_name()))
+                .collect()
+        }
+
+        pub fn kind(&self, name: &OsStr) -> io::Result<Kind> {
+            let meta = fs::metadata(self.0.join(name))?;
+            Ok(match (meta.is_dir(), meta.is_file()) {
+                (true, _) => Kind::Folder,
+                (_, true) => Kind::File,
+                _ => Kind::Other,
+            })
         }
     }
 }
@@ -167,6 +330,10 @@ pub fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+
+    /// An interrupt flag never set.
+    static GO: AtomicBool = AtomicBool::new(false);
 
     #[test]
     fn globs_match_names() {
@@ -196,21 +363,77 @@ mod tests {
             fs::write(p(f), "x").unwrap();
         }
         fs::write(p(".git/config"), "x").unwrap();
-        let all = Walk::default().list(dir.path());
+        let all = Walk::default().list(dir.path(), &GO).unwrap();
         assert_eq!(all.files, [p("a.txt"), p("b/c/y.sdk"), p("b/z.txt")]);
         assert_eq!(all.skipped_docs.len(), 3);
         let shallow = Walk {
             max_depth: Some(1),
             ..Walk::default()
         }
-        .list(dir.path());
+        .list(dir.path(), &GO)
+        .unwrap();
         assert_eq!(shallow.files, [p("a.txt"), p("b/z.txt")]);
         assert_eq!(shallow.skipped_deep, 1);
         let json = Walk {
             globs: vec!["*.json".into()],
             ..Walk::default()
         }
-        .list(dir.path());
+        .list(dir.path(), &GO)
+        .unwrap();
         assert_eq!(json.files, [p("b/x.json")]);
+    }
+
+    /// Red-team finding: a folder 1,000 levels deep took 23-52 s to walk (each level
+    /// looked at by its whole path, and made canonical), and Ctrl-C was not looked at
+    /// meanwhile. Each level is now opened relative to the one above it.
+    #[test]
+    fn a_folder_1000_levels_deep_is_walked_and_a_set_flag_stops_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let deep: PathBuf = std::iter::repeat_n("d", 1000).collect();
+        let bottom = dir.path().join(&deep);
+        fs::create_dir_all(&bottom).unwrap();
+        fs::write(bottom.join("p.txt"), "x").unwrap();
+        fs::write(dir.path().join("d/z.txt"), "x").unwrap();
+        // A link back to the top, 500 levels down: followed once, never looped.
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(
+            dir.path(),
+            dir.path()
+                .join(deep.iter().take(500).collect::<PathBuf>())
+                .join("up"),
+        )
+        .unwrap();
+        let all = Walk::default().list(dir.path(), &GO).unwrap();
+        assert_eq!(
+            all.files,
+            [bottom.join("p.txt"), dir.path().join("d/z.txt")]
+        );
+        assert!(all.errors.is_empty(), "{:?}", all.errors);
+        let stop = AtomicBool::new(true);
+        assert!(Walk::default().list(dir.path(), &stop).is_none());
+    }
+
+    /// Below the longest path the system opens, a folder is an error (its files could
+    /// not be opened by their paths), and the walk goes on.
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_past_the_longest_path_is_an_error() {
+        use rustix::fs::{CWD, Mode, OFlags, mkdirat, openat};
+        let dir = tempfile::tempdir().unwrap();
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY;
+        let mut fd = openat(CWD, dir.path(), flags, Mode::empty()).unwrap();
+        // Made level by level: its path is too long to make by path.
+        let levels = libc::PATH_MAX as usize / 3 + 10;
+        for _ in 0..levels {
+            mkdirat(&fd, "dd", Mode::RWXU).unwrap();
+            fd = openat(&fd, "dd", flags, Mode::empty()).unwrap();
+        }
+        fs::write(dir.path().join("dd/a.txt"), "x").unwrap();
+        let all = Walk::default().list(dir.path(), &GO).unwrap();
+        assert_eq!(all.files, [dir.path().join("dd/a.txt")]);
+        assert_eq!(all.errors.len(), 1);
+        let (path, e) = &all.errors[0];
+        assert_eq!(e.raw_os_error(), Some(libc::ENAMETOOLONG));
+        assert!(path.as_os_str().len() >= libc::PATH_MAX as usize);
     }
 }

@@ -373,3 +373,127 @@ fn programs_die_with_a_killed_tool() {
             .map_or(true, |s| s.contains("State:\tZ"))
     });
 }
+
+/// The processes whose parent is `pid`, with their command lines.
+#[cfg(target_os = "linux")]
+fn children(pid: u32) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        // `pid (comm) state ppid ...`: the name may hold spaces, the fields after do not.
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
+            continue;
+        };
+        let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
+        if after.split_whitespace().nth(1) == Some(&pid.to_string()) {
+            let cmdline = std::fs::read(format!("/proc/{child}/cmdline")).unwrap_or_default();
+            out.push((child, String::from_utf8_lossy(&cmdline).replace('\0', " ")));
+        }
+    }
+    out
+}
+
+/// Red-team finding: Ctrl-C while `--instructions` counted lost the whole run (exit 1:
+/// the count's child died and its failure was an error): no table, no baseline, no
+/// history, no HTML. Now the measurements are kept and written, and it exits 130.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupt_during_the_instruction_count_keeps_the_run() {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        eprintln!("skipped: valgrind is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("d.txt"), puzzles(2000)).unwrap();
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        let html = format!("r{sig}.html");
+        let child = binary()
+            .current_dir(dir.path())
+            .args([
+                "bench",
+                "d.txt",
+                "--backends",
+                "dlx-static",
+                "--rounds",
+                "1",
+            ])
+            .args(["--instructions", "2000", "--no-progress", "--record"])
+            .args(["--save-baseline", &format!("cut{sig}"), "--html", &html])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut counter = None;
+        wait_for("the instruction count", || {
+            counter = children(child.id())
+                .into_iter()
+                .find(|(_, cmd)| cmd.contains("count-instructions"));
+            counter.is_some()
+        });
+        signal(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+        assert!(
+            stdout.contains("dlx-static") && stdout.contains("PARTIAL"),
+            "{stdout}"
+        );
+        let saved = dir.path().join(format!("results/baselines/cut{sig}.json"));
+        let run: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(saved).unwrap()).unwrap();
+        assert_eq!(run["partial"], true);
+        assert_eq!(run["results"].as_array().unwrap().len(), 1);
+        let history = std::fs::read_to_string(dir.path().join("results/history.jsonl")).unwrap();
+        assert!(history.lines().count() >= 1, "{history}");
+        assert!(std::fs::metadata(dir.path().join(&html)).unwrap().len() > 0);
+        // valgrind was killed with the run, not left counting.
+        let (pid, _) = counter.unwrap();
+        wait_for("valgrind to die", || {
+            std::fs::read_to_string(format!("/proc/{pid}/status"))
+                .map_or(true, |s| s.contains("State:\tZ"))
+        });
+    }
+}
+
+/// Bytes this process has read so far (`rchar` of `/proc/PID/io`).
+#[cfg(target_os = "linux")]
+fn bytes_read(child: &Child) -> u64 {
+    let io = std::fs::read_to_string(format!("/proc/{}/io", child.id())).unwrap_or_default();
+    io.lines()
+        .find_map(|l| l.strip_prefix("rchar: "))
+        .map_or(0, |n| n.parse().unwrap())
+}
+
+/// Red-team finding: `history` ignored Ctrl-C and SIGTERM (read, analysed and showed
+/// everything, exit 0). Now reading stops at once: nothing shown, exit 130.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupt_while_reading_the_history_stops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("history.jsonl");
+    let line = r#"{"format_version":1,"date":"2025-01-01T00:00:00Z","version":"0.1.0","revision":"abc","source":"record","machine":"cpu x2","backend":"B","dataset":"d.txt","dataset_hash":"h","puzzles":10,"threads":1,"rounds":3,"max_solutions":2,"us_per_puzzle":10.0,"puzzles_per_s":1e5,"spread_pct":1.0,"wrong":0,"nodes_per_puzzle":null,"guesses_per_puzzle":null}"#;
+    // 25 MB: reading it takes a while after the first 4 MB.
+    let text: String = (0..60_000)
+        .map(|n| format!("{}\n", line.replace("\"B\"", &format!("\"b{n}\""))))
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        let child = binary()
+            .args(["history", "--file"])
+            .arg(&file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_for("the history being read", || bytes_read(&child) > 4 << 20);
+        signal(&child, sig);
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stderr}");
+        assert!(stderr.contains("nothing shown"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -11,6 +11,8 @@
 //! points on its new level; steps smaller than `min_step_pct` are merged away. Each
 //! level reported is the median of its segment's raw values.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 /// One change point: the series moves from `before` to `after` at point `index`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
@@ -31,8 +33,9 @@ const MIN_SEGMENT: usize = 2;
 /// Longest series looked at (the newest points): O(n²) must stay quick.
 pub const MAX_POINTS: usize = 5000;
 
-/// The change points of `values` (positive numbers, e.g. µs per puzzle), oldest first.
-pub fn detect(values: &[f64], min_step_pct: f64) -> Vec<Step> {
+/// The change points of `values` (positive numbers, e.g. µs per puzzle), oldest first;
+/// cut short (and not all found) once `stop` is set.
+pub fn detect(values: &[f64], min_step_pct: f64, stop: &AtomicBool) -> Vec<Step> {
     let y: Vec<f64> = values.iter().map(|v| v.max(1e-12).ln()).collect();
     let n = y.len();
     if n < 2 * MIN_SEGMENT {
@@ -40,9 +43,9 @@ pub fn detect(values: &[f64], min_step_pct: f64) -> Vec<Step> {
     }
     let sigma = noise(&y).max(1e-4);
     let penalty = 3.0 * sigma * sigma * (n as f64).ln();
-    let mut starts = partition(&median3(&y), penalty);
+    let mut starts = partition(&median3(&y), penalty, stop);
     // Merge the smallest step while any is below the threshold.
-    loop {
+    while !stop.load(Ordering::Relaxed) {
         let steps = steps_of(&y, &starts);
         let smallest = steps
             .iter()
@@ -56,6 +59,7 @@ pub fn detect(values: &[f64], min_step_pct: f64) -> Vec<Step> {
             None => return steps,
         }
     }
+    Vec::new()
 }
 
 /// Running median of three; the ends use Tukey's rule (the median of the end point,
@@ -88,8 +92,9 @@ fn noise(y: &[f64]) -> f64 {
     median * 1.4826 / std::f64::consts::SQRT_2
 }
 
-/// The segment starts (0 first) minimizing cost + penalty per segment.
-fn partition(y: &[f64], penalty: f64) -> Vec<usize> {
+/// The segment starts (0 first) minimizing cost + penalty per segment; one segment
+/// once `stop` is set (the search is O(n²)).
+fn partition(y: &[f64], penalty: f64, stop: &AtomicBool) -> Vec<usize> {
     let n = y.len();
     let mut sum = vec![0.0; n + 1];
     let mut sq = vec![0.0; n + 1];
@@ -108,6 +113,9 @@ fn partition(y: &[f64], penalty: f64) -> Vec<usize> {
     let mut last = vec![0usize; n + 1];
     best[0] = -penalty;
     for b in MIN_SEGMENT..=n {
+        if stop.load(Ordering::Relaxed) {
+            return vec![0];
+        }
         for a in (0..=b - MIN_SEGMENT).rev() {
             if a != 0 && a < MIN_SEGMENT {
                 continue;
@@ -155,6 +163,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    static GO: AtomicBool = AtomicBool::new(false);
+
     /// A deterministic wobble of about ±1%.
     fn noisy(level: f64, n: usize, seed: u64) -> Vec<f64> {
         let mut rng = crate::rng::SplitMix64::new(seed);
@@ -165,15 +175,15 @@ mod tests {
 
     #[test]
     fn a_flat_series_has_no_step() {
-        assert!(detect(&noisy(10.0, 40, 1), 2.0).is_empty());
-        assert!(detect(&[5.0; 30], 2.0).is_empty());
+        assert!(detect(&noisy(10.0, 40, 1), 2.0, &GO).is_empty());
+        assert!(detect(&[5.0; 30], 2.0, &GO).is_empty());
     }
 
     #[test]
     fn a_step_is_found_where_it_happened() {
         let mut y = noisy(10.0, 20, 2);
         y.extend(noisy(11.0, 15, 3));
-        let steps = detect(&y, 2.0);
+        let steps = detect(&y, 2.0, &GO);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(steps[0].index, 20);
         assert!((steps[0].change_pct() - 10.0).abs() < 2.0, "{steps:?}");
@@ -184,7 +194,7 @@ mod tests {
         let mut y = noisy(10.0, 12, 4);
         y.extend(noisy(8.0, 12, 5));
         y.extend(noisy(9.0, 12, 6));
-        let idx: Vec<usize> = detect(&y, 2.0).iter().map(|s| s.index).collect();
+        let idx: Vec<usize> = detect(&y, 2.0, &GO).iter().map(|s| s.index).collect();
         assert_eq!(idx, [12, 24]);
     }
 
@@ -192,16 +202,16 @@ mod tests {
     fn one_outlier_is_not_a_step_but_two_points_on_a_new_level_are() {
         let mut y = noisy(10.0, 20, 7);
         y[10] = 30.0;
-        assert!(detect(&y, 2.0).is_empty());
+        assert!(detect(&y, 2.0, &GO).is_empty());
         let mut y = noisy(10.0, 20, 8);
         y.extend([13.0, 13.1]);
-        let steps = detect(&y, 2.0);
+        let steps = detect(&y, 2.0, &GO);
         assert_eq!(steps.iter().map(|s| s.index).collect::<Vec<_>>(), [20]);
         // A lone outlier at either end is not a step either.
         for at in [0, 19] {
             let mut y = noisy(10.0, 20, 9);
             y[at] = 30.0;
-            assert!(detect(&y, 2.0).is_empty(), "{at}");
+            assert!(detect(&y, 2.0, &GO).is_empty(), "{at}");
         }
     }
 
@@ -209,8 +219,8 @@ mod tests {
     fn steps_below_the_threshold_are_merged() {
         let mut y = vec![10.0; 10];
         y.extend([10.1; 10]);
-        assert_eq!(detect(&y, 0.5).len(), 1);
-        assert!(detect(&y, 2.0).is_empty());
+        assert_eq!(detect(&y, 0.5, &GO).len(), 1);
+        assert!(detect(&y, 2.0, &GO).is_empty());
     }
 
     proptest! {
@@ -219,7 +229,7 @@ mod tests {
             values in proptest::collection::vec(0.001f64..1e6, 0..80),
             min in 0.0f64..20.0,
         ) {
-            let steps = detect(&values, min);
+            let steps = detect(&values, min, &GO);
             let mut prev = 0;
             for s in &steps {
                 prop_assert!(s.index >= prev + MIN_SEGMENT && s.index + MIN_SEGMENT <= values.len());

@@ -1,5 +1,8 @@
 use super::*;
 
+/// An interrupt flag never set.
+static GO: AtomicBool = AtomicBool::new(false);
+
 fn entry(backend: &str, date: &str, us: f64) -> Entry {
     Entry {
         format_version: FORMAT_VERSION,
@@ -52,7 +55,7 @@ fn bad_lines_are_named_and_skipped_good_ones_kept() {
         line(&good) // no final newline
     );
     std::fs::write(&path, text).unwrap();
-    let loaded = load(&path).unwrap();
+    let loaded = load(&path, &GO).unwrap();
     assert_eq!(loaded.entries, vec![good.clone(), good]);
     let skipped = loaded.skipped.join("\n");
     assert_eq!(loaded.skipped.len(), 5, "{skipped}");
@@ -73,9 +76,9 @@ fn bad_lines_are_named_and_skipped_good_ones_kept() {
 #[test]
 fn a_missing_history_says_how_to_make_one() {
     let dir = tempfile::tempdir().unwrap();
-    let e = load(&dir.path().join("none.jsonl")).unwrap_err();
+    let e = load(&dir.path().join("none.jsonl"), &GO).unwrap_err();
     assert!(format!("{e:#}").contains("--record"), "{e:#}");
-    let e = load(dir.path()).unwrap_err();
+    let e = load(dir.path(), &GO).unwrap_err();
     assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
 }
 
@@ -103,6 +106,53 @@ fn series_group_by_backend_dataset_threads_machine_and_sort_by_date() {
     assert_eq!(s[3], vec![&a_other_data]);
 }
 
+/// Red-team finding: grouping searched the keys seen so far for each entry, quadratic
+/// in the series (20,000 series of 3 runs: 7 s). Now a map; the order stays the order
+/// of first appearance.
+#[test]
+fn many_series_keep_the_order_they_first_appear_in() {
+    let mut entries = Vec::new();
+    for day in [3, 1, 2] {
+        for n in 0..3000 {
+            entries.push(entry(
+                &format!("b{n}"),
+                &format!("2026-01-0{day}T00:00:00Z"),
+                1.0 + day as f64,
+            ));
+        }
+    }
+    let s = series(&entries);
+    assert_eq!(s.len(), 3000);
+    for (n, points) in s.iter().enumerate() {
+        assert!(points.iter().all(|e| e.backend == format!("b{n}")));
+        let days: Vec<f64> = points.iter().map(|e| e.us_per_puzzle).collect();
+        assert_eq!(days, [2.0, 3.0, 4.0]);
+    }
+}
+
+/// Red-team finding: `history` ignored Ctrl-C and exited 0. Reading and analysing stop
+/// once the flag is set: the caller shows nothing, or only the series already done.
+#[test]
+fn a_set_flag_stops_reading_and_analysing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("h.jsonl");
+    let mut entries = Vec::new();
+    for day in 1..=20 {
+        let us = if day <= 10 { 10.0 } else { 12.0 };
+        entries.push(entry("a", &format!("2026-01-{day:02}T00:00:00Z"), us));
+    }
+    let text: Vec<String> = entries.iter().map(line).collect();
+    std::fs::write(&path, text.join("\n")).unwrap();
+    let stop = AtomicBool::new(true);
+    assert!(load(&path, &stop).unwrap().entries.is_empty());
+    assert!(trends(&entries, 2.0, &stop).is_empty());
+    let values: Vec<f64> = entries.iter().map(|e| e.us_per_puzzle).collect();
+    assert!(change_points::detect(&values, 2.0, &stop).is_empty());
+    // Unset, the same calls find everything.
+    assert_eq!(load(&path, &GO).unwrap().entries.len(), 20);
+    assert_eq!(trends(&entries, 2.0, &GO)[0].steps.len(), 1);
+}
+
 #[test]
 fn a_trend_with_a_step_reports_it() {
     let mut entries = Vec::new();
@@ -115,7 +165,7 @@ fn a_trend_with_a_step_reports_it() {
             level + wobble,
         ));
     }
-    let t = trends(&entries, 2.0);
+    let t = trends(&entries, 2.0, &GO);
     assert_eq!(t.len(), 1);
     assert_eq!(t[0].values().len(), 20);
     assert_eq!(t[0].steps.len(), 1, "{:?}", t[0].steps.len());
@@ -127,7 +177,7 @@ fn lines_round_trip_through_load() {
     let path = dir.path().join("h.jsonl");
     let e = entry("dlx-static", "2026-01-01T00:00:00Z", 3.5);
     std::fs::write(&path, format!("{}\n", line(&e))).unwrap();
-    assert_eq!(load(&path).unwrap().entries, vec![e]);
+    assert_eq!(load(&path, &GO).unwrap().entries, vec![e]);
 }
 
 #[test]
@@ -152,7 +202,7 @@ fn absurd_values_and_dates_are_skipped() {
         lines.push(line(&e));
     }
     std::fs::write(&path, lines.join("\n")).unwrap();
-    let loaded = load(&path).unwrap();
+    let loaded = load(&path, &GO).unwrap();
     assert_eq!(loaded.entries, vec![good]);
     assert_eq!(loaded.skipped.len(), 7, "{:?}", loaded.skipped);
 }
@@ -169,6 +219,6 @@ fn a_fifo_is_refused_without_waiting_for_a_writer() {
             .unwrap()
             .success()
     );
-    let e = load(&fifo).unwrap_err();
+    let e = load(&fifo, &GO).unwrap_err();
     assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
 }

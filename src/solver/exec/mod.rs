@@ -26,6 +26,8 @@ mod process;
 mod spec;
 
 pub use calibrate::spread as round_trip_spread;
+/// A program in a process group of its own (`bench --instructions` runs valgrind so).
+pub(crate) use process::{FromChild, Wait, Worker};
 pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
 use std::collections::HashSet;
@@ -34,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use calibrate::Calibrator;
-use process::{FromChild, MAX_ANSWER, Wait, Worker};
+use process::MAX_ANSWER;
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::board::Square;

@@ -108,7 +108,7 @@ impl Worker {
     /// Starts `program` with `args` in a process group of its own, with `env` added.
     pub fn spawn(
         program: &Path,
-        args: &[String],
+        args: &[impl AsRef<std::ffi::OsStr>],
         env: &[(&str, String)],
     ) -> std::io::Result<Worker> {
         let mut cmd = Command::new(program);
@@ -472,7 +472,7 @@ mod tests {
     /// writing done while waiting.
     #[test]
     fn a_large_batch_then_a_line_reach_the_program() {
-        let mut worker = Worker::spawn(Path::new("cat"), &[], &[]).unwrap();
+        let mut worker = Worker::spawn(Path::new("cat"), &[""; 0], &[]).unwrap();
         let deadline = || Instant::now() + Duration::from_secs(5);
         let batch: Vec<u8> = (0..20_000)
             .flat_map(|i| format!("{i}\n").into_bytes())
@@ -495,7 +495,7 @@ mod tests {
     /// A program that never reads cannot hold the caller past its deadline.
     #[test]
     fn a_program_that_never_reads_times_out() {
-        let mut worker = Worker::spawn(Path::new("sleep"), &["30".into()], &[]).unwrap();
+        let mut worker = Worker::spawn(Path::new("sleep"), &["30"], &[]).unwrap();
         worker.send(&vec![b'.'; 1 << 20]);
         let start = Instant::now();
         let got = worker.wait(start + Duration::from_millis(300), || false);
