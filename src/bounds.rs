@@ -22,8 +22,28 @@ pub const MAX_NOISE_PCT: f64 = 1000.0;
 pub const MAX_SOLUTIONS: u32 = 1_000_000_000;
 /// Records `--sample` holds in memory.
 pub const MAX_SAMPLE: u64 = 10_000_000;
+/// What a command may hold of its input in memory at once, in bytes: `bench`'s dataset
+/// (in its compact form: 53 bytes a 9x9 puzzle, 98 with its solution) and `--sample`'s
+/// reservoir, in `solve` and `bench`. A file's size says nothing of it (a 14 KB zstd
+/// file holds two million puzzles), so it is counted as records are read, and reading
+/// stops past it with [`held_too_much`].
+pub const MAX_HELD_BYTES: u64 = 1 << 30;
 /// Longest text field accepted from a saved run (paths, names).
 pub const MAX_TEXT: usize = 4096;
+
+/// What a record holds in memory, counted against [`MAX_HELD_BYTES`].
+pub trait Held {
+    fn held_bytes(&self) -> u64;
+}
+
+/// Why `what` stopped after `records` records: more than [`MAX_HELD_BYTES`] in memory;
+/// `advice` says how to read less.
+pub fn held_too_much(what: &str, records: u64, advice: &str) -> String {
+    format!(
+        "{what}: more than {} MiB held in memory after {records} records; {advice}",
+        MAX_HELD_BYTES >> 20
+    )
+}
 
 /// A number of threads: 1 to `MAX_THREADS` (0, "one per core", only where the caller
 /// allows it).

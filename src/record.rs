@@ -104,6 +104,26 @@ impl Puzzle {
     }
 }
 
+/// The bytes a record's body holds on the heap (a source's name is shared, not counted).
+pub(crate) fn heap_bytes(puzzle: &Result<Puzzle, ParseError>) -> usize {
+    match puzzle {
+        Ok(p) => {
+            p.board.heap_bytes()
+                + p.expected.as_ref().map_or(0, |e| {
+                    std::mem::size_of::<Expected>()
+                        + e.solution.as_ref().map_or(0, Board::heap_bytes)
+                })
+        }
+        Err(e) => e.message.capacity(),
+    }
+}
+
+impl crate::bounds::Held for Record {
+    fn held_bytes(&self) -> u64 {
+        (std::mem::size_of::<Record>() + heap_bytes(&self.puzzle)) as u64
+    }
+}
+
 /// An expected answer from the input (`puzzle:count:solution` lines, a CSV solution column).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Expected {

@@ -1,5 +1,6 @@
 //! Subsets of the records read: `--skip N`, `--limit N` and `--sample N --seed S`.
 
+use crate::bounds::{Held, MAX_HELD_BYTES, held_too_much};
 use crate::rng::SplitMix64;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,10 +22,14 @@ impl Subset {
     ///
     /// `--sample` is reservoir sampling (Algorithm R) over the records after
     /// `--skip`/`--limit`: it holds at most N records, and the same seed always picks the
-    /// same ones.
-    pub fn apply<'a, T, I>(&self, records: I) -> Box<dyn Iterator<Item = T> + Send + 'a>
+    /// same ones. A reservoir that would hold more than [`MAX_HELD_BYTES`] stops the
+    /// reading with an error.
+    pub fn apply<'a, T, I>(
+        &self,
+        records: I,
+    ) -> Result<Box<dyn Iterator<Item = T> + Send + 'a>, String>
     where
-        T: Send + 'a,
+        T: Held + Send + 'a,
         I: Iterator<Item = T> + Send + 'a,
     {
         let kept = records
@@ -33,25 +38,35 @@ impl Subset {
                 self.limit
                     .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             );
-        let Some((n, seed)) = self.sample else {
-            return Box::new(kept);
+        let Some((want, seed)) = self.sample else {
+            return Ok(Box::new(kept));
         };
-        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        let n = usize::try_from(want).unwrap_or(usize::MAX);
         let mut rng = SplitMix64::new(seed);
         let mut reservoir: Vec<(u64, T)> = Vec::new();
+        let mut held = 0;
         for (i, record) in kept.enumerate() {
             let i = i as u64;
             if reservoir.len() < n {
+                held += record.held_bytes();
                 reservoir.push((i, record));
             } else {
                 let j = rng.below(i + 1) as usize;
                 if j < n {
+                    held = held - reservoir[j].1.held_bytes() + record.held_bytes();
                     reservoir[j] = (i, record);
                 }
             }
+            if held > MAX_HELD_BYTES {
+                return Err(held_too_much(
+                    &format!("--sample {want}"),
+                    i + 1,
+                    "take a smaller sample",
+                ));
+            }
         }
         reservoir.sort_by_key(|(i, _)| *i);
-        Box::new(reservoir.into_iter().map(|(_, r)| r))
+        Ok(Box::new(reservoir.into_iter().map(|(_, r)| r)))
     }
 }
 
@@ -74,8 +89,32 @@ mod tests {
     fn numbers(subset: &Subset, n: u64) -> Vec<u64> {
         subset
             .apply(records(n).into_iter())
+            .unwrap()
             .map(|r| r.number)
             .collect()
+    }
+
+    /// What `--sample` holds is counted against the one memory budget: a sample past it
+    /// stops the reading with an error.
+    #[test]
+    fn a_sample_past_the_memory_budget_is_refused() {
+        struct Big;
+        impl Held for Big {
+            fn held_bytes(&self) -> u64 {
+                MAX_HELD_BYTES / 4
+            }
+        }
+        let sample = |n| Subset {
+            sample: Some((n, 1)),
+            ..Subset::default()
+        };
+        let big = || (0..10).map(|_| Big);
+        assert_eq!(sample(3).apply(big()).unwrap().count(), 3);
+        let e = sample(8).apply(big()).err().unwrap();
+        assert!(
+            e.contains("--sample 8") && e.contains("after 5 records"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
             None
         }
     });
-    let records = opts.subset.apply(records);
+    let records = opts.subset.apply(records).map_err(anyhow::Error::msg)?;
     let start = Instant::now();
     let mut parse_errors = 0u64;
     let stats = run::run(

@@ -11,12 +11,14 @@ use crate::record::SourceName;
 
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
+use crate::bounds::{Held, MAX_HELD_BYTES, held_too_much};
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Expected, Puzzle, Record};
 use crate::subset::Subset;
 
 /// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes
-/// 57 bytes (98 with an expected solution), so ten million fit in about a gigabyte.
+/// 53 bytes (98 with an expected solution), and all of it at most
+/// [`MAX_HELD_BYTES`](crate::bounds::MAX_HELD_BYTES), counted as it is read.
 /// Puzzles are packed two cells a byte and unpacked a chunk at a time, outside the
 /// clock; the records that are not timed (parse errors, conflicting givens) are few and
 /// kept whole. Boards of other sizes (4x4, 16x16, 25x25) are kept whole beside the
@@ -38,6 +40,9 @@ pub struct Dataset {
     sources: Vec<(u32, SourceName)>,
     /// Records not timed, with the number of timed puzzles before each.
     pub(super) untimed: Vec<(u32, Record)>,
+    /// The bytes all of it holds, and the most it may (`MAX_HELD_BYTES`).
+    held: u64,
+    budget: u64,
 }
 
 /// A grid in 41 bytes: cell `2i` in the low half of byte `i`, cell `2i + 1` in the high.
@@ -86,8 +91,14 @@ struct PackedExpected {
     solution: Packed,
 }
 
-#[derive(Clone, Copy)]
-struct TooLarge;
+/// Why a record cannot be added.
+#[derive(Clone, Copy, Debug)]
+enum TooLarge {
+    /// More than `MAX_HELD_BYTES` in memory.
+    Held,
+    /// More puzzles, or a record number or line, than the compact form counts.
+    Numbers,
+}
 
 impl Dataset {
     fn empty(info: DatasetInfo) -> Dataset {
@@ -101,12 +112,32 @@ impl Dataset {
             big_counts: Vec::new(),
             sources: Vec::new(),
             untimed: Vec::new(),
+            held: 0,
+            budget: MAX_HELD_BYTES,
         }
     }
 
     /// Adds a record: packed when it is a puzzle to time, whole otherwise.
     fn push(&mut self, record: Record) -> Result<(), TooLarge> {
-        let timed = u32::try_from(self.grids.len()).map_err(|_| TooLarge)?;
+        use std::mem::size_of;
+        let timed = u32::try_from(self.grids.len()).map_err(|_| TooLarge::Numbers)?;
+        // What the record will hold, counted before it is kept.
+        self.held += match &record.puzzle {
+            Ok(p) if !p.board.has_conflict() => {
+                let boxed = |b: &Board| match b.heap_bytes() {
+                    0 => 0,
+                    heap => heap + size_of::<(u32, Box<Square>)>(),
+                };
+                let expected = p.expected.as_ref().map_or(0, |e| {
+                    size_of::<PackedExpected>() + e.solution.as_ref().map_or(0, boxed)
+                });
+                size_of::<Packed>() + size_of::<Meta>() + boxed(&p.board) + expected
+            }
+            _ => size_of::<u32>() + record.held_bytes() as usize,
+        } as u64;
+        if self.held > self.budget {
+            return Err(TooLarge::Held);
+        }
         self.info.records += 1;
         let Ok(puzzle) = &record.puzzle else {
             self.info.parse_errors += 1;
@@ -118,7 +149,12 @@ impl Dataset {
             self.untimed.push((timed, record));
             return Ok(());
         }
-        let small = |n: u64| u32::try_from(n).ok().filter(|&n| n < BIG).ok_or(TooLarge);
+        let small = |n: u64| {
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n < BIG)
+                .ok_or(TooLarge::Numbers)
+        };
         let expected = match puzzle.expected.as_deref() {
             None => NONE,
             Some(e) => {
@@ -280,6 +316,16 @@ impl Dataset {
         load: &LoadOptions,
         subset: &Subset,
     ) -> anyhow::Result<Option<Dataset>> {
+        Dataset::load_within(input, load, subset, MAX_HELD_BYTES)
+    }
+
+    /// [`Dataset::load`] holding at most `budget` bytes.
+    fn load_within(
+        input: &Input,
+        load: &LoadOptions,
+        subset: &Subset,
+        budget: u64,
+    ) -> anyhow::Result<Option<Dataset>> {
         // A dataset is read whole into memory: a device such as /dev/zero never ends.
         // (Pipes and FIFOs end when their writer does: they are read.)
         #[cfg(unix)]
@@ -306,9 +352,10 @@ impl Dataset {
             parse_errors: 0,
             other_sizes: 0,
         });
+        dataset.budget = budget;
         // Streamed into the compact form: the records are never all held whole.
         let mut failure = None;
-        let mut too_large = false;
+        let mut too_large = None;
         let mut note = |item: Result<Record, LoadError>| match item {
             Ok(record) => Some(record),
             Err(e) => {
@@ -317,14 +364,17 @@ impl Dataset {
             }
         };
         let records = loader.by_ref().map_while(&mut note);
-        for record in subset.apply(records) {
-            if dataset.push(record).is_err() {
-                too_large = true;
+        for record in subset
+            .apply(records)
+            .map_err(|e| DatasetError(format!("{name}: {e}")))?
+        {
+            if let Err(e) = dataset.push(record) {
+                too_large = Some(e);
                 break;
             }
         }
         // The rest of the input (after --limit) is read too: the hash covers it all.
-        if failure.is_none() && !too_large {
+        if failure.is_none() && too_large.is_none() {
             for item in loader.by_ref() {
                 if let Err(e) = item {
                     failure = Some(e);
@@ -337,11 +387,19 @@ impl Dataset {
             Some(e) => return Err(DatasetError(e.to_string()).into()),
             None => {}
         }
-        if too_large {
-            return Err(DatasetError(format!(
-                "{name}: too large to bench: more than {BIG} puzzles, or a record number or line above it"
-            ))
-            .into());
+        match too_large {
+            Some(TooLarge::Held) => {
+                let advice = "bench holds a dataset whole (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of it with --limit N or --sample N";
+                let what = held_too_much(&name, dataset.info.records, advice);
+                return Err(DatasetError(what).into());
+            }
+            Some(TooLarge::Numbers) => {
+                return Err(DatasetError(format!(
+                    "{name}: too large to bench: more than {BIG} puzzles, or a record number or line above it"
+                ))
+                .into());
+            }
+            None => {}
         }
         if crate::interrupt::requested() {
             return Ok(None);
@@ -517,6 +575,42 @@ mod tests {
             }
             let want: Vec<(SourceName, u64, u64)> = originals.iter().map(|r| (r.source, r.number, r.line)).collect();
             prop_assert_eq!(got, want);
+        }
+    }
+
+    /// Red-team finding: a 14 KB zstd file of two million puzzles made `bench` hold
+    /// them all, with no bound but four billion puzzles. Now what a dataset holds is
+    /// counted as it is read, compressed or not, and a dataset past the budget is
+    /// refused with the way to measure a part of it.
+    #[test]
+    fn a_dataset_past_the_memory_budget_is_refused_whole_or_compressed() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!("{P}\n").repeat(20_000);
+        let zst = ruzstd::encoding::compress_to_vec(
+            text.as_bytes(),
+            ruzstd::encoding::CompressionLevel::Fastest,
+        );
+        assert!(zst.len() < 20_000);
+        let budget = 100_000;
+        for (name, bytes) in [("p.txt", text.as_bytes()), ("p.zst", &zst[..])] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let input = Input::File(path);
+            let load = |subset: &Subset| {
+                Dataset::load_within(&input, &LoadOptions::default(), subset, budget)
+            };
+            let e = load(&Subset::default()).err().unwrap().to_string();
+            assert!(
+                e.contains("held in memory") && e.contains("--limit N"),
+                "{e}"
+            );
+            let part = Subset {
+                limit: Some(1000),
+                ..Subset::default()
+            };
+            let d = load(&part).unwrap().unwrap();
+            assert_eq!(d.len(), 1000);
+            assert!(d.held <= 1000 * 53, "{}", d.held);
         }
     }
 

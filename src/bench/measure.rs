@@ -61,7 +61,7 @@ pub(super) fn bench_one(
     for i in 0..config.warmup {
         observer.on_pass(&format!("{label}: warmup {}", i + 1));
         let mut ns = 0;
-        for chunk in chunks(job.dataset) {
+        for chunk in chunks(job.dataset, CHUNK) {
             // Rounds are sized by real time, whatever the headline's clock.
             ns += pass(job, &mut solver, &pool, chunk.timed, &mut grids, pass_no).wall_ns;
         }
@@ -93,7 +93,7 @@ pub(super) fn bench_one(
             // A pass goes chunk by chunk: each chunk timed, then its answers checked
             // (every answer of every pass), so the memory a pass needs stays bounded
             // whatever the size of the dataset.
-            for chunk in chunks(job.dataset) {
+            for chunk in chunks(job.dataset, CHUNK) {
                 let p = pass(
                     job,
                     &mut solver,
@@ -359,10 +359,11 @@ pub(super) struct Chunk {
     pub untimed: std::ops::Range<usize>,
 }
 
-/// The chunks that cover `dataset`, in order; together they hold every record once.
-pub(super) fn chunks(dataset: &Dataset) -> Vec<Chunk> {
+/// The chunks of `size` timed puzzles that cover `dataset`, in order; together they
+/// hold every record once.
+pub(super) fn chunks(dataset: &Dataset, size: usize) -> Vec<Chunk> {
     let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
-    chunks_of(dataset.len(), &befores, CHUNK)
+    chunks_of(dataset.len(), &befores, size)
 }
 
 /// Chunks of `size` timed puzzles out of `n`; `befores[i]` is how many timed puzzles

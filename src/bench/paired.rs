@@ -26,7 +26,7 @@ use crate::board::Board;
 use crate::cpu::thread_cpu_ns;
 use crate::interrupt;
 use crate::rng::SplitMix64;
-use crate::run::{Attempt, GuardedSolver, PuzzleResult, SolverPool};
+use crate::run::{Attempt, GuardedSolver, SolverPool};
 use crate::solver::Backend;
 use crate::tally::Tally;
 
@@ -96,7 +96,8 @@ struct Contender<'a> {
     rounds_ns: Vec<u64>,
     tally: Tally,
     first: Tally,
-    first_attempts: Vec<(Attempt, Option<usize>)>,
+    /// The attempts of the block in hand, checked once every backend took it.
+    attempts: Vec<(Attempt, Option<usize>)>,
     /// A `lib:` solver's calls for a solution over the measurement.
     second_calls: u64,
 }
@@ -138,7 +139,7 @@ pub(super) fn run_paired<'a>(
                 rounds_ns: Vec::new(),
                 tally: Tally::new(),
                 first: Tally::new(),
-                first_attempts: Vec::new(),
+                attempts: Vec::new(),
                 second_calls: 0,
             }
         })
@@ -148,7 +149,6 @@ pub(super) fn run_paired<'a>(
     let n = dataset.len();
     // Warmup: one pass each, which also says how long a pass takes.
     let mut slowest = 1u64;
-    let mut attempts = Vec::new();
     for c in &mut contenders {
         observer.on_pass(&format!(
             "{} on {} -j{threads}: warmup (paired)",
@@ -158,7 +158,7 @@ pub(super) fn run_paired<'a>(
         for start in (0..n).step_by(WARMUP_STRETCH) {
             dataset.unpack(start..(start + WARMUP_STRETCH).min(n), &mut grids);
             present(config, 0, start as u64, &mut grids);
-            wall += measure(pool, threads, c, &grids, &mut attempts).wall;
+            wall += measure(pool, threads, c, &grids).wall;
         }
         slowest = slowest.max(wall);
         if interrupt::requested() {
@@ -176,7 +176,8 @@ pub(super) fn run_paired<'a>(
     };
     // At least MIN_BLOCKS a pass, so that even a small dataset gives enough pairs.
     let blocks = (slowest / BLOCK_NS).clamp(MIN_BLOCKS as u64, MAX_BLOCKS as u64) as usize;
-    let size = n.div_ceil(blocks);
+    // Blocks with the untimed records around them: the first round's rows.
+    let blocks = chunks(dataset, n.div_ceil(blocks));
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
     let probe = crate::bench::machine::LoadProbe::start();
     let started = Instant::now();
@@ -193,8 +194,9 @@ pub(super) fn run_paired<'a>(
             round + 1
         ));
         let mut round_wall = vec![0u64; contenders.len()];
-        for start in (0..n).step_by(size) {
-            dataset.unpack(start..(start + size).min(n), &mut grids);
+        for block in &blocks {
+            let start = block.timed.start;
+            dataset.unpack(block.timed.clone(), &mut grids);
             // Every backend takes the block in the same form, fresh each round.
             let symmetries = present(config, round as u64 + 1, start as u64, &mut grids);
             let mut order: Vec<usize> = (0..contenders.len()).collect();
@@ -210,7 +212,7 @@ pub(super) fn run_paired<'a>(
                     });
                 }
                 let second_calls = crate::solver::shared_lib::second_calls();
-                let times = measure(pool, threads, c, &grids, &mut attempts);
+                let times = measure(pool, threads, c, &grids);
                 c.second_calls += crate::solver::shared_lib::second_calls() - second_calls;
                 c.blocks_ns.push(match clock {
                     Clock::Cpu => times.cpu,
@@ -225,14 +227,35 @@ pub(super) fn run_paired<'a>(
                     return Ok(None);
                 }
                 if let Some(symmetries) = &symmetries {
-                    undo(&mut attempts, symmetries);
+                    undo(&mut c.attempts, symmetries);
                 }
-                // Every answer of every round is checked, outside the clocks: the
-                // first round's become the rows, the others are counted.
+            }
+            // Every answer of every round is checked, outside the clocks, block by
+            // block (one block's attempts in memory, not a dataset's): the first
+            // round's become the rows, backend by backend, the others are counted.
+            let records = match round {
+                0 => chunk_records(dataset, block),
+                _ => Vec::new(),
+            };
+            for c in &mut contenders {
                 if round == 0 {
-                    c.first_attempts.append(&mut attempts);
+                    let checked = check(
+                        dataset,
+                        c.truths,
+                        &c.solver,
+                        c.label,
+                        &records,
+                        std::mem::take(&mut c.attempts),
+                    );
+                    checked.iter().for_each(|r| c.first.add(r));
+                    let combo = super::Combo {
+                        label: c.label,
+                        dataset: &dataset.info.path,
+                        threads,
+                    };
+                    observer.on_rows(&combo, &checked)?;
                 } else {
-                    tally_block(dataset, c, start, &mut attempts);
+                    tally_block(dataset, c, start);
                 }
             }
         }
@@ -250,12 +273,6 @@ pub(super) fn run_paired<'a>(
     });
     let mut results = Vec::new();
     for c in &mut contenders {
-        let combo = super::Combo {
-            label: c.label,
-            dataset: &dataset.info.path,
-            threads,
-        };
-        // Checked chunk by chunk: one chunk's results in memory at a time.
         let job = Job {
             pool,
             threads,
@@ -265,15 +282,6 @@ pub(super) fn run_paired<'a>(
             config,
             truths: c.truths,
         };
-        let mut attempts = std::mem::take(&mut c.first_attempts).into_iter();
-        for chunk in chunks(dataset) {
-            let mine = attempts.by_ref().take(chunk.timed.len()).collect();
-            let records = chunk_records(dataset, &chunk);
-            let checked: Vec<PuzzleResult> =
-                check(dataset, c.truths, &c.solver, c.label, &records, mine);
-            checked.iter().for_each(|r| c.first.add(r));
-            observer.on_rows(&combo, &checked)?;
-        }
         c.tally += &c.first;
         let mut result = summarize(
             &job,
@@ -304,15 +312,16 @@ struct Times {
     calls: u64,
 }
 
-/// One block of puzzles on one backend: the attempts (into `out`, whose memory is
-/// reused so that nothing is allocated while the clocks run) and their times.
+/// One block of puzzles on one backend: the attempts (into the contender's, whose
+/// memory is reserved first so that nothing is allocated while the clocks run) and
+/// their times.
 fn measure(
     pool: &rayon::ThreadPool,
     threads: usize,
     c: &mut Contender<'_>,
     grids: &[Board],
-    out: &mut Vec<(Attempt, Option<usize>)>,
 ) -> Times {
+    let out = &mut c.attempts;
     out.clear();
     out.reserve(grids.len());
     let cpu_start = thread_cpu_ns();
@@ -335,23 +344,18 @@ fn measure(
     }
     let wall = start.elapsed().as_nanos() as u64;
     let cpu = thread_cpu_ns().saturating_sub(cpu_start);
-    complete(&mut c.solver, grids, out);
+    complete(&mut c.solver, grids, &mut c.attempts);
     Times {
         wall: wall.max(1),
         cpu,
-        calls: (calls_ns(out) / threads as u64).max(1),
+        calls: (calls_ns(&c.attempts) / threads as u64).max(1),
     }
 }
 
 /// Checks the answers of a block of a later round (timed puzzles `start..`) and counts
-/// them in the contender's tally; `attempts` is emptied.
-fn tally_block(
-    dataset: &Dataset,
-    c: &mut Contender<'_>,
-    start: usize,
-    attempts: &mut Vec<(Attempt, Option<usize>)>,
-) {
-    for (k, (attempt, thread)) in (start..).zip(attempts.drain(..)) {
+/// them in the contender's tally; its attempts are emptied.
+fn tally_block(dataset: &Dataset, c: &mut Contender<'_>, start: usize) {
+    for (k, (attempt, thread)) in (start..).zip(c.attempts.drain(..)) {
         let record = dataset.record(k);
         let truth = c.truths.map(|t| t.get(k, dataset.side(k)));
         let r = c.solver.assess_with(&record, attempt, thread, truth);

@@ -54,14 +54,17 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
 struct Counts {
     passes: usize,
     rows: usize,
+    /// Whose rows came, call by call.
+    labels: Vec<String>,
 }
 
 impl Observer for Counts {
     fn on_pass(&mut self, _label: &str) {
         self.passes += 1;
     }
-    fn on_rows(&mut self, _combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
         self.rows += results.len();
+        self.labels.push(combo.label.to_string());
         Ok(())
     }
 }
@@ -185,6 +188,10 @@ fn paired_runs_take_turns_and_judge_each_backend_against_the_first() {
     assert_eq!(slow.seed, 7);
     // Rows once per backend, results named by label, every answer right.
     assert_eq!(counts.rows, 3 * 40);
+    // The first round's rows come block by block, backend by backend: no backend's
+    // answers are held for the whole dataset (they took 400 bytes a puzzle).
+    assert!(counts.labels.len() >= 3 * 8, "{:?}", counts.labels);
+    assert!(counts.labels.chunks(3).all(|c| c == ["a", "slow", "b"]));
     let names: Vec<&str> = measured
         .results
         .iter()

@@ -574,6 +574,14 @@ impl Board {
         }
     }
 
+    /// The bytes it holds on the heap (a 9x9 grid is inline).
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Board::Nine(_) => 0,
+            Board::Other(s) => std::mem::size_of::<Square>() + s.cells().len(),
+        }
+    }
+
     pub fn clues(&self) -> usize {
         match self {
             Board::Nine(g) => g.clues(),

@@ -92,6 +92,17 @@ impl From<Result<Puzzle, ParseError>> for Body {
     }
 }
 
+impl crate::bounds::Held for Item {
+    fn held_bytes(&self) -> u64 {
+        let heap = match &self.body {
+            Body::Parsed(p) => crate::record::heap_bytes(p),
+            Body::Line(_) => 0,
+            Body::Lines(block) => block.bytes.capacity(),
+        };
+        (std::mem::size_of::<Item>() + heap) as u64
+    }
+}
+
 impl Body {
     /// The puzzle or the parse error of the record that starts at `line`, a pending
     /// line parsed here.

@@ -136,6 +136,8 @@ struct ZstdFrames<R> {
     input: R,
     decoder: ruzstd::decoding::FrameDecoder,
     in_frame: bool,
+    /// Damage met after blocks decoded before it: reported once they are read.
+    damage: Option<io::Error>,
 }
 
 impl<R: BufRead> ZstdFrames<R> {
@@ -152,6 +154,7 @@ impl<R: BufRead> ZstdFrames<R> {
             input,
             decoder,
             in_frame: false,
+            damage: None,
         }
     }
 }
@@ -179,13 +182,22 @@ impl<R: BufRead> Read for ZstdFrames<R> {
         use ruzstd::decoding::BlockDecodingStrategy::UptoBytes;
         use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
         let invalid = |e: FrameDecoderError| io::Error::new(io::ErrorKind::InvalidData, e);
+        if let Some(e) = self.damage.take() {
+            return Err(e);
+        }
         loop {
             if self.in_frame {
                 let d = &mut self.decoder;
                 while d.can_collect() < buf.len() && !d.is_finished() {
                     let more = buf.len() - d.can_collect();
-                    d.decode_blocks(&mut self.input, UptoBytes(more))
-                        .map_err(invalid)?;
+                    if let Err(e) = d.decode_blocks(&mut self.input, UptoBytes(more)) {
+                        // The blocks decoded before the damage are read first.
+                        if d.can_collect() == 0 {
+                            return Err(invalid(e));
+                        }
+                        self.damage = Some(invalid(e));
+                        break;
+                    }
                 }
                 let n = d.read(buf)?;
                 if n > 0 || buf.is_empty() {
@@ -270,8 +282,8 @@ pub fn decompress<'a, R: BufRead + Send + 'a>(
     Ok((reader, found))
 }
 
-/// An error met while looking at the start of a stream, handed to the first read.
-struct FirstError(Option<io::Error>);
+/// An error met while looking ahead in a stream, handed to the first read.
+pub(super) struct FirstError(pub(super) Option<io::Error>);
 
 impl Read for FirstError {
     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
@@ -469,6 +481,29 @@ mod tests {
         assert_eq!(found, Some(Compression::Zstd));
         let err = r.read(&mut [0u8; 64]).unwrap_err().to_string();
         assert!(err.contains("2048 MiB window"), "{err}");
+    }
+
+    /// A zstd block damaged after good ones in the same read: their bytes were dropped
+    /// with the error. Now they come first, then the error, all but the last window's
+    /// worth (ruzstd lends out no byte of it before the frame ends).
+    #[test]
+    fn zstd_hands_out_the_blocks_before_damage() {
+        let line =
+            b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let text = line.repeat(30);
+        // A frame with a 1 KiB window: raw blocks of at most 1 KiB, then a block of the
+        // reserved type.
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00];
+        for block in text.chunks(1024) {
+            frame.extend_from_slice(&((block.len() as u32) << 3).to_le_bytes()[..3]);
+            frame.extend_from_slice(block);
+        }
+        frame.extend_from_slice(&[3 << 1 | 1, 0, 0]);
+        let (mut r, _) = decompress(&frame[..]).unwrap();
+        let mut out = Vec::new();
+        assert!(r.read_to_end(&mut out).is_err());
+        assert_eq!(out.len(), text.len() - 1024);
+        assert!(text.starts_with(&out));
     }
 
     /// Input that comes a byte at a time after its first 8 bytes (enough to be sniffed).

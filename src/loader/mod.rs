@@ -345,7 +345,12 @@ impl Loader {
         };
         let (mut decoded, compression) =
             decode::decompress(BufReader::with_capacity(BUFFER, counted)).map_err(read_error)?;
-        let head = sniff(&mut decoded).map_err(read_error)?;
+        let (head, damage) = sniff(&mut decoded);
+        // Nothing decoded: the source fails as it opens.
+        let damage = match damage {
+            Some(e) if head.is_empty() => return Err(read_error(e)),
+            damage => damage,
+        };
         let (format, mut layout, detected) = match self.options.format {
             // The line ending is the file's, whatever its format.
             Some(f) => (
@@ -408,7 +413,9 @@ impl Loader {
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
         }
-        let input = BufReader::with_capacity(BUFFER, Cursor::new(head).chain(decoded));
+        // Damage in the sample comes after the records before it.
+        let head = Cursor::new(head).chain(decode::FirstError(damage));
+        let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
         Ok(Current {
             reader: format.reader(input, &layout),
             line: 0,
@@ -539,14 +546,15 @@ impl Loader {
     }
 }
 
-/// Reads up to `SAMPLE` bytes, fewer at end of input or after an interrupt (what was
-/// read is kept, and the next read ends the source).
-fn sniff(input: &mut impl Read) -> io::Result<Vec<u8>> {
+/// Reads up to `SAMPLE` bytes, fewer at end of input, after an interrupt (the next read
+/// ends the source) or at a read error (damage in a compressed file): what was read
+/// before it is kept, with the error.
+fn sniff(input: &mut impl Read) -> (Vec<u8>, Option<io::Error>) {
     let mut head = Vec::with_capacity(SAMPLE);
     match input.take(SAMPLE as u64).read_to_end(&mut head) {
-        Err(_) if interrupt::requested() => Ok(head),
-        Err(e) => Err(e),
-        Ok(_) => Ok(head),
+        Err(_) if interrupt::requested() => (head, None),
+        Err(e) => (head, Some(e)),
+        Ok(_) => (head, None),
     }
 }
 

@@ -113,6 +113,42 @@ fn a_line_of_megabytes_is_one_error_and_never_held_whole() {
     );
 }
 
+/// Red-team finding: damage in a compressed file's first 64 KiB gave 0 records ("read
+/// error after line 0") where `gzip -dc` recovers the lines before it: the sample read
+/// for detection was dropped with its error. A checksum damaged at the end: every record
+/// before it is solved, then the damage is an error after the last line (exit 3).
+#[test]
+fn damage_in_a_compressed_sample_keeps_the_records_before_it() {
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(50)
+        .map(|l| format!("{}\n", &l[..81]))
+        .collect();
+    // From the end: gzip's CRC, zstd's checksum, xz's stream footer (its CRC).
+    for (kind, from_end) in [("gz", 5), ("zst", 1), ("xz", 12)] {
+        let mut bytes = crate::common::compress(kind, text.as_bytes());
+        let at = bytes.len() - from_end;
+        bytes[at] ^= 0x55;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("p.{kind}"));
+        std::fs::write(&path, bytes).unwrap();
+        let out = sudoku_bench()
+            .args(["solve", "--csv", "-", "-q"])
+            .arg(&path)
+            .assert()
+            .code(3)
+            .stderr(contains("read error after line 50"));
+        let (header, rows) = stdout_csv(&out);
+        assert_eq!(rows.len(), 50, "{kind}");
+        assert!(
+            rows.iter().all(|r| field(&header, r, "status") == "unique"),
+            "{kind}"
+        );
+    }
+}
+
 #[test]
 fn unreadable_inputs_are_skipped_and_the_exit_status_says_so() {
     let dir = tempfile::tempdir().unwrap();
