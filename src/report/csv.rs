@@ -1,6 +1,6 @@
 //! The per-puzzle CSV: exactly one row per input record, in input order.
 
-use super::SharedText;
+use super::cached;
 use crate::record::SourceName;
 
 use super::RowFormat;
@@ -55,13 +55,13 @@ impl RowFormat for CsvRows {
     }
 
     fn row(&mut self, r: &PuzzleResult, row: &mut Vec<u8>) {
-        cached_text(row, &mut self.source, &r.source);
+        cached(row, &mut self.source, &r.source, text);
         row.push(b',');
         uint(row, r.number);
         row.push(b',');
         uint(row, r.line);
         row.push(b',');
-        cached_text(row, &mut self.backend, &r.backend);
+        cached(row, &mut self.backend, &r.backend, text);
         row.push(b',');
         // A fixed word that needs no quotes (a test checks each one).
         row.extend_from_slice(r.status.name().as_bytes());
@@ -112,19 +112,6 @@ impl RowFormat for CsvRows {
         row.push(b',');
         boolean(row, r.verified.as_bool());
         row.push(b'\n');
-    }
-}
-
-/// A text field that repeats row after row (the source, the backend), quoted once.
-fn cached_text<K: SharedText>(row: &mut Vec<u8>, cache: &mut Option<(K, Vec<u8>)>, value: &K) {
-    match cache {
-        Some((v, field)) if v.is(value) => row.extend_from_slice(field),
-        _ => {
-            let mut field = Vec::new();
-            text(&mut field, value);
-            row.extend_from_slice(&field);
-            *cache = Some((value.clone(), field));
-        }
     }
 }
 

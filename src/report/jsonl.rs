@@ -1,7 +1,7 @@
 //! JSON lines: one object per input record, with the CSV's fields (numbers as numbers,
 //! `true`/`false`, `null` where the CSV leaves a field empty).
 
-use super::SharedText;
+use super::cached;
 use crate::record::SourceName;
 use std::io::Write;
 
@@ -22,18 +22,6 @@ fn string(out: &mut Vec<u8>, s: &str) {
     let _ = serde_json::to_writer(&mut *out, s);
 }
 
-fn cached<K: SharedText>(out: &mut Vec<u8>, cache: &mut Option<(K, Vec<u8>)>, value: &K) {
-    match cache {
-        Some((v, field)) if v.is(value) => out.extend_from_slice(field),
-        _ => {
-            let mut field = Vec::new();
-            string(&mut field, value);
-            out.extend_from_slice(&field);
-            *cache = Some((value.clone(), field));
-        }
-    }
-}
-
 fn or_null<T: std::fmt::Display>(out: &mut Vec<u8>, v: Option<T>) {
     let _ = match v {
         Some(v) => write!(out, "{v}"),
@@ -49,13 +37,13 @@ impl RowFormat for JsonRows {
             out.extend_from_slice(b"\":");
         };
         key(out, 0);
-        cached(out, &mut self.source, &r.source);
+        cached(out, &mut self.source, &r.source, string);
         key(out, 1);
         let _ = write!(out, "{}", r.number);
         key(out, 2);
         let _ = write!(out, "{}", r.line);
         key(out, 3);
-        cached(out, &mut self.backend, &r.backend);
+        cached(out, &mut self.backend, &r.backend, string);
         key(out, 4);
         let _ = write!(out, "\"{}\"", r.status.name());
         key(out, 5);

@@ -299,6 +299,26 @@ impl std::str::FromStr for Only {
     }
 }
 
+/// Appends `value` as `encode` writes it: a field repeated row after row (the source,
+/// the backend) is encoded once and kept in `cache`. Inlined: it runs twice a row.
+#[inline(always)]
+fn cached<K: SharedText>(
+    out: &mut Vec<u8>,
+    cache: &mut Option<(K, Vec<u8>)>,
+    value: &K,
+    encode: fn(&mut Vec<u8>, &str),
+) {
+    match cache {
+        Some((v, field)) if v.is(value) => out.extend_from_slice(field),
+        _ => {
+            let mut field = Vec::new();
+            encode(&mut field, value);
+            out.extend_from_slice(&field);
+            *cache = Some((value.clone(), field));
+        }
+    }
+}
+
 /// Text repeated row after row (a source's name, the backend's), whose formatted field
 /// a row format keeps: `is` says the cached field still applies.
 pub(crate) trait SharedText: Clone + std::ops::Deref<Target = str> {
