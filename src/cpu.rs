@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Nanoseconds of CPU time this thread has used (0 where it cannot be read).
 pub fn thread_cpu_ns() -> u64 {
     #[cfg(unix)]
-    return cpu_clock_ns(libc::CLOCK_THREAD_CPUTIME_ID);
+    return clock_ns(libc::CLOCK_THREAD_CPUTIME_ID);
     #[cfg(not(unix))]
     0
 }
@@ -17,7 +17,7 @@ pub fn thread_cpu_ns() -> u64 {
 /// be read).
 pub fn process_cpu_ns() -> u64 {
     #[cfg(unix)]
-    return cpu_clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID);
+    return clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID);
     #[cfg(not(unix))]
     0
 }
@@ -27,7 +27,7 @@ pub fn process_cpu_ns() -> u64 {
 #[inline]
 pub fn monotonic_ns() -> u64 {
     #[cfg(unix)]
-    return cpu_clock_ns(libc::CLOCK_MONOTONIC);
+    return clock_ns(libc::CLOCK_MONOTONIC);
     #[cfg(not(unix))]
     {
         static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -40,7 +40,7 @@ pub fn monotonic_ns() -> u64 {
 
 #[cfg(unix)]
 #[inline]
-fn cpu_clock_ns(clock: libc::clockid_t) -> u64 {
+fn clock_ns(clock: libc::clockid_t) -> u64 {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

@@ -1,7 +1,7 @@
 //! The `line` format's fast path for `solve`: past the head of a file, a reader may
 //! hand out a line unparsed ([`Body::Line`]) or a whole block of lines
 //! ([`Body::Lines`]), so the reading thread only splits bytes; the runner parses them
-//! on its worker threads ([`Item::each_record`], [`LineBlock::items`]). Everything
+//! on its worker threads ([`Item::take_record`], [`LineBlock::items`]). Everything
 //! else sees [`Record`]s only.
 
 use std::fmt;
@@ -55,14 +55,6 @@ impl Item {
             number: self.number + before,
             line: self.line,
             puzzle: self.take_puzzle(),
-        }
-    }
-
-    /// `f` of each item's record in turn, numbered after the `before` records of its
-    /// source, pending lines parsed here.
-    pub fn each_record(items: &mut [Item], before: u64, mut f: impl FnMut(&Record)) {
-        for item in items {
-            f(&item.take_record(before));
         }
     }
 

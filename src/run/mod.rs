@@ -198,7 +198,9 @@ fn solve_chunk<C: Collect>(
                 let thread = rayon::current_thread_index();
                 let mut part = collect(items.len());
                 if batch <= 1 {
-                    Item::each_record(items, before, |r| part.add(&solver.solve_record(r, thread)));
+                    for item in items.iter_mut() {
+                        part.add(&solver.solve_record(&item.take_record(before), thread));
+                    }
                 } else {
                     // Lines the reader left unparsed are parsed here, in parallel.
                     let records: Vec<_> = items.iter_mut().map(|i| i.take_record(before)).collect();
