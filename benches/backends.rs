@@ -9,7 +9,7 @@ use sudoku_bench::{Backend, Limits};
 
 /// The first `n` puzzles of a shipped `puzzle:count:solution` file.
 fn sample(path: &str, n: usize) -> Vec<Grid> {
-    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
     text.lines()
         .filter(|l| !l.starts_with('#') && l.len() >= 81)

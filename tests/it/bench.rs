@@ -1,11 +1,11 @@
 //! End-to-end tests of `bench` and `compare`.
 
+use crate::common::contains;
 use crate::common::{project_file, read_csv, sudoku_bench_in};
-use predicates::str::contains;
 use std::path::Path;
 
 /// `compare ARGS` run in `dir`.
-fn compare(dir: &Path, args: &[&str]) -> assert_cmd::assert::Assert {
+fn compare(dir: &Path, args: &[&str]) -> crate::common::Assert {
     sudoku_bench_in(dir).arg("compare").args(args).assert()
 }
 

@@ -1,7 +1,7 @@
 //! End-to-end tests of the `sudoku-bench` binary.
 
+use crate::common::contains;
 use crate::common::{field, project_file, read_csv, stable_csv, stdout_csv, sudoku_bench};
-use predicates::str::contains;
 
 fn solve_to_csv(args: &[&str], expected_exit: i32) -> (Vec<String>, Vec<Vec<String>>) {
     let out = sudoku_bench()
@@ -393,7 +393,7 @@ fn two_outputs_to_one_place_are_refused() {
 /// A reader that goes away (`| head -0`) before reading anything.
 fn run_with_closed_pipe(args: &[&str], input: &str) -> std::process::Output {
     use std::process::{Command, Stdio};
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+    let mut child = Command::new(crate::common::bin())
         .arg("solve")
         .arg(project_file(input))
         .args(args)

@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use crate::common::contains;
 use crate::common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
-use predicates::prelude::PredicateBooleanExt;
-use predicates::str::contains;
 
 /// The compiled variants, built once for the whole test binary.
 fn built() -> &'static Path {
@@ -328,7 +327,7 @@ fn judge_submissions_are_checked_end_to_end() {
 fn the_built_in_worker_speaks_the_protocol() {
     let worker = format!(
         "exec:{} worker -b dlx-arena",
-        assert_cmd::cargo::cargo_bin("sudoku-bench").display()
+        crate::common::bin().display()
     );
     let out = sudoku_bench()
         .args(["solve", "-q", "--csv", "-", "-j", "2", "-b", &worker])
@@ -365,7 +364,7 @@ fn the_worker_refuses_to_write_into_its_own_input() {
         .append(true)
         .open(&path)
         .unwrap();
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+    let out = std::process::Command::new(crate::common::bin())
         .arg("worker")
         .stdin(input)
         .stdout(output)
@@ -458,7 +457,7 @@ fn script(dir: &Path, name: &str, prefix: &str, body: &str) -> String {
 
 /// `solve -j1` of `path` with the backend `spec` and `more` options, CSV on stdout, the
 /// whole run bounded by a minute.
-fn solve_with(spec: &str, path: &Path, more: &[&str]) -> assert_cmd::assert::Assert {
+fn solve_with(spec: &str, path: &Path, more: &[&str]) -> crate::common::Assert {
     sudoku_bench()
         .timeout(std::time::Duration::from_secs(60))
         .args(["solve", "-q", "--csv", "-", "-j1", "-b", spec])
@@ -468,7 +467,7 @@ fn solve_with(spec: &str, path: &Path, more: &[&str]) -> assert_cmd::assert::Ass
 }
 
 /// The statuses of the rows and the errors they carry.
-fn summary(out: &assert_cmd::assert::Assert) -> (Vec<String>, Vec<String>) {
+fn summary(out: &crate::common::Assert) -> (Vec<String>, Vec<String>) {
     let (header, rows) = stdout_csv(out);
     let statuses = rows.iter().map(|r| field(&header, r, "status").to_string());
     let errors = rows.iter().map(|r| field(&header, r, "error").to_string());
@@ -528,7 +527,7 @@ fn a_program_that_exits_under_a_lingering_child_is_an_error() {
 fn a_one_shot_program_is_restarted_and_one_that_never_answers_fails() {
     let dir = tempfile::tempdir().unwrap();
     let path = first(dir.path(), 20);
-    let worker = assert_cmd::cargo::cargo_bin("sudoku-bench");
+    let worker = crate::common::bin();
     let body = format!(
         "read p\necho \"$p\" | {} worker -b dlx-static\n",
         worker.display()
@@ -595,7 +594,7 @@ fn a_judge_submission_s_answers_count_despite_a_trickling_child() {
 mod claims {
     use super::*;
 
-    fn solve(backend: &str, path: &Path, extra: &[&str], code: i32) -> assert_cmd::assert::Assert {
+    fn solve(backend: &str, path: &Path, extra: &[&str], code: i32) -> crate::common::Assert {
         sudoku_bench()
             .args(["solve", "--csv", "-", "-j1"])
             .args(extra)
@@ -869,7 +868,7 @@ mod claims {
         let path = first(dir.path(), 40);
         let worker = format!(
             "exec:{} worker -b dfs --max-nodes 50",
-            assert_cmd::cargo::cargo_bin("sudoku-bench").display()
+            crate::common::bin().display()
         );
         let out = solve(&worker, &path, &["-q"], 0);
         let (header, rows) = stdout_csv(&out);

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common::contains;
 use crate::common::{project_file, read_csv, sudoku_bench, sudoku_bench_in};
-use predicates::str::contains;
 
 /// A small dataset in `dir`, and a copy to compare it with afterwards.
 fn dataset(dir: &Path) -> (PathBuf, Vec<u8>) {
@@ -40,7 +40,7 @@ fn an_output_that_is_the_input_by_any_name_is_refused() {
     }
     assert!(!dir.path().join("sub").exists());
     // Standard input is an input too (`solve --csv in.txt < in.txt`).
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+    let out = std::process::Command::new(crate::common::bin())
         .current_dir(dir.path())
         .args(["solve", "--csv", "in.txt"])
         .stdin(std::fs::File::open(&input).unwrap())
@@ -100,7 +100,7 @@ fn the_runs_own_outputs_are_never_read_or_written_over() {
     let csv = dir.path().join("rows.csv");
     for stderr in [false, true] {
         let file = std::fs::File::create(&csv).unwrap();
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
+        let mut cmd = std::process::Command::new(crate::common::bin());
         cmd.args(["solve", "--no-progress", "--csv"])
             .arg(&csv)
             .arg(&input);
@@ -437,7 +437,7 @@ fn unfinished_searches_leave_the_count_empty_in_the_solutions_file() {
 #[test]
 fn rows_to_a_closed_standard_output_are_an_error() {
     use std::os::unix::process::CommandExt;
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
+    let mut cmd = std::process::Command::new(crate::common::bin());
     cmd.args(["solve", "--csv", "-"])
         .arg(project_file("tests/data/crlf.txt"))
         .stderr(std::process::Stdio::piped());
@@ -497,7 +497,7 @@ fn a_closed_standard_error_is_no_panic() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "x".repeat(100) + "\n").unwrap();
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
+    let mut cmd = std::process::Command::new(crate::common::bin());
     cmd.args(["solve", "--csv"])
         .arg(dir.path().join("rows.csv"))
         .arg(&bad);
@@ -523,7 +523,7 @@ fn a_closed_standard_error_is_no_panic() {
 /// tool must turn it into a write error itself.
 fn solve_with_file_limit(args: &[&std::ffi::OsStr], bytes: u64) -> std::process::Output {
     use std::os::unix::process::CommandExt;
-    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"));
+    let mut cmd = std::process::Command::new(crate::common::bin());
     cmd.args(args);
     // SAFETY: setrlimit and signal are async-signal-safe; nothing else runs before exec.
     unsafe {

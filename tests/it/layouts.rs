@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
+use crate::common::contains;
 use crate::common::{
     compress, field, project_file, solve_named, stdout_csv, sudoku_bench, sudoku_bench_in,
 };
-use predicates::str::contains;
 
 const P: &str = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
 const S: &str = "652483917978162435314975628825736149791824563436519872269348751547291386183657294";

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::contains;
 use crate::common::{project_file, sudoku_bench_in};
-use predicates::str::contains;
 
 /// The first `n` puzzles of the shipped dataset, as a file in `dir`.
 fn sample(dir: &Path, n: usize, name: &str) -> PathBuf {

@@ -1,7 +1,7 @@
 //! Bad input, interrupts and hostile puzzles: nothing lost, nothing hangs, nothing crashes.
 
+use crate::common::contains;
 use crate::common::{field, project_file, read_csv, stdout_csv, sudoku_bench};
-use predicates::str::contains;
 
 /// Solves one file of the malformed corpus; returns (status, line, error) per row.
 fn rows_of(file: &str, exit: i32) -> Vec<(String, String, String)> {
@@ -213,7 +213,7 @@ fn an_interrupt_leaves_a_valid_partial_csv_and_a_summary() {
     let input = dir.path().join("big.txt");
     std::fs::write(&input, text.repeat(60)).unwrap();
     let csv = dir.path().join("out.csv");
-    let child = Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+    let child = Command::new(crate::common::bin())
         .args(["solve", "-j", "1", "--csv"])
         .arg(&csv)
         .arg(&input)

@@ -1,8 +1,8 @@
 //! A file's shape is decided once per file, from a sample, said, and applied to every
 //! record: the alphabet of boards other than 9x9.
 
+use crate::common::contains;
 use crate::common::{easy_16x16, field, read_csv, solve_named, sudoku_bench};
-use predicates::str::contains;
 
 /// `n` generated 16x16 puzzles (letters `A`-`P`, `.` blanks), seeded.
 fn puzzles_16x16(n: usize) -> Vec<String> {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::common::{project_file, read_csv};
 
 fn binary() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("sudoku-bench"))
+    Command::new(crate::common::bin())
 }
 
 fn signal(child: &Child, sig: libc::c_int) {

@@ -2,8 +2,8 @@
 //! read and solved, backends that solve only 9x9 saying so, `gen --size`, and a time
 //! limit that stops a 25x25 search.
 
+use crate::common::contains;
 use crate::common::{easy_16x16, field, project_file, read_csv, sudoku_bench};
-use predicates::str::contains;
 
 fn dataset(name: &str) -> Vec<u8> {
     std::fs::read(project_file(&format!("datasets/{name}"))).unwrap()
@@ -306,7 +306,7 @@ fn a_16x16_judge_submission_runs_as_the_judge_would() {
     // The project's own judge is a submission too.
     let own = format!(
         "exec:uva1309:{} judge uva1309",
-        assert_cmd::cargo::cargo_bin("sudoku-bench").display()
+        crate::common::bin().display()
     );
     let got = statuses(&["-b", &own], dataset("gen-16x16-20.txt"), 0);
     assert!(got.iter().all(|(s, _)| s == "solved"), "{got:?}");
@@ -417,7 +417,7 @@ fn script(dir: &std::path::Path, name: &str, body: &str) -> String {
 #[test]
 fn a_16x16_submission_is_held_to_the_judges_rules() {
     let dir = tempfile::tempdir().unwrap();
-    let judge = assert_cmd::cargo::cargo_bin("sudoku-bench");
+    let judge = crate::common::bin();
     let judge = judge.display();
     let puzzles = easy_16x16(30, 7);
     let rows = |body: &str, extra: &[&str]| {
