@@ -14,13 +14,18 @@ pub fn bin() -> &'static Path {
 
 /// The binary under test, with no terminal-only output.
 pub fn sudoku_bench() -> Cmd {
-    let mut cmd = Cmd {
-        cmd: Command::new(bin()),
-        stdin: Vec::new(),
-        timeout: None,
-    };
+    let mut cmd = command(bin());
     cmd.env_remove("RUST_LOG");
     cmd
+}
+
+/// Any program, run as the binary under test is.
+pub fn command(program: impl AsRef<OsStr>) -> Cmd {
+    Cmd {
+        cmd: Command::new(program),
+        stdin: Vec::new(),
+        timeout: None,
+    }
 }
 
 /// A command with its standard input and a time limit, run to an [`Assert`]: the few
