@@ -14,13 +14,18 @@ pub fn bin() -> &'static Path {
 
 /// The binary under test, with no terminal-only output.
 pub fn sudoku_bench() -> Cmd {
-    let mut cmd = Cmd {
-        cmd: Command::new(bin()),
-        stdin: Vec::new(),
-        timeout: None,
-    };
+    let mut cmd = program(bin());
     cmd.env_remove("RUST_LOG");
     cmd
+}
+
+/// Another program (a shell, a tool), run the same way.
+pub fn program(name: impl AsRef<OsStr>) -> Cmd {
+    Cmd {
+        cmd: Command::new(name),
+        stdin: Vec::new(),
+        timeout: None,
+    }
 }
 
 /// A command with its standard input and a time limit, run to an [`Assert`]: the few
