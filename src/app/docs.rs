@@ -5,7 +5,7 @@ use clap::CommandFactory;
 
 use super::{Exit, print};
 use crate::cli;
-use crate::options::UsageError;
+use crate::options::{ManOptions, ManTo, UsageError};
 
 const BIN: &str = "sudoku-bench";
 
@@ -34,12 +34,45 @@ fn mend_bash(script: &str, bin: &str) -> String {
     script.replace(&bin.replace('-', "__subcmd__"), &bin.replace('-', "__"))
 }
 
-/// The manual page (roff) on standard output.
-pub(super) fn man() -> anyhow::Result<Exit> {
-    let mut page = Vec::new();
-    clap_mangen::Man::new(cli::Cli::command()).render(&mut page)?;
-    print(&String::from_utf8_lossy(&page))?;
+/// `man`: one page on standard output, or every page as new files.
+pub(super) fn man(options: ManOptions) -> anyhow::Result<Exit> {
+    let ManOptions { pages, to } = options;
+    match to {
+        ManTo::Print(i) => print(&String::from_utf8_lossy(&page(&pages, i)?))?,
+        ManTo::Files(files) => {
+            let written = files
+                .into_iter()
+                .enumerate()
+                .map(|(i, file)| Ok((file, page(&pages, i)?)))
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            crate::output::write_new(&written)?;
+        }
+    }
     Ok(Exit::Success)
+}
+
+/// `pages[i]`'s manual page (roff), its SEE ALSO naming every other page.
+fn page(pages: &[clap::Command], i: usize) -> anyhow::Result<Vec<u8>> {
+    let source = format!("{BIN} {}", pages[0].get_version().unwrap_or_default());
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(pages[i].clone())
+        .source(source)
+        .render(&mut roff)?;
+    // Last, as man-pages(7) orders the sections. Page names are letters and hyphens:
+    // a hyphen is the only character roff needs escaped; `\%` keeps a name unbroken.
+    let others: Vec<String> = (0..pages.len())
+        .filter(|&j| j != i)
+        .map(|j| {
+            format!(
+                ".BR \\%{} (1)",
+                cli::page_name(&pages[j]).replace('-', "\\-")
+            )
+        })
+        .collect();
+    roff.extend_from_slice(b".SH \"SEE ALSO\"\n");
+    roff.extend_from_slice(others.join(",\n").as_bytes());
+    roff.push(b'\n');
+    Ok(roff)
 }
 
 #[cfg(test)]

@@ -70,7 +70,7 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
             Ok(Exit::Success)
         }
         Command::Completions(shell) => docs::completions(&shell),
-        Command::Man => docs::man(),
+        Command::Man(options) => docs::man(options),
         Command::Backends => backends(),
     }
 }

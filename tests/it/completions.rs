@@ -1,5 +1,5 @@
 //! Completion scripts run in the shells they are for (bash always; zsh and fish where
-//! installed, else a printed skip).
+//! installed, else a printed skip), and the manual pages: one per subcommand.
 
 use std::path::Path;
 use std::time::Duration;
@@ -252,4 +252,75 @@ zpty -d z
             "{typed:?} completed to {got:?}, not {wanted:?}"
         );
     }
+}
+
+#[test]
+fn a_manual_page_per_subcommand_and_none_written_over() {
+    let subcommands = subcommands();
+    for s in &subcommands {
+        let page = stdout_of(&["man", s]);
+        let name = format!("sudoku\\-bench\\-{}", s.replace('-', "\\-"));
+        assert!(page.contains(&format!(".TH sudoku-bench-{s} 1")), "{page}");
+        assert!(page.contains(&format!(".SH NAME\n{name} ")), "{page}");
+        for option in long_options(s) {
+            assert!(page.contains(&option.replace('-', "\\-")), "{s}: {option}");
+        }
+        // SEE ALSO names every other page, not this one.
+        let see_also = page.split(".SH \"SEE ALSO\"\n").nth(1).expect(s);
+        assert!(see_also.contains(".BR \\%sudoku\\-bench (1)"), "{see_also}");
+        assert!(!see_also.contains(&format!("\\%{name} ")), "{see_also}");
+        assert_eq!(see_also.lines().count(), subcommands.len(), "{see_also}");
+    }
+    let top = stdout_of(&["man"]);
+    assert!(top.contains(".TH sudoku-bench 1"), "{top}");
+    assert!(
+        !top.contains("sudoku\\-bench\\-help"),
+        "no page, so no link"
+    );
+    for hidden_or_unknown in ["count-instructions", "help", "nope"] {
+        sudoku_bench()
+            .args(["man", hidden_or_unknown])
+            .assert()
+            .code(2);
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("man1");
+    sudoku_bench()
+        .args(["man", "--dir"])
+        .arg(&pages)
+        .assert()
+        .success();
+    let mut names: Vec<String> = std::fs::read_dir(&pages)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut wanted: Vec<String> = subcommands
+        .iter()
+        .map(|s| format!("sudoku-bench-{s}.1"))
+        .chain(["sudoku-bench.1".into()])
+        .collect();
+    wanted.sort();
+    assert_eq!(names, wanted);
+    assert_eq!(
+        std::fs::read_to_string(pages.join("sudoku-bench-solve.1")).unwrap(),
+        stdout_of(&["man", "solve"])
+    );
+
+    // One page there already: refused, and nothing else written.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("sudoku-bench-gen.1"), "mine").unwrap();
+    sudoku_bench()
+        .args(["man", "--dir"])
+        .arg(&other)
+        .assert()
+        .code(1)
+        .stderr(crate::common::contains("sudoku-bench-gen.1"));
+    assert_eq!(std::fs::read_dir(&other).unwrap().count(), 1);
+    assert_eq!(
+        std::fs::read_to_string(other.join("sudoku-bench-gen.1")).unwrap(),
+        "mine"
+    );
 }
