@@ -48,8 +48,9 @@ pub enum Command {
     /// its own): what `bench --instructions` runs under callgrind.
     #[command(hide = true)]
     CountInstructions(CountArgs),
-    /// Print the manual page (roff) on standard output.
-    Man,
+    /// Print the manual page (roff) on standard output: the program's, or a subcommand's;
+    /// or write every page into a folder.
+    Man(ManArgs),
     /// List the backends this build has: the exact `-b` name and what it is, one a line;
     /// built-in first, then the forms for foreign solvers.
     Backends,
@@ -95,6 +96,40 @@ pub struct ForeignArgs {
     /// built-in ones too, each by another).
     #[arg(long, value_parser = ["foreign", "all"], default_value = "foreign")]
     pub verify: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Print this subcommand's page (`sudoku-bench-SUBCOMMAND(1)`) instead of the
+    /// program's.
+    #[arg(value_name = "SUBCOMMAND", conflicts_with = "dir")]
+    pub subcommand: Option<String>,
+    /// Write every page into this folder (created if missing): `sudoku-bench.1`,
+    /// `sudoku-bench-solve.1`, ...; refused if any of them is there already.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// The commands that have a manual page, built (so each knows its full name,
+/// `sudoku-bench-solve`): the program, then every subcommand that is not hidden. No
+/// `help` subcommand: `--help` and these pages say what it would.
+pub fn documented() -> Vec<clap::Command> {
+    use clap::CommandFactory;
+    let mut top = Cli::command().disable_help_subcommand(true);
+    top.build();
+    let subcommands: Vec<clap::Command> = top
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .cloned()
+        .collect();
+    std::iter::once(top).chain(subcommands).collect()
+}
+
+/// A documented command's page name: `sudoku-bench`, `sudoku-bench-solve`.
+pub fn page_name(command: &clap::Command) -> &str {
+    command
+        .get_display_name()
+        .unwrap_or_else(|| command.get_name())
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 
 mod bench;
 mod compare;
+mod docs;
 mod generate;
 mod history;
 mod judge;
@@ -68,28 +69,10 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
             crate::bench::instructions::run_counted(&backend, &file, &limits)?;
             Ok(Exit::Success)
         }
-        Command::Completions(shell) => completions(&shell),
-        Command::Man => man(),
+        Command::Completions(shell) => docs::completions(&shell),
+        Command::Man(options) => docs::man(options),
         Command::Backends => backends(),
     }
-}
-
-/// A shell completion script on standard output.
-fn completions(shell: &str) -> anyhow::Result<Exit> {
-    use clap::CommandFactory;
-    use clap_complete::Shell;
-    let shell: Shell = shell
-        .parse()
-        .map_err(|e| crate::options::UsageError(format!("invalid value for SHELL: {e}")))?;
-    let mut script = Vec::new();
-    clap_complete::generate(
-        shell,
-        &mut crate::cli::Cli::command(),
-        "sudoku-bench",
-        &mut script,
-    );
-    print(&String::from_utf8_lossy(&script))?;
-    Ok(Exit::Success)
 }
 
 /// `backends`: one line each, name then description, no header (for scripts and eyes).
@@ -104,15 +87,6 @@ fn backends() -> anyhow::Result<Exit> {
         .map(|(name, what)| format!("{name:width$}  {what}\n"))
         .collect();
     print(&text)?;
-    Ok(Exit::Success)
-}
-
-/// The manual page (roff) on standard output.
-fn man() -> anyhow::Result<Exit> {
-    use clap::CommandFactory;
-    let mut page = Vec::new();
-    clap_mangen::Man::new(crate::cli::Cli::command()).render(&mut page)?;
-    print(&String::from_utf8_lossy(&page))?;
     Ok(Exit::Success)
 }
 

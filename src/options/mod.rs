@@ -16,7 +16,7 @@ mod solve;
 
 pub use bench::{BenchOptions, CompareAction, CompareOptions, Record};
 pub use history::HistoryOptions;
-pub use other::{GenOptions, JudgeOptions};
+pub use other::{GenOptions, JudgeOptions, ManOptions, ManTo};
 pub use solve::{SolveOptions, SummaryTo};
 
 use crate::bounds;
@@ -46,7 +46,7 @@ pub enum Command {
     },
     /// A completion script for this shell.
     Completions(String),
-    Man,
+    Man(ManOptions),
     Backends,
 }
 
@@ -89,7 +89,7 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
             file: a.file,
         },
         cli::Command::Completions(a) => Command::Completions(a.shell),
-        cli::Command::Man => Command::Man,
+        cli::Command::Man(a) => Command::Man(other::man(a)?),
         cli::Command::Backends => Command::Backends,
     })
 }

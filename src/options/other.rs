@@ -1,9 +1,9 @@
-//! `judge` and `gen` options.
+//! `judge`, `gen` and `man` options.
 
 use super::{backend, threads, timeout, usage};
 use crate::board::Shape;
 use crate::bounds;
-use crate::cli::{GenArgs, JudgeArgs};
+use crate::cli::{self, GenArgs, JudgeArgs, ManArgs};
 use crate::interrupt;
 use crate::judge::Problem;
 use crate::output::{self, Place, Target, Wanted};
@@ -129,4 +129,53 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
             cancel: Some(&interrupt::INTERRUPTED),
         },
     })
+}
+
+/// `man`: the pages, and where they go.
+pub struct ManOptions {
+    /// Every page, the program's first: each page's SEE ALSO names the others.
+    pub pages: Vec<clap::Command>,
+    pub to: ManTo,
+}
+
+pub enum ManTo {
+    /// This one of `pages` on standard output.
+    Print(usize),
+    /// Every page as a new file: these paths, one per page, none there when checked.
+    Files(Vec<std::path::PathBuf>),
+}
+
+pub(super) fn man(a: ManArgs) -> anyhow::Result<ManOptions> {
+    let pages = cli::documented();
+    let to = match (a.subcommand, a.dir) {
+        (_, Some(dir)) => {
+            let files: Vec<_> = pages
+                .iter()
+                .map(|p| dir.join(format!("{}.1", cli::page_name(p))))
+                .collect();
+            // Checked for all before any is written: a refusal writes nothing.
+            if let Some(there) = files.iter().find(|f| f.symlink_metadata().is_ok()) {
+                anyhow::bail!(
+                    "refusing to write the manual pages: {} is there already (remove the old pages first)",
+                    there.display()
+                );
+            }
+            ManTo::Files(files)
+        }
+        (None, None) => ManTo::Print(0),
+        (Some(name), None) => match pages.iter().skip(1).position(|p| p.get_name() == name) {
+            Some(i) => ManTo::Print(i + 1),
+            None => {
+                let names: Vec<&str> = pages.iter().skip(1).map(|p| p.get_name()).collect();
+                return usage(
+                    "SUBCOMMAND",
+                    format!(
+                        "no manual page for {name:?}; there is one for {}",
+                        names.join(", ")
+                    ),
+                );
+            }
+        },
+    };
+    Ok(ManOptions { pages, to })
 }

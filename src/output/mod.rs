@@ -3,7 +3,8 @@
 //! - [`plan`] checks, before anything runs, every output against every input and every
 //!   other output by identity (device and inode), standard input and output included.
 //! - [`write_whole`] writes a whole file: an exclusively created temporary file beside
-//!   the target, then a rename, so a reader never sees half of it.
+//!   the target, then a rename, so a reader never sees half of it; [`write_new`] the
+//!   same for a file that must not be there yet (a rename that refuses to replace).
 //! - [`RowStream`] streams rows (CSV, solutions): whole rows only, and on a write error
 //!   the file is cut back to its last whole row and the error says it is partial.
 //!
@@ -20,7 +21,7 @@ pub use identity::{
     Kind, Resolved, Stream, is_written, resolve, resolve_stream, stdout_was_closed,
 };
 pub use stream::{RowStream, Rows, StreamError, print_stdout};
-pub use whole::write_whole;
+pub use whole::{write_new, write_whole};
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! Whole-file outputs (exports, plots, baselines): never seen half written.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
@@ -34,17 +34,45 @@ pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
     }
 }
 
+/// Writes each `(path, bytes)` as a new regular file, whole, or none of them: a path
+/// that anything (a link too) has taken by the time its file is put in place is refused,
+/// left as it was, and the files this call put in place before it are removed.
+pub fn write_new(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
+    for (done, (path, bytes)) in files.iter().enumerate() {
+        // On failure `persist_noclobber` hands the file back, and dropping it removes it.
+        let written = beside(path, bytes)
+            .and_then(|tmp| Ok(tmp.persist_noclobber(path).map_err(|e| e.error)?))
+            .with_context(|| format!("writing {}", path.display()));
+        if let Err(e) = written {
+            for (path, _) in &files[..done] {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(e);
+        }
+        super::identity::claim_path(path);
+    }
+    Ok(())
+}
+
 fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if !meta.is_file() {
             anyhow::bail!("{} is no longer a regular file", path.display());
         }
     }
+    // On failure `persist` hands the file back, and dropping it removes it.
+    beside(path, bytes)?.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// `bytes` in a temporary file created exclusively (a random name, so a planted link
+/// cannot redirect it) in `path`'s folder, which is created if missing.
+fn beside(path: &Path, bytes: &[u8]) -> anyhow::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let name = path
         .file_name()
         .map_or_else(|| "out".into(), |n| n.to_string_lossy());
@@ -62,9 +90,7 @@ fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
-    // On failure `persist` hands the file back, and dropping it removes it.
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    Ok(tmp)
 }
 
 #[cfg(test)]
@@ -124,5 +150,21 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 3, "{names:?}");
+    }
+
+    #[test]
+    fn new_files_are_written_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("d/a"), dir.path().join("d/b"));
+        write_new(&[(a.clone(), b"a".to_vec()), (b.clone(), b"b".to_vec())]).unwrap();
+        assert_eq!(std::fs::read(&b).unwrap(), b"b");
+        // `b` is taken: refused, left as it was, and `c`, written before it, removed.
+        let c = dir.path().join("d/c");
+        let err = write_new(&[(c.clone(), b"c".to_vec()), (b.clone(), b"new".to_vec())]);
+        assert!(format!("{:#}", err.unwrap_err()).contains("/d/b"));
+        assert_eq!(std::fs::read(&b).unwrap(), b"b");
+        assert!(!c.exists());
+        let left = std::fs::read_dir(dir.path().join("d")).unwrap().count();
+        assert_eq!(left, 2, "no temporary file either");
     }
 }

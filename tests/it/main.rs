@@ -7,6 +7,7 @@ mod common;
 mod architecture;
 mod bench;
 mod cli;
+mod completions;
 mod foreign;
 mod hostile;
 mod hostile_libs;

@@ -14,15 +14,15 @@ pub fn bin() -> &'static Path {
 
 /// The binary under test, with no terminal-only output.
 pub fn sudoku_bench() -> Cmd {
-    let mut cmd = command(bin());
+    let mut cmd = program(bin());
     cmd.env_remove("RUST_LOG");
     cmd
 }
 
-/// Any program, run as the binary under test is.
-pub fn command(program: impl AsRef<OsStr>) -> Cmd {
+/// Another program (a shell, a tool), run the same way.
+pub fn program(name: impl AsRef<OsStr>) -> Cmd {
     Cmd {
-        cmd: Command::new(program),
+        cmd: Command::new(name),
         stdin: Vec::new(),
         timeout: None,
     }
