@@ -6,8 +6,8 @@
 //! (control characters and bidirectional overrides made U+FFFD, cut at
 //! [`MAX_LINE`] bytes), to one printer thread through a queue of [`QUEUE`] lines. It
 //! never waits for the printer: a line that finds the queue full is dropped and
-//! counted (the count is said), so neither a flood nor a terminal that stalls can
-//! block the program or make us hold more than the queue.
+//! counted (the count is said, once a second at most), so neither a flood nor a
+//! terminal that stalls can block the program or make us hold more than the queue.
 
 use std::io::Write as _;
 use std::sync::OnceLock;
@@ -99,12 +99,17 @@ fn send(line: String) {
         let started = std::thread::Builder::new()
             .name("exec-show".into())
             .spawn(move || {
+                let mut noted = Instant::now();
                 for line in rx {
                     let mut err = std::io::stderr().lock();
                     let _ = err.write_all(line.as_bytes());
                     drop(err);
                     PRINTED.fetch_add(1, Ordering::Release);
-                    say_dropped();
+                    // A flood drops lines all along: said once a second, not per line.
+                    if noted.elapsed() >= Duration::from_secs(1) {
+                        say_dropped();
+                        noted = Instant::now();
+                    }
                 }
             });
         started.ok().map(|_| tx)
