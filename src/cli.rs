@@ -96,6 +96,12 @@ pub struct ForeignArgs {
     /// built-in ones too, each by another).
     #[arg(long, value_parser = ["foreign", "all"], default_value = "foreign")]
     pub verify: String,
+    /// Show what exec: programs write on stderr, each line after the program's name,
+    /// control characters replaced (by default only its end is shown, when it fails).
+    /// Lines that come faster than they can be shown are dropped and counted, never
+    /// waited for; printing costs CPU beside the program, so keep it for debugging.
+    #[arg(long)]
+    pub show_output: bool,
 }
 
 #[derive(Debug, Args)]
@@ -266,6 +272,9 @@ pub struct JudgeArgs {
     pub timeout: Option<f64>,
 }
 
+/// `gen`'s board size when `--size` is not given (its header then leaves `--size` out).
+pub const GEN_DEFAULT_SIZE: u32 = 9;
+
 #[derive(Debug, Args)]
 pub struct GenArgs {
     /// How many puzzles.
@@ -276,7 +285,7 @@ pub struct GenArgs {
     pub seed: u64,
     /// Board size, cells a row: 4, 6, 8, 9, 10, 12, 16 or 25 (boxes 2x2, 2x3, 2x4, 3x3,
     /// 2x5, 3x4, 4x4, 5x5).
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = GEN_DEFAULT_SIZE)]
     pub size: u32,
     /// Stop removing clues at this many (fewer clues take longer to find); default 6,
     /// 12, 22, 22, 36, 55, 100 and 300 for the eight sizes; at least 4, 8, 12, 17, 16,
@@ -317,8 +326,9 @@ pub struct BenchArgs {
     /// (one dataset each) or `-` for standard input.
     #[arg(required = true)]
     pub datasets: Vec<PathBuf>,
-    /// Backends to measure, comma-separated, repeatable (default: every solver); each may
-    /// carry a label: `old=lib:PATH:SYMBOL`.
+    /// Backends to measure, comma-separated, repeatable (default: the fast solvers,
+    /// every one but `dfs`, which runs when named; `sudoku-bench backends` marks them);
+    /// each may carry a label: `old=lib:PATH:SYMBOL`.
     #[arg(long, value_name = "LIST")]
     pub backends: Vec<String>,
     /// Take turns on the same puzzles, block by block in a shuffled order (seeded with

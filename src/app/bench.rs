@@ -174,13 +174,15 @@ pub(super) fn no_verdict_when_busy(busy: bool) -> Option<Exit> {
 
 /// Appends the run's results to the history.
 fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
-    if r.creating {
-        say!(
-            "note: no results folder in the working directory or above: creating {}",
-            r.target.label
-        );
+    let created = append_lines(&r.target, &history::lines(run, &r.source)?)?;
+    // What was made, exactly: a results folder that was there is not "created".
+    if created.file {
+        let folders = match created.folders {
+            true => ", and the folders missing on its path",
+            false => "",
+        };
+        say!("note: created the history file {}{folders}", r.target.label);
     }
-    append_lines(&r.target, &history::lines(run, &r.source)?)?;
     print(&format!(
         "recorded {} results in {}\n",
         run.results.len(),

@@ -14,7 +14,7 @@ use crate::bench::present::terminal;
 use crate::bench::{BenchRun, run_bench};
 use crate::options::{CompareAction, CompareOptions};
 use crate::output::write_whole;
-use crate::report::text_table::{Align, TextTable, shorten};
+use crate::report::text_table::{Align, TextTable};
 
 pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
     match opts.action {
@@ -145,7 +145,7 @@ fn list(store: &Store) -> anyhow::Result<Exit> {
                 backends.dedup();
                 let mut datasets: Vec<String> = Vec::new();
                 for r in &run.results {
-                    let short = shorten(&r.dataset.path, 30);
+                    let short = crate::bench::present::dataset_name(&r.dataset.path);
                     if !datasets.contains(&short) {
                         datasets.push(short);
                     }

@@ -75,12 +75,21 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
     }
 }
 
-/// `backends`: one line each, name then description, no header (for scripts and eyes).
+/// `backends`: one line each, name then description, no header (for scripts and eyes);
+/// the ones `bench` runs by default say so.
 fn backends() -> anyhow::Result<Exit> {
-    let mut lines: Vec<(String, &str)> = crate::solver::Backend::built_in()
-        .map(|b| (b.name().to_string(), b.description()))
+    let mut lines: Vec<(String, String)> = crate::solver::Backend::built_in()
+        .map(|b| {
+            let mark = if b.benched_by_default() {
+                " (bench's default)"
+            } else {
+                ""
+            };
+            (b.name().to_string(), format!("{}{mark}", b.description()))
+        })
         .collect();
-    lines.extend(crate::solver::Backend::FOREIGN_FORMS.map(|(n, d)| (n.to_string(), d)));
+    lines
+        .extend(crate::solver::Backend::FOREIGN_FORMS.map(|(n, d)| (n.to_string(), d.to_string())));
     let width = lines.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     let text: String = lines
         .iter()

@@ -250,7 +250,7 @@ impl BenchResult {
             0 => ["n/a".into(), "n/a".into()],
             _ => [
                 format!("{:.*}", us_decimals, self.us_per_puzzle),
-                format!("{:.0}", self.puzzles_per_s),
+                crate::report::rate(self.puzzles_per_s),
             ],
         }
     }

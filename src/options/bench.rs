@@ -30,8 +30,6 @@ pub struct Record {
     pub target: Target,
     /// `record`, or `baseline NAME`.
     pub source: String,
-    /// No results folder was found: the file will be created where this says.
-    pub creating: bool,
 }
 
 pub struct BenchOptions {
@@ -122,7 +120,6 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     if let Some(Place::Path(p)) = &history {
         crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
-    let creating = a.history.is_none() && matches!(store.found, baseline::Found::Nowhere(_));
     use {ExportFormat as F, Output as O};
     let wanted = [
         (O::Export(F::Csv), "--export-csv", place(&a.export_csv)),
@@ -150,7 +147,6 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
             Some(name) if !a.record => format!("baseline {name}"),
             _ => "record".into(),
         },
-        creating,
     });
     let exports = planned
         .rest()
@@ -460,7 +456,7 @@ fn instructions(n: Option<u64>, backends: &[Backend]) -> anyhow::Result<Option<u
 }
 
 /// `--backends`: comma-separated and repeatable, each `SPEC` or `LABEL=SPEC`; empty means
-/// every solver. Labels (or names) must differ.
+/// `Backend::bench_default`. Labels (or names) must differ.
 fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
     let mut out: Vec<(String, Backend)> = Vec::new();
     for arg in args {
@@ -497,9 +493,8 @@ fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
         );
     }
     Ok(match out.is_empty() {
-        true => Backend::ALL
-            .iter()
-            .map(|b| (b.name().to_string(), b.clone()))
+        true => Backend::bench_default()
+            .map(|b| (b.name().to_string(), b))
             .collect(),
         false => out,
     })

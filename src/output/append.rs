@@ -10,24 +10,50 @@ use anyhow::Context;
 
 use super::{Target, TargetKind};
 
+/// What an append made that was not there before, for a message that says exactly that.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Created {
+    /// The file was new.
+    pub file: bool,
+    /// Folders on its path were missing and made.
+    pub folders: bool,
+}
+
 /// Appends `bytes` (whole lines) to `target`, creating the file and its folder.
-pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
+pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
     let what = || format!("appending to {}", target.label);
     match &target.kind {
-        TargetKind::Stdout => super::print_stdout(bytes).with_context(what),
+        TargetKind::Stdout => super::print_stdout(bytes)
+            .with_context(what)
+            .map(|()| Created::default()),
         TargetKind::Direct(path) => super::open_direct(path, true)
             .and_then(|mut f| f.write_all(bytes))
-            .with_context(what),
+            .with_context(what)
+            .map(|()| Created::default()),
         TargetKind::File(path) => {
+            let mut created = Created::default();
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                created.folders = !dir.exists();
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("creating {}", dir.display()))?;
             }
-            let mut file = std::fs::OpenOptions::new()
-                .append(true)
-                .create(true)
-                .open(path)
-                .with_context(what)?;
+            let open = |new: bool| {
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .create_new(new)
+                    .open(path)
+            };
+            // Which of the two happened, not a look beforehand that a race could belie.
+            let mut file = match open(true) {
+                Ok(f) => {
+                    created.file = true;
+                    f
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    open(false).with_context(what)?
+                }
+                Err(e) => return Err(e).with_context(what),
+            };
             super::identity::claim_path(path);
             if !file.metadata().with_context(what)?.is_file() {
                 anyhow::bail!("{} is not a regular file", target.label);
@@ -45,7 +71,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
                 let _ = file.set_len(before);
                 return Err(e).with_context(what);
             }
-            Ok(())
+            Ok(created)
         }
     }
 }
@@ -109,8 +135,12 @@ mod tests {
             label: "h".into(),
             kind: TargetKind::File(path.clone()),
         };
-        append_lines(&target, b"a\n").unwrap();
-        append_lines(&target, b"b\nc\n").unwrap();
+        let first = append_lines(&target, b"a\n").unwrap();
+        assert!(first.file && first.folders);
+        assert_eq!(
+            append_lines(&target, b"b\nc\n").unwrap(),
+            Created::default()
+        );
         std::fs::write(&path, b"a\nhalf").unwrap();
         append_lines(&target, b"d\n").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"a\nhalf\nd\n");

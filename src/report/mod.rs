@@ -16,7 +16,7 @@ pub mod text_table;
 pub use self::csv::{CsvRows, uint};
 pub use progress::Progress;
 pub use solutions::SolutionsRows;
-pub use summary::Summary;
+pub use summary::{Summary, rate};
 
 use std::sync::{Mutex, PoisonError};
 

@@ -19,7 +19,7 @@ impl Progress {
             let style = ProgressStyle::with_template(template)
                 .expect("valid template")
                 .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
+                    let _ = write!(w, "{} puzzles/s", super::rate(state.per_sec()));
                 });
             let bar = ProgressBar::no_length().with_style(style);
             bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));

@@ -143,7 +143,7 @@ impl Summary {
             "{backend}: {} records in {:.3} s ({} records/s) on {threads} thread{}",
             t.records(),
             secs,
-            human_rate(rate),
+            self::rate(rate),
             if threads == 1 { "" } else { "s" }
         );
         let counts: Vec<String> = Status::ALL
@@ -237,10 +237,35 @@ impl Summary {
     }
 }
 
-fn human_rate(rate: f64) -> String {
-    match rate {
-        r if r >= 1e6 => format!("{:.2} M", r / 1e6),
-        r if r >= 1e4 => format!("{:.1} k", r / 1e3),
-        r => format!("{r:.1}"),
+/// A rate (things a second) for people, the one form every table, summary and progress
+/// bar shows: whole numbers from 100 up, three significant digits below (0.34 a second
+/// is `0.340`, not `0`), `n/a` for no rate at all.
+pub fn rate(per_s: f64) -> String {
+    if !per_s.is_finite() || per_s < 0.0 {
+        return "n/a".into();
+    }
+    let whole = format!("{per_s:.0}");
+    // `whole` has three digits from 99.5 up.
+    if per_s == 0.0 || whole.len() >= 3 {
+        return whole;
+    }
+    // Digits after the point for three significant ones; past nine, a rate is all but 0.
+    let decimals = (2 - per_s.log10().floor() as i64).clamp(0, 9) as usize;
+    format!("{per_s:.decimals$}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_rate_keeps_three_significant_digits_below_100() {
+        let shown: Vec<String> = [0.34, 0.0012345, 1.0, 12.34, 99.4, 99.7, 156.4, 75081.2, 0.0]
+            .map(super::rate)
+            .into();
+        let want = [
+            "0.340", "0.00123", "1.00", "12.3", "99.4", "100", "156", "75081", "0",
+        ];
+        assert_eq!(shown, want);
+        assert_eq!(super::rate(f64::NAN), "n/a");
+        assert_eq!(super::rate(f64::INFINITY), "n/a");
     }
 }

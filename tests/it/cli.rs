@@ -281,6 +281,24 @@ fn dfs_budget_is_reported_not_hung() {
     assert_eq!(field(&header, &rows[0], "nodes"), "100001");
 }
 
+/// datasets/README.md promises that its command rewrites the shipped file, header
+/// included, byte for byte.
+#[test]
+fn the_shipped_dataset_regenerates_byte_for_byte() {
+    let out = sudoku_bench()
+        .args(["gen", "--count", "3000", "--seed", "1", "--min-clues", "22"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let shipped = std::fs::read(project_file("datasets/generated-3000.txt")).unwrap();
+    let line =
+        |b: &[u8]| String::from_utf8_lossy(b.split(|&c| c == b'\n').next().unwrap()).to_string();
+    assert_eq!(line(&out), line(&shipped));
+    assert!(out == shipped, "the body differs");
+}
+
 #[test]
 fn gen_is_reproducible_and_unique() {
     let run = || {
@@ -522,6 +540,18 @@ fn backends_lists_every_name_solve_accepts() {
     assert_eq!(&names[names.len() - 2..], ["exec:CMD", "lib:PATH:SYMBOL"]);
     assert!(
         names.contains(&"bitboard") && names.contains(&"null"),
+        "{text}"
+    );
+    // The ones marked are bench's default list, the same the library declares.
+    let marked: Vec<&str> = text
+        .lines()
+        .filter(|l| l.ends_with("(bench's default)"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    let default: Vec<_> = sudoku_bench::Backend::bench_default().collect();
+    assert_eq!(marked, default.iter().map(|b| b.name()).collect::<Vec<_>>());
+    assert!(
+        !marked.contains(&"dfs") && marked.contains(&"bitboard"),
         "{text}"
     );
     for line in text.lines() {

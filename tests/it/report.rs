@@ -107,8 +107,16 @@ fn records_build_a_history_with_trends() {
             .assert()
             .success()
     };
-    bench(&["--record"]).stdout(contains("recorded 2 results"));
-    bench(&["--save-baseline", "b1"]);
+    // `results/` is there: only the file is new, and the note says no more.
+    bench(&["--record"])
+        .stdout(contains("recorded 2 results"))
+        .stderr(contains("note: created the history file "))
+        .stderr(contains("results/history.jsonl"))
+        .stderr(contains("folder").not());
+    bench(&["--record", "--history", "new/sub/h.jsonl"]).stderr(contains(
+        "note: created the history file new/sub/h.jsonl, and the folders missing on its path",
+    ));
+    bench(&["--save-baseline", "b1"]).stderr(contains("history file").not());
     bench(&[]); // neither: nothing appended
     let history = dir.path().join("results/history.jsonl");
     let text = std::fs::read_to_string(&history).unwrap();

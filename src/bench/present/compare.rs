@@ -2,13 +2,14 @@
 
 use std::fmt::Write as _;
 
+use super::dataset_name;
 use super::table::{Column, Table};
 use crate::bench::baseline::{Comparison, Comparisons, Verdict};
-use crate::report::text_table::{Align, shorten};
+use crate::report::text_table::Align;
 
 pub fn render(c: &Comparisons, noise_pct: f64) -> String {
     let mut table = table(c).without(&["instr. change", "work"]);
-    table.map("dataset", |d| shorten(d, 40));
+    table.map("dataset", dataset_name);
     // No work column here: the verdict says it, and which clock it was judged by.
     let v = table.column("verdict");
     for (row, r) in table.rows.iter_mut().zip(&c.rows) {
@@ -24,7 +25,7 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
         let what = format!(
             "{} on {} -j{}",
             r.backend,
-            shorten(&r.dataset, 40),
+            dataset_name(&r.dataset),
             r.threads
         );
         if let Some((a, b)) = r

@@ -200,6 +200,33 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 
+    /// Under a puzzle a second, a rate keeps its digits (it read `0`), in every layout.
+    #[test]
+    fn a_slow_rate_keeps_its_digits() {
+        let mut run = synthetic_run();
+        run.results[0].puzzles_per_s = 0.34;
+        let md = ExportFormat::Markdown.exporter().serialize(&run).unwrap();
+        assert!(String::from_utf8(md).unwrap().contains("| 0.340 |"));
+        let table = crate::bench::present::terminal::render(&run);
+        assert!(table.contains(" 0.340 "), "{table}");
+    }
+
+    /// A long dataset path is cut the same way in the table and in the notes on its rows.
+    #[test]
+    fn the_table_and_its_notes_name_a_dataset_alike() {
+        let mut run = synthetic_run();
+        let long = "/a/long/checkout/of/the/project/datasets/generated-3000.txt";
+        for r in &mut run.results {
+            r.dataset.path = long.into();
+        }
+        let text = crate::bench::present::terminal::render(&run);
+        let name = super::super::dataset_name(long);
+        assert!(name.len() < long.len());
+        let row = text.lines().find(|l| l.starts_with("dlx-static")).unwrap();
+        let note = text.lines().find(|l| l.starts_with("outliers")).unwrap();
+        assert!(row.contains(&name) && note.contains(&name), "{text}");
+    }
+
     #[test]
     fn the_terminal_table_shows_efficiency() {
         let table = crate::bench::present::terminal::render(&synthetic_run());

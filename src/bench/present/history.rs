@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use super::dataset_name;
 use super::table::{Column, Table};
 use crate::bench::history::Trend;
 use crate::report::text_table::{Align, shorten};
@@ -73,7 +74,7 @@ pub fn sparkline(values: &[f64], width: usize) -> String {
 pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let mut table = table(trends);
     table.rename("last vs first", "last/first");
-    table.map("dataset", |d| shorten(d, 32));
+    table.map("dataset", dataset_name);
     table.map("machine", |m| shorten(m, 24));
     // The terminal's own column: the newest values at a glance.
     let at = table.column("change points");

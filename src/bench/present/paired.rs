@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
+use super::dataset_name;
 use super::table::{Column, Table, dash};
 use crate::bench::PairedComparison;
-use crate::report::text_table::{Align, shorten};
+use crate::report::text_table::Align;
 
 pub fn render(comparisons: &[PairedComparison]) -> String {
     if comparisons.is_empty() {
@@ -13,7 +14,7 @@ pub fn render(comparisons: &[PairedComparison]) -> String {
     let mut table = table(comparisons).select(&[
         "backend", "vs", "dataset", "-j", "ratio", "95% CI", "pairs", "clock", "verdict",
     ]);
-    table.map("dataset", |d| shorten(d, 32));
+    table.map("dataset", dataset_name);
     let mut s = format!(
         "\npaired (each backend against {}):\n",
         comparisons[0].baseline

@@ -2,16 +2,17 @@
 
 use std::fmt::Write as _;
 
+use super::dataset_name;
 use super::table::{Column, Table, dash};
 use crate::bench::{BenchResult, BenchRun};
-use crate::report::text_table::{Align, TextTable, shorten};
+use crate::report::text_table::{Align, TextTable};
 
 /// One line per backend x dataset x threads, then a note on what the columns mean.
 pub fn render(run: &BenchRun) -> String {
     let mut table = table(run).without(&["instr./puzzle"]);
     // Narrow for a terminal: a short title, the end of a long path.
     table.rename("no guess", "noguess");
-    table.map("dataset", |d| shorten(d, 28));
+    table.map("dataset", dataset_name);
     let mut s = table.text();
     let _ = writeln!(
         s,
@@ -71,7 +72,7 @@ fn notes(s: &mut String, r: &BenchResult) {
             s,
             "{} on {}: claims verified by {}, untimed: {} confirmed, {} refuted, {} undecided",
             r.backend,
-            shorten(&r.dataset.path, 40),
+            dataset_name(&r.dataset.path),
             v.by,
             v.confirmed,
             v.refuted,
@@ -82,14 +83,19 @@ fn notes(s: &mut String, r: &BenchResult) {
         let _ = writeln!(
             s,
             "WRONG ANSWERS: {} on {}: {} (see --per-puzzle)",
-            r.backend, r.dataset.path, r.wrong
+            r.backend,
+            dataset_name(&r.dataset.path),
+            r.wrong
         );
     }
     if r.budget_exceeded > 0 {
         let _ = writeln!(
             s,
             "budget: {} on {}: {} of {} puzzles stopped at the node budget or time limit (budget_exceeded); their time is the budget's, not a solve's",
-            r.backend, r.dataset.path, r.budget_exceeded, r.dataset.puzzles
+            r.backend,
+            dataset_name(&r.dataset.path),
+            r.budget_exceeded,
+            r.dataset.puzzles
         );
     }
     if r.unsupported > 0 {
@@ -97,7 +103,7 @@ fn notes(s: &mut String, r: &BenchResult) {
             s,
             "unsupported: {} on {}: {} of {} boards are of a size it does not solve; µs/puzzle and puzzles/s are over the other {}",
             r.backend,
-            r.dataset.path,
+            dataset_name(&r.dataset.path),
             r.unsupported,
             r.dataset.puzzles,
             r.timed_puzzles()
@@ -114,7 +120,7 @@ fn notes(s: &mut String, r: &BenchResult) {
             s,
             "outliers ({} on {} -j{}): {} puzzle calls ({:.1}%) beyond 3.5 MAD ({:.2} µs) of the median, {} of {} rounds",
             r.backend,
-            shorten(&r.dataset.path, 40),
+            dataset_name(&r.dataset.path),
             r.threads,
             r.per_call.outliers,
             100.0 * r.per_call.outliers as f64 / calls.max(1.0),
@@ -158,7 +164,7 @@ pub fn instructions(run: &BenchRun) -> String {
         };
         table.row(vec![
             r.backend.clone(),
-            shorten(&r.dataset.path, 40),
+            dataset_name(&r.dataset.path),
             i.puzzles.to_string(),
             format!("{:.0}", i.per_puzzle),
             versus,

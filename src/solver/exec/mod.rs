@@ -23,11 +23,13 @@
 mod calibrate;
 mod judge;
 mod process;
+mod shown;
 mod spec;
 
 pub use calibrate::spread as round_trip_spread;
 /// A program in a process group of its own (`bench --instructions` runs valgrind so).
 pub(crate) use process::{FromChild, Wait, Worker};
+pub use shown::flush as flush_shown;
 pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
 use std::collections::HashSet;
@@ -88,7 +90,8 @@ impl ExecSolver {
     fn start(&mut self) -> Result<Worker, String> {
         let program = self.spec.resolve()?;
         let env = [(MAX_SOLUTIONS_ENV, self.max_solutions.to_string())];
-        Worker::spawn(&program, &self.spec.args, &env)
+        let show = self.spec.show_output.then_some(self.spec.spec.as_str());
+        Worker::spawn_showing(&program, &self.spec.args, &env, show)
             .map_err(|e| format!("cannot start {}: {e}", self.spec.program))
     }
 
