@@ -8,6 +8,7 @@ mod architecture;
 mod bench;
 mod cli;
 mod completions;
+mod docs;
 mod foreign;
 mod hostile;
 mod hostile_libs;
