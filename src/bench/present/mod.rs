@@ -11,6 +11,7 @@ mod json;
 mod markdown;
 pub mod paired;
 pub mod plot;
+pub mod relative;
 pub mod svg;
 mod table;
 pub mod terminal;

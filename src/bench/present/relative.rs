@@ -1,0 +1,120 @@
+//! Relative speed in words, hyperfine's way ("bitboard ran 4.21 ± 0.10 times faster than
+//! dlx-static"): the same sentences, from one `Relative`, on the terminal, in Markdown
+//! and in the HTML report.
+
+use std::fmt::Write as _;
+
+use crate::bench::relative::{Relative, Standing, Versus};
+use crate::report::text_table::shorten;
+
+/// What a summary says.
+pub struct Said {
+    /// "DATASET -jN".
+    pub title: String,
+    /// "bitboard ran", or which could be compared when none is beside the fastest.
+    pub head: String,
+    /// One per backend compared with the fastest: "4.21 ± 0.10 times faster than X".
+    pub ratios: Vec<String>,
+    /// One per backend not compared: "X: no ratio (why)".
+    pub excluded: Vec<String>,
+}
+
+/// How the ratios are made, in a sentence (after the summaries).
+pub const LEGEND: &str = "relative speed: each backend's µs/puzzle over the fastest's; ± one standard deviation, propagated from both sides' spread between rounds; a difference within two of them is within the noise";
+
+pub fn said(r: &Relative, dataset_width: usize) -> Said {
+    let (ratios, excluded): (Vec<&Versus>, Vec<&Versus>) = r
+        .others
+        .iter()
+        .partition(|v| v.standing != Standing::NoRatio);
+    Said {
+        title: format!("{} -j{}", shorten(&r.dataset, dataset_width), r.threads),
+        head: match (&r.fastest, ratios.is_empty()) {
+            (Some(f), false) => format!("{f} ran"),
+            (Some(f), true) => format!("only {f} can be compared"),
+            (None, _) => "no backend can be compared".into(),
+        },
+        ratios: ratios.iter().map(|v| ratio(v)).collect(),
+        excluded: excluded
+            .iter()
+            .map(|v| {
+                format!(
+                    "{}: no ratio ({})",
+                    v.backend,
+                    v.why.as_deref().unwrap_or("not compared")
+                )
+            })
+            .collect(),
+    }
+}
+
+fn ratio(v: &Versus) -> String {
+    let x = v.ratio.unwrap_or(f64::NAN);
+    let sd = v.ratio_sd.unwrap_or(f64::NAN);
+    match v.standing {
+        Standing::WithinNoise => format!(
+            "about as fast as {}: {x:.2} ± {sd:.2}, within the noise",
+            v.backend
+        ),
+        Standing::TooFewRounds => format!(
+            "{x:.2} times faster than {} (too few rounds for an uncertainty)",
+            v.backend
+        ),
+        _ => format!("{x:.2} ± {sd:.2} times faster than {}", v.backend),
+    }
+}
+
+/// For the terminal: a block per dataset and thread count, then the legend; empty when
+/// no dataset had two backends.
+pub fn text(summaries: &[Relative]) -> String {
+    let mut s = String::new();
+    for r in summaries {
+        let said = said(r, 40);
+        let _ = writeln!(s, "\nrelative speed on {}:\n  {}", said.title, said.head);
+        for line in &said.ratios {
+            let _ = writeln!(s, "    {line}");
+        }
+        for line in &said.excluded {
+            let _ = writeln!(s, "  {line}");
+        }
+    }
+    if !s.is_empty() {
+        let _ = writeln!(s, "{LEGEND}");
+    }
+    s
+}
+
+/// For Markdown: a paragraph and a list per dataset and thread count, then the legend.
+pub fn markdown(summaries: &[Relative]) -> String {
+    let mut s = String::new();
+    for r in summaries {
+        let said = said(r, usize::MAX);
+        let _ = writeln!(s, "\n**Relative speed** on {}: {}\n", said.title, said.head);
+        for line in said.ratios.iter().chain(&said.excluded) {
+            let _ = writeln!(s, "- {line}");
+        }
+    }
+    if !s.is_empty() {
+        let _ = writeln!(s, "\n{LEGEND}.");
+    }
+    s
+}
+
+/// For the HTML report: one sentence per dataset and thread count.
+pub fn sentences(summaries: &[Relative]) -> Vec<String> {
+    summaries
+        .iter()
+        .map(|r| {
+            let said = said(r, usize::MAX);
+            let mut s = format!("{}: {}", said.title, said.head);
+            if !said.ratios.is_empty() {
+                let _ = write!(s, " {}", said.ratios.join("; "));
+            }
+            for line in &said.excluded {
+                let _ = write!(s, ". {line}");
+            }
+            s.push('.');
+            s
+        })
+        .collect()
+}
