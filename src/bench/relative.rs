@@ -10,16 +10,18 @@
 //! default five rounds the order statistics give none (`stats::MEDIAN_CI_MIN`), while the
 //! spread is defined from two rounds on. The two backends' rounds are measured one after
 //! the other, so they are taken as independent (`--paired` measures the correlated,
-//! block-by-block ratio instead). A difference within 2σ of the round-to-round spread is
-//! called a tie: stricter than a test on the standard error, so no winner is declared by
-//! noise.
+//! block-by-block ratio instead). A tie is decided on the logarithm of the ratio, whose
+//! first-order standard deviation is `σ / ratio` (times are multiplicative: on the ratio
+//! itself a thousandfold difference with wide spreads would pass for a tie): within two
+//! of them is within the noise. That is stricter than a test on the standard error, so
+//! no winner is declared by noise.
 
 use serde::Serialize;
 
 use super::{BenchResult, stats};
 use crate::solver::Backend;
 
-/// Differences within this many standard deviations of the ratio are no difference.
+/// Differences within this many standard deviations of the log ratio are no difference.
 const TIE_SIGMAS: f64 = 2.0;
 
 /// One dataset at one thread count (only where at least two backends ran).
@@ -176,19 +178,20 @@ fn versus(f: &BenchResult, other: &BenchResult) -> Versus {
         let xs: Vec<f64> = r.rounds_ns.iter().map(|&ns| ns as f64).collect();
         (xs.len() >= 2).then(|| stats::std_dev(&xs) / stats::mean(&xs))
     };
-    let sd = match (cv(f), cv(other)) {
-        (Some(a), Some(b)) => Some(ratio * (a * a + b * b).sqrt()),
+    // The standard deviation of the log ratio.
+    let log_sd = match (cv(f), cv(other)) {
+        (Some(a), Some(b)) => Some((a * a + b * b).sqrt()),
         _ => None,
     };
-    let standing = match sd {
+    let standing = match log_sd {
         None => Standing::TooFewRounds,
-        Some(sd) if ratio - 1.0 <= TIE_SIGMAS * sd => Standing::WithinNoise,
+        Some(sd) if ratio.ln() <= TIE_SIGMAS * sd => Standing::WithinNoise,
         Some(_) => Standing::Slower,
     };
     Versus {
         backend: other.backend.clone(),
         ratio: Some(ratio),
-        ratio_sd: sd,
+        ratio_sd: log_sd.map(|sd| ratio * sd),
         standing,
         why: None,
     }
@@ -251,6 +254,13 @@ mod tests {
         let v = r[0].of("b").unwrap();
         assert!(close(v.ratio.unwrap(), 1.05));
         assert_eq!(v.standing, Standing::WithinNoise);
+
+        // A thousandfold difference is one, however wide the spreads.
+        let r = summarize(&[
+            result("a", &[1.0, 1.5, 0.5]),
+            result("b", &[1000.0, 1500.0, 500.0]),
+        ]);
+        assert_eq!(r[0].of("b").unwrap().standing, Standing::Slower);
 
         let r = summarize(&[result("a", &[20.0]), result("b", &[10.0])]);
         let v = r[0].of("a").unwrap();

@@ -258,7 +258,7 @@ pub fn bench_report(
 
 /// Which backend ran fastest, by how much: a sentence per dataset and thread count.
 fn relative_speed(page: &mut Page, run: &BenchRun) {
-    let sentences = relative::sentences(&run.relative());
+    let sentences = relative::sentences(run);
     if sentences.is_empty() {
         return;
     }
@@ -266,7 +266,7 @@ fn relative_speed(page: &mut Page, run: &BenchRun) {
     for s in &sentences {
         page.p("relative", s);
     }
-    page.p("note", relative::LEGEND);
+    page.p("note", &relative::legend(run));
 }
 
 /// Each backend after the first against the first, per dataset and thread count.

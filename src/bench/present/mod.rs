@@ -3,6 +3,7 @@
 //! exports (`--export-*`), each a file.
 
 pub mod compare;
+pub mod compared;
 mod csv;
 pub mod export;
 pub mod history;

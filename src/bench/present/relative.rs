@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use crate::bench::BenchRun;
 use crate::bench::relative::{Relative, Standing, Versus};
 use crate::report::text_table::shorten;
 
@@ -20,7 +21,15 @@ pub struct Said {
 }
 
 /// How the ratios are made, in a sentence (after the summaries).
-pub const LEGEND: &str = "relative speed: each backend's µs/puzzle over the fastest's; ± one standard deviation, propagated from both sides' spread between rounds; a difference within two of them is within the noise";
+pub fn legend(run: &BenchRun) -> String {
+    let mut s = String::from(
+        "relative speed: each backend's µs/puzzle over the fastest's, ± one standard deviation propagated from both sides' spread between rounds; within the noise: the ratio's logarithm is within two of its standard deviations of zero",
+    );
+    if !run.paired.is_empty() {
+        s.push_str("; the paired ratios, on the same blocks of puzzles taken in turns, are the sharper measure");
+    }
+    s
+}
 
 pub fn said(r: &Relative, dataset_width: usize) -> Said {
     let (ratios, excluded): (Vec<&Versus>, Vec<&Versus>) = r
@@ -66,9 +75,9 @@ fn ratio(v: &Versus) -> String {
 
 /// For the terminal: a block per dataset and thread count, then the legend; empty when
 /// no dataset had two backends.
-pub fn text(summaries: &[Relative]) -> String {
+pub fn text(run: &BenchRun) -> String {
     let mut s = String::new();
-    for r in summaries {
+    for r in &run.relative() {
         let said = said(r, 40);
         let _ = writeln!(s, "\nrelative speed on {}:\n  {}", said.title, said.head);
         for line in &said.ratios {
@@ -79,15 +88,15 @@ pub fn text(summaries: &[Relative]) -> String {
         }
     }
     if !s.is_empty() {
-        let _ = writeln!(s, "{LEGEND}");
+        let _ = writeln!(s, "{}", legend(run));
     }
     s
 }
 
 /// For Markdown: a paragraph and a list per dataset and thread count, then the legend.
-pub fn markdown(summaries: &[Relative]) -> String {
+pub fn markdown(run: &BenchRun) -> String {
     let mut s = String::new();
-    for r in summaries {
+    for r in &run.relative() {
         let said = said(r, usize::MAX);
         let _ = writeln!(s, "\n**Relative speed** on {}: {}\n", said.title, said.head);
         for line in said.ratios.iter().chain(&said.excluded) {
@@ -95,14 +104,14 @@ pub fn markdown(summaries: &[Relative]) -> String {
         }
     }
     if !s.is_empty() {
-        let _ = writeln!(s, "\n{LEGEND}.");
+        let _ = writeln!(s, "\n{}.", legend(run));
     }
     s
 }
 
 /// For the HTML report: one sentence per dataset and thread count.
-pub fn sentences(summaries: &[Relative]) -> Vec<String> {
-    summaries
+pub fn sentences(run: &BenchRun) -> Vec<String> {
+    run.relative()
         .iter()
         .map(|r| {
             let said = said(r, usize::MAX);
