@@ -387,7 +387,7 @@ pub struct CompareArgs {
     /// run again now, with its settings, datasets, backends and thread counts.
     pub new: Option<String>,
     /// List the saved baselines instead.
-    #[arg(long, conflicts_with_all = ["baseline", "new"])]
+    #[arg(long, conflicts_with_all = ["baseline", "new", "html", "export_csv", "export_json", "export_markdown"])]
     pub list: bool,
     /// Changes smaller than this many percent are no change.
     #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
