@@ -320,6 +320,22 @@ pub struct BaselineDirArgs {
     pub baselines_dir: Option<PathBuf>,
 }
 
+/// The exports `bench` and `compare` both write.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Write one row per backend x dataset x threads as CSV (bench: with its relative
+    /// speed and paired verdict; compare: with its verdict).
+    #[arg(long, value_name = "FILE")]
+    pub export_csv: Option<PathBuf>,
+    /// Write the results as JSON: bench's whole run (the layout of a saved baseline)
+    /// with the relative speeds; compare's verdicts.
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<PathBuf>,
+    /// Write a Markdown table, with the relative speeds and verdicts.
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<PathBuf>,
+}
+
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Datasets, each loaded into memory once and solved every round: files, folders
@@ -365,15 +381,8 @@ pub struct BenchArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub foreign: ForeignArgs,
-    /// Write one row per backend x dataset x threads as CSV.
-    #[arg(long, value_name = "FILE")]
-    pub export_csv: Option<PathBuf>,
-    /// Write the whole run as JSON (the layout of a saved baseline).
-    #[arg(long, value_name = "FILE")]
-    pub export_json: Option<PathBuf>,
-    /// Write a Markdown table.
-    #[arg(long, value_name = "FILE")]
-    pub export_markdown: Option<PathBuf>,
+    #[command(flatten)]
+    pub export: ExportArgs,
     /// Draw each dataset's per-puzzle time distributions as SVG.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
@@ -423,11 +432,13 @@ pub struct CompareArgs {
     /// run again now, with its settings, datasets, backends and thread counts.
     pub new: Option<String>,
     /// List the saved baselines instead.
-    #[arg(long, conflicts_with_all = ["baseline", "new"])]
+    #[arg(long, conflicts_with_all = ["baseline", "new", "html", "export_csv", "export_json", "export_markdown"])]
     pub list: bool,
     /// Changes smaller than this many percent are no change.
     #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
     pub noise: f64,
+    #[command(flatten)]
+    pub export: ExportArgs,
     /// Write the comparison as a self-contained HTML report.
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<PathBuf>,

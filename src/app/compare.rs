@@ -9,6 +9,7 @@ use crate::bench::machine::LoadProbe;
 use std::path::Path;
 
 use crate::bench::baseline::{self, BaselineRef, Comparisons, Store};
+use crate::bench::present::compared::Compared;
 use crate::bench::present::export::ExportManager;
 use crate::bench::present::terminal;
 use crate::bench::{BenchRun, run_bench};
@@ -17,19 +18,19 @@ use crate::output::write_whole;
 use crate::report::text_table::{Align, TextTable};
 
 pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
+    let mut outputs = Outputs {
+        html: opts.html,
+        exports: ExportManager::default(),
+        noise: opts.noise,
+    };
+    for (format, target) in opts.exports {
+        outputs.exports.add(format, Some(target));
+    }
     match opts.action {
         CompareAction::List(store) => list(&store),
         CompareAction::Saved { old, new } => {
             let c = verdicts(&old.0, &old.1, &new.1, opts.noise)?;
-            html(
-                opts.html.as_ref(),
-                opts.noise,
-                &old.0,
-                &old.1,
-                &name(&new.0),
-                &new.1,
-                &c,
-            )?;
+            outputs.write(&old.0, &old.1, &name(&new.0), &new.1, &c)?;
             Ok(exit_of(&c, false))
         }
         CompareAction::Rerun { old, rerun } => {
@@ -60,15 +61,7 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                 return Ok(Exit::Interrupted);
             }
             let c = verdicts(&old.0, &old.1, &new, opts.noise)?;
-            html(
-                opts.html.as_ref(),
-                opts.noise,
-                &old.0,
-                &old.1,
-                "this build",
-                &new,
-                &c,
-            )?;
+            outputs.write(&old.0, &old.1, "this build", &new, &c)?;
             Ok(exit_of(&c, busy))
         }
     }
@@ -98,27 +91,38 @@ fn name(path: &Path) -> String {
     )
 }
 
-fn html(
-    target: Option<&crate::output::Target>,
+/// What `compare` writes besides the terminal: the HTML report and the exports.
+struct Outputs {
+    html: Option<crate::output::Target>,
+    exports: ExportManager,
     noise: f64,
-    old_path: &Path,
-    old: &BenchRun,
-    new_name: &str,
-    new: &BenchRun,
-    c: &Comparisons,
-) -> anyhow::Result<()> {
-    if let Some(target) = target {
-        let page = crate::bench::present::html::compare_report(
-            &name(old_path),
+}
+
+impl Outputs {
+    fn write(
+        &self,
+        old_path: &Path,
+        old: &BenchRun,
+        new_name: &str,
+        new: &BenchRun,
+        c: &Comparisons,
+    ) -> anyhow::Result<()> {
+        let old_name = name(old_path);
+        if let Some(target) = &self.html {
+            let page = crate::bench::present::html::compare_report(
+                &old_name, old, new_name, new, c, self.noise,
+            );
+            write_whole(target, page.as_bytes())?;
+        }
+        self.exports.write_compared(&Compared {
+            old_name: &old_name,
             old,
             new_name,
             new,
-            c,
-            noise,
-        );
-        write_whole(target, page.as_bytes())?;
+            comparisons: c,
+            noise_pct: self.noise,
+        })
     }
-    Ok(())
 }
 
 /// One line per saved baseline.

@@ -15,6 +15,7 @@ pub mod machine;
 mod measure;
 mod paired;
 pub mod present;
+pub mod relative;
 mod saved;
 pub mod stats;
 mod summary;
@@ -317,6 +318,11 @@ impl BenchRun {
             partial: false,
             paired: Vec::new(),
         }
+    }
+
+    /// Which backend ran fastest on each dataset at each thread count, and by how much.
+    pub fn relative(&self) -> Vec<relative::Relative> {
+        relative::summarize(&self.results)
     }
 
     /// Throughput at `threads` relative to `threads` times the single-thread throughput

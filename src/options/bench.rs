@@ -11,7 +11,7 @@ use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, BenchSettings, hash_file};
 use crate::bounds;
-use crate::cli::{BenchArgs, CompareArgs};
+use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
 use crate::interrupt;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target};
@@ -75,6 +75,8 @@ pub struct CompareOptions {
     pub noise: f64,
     pub progress: bool,
     pub html: Option<Target>,
+    /// `--export-*`: the verdicts, in each format.
+    pub exports: Vec<(ExportFormat, Target)>,
 }
 
 /// What `bench` writes, each planned and taken back under its own key.
@@ -121,20 +123,17 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
     use {ExportFormat as F, Output as O};
-    let wanted = [
-        (O::Export(F::Csv), "--export-csv", place(&a.export_csv)),
-        (O::Export(F::Json), "--export-json", place(&a.export_json)),
-        (
-            O::Export(F::Markdown),
-            "--export-markdown",
-            place(&a.export_markdown),
-        ),
+    let mut wanted: Vec<_> = export_places(&a.export)
+        .into_iter()
+        .map(|(f, flag, place)| (O::Export(f), flag, place))
+        .collect();
+    wanted.extend([
         (O::Export(F::Svg), "--plot", place(&a.plot)),
         (O::PerPuzzle, "--per-puzzle", place(&a.per_puzzle)),
         (O::SaveBaseline, "--save-baseline", save_place),
         (O::Html, "--html", place(&a.html)),
         (O::History, "--history", history),
-    ];
+    ]);
     let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
     let mut planned = output::plan_optional(&inputs, &wanted, true)?;
@@ -148,14 +147,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
             _ => "record".into(),
         },
     });
-    let exports = planned
-        .rest()
-        .into_iter()
-        .filter_map(|(o, t)| match o {
-            O::Export(f) => Some((f, t)),
-            _ => None,
-        })
-        .collect();
+    let exports = exports_of(planned);
     let save = match (save_target, a.save_baseline) {
         (Some(target), Some(name)) => Some(SaveBaseline {
             name,
@@ -178,6 +170,32 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         html,
         record,
     })
+}
+
+/// `--export-*`, which `bench` and `compare` share: each format with its option and place.
+fn export_places(a: &ExportArgs) -> [(ExportFormat, &'static str, Option<Place>); 3] {
+    let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
+    [
+        (ExportFormat::Csv, "--export-csv", place(&a.export_csv)),
+        (ExportFormat::Json, "--export-json", place(&a.export_json)),
+        (
+            ExportFormat::Markdown,
+            "--export-markdown",
+            place(&a.export_markdown),
+        ),
+    ]
+}
+
+/// The export targets planned, once every other output was taken.
+fn exports_of(planned: output::Planned<Output>) -> Vec<(ExportFormat, Target)> {
+    planned
+        .rest()
+        .into_iter()
+        .filter_map(|(o, t)| match o {
+            Output::Export(f) => Some((f, t)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The measurement settings, every number checked.
@@ -282,17 +300,23 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
             }));
         }
     }
-    let html = output::plan_optional(
-        &inputs,
-        &[("html", "--html", a.html.as_deref().map(Place::from_arg))],
-        true,
-    )?
-    .take("html");
+    let mut wanted: Vec<_> = export_places(&a.export)
+        .into_iter()
+        .map(|(f, flag, place)| (Output::Export(f), flag, place))
+        .collect();
+    wanted.push((
+        Output::Html,
+        "--html",
+        a.html.as_deref().map(Place::from_arg),
+    ));
+    let mut planned = output::plan_optional(&inputs, &wanted, true)?;
+    let html = planned.take(Output::Html);
     Ok(CompareOptions {
         action,
         noise,
         progress,
         html,
+        exports: exports_of(planned),
     })
 }
 

@@ -15,6 +15,7 @@ mod hostile_libs;
 mod layouts;
 mod properties;
 mod realworld;
+mod relative;
 mod report;
 mod robustness;
 mod shapes;

@@ -8,18 +8,8 @@ use crate::bench::baseline::{Comparison, Comparisons, Verdict};
 use crate::report::text_table::Align;
 
 pub fn render(c: &Comparisons, noise_pct: f64) -> String {
-    let mut table = table(c).without(&["instr. change", "work"]);
+    let mut table = verdict_table(c);
     table.map("dataset", dataset_name);
-    // No work column here: the verdict says it, and which clock it was judged by.
-    let v = table.column("verdict");
-    for (row, r) in table.rows.iter_mut().zip(&c.rows) {
-        if r.clock == "cpu" {
-            row[v].push_str(" (CPU time)");
-        }
-        if let Some(w) = &r.work_changed {
-            let _ = write!(row[v], "; work changed: {w}");
-        }
-    }
     let mut s = table.text();
     for r in &c.rows {
         let what = format!(
@@ -53,6 +43,29 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
             );
         }
     }
+    s.push_str(&legend(c, noise_pct));
+    s
+}
+
+/// The table a person reads. No work column: the verdict says it, and which clock it
+/// was judged by.
+fn verdict_table(c: &Comparisons) -> Table {
+    let mut table = table(c).without(&["instr. change", "work"]);
+    let v = table.column("verdict");
+    for (row, r) in table.rows.iter_mut().zip(&c.rows) {
+        if r.clock == "cpu" {
+            row[v].push_str(" (CPU time)");
+        }
+        if let Some(w) = &r.work_changed {
+            let _ = write!(row[v], "; work changed: {w}");
+        }
+    }
+    table
+}
+
+/// The results only one run has, what the columns are, and the outcome: a line each.
+fn legend(c: &Comparisons, noise_pct: f64) -> String {
+    let mut s = String::new();
     for (side, list) in [("the baseline", &c.only_old), ("the new run", &c.only_new)] {
         if !list.is_empty() {
             let _ = writeln!(s, "only in {side} (not compared): {}", list.join(", "));
@@ -69,6 +82,15 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
             (n, _) => format!("{n} regressed"),
         }
     );
+    s
+}
+
+/// The comparison as Markdown: the table, then the legend as paragraphs.
+pub fn markdown(c: &Comparisons, noise_pct: f64) -> String {
+    let mut s = verdict_table(c).markdown();
+    for line in legend(c, noise_pct).lines() {
+        let _ = write!(s, "\n{line}\n");
+    }
     s
 }
 

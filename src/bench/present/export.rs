@@ -1,5 +1,6 @@
 //! Benchmark exports: one trait, one file per format, and one manager that writes them.
 
+use super::compared::{self, Compared};
 use crate::bench::BenchRun;
 use crate::output::{Target, write_whole};
 
@@ -24,6 +25,18 @@ impl ExportFormat {
             ExportFormat::Json => Box::new(super::json::JsonExporter),
             ExportFormat::Markdown => Box::new(super::markdown::MarkdownExporter),
             ExportFormat::Svg => Box::new(super::plot::PlotExporter),
+        }
+    }
+}
+
+impl ExportFormat {
+    /// A comparison of two runs in this format (`compare`, which offers no plot).
+    fn compared(self, c: &Compared<'_>) -> anyhow::Result<Vec<u8>> {
+        match self {
+            ExportFormat::Csv => compared::csv(c),
+            ExportFormat::Json => compared::json(c),
+            ExportFormat::Markdown => compared::markdown(c),
+            ExportFormat::Svg => anyhow::bail!("a comparison has no SVG export"),
         }
     }
 }
@@ -53,10 +66,18 @@ impl ExportManager {
         }
         Ok(())
     }
+
+    /// Writes every requested export of a comparison, each whole.
+    pub fn write_compared(&self, c: &Compared<'_>) -> anyhow::Result<()> {
+        for (format, target) in &self.targets {
+            write_whole(target, &format.compared(c)?)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bench::machine::{Build, Machine};
     use crate::bench::{BenchResult, BenchSettings, FORMAT_VERSION, PerCall, dataset::DatasetInfo};

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::table::Table;
-use super::{compare, history, paired, plot, svg, terminal};
+use super::{compare, history, paired, plot, relative, svg, terminal};
 use crate::bench::baseline::{Comparisons, Verdict};
 use crate::bench::history::Trend;
 use crate::bench::{BenchResult, BenchRun};
@@ -228,6 +228,7 @@ pub fn bench_report(
         }));
     }
     page.verdicts(&verdicts);
+    relative_speed(&mut page, run);
     page.h(2, "Results");
     results_table(&mut page, run);
     if !run.paired.is_empty() {
@@ -253,6 +254,19 @@ pub fn bench_report(
     cdf(&mut page, run);
     scatters(&mut page, run, times);
     page.finish("sudoku-bench benchmark")
+}
+
+/// Which backend ran fastest, by how much: a sentence per dataset and thread count.
+fn relative_speed(page: &mut Page, run: &BenchRun) {
+    let sentences = relative::sentences(run);
+    if sentences.is_empty() {
+        return;
+    }
+    page.h(2, "Relative speed");
+    for s in &sentences {
+        page.p("relative", s);
+    }
+    page.p("note", &relative::legend(run));
 }
 
 /// Each backend after the first against the first, per dataset and thread count.

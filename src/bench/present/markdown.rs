@@ -38,6 +38,8 @@ impl Exporter for MarkdownExporter {
             "\nµs/puzzle: {}; median and p99: per solver call.",
             run.settings.timing.short()
         )?;
+        s.push_str(&super::relative::markdown(run));
+        s.push_str(&super::paired::markdown(&run.paired));
         Ok(s.into_bytes())
     }
 }

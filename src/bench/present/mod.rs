@@ -3,6 +3,7 @@
 //! exports (`--export-*`), each a file.
 
 pub mod compare;
+pub mod compared;
 mod csv;
 pub mod export;
 pub mod history;
@@ -11,6 +12,7 @@ mod json;
 mod markdown;
 pub mod paired;
 pub mod plot;
+pub mod relative;
 pub mod svg;
 mod table;
 pub mod terminal;

@@ -7,26 +7,47 @@ use super::table::{Column, Table, dash};
 use crate::bench::PairedComparison;
 use crate::report::text_table::Align;
 
+/// The columns a person reads (the terminal and Markdown).
+const SHOWN: &[&str] = &[
+    "backend", "vs", "dataset", "-j", "ratio", "95% CI", "pairs", "clock", "verdict",
+];
+
 pub fn render(comparisons: &[PairedComparison]) -> String {
     if comparisons.is_empty() {
         return String::new();
     }
-    let mut table = table(comparisons).select(&[
-        "backend", "vs", "dataset", "-j", "ratio", "95% CI", "pairs", "clock", "verdict",
-    ]);
+    let mut table = table(comparisons).select(SHOWN);
     table.map("dataset", dataset_name);
     let mut s = format!(
         "\npaired (each backend against {}):\n",
         comparisons[0].baseline
     );
     s.push_str(&table.text());
+    let _ = writeln!(s, "{}", legend(comparisons));
+    s
+}
+
+/// The verdicts as a Markdown section (empty without any).
+pub fn markdown(comparisons: &[PairedComparison]) -> String {
+    if comparisons.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n**Paired** (each backend against {}):\n\n{}\n{}.\n",
+        comparisons[0].baseline,
+        table(comparisons).select(SHOWN).markdown(),
+        legend(comparisons)
+    )
+}
+
+/// What the ratios are, and the outcome.
+fn legend(comparisons: &[PairedComparison]) -> String {
     let regressed = comparisons
         .iter()
         .filter(|c| c.verdict == crate::bench::baseline::Verdict::Regressed)
         .count();
     let c = &comparisons[0];
-    let _ = writeln!(
-        s,
+    format!(
         "ratio: time / the first backend's time on the same blocks of puzzles (median of the block ratios, 95% CI from their order statistics); \
          noise threshold {}%; order seed {}; clock {} ({}): {}",
         c.noise_pct,
@@ -37,8 +58,7 @@ pub fn render(comparisons: &[PairedComparison]) -> String {
             0 => "no regression".to_string(),
             n => format!("{n} regressed"),
         }
-    );
-    s
+    )
 }
 
 /// The cells of each verdict (shared with the HTML report).

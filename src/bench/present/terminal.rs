@@ -23,6 +23,7 @@ pub fn render(run: &BenchRun) -> String {
     for r in &run.results {
         notes(&mut s, r);
     }
+    s.push_str(&super::relative::text(run));
     if run.partial {
         let _ = writeln!(
             s,
