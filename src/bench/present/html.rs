@@ -186,7 +186,7 @@ fn badge(cell: &str) -> Option<&'static str> {
 /// The page's style. Tables scroll inside their own box (`.scroll`) where they cannot
 /// fit, so the page itself never gets wider than the window; charts shrink to fit.
 const CSS: &str = "body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}\
-main{max-width:1180px;margin:0 auto;padding:20px 24px;box-sizing:border-box}h1{font-size:24px;margin:0 0 6px}h2{font-size:18px;margin:28px 0 8px}\
+main{max-width:1180px;margin:0 auto;padding:20px 24px;box-sizing:border-box}h1{font-size:24px;margin:0 0 6px}h2{font-size:18px;margin:28px 0 8px}h1,h2{overflow-wrap:anywhere}\
 .summary{font-size:17px;margin:6px 0 12px}.meta{color:#5a6270;font-size:13px;margin:2px 0;overflow-wrap:anywhere}\
 .note{color:#5a6270;font-size:13px;overflow-wrap:anywhere}\
 .scroll{max-width:100%;overflow-x:auto;margin:6px 0}\
