@@ -80,8 +80,15 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         print(&format!("history: {file}: no entries match\n"))?;
     }
     if let Some(target) = &opts.plot {
-        let panels: Vec<String> = trends.iter().map(html::trend_svg).collect();
-        write_whole(target, stack(&panels).as_bytes())?;
+        let palette = html::trend_palette(&trends);
+        let panels: Vec<String> = trends
+            .iter()
+            .map(|t| html::trend_svg(t, &palette))
+            .collect();
+        write_whole(
+            target,
+            crate::bench::present::svg::stack(&panels).as_bytes(),
+        )?;
     }
     if let Some(target) = &opts.html {
         write_whole(
@@ -90,19 +97,4 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         )?;
     }
     Ok(Exit::worst(interrupted, false, !loaded.skipped.is_empty()))
-}
-
-/// The panels one above the other in one SVG.
-fn stack(panels: &[String]) -> String {
-    const H: usize = 420;
-    let mut s = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{}" viewBox="0 0 640 {}">"#,
-        H * panels.len().max(1),
-        H * panels.len().max(1)
-    );
-    for (i, p) in panels.iter().enumerate() {
-        s.push_str(&format!(r#"<g transform="translate(0 {})">{p}</g>"#, i * H));
-    }
-    s.push_str("</svg>\n");
-    s
 }

@@ -108,13 +108,11 @@ fn bench_says_which_backend_ran_fastest_in_every_output() {
     );
     assert!(md.contains(&line), "{md}");
     let html = read(dir.path(), "r.html");
-    assert!(html.contains("<h2>Relative speed</h2>"));
-    assert!(
-        html.contains(&format!("d.txt -j1: {fastest} ran")),
-        "{html}"
-    );
-    // First: before the results table.
-    assert!(html.find("Relative speed") < html.find("<h2>Results</h2>"));
+    let summary = format!(r#"<p class="summary">d.txt -j1: {fastest} ran"#);
+    assert!(html.contains(&summary), "{html}");
+    // First: right under the heading, before everything else.
+    let first = html.find("</h1>").unwrap() + "</h1>".len();
+    assert!(html[first..].starts_with(&summary), "{html}");
 }
 
 #[test]

@@ -72,6 +72,9 @@ pub struct Comparison {
     pub clock: String,
     /// The cores other programs kept busy during each run's measurement, when known.
     pub loads: Option<(f64, f64)>,
+    /// The median time of one solver call, µs, old and new (where both runs have one):
+    /// the solver alone, where the headline times whole passes.
+    pub per_call_median_us: Option<(f64, f64)>,
 }
 
 /// The comparisons, and the results only one of the two runs has.
@@ -309,6 +312,8 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
         work_changed,
         clock: clock.into(),
         loads,
+        per_call_median_us: Some((old.per_call.median_us, new.per_call.median_us))
+            .filter(|&(a, b)| a > 0.0 && b > 0.0),
     }
 }
 

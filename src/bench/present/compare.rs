@@ -35,6 +35,9 @@ pub fn render(c: &Comparisons, noise_pct: f64) -> String {
                 "load ({what}): other programs kept {a:.2} cores busy during the baseline and {b:.2} during the new run; {how}"
             );
         }
+        if let Some(why) = disagreement(r, noise_pct) {
+            let _ = writeln!(s, "{what}: {why}");
+        }
         if let (Some(pct), Some(v)) = (r.instructions_change_pct, r.instructions_verdict) {
             let _ = writeln!(
                 s,
@@ -94,6 +97,40 @@ pub fn markdown(c: &Comparisons, noise_pct: f64) -> String {
     s
 }
 
+/// Where the headline and the per-call median tell different stories, a sentence that
+/// says so: the headline times whole passes (the harness between the calls, the machine's
+/// interruptions), the per-call median only the solver's calls. A headline that moved
+/// is one with a verdict either way (or none for the load); a median that moved is
+/// beyond the noise threshold.
+pub fn disagreement(r: &Comparison, noise_pct: f64) -> Option<String> {
+    let (old, new) = r.per_call_median_us?;
+    let calls_pct = (new / old - 1.0) * 100.0;
+    let calls_moved = calls_pct.abs() > noise_pct;
+    let headline_moved = matches!(
+        r.verdict,
+        Verdict::Regressed | Verdict::Improved | Verdict::DifferentLoad
+    );
+    let clock = if r.clock == "cpu" {
+        "CPU time"
+    } else {
+        "wall time"
+    };
+    let pct = |p: f64| format!("{p:+.0}%");
+    match (headline_moved, calls_moved) {
+        (true, false) => Some(format!(
+            "{clock} {} but per-call median unchanged ({}): the harness or the machine, not the solver",
+            pct(r.change_pct),
+            pct(calls_pct)
+        )),
+        (false, true) if r.verdict == Verdict::NoChange => Some(format!(
+            "per-call median {} but {clock} unchanged ({}): the calls alone moved, not the whole passes (timer overhead, or time between the calls that moved the other way)",
+            pct(calls_pct),
+            pct(r.change_pct)
+        )),
+        _ => None,
+    }
+}
+
 /// The cells of each comparison (shared with the HTML report).
 pub fn table(c: &Comparisons) -> Table {
     use Align::{Left, Right};
@@ -119,4 +156,61 @@ pub fn table(c: &Comparisons) -> Table {
         }),
     ];
     Table::of(&c.rows, columns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(change_pct: f64, verdict: Verdict, medians: Option<(f64, f64)>) -> Comparison {
+        Comparison {
+            backend: "b".into(),
+            dataset: "d.txt".into(),
+            threads: 1,
+            old_us: 10.0,
+            new_us: 10.0 * (1.0 + change_pct / 100.0),
+            change_pct,
+            ci95_pct: (change_pct - 1.0, change_pct + 1.0),
+            p_value: 0.001,
+            verdict,
+            work_changed: None,
+            instructions_change_pct: None,
+            instructions_verdict: None,
+            clock: "wall".into(),
+            loads: None,
+            per_call_median_us: medians,
+        }
+    }
+
+    #[test]
+    fn a_headline_that_moves_alone_is_said_to() {
+        let said = disagreement(&row(108.0, Verdict::Regressed, Some((5.0, 5.1))), 5.0);
+        assert_eq!(
+            said.as_deref(),
+            Some(
+                "wall time +108% but per-call median unchanged (+2%): the harness or the machine, not the solver"
+            )
+        );
+        let said = disagreement(&row(1.0, Verdict::NoChange, Some((5.0, 7.0))), 5.0).unwrap();
+        assert!(said.starts_with("per-call median +40% but wall time unchanged (+1%)"));
+        // Both moved, neither moved, or no medians: nothing to say.
+        for r in [
+            row(108.0, Verdict::Regressed, Some((5.0, 10.0))),
+            row(1.0, Verdict::NoChange, Some((5.0, 5.1))),
+            row(108.0, Verdict::Regressed, None),
+            row(1.0, Verdict::WrongAnswers, Some((5.0, 9.0))),
+        ] {
+            assert_eq!(disagreement(&r, 5.0), None);
+        }
+        // The table's notes say it too.
+        let c = Comparisons {
+            rows: vec![row(108.0, Verdict::Regressed, Some((5.0, 5.1)))],
+            only_old: vec![],
+            only_new: vec![],
+        };
+        assert!(
+            render(&c, 5.0)
+                .contains("b on d.txt -j1: wall time +108% but per-call median unchanged")
+        );
+    }
 }

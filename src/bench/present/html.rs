@@ -4,11 +4,13 @@
 
 use std::fmt::Write as _;
 
+use super::svg::{PALETTE, Palette};
 use super::table::Table;
 use super::{compare, history, paired, plot, relative, svg, terminal};
 use crate::bench::baseline::{Comparisons, Verdict};
 use crate::bench::history::Trend;
 use crate::bench::{BenchResult, BenchRun};
+use crate::report::text_table::Align;
 
 /// Most points in one scatter plot.
 const MAX_POINTS: usize = 4000;
@@ -45,16 +47,30 @@ impl PuzzleTimes {
     }
 }
 
-/// A page being built.
+/// A page being built: its heading, the summary that goes first under it, the rest.
 struct Page {
+    heading: String,
+    summary: String,
     body: String,
+    /// One colour per backend, the same on every page: the charts' lines and the
+    /// swatches beside the backend names in the tables.
+    palette: Palette,
 }
 
 impl Page {
-    fn new() -> Page {
+    fn new(heading: &str, palette: Palette) -> Page {
         Page {
+            heading: heading.to_string(),
+            summary: String::new(),
             body: String::new(),
+            palette,
         }
+    }
+
+    /// The page's one-sentence answer: it goes first, right under the heading, before
+    /// anything added with the other methods, whenever it is set.
+    fn summary(&mut self, text: &str) {
+        let _ = write!(self.summary, r#"<p class="summary">{}</p>"#, escape(text));
     }
 
     fn h(&mut self, level: u8, text: &str) {
@@ -65,29 +81,47 @@ impl Page {
         let _ = write!(self.body, r#"<p class="{class}">{}</p>"#, escape(text));
     }
 
-    /// A table; a cell is escaped text, or a verdict badge when it names one. The CSS
-    /// aligns the columns.
+    /// A table in a box of its own that scrolls sideways where the table is wider than
+    /// the page; a cell is escaped text, a verdict badge when it names one, a backend's
+    /// name with its colour. Text columns may wrap, number columns do not.
     fn table(&mut self, table: &Table) {
-        self.body.push_str("<table><thead><tr>");
-        for (h, _) in &table.columns {
-            let _ = write!(self.body, "<th>{}</th>", escape(h));
+        let class = |a: Align| if a == Align::Left { "l" } else { "r" };
+        self.body
+            .push_str(r#"<div class="scroll"><table><thead><tr>"#);
+        for &(h, align) in &table.columns {
+            // A title wraps only between words ("-j" and "µs/puzzle" stay whole).
+            let wraps = if h.contains(' ') { " w" } else { "" };
+            let _ = write!(
+                self.body,
+                r#"<th class="{}{wraps}">{}</th>"#,
+                class(align),
+                escape(h)
+            );
         }
         self.body.push_str("</tr></thead><tbody>");
         for row in &table.rows {
             self.body.push_str("<tr>");
-            for cell in row {
-                let _ = match badge(cell) {
-                    Some(class) => write!(
+            for (cell, &(h, align)) in row.iter().zip(&table.columns) {
+                let _ = write!(self.body, r#"<td class="{}">"#, class(align));
+                let _ = match (badge(cell), h) {
+                    (Some(class), _) => write!(
                         self.body,
-                        r#"<td><span class="badge {class}">{}</span></td>"#,
+                        r#"<span class="badge {class}">{}</span>"#,
                         escape(cell)
                     ),
-                    None => write!(self.body, "<td>{}</td>", escape(cell)),
+                    (None, "backend" | "vs") => write!(
+                        self.body,
+                        r#"<span class="name"><span class="swatch c{}"></span>{}</span>"#,
+                        self.palette.slot(cell),
+                        escape(cell)
+                    ),
+                    _ => write!(self.body, "{}", escape(cell)),
                 };
+                self.body.push_str("</td>");
             }
             self.body.push_str("</tr>");
         }
-        self.body.push_str("</tbody></table>");
+        self.body.push_str("</tbody></table></div>");
     }
 
     /// An SVG made by this program (its texts already escaped).
@@ -95,30 +129,44 @@ impl Page {
         let _ = write!(self.body, r#"<figure>{svg}</figure>"#);
     }
 
-    fn verdicts(&mut self, items: &[(String, Verdict)]) {
+    /// Verdict cards: what was compared, the verdict, and a sentence beside it where
+    /// there is one to say (empty where not).
+    fn verdicts(&mut self, items: &[(String, Verdict, String)]) {
         if items.is_empty() {
             return;
         }
         self.body.push_str(r#"<div class="verdicts">"#);
-        for (what, v) in items {
+        for (what, v, why) in items {
             let _ = write!(
                 self.body,
-                r#"<div class="verdict {}"><span>{}</span><b>{}</b></div>"#,
+                r#"<div class="verdict {}"><span>{}</span><b>{}</b>"#,
                 badge(v.name()).unwrap_or("same"),
                 escape(what),
                 v.name()
             );
+            if !why.is_empty() {
+                let _ = write!(self.body, r#"<small>{}</small>"#, escape(why));
+            }
+            self.body.push_str("</div>");
         }
         self.body.push_str("</div>");
     }
 
     fn finish(self, title: &str) -> String {
+        // A swatch class per palette colour.
+        let swatches: String = PALETTE
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!(".c{i}{{background:{c}}}"))
+            .collect();
         format!(
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\
-             <title>{}</title><style>{CSS}</style></head><body><main>{}<footer>sudoku-bench {}</footer></main></body></html>\n",
+             <title>{}</title><style>{CSS}{swatches}</style></head><body><main><h1>{}</h1>{}{}<footer>sudoku-bench {}</footer></main></body></html>\n",
             escape(title),
+            escape(&self.heading),
+            self.summary,
             self.body,
             escape(env!("CARGO_PKG_VERSION")),
         )
@@ -134,18 +182,24 @@ fn badge(cell: &str) -> Option<&'static str> {
     }
 }
 
+/// The page's style. Tables scroll inside their own box (`.scroll`) where they cannot
+/// fit, so the page itself never gets wider than the window; charts shrink to fit.
 const CSS: &str = "body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:0;background:#f6f7f9;color:#1d2330}\
-main{max-width:1180px;margin:0 auto;padding:24px}h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px}\
-.meta{color:#5a6270;font-size:13px;margin:2px 0}.note{color:#5a6270;font-size:12px}\
-table{border-collapse:collapse;background:white;font-size:13px;margin:6px 0;box-shadow:0 1px 2px #0001}\
-th,td{padding:5px 9px;border-bottom:1px solid #e6e8eb;text-align:right;white-space:nowrap}\
-th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}th{background:#eef0f3;font-weight:600}\
-.badge{padding:1px 7px;border-radius:9px;font-weight:600}.bad{background:#fde2e1;color:#a4161a}\
+main{max-width:1180px;margin:0 auto;padding:20px 24px;box-sizing:border-box}h1{font-size:24px;margin:0 0 6px}h2{font-size:18px;margin:28px 0 8px}h1,h2{overflow-wrap:anywhere}\
+.summary{font-size:17px;margin:6px 0 12px}.meta{color:#5a6270;font-size:13px;margin:2px 0;overflow-wrap:anywhere}\
+.note{color:#5a6270;font-size:13px;overflow-wrap:anywhere}\
+.scroll{max-width:100%;overflow-x:auto;margin:6px 0}\
+table{border-collapse:collapse;background:white;font-size:12.5px;box-shadow:0 1px 2px #0001}\
+th,td{padding:5px 8px;border-bottom:1px solid #e6e8eb}th{background:#eef0f3;font-weight:600;vertical-align:bottom}\
+.r{text-align:right}.l{text-align:left;overflow-wrap:break-word}td.r,th{white-space:nowrap}th.w{white-space:normal}\
+.name{white-space:nowrap}.swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px}\
+.badge{padding:1px 7px;border-radius:9px;font-weight:600;white-space:nowrap}.bad{background:#fde2e1;color:#a4161a}\
 .good{background:#dcf5e0;color:#1b6b2a}.same{background:#e8eaee;color:#39404d}\
 .verdicts{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0}\
-.verdict{background:white;border-radius:8px;padding:10px 14px;box-shadow:0 1px 2px #0002;font-size:13px;display:flex;gap:10px;align-items:center}\
+.verdict{background:white;border-radius:8px;padding:10px 14px;box-shadow:0 1px 2px #0002;font-size:13px;display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;max-width:100%;box-sizing:border-box;overflow-wrap:anywhere}\
+.verdict small{flex-basis:100%;color:#39404d;font-size:13px}\
 .verdict.bad{border-left:5px solid #d62728}.verdict.good{border-left:5px solid #2ca02c}.verdict.same{border-left:5px solid #8a93a3}\
-figure{margin:10px 0;display:inline-block;background:white;box-shadow:0 1px 2px #0001}figure svg{display:block;max-width:100%;height:auto}\
+figure{margin:10px 10px 10px 0;display:inline-block;max-width:100%;vertical-align:top;background:white;box-shadow:0 1px 2px #0001}figure svg{display:block;max-width:100%;height:auto}\
 footer{margin-top:32px;color:#8a93a3;font-size:12px}";
 
 fn meta(page: &mut Page, run: &BenchRun) {
@@ -181,11 +235,24 @@ fn results_table(page: &mut Page, run: &BenchRun) {
     page.table(&terminal::table(run).without(&["mean µs", "max µs", "effic."]));
 }
 
-fn cdf(page: &mut Page, run: &BenchRun) {
-    if run.results.iter().any(|r| !r.cdf.is_empty()) {
+/// The runs' distributions in one chart, each run's labels led by its name (if any).
+fn cdf(page: &mut Page, runs: &[(&str, &BenchRun)]) {
+    if runs
+        .iter()
+        .any(|(_, run)| run.results.iter().any(|r| !r.cdf.is_empty()))
+    {
         page.h(2, "Per-puzzle time distributions");
-        page.figure(&plot::plot(run));
+        let chart = plot::chart(runs, &page.palette);
+        page.figure(&chart);
     }
+}
+
+/// A page's palette: every backend its runs name.
+fn palette(runs: &[&BenchRun]) -> Palette {
+    Palette::new(runs.iter().flat_map(|run| {
+        let results = run.results.iter().map(|r| r.backend.as_str());
+        results.chain(run.paired.iter().map(|c| c.baseline.as_str()))
+    }))
 }
 
 /// The page for one `bench` run.
@@ -194,8 +261,7 @@ pub fn bench_report(
     times: &PuzzleTimes,
     baseline: Option<(&str, &Comparisons, f64)>,
 ) -> String {
-    let mut page = Page::new();
-    page.h(1, "sudoku-bench: benchmark");
+    let mut page = Page::new("sudoku-bench: benchmark", palette(&[run]));
     meta(&mut page, run);
     if run.partial {
         page.p(
@@ -203,7 +269,7 @@ pub fn bench_report(
             "PARTIAL: interrupted; the measurement in flight was dropped",
         );
     }
-    let mut verdicts: Vec<(String, Verdict)> = run
+    let mut verdicts: Vec<(String, Verdict, String)> = run
         .paired
         .iter()
         .map(|c| {
@@ -213,10 +279,11 @@ pub fn bench_report(
                     c.backend, c.baseline, c.dataset, c.ratio
                 ),
                 c.verdict,
+                String::new(),
             )
         })
         .collect();
-    if let Some((name, comparisons, _)) = baseline {
+    if let Some((name, comparisons, noise)) = baseline {
         verdicts.extend(comparisons.rows.iter().map(|c| {
             (
                 format!(
@@ -224,6 +291,7 @@ pub fn bench_report(
                     c.backend, c.dataset, c.change_pct
                 ),
                 c.verdict,
+                compare::disagreement(c, noise).unwrap_or_default(),
             )
         }));
     }
@@ -251,22 +319,22 @@ pub fn bench_report(
         page.h(2, &format!("Against baseline {name}"));
         comparison_table(&mut page, comparisons, noise);
     }
-    cdf(&mut page, run);
+    cdf(&mut page, &[("", run)]);
     scatters(&mut page, run, times);
     page.finish("sudoku-bench benchmark")
 }
 
-/// Which backend ran fastest, by how much: a sentence per dataset and thread count.
+/// Which backend ran fastest, by how much: a sentence per dataset and thread count, first
+/// on the page (its legend with the tables).
 fn relative_speed(page: &mut Page, run: &BenchRun) {
     let sentences = relative::sentences(run);
     if sentences.is_empty() {
         return;
     }
-    page.h(2, "Relative speed");
     for s in &sentences {
-        page.p("relative", s);
+        page.summary(s);
     }
-    page.p("note", &relative::legend(run));
+    page.p("note", &format!("Relative speed: {}", relative::legend(run)));
 }
 
 /// Each backend after the first against the first, per dataset and thread count.
@@ -351,13 +419,13 @@ pub fn compare_report(
     c: &Comparisons,
     noise: f64,
 ) -> String {
-    let mut page = Page::new();
-    page.h(1, &format!("sudoku-bench: {new_name} against {old_name}"));
+    let heading = format!("sudoku-bench: {new_name} against {old_name}");
+    let mut page = Page::new(&heading, palette(&[old, new]));
     page.p("meta", &format!("baseline {old_name}:"));
     meta(&mut page, old);
     page.p("meta", &format!("new {new_name}:"));
     meta(&mut page, new);
-    let verdicts: Vec<(String, Verdict)> = c
+    let verdicts: Vec<(String, Verdict, String)> = c
         .rows
         .iter()
         .map(|r| {
@@ -367,40 +435,24 @@ pub fn compare_report(
                     r.backend, r.dataset, r.threads, r.change_pct
                 ),
                 r.verdict,
+                compare::disagreement(r, noise).unwrap_or_default(),
             )
         })
         .collect();
     page.verdicts(&verdicts);
     page.h(2, "Comparison");
     comparison_table(&mut page, c, noise);
-    // Both runs' distributions in one plot per dataset.
-    let mut both = new.clone();
-    both.results = old
-        .results
-        .iter()
-        .map(|r| renamed(r, &format!("{old_name}: {}", r.backend)))
-        .chain(
-            new.results
-                .iter()
-                .map(|r| renamed(r, &format!("{new_name}: {}", r.backend))),
-        )
-        .collect();
-    cdf(&mut page, &both);
+    // Both runs' distributions in one plot per dataset, a backend's colour in both: the
+    // new run solid, the old one dashed.
+    cdf(&mut page, &[(new_name, new), (old_name, old)]);
     page.h(2, "The new run");
     results_table(&mut page, new);
     page.finish("sudoku-bench comparison")
 }
 
-fn renamed(r: &BenchResult, name: &str) -> BenchResult {
-    let mut r = r.clone();
-    r.backend = name.to_string();
-    r
-}
-
 /// The page for `history`.
 pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> String {
-    let mut page = Page::new();
-    page.h(1, "sudoku-bench: history");
+    let mut page = Page::new("sudoku-bench: history", trend_palette(trends));
     page.p(
         "meta",
         &format!(
@@ -413,7 +465,7 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> Strin
             }
         ),
     );
-    let verdicts: Vec<(String, Verdict)> = trends
+    let verdicts: Vec<(String, Verdict, String)> = trends
         .iter()
         .flat_map(|t| {
             let e = t.points[0];
@@ -434,6 +486,7 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> Strin
                     } else {
                         Verdict::Improved
                     },
+                    String::new(),
                 )
             })
         })
@@ -442,13 +495,19 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> Strin
     page.h(2, "Trends");
     page.table(&history::table(trends));
     for t in trends {
-        page.figure(&trend_svg(t));
+        let chart = trend_svg(t, &page.palette);
+        page.figure(&chart);
     }
     page.finish("sudoku-bench history")
 }
 
-/// One series as a trend plot.
-pub fn trend_svg(t: &Trend<'_>) -> String {
+/// The palette of the series' backends.
+pub fn trend_palette(trends: &[Trend<'_>]) -> Palette {
+    Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()))
+}
+
+/// One series as a trend plot, in its backend's colour.
+pub fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
     let e = t.points[0];
     let name = e.dataset.rsplit(['/', '\\']).next().unwrap_or(&e.dataset);
     let dates: Vec<String> = t.points.iter().map(|p| p.date.clone()).collect();
@@ -458,6 +517,7 @@ pub fn trend_svg(t: &Trend<'_>) -> String {
         &t.values(),
         &dates,
         &steps,
+        palette.color(&e.backend),
     )
 }
 
@@ -471,9 +531,9 @@ mod tests {
             escape("<a href='x'>&\"</a>\u{7}"),
             "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;\u{FFFD}"
         );
-        let mut page = Page::new();
+        let mut page = Page::new("t", Palette::new([]));
         page.table(&Table {
-            columns: vec![("<th>", crate::report::text_table::Align::Left)],
+            columns: vec![("<th>", Align::Left), ("verdict", Align::Left)],
             rows: vec![vec!["<script>alert(1)</script>".into(), "regressed".into()]],
         });
         let html = page.finish("</title><script>");

@@ -1,61 +1,346 @@
 //! The one SVG generator, by hand: a log-log scatter of one backend's per-puzzle times
 //! against another's, trend lines with change points (the HTML report, `history --plot`),
 //! and cumulative distributions of per-puzzle time (`--export-svg`, the report). Every
-//! text is escaped; sizes are fixed so a page lays out at once.
+//! text is escaped; sizes are fixed so a page lays out at once, and the margins are made
+//! from the widths of the labels that go in them, so none is cut off.
+//!
+//! Axis ranges are robust ([`Quartiles::fenced`]): one outlier does not squash the rest;
+//! what lies beyond is drawn on the edge and counted. Series take their colour from a
+//! [`Palette`]: one colour per backend, the same on every page.
 
 use std::fmt::Write as _;
 
 use super::html::escape;
 
-const W: f64 = 640.0;
-const H: f64 = 420.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 30.0;
-const BOTTOM: f64 = 50.0;
+const W: f64 = 720.0;
+const H: f64 = 440.0;
+/// The plot area's top with no notes: the title's line above it.
+const TOP: f64 = 40.0;
+const PAD: f64 = 8.0;
+const TITLE_PX: f64 = 15.0;
+const TICK_PX: f64 = 13.0;
+const AXIS_PX: f64 = 14.0;
+const NOTE_PX: f64 = 13.0;
+/// A line of notes inside a plot.
+const LINE: f64 = 18.0;
+
+/// Series colours, none of them the red and green that mean slower and faster.
+pub const PALETTE: [&str; 10] = [
+    "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f",
+    "#393b79", "#00707a",
+];
+
+/// A colour per backend name. The colour is picked from the name (a hash into
+/// [`PALETTE`]), so a backend has the same colour on the bench, compare and history
+/// pages; names of one page that hash alike are told apart, each after the first (in
+/// name order) taking the next free colour. Past ten names colours repeat.
+pub struct Palette {
+    slots: Vec<(String, usize)>,
+}
+
+impl Palette {
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> Palette {
+        let mut names: Vec<&str> = names.into_iter().collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut taken = [false; PALETTE.len()];
+        let mut slots = Vec::with_capacity(names.len());
+        for name in names {
+            let mut slot = hash_slot(name);
+            if taken.contains(&false) {
+                while taken[slot] {
+                    slot = (slot + 1) % PALETTE.len();
+                }
+            }
+            taken[slot] = true;
+            slots.push((name.to_string(), slot));
+        }
+        Palette { slots }
+    }
+
+    /// The palette index of `name`: its own on this page, or its hash's for a name the
+    /// page did not list.
+    pub fn slot(&self, name: &str) -> usize {
+        self.slots
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or_else(|| hash_slot(name), |s| s.1)
+    }
+
+    pub fn color(&self, name: &str) -> &'static str {
+        PALETTE[self.slot(name)]
+    }
+}
+
+/// FNV-1a of the name, into the palette: the same on every run and machine.
+fn hash_slot(name: &str) -> usize {
+    let h = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (h % PALETTE.len() as u64) as usize
+}
+
+/// A sample's order statistics, what a robust axis range is made of.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quartiles {
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub max: f64,
+}
+
+impl Quartiles {
+    /// Of the finite values (linear interpolation between order statistics).
+    pub fn of(values: &[f64]) -> Option<Quartiles> {
+        let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let pos = q * (v.len() - 1) as f64;
+            let (i, frac) = (pos.floor() as usize, pos.fract());
+            v[i] + (v[(i + 1).min(v.len() - 1)] - v[i]) * frac
+        };
+        (!v.is_empty()).then(|| Quartiles {
+            min: v[0],
+            q1: at(0.25),
+            median: at(0.5),
+            q3: at(0.75),
+            max: v[v.len() - 1],
+        })
+    }
+
+    /// Of a cumulative distribution's points (value, fraction at or below), in order.
+    pub fn of_cdf(points: &[(f64, f64)]) -> Option<Quartiles> {
+        let points: Vec<(f64, f64)> = points.iter().copied().filter(|p| p.0.is_finite()).collect();
+        let at = |q: f64| points.iter().find(|p| p.1 >= q).map(|p| p.0);
+        Some(Quartiles {
+            min: points.first()?.0,
+            q1: at(0.25)?,
+            median: at(0.5)?,
+            q3: at(0.75)?,
+            max: points.last()?.0,
+        })
+    }
+
+    /// Each statistic through `f` (a monotonic map: log10 for a log axis).
+    pub fn map(self, f: impl Fn(f64) -> f64) -> Quartiles {
+        Quartiles {
+            min: f(self.min),
+            q1: f(self.q1),
+            median: f(self.median),
+            q3: f(self.q3),
+            max: f(self.max),
+        }
+    }
+
+    /// The range an axis shows: Tukey's far-out fences (the quartiles widened by three
+    /// interquartile ranges, the range taken as at least `least_spread`), cut to the
+    /// data's own range. Values beyond are outliers, drawn on the edge and counted.
+    pub fn fenced(self, least_spread: f64) -> (f64, f64) {
+        let spread = 3.0 * (self.q3 - self.q1).max(least_spread);
+        (
+            self.min.max(self.q1 - spread),
+            self.max.min(self.q3 + spread),
+        )
+    }
+}
+
+/// On a log axis, the fences lie at least a decade beyond the quartiles.
+const DECADE_SPREAD: f64 = 1.0 / 3.0;
+
+/// The decades (log10, whole) a log axis spans to show `lo..hi` (log10): at least one,
+/// from 0.01 µs on.
+fn decades(lo: f64, hi: f64) -> (i32, i32) {
+    let l0 = (lo.floor() as i32).max(-2);
+    let l1 = (hi.ceil() as i32).max(l0 + 1);
+    (l0, l1)
+}
+
+/// Width of `text` at `px` pixels, erring wide (system-ui's glyphs average about 0.55 em).
+fn text_width(text: &str, px: f64) -> f64 {
+    text.chars().count() as f64 * px * 0.62
+}
+
+/// `text` cut with an ellipsis to fit `width` pixels at `px`.
+fn fit(text: &str, px: f64, width: f64) -> String {
+    if text_width(text, px) <= width {
+        return text.to_string();
+    }
+    let keep = (width / (px * 0.62)).floor().max(1.0) as usize - 1;
+    let mut s: String = text.chars().take(keep).collect();
+    s.push('…');
+    s
+}
+
+/// Where a chart's plot area lies: the margins made room for the notes between the
+/// title and the plot, the y labels (the widest of them), the y axis's title, the x
+/// labels and the x axis's title, and half the last x label, which is centred on the
+/// right end.
+struct Frame {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    height: f64,
+}
+
+impl Frame {
+    fn new(y_labels: &[String], last_x_label: &str, height: f64, notes: usize) -> Frame {
+        let widest = y_labels
+            .iter()
+            .map(|l| text_width(l, TICK_PX))
+            .fold(0.0, f64::max);
+        Frame {
+            left: PAD + AXIS_PX * 1.3 + PAD + widest + 6.0,
+            right: W - (PAD + text_width(last_x_label, TICK_PX) / 2.0).max(20.0),
+            top: TOP + notes as f64 * LINE,
+            bottom: height - (6.0 + TICK_PX * 1.3 + 6.0 + AXIS_PX * 1.3 + PAD),
+            height,
+        }
+    }
+
+    fn width(&self) -> f64 {
+        self.right - self.left
+    }
+
+    fn middle(&self) -> f64 {
+        (self.top + self.bottom) / 2.0
+    }
+
+    /// An x label's baseline, under the axis.
+    fn x_label_y(&self) -> f64 {
+        self.bottom + 6.0 + TICK_PX
+    }
+
+    /// A y tick: its grid line across the plot, its label right-aligned just left of
+    /// the axis.
+    fn y_tick(&self, s: &mut String, y: f64, label: &str) {
+        let _ = write!(
+            s,
+            r#"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" class="grid"/><text x="{:.1}" y="{y:.1}" dy="{:.1}" class="tick" text-anchor="end">{}</text>"#,
+            self.left,
+            self.right,
+            self.left - 6.0,
+            TICK_PX * 0.35,
+            escape(label)
+        );
+    }
+
+    /// The titles of both axes (the x one under the x labels, the y one turned).
+    fn axis_titles(&self, s: &mut String, x_title: &str, y_title: &str) {
+        let (mid, x) = (self.middle(), PAD + AXIS_PX);
+        let x_title = fit(x_title, AXIS_PX, W - 2.0 * PAD);
+        let y_title = fit(y_title, AXIS_PX, self.bottom - self.top);
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">{}</text><text x="{x:.1}" y="{mid:.1}" class="axis" text-anchor="middle" transform="rotate(-90 {x:.1} {mid:.1})">{}</text>"#,
+            (self.left + self.right) / 2.0,
+            self.height - PAD - AXIS_PX * 0.3,
+            escape(&x_title),
+            escape(&y_title),
+        );
+    }
+
+    /// The notes between the title and the plot area (as many as `new` made room for).
+    fn notes(&self, s: &mut String, lines: &[String]) {
+        for (i, text) in lines.iter().enumerate() {
+            let _ = write!(
+                s,
+                r#"<text x="{PAD}" y="{:.1}" class="note">{}</text>"#,
+                TOP - 2.0 + i as f64 * LINE,
+                escape(&fit(text, NOTE_PX, W - 2.0 * PAD))
+            );
+        }
+    }
+}
+
+/// `items` after `lead`, comma-separated, in lines of at most `width` pixels.
+fn wrap(lead: &str, items: &[String], width: f64) -> Vec<String> {
+    let mut lines = vec![lead.to_string()];
+    for (i, item) in items.iter().enumerate() {
+        let sep = if i + 1 < items.len() { "," } else { "" };
+        let last = lines.len() - 1;
+        let joined = format!("{} {item}{sep}", lines[last]);
+        if text_width(&joined, NOTE_PX) <= width || i == 0 && lines[last] == lead {
+            lines[last] = joined;
+        } else {
+            lines.push(format!("{item}{sep}"));
+        }
+    }
+    lines
+}
+
+/// A marker on the edge of the plot area for a value beyond it: a triangle at (x, y)
+/// pointing the way of the cut-off value (`dx`, `dy`: -1, 0 or 1).
+fn beyond_marker(x: f64, y: f64, (dx, dy): (f64, f64), attrs: &str) -> String {
+    let (r, w) = (6.0, 4.0);
+    let tip = (x + dx * r, y + dy * r);
+    let (b1, b2) = ((x - dy * w, y + dx * w), (x + dy * w, y - dx * w));
+    format!(
+        r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {attrs}/>"#,
+        tip.0, tip.1, b1.0, b1.1, b2.0, b2.1
+    )
+}
+
+/// A log axis's labelled ticks between the decades `l0` and `l1`: every decade, and 2
+/// and 5 times each where the axis spans two decades or fewer.
+fn log_ticks(l0: i32, l1: i32) -> Vec<f64> {
+    let mut ticks = Vec::new();
+    for e in l0..=l1 {
+        let d = 10f64.powi(e);
+        ticks.push(d);
+        if l1 - l0 <= 2 && e < l1 {
+            ticks.extend([2.0 * d, 5.0 * d]);
+        }
+    }
+    ticks
+}
 
 /// A log-log scatter: x = `a`'s time, y = `b`'s time, µs, with the diagonal and the
-/// noise band; points above the band (slower in `b`) in red, below in green.
+/// noise band; points above the band (slower in `b`) in red, below in green. Both axes
+/// span the fenced range of all the times (whole decades); a point beyond is drawn on
+/// the edge as a triangle pointing its way, and counted.
 pub fn scatter(title: &str, a: &str, b: &str, points: &[(f64, f64)], band_pct: f64) -> String {
     let positive: Vec<(f64, f64)> = points
         .iter()
         .copied()
         .filter(|(x, y)| x.is_finite() && y.is_finite() && *x > 0.0 && *y > 0.0)
         .collect();
-    let lo = positive
+    let logs: Vec<f64> = positive
         .iter()
-        .map(|p| p.0.min(p.1))
-        .fold(f64::INFINITY, f64::min);
-    let hi = positive.iter().map(|p| p.0.max(p.1)).fold(0.0, f64::max);
-    let (lo, hi) = if positive.is_empty() {
-        (1.0, 10.0)
-    } else {
-        (
-            10f64.powf(lo.log10().floor()),
-            10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0)),
-        )
+        .flat_map(|&(x, y)| [x.log10(), y.log10()])
+        .collect();
+    let (l0, l1) = match Quartiles::of(&logs) {
+        Some(q) => {
+            let (lo, hi) = q.fenced(DECADE_SPREAD);
+            decades(lo, hi)
+        }
+        None => (0, 1),
     };
-    let (l0, l1) = (lo.log10(), hi.log10());
-    let x = |v: f64| LEFT + (v.log10() - l0) / (l1 - l0) * (W - LEFT - RIGHT);
-    let y = |v: f64| H - BOTTOM - (v.log10() - l0) / (l1 - l0) * (H - TOP - BOTTOM);
+    let (lo, hi) = (10f64.powi(l0), 10f64.powi(l1));
+    let ticks = log_ticks(l0, l1);
+    let labels: Vec<String> = ticks.iter().map(|&t| tick_label(t)).collect();
+    // Which way a value lies off the axes: -1 below, 1 above, 0 on them.
+    let off = |v: f64| f64::from(i8::from(v > hi) - i8::from(v < lo));
+    let beyond = positive
+        .iter()
+        .filter(|p| off(p.0) != 0.0 || off(p.1) != 0.0)
+        .count();
+    let f = Frame::new(&labels, &tick_label(hi), H, 1 + usize::from(beyond > 0));
+    let span = f64::from(l1 - l0);
+    let x = |v: f64| f.left + (v.log10() - f64::from(l0)) / span * f.width();
+    let y = |v: f64| f.bottom - (v.log10() - f64::from(l0)) / span * (f.bottom - f.top);
     let mut s = open(title);
-    // Decades.
-    let mut d = lo;
-    while d <= hi * 1.0001 {
+    for (&t, label) in ticks.iter().zip(&labels) {
+        let (xt, yt) = (x(t), y(t));
         let _ = write!(
             s,
-            r##"<line x1="{x0:.1}" y1="{y0:.1}" x2="{x0:.1}" y2="{y1:.1}" class="grid"/><line x1="{l:.1}" y1="{yy:.1}" x2="{r:.1}" y2="{yy:.1}" class="grid"/><text x="{x0:.1}" y="{ty:.1}" class="tick" text-anchor="middle">{lab}</text><text x="{tx:.1}" y="{yy:.1}" class="tick" text-anchor="end" dy="4">{lab}</text>"##,
-            x0 = x(d),
-            y0 = TOP,
-            y1 = H - BOTTOM,
-            l = LEFT,
-            r = W - RIGHT,
-            yy = y(d),
-            ty = H - BOTTOM + 16.0,
-            tx = LEFT - 6.0,
-            lab = tick_label(d),
+            r#"<line x1="{xt:.1}" y1="{t:.1}" x2="{xt:.1}" y2="{b:.1}" class="grid"/><text x="{xt:.1}" y="{ty:.1}" class="tick" text-anchor="middle">{label}</text>"#,
+            t = f.top,
+            b = f.bottom,
+            ty = f.x_label_y(),
         );
-        d *= 10.0;
+        f.y_tick(&mut s, yt, label);
     }
     // The diagonal and the band.
     let k = 1.0 + band_pct / 100.0;
@@ -83,96 +368,194 @@ pub fn scatter(title: &str, a: &str, b: &str, points: &[(f64, f64)], band_pct: f
         } else {
             "same"
         };
-        let _ = write!(
-            s,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="2" class="{class}"/>"#,
-            x(a_us),
-            y(b_us)
-        );
+        let (cx, cy) = (x(a_us.clamp(lo, hi)), y(b_us.clamp(lo, hi)));
+        match (off(a_us), off(b_us)) {
+            (0.0, 0.0) => {
+                let _ = write!(
+                    s,
+                    r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="2" class="{class}"/>"#
+                );
+            }
+            (dx, dy) => {
+                // Up the page is a larger y.
+                let way = if dy != 0.0 { (0.0, -dy) } else { (dx, 0.0) };
+                s.push_str(&beyond_marker(
+                    cx,
+                    cy,
+                    way,
+                    &format!(r#"class="{class} edge""#),
+                ));
+            }
+        }
     }
     let slower = positive.iter().filter(|(a, b)| *b > a * k).count();
     let faster = positive.iter().filter(|(a, b)| b * k < *a).count();
-    let _ = write!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">{} µs per puzzle</text><text x="16" y="{:.1}" class="axis" text-anchor="middle" transform="rotate(-90 16 {:.1})">{} µs per puzzle</text><text x="{:.1}" y="{:.1}" class="note">{} puzzles: {} slower in {} by more than {}%, {} faster</text></svg>"#,
-        (LEFT + W - RIGHT) / 2.0,
-        H - 12.0,
-        escape(a),
-        (TOP + H - BOTTOM) / 2.0,
-        (TOP + H - BOTTOM) / 2.0,
-        escape(b),
-        LEFT + 8.0,
-        TOP + 14.0,
-        positive.len(),
-        slower,
-        escape(b),
-        band_pct,
-        faster,
+    let mut notes = vec![format!(
+        "{} puzzles: {slower} slower in {b} by more than {band_pct}%, {faster} faster",
+        positive.len()
+    )];
+    if beyond > 0 {
+        notes.push(format!(
+            "{beyond} beyond the axes: on the edge, as triangles"
+        ));
+    }
+    f.notes(&mut s, &notes);
+    f.axis_titles(
+        &mut s,
+        &format!("{a} µs per puzzle"),
+        &format!("{b} µs per puzzle"),
     );
+    s.push_str("</svg>");
     s
 }
 
-/// A trend: values in order (x is the run's position), change points as vertical
-/// marks with their change, the x labels from `labels` (dates) at a few places.
-pub fn trend(title: &str, values: &[f64], labels: &[String], steps: &[(usize, f64)]) -> String {
+/// Evenly spaced round values (1, 2 or 5 times a power of ten apart) covering `lo..hi`,
+/// about `count` of them, and the decimals their labels need.
+fn nice_ticks(lo: f64, hi: f64, count: usize) -> (Vec<f64>, usize) {
+    let (lo, hi) = if hi > lo {
+        (lo, hi)
+    } else {
+        (lo - lo.abs().max(1e-6) * 0.1, hi + hi.abs().max(1e-6) * 0.1)
+    };
+    let raw = (hi - lo) / count.max(1) as f64;
+    let power = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * power);
+    let first = (lo / step).floor() as i64;
+    let last = (hi / step).ceil() as i64;
+    let ticks = (first..=last).map(|i| i as f64 * step).collect();
+    (ticks, (-step.log10().floor()).max(0.0) as usize)
+}
+
+/// The label formats of a run's time (RFC 3339), shortest first: the date; the date and
+/// the minute; the date and the second.
+fn date_label(date: &str, format: usize) -> String {
+    let (day, minute, second) = (date.get(..10), date.get(11..16), date.get(11..19));
+    match (format, day, minute, second) {
+        (0, Some(d), _, _) => d.to_string(),
+        (1, Some(d), Some(m), _) => format!("{d} {m}"),
+        (2, Some(d), _, Some(s)) => format!("{d} {s}"),
+        _ => date.to_string(),
+    }
+}
+
+/// Which runs get an x label, and the label: as many as fit in `width` pixels without
+/// touching (the first and last aligned to the ends), in the shortest format that
+/// tells them apart (the time of day when runs share a date).
+fn x_labels(labels: &[String], width: f64) -> Vec<(usize, String)> {
+    let n = labels.len();
+    let mut chosen = Vec::new();
+    if n == 0 {
+        return chosen;
+    }
+    for format in 0..3 {
+        let texts: Vec<String> = labels
+            .iter()
+            .map(|l| fit(&date_label(l, format), TICK_PX, width))
+            .collect();
+        let w = texts
+            .iter()
+            .map(|t| text_width(t, TICK_PX))
+            .fold(0.0, f64::max);
+        let fits = |m: usize| match m {
+            0 | 1 => true,
+            2 => width >= 2.0 * w + 12.0,
+            m => width / (m - 1) as f64 >= 1.5 * w + 12.0,
+        };
+        let m = (1..=n.min(8)).rev().find(|&m| fits(m)).unwrap_or(1);
+        chosen = (0..m)
+            .map(|t| if m > 1 { t * (n - 1) / (m - 1) } else { 0 })
+            .map(|i| (i, texts[i].clone()))
+            .collect();
+        let mut distinct: Vec<&str> = chosen.iter().map(|c| c.1.as_str()).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() == chosen.len() {
+            break;
+        }
+    }
+    chosen
+}
+
+/// A trend: values in order (x is the run's position) in `color`, change points as
+/// vertical marks with their change, the x labels from `labels` (the runs' times) at a
+/// few places. The y axis spans the fenced range of the values (the spread taken as at
+/// least a third of the median, so a step up to twice the level always shows); a run
+/// beyond is drawn on the edge as a triangle, and counted under the axis.
+pub fn trend(
+    title: &str,
+    values: &[f64],
+    labels: &[String],
+    steps: &[(usize, f64)],
+    color: &str,
+) -> String {
     let mut s = open(title);
-    if values.is_empty() {
+    let Some(q) = Quartiles::of(values) else {
         s.push_str("</svg>");
         return s;
-    }
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(0.0, f64::max);
-    let pad = ((hi - lo) * 0.1).max(hi * 0.02).max(1e-9);
-    let (lo, hi) = ((lo - pad).max(0.0), hi + pad);
+    };
+    let (lo, hi) = q.fenced(q.median.abs() / 3.0);
+    let pad = (hi - lo) * 0.05;
+    let (ticks, decimals) = nice_ticks((lo - pad).max(0.0), hi + pad, 5);
+    let (lo, hi) = (ticks[0], ticks[ticks.len() - 1]);
+    let tick_labels: Vec<String> = ticks.iter().map(|t| format!("{t:.decimals$}")).collect();
+    let f = Frame::new(&tick_labels, "", H, 0);
     let n = values.len();
     let x = |i: usize| {
-        LEFT + if n > 1 {
-            i as f64 / (n - 1) as f64
-        } else {
-            0.5
-        } * (W - LEFT - RIGHT)
+        f.left
+            + if n > 1 {
+                i as f64 / (n - 1) as f64
+            } else {
+                0.5
+            } * f.width()
     };
-    let y = |v: f64| H - BOTTOM - (v - lo) / (hi - lo) * (H - TOP - BOTTOM);
-    for t in 0..=4 {
-        let v = lo + (hi - lo) * t as f64 / 4.0;
-        let _ = write!(
-            s,
-            r##"<line x1="{LEFT}" y1="{yy:.1}" x2="{r:.1}" y2="{yy:.1}" class="grid"/><text x="{tx:.1}" y="{yy:.1}" dy="4" class="tick" text-anchor="end">{v:.3}</text>"##,
-            yy = y(v),
-            r = W - RIGHT,
-            tx = LEFT - 6.0,
-        );
+    let y = |v: f64| f.bottom - (v.clamp(lo, hi) - lo) / (hi - lo) * (f.bottom - f.top);
+    for (&t, label) in ticks.iter().zip(&tick_labels) {
+        f.y_tick(&mut s, y(t), label);
     }
-    let ticks = n.min(5);
-    for t in 0..ticks {
-        let i = if ticks > 1 {
-            t * (n - 1) / (ticks - 1)
-        } else {
-            0
-        };
-        let label = labels.get(i).map_or("", |l| l.get(..10).unwrap_or(l));
-        let anchor = match t {
-            0 if ticks > 1 => "start",
-            t if t + 1 == ticks && ticks > 1 => "end",
+    let chosen = x_labels(&labels[..labels.len().min(n)], f.width());
+    for (k, (i, label)) in chosen.iter().enumerate() {
+        let anchor = match k {
+            0 if chosen.len() > 1 => "start",
+            k if k + 1 == chosen.len() && k > 0 => "end",
             _ => "middle",
         };
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="{anchor}">{}</text>"#,
-            x(i),
-            H - BOTTOM + 16.0,
+            x(*i),
+            f.x_label_y(),
             escape(label)
         );
     }
-    for &(i, pct) in steps {
+    // Each change's label in the first row where it clears the labels before it.
+    let mut row_ends: Vec<f64> = Vec::new();
+    for &(i, pct) in steps.iter().filter(|s| (1..n).contains(&s.0)) {
         let xx = (x(i - 1) + x(i)) / 2.0;
         let class = if pct > 0.0 { "step-up" } else { "step-down" };
+        let text = format!("{pct:+.1}%");
+        let w = text_width(&text, NOTE_PX);
+        // Past the right end, the label goes left of its line.
+        let (start, anchor_x, anchor) = if xx + 4.0 + w > f.right {
+            (xx - 4.0 - w, xx - 4.0, "end")
+        } else {
+            (xx + 4.0, xx + 4.0, "start")
+        };
+        let row = row_ends.iter().position(|&end| start > end + 4.0);
+        let row = row.unwrap_or_else(|| {
+            row_ends.push(f64::NEG_INFINITY);
+            row_ends.len() - 1
+        });
+        row_ends[row] = start + w;
         let _ = write!(
             s,
-            r#"<line x1="{xx:.1}" y1="{TOP}" x2="{xx:.1}" y2="{:.1}" class="{class}"/><text x="{:.1}" y="{:.1}" class="{class}-text">{pct:+.1}%</text>"#,
-            H - BOTTOM,
-            xx + 4.0,
-            TOP + 12.0,
+            r#"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" class="{class}"/><text x="{anchor_x:.1}" y="{:.1}" class="{class}-text halo" text-anchor="{anchor}">{text}</text>"#,
+            f.top,
+            f.bottom,
+            f.top + 14.0 + row as f64 * LINE,
         );
     }
     let path: Vec<String> = values
@@ -182,117 +565,238 @@ pub fn trend(title: &str, values: &[f64], labels: &[String], steps: &[(usize, f6
         .collect();
     let _ = write!(
         s,
-        r#"<polyline points="{}" class="trend"/>"#,
+        r#"<polyline points="{}" fill="none" stroke="{color}" stroke-width="1.8"/>"#,
         path.join(" ")
     );
+    let mut beyond = Vec::new();
     for (i, &v) in values.iter().enumerate() {
-        let _ = write!(
-            s,
-            r#"<circle cx="{:.1}" cy="{:.1}" r="2.5" class="point"/>"#,
-            x(i),
-            y(v)
-        );
+        let (cx, cy) = (x(i), y(v));
+        if v > hi || v < lo {
+            beyond.push(v);
+            let way = if v > hi { -1.0 } else { 1.0 };
+            s.push_str(&beyond_marker(
+                cx,
+                cy,
+                (0.0, way),
+                &format!(r#"fill="{color}""#),
+            ));
+        } else {
+            let _ = write!(
+                s,
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="3" fill="{color}"/>"#
+            );
+        }
     }
-    let _ = write!(
-        s,
-        r#"<text x="16" y="{c:.1}" class="axis" text-anchor="middle" transform="rotate(-90 16 {c:.1})">µs per puzzle</text></svg>"#,
-        c = (TOP + H - BOTTOM) / 2.0
-    );
+    let beyond = match beyond.as_slice() {
+        [] => String::new(),
+        [v] => format!("1 run beyond the axis ({v:.1} µs), on its edge as a triangle"),
+        v => format!(
+            "{} runs beyond the axis ({:.1} to {:.1} µs), on its edge as triangles",
+            v.len(),
+            v.iter().copied().fold(f64::INFINITY, f64::min),
+            v.iter().copied().fold(0.0, f64::max)
+        ),
+    };
+    f.axis_titles(&mut s, &beyond, "µs per puzzle");
+    s.push_str("</svg>");
     s
 }
 
-/// One panel of [`cdf`]: its title, and each series' label and (µs, fraction) points.
-pub type Panel<'a> = (String, Vec<(String, &'a [(f64, f64)])>);
+/// One series of [`cdf`]: the backend it is of (its colour), its name (in the notes),
+/// its label (in the legend), and its (µs, fraction) points in order.
+pub struct Series<'a> {
+    pub backend: String,
+    pub name: String,
+    pub label: String,
+    pub points: &'a [(f64, f64)],
+}
 
-/// Line colours of [`cdf`], a series each; past the tenth, dashed, then dotted.
-const COLORS: [&str; 10] = [
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf",
-];
+/// The share of a distribution's points below `lo` and beyond `hi`.
+fn outside(points: &[(f64, f64)], lo: f64, hi: f64) -> (f64, f64) {
+    let finite = || points.iter().filter(|p| p.0.is_finite());
+    let below = finite()
+        .take_while(|p| p.0 < lo)
+        .last()
+        .map_or(0.0, |p| p.1);
+    let within = finite()
+        .take_while(|p| p.0 <= hi)
+        .last()
+        .map_or(0.0, |p| p.1);
+    (below, points.last().map_or(0.0, |p| p.1) - within)
+}
+
+/// One panel of [`cdf`]: its title and its series.
+pub type Panel<'a> = (String, Vec<Series<'a>>);
+
+/// A share of the calls, as a percentage a person reads.
+fn share(f: f64) -> String {
+    match f * 100.0 {
+        p if p >= 0.1 => format!("{p:.1}%"),
+        p => format!("{p:.2}%"),
+    }
+}
 
 /// Cumulative distributions, one panel per dataset one above the other: each series as
 /// steps (the fraction at or below each time) on a log x axis, a legend lower right.
-pub fn cdf(title: &str, panels: &[Panel<'_>]) -> String {
+/// The x axis spans every series' fenced range (whole decades); a series that goes on
+/// past the right end stops there at a triangle, and a note says what share of its
+/// calls lies beyond (or below the left end). Each backend has its palette colour; a
+/// second series of one colour in a panel (another thread count, the other run) is
+/// dashed, a third dotted.
+pub fn cdf(title: &str, panels: &[Panel<'_>], palette: &Palette) -> String {
     let mut s = root(title, H * panels.len().max(1) as f64);
-    let (bottom, right, middle) = (H - BOTTOM, W - RIGHT, (TOP + H - BOTTOM) / 2.0);
-    let (center, below, before_axis) = ((LEFT + right) / 2.0, bottom + 16.0, LEFT - 6.0);
     for (k, (caption, series)) in panels.iter().enumerate() {
-        let times = series.iter().flat_map(|(_, points)| points.iter());
-        let times = times.map(|p| p.0).filter(|t| t.is_finite());
-        // No time at all (a backend that solved none of the boards): any range.
-        let lo = match times.clone().fold(f64::INFINITY, f64::min) {
-            lo if lo.is_finite() => lo.max(0.01),
-            _ => 1.0,
-        };
-        let hi = times.fold(lo * 10.0, f64::max);
-        let (l0, l1) = (lo.log10().floor(), hi.log10().ceil());
-        // Times below the axis (0, under 0.01 µs) at its left end.
-        let x = |t: f64| LEFT + (t.log10().max(l0) - l0) / (l1 - l0) * (right - LEFT);
-        let y = |f: f64| bottom - f * (bottom - TOP);
-        let (top, caption) = (k as f64 * H, escape(caption));
+        let range = series
+            .iter()
+            .filter_map(|s| Quartiles::of_cdf(s.points))
+            .map(|q| q.map(|t| t.max(0.01).log10()).fenced(DECADE_SPREAD))
+            .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)));
+        let (l0, l1) = range.map_or((0, 1), |(lo, hi)| decades(lo, hi));
+        let (lo, hi) = (10f64.powi(l0), 10f64.powi(l1));
+        let fractions = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0];
+        let y_labels: Vec<String> = fractions.iter().map(|f| format!("{f:.1}")).collect();
+        // What lies off the axis, said above the plot.
+        let (mut under, mut over) = (Vec::new(), Vec::new());
+        for one in series {
+            let (below, beyond) = outside(one.points, lo, hi);
+            if below > 1e-9 {
+                under.push(format!("{} {}", one.name, share(below)));
+            }
+            if beyond > 1e-9 {
+                over.push(format!("{} {}", one.name, share(beyond)));
+            }
+        }
+        let mut notes = Vec::new();
+        if !over.is_empty() {
+            let lead = format!("calls beyond {} µs (the triangles):", tick_label(hi));
+            notes.extend(wrap(&lead, &over, W - 2.0 * PAD));
+        }
+        if !under.is_empty() {
+            let lead = format!("calls under {} µs (at the left end):", tick_label(lo));
+            notes.extend(wrap(&lead, &under, W - 2.0 * PAD));
+        }
+        let f = Frame::new(&y_labels, &tick_label(hi), H, notes.len());
+        let span = f64::from(l1 - l0);
+        let x = |t: f64| f.left + (t.max(lo).log10() - f64::from(l0)) / span * f.width();
+        let y = |p: f64| f.bottom - p * (f.bottom - f.top);
+        let top = k as f64 * H;
+        let caption = fit(caption, TITLE_PX, W - 2.0 * PAD);
         let _ = write!(
             s,
-            r#"<g transform="translate(0 {top})"><text x="{LEFT}" y="18" class="title">{caption}</text>"#
+            r#"<g transform="translate(0 {top})"><text x="{PAD}" y="22" class="title">{}</text>"#,
+            escape(&caption)
         );
         // Each decade labelled, the times between as fainter lines.
-        for e in l0 as i32..=l1 as i32 {
-            let (xd, label) = (x(10f64.powi(e)), tick_label(10f64.powi(e)));
-            let _ = write!(
-                s,
-                r#"<line x1="{xd:.1}" y1="{TOP}" x2="{xd:.1}" y2="{bottom}" class="grid"/><text x="{xd:.1}" y="{below}" class="tick" text-anchor="middle">{label}</text>"#
-            );
-            // The last decade ends the axis.
-            if e == l1 as i32 {
-                break;
-            }
-            for m in 2..10 {
-                let xm = x(f64::from(m) * 10f64.powi(e));
+        let labelled = log_ticks(l0, l1);
+        for e in l0..=l1 {
+            for m in 1..10 {
+                let t = f64::from(m) * 10f64.powi(e);
+                let xt = x(t);
+                let faint = if labelled.contains(&t) {
+                    ""
+                } else {
+                    r#" stroke-opacity=".5""#
+                };
                 let _ = write!(
                     s,
-                    r#"<line x1="{xm:.1}" y1="{TOP}" x2="{xm:.1}" y2="{bottom}" class="grid" stroke-opacity=".5"/>"#
+                    r#"<line x1="{xt:.1}" y1="{:.1}" x2="{xt:.1}" y2="{:.1}" class="grid"{faint}/>"#,
+                    f.top, f.bottom
                 );
+                // The last decade ends the axis.
+                if e == l1 {
+                    break;
+                }
             }
         }
-        for (f, yf) in [0.0, 0.2, 0.4, 0.6, 0.8, 1.0].map(|f| (f, y(f))) {
+        for &t in &labelled {
             let _ = write!(
                 s,
-                r#"<line x1="{LEFT}" y1="{yf:.1}" x2="{right}" y2="{yf:.1}" class="grid"/><text x="{before_axis}" y="{yf:.1}" dy="4" class="tick" text-anchor="end">{f:.1}</text>"#
+                r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{}</text>"#,
+                x(t),
+                f.x_label_y(),
+                tick_label(t)
             );
         }
-        let _ = write!(
-            s,
-            r#"<text x="{center}" y="{}" class="axis" text-anchor="middle">µs per puzzle (log scale)</text><text x="16" y="{middle}" class="axis" text-anchor="middle" transform="rotate(-90 16 {middle})">fraction of puzzles solved within</text>"#,
-            H - 12.0
+        for (&p, label) in fractions.iter().zip(&y_labels) {
+            f.y_tick(&mut s, y(p), label);
+        }
+        f.axis_titles(
+            &mut s,
+            "µs per puzzle (log scale)",
+            "fraction of puzzles solved within",
         );
-        let stroke = |i: usize| {
-            let (color, dash) = (COLORS[i % 10], ["none", "6 3", "2 2"][i / 10 % 3]);
-            format!(r#"fill="none" stroke="{color}" stroke-width="2" stroke-dasharray="{dash}""#)
-        };
-        for (i, (_, points)) in series.iter().enumerate() {
+        // The k-th series of a colour in this panel: solid, dashed, dotted.
+        let strokes: Vec<String> = series
+            .iter()
+            .enumerate()
+            .map(|(i, one)| {
+                let slot = palette.slot(&one.backend);
+                let before = series[..i]
+                    .iter()
+                    .filter(|o| palette.slot(&o.backend) == slot)
+                    .count();
+                let dash = ["none", "7 4", "2 3"][before % 3];
+                format!(
+                    r#"fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{dash}""#,
+                    PALETTE[slot]
+                )
+            })
+            .collect();
+        f.notes(&mut s, &notes);
+        for (one, stroke) in series.iter().zip(&strokes) {
             let mut reached = 0.0;
-            let steps: Vec<String> = points
-                .iter()
-                .map(|&(t, f)| {
-                    let (xt, from, to) = (x(t), y(reached), y(f));
-                    reached = f;
-                    format!("{xt:.1},{from:.1} {xt:.1},{to:.1}")
-                })
-                .collect();
-            let (points, stroke) = (steps.join(" "), stroke(i));
-            let _ = write!(s, r#"<polyline points="{points}" {stroke}/>"#);
+            let mut steps = Vec::new();
+            for &(t, p) in one.points.iter().filter(|p| p.0.is_finite() && p.0 <= hi) {
+                let (xt, from, to) = (x(t), y(reached), y(p));
+                reached = p;
+                steps.push(format!("{xt:.1},{from:.1} {xt:.1},{to:.1}"));
+            }
+            if outside(one.points, lo, hi).1 > 1e-9 {
+                // Level to the right end, where the triangle says it goes on.
+                let yr = y(reached);
+                steps.push(format!("{:.1},{yr:.1}", f.right));
+                let color = PALETTE[palette.slot(&one.backend)];
+                s.push_str(&beyond_marker(
+                    f.right,
+                    yr,
+                    (1.0, 0.0),
+                    &format!(r#"fill="{color}""#),
+                ));
+            }
+            let _ = write!(s, r#"<polyline points="{}" {stroke}/>"#, steps.join(" "));
         }
         // Over the lines, each label on a white halo; the first series the top row.
-        for (i, (label, _)) in series.iter().enumerate() {
-            let ly = bottom - 12.0 - (series.len() - 1 - i) as f64 * 16.0;
-            let (x0, x1, stroke, label) = (right - 30.0, right - 10.0, stroke(i), escape(label));
+        let (x0, x1) = (f.right - 30.0, f.right - 10.0);
+        for (i, (one, stroke)) in series.iter().zip(&strokes).enumerate() {
+            let ly = f.bottom - 14.0 - (series.len() - 1 - i) as f64 * LINE;
+            let label = fit(&one.label, NOTE_PX, x0 - 6.0 - f.left - 8.0);
             let _ = write!(
                 s,
-                r#"<line x1="{x0}" y1="{ly}" x2="{x1}" y2="{ly}" {stroke}/><text x="{x0}" y="{ly}" dx="-6" dy="4" class="note" text-anchor="end" stroke="white" stroke-width="3" paint-order="stroke">{label}</text>"#
+                r#"<line x1="{x0:.1}" y1="{ly:.1}" x2="{x1:.1}" y2="{ly:.1}" {stroke}/><text x="{x0:.1}" y="{ly:.1}" dx="-6" dy="{:.1}" class="note halo" text-anchor="end">{}</text>"#,
+                NOTE_PX * 0.35,
+                escape(&label)
             );
         }
         s.push_str("</g>");
     }
     s.push_str("</svg>");
+    s
+}
+
+/// Charts of one height ([`H`]) one above the other in one SVG (`history --plot`).
+pub fn stack(charts: &[String]) -> String {
+    let height = H * charts.len().max(1) as f64;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}">"#
+    );
+    for (i, chart) in charts.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"<g transform="translate(0 {})">{chart}</g>"#,
+            i as f64 * H
+        );
+    }
+    s.push_str("</svg>\n");
     s
 }
 
@@ -307,26 +811,29 @@ fn root(title: &str, height: f64) -> String {
 /// A one-chart document, its title shown.
 fn open(title: &str) -> String {
     format!(
-        r#"{}<text x="{LEFT}" y="18" class="title">{}</text>"#,
+        r#"{}<text x="{PAD}" y="22" class="title">{}</text>"#,
         root(title, H),
-        escape(title)
+        escape(&fit(title, TITLE_PX, W - 2.0 * PAD))
     )
 }
 
 /// Inside each SVG, so a plot saved alone (`history --plot`) looks the same.
-const STYLE: &str = "text{font-family:system-ui,sans-serif}.title{font-size:14px;font-weight:600}\
-.tick{font-size:11px;fill:#555}.axis{font-size:12px}.note{font-size:11px;fill:#333}\
+const STYLE: &str = "text{font-family:system-ui,sans-serif}.title{font-size:15px;font-weight:600}\
+.tick{font-size:13px;fill:#444}.axis{font-size:14px}.note{font-size:13px;fill:#333}\
+.halo{stroke:white;stroke-width:3;paint-order:stroke}\
 .grid{stroke:#e3e3e3}.diag{stroke:#444;stroke-dasharray:4 3}.band{fill:#eef}\
 .slower{fill:#d62728;fill-opacity:.6}.faster{fill:#2ca02c;fill-opacity:.6}.same{fill:#1f77b4;fill-opacity:.35}\
-.trend{fill:none;stroke:#1f77b4;stroke-width:1.5}.point{fill:#1f77b4}\
+.edge{fill-opacity:.9}\
 .step-up{stroke:#d62728;stroke-width:1.5}.step-down{stroke:#2ca02c;stroke-width:1.5}\
-.step-up-text{font-size:11px;fill:#d62728}.step-down-text{font-size:11px;fill:#2ca02c}";
+.step-up-text{font-size:13px;fill:#d62728}.step-down-text{font-size:13px;fill:#2ca02c}";
 
+/// A tick's label: whole numbers from 1 up, as many decimals as a smaller one needs.
 fn tick_label(v: f64) -> String {
     if v >= 1.0 {
         format!("{v:.0}")
     } else {
-        format!("{v}")
+        let decimals = (-v.log10()).ceil().max(1.0) as usize;
+        format!("{v:.decimals$}")
     }
 }
 
@@ -412,21 +919,32 @@ pub(crate) mod tests {
         }
     }
 
+    fn series<'a>(backend: &str, points: &'a [(f64, f64)]) -> Series<'a> {
+        Series {
+            backend: backend.into(),
+            name: backend.into(),
+            label: format!("{backend} label"),
+            points,
+        }
+    }
+
     #[test]
     fn every_chart_is_well_formed() {
         let hostile = "<b>&\"'\u{7}";
         let points = [(1.0, 2.0), (2.0, 1.0), (5.0, 5.0)];
+        let cdf_points = [(1.0, 0.5), (1e9, 1.0)];
         let dates = [hostile.to_string(), hostile.to_string()];
         let panels: Vec<Panel<'_>> = vec![
-            (hostile.into(), vec![(hostile.into(), &points[..])]),
+            (hostile.into(), vec![series(hostile, &cdf_points)]),
             ("empty".into(), vec![]),
         ];
-        let cdf = cdf(hostile, &panels);
+        let cdf = cdf(hostile, &panels, &Palette::new([hostile]));
         assert_eq!(cdf.matches("<g transform=").count(), 2, "a panel each");
         assert!(!cdf.contains("<b>") && cdf.contains("&lt;b&gt;&amp;"));
         for svg in [
             scatter(hostile, hostile, hostile, &points, 5.0),
-            trend(hostile, &[1.0, 2.0], &dates, &[(1, 100.0)]),
+            trend(hostile, &[1.0, 2.0], &dates, &[(1, 100.0)], "#000"),
+            stack(&[trend(hostile, &[], &[], &[], "#000")]),
             cdf,
         ] {
             assert_eq!(well_formed(&svg), Ok(()));
@@ -436,22 +954,190 @@ pub(crate) mod tests {
     #[test]
     fn a_cdf_steps_on_a_log_axis() {
         let (a, b) = ([(3.0, 0.0), (30.0, 0.5), (300.0, 1.0)], [(0.5, 1.0)]);
-        let series = vec![("a".into(), &a[..]), ("b".into(), &b[..])];
-        let svg = cdf("t", &[("p".into(), series)]);
-        // Decades 0.1 to 1000 from end to end of the axis, each labelled.
-        for tick in [">1<", ">10<", ">100<"] {
+        let svg = cdf(
+            "t",
+            &[("p".into(), vec![series("a", &a), series("b", &b)])],
+            &Palette::new(["a", "b"]),
+        );
+        // Decades 0.1 to 1000, each labelled; nothing beyond.
+        for tick in [">0.1<", ">1<", ">10<", ">100<", ">1000<"] {
             assert!(svg.contains(tick), "{tick}");
         }
-        for (x, tick) in [(LEFT, "0.1"), (W - RIGHT, "1000")] {
-            let at = format!(r#"x="{x:.1}" y="386" class="tick" text-anchor="middle">{tick}<"#);
-            assert!(svg.contains(&at), "{at}");
-        }
-        assert!(!svg.contains(">10000<"));
-        // A line and a legend entry per series; a step per point, up from the one before.
+        assert!(!svg.contains(">10000<") && !svg.contains("beyond"));
+        // A line and a legend entry per series, in its backend's colour; a step per
+        // point, up from the one before.
         assert_eq!(svg.matches("<polyline").count(), 2);
-        assert_eq!(svg.matches("stroke=\"#1f77b4\"").count(), 2);
+        let color = format!("stroke=\"{}\"", Palette::new(["a", "b"]).color("a"));
+        assert_eq!(svg.matches(&color).count(), 2);
         let steps = svg.split("<polyline points=\"").nth(1).unwrap();
         assert_eq!(steps.split('"').next().unwrap().split(' ').count(), 6);
+    }
+
+    #[test]
+    fn an_outlier_is_marked_on_the_edge_not_stretching_the_axis() {
+        // 99 calls near 10 µs, one at 10 s.
+        let mut points: Vec<(f64, f64)> = (1..=99)
+            .map(|i| (10.0 + f64::from(i) / 10.0, f64::from(i) / 100.0))
+            .collect();
+        points.push((1e7, 1.0));
+        let svg = cdf(
+            "t",
+            &[("p".into(), vec![series("a", &points)])],
+            &Palette::new(["a"]),
+        );
+        assert!(svg.contains(">1000<") && !svg.contains(">10000<"), "{svg}");
+        assert!(
+            svg.contains("calls beyond 1000 µs (the triangles): a 1.0%"),
+            "{svg}"
+        );
+        assert_eq!(svg.matches("<polygon").count(), 1, "one triangle");
+        // The scatter: one puzzle a thousand times slower in b.
+        let mut pairs: Vec<(f64, f64)> = (1..=50)
+            .map(|i| (f64::from(i), f64::from(i) * 1.01))
+            .collect();
+        pairs.push((20.0, 20_000.0));
+        let svg = scatter("t", "a", "b", &pairs, 5.0);
+        assert!(svg.contains(">1000<") && !svg.contains(">10000<"), "{svg}");
+        assert!(svg.contains("1 beyond the axes"));
+        assert_eq!(svg.matches("class=\"slower edge\"").count(), 1);
+        // The trend: one run ten times slower, drawn on the edge and said.
+        let mut values = vec![100.0; 10];
+        values[4] = 1000.0;
+        let svg = trend("t", &values, &[], &[], "#123456");
+        assert!(svg.contains("1 run beyond the axis (1000.0 µs)"), "{svg}");
+        assert!(!svg.contains(">1000<") && !svg.contains(">500<"), "{svg}");
+    }
+
+    #[test]
+    fn robust_ranges_cut_outliers_and_keep_steps() {
+        let q = Quartiles::of(&[1.0, 2.0, 3.0, 4.0, 5.0]).unwrap();
+        assert_eq!(
+            (q.min, q.q1, q.median, q.q3, q.max),
+            (1.0, 2.0, 3.0, 4.0, 5.0)
+        );
+        // Inside the fences: the data's own range.
+        assert_eq!(q.fenced(0.0), (1.0, 5.0));
+        // One value far out: the fence, q3 + 3 IQR.
+        let q = Quartiles::of(&[10.0, 11.0, 12.0, 13.0, 14.0, 1000.0]).unwrap();
+        let (lo, hi) = q.fenced(0.0);
+        assert_eq!(lo, 10.0);
+        assert!(
+            (hi - (q.q3 + 3.0 * (q.q3 - q.q1))).abs() < 1e-9 && hi < 30.0,
+            "{hi}"
+        );
+        // A level that doubles stays in view on a trend (spread at least median / 3).
+        let step = [100.0, 100.0, 100.0, 100.0, 100.0, 100.0, 200.0, 200.0];
+        let q = Quartiles::of(&step).unwrap();
+        assert_eq!(q.fenced(q.median / 3.0), (100.0, 200.0));
+        // A distribution's quartiles from its points.
+        let q = Quartiles::of_cdf(&[(1.0, 0.1), (2.0, 0.3), (3.0, 0.6), (4.0, 0.8), (9.0, 1.0)])
+            .unwrap();
+        assert_eq!(
+            (q.min, q.q1, q.median, q.q3, q.max),
+            (1.0, 2.0, 3.0, 4.0, 9.0)
+        );
+        assert_eq!(Quartiles::of(&[f64::NAN]), None);
+        assert_eq!(decades(0.3, 2.7), (0, 3));
+        assert_eq!(decades(-9.0, -8.5), (-2, -1), "from 0.01 µs on");
+    }
+
+    #[test]
+    fn a_backend_keeps_its_colour_across_pages_and_differs_within_one() {
+        let names = [
+            "dlx-static",
+            "dlx-arena",
+            "bitboard",
+            "dfs",
+            "exec:./a",
+            "lib:x.so",
+        ];
+        let page = Palette::new(names);
+        // Within a page: distinct, whatever the order they were listed in.
+        let mut slots: Vec<usize> = names.iter().map(|n| page.slot(n)).collect();
+        assert_eq!(
+            page.slot("dfs"),
+            Palette::new(names.iter().rev().copied()).slot("dfs")
+        );
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), names.len());
+        // Across pages: a name that collides with none keeps its hash's colour.
+        for n in names {
+            let alone = Palette::new([n]);
+            assert_eq!(alone.slot(n), hash_slot(n));
+            assert_eq!(alone.color(n), PALETTE[hash_slot(n)]);
+        }
+        let free: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| {
+                names
+                    .iter()
+                    .filter(|m| hash_slot(m) == hash_slot(n))
+                    .count()
+                    == 1
+            })
+            .collect();
+        for n in &free {
+            assert_eq!(page.slot(n), hash_slot(n), "{n}");
+        }
+        // Two names of one hash on a page: told apart, the first (in name order) keeping it.
+        let (a, b) = (0..1000)
+            .map(|i| format!("b{i}"))
+            .find_map(|b| (hash_slot(&b) == hash_slot("a")).then_some(("a", b)))
+            .unwrap();
+        let both = Palette::new([b.as_str(), a]);
+        assert_eq!(both.slot(a), hash_slot(a));
+        assert_ne!(both.slot(&b), both.slot(a));
+        // Past the palette's size, every name still has a colour.
+        let many: Vec<String> = (0..25).map(|i| format!("n{i}")).collect();
+        let p = Palette::new(many.iter().map(String::as_str));
+        assert!(many.iter().all(|n| p.slot(n) < PALETTE.len()));
+    }
+
+    #[test]
+    fn history_labels_say_the_time_when_runs_share_a_date() {
+        let day = |d: u32, h: u32| format!("2025-03-{d:02}T{h:02}:30:15Z");
+        let days: Vec<String> = (1..=5).map(|d| day(d, 9)).collect();
+        let labels: Vec<String> = x_labels(&days, 600.0).into_iter().map(|l| l.1).collect();
+        assert_eq!(labels[0], "2025-03-01");
+        let hours: Vec<String> = (8..=12).map(|h| day(14, h)).collect();
+        let labels = x_labels(&hours, 600.0);
+        assert!(
+            labels
+                .iter()
+                .all(|l| l.1.starts_with("2025-03-14 ") && l.1.len() == 16),
+            "{labels:?}"
+        );
+        let texts: Vec<&str> = labels.iter().map(|l| l.1.as_str()).collect();
+        assert!(texts.contains(&"2025-03-14 08:30") && texts.contains(&"2025-03-14 12:30"));
+        // The same minute: seconds.
+        let same: Vec<String> = (10..15).map(|s| format!("2025-03-14T08:30:{s}Z")).collect();
+        assert_eq!(x_labels(&same, 600.0)[0].1, "2025-03-14 08:30:10");
+        // As many as fit without touching.
+        let many: Vec<String> = (0..200).map(|i| day(1 + i % 28, 9)).collect();
+        let chosen = x_labels(&many, 300.0);
+        let w = text_width("2025-03-01", TICK_PX);
+        assert!(
+            chosen.len() >= 2 && (chosen.len() - 1) as f64 * (1.5 * w + 12.0) <= 300.0,
+            "{chosen:?}"
+        );
+    }
+
+    #[test]
+    fn nice_ticks_are_round_and_cover_the_range() {
+        let (ticks, decimals) = nice_ticks(187.0, 556.0, 5);
+        assert_eq!(
+            (ticks.first(), ticks.last(), decimals),
+            (Some(&100.0), Some(&600.0), 0)
+        );
+        let (ticks, decimals) = nice_ticks(0.42, 0.47, 5);
+        assert!(
+            ticks[0] <= 0.42 && *ticks.last().unwrap() >= 0.47 && decimals == 2,
+            "{ticks:?}"
+        );
+        let (ticks, _) = nice_ticks(5.0, 5.0, 5);
+        assert!(ticks.len() >= 2);
     }
 
     #[test]
@@ -487,8 +1173,9 @@ pub(crate) mod tests {
             &[1.0, 1.0, 2.0, 2.0],
             &vec!["2026-01-01T00:00:00Z".to_string(); 4],
             &[(2, 100.0)],
+            "#123456",
         );
         assert!(svg.contains("+100.0%") && svg.contains("step-up"));
-        assert!(svg.contains("2026-01-01"));
+        assert!(svg.contains("2026-01-01") && svg.contains("stroke=\"#123456\""));
     }
 }
