@@ -159,7 +159,14 @@ fn every_command_in_the_readme_and_docs_runs() {
                 continue;
             }
             ran += 1;
+            let started = std::time::Instant::now();
             let output = run(&work, &path, &scratch.path().join("home"), &command.text);
+            eprintln!(
+                "{}: {:.1} s: {}",
+                command.place,
+                started.elapsed().as_secs_f64(),
+                command.text
+            );
             let status = output.status.code().unwrap_or(-1);
             if !command.allowed.contains(&status) {
                 failures.push(format!(
