@@ -2,10 +2,7 @@
 
 use serde::Serialize;
 
-use super::export::Exporter;
 use crate::bench::BenchRun;
-
-pub struct CsvExporter;
 
 #[derive(Serialize)]
 struct Row<'a> {
@@ -35,36 +32,34 @@ struct Row<'a> {
     per_call_outliers: u64,
 }
 
-impl Exporter for CsvExporter {
-    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        for r in &run.results {
-            w.serialize(Row {
-                backend: &r.backend,
-                dataset: &r.dataset.path,
-                dataset_hash: &r.dataset.hash,
-                threads: r.threads,
-                puzzles: r.dataset.puzzles,
-                wrong: r.wrong,
-                budget_exceeded: r.budget_exceeded,
-                no_guess_pct: r.counters.guesses.then_some(r.no_guess_pct),
-                nodes_per_puzzle: r.counters.nodes.then_some(r.nodes_per_puzzle),
-                guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
-                us_per_puzzle: r.us_per_puzzle,
-                puzzles_per_s: r.puzzles_per_s,
-                efficiency: run.efficiency(r),
-                rounds: r.rounds_ns.len(),
-                spread_pct: r.spread_pct,
-                round_outliers: r.round_outliers,
-                per_call_mean_us: r.per_call.mean_us,
-                per_call_median_us: r.per_call.median_us,
-                per_call_p90_us: r.per_call.p90_us,
-                per_call_p99_us: r.per_call.p99_us,
-                per_call_max_us: r.per_call.max_us,
-                per_call_mad_us: r.per_call.mad_us,
-                per_call_outliers: r.per_call.outliers,
-            })?;
-        }
-        Ok(w.into_inner().map_err(|e| e.into_error())?)
+pub fn export(run: &BenchRun) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in &run.results {
+        w.serialize(Row {
+            backend: &r.backend,
+            dataset: &r.dataset.path,
+            dataset_hash: &r.dataset.hash,
+            threads: r.threads,
+            puzzles: r.dataset.puzzles,
+            wrong: r.wrong,
+            budget_exceeded: r.budget_exceeded,
+            no_guess_pct: r.counters.guesses.then_some(r.no_guess_pct),
+            nodes_per_puzzle: r.counters.nodes.then_some(r.nodes_per_puzzle),
+            guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
+            us_per_puzzle: r.us_per_puzzle,
+            puzzles_per_s: r.puzzles_per_s,
+            efficiency: run.efficiency(r),
+            rounds: r.rounds_ns.len(),
+            spread_pct: r.spread_pct,
+            round_outliers: r.round_outliers,
+            per_call_mean_us: r.per_call.mean_us,
+            per_call_median_us: r.per_call.median_us,
+            per_call_p90_us: r.per_call.p90_us,
+            per_call_p99_us: r.per_call.p99_us,
+            per_call_max_us: r.per_call.max_us,
+            per_call_mad_us: r.per_call.mad_us,
+            per_call_outliers: r.per_call.outliers,
+        })?;
     }
+    Ok(w.into_inner().map_err(|e| e.into_error())?)
 }

@@ -1,12 +1,8 @@
-//! Benchmark exports: one trait, one file per format, and one manager that writes them.
+//! Benchmark exports: the formats, each turned into its file's bytes, and the manager
+//! that writes them.
 
 use crate::bench::BenchRun;
 use crate::output::{Target, write_whole};
-
-/// Turns a run into the bytes of one export format.
-pub trait Exporter {
-    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>>;
-}
 
 /// The export formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,13 +14,19 @@ pub enum ExportFormat {
 }
 
 impl ExportFormat {
-    fn exporter(self) -> Box<dyn Exporter> {
-        match self {
-            ExportFormat::Csv => Box::new(super::csv::CsvExporter),
-            ExportFormat::Json => Box::new(super::json::JsonExporter),
-            ExportFormat::Markdown => Box::new(super::markdown::MarkdownExporter),
-            ExportFormat::Svg => Box::new(super::plot::PlotExporter),
-        }
+    /// The run as this format's file.
+    pub fn serialize(self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
+        Ok(match self {
+            ExportFormat::Csv => super::csv::export(run)?,
+            // The layout of a saved baseline.
+            ExportFormat::Json => {
+                let mut bytes = serde_json::to_vec_pretty(run)?;
+                bytes.push(b'\n');
+                bytes
+            }
+            ExportFormat::Markdown => super::markdown::export(run).into_bytes(),
+            ExportFormat::Svg => super::plot::plot(run).into_bytes(),
+        })
     }
 }
 
@@ -32,23 +34,14 @@ impl ExportFormat {
 /// files (each write whole: a temporary file, then a rename), so an interrupted run keeps
 /// what it measured; devices and pipes get the final version only.
 #[derive(Default)]
-pub struct ExportManager {
-    targets: Vec<(ExportFormat, Target)>,
-}
+pub struct ExportManager(pub Vec<(ExportFormat, Target)>);
 
 impl ExportManager {
-    pub fn add(&mut self, format: ExportFormat, target: Option<Target>) {
-        if let Some(target) = target {
-            self.targets.push((format, target));
-        }
-    }
-
     /// Writes the exports; `last` for the final version of the run.
     pub fn write_all(&self, run: &BenchRun, last: bool) -> anyhow::Result<()> {
-        for (format, target) in &self.targets {
+        for (format, target) in &self.0 {
             if last || target.is_file() {
-                let bytes = format.exporter().serialize(run)?;
-                write_whole(target, &bytes)?;
+                write_whole(target, &format.serialize(run)?)?;
             }
         }
         Ok(())
@@ -142,7 +135,7 @@ mod tests {
     }
 
     fn export(format: ExportFormat) -> String {
-        let bytes = format.exporter().serialize(&synthetic_run()).unwrap();
+        let bytes = format.serialize(&synthetic_run()).unwrap();
         String::from_utf8(bytes).unwrap()
     }
 
@@ -189,11 +182,12 @@ mod tests {
             (ExportFormat::Markdown, "--export-markdown", at("sub/a.md")),
         ];
         let mut planned = plan_optional(&[], &wanted, false).unwrap();
-        let mut m = ExportManager::default();
-        for (format, _, _) in wanted {
-            m.add(format, planned.take(format));
-        }
-        m.write_all(&synthetic_run(), false).unwrap();
+        let targets = wanted
+            .iter()
+            .filter_map(|w| Some((w.0, planned.take(w.0)?)));
+        ExportManager(targets.collect())
+            .write_all(&synthetic_run(), false)
+            .unwrap();
         assert!(dir.path().join("a.csv").exists());
         assert!(dir.path().join("sub/a.md").exists());
         // No temporary files are left behind.
