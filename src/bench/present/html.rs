@@ -15,14 +15,13 @@ const MAX_POINTS: usize = 4000;
 
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for c in crate::bounds::shown(s, &['\n', '\t']).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            c if crate::bounds::is_unsafe_char(c) && c != '\n' && c != '\t' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -46,17 +45,12 @@ impl PuzzleTimes {
 }
 
 /// A page being built.
+#[derive(Default)]
 struct Page {
     body: String,
 }
 
 impl Page {
-    fn new() -> Page {
-        Page {
-            body: String::new(),
-        }
-    }
-
     fn h(&mut self, level: u8, text: &str) {
         let _ = write!(self.body, "<h{level}>{}</h{level}>", escape(text));
     }
@@ -154,10 +148,7 @@ fn meta(page: &mut Page, run: &BenchRun) {
         &format!(
             "sudoku-bench {} ({}), {} — {} ({} cores), {}",
             run.build.version,
-            run.build
-                .git_revision
-                .as_deref()
-                .unwrap_or("unknown revision"),
+            run.build.revision(),
             run.date,
             run.machine.cpu,
             run.machine.cores,
@@ -194,7 +185,7 @@ pub fn bench_report(
     times: &PuzzleTimes,
     baseline: Option<(&str, &Comparisons, f64)>,
 ) -> String {
-    let mut page = Page::new();
+    let mut page = Page::default();
     page.h(1, "sudoku-bench: benchmark");
     meta(&mut page, run);
     if run.partial {
@@ -295,12 +286,7 @@ fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
                 );
                 first_done = true;
             }
-            let name = r
-                .dataset
-                .path
-                .rsplit(['/', '\\'])
-                .next()
-                .unwrap_or(&r.dataset.path);
+            let name = svg::file_name(&r.dataset.path);
             page.figure(&svg::scatter(
                 &format!("{} vs {} on {name} -j{}", b.backend, a.backend, r.threads),
                 &a.backend,
@@ -337,7 +323,7 @@ pub fn compare_report(
     c: &Comparisons,
     noise: f64,
 ) -> String {
-    let mut page = Page::new();
+    let mut page = Page::default();
     page.h(1, &format!("sudoku-bench: {new_name} against {old_name}"));
     page.p("meta", &format!("baseline {old_name}:"));
     meta(&mut page, old);
@@ -361,31 +347,24 @@ pub fn compare_report(
     comparison_table(&mut page, c, noise);
     // Both runs' distributions in one plot per dataset.
     let mut both = new.clone();
-    both.results = old
-        .results
-        .iter()
-        .map(|r| renamed(r, &format!("{old_name}: {}", r.backend)))
-        .chain(
-            new.results
-                .iter()
-                .map(|r| renamed(r, &format!("{new_name}: {}", r.backend))),
-        )
-        .collect();
+    let runs = [(old_name, old), (new_name, new)];
+    let named = runs.iter().flat_map(|(name, run)| {
+        let named = move |r: &BenchResult| BenchResult {
+            backend: format!("{name}: {}", r.backend),
+            ..r.clone()
+        };
+        run.results.iter().map(named)
+    });
+    both.results = named.collect();
     cdf(&mut page, &both);
     page.h(2, "The new run");
     results_table(&mut page, new);
     page.finish("sudoku-bench comparison")
 }
 
-fn renamed(r: &BenchResult, name: &str) -> BenchResult {
-    let mut r = r.clone();
-    r.backend = name.to_string();
-    r
-}
-
 /// The page for `history`.
 pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> String {
-    let mut page = Page::new();
+    let mut page = Page::default();
     page.h(1, "sudoku-bench: history");
     page.p(
         "meta",
@@ -436,7 +415,7 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> Strin
 /// One series as a trend plot.
 pub fn trend_svg(t: &Trend<'_>) -> String {
     let e = t.points[0];
-    let name = e.dataset.rsplit(['/', '\\']).next().unwrap_or(&e.dataset);
+    let name = svg::file_name(&e.dataset);
     let dates: Vec<String> = t.points.iter().map(|p| p.date.clone()).collect();
     let steps: Vec<(usize, f64)> = t.steps.iter().map(|s| (s.index, s.change_pct())).collect();
     svg::trend(
@@ -457,7 +436,7 @@ mod tests {
             escape("<a href='x'>&\"</a>\u{7}"),
             "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;\u{FFFD}"
         );
-        let mut page = Page::new();
+        let mut page = Page::default();
         page.table(&Table {
             columns: vec![("<th>", crate::report::text_table::Align::Left)],
             rows: vec![vec!["<script>alert(1)</script>".into(), "regressed".into()]],
