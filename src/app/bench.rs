@@ -27,10 +27,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         Loaded::Ready(d) => d,
         Loaded::Stopped(exit) => return Ok(exit),
     };
-    let mut exports = ExportManager::default();
-    for (format, target) in opts.exports {
-        exports.add(format, Some(target));
-    }
+    let exports = ExportManager(opts.exports);
     let per_puzzle = match &opts.per_puzzle {
         Some(target) => Some(RowOutput::open(RowOutputKind::Csv, target)?),
         None => None,
@@ -257,10 +254,7 @@ pub(super) fn verdicts(
         "\ncomparing with the baseline {} of {} ({}){partial}:\n{}",
         path.display(),
         old.date,
-        old.build
-            .git_revision
-            .as_deref()
-            .unwrap_or("unknown revision"),
+        old.build.revision(),
         crate::bench::present::compare::render(&comparisons, noise)
     ))?;
     Ok(comparisons)

@@ -18,14 +18,11 @@ use crate::output::write_whole;
 use crate::report::text_table::{Align, TextTable};
 
 pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
-    let mut outputs = Outputs {
+    let outputs = Outputs {
         html: opts.html,
-        exports: ExportManager::default(),
+        exports: ExportManager(opts.exports),
         noise: opts.noise,
     };
-    for (format, target) in opts.exports {
-        outputs.exports.add(format, Some(target));
-    }
     match opts.action {
         CompareAction::List(store) => list(&store),
         CompareAction::Saved { old, new } => {

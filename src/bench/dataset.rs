@@ -23,6 +23,7 @@ use crate::subset::Subset;
 /// clock; the records that are not timed (parse errors, conflicting givens) are few and
 /// kept whole. Boards of other sizes (4x4, 16x16, 25x25) are kept whole beside the
 /// packed grids.
+#[derive(Default)]
 pub struct Dataset {
     pub info: DatasetInfo,
     /// The timed puzzles, in input order (a blank placeholder for another size).
@@ -101,22 +102,6 @@ enum TooLarge {
 }
 
 impl Dataset {
-    fn empty(info: DatasetInfo) -> Dataset {
-        Dataset {
-            info,
-            grids: Vec::new(),
-            others: Vec::new(),
-            other_solutions: Vec::new(),
-            metas: Vec::new(),
-            expected: Vec::new(),
-            big_counts: Vec::new(),
-            sources: Vec::new(),
-            untimed: Vec::new(),
-            held: 0,
-            budget: MAX_HELD_BYTES,
-        }
-    }
-
     /// Adds a record: packed when it is a puzzle to time, whole otherwise.
     fn push(&mut self, record: Record) -> Result<(), TooLarge> {
         use std::mem::size_of;
@@ -344,15 +329,15 @@ impl Dataset {
         }
         let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
         let name = input.name();
-        let mut dataset = Dataset::empty(DatasetInfo {
+        let info = DatasetInfo {
             path: name.clone(),
-            hash: String::new(),
-            records: 0,
-            puzzles: 0,
-            parse_errors: 0,
-            other_sizes: 0,
-        });
-        dataset.budget = budget;
+            ..DatasetInfo::default()
+        };
+        let mut dataset = Dataset {
+            info,
+            budget,
+            ..Dataset::default()
+        };
         // Streamed into the compact form: the records are never all held whole.
         let mut failure = None;
         let mut too_large = None;
@@ -540,14 +525,10 @@ mod tests {
                     record(kind, i as u64 + 1, &sources[which])
                 })
                 .collect();
-            let mut dataset = Dataset::empty(DatasetInfo {
-                path: "t".into(),
-                hash: String::new(),
-                records: 0,
-                puzzles: 0,
-                parse_errors: 0,
-                other_sizes: 0,
-            });
+            let mut dataset = Dataset {
+                budget: crate::bounds::MAX_HELD_BYTES,
+                ..Dataset::default()
+            };
             for r in originals.clone() {
                 prop_assert!(dataset.push(r).is_ok());
             }

@@ -115,6 +115,11 @@ impl Build {
             rustc: env!("SUDOKU_BENCH_RUSTC").to_string(),
         }
     }
+
+    /// The revision, for a person.
+    pub fn revision(&self) -> &str {
+        self.git_revision.as_deref().unwrap_or("unknown revision")
+    }
 }
 
 /// The current time as RFC 3339 UTC, e.g. `2026-11-29T23:12:57Z`.

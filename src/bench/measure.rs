@@ -213,50 +213,31 @@ fn pass(
         1 => thread_cpu_ns(),
         _ => process_cpu_ns(),
     };
+    let mut attempts = Vec::with_capacity(grids.len());
     let cpu_start = cpu();
     let start = Instant::now();
-    let attempts: Vec<(Attempt, Option<usize>)> = if job.threads == 1 {
-        // One thread: the caller's thread and solver, no scheduling in the way.
-        match batch {
-            1 => grids
-                .iter()
-                .map(|g| (solver.timed_board(g), Some(0)))
-                .collect(),
-            _ => grids
-                .chunks(batch)
-                .flat_map(|c| solver.attempt_boards(c))
-                .map(|a| (a, Some(0)))
-                .collect(),
-        }
+    if batch == 1 {
+        solve_each(job.pool, job.threads, solver, pool, grids, &mut attempts);
+    } else if job.threads == 1 {
+        let batches = grids.chunks(batch).flat_map(|c| solver.attempt_boards(c));
+        attempts.extend(batches.map(|a| (a, Some(0))));
     } else {
-        job.pool.install(|| match batch {
-            1 => grids
-                .par_iter()
-                .with_min_len(16)
+        let size = grids.len().div_ceil(job.threads).clamp(1, batch);
+        let batches: Vec<Vec<(Attempt, Option<usize>)>> = job.pool.install(|| {
+            grids
+                .par_chunks(size)
                 .map_init(
                     || pool.get(),
-                    |s, g| (s.timed_board(g), rayon::current_thread_index()),
+                    |s, c| {
+                        let thread = rayon::current_thread_index();
+                        let attempts = s.attempt_boards(c).into_iter();
+                        attempts.map(|a| (a, thread)).collect()
+                    },
                 )
-                .collect(),
-            _ => {
-                let size = grids.len().div_ceil(job.threads).clamp(1, batch);
-                let batches: Vec<Vec<(Attempt, Option<usize>)>> = grids
-                    .par_chunks(size)
-                    .map_init(
-                        || pool.get(),
-                        |s, c| {
-                            let thread = rayon::current_thread_index();
-                            s.attempt_boards(c)
-                                .into_iter()
-                                .map(|a| (a, thread))
-                                .collect()
-                        },
-                    )
-                    .collect();
-                batches.into_iter().flatten().collect()
-            }
-        })
-    };
+                .collect()
+        });
+        attempts.extend(batches.into_iter().flatten());
+    }
     let wall_ns = start.elapsed().as_nanos() as u64;
     let cpu_ns = match cpu_start {
         0 => 0,
@@ -266,7 +247,6 @@ fn pass(
         Timing::Pass => wall_ns,
         Timing::Calls => calls_ns(&attempts) / job.threads as u64,
     };
-    let mut attempts = attempts;
     complete(solver, grids, &mut attempts);
     if let Some(symmetries) = symmetries {
         undo(&mut attempts, &symmetries);
@@ -276,6 +256,33 @@ fn pass(
         time_ns: time_ns.max(1),
         wall_ns: wall_ns.max(1),
         cpu_ns,
+    }
+}
+
+/// Each of `grids` solved once, each call timed, into `out` (empty, its room reserved
+/// before the clocks run): with one thread, on the caller's thread and solver, no
+/// scheduling in the way; with several, on `pool` with solvers from `solvers`.
+pub(super) fn solve_each(
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    solver: &mut GuardedSolver,
+    solvers: &SolverPool,
+    grids: &[Board],
+    out: &mut Vec<(Attempt, Option<usize>)>,
+) {
+    if threads == 1 {
+        out.extend(grids.iter().map(|g| (solver.timed_board(g), Some(0))));
+    } else {
+        pool.install(|| {
+            grids
+                .par_iter()
+                .with_min_len(16)
+                .map_init(
+                    || solvers.get(),
+                    |s, g| (s.timed_board(g), rayon::current_thread_index()),
+                )
+                .collect_into_vec(out)
+        });
     }
 }
 

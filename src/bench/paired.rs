@@ -13,10 +13,11 @@
 
 use std::time::Instant;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::measure::{Job, calls_ns, check, chunk_records, chunks, complete, present, undo};
+use super::measure::{
+    Job, calls_ns, check, chunk_records, chunks, complete, present, solve_each, undo,
+};
 use super::summary::summarize;
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, Observer};
@@ -321,27 +322,18 @@ fn measure(
     c: &mut Contender<'_>,
     grids: &[Board],
 ) -> Times {
-    let out = &mut c.attempts;
-    out.clear();
-    out.reserve(grids.len());
+    c.attempts.clear();
+    c.attempts.reserve(grids.len());
     let cpu_start = thread_cpu_ns();
     let start = Instant::now();
-    if threads == 1 {
-        let solver = &mut c.solver;
-        out.extend(grids.iter().map(|g| (solver.timed_board(g), Some(0))));
-    } else {
-        let solvers = &c.pool;
-        pool.install(|| {
-            grids
-                .par_iter()
-                .with_min_len(16)
-                .map_init(
-                    || solvers.get(),
-                    |s, g| (s.timed_board(g), rayon::current_thread_index()),
-                )
-                .collect_into_vec(out)
-        });
-    }
+    solve_each(
+        pool,
+        threads,
+        &mut c.solver,
+        &c.pool,
+        grids,
+        &mut c.attempts,
+    );
     let wall = start.elapsed().as_nanos() as u64;
     let cpu = thread_cpu_ns().saturating_sub(cpu_start);
     complete(&mut c.solver, grids, &mut c.attempts);

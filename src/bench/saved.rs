@@ -224,7 +224,6 @@ fn one() -> usize {
 }
 
 impl BenchResult {
-    /// Per-puzzle pass time of each round, µs (the samples the regression test uses).
     /// No-guess share, nodes and guesses per puzzle, as table cells: "n/a" where the
     /// backend reports no such counter.
     pub fn work_cells(&self) -> [String; 3] {
@@ -255,12 +254,15 @@ impl BenchResult {
         }
     }
 
+    /// Per-puzzle pass time of each round, µs (the samples the regression test uses).
     pub fn round_us_per_puzzle(&self) -> Vec<f64> {
+        self.per_puzzle_us(&self.rounds_ns)
+    }
+
+    /// Times of whole passes (`rounds_ns`, `rounds_cpu_ns`) per puzzle, µs.
+    pub fn per_puzzle_us(&self, rounds_ns: &[u64]) -> Vec<f64> {
         let n = self.timed_puzzles().max(1) as f64;
-        self.rounds_ns
-            .iter()
-            .map(|&ns| ns as f64 / 1000.0 / n)
-            .collect()
+        rounds_ns.iter().map(|&ns| ns as f64 / 1000.0 / n).collect()
     }
 }
 
@@ -284,10 +286,10 @@ impl BenchRun {
             ("machine.os", &self.machine.os),
             ("settings.headline", &self.settings.headline),
         ] {
-            bounds::text(value).map_err(|e| format!("{name}: {e}"))?;
+            bounds::text(value).map_err(field(name))?;
         }
         if let Some(rev) = &self.build.git_revision {
-            bounds::text(rev).map_err(|e| format!("build.git_revision: {e}"))?;
+            bounds::text(rev).map_err(field("build.git_revision"))?;
         }
         self.settings
             .validate()
@@ -315,9 +317,6 @@ impl BenchRun {
 
 impl BenchSettings {
     fn validate(&self) -> Result<(), String> {
-        fn field(name: &str) -> impl Fn(String) -> String + '_ {
-            move |e| format!("{name}: {e}")
-        }
         bounds::within(self.max_solutions, 1, bounds::MAX_SOLUTIONS)
             .map_err(field("max_solutions"))?;
         bounds::within(self.max_nodes, 1, u64::MAX).map_err(field("max_nodes"))?;
@@ -363,9 +362,6 @@ impl BenchSettings {
 
 impl BenchResult {
     fn validate(&self) -> Result<(), String> {
-        fn field(name: &str) -> impl Fn(String) -> String + '_ {
-            move |e| format!("{name}: {e}")
-        }
         bounds::text(&self.backend).map_err(field("backend"))?;
         if let Some(spec) = &self.spec {
             bounds::text(spec).map_err(field("spec"))?;
@@ -420,23 +416,17 @@ impl BenchResult {
                 ));
             }
         }
-        if self.wrong
-            > self
-                .dataset
-                .puzzles
-                .saturating_mul(self.rounds_ns.len() as u64)
-                .saturating_mul(self.passes_per_round as u64)
-        {
-            return Err(format!(
-                "wrong: {} answers is more than were given",
-                self.wrong
-            ));
-        }
         let calls = self
             .dataset
             .puzzles
             .saturating_mul(self.rounds_ns.len() as u64)
             .saturating_mul(self.passes_per_round as u64);
+        if self.wrong > calls {
+            return Err(format!(
+                "wrong: {} answers is more than were given",
+                self.wrong
+            ));
+        }
         if let Some(f) = &self.foreign {
             if f.notes.len() > 16 {
                 return Err("foreign.notes: more than 16 lines".into());
@@ -504,6 +494,11 @@ impl BenchResult {
         }
         Ok(())
     }
+}
+
+/// A message about the field `name`.
+fn field(name: &str) -> impl Fn(String) -> String + '_ {
+    move |e| format!("{name}: {e}")
 }
 
 fn is_zero(n: &u64) -> bool {

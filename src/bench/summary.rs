@@ -48,11 +48,8 @@ pub(super) fn summarize(
         load: None,
         passes_per_round: passes,
         per_call: PerCall {
-            mean_us: if per_call.is_empty() {
-                0.0
-            } else {
-                per_call.mean() / 1000.0
-            },
+            // 0 for no calls.
+            mean_us: per_call.mean() / 1000.0,
             median_us: us(per_call.value_at_quantile(0.5)),
             p90_us: us(per_call.value_at_quantile(0.9)),
             p99_us: us(per_call.value_at_quantile(0.99)),

@@ -1,9 +1,10 @@
 //! The per-puzzle CSV: exactly one row per input record, in input order.
 
-use super::cached;
-use crate::record::SourceName;
+use std::marker::PhantomData;
 
-use super::RowFormat;
+use super::{RowFormat, cached};
+use crate::board::Board;
+use crate::record::SourceName;
 use crate::run::PuzzleResult;
 
 /// The columns, in order. The README documents each one.
@@ -31,87 +32,114 @@ pub const COLUMNS: [&str; 19] = [
     "verified",
 ];
 
+/// How a row format writes each kind of cell; [`CellRows`] walks a result's cells in
+/// [`COLUMNS`] order, the one list of them for the CSV and the JSON lines.
+pub trait CellWriter: Send + 'static {
+    fn header(_out: &mut Vec<u8>) {}
+    /// Before cell `i` (a separator, a key).
+    fn before(out: &mut Vec<u8>, i: usize);
+    /// After the last cell (the newline).
+    fn end(out: &mut Vec<u8>);
+    /// A cell with no value.
+    fn none(out: &mut Vec<u8>);
+    /// Text from outside (a source's name, an error), quoted as the format needs.
+    fn text(out: &mut Vec<u8>, s: &str);
+    /// A fixed word (a status, a clock) that needs no escaping.
+    fn word(out: &mut Vec<u8>, s: &str);
+    /// A board's line, `blank` for its empty cells.
+    fn board(out: &mut Vec<u8>, g: &Board, blank: u8);
+
+    /// Cell `i`: `value` as `write` writes it, or the format's empty cell.
+    #[inline(always)]
+    fn cell<T>(out: &mut Vec<u8>, i: usize, value: Option<T>, write: impl FnOnce(&mut Vec<u8>, T)) {
+        Self::before(out, i);
+        match value {
+            Some(v) => write(out, v),
+            None => Self::none(out),
+        }
+    }
+}
+
+/// Result rows in the format `C`.
+#[derive(Default)]
+pub struct CellRows<C> {
+    /// The last source and backend and their fields: every row of a run shares them.
+    source: Option<(SourceName, Vec<u8>)>,
+    backend: Option<(&'static str, Vec<u8>)>,
+    format: PhantomData<C>,
+}
+
 /// Result rows as CSV with a header.
 ///
 /// Rows are formatted by hand, byte for byte what `csv::Writer` with its defaults wrote
 /// (tests compare the two): most fields are numbers or fixed words, which serde and
 /// csv-core made costly per record.
+pub type CsvRows = CellRows<Csv>;
+
 #[derive(Default)]
-pub struct CsvRows {
-    /// The last source and backend and their fields: every row of a run shares them.
-    source: Option<(SourceName, Vec<u8>)>,
-    backend: Option<(&'static str, Vec<u8>)>,
+pub struct Csv;
+
+impl CellWriter for Csv {
+    fn header(out: &mut Vec<u8>) {
+        for (i, name) in COLUMNS.iter().enumerate() {
+            Csv::before(out, i);
+            text(out, name);
+        }
+        Csv::end(out);
+    }
+    #[inline(always)]
+    fn before(out: &mut Vec<u8>, i: usize) {
+        if i > 0 {
+            out.push(b',');
+        }
+    }
+    fn end(out: &mut Vec<u8>) {
+        out.push(b'\n');
+    }
+    fn none(_: &mut Vec<u8>) {}
+    fn text(out: &mut Vec<u8>, s: &str) {
+        text(out, s);
+    }
+    fn word(out: &mut Vec<u8>, s: &str) {
+        // A fixed word needs no quotes (a test checks each one).
+        out.extend_from_slice(s.as_bytes());
+    }
+    fn board(out: &mut Vec<u8>, g: &Board, blank: u8) {
+        g.write_line_with(blank, out);
+    }
 }
 
-impl RowFormat for CsvRows {
-    fn header(&mut self, row: &mut Vec<u8>) {
-        for (i, name) in COLUMNS.iter().enumerate() {
-            if i > 0 {
-                row.push(b',');
-            }
-            text(row, name);
-        }
-        row.push(b'\n');
+impl<C: CellWriter> RowFormat for CellRows<C> {
+    fn header(&mut self, out: &mut Vec<u8>) {
+        C::header(out);
     }
 
-    fn row(&mut self, r: &PuzzleResult, row: &mut Vec<u8>) {
-        cached(row, &mut self.source, &r.source, text);
-        row.push(b',');
-        uint(row, r.number);
-        row.push(b',');
-        uint(row, r.line);
-        row.push(b',');
-        cached(row, &mut self.backend, &r.backend, text);
-        row.push(b',');
-        // A fixed word that needs no quotes (a test checks each one).
-        row.extend_from_slice(r.status.name().as_bytes());
-        row.push(b',');
-        uint(row, r.solutions.into());
-        row.push(b',');
-        if let Some(g) = r.puzzle {
-            uint(row, g.clues() as u64);
-        }
-        row.push(b',');
-        boolean(row, r.valid);
-        row.push(b',');
-        boolean(row, r.matches_expected);
-        row.push(b',');
-        if let Some(n) = r.nodes {
-            uint(row, n);
-        }
-        row.push(b',');
-        if let Some(g) = r.guesses {
-            uint(row, g);
-        }
-        row.push(b',');
-        uint(row, r.time_ns);
-        row.push(b',');
-        if let Some(t) = r.thread {
-            uint(row, t as u64);
-        }
-        row.push(b',');
-        if let Some(g) = r.puzzle {
-            g.write_line_with(b'.', row);
-        }
-        row.push(b',');
-        if let Some(g) = &r.solution {
-            g.write_line_with(b'0', row);
-        }
-        row.push(b',');
-        if let Some(error) = &r.error {
-            text(row, error);
-        }
-        row.push(b',');
-        if let Some(g) = r.puzzle {
-            uint(row, g.side() as u64);
-        }
-        row.push(b',');
-        if r.status.reached_solver() {
-            row.extend_from_slice(r.clock.name().as_bytes());
-        }
-        row.push(b',');
-        boolean(row, r.verified.as_bool());
-        row.push(b'\n');
+    fn row(&mut self, r: &PuzzleResult, out: &mut Vec<u8>) {
+        C::before(out, 0);
+        cached(out, &mut self.source, &r.source, C::text);
+        C::cell(out, 1, Some(r.number), uint);
+        C::cell(out, 2, Some(r.line), uint);
+        C::before(out, 3);
+        cached(out, &mut self.backend, &r.backend, C::text);
+        C::cell(out, 4, Some(r.status.name()), C::word);
+        C::cell(out, 5, Some(r.solutions.into()), uint);
+        C::cell(out, 6, r.puzzle.map(|g| g.clues() as u64), uint);
+        C::cell(out, 7, r.valid, boolean);
+        C::cell(out, 8, r.matches_expected, boolean);
+        C::cell(out, 9, r.nodes, uint);
+        C::cell(out, 10, r.guesses, uint);
+        C::cell(out, 11, Some(r.time_ns), uint);
+        C::cell(out, 12, r.thread.map(|t| t as u64), uint);
+        C::cell(out, 13, r.puzzle, |out, g| C::board(out, g, b'.'));
+        C::cell(out, 14, r.solution.as_ref(), |out, g| {
+            C::board(out, g, b'0')
+        });
+        C::cell(out, 15, r.error.as_deref(), C::text);
+        C::cell(out, 16, r.puzzle.map(|g| g.side() as u64), uint);
+        let clock = r.status.reached_solver().then(|| r.clock.name());
+        C::cell(out, 17, clock, C::word);
+        C::cell(out, 18, r.verified.as_bool(), boolean);
+        C::end(out);
     }
 }
 
@@ -151,10 +179,9 @@ const PAIRS: [u8; 200] = {
     t
 };
 
-/// An unsigned integer in decimal. Most fields are below 100: those are inlined
-/// without the call's saving of registers.
-#[inline]
 /// `n` in decimal, appended: what `to_string` writes, without formatting machinery.
+/// Most fields are below 100: those are inlined without the call's saving of registers.
+#[inline]
 pub fn uint(out: &mut Vec<u8>, n: u64) {
     if n < 10 {
         out.push(b'0' + n as u8);
@@ -209,13 +236,8 @@ fn huge_uint(out: &mut Vec<u8>, mut n: u64) {
     out.truncate(start + len);
 }
 
-/// `true`, `false`, or an empty field for `None`.
-fn boolean(out: &mut Vec<u8>, b: Option<bool>) {
-    match b {
-        Some(true) => out.extend_from_slice(b"true"),
-        Some(false) => out.extend_from_slice(b"false"),
-        None => {}
-    }
+fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
 }
 
 #[cfg(test)]

@@ -1,109 +1,48 @@
 //! JSON lines: one object per input record, with the CSV's fields (numbers as numbers,
 //! `true`/`false`, `null` where the CSV leaves a field empty).
 
-use super::cached;
-use crate::record::SourceName;
-use std::io::Write;
+use super::csv::{COLUMNS, CellRows, CellWriter};
+use crate::board::Board;
 
-use super::RowFormat;
-use super::csv::COLUMNS;
-use crate::run::PuzzleResult;
+pub type JsonRows = CellRows<Json>;
 
 #[derive(Default)]
-pub struct JsonRows {
-    /// The last source and backend, already escaped.
-    source: Option<(SourceName, Vec<u8>)>,
-    backend: Option<(&'static str, Vec<u8>)>,
-}
+pub struct Json;
 
-/// A JSON string, escaped.
-fn string(out: &mut Vec<u8>, s: &str) {
-    // Writing a `str` into a `Vec` cannot fail.
-    let _ = serde_json::to_writer(&mut *out, s);
-}
-
-fn or_null<T: std::fmt::Display>(out: &mut Vec<u8>, v: Option<T>) {
-    let _ = match v {
-        Some(v) => write!(out, "{v}"),
-        None => write!(out, "null"),
-    };
-}
-
-impl RowFormat for JsonRows {
-    fn row(&mut self, r: &PuzzleResult, out: &mut Vec<u8>) {
-        let key = |out: &mut Vec<u8>, i: usize| {
-            out.extend_from_slice(if i == 0 { b"{\"" } else { b",\"" });
-            out.extend_from_slice(COLUMNS[i].as_bytes());
-            out.extend_from_slice(b"\":");
-        };
-        key(out, 0);
-        cached(out, &mut self.source, &r.source, string);
-        key(out, 1);
-        let _ = write!(out, "{}", r.number);
-        key(out, 2);
-        let _ = write!(out, "{}", r.line);
-        key(out, 3);
-        cached(out, &mut self.backend, &r.backend, string);
-        key(out, 4);
-        let _ = write!(out, "\"{}\"", r.status.name());
-        key(out, 5);
-        let _ = write!(out, "{}", r.solutions);
-        key(out, 6);
-        or_null(out, r.puzzle.as_ref().map(|g| g.clues()));
-        key(out, 7);
-        or_null(out, r.valid);
-        key(out, 8);
-        or_null(out, r.matches_expected);
-        key(out, 9);
-        or_null(out, r.nodes);
-        key(out, 10);
-        or_null(out, r.guesses);
-        key(out, 11);
-        let _ = write!(out, "{}", r.time_ns);
-        key(out, 12);
-        or_null(out, r.thread);
-        key(out, 13);
-        match &r.puzzle {
-            Some(g) => {
-                out.push(b'"');
-                g.write_line_with(b'.', out);
-                out.push(b'"');
-            }
-            None => out.extend_from_slice(b"null"),
-        }
-        key(out, 14);
-        match &r.solution {
-            Some(g) => {
-                out.push(b'"');
-                g.write_line_with(b'0', out);
-                out.push(b'"');
-            }
-            None => out.extend_from_slice(b"null"),
-        }
-        key(out, 15);
-        match &r.error {
-            Some(e) => string(out, e),
-            None => out.extend_from_slice(b"null"),
-        }
-        key(out, 16);
-        or_null(out, r.puzzle.as_ref().map(|g| g.side()));
-        key(out, 17);
-        match r.status.reached_solver() {
-            true => {
-                let _ = write!(out, "\"{}\"", r.clock.name());
-            }
-            false => out.extend_from_slice(b"null"),
-        }
-        key(out, 18);
-        or_null(out, r.verified.as_bool());
+impl CellWriter for Json {
+    #[inline(always)]
+    fn before(out: &mut Vec<u8>, i: usize) {
+        out.extend_from_slice(if i == 0 { b"{\"" } else { b",\"" });
+        out.extend_from_slice(COLUMNS[i].as_bytes());
+        out.extend_from_slice(b"\":");
+    }
+    fn end(out: &mut Vec<u8>) {
         out.extend_from_slice(b"}\n");
+    }
+    fn none(out: &mut Vec<u8>) {
+        out.extend_from_slice(b"null");
+    }
+    fn text(out: &mut Vec<u8>, s: &str) {
+        // Writing a `str` into a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, s);
+    }
+    fn word(out: &mut Vec<u8>, s: &str) {
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    }
+    fn board(out: &mut Vec<u8>, g: &Board, blank: u8) {
+        out.push(b'"');
+        g.write_line_with(blank, out);
+        out.push(b'"');
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::Status;
+    use crate::report::RowFormat;
+    use crate::run::{PuzzleResult, Status};
 
     #[test]
     fn each_row_is_one_json_object_with_the_csv_fields() {

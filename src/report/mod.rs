@@ -188,10 +188,9 @@ impl Collect for PartBuilder<'_> {
     }
 
     fn finish(self) -> Part {
-        let mut tallies = self.formatter.tallies.lock();
+        let tallies = self.formatter.tallies.lock();
         tallies
-            .as_mut()
-            .unwrap_or_else(|e| e.get_mut())
+            .unwrap_or_else(PoisonError::into_inner)
             .push(self.tally);
         let mut part = self.part;
         part.rows = self.formats.into_iter().map(|(_, rows)| rows).collect();

@@ -20,59 +20,43 @@ impl TextTable {
         }
     }
 
-    /// Adds a row; missing cells are blank, extra ones are dropped.
-    /// Adds a row. Control characters (a file name may hold an escape sequence or a
-    /// line break) become U+FFFD, so a cell cannot recolour the terminal or split a row.
+    /// Adds a row; missing cells are blank, extra ones are dropped. Control characters
+    /// (a file name may hold an escape sequence or a line break) become U+FFFD, so a
+    /// cell cannot recolour the terminal or split a row.
     pub fn row(&mut self, cells: Vec<String>) {
-        let clean = |c: String| {
-            if c.chars().any(crate::bounds::is_unsafe_char) {
-                c.chars()
-                    .map(|ch| match crate::bounds::is_unsafe_char(ch) {
-                        true => '\u{FFFD}',
-                        false => ch,
-                    })
-                    .collect()
-            } else {
-                c
-            }
-        };
+        let clean = |c: String| crate::bounds::shown(&c, &[]).into_owned();
         self.rows.push(cells.into_iter().map(clean).collect());
     }
 
     pub fn render(&self) -> String {
-        let cell = |row: &[String], i: usize| row.get(i).map_or("", |s| s.as_str()).to_string();
-        let mut widths: Vec<usize> = self.columns.iter().map(|(t, _)| width(t)).collect();
-        for row in &self.rows {
+        use std::fmt::Write as _;
+        let titles: Vec<String> = self.columns.iter().map(|(t, _)| t.clone()).collect();
+        let mut widths = vec![0; self.columns.len()];
+        for row in std::iter::once(&titles).chain(&self.rows) {
             for (i, w) in widths.iter_mut().enumerate() {
-                *w = (*w).max(width(&cell(row, i)));
+                *w = (*w).max(width(cell(row, i)));
             }
         }
-        let titles: Vec<String> = self.columns.iter().map(|(t, _)| t.clone()).collect();
         let mut out = String::new();
         for row in std::iter::once(&titles).chain(&self.rows) {
             let mut line = String::new();
             for (i, (_, align)) in self.columns.iter().enumerate() {
-                let text = cell(row, i);
-                let pad = " ".repeat(widths[i] - width(&text));
-                if i > 0 {
-                    line.push_str("  ");
-                }
-                match align {
-                    Align::Left => {
-                        line.push_str(&text);
-                        line.push_str(&pad);
-                    }
-                    Align::Right => {
-                        line.push_str(&pad);
-                        line.push_str(&text);
-                    }
-                }
+                // Padding counts characters, as `width` does.
+                let (sep, text, w) = (if i > 0 { "  " } else { "" }, cell(row, i), widths[i]);
+                let _ = match align {
+                    Align::Left => write!(line, "{sep}{text:<w$}"),
+                    Align::Right => write!(line, "{sep}{text:>w$}"),
+                };
             }
             out.push_str(line.trim_end());
             out.push('\n');
         }
         out
     }
+}
+
+fn cell(row: &[String], i: usize) -> &str {
+    row.get(i).map_or("", String::as_str)
 }
 
 fn width(s: &str) -> usize {

@@ -154,7 +154,10 @@ fn every_command_in_the_readme_and_docs_runs() {
         let text = std::fs::read_to_string(document).unwrap();
         for command in commands(&name, &text) {
             if command.text.contains("../shared/") && !have_shared {
-                eprintln!("{}: skipped (no ../shared): {}", command.place, command.text);
+                eprintln!(
+                    "{}: skipped (no ../shared): {}",
+                    command.place, command.text
+                );
                 skipped += 1;
                 continue;
             }
@@ -184,7 +187,10 @@ fn every_command_in_the_readme_and_docs_runs() {
         }
     }
     eprintln!("documented commands: {ran} run, {skipped} skipped");
-    assert!(ran >= 10, "only {ran} commands found in the README and docs/");
+    assert!(
+        ran >= 10,
+        "only {ran} commands found in the README and docs/"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 

@@ -41,34 +41,23 @@ impl Store {
     /// The folder `explicit` names, else the environment's, else the first
     /// `results/baselines` from the working directory upward.
     pub fn locate(explicit: Option<&Path>) -> anyhow::Result<Store> {
+        let at = |dir: PathBuf, found| Ok(Store { dir, found });
         if let Some(dir) = explicit {
-            return Ok(Store {
-                dir: dir.to_path_buf(),
-                found: Found::Option,
-            });
+            return at(dir.to_path_buf(), Found::Option);
         }
         if let Some(dir) = std::env::var_os(ENV).filter(|v| !v.is_empty()) {
-            return Ok(Store {
-                dir: PathBuf::from(dir),
-                found: Found::Env,
-            });
+            return at(PathBuf::from(dir), Found::Env);
         }
         let cwd = std::env::current_dir().context("reading the working directory")?;
         let mut looked = Vec::new();
         for dir in cwd.ancestors() {
             let candidate = dir.join(RELATIVE);
             if candidate.is_dir() {
-                return Ok(Store {
-                    dir: candidate,
-                    found: Found::Upward,
-                });
+                return at(candidate, Found::Upward);
             }
             looked.push(candidate);
         }
-        Ok(Store {
-            dir: cwd.join(RELATIVE),
-            found: Found::Nowhere(looked),
-        })
+        at(cwd.join(RELATIVE), Found::Nowhere(looked))
     }
 
     /// The file of baseline `name` (a checked name).

@@ -243,14 +243,9 @@ fn compare_one(old: &BenchResult, new: &BenchResult, noise_pct: f64) -> Comparis
     // verdict is given from these figures.
     let loads = old.load.zip(new.load);
     let loads_differ = loads.is_some_and(|(a, b)| (a - b).abs() >= LOAD_TOLERANCE);
-    let cpu = |r: &BenchResult| -> Option<Vec<f64>> {
-        let n = r.timed_puzzles().max(1) as f64;
-        (r.rounds_cpu_ns.len() == r.rounds_ns.len() && !r.rounds_cpu_ns.is_empty()).then(|| {
-            r.rounds_cpu_ns
-                .iter()
-                .map(|&ns| ns as f64 / 1e3 / n)
-                .collect()
-        })
+    let cpu = |r: &BenchResult| {
+        let both = r.rounds_cpu_ns.len() == r.rounds_ns.len() && !r.rounds_cpu_ns.is_empty();
+        both.then(|| r.per_puzzle_us(&r.rounds_cpu_ns))
     };
     if loads_differ {
         if let (Some(a), Some(b)) = (cpu(old), cpu(new)) {

@@ -93,15 +93,10 @@ impl Entry {
             guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
             instructions_per_puzzle: r.instructions.as_ref().map(|i| i.per_puzzle),
             partial: run.partial,
-            method: format!(
-                "{}{}",
-                run.settings.timing.name(),
-                if run.settings.symmetry {
-                    "+symmetry"
-                } else {
-                    ""
-                }
-            ),
+            method: match run.settings.symmetry {
+                true => format!("{}+symmetry", run.settings.timing.name()),
+                false => run.settings.timing.name().into(),
+            },
         }
     }
 

@@ -3,11 +3,8 @@
 
 use serde::Serialize;
 
-use super::export::Exporter;
 use crate::bench::BenchRun;
 use crate::bench::baseline::Verdict;
-
-pub struct CsvExporter;
 
 #[derive(Serialize)]
 struct Row<'a> {
@@ -51,62 +48,60 @@ struct Row<'a> {
     paired_verdict: Option<Verdict>,
 }
 
-impl Exporter for CsvExporter {
-    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let relative = run.relative();
-        for r in &run.results {
-            let group = relative.iter().find(|g| {
-                g.dataset == r.dataset.path
-                    && g.threads == r.threads
-                    && (g.fastest.as_deref() == Some(&r.backend) || g.of(&r.backend).is_some())
-            });
-            let versus = group.and_then(|g| g.of(&r.backend));
-            let paired = run.paired.iter().find(|p| {
-                p.backend == r.backend && p.dataset == r.dataset.path && p.threads == r.threads
-            });
-            w.serialize(Row {
-                backend: &r.backend,
-                dataset: &r.dataset.path,
-                dataset_hash: &r.dataset.hash,
-                threads: r.threads,
-                puzzles: r.dataset.puzzles,
-                wrong: r.wrong,
-                budget_exceeded: r.budget_exceeded,
-                no_guess_pct: r.counters.guesses.then_some(r.no_guess_pct),
-                nodes_per_puzzle: r.counters.nodes.then_some(r.nodes_per_puzzle),
-                guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
-                us_per_puzzle: r.us_per_puzzle,
-                puzzles_per_s: r.puzzles_per_s,
-                efficiency: run.efficiency(r),
-                rounds: r.rounds_ns.len(),
-                spread_pct: r.spread_pct,
-                round_outliers: r.round_outliers,
-                per_call_mean_us: r.per_call.mean_us,
-                per_call_median_us: r.per_call.median_us,
-                per_call_p90_us: r.per_call.p90_us,
-                per_call_p99_us: r.per_call.p99_us,
-                per_call_max_us: r.per_call.max_us,
-                per_call_mad_us: r.per_call.mad_us,
-                per_call_outliers: r.per_call.outliers,
-                fastest: group.and_then(|g| g.fastest.as_deref()),
-                vs_fastest: match versus {
-                    Some(v) => v.ratio,
-                    None => group.map(|_| 1.0),
-                },
-                vs_fastest_sd: versus.and_then(|v| v.ratio_sd),
-                relative: match versus {
-                    Some(v) => Some(v.standing.name()),
-                    None => group.map(|_| "fastest"),
-                },
-                relative_why: versus.and_then(|v| v.why.as_deref()),
-                paired_vs: paired.map(|p| p.baseline.as_str()),
-                paired_ratio: paired.map(|p| p.ratio),
-                paired_ci95_low: paired.map(|p| p.ci95.0),
-                paired_ci95_high: paired.map(|p| p.ci95.1),
-                paired_verdict: paired.map(|p| p.verdict),
-            })?;
-        }
-        Ok(w.into_inner().map_err(|e| e.into_error())?)
+pub fn export(run: &BenchRun) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let relative = run.relative();
+    for r in &run.results {
+        let group = relative.iter().find(|g| {
+            g.dataset == r.dataset.path
+                && g.threads == r.threads
+                && (g.fastest.as_deref() == Some(&r.backend) || g.of(&r.backend).is_some())
+        });
+        let versus = group.and_then(|g| g.of(&r.backend));
+        let paired = run.paired.iter().find(|p| {
+            p.backend == r.backend && p.dataset == r.dataset.path && p.threads == r.threads
+        });
+        w.serialize(Row {
+            backend: &r.backend,
+            dataset: &r.dataset.path,
+            dataset_hash: &r.dataset.hash,
+            threads: r.threads,
+            puzzles: r.dataset.puzzles,
+            wrong: r.wrong,
+            budget_exceeded: r.budget_exceeded,
+            no_guess_pct: r.counters.guesses.then_some(r.no_guess_pct),
+            nodes_per_puzzle: r.counters.nodes.then_some(r.nodes_per_puzzle),
+            guesses_per_puzzle: r.counters.guesses.then_some(r.guesses_per_puzzle),
+            us_per_puzzle: r.us_per_puzzle,
+            puzzles_per_s: r.puzzles_per_s,
+            efficiency: run.efficiency(r),
+            rounds: r.rounds_ns.len(),
+            spread_pct: r.spread_pct,
+            round_outliers: r.round_outliers,
+            per_call_mean_us: r.per_call.mean_us,
+            per_call_median_us: r.per_call.median_us,
+            per_call_p90_us: r.per_call.p90_us,
+            per_call_p99_us: r.per_call.p99_us,
+            per_call_max_us: r.per_call.max_us,
+            per_call_mad_us: r.per_call.mad_us,
+            per_call_outliers: r.per_call.outliers,
+            fastest: group.and_then(|g| g.fastest.as_deref()),
+            vs_fastest: match versus {
+                Some(v) => v.ratio,
+                None => group.map(|_| 1.0),
+            },
+            vs_fastest_sd: versus.and_then(|v| v.ratio_sd),
+            relative: match versus {
+                Some(v) => Some(v.standing.name()),
+                None => group.map(|_| "fastest"),
+            },
+            relative_why: versus.and_then(|v| v.why.as_deref()),
+            paired_vs: paired.map(|p| p.baseline.as_str()),
+            paired_ratio: paired.map(|p| p.ratio),
+            paired_ci95_low: paired.map(|p| p.ci95.0),
+            paired_ci95_high: paired.map(|p| p.ci95.1),
+            paired_verdict: paired.map(|p| p.verdict),
+        })?;
     }
+    Ok(w.into_inner().map_err(|e| e.into_error())?)
 }

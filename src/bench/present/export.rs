@@ -1,13 +1,9 @@
-//! Benchmark exports: one trait, one file per format, and one manager that writes them.
+//! Benchmark exports: the formats, each turned into its file's bytes, and the manager
+//! that writes them.
 
 use super::compared::{self, Compared};
 use crate::bench::BenchRun;
 use crate::output::{Target, write_whole};
-
-/// Turns a run into the bytes of one export format.
-pub trait Exporter {
-    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>>;
-}
 
 /// The export formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,17 +15,33 @@ pub enum ExportFormat {
 }
 
 impl ExportFormat {
-    fn exporter(self) -> Box<dyn Exporter> {
-        match self {
-            ExportFormat::Csv => Box::new(super::csv::CsvExporter),
-            ExportFormat::Json => Box::new(super::json::JsonExporter),
-            ExportFormat::Markdown => Box::new(super::markdown::MarkdownExporter),
-            ExportFormat::Svg => Box::new(super::plot::PlotExporter),
-        }
+    /// The run as this format's file.
+    pub fn serialize(self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
+        Ok(match self {
+            ExportFormat::Csv => super::csv::export(run)?,
+            // The layout of a saved baseline, and the relative speeds (which a baseline
+            // does not keep: they are computed from its results).
+            ExportFormat::Json => {
+                #[derive(serde::Serialize)]
+                struct Export<'a> {
+                    #[serde(flatten)]
+                    run: &'a BenchRun,
+                    #[serde(skip_serializing_if = "Vec::is_empty")]
+                    relative: Vec<crate::bench::relative::Relative>,
+                }
+                let export = Export {
+                    run,
+                    relative: run.relative(),
+                };
+                let mut bytes = serde_json::to_vec_pretty(&export)?;
+                bytes.push(b'\n');
+                bytes
+            }
+            ExportFormat::Markdown => super::markdown::export(run).into_bytes(),
+            ExportFormat::Svg => super::plot::plot(run).into_bytes(),
+        })
     }
-}
 
-impl ExportFormat {
     /// A comparison of two runs in this format (`compare`, which offers no plot).
     fn compared(self, c: &Compared<'_>) -> anyhow::Result<Vec<u8>> {
         match self {
@@ -45,23 +57,14 @@ impl ExportFormat {
 /// files (each write whole: a temporary file, then a rename), so an interrupted run keeps
 /// what it measured; devices and pipes get the final version only.
 #[derive(Default)]
-pub struct ExportManager {
-    targets: Vec<(ExportFormat, Target)>,
-}
+pub struct ExportManager(pub Vec<(ExportFormat, Target)>);
 
 impl ExportManager {
-    pub fn add(&mut self, format: ExportFormat, target: Option<Target>) {
-        if let Some(target) = target {
-            self.targets.push((format, target));
-        }
-    }
-
     /// Writes the exports; `last` for the final version of the run.
     pub fn write_all(&self, run: &BenchRun, last: bool) -> anyhow::Result<()> {
-        for (format, target) in &self.targets {
+        for (format, target) in &self.0 {
             if last || target.is_file() {
-                let bytes = format.exporter().serialize(run)?;
-                write_whole(target, &bytes)?;
+                write_whole(target, &format.serialize(run)?)?;
             }
         }
         Ok(())
@@ -69,7 +72,7 @@ impl ExportManager {
 
     /// Writes every requested export of a comparison, each whole.
     pub fn write_compared(&self, c: &Compared<'_>) -> anyhow::Result<()> {
-        for (format, target) in &self.targets {
+        for (format, target) in &self.0 {
             write_whole(target, &format.compared(c)?)?;
         }
         Ok(())
@@ -163,7 +166,7 @@ pub(crate) mod tests {
     }
 
     fn export(format: ExportFormat) -> String {
-        let bytes = format.exporter().serialize(&synthetic_run()).unwrap();
+        let bytes = format.serialize(&synthetic_run()).unwrap();
         String::from_utf8(bytes).unwrap()
     }
 
@@ -210,11 +213,12 @@ pub(crate) mod tests {
             (ExportFormat::Markdown, "--export-markdown", at("sub/a.md")),
         ];
         let mut planned = plan_optional(&[], &wanted, false).unwrap();
-        let mut m = ExportManager::default();
-        for (format, _, _) in wanted {
-            m.add(format, planned.take(format));
-        }
-        m.write_all(&synthetic_run(), false).unwrap();
+        let targets = wanted
+            .iter()
+            .filter_map(|w| Some((w.0, planned.take(w.0)?)));
+        ExportManager(targets.collect())
+            .write_all(&synthetic_run(), false)
+            .unwrap();
         assert!(dir.path().join("a.csv").exists());
         assert!(dir.path().join("sub/a.md").exists());
         // No temporary files are left behind.
@@ -226,7 +230,7 @@ pub(crate) mod tests {
     fn a_slow_rate_keeps_its_digits() {
         let mut run = synthetic_run();
         run.results[0].puzzles_per_s = 0.34;
-        let md = ExportFormat::Markdown.exporter().serialize(&run).unwrap();
+        let md = ExportFormat::Markdown.serialize(&run).unwrap();
         assert!(String::from_utf8(md).unwrap().contains("| 0.340 |"));
         let table = crate::bench::present::terminal::render(&run);
         assert!(table.contains(" 0.340 "), "{table}");

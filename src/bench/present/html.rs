@@ -17,14 +17,13 @@ const MAX_POINTS: usize = 4000;
 
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for c in crate::bounds::shown(s, &['\n', '\t']).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            c if crate::bounds::is_unsafe_char(c) && c != '\n' && c != '\t' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -208,10 +207,7 @@ fn meta(page: &mut Page, run: &BenchRun) {
         &format!(
             "sudoku-bench {} ({}), {} — {} ({} cores), {}",
             run.build.version,
-            run.build
-                .git_revision
-                .as_deref()
-                .unwrap_or("unknown revision"),
+            run.build.revision(),
             run.date,
             run.machine.cpu,
             run.machine.cores,
@@ -334,7 +330,10 @@ fn relative_speed(page: &mut Page, run: &BenchRun) {
     for s in &sentences {
         page.summary(s);
     }
-    page.p("note", &format!("Relative speed: {}", relative::legend(run)));
+    page.p(
+        "note",
+        &format!("Relative speed: {}", relative::legend(run)),
+    );
 }
 
 /// Each backend after the first against the first, per dataset and thread count.
@@ -377,12 +376,7 @@ fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
                 );
                 first_done = true;
             }
-            let name = r
-                .dataset
-                .path
-                .rsplit(['/', '\\'])
-                .next()
-                .unwrap_or(&r.dataset.path);
+            let name = svg::file_name(&r.dataset.path);
             page.figure(&svg::scatter(
                 &format!("{} vs {} on {name} -j{}", b.backend, a.backend, r.threads),
                 &a.backend,
@@ -509,7 +503,7 @@ pub fn trend_palette(trends: &[Trend<'_>]) -> Palette {
 /// One series as a trend plot, in its backend's colour.
 pub fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
     let e = t.points[0];
-    let name = e.dataset.rsplit(['/', '\\']).next().unwrap_or(&e.dataset);
+    let name = svg::file_name(&e.dataset);
     let dates: Vec<String> = t.points.iter().map(|p| p.date.clone()).collect();
     let steps: Vec<(usize, f64)> = t.steps.iter().map(|s| (s.index, s.change_pct())).collect();
     svg::trend(

@@ -8,7 +8,6 @@ mod csv;
 pub mod export;
 pub mod history;
 pub mod html;
-mod json;
 mod markdown;
 pub mod paired;
 pub mod plot;

@@ -1,17 +1,8 @@
 //! `--export-svg`: per dataset, each backend's cumulative distribution of per-puzzle time
 //! on a log axis, drawn by `svg.rs` (also a figure of the HTML report).
 
-use super::export::Exporter;
 use super::svg::{self, Palette};
 use crate::bench::BenchRun;
-
-pub struct PlotExporter;
-
-impl Exporter for PlotExporter {
-    fn serialize(&self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
-        Ok(plot(run).into_bytes())
-    }
-}
 
 /// One run's distributions, coloured by its own backends.
 pub fn plot(run: &BenchRun) -> String {
@@ -52,7 +43,7 @@ pub fn chart(runs: &[(&str, &BenchRun)], palette: &Palette) -> String {
                     }
                 })
                 .collect();
-            let name = dataset.rsplit(['/', '\\']).next().unwrap_or(dataset);
+            let name = svg::file_name(dataset);
             (format!("{name}: time per puzzle, cumulative"), series)
         })
         .collect();

@@ -837,6 +837,11 @@ fn tick_label(v: f64) -> String {
     }
 }
 
+/// The last part of a dataset's path, for a chart's title.
+pub fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
 /// At most `max` points: evenly spaced ones, and the `max / 10` farthest from the
 /// diagonal (the puzzles that moved most), in input order.
 pub fn thin(points: &[(f64, f64)], max: usize) -> Vec<(f64, f64)> {

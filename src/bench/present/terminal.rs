@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use super::dataset_name;
 use super::table::{Column, Table, dash};
-use crate::bench::{BenchResult, BenchRun};
-use crate::report::text_table::{Align, TextTable};
+use crate::bench::{BenchResult, BenchRun, Instructions};
+use crate::report::text_table::Align;
 
 /// One line per backend x dataset x threads, then a note on what the columns mean.
 pub fn render(run: &BenchRun) -> String {
@@ -135,47 +135,40 @@ fn notes(s: &mut String, r: &BenchResult) {
 /// `--instructions`: one line per backend x dataset counted (empty when none was).
 pub fn instructions(run: &BenchRun) -> String {
     use Align::{Left, Right};
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    let mut table = TextTable::new(&[
-        ("backend", Left),
-        ("dataset", Left),
-        ("puzzles", Right),
-        ("instructions/puzzle", Right),
-        ("vs first", Right),
-    ]);
-    // Per dataset: the first backend's sample size and count per puzzle.
-    let mut first: Vec<(&str, u64, f64)> = Vec::new();
-    for r in &run.results {
-        let Some(i) = &r.instructions else { continue };
-        if seen.contains(&(r.backend.as_str(), r.dataset.path.as_str())) {
+    let counted: Vec<(&BenchResult, &Instructions)> = (run.results.iter())
+        .filter_map(|r| Some((r, r.instructions.as_ref()?)))
+        .collect();
+    // A row per backend x dataset (each thread count has the same count), against the
+    // dataset's first backend counted.
+    let mut rows = Vec::new();
+    for (k, &(r, i)) in counted.iter().enumerate() {
+        let on = |d: &&(&BenchResult, &Instructions)| d.0.dataset.path == r.dataset.path;
+        if counted[..k]
+            .iter()
+            .any(|d| on(&d) && d.0.backend == r.backend)
+        {
             continue;
         }
-        seen.push((&r.backend, &r.dataset.path));
-        let (n, base) = match first.iter().find(|(d, _, _)| *d == r.dataset.path) {
-            Some(&(_, n, b)) => (n, b),
-            None => {
-                first.push((&r.dataset.path, i.puzzles, i.per_puzzle));
-                (i.puzzles, i.per_puzzle)
-            }
-        };
+        let first = counted.iter().find(on).map_or(i, |d| d.1);
         // Counts over other puzzles (sizes one backend does not solve) do not compare.
-        let versus = match n == i.puzzles {
-            true => format!("{:.4}", i.per_puzzle / base.max(1.0)),
+        let versus = match first.puzzles == i.puzzles {
+            true => format!("{:.4}", i.per_puzzle / first.per_puzzle.max(1.0)),
             false => "n/a".to_string(),
         };
-        table.row(vec![
-            r.backend.clone(),
-            dataset_name(&r.dataset.path),
-            i.puzzles.to_string(),
-            format!("{:.0}", i.per_puzzle),
-            versus,
-        ]);
+        rows.push((r, i, versus));
     }
-    if seen.is_empty() {
+    if rows.is_empty() {
         return String::new();
     }
-    let mut s =
-        String::from("\ninstructions (callgrind, inside the solver calls only; no noise):\n");
-    s.push_str(&table.render());
-    s
+    let columns: &[Column<'_, (&BenchResult, &Instructions, String)>] = &[
+        ("backend", Left, &|c| c.0.backend.clone()),
+        ("dataset", Left, &|c| dataset_name(&c.0.dataset.path)),
+        ("puzzles", Right, &|c| c.1.puzzles.to_string()),
+        ("instructions/puzzle", Right, &|c| {
+            format!("{:.0}", c.1.per_puzzle)
+        }),
+        ("vs first", Right, &|c| c.2.clone()),
+    ];
+    let table = Table::of(&rows, columns).text();
+    format!("\ninstructions (callgrind, inside the solver calls only; no noise):\n{table}")
 }
