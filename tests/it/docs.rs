@@ -122,6 +122,28 @@ fn every_command_in_the_readme_and_docs_runs() {
     docs.sort();
     documents.extend(docs);
 
+    // Each document in a scratch folder of its own, all at once: their commands are
+    // mostly `bench` runs, timed by the clock rather than by the work, so running the
+    // documents side by side takes a fraction of the time and changes no outcome.
+    let outcomes: Vec<(usize, usize, Vec<String>)> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (documents.iter())
+            .map(|document| scope.spawn(|| run_document(document)))
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let ran: usize = outcomes.iter().map(|o| o.0).sum();
+    let skipped: usize = outcomes.iter().map(|o| o.1).sum();
+    let failures: Vec<String> = outcomes.into_iter().flat_map(|o| o.2).collect();
+    eprintln!("documented commands: {ran} run, {skipped} skipped");
+    assert!(
+        ran >= 10,
+        "only {ran} commands found in the README and docs/"
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Runs one document's commands in order: how many ran, how many were skipped, failures.
+fn run_document(document: &Path) -> (usize, usize, Vec<String>) {
     // The scratch folder sits one level down, so that `../shared` can be the project's.
     let scratch = tempfile::tempdir().unwrap();
     let work = scratch.path().join("project");
@@ -145,53 +167,46 @@ fn every_command_in_the_readme_and_docs_runs() {
     );
 
     let (mut ran, mut skipped, mut failures) = (0, 0, Vec::new());
-    for document in &documents {
-        let name = document
-            .strip_prefix(project_file(""))
-            .unwrap_or(document)
-            .display()
-            .to_string();
-        let text = std::fs::read_to_string(document).unwrap();
-        for command in commands(&name, &text) {
-            if command.text.contains("../shared/") && !have_shared {
-                eprintln!(
-                    "{}: skipped (no ../shared): {}",
-                    command.place, command.text
-                );
-                skipped += 1;
-                continue;
-            }
-            ran += 1;
-            let started = std::time::Instant::now();
-            let output = run(&work, &path, &scratch.path().join("home"), &command.text);
+    let name = document
+        .strip_prefix(project_file(""))
+        .unwrap_or(document)
+        .display()
+        .to_string();
+    let text = std::fs::read_to_string(document).unwrap();
+    for command in commands(&name, &text) {
+        if command.text.contains("../shared/") && !have_shared {
             eprintln!(
-                "{}: {:.1} s: {}",
-                command.place,
-                started.elapsed().as_secs_f64(),
-                command.text
+                "{}: skipped (no ../shared): {}",
+                command.place, command.text
             );
-            let status = output.status.code().unwrap_or(-1);
-            if !command.allowed.contains(&status) {
-                failures.push(format!(
-                    "{} exited {status} (allowed {:?}): {}\n{}",
-                    command.place,
-                    command.allowed,
-                    command.text,
-                    String::from_utf8_lossy(&output.stderr)
-                        .lines()
-                        .take(5)
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                ));
-            }
+            skipped += 1;
+            continue;
+        }
+        ran += 1;
+        let started = std::time::Instant::now();
+        let output = run(&work, &path, &scratch.path().join("home"), &command.text);
+        eprintln!(
+            "{}: {:.1} s: {}",
+            command.place,
+            started.elapsed().as_secs_f64(),
+            command.text
+        );
+        let status = output.status.code().unwrap_or(-1);
+        if !command.allowed.contains(&status) {
+            failures.push(format!(
+                "{} exited {status} (allowed {:?}): {}\n{}",
+                command.place,
+                command.allowed,
+                command.text,
+                String::from_utf8_lossy(&output.stderr)
+                    .lines()
+                    .take(5)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ));
         }
     }
-    eprintln!("documented commands: {ran} run, {skipped} skipped");
-    assert!(
-        ran >= 10,
-        "only {ran} commands found in the README and docs/"
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    (ran, skipped, failures)
 }
 
 /// Runs one command in `work`, with a home of its own (the docs install completions there).
