@@ -122,11 +122,15 @@ pub fn disagreement(r: &Comparison, noise_pct: f64) -> Option<String> {
             pct(r.change_pct),
             pct(calls_pct)
         )),
-        (false, true) if r.verdict == Verdict::NoChange => Some(format!(
-            "per-call median {} but {clock} unchanged ({}): the calls alone moved, not the whole passes (timer overhead, or time between the calls that moved the other way)",
-            pct(calls_pct),
-            pct(r.change_pct)
-        )),
+        // "Unchanged" only where the headline stayed within the noise, not where it
+        // moved as far but too noisily for a verdict.
+        (false, true) if r.verdict == Verdict::NoChange && r.change_pct.abs() <= noise_pct => {
+            Some(format!(
+                "per-call median {} but {clock} unchanged ({}): the calls alone moved, not the whole passes (timer overhead, or time between the calls that moved the other way)",
+                pct(calls_pct),
+                pct(r.change_pct)
+            ))
+        }
         _ => None,
     }
 }
@@ -199,6 +203,8 @@ mod tests {
             row(1.0, Verdict::NoChange, Some((5.0, 5.1))),
             row(108.0, Verdict::Regressed, None),
             row(1.0, Verdict::WrongAnswers, Some((5.0, 9.0))),
+            // The headline moved as far, too noisily for a verdict: not "unchanged".
+            row(-16.0, Verdict::NoChange, Some((5.0, 4.6))),
         ] {
             assert_eq!(disagreement(&r, 5.0), None);
         }
