@@ -6,16 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-/// `--version`: the crate version and the git revision it was built from.
-const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("SUDOKU_BENCH_VERSION_REVISION"),
-    ")"
-);
-
+/// `--version` prints more than this (the revision and the executable's hash), in `main`.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-bench", version = VERSION, about, long_about = None)]
+#[command(name = "sudoku-bench", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -135,6 +135,7 @@ pub(crate) mod tests {
                 version: "0.1.0".into(),
                 git_revision: Some("ae5c432a9408".into()),
                 rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
+                exe: None,
             },
             machine: Machine {
                 cpu: "AMD EPYC".into(),
