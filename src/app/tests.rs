@@ -94,7 +94,9 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
         subset: Default::default(),
         config: BenchConfig {
             labels: vec![backend.name().to_string()],
-            paired: false,
+            sequential: false,
+            kind: Default::default(),
+            trust_times: false,
             seed: 0,
             noise_pct: 5.0,
             instructions: None,
@@ -104,10 +106,8 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
             warmup: 0,
             rounds: 2,
             min_time: None,
-            min_round: Duration::ZERO,
             read: Default::default(),
             verify: Default::default(),
-            timing: Default::default(),
             symmetry: true,
         },
         exports: vec![],
@@ -115,8 +115,6 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
         html: None,
         record: None,
         save: None,
-        baseline: None,
-        noise: 5.0,
         progress: false,
     };
     super::bench::bench(opts).unwrap()

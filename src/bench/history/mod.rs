@@ -94,8 +94,8 @@ impl Entry {
             instructions_per_puzzle: r.instructions.as_ref().map(|i| i.per_puzzle),
             partial: run.partial,
             method: match run.settings.symmetry {
-                true => format!("{}+symmetry", run.settings.timing.name()),
-                false => run.settings.timing.name().into(),
+                true => format!("{}+symmetry", r.timing.name()),
+                false => r.timing.name().into(),
             },
         }
     }
