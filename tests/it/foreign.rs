@@ -662,7 +662,7 @@ mod claims {
         let dir = tempfile::tempdir().unwrap();
         let path = first(dir.path(), 30);
         sudoku_bench()
-            .args(["bench", "--paired", "--rounds", "3", "--no-progress"])
+            .args(["bench", "--rounds", "3", "--no-progress"])
             .args([
                 "--backends",
                 &format!("dlx-static,{}", lib("libnothing.so")),
@@ -682,7 +682,7 @@ mod claims {
         let dir = tempfile::tempdir().unwrap();
         let path = first(dir.path(), 30);
         sudoku_bench()
-            .args(["bench", "--paired", "--rounds", "4", "--no-progress"])
+            .args(["bench", "--rounds", "4", "--no-progress"])
             .args([
                 "--backends",
                 &format!("{},turns={}", lib("libgood.so"), lib("libturns.so")),
@@ -708,7 +708,7 @@ mod claims {
         let dir = tempfile::tempdir().unwrap();
         let path = first(dir.path(), 30);
         sudoku_bench()
-            .args(["bench", "--paired", "--rounds", "5", "--no-progress"])
+            .args(["bench", "--rounds", "5", "--no-progress"])
             .args([
                 "--backends",
                 &format!("{},threaded={}", lib("libgood.so"), lib("libthreaded.so")),
@@ -806,7 +806,7 @@ mod claims {
             "while read l; do echo '? not today'; done",
         );
         sudoku_bench()
-            .args(["bench", "--paired", "--rounds", "3", "--no-progress"])
+            .args(["bench", "--rounds", "3", "--no-progress"])
             .args(["--backends", &format!("bitboard,quitter={quitter}")])
             .arg(&path)
             .assert()
@@ -833,13 +833,7 @@ mod claims {
         let path = first(dir.path(), 5);
         sudoku_bench()
             .args(["bench", "--rounds", "1", "--warmup", "0", "--no-progress"])
-            .args([
-                "--min-round-ms",
-                "0",
-                "--instructions",
-                "5",
-                "--export-json",
-            ])
+            .args(["--instructions", "5", "--export-json"])
             .arg(dir.path().join("r.json"))
             .args([
                 "--backends",

@@ -139,7 +139,6 @@ fn paired_verdicts_go_to_the_markdown_and_csv_exports() {
         .args([
             "bench",
             "d.txt",
-            "--paired",
             "--backends",
             "old=dlx-static,new=bitboard",
         ])

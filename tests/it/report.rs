@@ -49,7 +49,6 @@ fn a_paired_run_judges_each_backend_against_the_first() {
             "d.txt",
             "--backends",
             "old=dlx-static,new=dlx-arena",
-            "--paired",
         ])
         .args(["--rounds", "5", "--export-json", "r.json", "--no-progress"])
         .assert()
@@ -78,7 +77,6 @@ fn a_paired_run_judges_each_backend_against_the_first() {
             "d.txt",
             "--backends",
             "old=dlx-arena,new=dlx-static",
-            "--paired",
         ])
         .args(["--rounds", "5", "--no-progress"])
         .assert()
@@ -97,7 +95,7 @@ fn paired_needs_two_backends_and_labels_that_differ() {
         ("b<i>=dlx-static,dlx-arena", "unknown backend"),
     ] {
         sudoku_bench_in(dir.path())
-            .args(["bench", "d.txt", "--paired", "--backends", backends])
+            .args(["bench", "d.txt", "--backends", backends])
             .assert()
             .code(2)
             .stderr(contains(why));
@@ -119,7 +117,7 @@ fn records_build_a_history_with_trends() {
                 "--rounds",
                 "2",
             ])
-            .args(["--min-round-ms", "0", "--no-progress"])
+            .args(["--no-progress"])
             .args(extra)
             .assert()
             .success()
@@ -203,13 +201,7 @@ fn compare_shows_each_runs_headline_and_never_an_interval_below_minus_100() {
                 "--rounds",
                 "3",
             ])
-            .args([
-                "--min-round-ms",
-                "0",
-                "--no-progress",
-                "--save-baseline",
-                name,
-            ])
+            .args(["--no-progress", "--save-baseline", name])
             .assert()
             .success();
     }
@@ -332,14 +324,7 @@ fn instructions_count_the_search_that_was_timed() {
     let per_puzzle = |extra: &[&str]| -> f64 {
         sudoku_bench_in(dir.path())
             .args(["bench", "h.txt", "--backends", "dfs", "--rounds", "1"])
-            .args([
-                "--warmup",
-                "0",
-                "--min-round-ms",
-                "0",
-                "--instructions",
-                "2",
-            ])
+            .args(["--warmup", "0", "--instructions", "2"])
             .args(["--export-json", "r.json", "--no-progress"])
             .args(extra)
             .assert()
@@ -423,14 +408,7 @@ fn the_html_report_renders_in_a_headless_browser() {
             "--backends",
             "baseline=dlx-static,candidate=dlx-arena",
         ])
-        .args([
-            "--paired",
-            "--rounds",
-            "5",
-            "--html",
-            "report.html",
-            "--no-progress",
-        ])
+        .args(["--rounds", "5", "--html", "report.html", "--no-progress"])
         .assert()
         .code(5);
     let page = dir.path().join("report.html");

@@ -551,7 +551,7 @@ fn bench_counts_only_the_boards_a_backend_solves() {
     assert!(std::fs::read_to_string(&plot).unwrap().contains("<svg"));
     // Paired: no verdict between backends that solved different boards.
     sudoku_bench()
-        .args(["bench", "--no-progress", "--paired", "--rounds", "2"])
+        .args(["bench", "--no-progress", "--rounds", "2"])
         .args(["--backends", "dlx-arena,bitboard"])
         .arg(&mixed)
         .assert()
