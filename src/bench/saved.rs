@@ -182,6 +182,9 @@ pub struct BenchResult {
     /// `--instructions`: counted by valgrind on a sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instructions: Option<super::Instructions>,
+    /// The content hash of the foreign library or program file measured (lib:, exec:); None for built-in backends, whose code is the executable's (`Build::exe`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 /// How a foreign backend was measured. (Runs saved before had `round_trip_ns` and
