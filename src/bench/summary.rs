@@ -86,6 +86,7 @@ pub(super) fn summarize(
             }
         }),
         instructions: None,
+        code: None,
     }
 }
 
