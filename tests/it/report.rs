@@ -232,6 +232,10 @@ fn history_tells_a_code_change_from_noise_and_names_both_builds() {
     };
     let both = "(1111111 aaaaaaaaaaaa → 2222222-dirty bbbbbbbbbbbb)";
     assert!(row("dlx-static").ends_with(" none"), "{stdout}");
+    assert!(
+        row("dlx-static").contains(" 2222222-dirty bbbbbbbbbbbb "),
+        "the last build"
+    );
     let bitboard = row("bitboard");
     assert!(
         bitboard.contains("run 6 (2026-01-01): code changed: +14.5% slower"),

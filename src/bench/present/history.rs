@@ -25,6 +25,7 @@ pub fn table(trends: &[Trend<'_>]) -> Table {
         ("machine", Left, &|t| t.points[0].machine.clone()),
         ("method", Left, &|t| t.points[0].method.clone()),
         ("runs", Right, &|t| t.points.len().to_string()),
+        ("last build", Left, &|t| build(t.points[t.points.len() - 1])),
         ("first µs", Right, &|t| us(first(t))),
         ("last µs", Right, &|t| us(last(t))),
         ("best µs", Right, &|t| us(best(t))),
@@ -116,7 +117,7 @@ pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let _ = writeln!(
         s,
         "µs: the headline of each run (median over rounds of µs per puzzle); series: backend x dataset content x threads x machine x method \
-         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms); runs oldest first.\n{} {steps} found",
+         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms); runs oldest first.\n{} Change points found: {steps}.",
         method(min_step_pct)
     );
     s
