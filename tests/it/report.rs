@@ -187,6 +187,78 @@ fn records_build_a_history_with_trends() {
         .stderr(contains("add --record"));
 }
 
+/// Issue 39: 5 runs of one build, then 5 of a build whose bitboard is 14% slower (times
+/// with ±4% of noise). `history` flagged the untouched dlx-static ("-3.5%", a card) and
+/// gave bitboard a second step, every card naming one revision. Now dlx-static has no
+/// change point, and bitboard's one names both builds, in the terminal and on the page.
+#[test]
+fn history_tells_a_code_change_from_noise_and_names_both_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let untouched = [
+        10.226, 10.314, 9.713, 10.098, 9.93, 10.013, 9.867, 9.655, 9.787, 9.728,
+    ];
+    let slower = [
+        10.068, 10.205, 9.875, 9.738, 9.607, 11.039, 11.202, 11.817, 11.661, 11.306,
+    ];
+    let mut lines = String::new();
+    for i in 0..10 {
+        let (revision, exe) = match i < 5 {
+            true => ("1111111", "fnv1a64:aaaaaaaaaaaaaaaa"),
+            false => ("2222222-dirty", "fnv1a64:bbbbbbbbbbbbbbbb"),
+        };
+        for (backend, us) in [("dlx-static", untouched[i]), ("bitboard", slower[i])] {
+            let e = serde_json::json!({
+                "format_version": 1, "date": format!("2026-01-01T{i:02}:00:00Z"),
+                "version": "0.1.0", "revision": revision, "code": exe, "source": "record",
+                "machine": "cpu x2", "backend": backend, "dataset": "d.txt",
+                "dataset_hash": "h", "puzzles": 100, "threads": 1, "rounds": 5,
+                "max_solutions": 2, "us_per_puzzle": us, "puzzles_per_s": 1e6 / us,
+                "spread_pct": 1.0, "wrong": 0, "method": "pass",
+            });
+            lines.push_str(&format!("{e}\n"));
+        }
+    }
+    std::fs::write(dir.path().join("h.jsonl"), lines).unwrap();
+    let out = sudoku_bench_in(dir.path())
+        .args(["history", "--file", "h.jsonl", "--html", "h.html"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let row = |backend: &str| {
+        let line = stdout.lines().find(|l| l.starts_with(backend));
+        line.unwrap_or_else(|| panic!("{stdout}")).to_string()
+    };
+    let both = "(1111111 aaaaaaaaaaaa → 2222222-dirty bbbbbbbbbbbb)";
+    assert!(row("dlx-static").ends_with(" none"), "{stdout}");
+    assert!(
+        row("dlx-static").contains(" 2222222-dirty bbbbbbbbbbbb "),
+        "the last build"
+    );
+    let bitboard = row("bitboard");
+    assert!(
+        bitboard.contains("run 6 (2026-01-01): code changed: +14.5% slower"),
+        "{stdout}"
+    );
+    assert!(
+        bitboard.contains(both) && !bitboard.contains(';'),
+        "{stdout}"
+    );
+    let page = std::fs::read_to_string(dir.path().join("h.html")).unwrap();
+    assert_eq!(page.matches(r#"<div class="verdict "#).count(), 1, "{page}");
+    assert!(page.contains("change points: 1 where the code changed, 0 machine shifts"));
+    let card = page.split(r#"<div class="verdict bad">"#).nth(1).unwrap();
+    let card = card.split("</div>").next().unwrap();
+    assert!(
+        card.contains("code changed: +14.5% slower") && card.contains("regressed"),
+        "{card}"
+    );
+    assert!(card.contains(both), "{card}");
+    assert!(
+        page.contains(">run, oldest first<"),
+        "the x axis says what it is"
+    );
+}
+
 #[test]
 fn compare_shows_each_runs_headline_and_never_an_interval_below_minus_100() {
     let dir = tempfile::tempdir().unwrap();

@@ -8,6 +8,7 @@ use super::svg::{PALETTE, Palette};
 use super::table::Table;
 use super::{history, plot, svg, terminal, verdicts};
 use crate::bench::history::Trend;
+use crate::bench::history::change_points::Cause;
 use crate::bench::{BenchResult, BenchRun, Kind, Verdict};
 use crate::report::text_table::Align;
 
@@ -373,51 +374,59 @@ fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
     }
 }
 
-/// The page for `history`.
-pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> String {
+/// The page for `history`: a card for each step where the code changed (regressed or
+/// improved, from the builds on either side), a note for each other step (a machine
+/// shift, a build not recorded), the table, a chart per series.
+pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step: f64) -> String {
     let mut page = Page::new("sudoku-bench: history", trend_palette(trends));
-    page.p(
-        "meta",
-        &format!(
-            "{file}: {} series{}",
-            trends.len(),
-            if skipped > 0 {
-                format!(", {skipped} lines skipped")
-            } else {
-                String::new()
-            }
-        ),
-    );
-    let verdicts: Vec<Card> = trends
+    let steps: Vec<_> = trends
         .iter()
-        .flat_map(|t| {
-            let e = t.points[0];
-            t.steps.iter().map(move |s| {
-                let at = t.points[s.index];
-                let (word, class) = match s.change_pct() > 0.0 {
-                    true => ("regressed", "bad"),
-                    false => ("improved", "good"),
-                };
-                Card {
-                    what: format!(
-                        "{} on {} -j{}: {:+.1}% at {} ({})",
-                        e.backend,
-                        e.dataset,
-                        e.threads,
-                        s.change_pct(),
-                        at.date,
-                        at.revision.as_deref().unwrap_or("?")
-                    ),
-                    word: word.into(),
-                    class,
-                    why: String::new(),
-                }
-            })
-        })
+        .flat_map(|t| t.steps.iter().map(move |s| (t, s)))
         .collect();
-    page.verdicts(&verdicts);
+    let count = |c: Cause| steps.iter().filter(|(_, s)| s.cause == c).count();
+    page.summary(&format!(
+        "{} series; change points: {} where the code changed, {} machine shifts (runs of one build), {} where a build was not recorded.",
+        trends.len(),
+        count(Cause::Code),
+        count(Cause::Machine),
+        count(Cause::Unrecorded),
+    ));
+    if skipped > 0 {
+        page.p("meta", &format!("{file}: {skipped} lines skipped"));
+    }
+    let (mut cards, mut notes) = (Vec::new(), Vec::new());
+    for (t, s) in steps {
+        let e = t.points[0];
+        let what = format!(
+            "{} on {} -j{}, {}",
+            e.backend,
+            e.dataset,
+            e.threads,
+            history::step_words(t, s)
+        );
+        let levels = format!("median {:.3} → {:.3} µs per puzzle", s.before, s.after);
+        let (word, class) = match s.change_pct() > 0.0 {
+            true => ("regressed", "bad"),
+            false => ("improved", "good"),
+        };
+        match s.cause {
+            Cause::Code => cards.push(Card {
+                what,
+                word: word.into(),
+                class,
+                why: levels,
+            }),
+            _ => notes.push(what),
+        }
+    }
+    page.verdicts(&cards);
+    for note in notes {
+        page.p("note", &note);
+    }
     page.h(2, "Trends");
+    page.p("meta", &format!("{file}: runs oldest first"));
     page.table(&history::table(trends));
+    page.p("note", &history::method(min_step));
     for t in trends {
         let chart = trend_svg(t, &page.palette);
         page.figure(&chart);
@@ -430,17 +439,33 @@ pub fn trend_palette(trends: &[Trend<'_>]) -> Palette {
     Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()))
 }
 
-/// One series as a trend plot, in its backend's colour.
+/// One series as a trend plot, in its backend's colour; a step where the code changed
+/// red (slower) or green, any other grey and dashed.
 pub fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
     let e = t.points[0];
     let name = svg::file_name(&e.dataset);
-    let dates: Vec<String> = t.points.iter().map(|p| p.date.clone()).collect();
-    let steps: Vec<(usize, f64)> = t.steps.iter().map(|s| (s.index, s.change_pct())).collect();
+    let marks: Vec<svg::Mark> = t
+        .steps
+        .iter()
+        .map(|s| {
+            let pct = s.change_pct();
+            let (label, class) = match s.cause {
+                Cause::Code if pct > 0.0 => (format!("{pct:+.1}%"), "step-up"),
+                Cause::Code => (format!("{pct:+.1}%"), "step-down"),
+                Cause::Machine => (format!("{pct:+.1}% machine"), "step-other"),
+                Cause::Unrecorded => (format!("{pct:+.1}% build?"), "step-other"),
+            };
+            svg::Mark {
+                at: s.index,
+                label,
+                class,
+            }
+        })
+        .collect();
     svg::trend(
         &format!("{} on {name} -j{} ({})", e.backend, e.threads, e.machine),
         &t.values(),
-        &dates,
-        &steps,
+        &marks,
         palette.color(&e.backend),
     )
 }
