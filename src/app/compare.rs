@@ -21,8 +21,12 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
         CompareAction::List(store) => list(store),
         CompareAction::Saved { old, new } => {
             let c = baseline::compare(&old.1, &new.1, &opts.rules)?;
-            let builds = [side("old", &old.0, &old.1), side("new", &new.0, &new.1)];
+            let builds = named(&old.0, &old.1, side("new", &new.0, &new.1), &new.1.build);
+            // Both runs' results, each named by its side, and the verdicts.
+            let mut results = relabelled(&old.1, "old");
+            results.extend(relabelled(&new.1, "new"));
             let run = BenchRun {
+                results,
                 versus: c.versus,
                 ..new.1.clone()
             };
@@ -43,16 +47,8 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                 }
             }
             let build = Build::current();
-            let mut builds = vec![side("old", &old.0, &old.1)];
-            builds.push(format!(
-                "new: this build, sudoku-bench {}",
-                build.describe()
-            ));
-            if old.1.build.exe.is_some() && old.1.build.exe == build.exe {
-                builds.push(
-                    "the two are the same executable: this compares the build with itself".into(),
-                );
-            }
+            let this = format!("new: this build, sudoku-bench {}", build.describe());
+            let builds = named(&old.0, &old.1, this, &build);
             let exports = ExportManager::default();
             let mut config = rerun.config.clone();
             let pairs = match &rerun.pairs {
@@ -86,7 +82,10 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                         return Ok(Exit::Interrupted);
                     }
                     let c = baseline::compare(&old.1, &new, &opts.rules)?;
+                    let mut results = relabelled(&old.1, "old");
+                    results.extend(relabelled(&new, "new"));
                     let run = BenchRun {
+                        results,
                         versus: c.versus,
                         ..new
                     };
@@ -164,6 +163,24 @@ fn finish(
         return Ok(Exit::Failure);
     }
     Ok(exit)
+}
+
+/// The lines naming the two builds, and whether they are one executable.
+fn named(old_path: &Path, old: &BenchRun, new_line: String, new: &Build) -> Vec<String> {
+    let mut lines = vec![side("old", old_path, old), new_line];
+    if old.build.exe.is_some() && old.build.exe == new.exe {
+        lines.push("the two are the same executable: this compares the build with itself".into());
+    }
+    lines
+}
+
+/// A run's results, each backend named with `which` side it is ("bitboard (old)").
+fn relabelled(run: &BenchRun, which: &str) -> Vec<crate::bench::BenchResult> {
+    let mut results = run.results.clone();
+    for r in &mut results {
+        r.backend = format!("{} ({which})", r.backend);
+    }
+    results
 }
 
 /// "old: before (results/baselines/before.json), saved 2026-12-03T..., sudoku-bench 0.1.0 (...)".

@@ -656,7 +656,8 @@ mod claims {
         assert_eq!(field(&header, &rows[0], "solutions"), "1");
     }
 
-    /// `bench --paired` rated a library that does nothing "improved" x13.
+    /// `bench --paired` rated a library that does nothing "improved" x13: it answered
+    /// wrong where the other solved, so there is no ratio, and both are said.
     #[test]
     fn a_library_that_does_nothing_gets_no_verdict() {
         let dir = tempfile::tempdir().unwrap();
@@ -670,13 +671,15 @@ mod claims {
             .arg(&path)
             .assert()
             .code(4)
-            .stdout(contains("wrong answers: no verdict"))
-            .stdout(contains("improved").not());
+            .stdout(contains("no ratio (not the same outcomes on 30 puzzles"))
+            .stdout(contains("solved 0 of 30 (answered wrong 30)"))
+            .stdout(contains("times faster").not());
     }
 
     /// `--paired` checked only its first round: a library that turns wrong after 80
     /// calls (a warmup pass and the first round of 30 puzzles are 60) was "improved",
-    /// wrong 0, exit 0.
+    /// wrong 0, exit 0. Every round is checked, and a wrong answer in any round counts
+    /// its puzzle wrong.
     #[test]
     fn paired_runs_check_every_round() {
         let dir = tempfile::tempdir().unwrap();
@@ -692,23 +695,27 @@ mod claims {
             .arg(&path)
             .assert()
             .code(4)
-            .stdout(contains("wrong answers: no verdict"));
+            .stdout(contains("no ratio (not the same outcomes"));
         let run: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
                 .unwrap();
-        assert!(run["results"][1]["wrong"].as_u64().unwrap() >= 30, "{run}");
+        assert_eq!(run["results"][1]["wrong"], 30, "{run}");
+        assert!(
+            run["results"][1]["wrong_answers"].as_u64().unwrap() >= 30,
+            "{run}"
+        );
         assert_eq!(run["results"][0]["wrong"], 0);
     }
 
     /// The thread's CPU clock missed work a library did on a thread of its own: a solver
     /// twice as slow in wall time came out "improved". With a foreign backend, every
-    /// backend is timed by its calls' own (wall) times.
+    /// backend is timed by its calls' own (wall) times: two builds, the second regressed.
     #[test]
     fn a_library_working_on_its_own_thread_is_timed_by_the_wall() {
         let dir = tempfile::tempdir().unwrap();
         let path = first(dir.path(), 30);
         sudoku_bench()
-            .args(["bench", "--rounds", "5", "--no-progress"])
+            .args(["bench", "--rounds", "5", "--no-progress", "--builds"])
             .args([
                 "--backends",
                 &format!("{},threaded={}", lib("libgood.so"), lib("libthreaded.so")),
@@ -793,8 +800,8 @@ mod claims {
         assert!(notes.contains("needed a second call"), "{notes}");
     }
 
-    /// A program that gives up on every puzzle (`?`) at once is not "improved": the two
-    /// did not finish the same puzzles, so there is no verdict.
+    /// A program that gives up on every puzzle (`?`) at once is not "improved" or faster:
+    /// the two did not finish the same puzzles, so there is no ratio.
     #[test]
     fn a_program_that_gives_up_gets_no_verdict() {
         let dir = tempfile::tempdir().unwrap();
@@ -812,9 +819,12 @@ mod claims {
             .assert()
             .success()
             .stdout(contains(
-                "not the same boards solved or finished: no verdict",
+                "quitter: no ratio (not the same outcomes on 30 puzzles",
             ))
-            .stdout(contains("improved").not());
+            .stdout(contains(
+                "quitter solved 0 of 30 (gave up (budget or time limit) 30)",
+            ))
+            .stdout(contains("times faster").not());
     }
 
     /// `--instructions` on a library counted its second call for the solution (20 ms of

@@ -109,7 +109,11 @@ fn solver_lines(group: &[&Versus]) -> (String, Vec<(bool, String)>) {
             lines.push((true, format!("({why})")));
         }
     }
-    (format!("{} ran", group[0].base), lines)
+    let head = match lines.iter().any(|(ratio, _)| *ratio) {
+        true => format!("{} ran", group[0].base),
+        false => format!("{}: no backend compared with it", group[0].base),
+    };
+    (head, lines)
 }
 
 /// For the terminal.
