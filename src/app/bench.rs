@@ -24,7 +24,8 @@ use crate::run::Status;
 use crate::subset::Subset;
 
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
-    let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset)? {
+    let budget = crate::bounds::MAX_HELD_BYTES;
+    let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset, budget)? {
         Loaded::Ready(d) => d,
         Loaded::Stopped(exit) => return Ok(exit),
     };
@@ -43,9 +44,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     }) = &opts.save
     {
         for (label, backend) in opts.config.labels.iter().zip(&opts.config.backends) {
-            let mut sample = BenchResult::default();
-            let left = builds::keep_files(builds, backend, &mut sample)?;
-            kept.push((label.clone(), sample.kept, sample.code, left));
+            kept.push(builds::keep_files(builds, label, backend)?);
         }
     }
     let mut observer = Watcher::new(
@@ -64,8 +63,8 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     busy_note(&probe, &opts.config.threads);
     let mut run = BenchRun::new(&opts.config, &build, measured);
     for r in &mut run.results {
-        if let Some((_, files, code, _)) = kept.iter().find(|k| k.0 == r.backend) {
-            (r.kept, r.code) = (files.clone(), code.clone());
+        if let Some(k) = kept.iter().find(|k| k.label == r.backend) {
+            (r.kept, r.code) = (k.kept.clone(), k.code.clone());
         }
     }
     // The table and the baseline come first: an export that cannot be written must not
@@ -102,7 +101,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
 pub(super) fn exit_of(run: &BenchRun, unread: bool) -> Exit {
     let wrong = run.results.iter().any(|r| r.wrong > 0);
     let builds = run.versus.iter().filter(|v| v.kind == Kind::Builds);
-    let unjudged = builds.filter(|v| v.verdict == Verdict::NoVerdict).count();
+    let unjudged = builds.filter(|v| v.verdict == Verdict::Unjudged).count();
     match Exit::worst(run.partial, wrong, unread) {
         Exit::Success if run.versus.iter().any(Versus::regressed) => Exit::Regressed,
         Exit::Success if unjudged > 0 => {
@@ -120,7 +119,7 @@ pub(super) fn exit_of(run: &BenchRun, unread: bool) -> Exit {
 fn save_baseline(
     save: &SaveBaseline,
     run: &BenchRun,
-    kept: &[(String, Vec<crate::bench::Kept>, Option<String>, Vec<String>)],
+    kept: &[builds::Keeping],
 ) -> anyhow::Result<()> {
     if let Found::Nowhere(_) = save.store.found {
         say!(
@@ -154,9 +153,9 @@ fn save_baseline(
             if run.build.exe.as_deref() != Some(exe.as_str()) {
                 anyhow::bail!("this executable changed on disk during the run: its build cannot be kept");
             }
-            for (label, k, _, left) in kept {
-                files.extend(k.iter().map(|k| format!("{label}: {}", k.path)));
-                files.extend(left.iter().map(|l| format!("{label}: not kept: {l}")));
+            for k in kept {
+                files.extend(k.kept.iter().map(|f| format!("{}: {}", k.label, f.path)));
+                files.extend(k.left.iter().map(|l| format!("{}: not kept: {l}", k.label)));
             }
             format!("; its build kept in {} ({})", builds.dir.display(), files.join(", "))
         }
@@ -219,18 +218,22 @@ pub(super) enum Loaded {
     Stopped(Exit),
 }
 
-/// Loads every dataset before anything is measured. An interrupt, a dataset that
-/// cannot be read or holds no puzzle stop here (exit 130 or 3); parse errors are
-/// counted and said.
+/// Loads every dataset before anything is measured, all of them within `budget` bytes
+/// (`bounds::MAX_HELD_BYTES`: one budget for the command). An interrupt, a dataset that
+/// cannot be read, holds no puzzle or goes past the budget stop here (exit 130 or 3);
+/// parse errors are counted and said.
 pub(super) fn load_datasets(
     inputs: &[Input],
     load: &LoadOptions,
     subset: &Subset,
+    budget: u64,
 ) -> anyhow::Result<Loaded> {
     let mut out = Vec::new();
+    let mut left = budget;
     for input in inputs {
-        match Dataset::load(input, load, subset) {
+        match Dataset::load(input, load, subset, left) {
             Ok(Some(d)) => {
+                left = left.saturating_sub(d.held());
                 if d.info.parse_errors > 0 {
                     say!(
                         "warning: {}: {} of {} records could not be read; they are not measured",

@@ -162,27 +162,36 @@ pub fn files_of(backend: &Backend) -> (Vec<(usize, PathBuf)>, Vec<String>) {
     (keep, left)
 }
 
-/// Keeps the files of a foreign backend's results: the result gets its `kept` list and
-/// its `code` (the content's identity). Said: what was left out.
-pub fn keep_files(
-    builds: &Builds,
-    backend: &Backend,
-    result: &mut BenchResult,
-) -> anyhow::Result<Vec<String>> {
+/// What a saved baseline keeps of one backend: its files' copies, their identity, and
+/// the words of its spec left out (said).
+pub struct Keeping {
+    pub label: String,
+    pub kept: Vec<Kept>,
+    pub code: Option<String>,
+    pub left: Vec<String>,
+}
+
+/// Keeps the files of the backend labelled `label`.
+pub fn keep_files(builds: &Builds, label: &str, backend: &Backend) -> anyhow::Result<Keeping> {
     let (files, left) = files_of(backend);
+    let mut kept = Vec::new();
     for (word, path) in files {
         let name = path
             .file_name()
             .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
         let hash = builds.keep(&path, &name)?;
-        result.kept.push(Kept {
+        kept.push(Kept {
             word,
             path: path.display().to_string(),
             hash,
         });
     }
-    result.code = identity(&result.kept);
-    Ok(left)
+    Ok(Keeping {
+        label: label.to_string(),
+        code: identity(&kept),
+        kept,
+        left,
+    })
 }
 
 /// One hash for the files of a backend: the file's own, or a hash of theirs.

@@ -181,7 +181,7 @@ pub enum Verdict {
     /// Two solvers whose interval holds 1.
     AboutAsFast,
     /// `why` says why.
-    NoVerdict,
+    Unjudged,
 }
 
 impl Verdict {
@@ -192,7 +192,7 @@ impl Verdict {
             Verdict::NoChange => "no change",
             Verdict::Differs => "differs",
             Verdict::AboutAsFast => "about as fast",
-            Verdict::NoVerdict => "no verdict",
+            Verdict::Unjudged => "no verdict",
         }
     }
 }
@@ -262,9 +262,9 @@ impl Versus {
             .as_deref()
             .map(|w| format!(": {w}"))
             .unwrap_or_default();
-        let Some(r) = self.ratio.filter(|_| self.verdict != Verdict::NoVerdict) else {
+        let Some(r) = self.ratio.filter(|_| self.verdict != Verdict::Unjudged) else {
             let what = match self.verdict {
-                Verdict::NoVerdict => "no verdict".to_string(),
+                Verdict::Unjudged => "no verdict".to_string(),
                 v => v.name().to_string(),
             };
             return format!("{} against {}: {what}{why}", self.other, self.base);
@@ -303,8 +303,8 @@ pub struct Rules {
     pub trust_times: bool,
 }
 
-/// Fewest pairs that give a verdict; measured one after another, fewest rounds a side.
-pub const MIN_PAIRS: usize = 6;
+/// Fewest pairs of blocks, and fewest rounds (a side), that give a verdict.
+const MIN_PAIRS: usize = 6;
 const MIN_ROUNDS: usize = 3;
 /// A pair where one side took this many times its usual time for the block is a
 /// disturbance's, not the work's: no difference in work triples one side alone.
@@ -322,7 +322,7 @@ pub fn judge(
         if !side.solves {
             return (
                 None,
-                Verdict::NoVerdict,
+                Verdict::Unjudged,
                 Some(format!("{} solves nothing", side.label)),
             );
         }
@@ -334,12 +334,12 @@ pub fn judge(
         if !side.outcomes.contains(&Outcome::Solved) {
             return (
                 None,
-                Verdict::NoVerdict,
+                Verdict::Unjudged,
                 Some(format!("{} solved none of the puzzles", side.label)),
             );
         }
         if let Some(doubt) = side.claims.doubt(side.label).filter(|_| !rules.trust_times) {
-            return (None, Verdict::NoVerdict, Some(doubt));
+            return (None, Verdict::Unjudged, Some(doubt));
         }
     }
     let estimate = match how {
@@ -348,15 +348,7 @@ pub fn judge(
     };
     let verdict = verdict(&estimate, rules);
     let why = match verdict {
-        Verdict::NoVerdict => Some(format!(
-            "too few {} ({} of {})",
-            match how {
-                How::Paired => "pairs",
-                _ => "rounds",
-            },
-            estimate.pairs,
-            estimate.needed
-        )),
+        Verdict::Unjudged => estimate.thin(),
         _ if estimate.dropped > 0 => Some(format!(
             "{} of {} pairs left out: one side took {DISTURBED} times its usual time for the block",
             estimate.dropped,
@@ -398,15 +390,28 @@ pub struct Estimate {
     pub high: f64,
     pub pairs: usize,
     pub dropped: usize,
-    /// Fewest pairs that give a verdict.
-    pub needed: usize,
+    /// Rounds behind it (the fewer side's, unpaired).
+    pub rounds: usize,
+    pub paired: bool,
+}
+
+impl Estimate {
+    /// Why there is too little to judge by, if there is: an interval needs rounds to
+    /// resample.
+    fn thin(&self) -> Option<String> {
+        if self.rounds < MIN_ROUNDS {
+            return Some(format!("too few rounds ({} of {MIN_ROUNDS})", self.rounds));
+        }
+        (self.paired && self.pairs < MIN_PAIRS)
+            .then(|| format!("too few pairs ({} of {MIN_PAIRS})", self.pairs))
+    }
 }
 
 /// The verdict on an estimate, in the words of `rules.kind`.
 pub fn verdict(e: &Estimate, rules: &Rules) -> Verdict {
     let noise = rules.noise_pct / 100.0;
     match rules.kind {
-        _ if e.pairs < e.needed || !e.ratio.is_finite() => Verdict::NoVerdict,
+        _ if e.thin().is_some() || !e.ratio.is_finite() => Verdict::Unjudged,
         Kind::Builds if e.low > 1.0 && e.ratio > 1.0 + noise => Verdict::Regressed,
         Kind::Builds if e.high < 1.0 && e.ratio < 1.0 - noise => Verdict::Improved,
         Kind::Builds => Verdict::NoChange,
@@ -427,7 +432,7 @@ fn outcomes(
         let wrong = a.outcomes.iter().filter(|&&o| o == Outcome::Wrong).count();
         return (wrong > 0).then(|| {
             let why = format!("both answered {wrong} puzzles wrong: their times are not solves'");
-            (None, Verdict::NoVerdict, Some(why))
+            (None, Verdict::Unjudged, Some(why))
         });
     }
     let lost = both()
@@ -439,7 +444,7 @@ fn outcomes(
     let verdict = match kind {
         Kind::Builds if lost > 0 => Verdict::Regressed,
         Kind::Builds if gained > 0 => Verdict::Improved,
-        _ => Verdict::NoVerdict,
+        _ => Verdict::Unjudged,
     };
     let why = format!(
         "not the same outcomes on {differ} puzzles, so no speed ratio: {}; {}",
@@ -535,7 +540,8 @@ fn paired(a: &Side<'_>, b: &Side<'_>, seed: u64) -> Estimate {
         high,
         pairs,
         dropped,
-        needed: MIN_PAIRS,
+        rounds: a.times.len() / blocks,
+        paired: true,
     }
 }
 
@@ -562,7 +568,8 @@ pub fn unpaired(a: &[f64], b: &[f64], seed: u64) -> Estimate {
         high,
         pairs: a.len().min(b.len()),
         dropped: 0,
-        needed: MIN_ROUNDS,
+        rounds: a.len().min(b.len()),
+        paired: false,
     }
 }
 
@@ -721,12 +728,12 @@ mod tests {
             How::Paired,
             &solvers,
         );
-        assert_eq!((e, v), (None, Verdict::NoVerdict));
+        assert_eq!((e, v), (None, Verdict::Unjudged));
         // A backend that solves nothing gets no speed verdict.
         let mut null = side("null", &all, &fast, 2);
         null.solves = false;
         let (_, v, why) = judge(&side("a", &all, &t, 2), &null, How::Paired, &solvers);
-        assert_eq!(v, Verdict::NoVerdict);
+        assert_eq!(v, Verdict::Unjudged);
         assert!(why.unwrap().contains("null solves nothing"));
     }
 
@@ -741,7 +748,7 @@ mod tests {
             second_calls: 0,
         };
         let (e, v, why) = judge(&side("old", &all, &t, 2), &liar, How::Paired, &BUILDS);
-        assert_eq!((e, v), (None, Verdict::NoVerdict));
+        assert_eq!((e, v), (None, Verdict::Unjudged));
         assert!(why.unwrap().contains("liar's own times cover 0.0%"));
         let trusting = Rules {
             trust_times: true,

@@ -383,9 +383,12 @@ fn rerun(
             deadline: None,
             cancel: Some(&interrupt::INTERRUPTED),
         },
-        warmup: s.warmup,
-        rounds: s.rounds,
-        min_time: s.min_time_s.map(Duration::from_secs_f64),
+        // At least what a verdict needs by default, whatever the baseline took.
+        warmup: s.warmup.max(1),
+        rounds: s.rounds.max(DEFAULT_ROUNDS),
+        min_time: Some(s.min_time_s.map_or(DEFAULT_MIN_TIME, |t| {
+            Duration::from_secs_f64(t).max(DEFAULT_MIN_TIME)
+        })),
         read: s.input.clone(),
         sequential: s.sequential,
         kind: Kind::Builds,

@@ -1031,3 +1031,47 @@ fn show_output_passes_a_programs_stderr_through_safely() {
         }
     }
 }
+
+/// Finding: with `--symmetry on` a wrong answer was reported on a record that `solve`
+/// then passed: the form the solver was given was said nowhere. The per-puzzle row (and
+/// the note) names it now, and `solve` of that form reproduces the wrong answer.
+#[test]
+fn a_wrong_answer_under_a_symmetry_names_the_form_the_solver_was_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 60);
+    sudoku_bench()
+        .current_dir(dir.path())
+        .args(["bench", "--rounds", "1", "--warmup", "0", "--no-progress"])
+        .args([
+            "--backends",
+            &lib("libwrong.so"),
+            "--per-puzzle",
+            "rows.csv",
+        ])
+        .arg(&path)
+        .assert()
+        .code(4)
+        .stdout(contains("each row names the form the solver was given"));
+    let (header, rows) = read_csv(&std::fs::read_to_string(dir.path().join("rows.csv")).unwrap());
+    let wrong: Vec<&Vec<String>> = rows
+        .iter()
+        .filter(|r| field(&header, r, "error").contains("the solver was given it as "))
+        .collect();
+    assert!(!wrong.is_empty(), "{rows:?}");
+    for r in wrong {
+        let given = field(&header, r, "error")
+            .split("the solver was given it as ")
+            .nth(1)
+            .unwrap()[..81]
+            .to_string();
+        // The trigger of the wrong variant: a first cell of 1, in the form it was given.
+        assert!(given.starts_with('1'), "{given}");
+        let again = dir.path().join("again.txt");
+        std::fs::write(&again, format!("{given}\n")).unwrap();
+        sudoku_bench()
+            .args(["solve", "-q", "-b", &lib("libwrong.so")])
+            .arg(&again)
+            .assert()
+            .code(4);
+    }
+}

@@ -111,7 +111,7 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
         let verdict = match (rules.kind, worse) {
             (Kind::Builds, true) => Verdict::Regressed,
             (Kind::Builds, false) => Verdict::Improved,
-            _ => Verdict::NoVerdict,
+            _ => Verdict::Unjudged,
         };
         let said = |r: &BenchResult| {
             format!(
@@ -128,7 +128,7 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
     } else if old.wrong > 0 {
         (
             None,
-            Verdict::NoVerdict,
+            Verdict::Unjudged,
             Some("wrong answers: their times are not solves'".into()),
         )
     } else if old.timing != new.timing {
@@ -137,7 +137,7 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
             old.timing.name(),
             new.timing.name()
         );
-        (None, Verdict::NoVerdict, Some(why))
+        (None, Verdict::Unjudged, Some(why))
     } else {
         let e = judge::unpaired(
             &old.round_us_per_puzzle(),
@@ -152,7 +152,7 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
                 let why = format!(
                     "different loads ({a:.1} vs {b:.1} busy cores), and wall time moves with the load"
                 );
-                (Some(e), Verdict::NoVerdict, Some(why))
+                (Some(e), Verdict::Unjudged, Some(why))
             }
             v => (Some(e), v, None),
         }

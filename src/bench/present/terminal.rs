@@ -21,7 +21,7 @@ pub fn render(run: &BenchRun) -> String {
         clocks(run)
     );
     for r in &run.results {
-        notes(&mut s, r);
+        notes(&mut s, r, run.settings.symmetry);
     }
     s.push_str(&super::verdicts::text(&run.versus));
     if run.partial {
@@ -76,7 +76,7 @@ pub fn table(run: &BenchRun) -> Table {
     Table::of(&run.results, columns)
 }
 
-fn notes(s: &mut String, r: &BenchResult) {
+fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
     if let Some(f) = &r.foreign {
         for note in &f.notes {
             let _ = writeln!(s, "{}: {note}", r.backend);
@@ -97,12 +97,17 @@ fn notes(s: &mut String, r: &BenchResult) {
     if r.wrong > 0 {
         let _ = writeln!(
             s,
-            "WRONG ANSWERS: {} on {}: {} puzzles ({} wrong answers over {} rounds; see --per-puzzle)",
+            "WRONG ANSWERS: {} on {}: {} puzzles ({} wrong answers over {} rounds; see --per-puzzle{})",
             r.backend,
             dataset_name(&r.dataset.path),
             r.wrong,
             r.wrong_answers,
-            r.rounds_ns.len()
+            r.rounds_ns.len(),
+            match symmetry {
+                true =>
+                    ": each row names the form the solver was given (--symmetry), which `solve` reproduces",
+                false => "",
+            }
         );
     }
     if r.budget_exceeded > 0 {
