@@ -291,6 +291,8 @@ fn compare_shows_each_runs_headline_and_never_an_interval_below_minus_100() {
         "{out}"
     );
     assert!(out.contains("the same executable"), "{out}");
+    // Both runs' results, each with its headline.
+    assert!(out.contains(&format!("{headline:.3}")), "{out}");
     let page = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
     assert!(page.contains("sudoku-bench: comparison") && page.contains("old: one ("));
     // A tenfold slowdown: the interval of the change stays above -100% both ways.
