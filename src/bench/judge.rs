@@ -181,6 +181,7 @@ pub enum Verdict {
     /// Two solvers whose interval holds 1.
     AboutAsFast,
     /// `why` says why.
+    #[serde(rename = "no_verdict")]
     Unjudged,
 }
 
