@@ -119,7 +119,7 @@ impl Claims {
     /// Why these times cannot be judged by: they cover less than a quarter of what the
     /// harness saw the solver spend (a program reporting `ns=1`, a library searching in
     /// the untimed second call).
-    fn doubt(&self, label: &str) -> Option<String> {
+    pub fn doubt(&self, label: &str) -> Option<String> {
         (self.unseen_ns > 3 * self.reported_ns).then(|| {
             let seen = self.reported_ns + self.unseen_ns;
             format!(

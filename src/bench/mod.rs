@@ -229,15 +229,19 @@ fn verdicts(
         true => How::Sequential,
         false => How::Paired,
     };
-    // The fastest of those whose times are solves' (no wrong answers, something solved).
+    // The fastest of those whose times are solves' (no wrong answers, something
+    // solved, times the harness can account for).
+    let fair = |i: usize| {
+        let side = m.side(i);
+        results[i].wrong == 0
+            && side.solves
+            && side.outcomes.contains(&judge::Outcome::Solved)
+            && (config.trust_times || side.claims.doubt(side.label).is_none())
+    };
     let base = match config.kind {
         Kind::Builds => 0,
         Kind::Solvers => (0..results.len())
-            .filter(|&i| {
-                results[i].wrong == 0
-                    && m.side(i).outcomes.contains(&judge::Outcome::Solved)
-                    && m.side(i).solves
-            })
+            .filter(|&i| fair(i))
             .min_by(|&a, &b| {
                 results[a]
                     .us_per_puzzle

@@ -56,6 +56,15 @@ fn built() -> &'static Path {
                 &["-DLIBRARY", "-DNO_GUESSES", "-shared", "-fPIC"],
             ),
             (
+                "libsecond.so",
+                &["-DLIBRARY", "-DSEARCH_IN_SECOND", "-shared", "-fPIC"],
+            ),
+            (
+                "libslower.so",
+                &["-DLIBRARY", "-DSLOWER=100", "-shared", "-fPIC"],
+            ),
+            ("slower", &["-DSLOWER=100"]),
+            (
                 "libslowsecond.so",
                 &[
                     "-DLIBRARY",
@@ -1073,5 +1082,125 @@ fn a_wrong_answer_under_a_symmetry_names_the_form_the_solver_was_given() {
             .arg(&again)
             .assert()
             .code(4);
+    }
+}
+
+/// Findings: a `lib:` that did its search in the untimed second call was "26,000 times
+/// faster", and a program reporting `ns=1` "6,000 times faster than bitboard" and
+/// "improved" against itself, with only a note that its clock could not be checked. Their
+/// own times cover almost none of what the harness saw them spend: no ratio, no verdict.
+#[test]
+fn times_a_solver_cannot_account_for_give_no_ratio() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 40);
+    sudoku_bench()
+        .args(["bench", "--rounds", "4", "--no-progress"])
+        .args([
+            "--backends",
+            &format!("bitboard,second={}", lib("libsecond.so")),
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("second: no ratio (second's own times cover"))
+        .stdout(contains("untimed second calls"))
+        .stdout(contains("times faster").not());
+    let liar = script(
+        dir.path(),
+        "liar.sh",
+        "",
+        &format!(
+            "'{}' worker -b bitboard | sed -u 's/ ns=[0-9]*/ ns=1/'",
+            crate::common::bin().display()
+        ),
+    );
+    sudoku_bench()
+        .args(["bench", "--rounds", "4", "--no-progress"])
+        .args(["--backends", &format!("bitboard,liar={liar}")])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("liar: no ratio (liar's own times cover"))
+        .stdout(contains("times faster").not());
+    // Against itself, as two builds: no verdict (exit 1), never "improved".
+    sudoku_bench()
+        .args(["bench", "--rounds", "4", "--no-progress", "--builds"])
+        .args(["--backends", &format!("old={liar},new={liar}")])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(contains("no verdict"))
+        .stdout(contains("improved -").not());
+    // Judged by those times anyway, when asked.
+    sudoku_bench()
+        .args([
+            "bench",
+            "--rounds",
+            "4",
+            "--no-progress",
+            "--trust-reported-times",
+        ])
+        .args(["--backends", &format!("bitboard,liar={liar}")])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("times faster than"));
+}
+
+/// A baseline keeps the library and the program it measured: replaced in place by a
+/// build twice as slow, `compare` runs the kept copy against the file now there, side
+/// by side, and finds the regression; put back, no change.
+#[test]
+fn a_library_or_program_replaced_in_place_is_compared_with_its_kept_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = first(dir.path(), 40);
+    for (good, slow, spec) in [
+        ("libgood.so", "libslower.so", "lib:./x.so:solve"),
+        ("good", "slower", "exec:./x.so"),
+    ] {
+        let put = |name: &str| {
+            // A new file at the path, as a build writes it (not the old file changed).
+            let _ = std::fs::remove_file(dir.path().join("x.so"));
+            std::fs::copy(built().join(name), dir.path().join("x.so")).unwrap();
+        };
+        let run = |args: &[&str]| {
+            let mut cmd = sudoku_bench();
+            cmd.current_dir(dir.path())
+                .args(args)
+                .args(["--no-progress"]);
+            cmd
+        };
+        put(good);
+        run(&[
+            "bench",
+            "--rounds",
+            "3",
+            "--backends",
+            spec,
+            "--save-baseline",
+            "before",
+            "--force",
+        ])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("its build kept in"));
+        // A wide noise threshold: the test checks which files run, not how finely a
+        // busy test machine can time them (the study in results/ does that).
+        put(slow);
+        run(&["compare", "before", "--backends", spec, "--noise", "40"])
+            .assert()
+            .code(5)
+            .stdout(contains("regressed +"));
+        put(good);
+        run(&["compare", "before", "--backends", spec, "--noise", "40"])
+            .assert()
+            .success()
+            .stdout(contains("no change"));
+        // Not named on the command line: never run from what the file says.
+        run(&["compare", "before"])
+            .assert()
+            .code(1)
+            .stderr(contains("never from a file"));
     }
 }
