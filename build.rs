@@ -19,15 +19,24 @@ fn main() {
         if dirty { format!("{rev}-dirty") } else { rev }
     });
     println!(
-        "cargo:rustc-env=SUDOKU_BENCH_VERSION_REVISION={}",
-        revision.as_deref().unwrap_or("unknown revision")
-    );
-    println!(
         "cargo:rustc-env=SUDOKU_BENCH_GIT_REVISION={}",
         revision.unwrap_or_default()
     );
-    // Rebuild when the checked-out commit changes; harmless outside a git checkout.
-    println!("cargo:rerun-if-changed=.git/HEAD");
-    println!("cargo:rerun-if-changed=.git/refs/heads");
-    println!("cargo:rerun-if-changed=build.rs");
+    // Run again when the sources change (a changed tree is `-dirty`) and when a commit or
+    // a checkout moves HEAD. The git paths are asked for: in a worktree `.git` is a file.
+    for path in ["src", "ffi/src", "Cargo.toml", "Cargo.lock", "build.rs"] {
+        println!("cargo:rerun-if-changed={path}");
+    }
+    for (args, tail) in [
+        (&["rev-parse", "--git-dir"][..], "HEAD"),
+        (&["rev-parse", "--git-common-dir"][..], "refs/heads"),
+        (&["rev-parse", "--git-common-dir"][..], "packed-refs"),
+    ] {
+        if let Some(dir) = output("git", args) {
+            let path = std::path::Path::new(&dir).join(tail);
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
 }

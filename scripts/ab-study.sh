@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The paired A/B study of issue P4, on a machine kept busy by another CPU-bound process:
+# The A/B study of issue P4, on a machine kept busy by another CPU-bound process:
 #   - SAME runs of the same build against itself (dlx-static vs dlx-static): each should
 #     say "no change";
 #   - SLOW runs against a build made 3% slower (scripts/ab-shim.c, a lib: shim around the
 #     ffi export that spins for a known share of each call): each should say "regressed".
-# Each run is `bench 17-clue[:10000] top1465 --backends A,B --paired -j 1`, under a 30 s
+# Each run is `bench 17-clue[:10000] top1465 --backends A,B --builds -j 1`, under a 30 s
 # limit. Results go to results/ab-study/ (summary.md and one line per run).
 #
 #   scripts/ab-study.sh [SAME=20] [SLOW=10]
@@ -36,14 +36,14 @@ run() { # kind index backends
     local kind=$1 i=$2 backends=$3 start end rc=0
     start=$(date +%s.%N)
     timeout 30 target/release/sudoku-bench bench "${sets[@]}" --backends "$backends" \
-        --paired -j 1 --seed "$i" --no-progress >"$work/out.txt" 2>&1 || rc=$?
+        --builds -j 1 --seed "$i" --no-progress >"$work/out.txt" 2>&1 || rc=$?
     end=$(date +%s.%N)
-    # The verdict column of the paired table, one per dataset.
+    # The verdict column of the builds' table, one per dataset.
     local verdicts
-    verdicts=$(awk '/^paired/{p=1;next} p&&/^b /{print $NF=="change"?"no-change":$NF}' \
+    verdicts=$(awk '/^builds compared/{p=1;next} p&&/^b /{v=$9; if (v=="no") v=($10=="change")?"no-change":"no-verdict"; print v}' \
         "$work/out.txt" | tr '\n' ' ')
     local ratios
-    ratios=$(awk '/^paired/{p=1;next} p&&/^b /{print $5" ["$6"]"}' "$work/out.txt" | tr '\n' ' ')
+    ratios=$(awk '/^builds compared/{p=1;next} p&&/^b /{print $5" ["$6"]"}' "$work/out.txt" | tr '\n' ' ')
     printf '%s %2d rc=%d %5.1fs %s| %s\n' "$kind" "$i" "$rc" "$(echo "$end - $start" | bc)" \
         "$verdicts" "$ratios" | tee -a "$log"
 }
@@ -62,7 +62,7 @@ slowest=$(awk '{sub("s","",$4); if ($4>m) m=$4} END {print m}' "$log")
     echo "Machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
     echo "Load: ${LOAD:-1} (1: \`yes > /dev/null\` ran the whole time)"
     echo "Datasets: first 10,000 of puzzles2_17_clue, puzzles3_magictour_top1465"
-    echo "Command: \`bench 17-clue-10000.txt top1465 --backends A,B --paired -j 1 --seed I\`"
+    echo "Command: \`bench 17-clue-10000.txt top1465 --backends A,B --builds -j 1 --seed I\`"
     echo
     echo "- same build (a=dlx-static,b=dlx-static): $same_ok of $same runs said \"no change\" on both datasets"
     echo "- 3% slower (a=lib:ab-shim.so:ab_base,b=lib:ab-shim.so:ab_slow): $slow_ok of $slow runs said \"regressed\" on both datasets"

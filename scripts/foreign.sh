@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The measurements of issue 26 (fair, verified measurement of foreign solvers), three
-# runs each, all paired (`bench --paired`: both solve each block of puzzles, in a
+# runs each, all side by side (`bench --builds`: both solve each block of puzzles, in a
 # shuffled order), written under results/foreign/. Needs ../shared/datasets; about 15
 # minutes on the 2-vCPU VM.
 #
@@ -35,7 +35,7 @@ worker="exec:$PWD/$bin worker -b bitboard"
 paired() {
     local what=$1
     shift
-    "$bin" bench --paired --no-progress "$@" > "$tmp/run.txt" || true
+    "$bin" bench --builds --no-progress "$@" > "$tmp/run.txt" || true
     awk -v w="$what" '/^backend +vs/ {on = 1; next} /^ratio:/ {on = 0} on && NF > 8 {print w, $0}' \
         "$tmp/run.txt" | tee -a "$out/ratios.txt"
 }

@@ -37,10 +37,9 @@ ratios() {
         --export-json "$out/ratios.json" --export-markdown "$out/ratios.md" | tee "$out/ratios.txt"
     echo "== paired: bitboard against reference; dlx-arena against dlx-static"
     "$ref" bench "$shared/puzzles2_17_clue" "$shared/puzzles3_magictour_top1465" "$hardest" \
-        --backends reference,bitboard --paired --no-progress | tee "$out/paired-bitboard.txt"
-    # dlx-arena is slower by design: bench's "regressed" verdict (exit 5) is expected.
-    { "$bin" bench "$shared/puzzles2_17_clue" --backends dlx-static,dlx-arena --paired \
-        --no-progress || [ $? -eq 5 ]; } | tee "$out/paired-arena.txt"
+        --backends reference,bitboard --no-progress | tee "$out/paired-bitboard.txt"
+    "$bin" bench "$shared/puzzles2_17_clue" --backends dlx-static,dlx-arena \
+        --no-progress | tee "$out/paired-arena.txt"
     echo "== solve -j1 mean time_ns, two alternating runs each (the best counts)"
     for set in "$shared/puzzles2_17_clue" "$shared/puzzles3_magictour_top1465" "$hardest"; do
         for run in 1 2; do

@@ -14,8 +14,6 @@ pub const MAX_TIMEOUT_S: f64 = 365.0 * 24.0 * 3600.0;
 pub const MAX_MIN_TIME_S: f64 = 7.0 * 24.0 * 3600.0;
 pub const MAX_ROUNDS: u32 = 100_000;
 pub const MAX_WARMUP: u32 = 10_000;
-/// `bench --min-round-ms`: ten minutes.
-pub const MAX_MIN_ROUND_MS: u64 = 600_000;
 /// `--noise`, percent.
 pub const MAX_NOISE_PCT: f64 = 1000.0;
 /// Solutions counted per puzzle.

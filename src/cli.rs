@@ -6,16 +6,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-/// `--version`: the crate version and the git revision it was built from.
-const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("SUDOKU_BENCH_VERSION_REVISION"),
-    ")"
-);
-
+/// `--version` prints more than this (the revision and the executable's hash), in `main`.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku-bench", version = VERSION, about, long_about = None)]
+#[command(name = "sudoku-bench", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -323,15 +316,13 @@ pub struct BaselineDirArgs {
 /// The exports `bench` and `compare` both write.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// Write one row per backend x dataset x threads as CSV (bench: with its relative
-    /// speed and paired verdict; compare: with its verdict).
+    /// Write one row per backend x dataset x threads as CSV, with its verdict.
     #[arg(long, value_name = "FILE")]
     pub export_csv: Option<PathBuf>,
-    /// Write the results as JSON: bench's whole run (the layout of a saved baseline)
-    /// with the relative speeds; compare's verdicts.
+    /// Write the whole run as JSON (the layout of a saved baseline), with its verdicts.
     #[arg(long, value_name = "FILE")]
     pub export_json: Option<PathBuf>,
-    /// Write a Markdown table, with the relative speeds and verdicts.
+    /// Write a Markdown table, with the verdicts.
     #[arg(long, value_name = "FILE")]
     pub export_markdown: Option<PathBuf>,
 }
@@ -344,14 +335,19 @@ pub struct BenchArgs {
     pub datasets: Vec<PathBuf>,
     /// Backends to measure, comma-separated, repeatable (default: the fast solvers,
     /// every one but `dfs`, which runs when named; `sudoku-bench backends` marks them);
-    /// each may carry a label: `old=lib:PATH:SYMBOL`.
+    /// each may carry a label: `old=lib:PATH:SYMBOL`. Two or more take turns on the
+    /// same blocks of puzzles (in an order seeded with --seed).
     #[arg(long, value_name = "LIST")]
     pub backends: Vec<String>,
-    /// Take turns on the same puzzles, block by block in a shuffled order (seeded with
-    /// --seed), and give each backend after the first its ratio to the first with a
-    /// confidence interval and a verdict; exits 5 when any regressed.
+    /// The backends are builds of one solver, the first the old one: each other gets
+    /// regressed, improved or no change, and exit 5 on a regression (labels old= and
+    /// new= say so too).
     #[arg(long)]
-    pub paired: bool,
+    pub builds: bool,
+    /// Measure each backend's rounds one after another instead of taking turns: its
+    /// ratios then need a quiet machine.
+    #[arg(long)]
+    pub sequential: bool,
     /// Thread counts, comma-separated: `1,2,4` measures scaling (each at most 1024).
     #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
     pub threads: Vec<usize>,
@@ -360,23 +356,18 @@ pub struct BenchArgs {
     /// Unmeasured passes before the rounds.
     #[arg(long, default_value_t = 1)]
     pub warmup: u32,
-    /// Measured passes over each dataset [default: 5]. With --paired and neither
-    /// --rounds nor --min-time, paired rounds go on for 3 seconds per dataset (and at
-    /// least 5 rounds): more pairs, a tighter interval.
+    /// Measured rounds over each dataset (every puzzle once a round) [default: 5, and,
+    /// with neither --rounds nor --min-time, as many more as 3 seconds per dataset hold].
     #[arg(long)]
     pub rounds: Option<u32>,
     /// Keep measuring until this many seconds have passed (and at least --rounds rounds).
     #[arg(long, value_name = "SECONDS")]
     pub min_time: Option<f64>,
-    /// Present each pass's puzzles under a fresh symmetry (digits relabelled, rows,
+    /// Present each round's puzzles under a fresh symmetry (digits relabelled, rows,
     /// bands, columns, stacks shuffled, maybe transposed; seeded with --seed), answers
-    /// mapped back and checked, so that no solver learns the puzzles pass after pass.
+    /// mapped back and checked, so that no solver learns the puzzles round after round.
     #[arg(long, value_parser = ["on", "off"], default_value = "on")]
     pub symmetry: String,
-    /// A round repeats a short pass until it lasts this many milliseconds, so that
-    /// small datasets give steady round times.
-    #[arg(long, default_value_t = 200, value_name = "MS")]
-    pub min_round_ms: u64,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -403,19 +394,22 @@ pub struct BenchArgs {
     /// dataset, under valgrind (callgrind): a figure without noise. At most 10000.
     #[arg(long, value_name = "N")]
     pub instructions: Option<u64>,
-    /// Save the run as baseline NAME (results/baselines/NAME.json).
+    /// Save the run as baseline NAME (results/baselines/NAME.json), and keep its build
+    /// (this executable, and the files its lib: and exec: backends name) in the build
+    /// store, so `compare NAME` can run it again.
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
     /// Replace an existing baseline of that name.
     #[arg(long)]
     pub force: bool,
-    /// Compare the run with this baseline (name or path); exits 5 when anything regressed.
-    #[arg(long, value_name = "NAME")]
-    pub baseline: Option<String>,
-    /// Changes smaller than this many percent are no change (default 5, or 1 with
-    /// --paired).
-    #[arg(long, value_name = "PERCENT")]
-    pub noise: Option<f64>,
+    /// Two builds: a change smaller than this many percent is no change.
+    #[arg(long, default_value_t = 2.0, value_name = "PERCENT")]
+    pub noise: f64,
+    /// Judge by a foreign solver's own times even where they cover less than a quarter
+    /// of what the harness saw it spend (a program's round trip, a library's untimed
+    /// second call).
+    #[arg(long)]
+    pub trust_reported_times: bool,
     /// No progress bar, even on a terminal.
     #[arg(long)]
     pub no_progress: bool,
@@ -428,15 +422,25 @@ pub struct CompareArgs {
     /// The baseline: a name under results/baselines/ or a path to a saved run (.json).
     #[arg(required_unless_present = "list")]
     pub baseline: Option<String>,
-    /// The run to compare it with (name or path); omitted, the baseline's benchmark is
-    /// run again now, with its settings, datasets, backends and thread counts.
+    /// The run to compare it with (name or path), figures against figures; omitted, the
+    /// baseline's build and this one are run again side by side, taking turns, with its
+    /// settings, datasets, backends and thread counts.
     pub new: Option<String>,
+    /// The baseline's lib: and exec: backends, as the command line names them now
+    /// (compare never runs what a file names): its kept copies are the old build.
+    #[arg(long, value_name = "LIST")]
+    pub backends: Vec<String>,
     /// List the saved baselines instead.
     #[arg(long, conflicts_with_all = ["baseline", "new", "html", "export_csv", "export_json", "export_markdown"])]
     pub list: bool,
-    /// Changes smaller than this many percent are no change.
-    #[arg(long, default_value_t = 5.0, value_name = "PERCENT")]
+    /// A change smaller than this many percent is no change.
+    #[arg(long, default_value_t = 2.0, value_name = "PERCENT")]
     pub noise: f64,
+    /// As for bench.
+    #[arg(long)]
+    pub trust_reported_times: bool,
+    #[command(flatten)]
+    pub foreign: ForeignArgs,
     #[command(flatten)]
     pub export: ExportArgs,
     /// Write the comparison as a self-contained HTML report.

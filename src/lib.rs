@@ -94,6 +94,14 @@ pub fn main() -> std::process::ExitCode {
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
+    // `--version` names the build exactly: its revision and the executable's hash.
+    if let Some("-V" | "--version") = std::env::args().nth(1).as_deref() {
+        println!(
+            "sudoku-bench {}",
+            bench::machine::Build::current().describe()
+        );
+        return ExitCode::SUCCESS;
+    }
     let cli = cli::Cli::parse();
     interrupt::running();
     let outcome = options::from_cli(cli).and_then(app::run);

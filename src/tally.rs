@@ -52,6 +52,11 @@ pub struct Tally {
     unverified: u64,
     /// Calls timed by each clock (`Clock::ALL` order).
     clocks: [u64; Clock::ALL.len()],
+    /// Calls timed by the solver's own clock: their time, the time the harness saw
+    /// beyond it, and the second calls for a solution among them.
+    reported_ns: u128,
+    unseen_ns: u128,
+    second_calls: u64,
     checked: u64,
     invalid: u64,
     compared: u64,
@@ -84,6 +89,9 @@ impl Tally {
             confirmed: 0,
             unverified: 0,
             clocks: [0; Clock::ALL.len()],
+            reported_ns: 0,
+            unseen_ns: 0,
+            second_calls: 0,
             checked: 0,
             invalid: 0,
             compared: 0,
@@ -103,6 +111,15 @@ impl Tally {
             self.solve_ns.saturating_record(r.time_ns.max(1));
             self.solve_ns_total += r.time_ns as u128;
             self.clocks[r.clock as usize] += 1;
+            if matches!(r.clock, Clock::Call | Clock::Program) {
+                self.reported_ns += u128::from(r.time_ns);
+                // A call the machine interrupted (a busy core) must not weigh as a
+                // solver that hides its work in every call: each counts for ten times
+                // its own time and a microsecond at most.
+                let most = 10 * (r.time_ns + 1000);
+                self.unseen_ns += u128::from(r.unseen_ns.min(most));
+                self.second_calls += u64::from(r.clock == Clock::Call && r.unseen_ns > 0);
+            }
             if let Some(n) = r.nodes {
                 self.nodes += n as u128;
                 self.nodes_counted += 1;
@@ -222,6 +239,12 @@ impl Tally {
     }
 
     /// The clocks the calls were timed by, with how many calls each.
+    /// Calls timed by the solver's own clock: their time, what the harness saw beyond
+    /// it, and how many needed a second call for the solution.
+    pub fn claims(&self) -> (u128, u128, u64) {
+        (self.reported_ns, self.unseen_ns, self.second_calls)
+    }
+
     pub fn clocks(&self) -> Vec<(Clock, u64)> {
         Clock::ALL
             .into_iter()
@@ -261,6 +284,9 @@ impl AddAssign<&Tally> for Tally {
         for (a, b) in self.clocks.iter_mut().zip(other.clocks) {
             *a += b;
         }
+        self.reported_ns += other.reported_ns;
+        self.unseen_ns += other.unseen_ns;
+        self.second_calls += other.second_calls;
         self.checked += other.checked;
         self.invalid += other.invalid;
         self.compared += other.compared;
@@ -297,6 +323,7 @@ mod tests {
             guesses: Some(guesses),
             time_ns,
             clock: Clock::Harness,
+            unseen_ns: 0,
             verified: Verification::None,
             thread: None,
             error: Some("bad".into()),

@@ -3,18 +3,19 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Exit, print};
-use crate::bench::baseline::{self, Found, Verdict};
+use crate::bench::baseline::Found;
+use crate::bench::builds;
 use crate::bench::history;
-use crate::bench::machine::LoadProbe;
+use crate::bench::machine::{Build, LoadProbe};
 use crate::bench::present::export::ExportManager;
 use crate::bench::present::html::{self, PuzzleTimes};
 use crate::bench::present::terminal;
 use crate::bench::{
-    BenchConfig, BenchResult, BenchRun, Combo, Dataset, DatasetError, Observer, run_bench,
+    BenchConfig, BenchResult, BenchRun, Combo, Dataset, DatasetError, Kind, Observer, Verdict,
+    Versus, run_bench,
 };
 use crate::loader::{Input, LoadOptions};
-use crate::options::BenchOptions;
-use crate::options::Record;
+use crate::options::{BenchOptions, Record, SaveBaseline};
 use crate::output::append_lines;
 use crate::output::{TargetKind, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
@@ -23,7 +24,8 @@ use crate::run::Status;
 use crate::subset::Subset;
 
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
-    let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset)? {
+    let budget = crate::bounds::MAX_HELD_BYTES;
+    let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset, budget)? {
         Loaded::Ready(d) => d,
         Loaded::Stopped(exit) => return Ok(exit),
     };
@@ -32,11 +34,25 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         Some(target) => Some(RowOutput::open(RowOutputKind::Csv, target)?),
         None => None,
     };
+    let build = Build::current();
+    // The files a baseline keeps are copied before they are measured: what is kept is
+    // what ran, even if a file is replaced during the run.
+    let mut kept = Vec::new();
+    if let Some(SaveBaseline {
+        builds: Some(builds),
+        ..
+    }) = &opts.save
+    {
+        for (label, backend) in opts.config.labels.iter().zip(&opts.config.backends) {
+            kept.push(builds::keep_files(builds, label, backend)?);
+        }
+    }
     let mut observer = Watcher::new(
         progress_bar(opts.progress, &opts.config, datasets.len()),
         per_puzzle,
         &exports,
         &opts.config,
+        &build,
     );
     if opts.html.is_some() {
         observer.times = Some(PuzzleTimes::default());
@@ -44,74 +60,30 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     let probe = LoadProbe::start();
     let measured = run_bench(&datasets, &opts.config, &mut observer)?;
     observer.bar.finish_and_clear();
-    let busy = busy_note(&probe, &opts.config.threads);
-    let mut run = BenchRun::new(&opts.config, measured.results);
-    run.partial = measured.interrupted;
-    run.paired = measured.paired;
+    busy_note(&probe, &opts.config.threads);
+    let mut run = BenchRun::new(&opts.config, &build, measured);
+    for r in &mut run.results {
+        if let Some(k) = kept.iter().find(|k| k.label == r.backend) {
+            (r.kept, r.code) = (k.kept.clone(), k.code.clone());
+        }
+    }
     // The table and the baseline come first: an export that cannot be written must not
     // cost the measurements.
     let exported = exports.write_all(&run, true);
     print(&terminal::render(&run))?;
     print(&terminal::instructions(&run))?;
-    print(&crate::bench::present::paired::render(&run.paired))?;
     if let Some(save) = &opts.save {
-        if let Found::Nowhere(_) = save.store.found {
-            say!(
-                "note: no results/baselines folder in the working directory or above: creating {}",
-                save.store.dir.display()
-            );
-        }
-        // An interrupted run never costs a baseline that exists, and a run that measured
-        // nothing is no baseline at all (`compare` would refuse it).
-        let exists = match &save.target.kind {
-            TargetKind::File(path) => path.exists(),
-            _ => false,
-        };
-        if run.results.is_empty() || (run.partial && exists) {
-            let why = match run.results.is_empty() {
-                true => "nothing was measured",
-                false => "the run was interrupted, and a partial run does not replace one",
-            };
-            let kept = if exists {
-                "; the saved one is kept as it was"
-            } else {
-                ""
-            };
-            say!("note: baseline {:?} not saved: {why}{kept}", save.name);
-        } else {
-            let json = serde_json::to_vec_pretty(&run)?;
-            write_whole(&save.target, &json)?;
-            let partial = if run.partial { "partial " } else { "" };
-            print(&format!(
-                "saved {partial}baseline {:?} to {}\n",
-                save.name, save.target.label
-            ))?;
-        }
+        save_baseline(save, &run, &kept)?;
     }
     // The history before the verdicts: a regression is recorded too.
     let recorded = match &opts.record {
         Some(r) => record(r, &run),
         None => Ok(()),
     };
-    let mut comparisons = None;
-    if let Some((path, old)) = &opts.baseline {
-        comparisons = Some((path, verdicts(path, old, &run, opts.noise)?));
-    }
     let html = match &opts.html {
         Some(target) => {
             let times = observer.times.take().unwrap_or_default();
-            let name = |p: &std::path::Path| {
-                p.file_stem().map_or_else(
-                    || p.display().to_string(),
-                    |s| s.to_string_lossy().into_owned(),
-                )
-            };
-            let baseline = comparisons.as_ref().map(|(p, c)| (name(p), c));
-            let page = html::bench_report(
-                &run,
-                &times,
-                baseline.as_ref().map(|(n, c)| (n.as_str(), *c, opts.noise)),
-            );
+            let page = html::bench_report("sudoku-bench: benchmark", &[], &run, &times);
             write_whole(target, page.as_bytes())
         }
         None => Ok(()),
@@ -119,20 +91,83 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     exported?;
     recorded?;
     html?;
-    let wrong = run.results.iter().any(|r| r.wrong > 0);
     let unread = datasets.iter().any(|d| d.info.parse_errors > 0)
         || run.results.iter().any(|r| r.unsupported > 0);
-    let mut exit = Exit::worst(run.partial, wrong, unread);
-    let regressed = run.paired.iter().any(|c| c.verdict == Verdict::Regressed);
-    if regressed && exit == Exit::Success {
-        exit = Exit::Regressed;
-    }
-    if let Some((_, c)) = &comparisons {
-        if exit == Exit::Success {
-            exit = super::compare::exit_of(c, busy);
+    Ok(exit_of(&run, unread))
+}
+
+/// The exit status of a run: the worst of an interrupt, wrong answers, records not read,
+/// a regression between builds (5), and builds that could not be judged (1).
+pub(super) fn exit_of(run: &BenchRun, unread: bool) -> Exit {
+    let wrong = run.results.iter().any(|r| r.wrong > 0);
+    let builds = run.versus.iter().filter(|v| v.kind == Kind::Builds);
+    let unjudged = builds.filter(|v| v.verdict == Verdict::Unjudged).count();
+    match Exit::worst(run.partial, wrong, unread) {
+        Exit::Success if run.versus.iter().any(Versus::regressed) => Exit::Regressed,
+        Exit::Success if unjudged > 0 => {
+            say!(
+                "error: no verdict on {unjudged} of the builds compared (the reasons are above): nothing can be said of them"
+            );
+            Exit::Failure
         }
+        exit => exit,
     }
-    Ok(exit)
+}
+
+/// Saves the run as a baseline, its build kept in the build store (said, with what was
+/// not kept).
+fn save_baseline(
+    save: &SaveBaseline,
+    run: &BenchRun,
+    kept: &[builds::Keeping],
+) -> anyhow::Result<()> {
+    if let Found::Nowhere(_) = save.store.found {
+        say!(
+            "note: no results/baselines folder in the working directory or above: creating {}",
+            save.store.dir.display()
+        );
+    }
+    // An interrupted run never costs a baseline that exists, and a run that measured
+    // nothing is no baseline at all (`compare` would refuse it).
+    let exists = match &save.target.kind {
+        TargetKind::File(path) => path.exists(),
+        _ => false,
+    };
+    if run.results.is_empty() || (run.partial && exists) {
+        let why = match run.results.is_empty() {
+            true => "nothing was measured",
+            false => "the run was interrupted, and a partial run does not replace one",
+        };
+        let kept = if exists {
+            "; the saved one is kept as it was"
+        } else {
+            ""
+        };
+        say!("note: baseline {:?} not saved: {why}{kept}", save.name);
+        return Ok(());
+    }
+    let build = match &save.builds {
+        Some(builds) => {
+            let exe = builds.keep_exe()?;
+            let mut files = vec![format!("executable {}", run.build.exe_short())];
+            if run.build.exe.as_deref() != Some(exe.as_str()) {
+                anyhow::bail!("this executable changed on disk during the run: its build cannot be kept");
+            }
+            for k in kept {
+                files.extend(k.kept.iter().map(|f| format!("{}: {}", k.label, f.path)));
+                files.extend(k.left.iter().map(|l| format!("{}: not kept: {l}", k.label)));
+            }
+            format!("; its build kept in {} ({})", builds.dir.display(), files.join(", "))
+        }
+        None => "; its build not kept: no build store (set SUDOKU_BENCH_BUILDS or HOME), so compare will judge by its figures".into(),
+    };
+    let json = serde_json::to_vec_pretty(run)?;
+    write_whole(&save.target, &json)?;
+    let partial = if run.partial { "partial " } else { "" };
+    print(&format!(
+        "saved {partial}baseline {:?} to {}{build}\n",
+        save.name, save.target.label
+    ))
 }
 
 /// Warns when other programs kept busy the cores this run needed (the most threads it
@@ -156,17 +191,6 @@ pub(super) fn busy_note(probe: &LoadProbe, threads: &[usize]) -> bool {
 /// quarter of a core of slack (daemons, the terminal, this program's own helpers).
 fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
     cores as f64 - others + 0.25 < needed as f64
-}
-
-/// A regression measured on a busy machine may be the load's, not the build's: no
-/// verdict (exit 1) rather than a false "regressed".
-pub(super) fn no_verdict_when_busy(busy: bool) -> Option<Exit> {
-    busy.then(|| {
-        say!(
-            "error: no verdict: the regressions above were measured on a busy machine and may come from the load; re-run on a quiet machine, or compare two builds side by side with `bench --paired --backends old=...,new=...`, which the load slows alike"
-        );
-        Exit::Failure
-    })
 }
 
 /// Appends the run's results to the history.
@@ -194,18 +218,22 @@ pub(super) enum Loaded {
     Stopped(Exit),
 }
 
-/// Loads every dataset before anything is measured. An interrupt, a dataset that
-/// cannot be read or holds no puzzle stop here (exit 130 or 3); parse errors are
-/// counted and said.
+/// Loads every dataset before anything is measured, all of them within `budget` bytes
+/// (`bounds::MAX_HELD_BYTES`: one budget for the command). An interrupt, a dataset that
+/// cannot be read, holds no puzzle or goes past the budget stop here (exit 130 or 3);
+/// parse errors are counted and said.
 pub(super) fn load_datasets(
     inputs: &[Input],
     load: &LoadOptions,
     subset: &Subset,
+    budget: u64,
 ) -> anyhow::Result<Loaded> {
     let mut out = Vec::new();
+    let mut left = budget;
     for input in inputs {
-        match Dataset::load(input, load, subset) {
+        match Dataset::load(input, load, subset, left) {
             Ok(Some(d)) => {
+                left = left.saturating_sub(d.held());
                 if d.info.parse_errors > 0 {
                     say!(
                         "warning: {}: {} of {} records could not be read; they are not measured",
@@ -230,36 +258,6 @@ pub(super) fn load_datasets(
     Ok(Loaded::Ready(out))
 }
 
-/// Prints the comparison and returns it.
-pub(super) fn verdicts(
-    path: &std::path::Path,
-    old: &BenchRun,
-    new: &BenchRun,
-    noise: f64,
-) -> anyhow::Result<baseline::Comparisons> {
-    let comparisons = baseline::compare(old, new, noise)?;
-    let differ = old.machine.differences(&new.machine);
-    if !differ.is_empty() {
-        say!(
-            "warning: the baseline was measured on another machine ({}): its times do not compare with these; re-measure it here",
-            differ.join(", ")
-        );
-    }
-    let partial = if old.partial {
-        " (a partial run: some results are missing)"
-    } else {
-        ""
-    };
-    print(&format!(
-        "\ncomparing with the baseline {} of {} ({}){partial}:\n{}",
-        path.display(),
-        old.date,
-        old.build.revision(),
-        crate::bench::present::compare::render(&comparisons, noise)
-    ))?;
-    Ok(comparisons)
-}
-
 /// Shows progress, writes per-puzzle rows and rewrites exports as results come.
 pub(super) struct Watcher<'a> {
     pub bar: ProgressBar,
@@ -280,12 +278,18 @@ impl<'a> Watcher<'a> {
         per_puzzle: Option<RowOutput>,
         exports: &'a ExportManager,
         config: &BenchConfig,
+        build: &Build,
     ) -> Watcher<'a> {
+        let nothing = crate::bench::Measured {
+            results: Vec::new(),
+            versus: Vec::new(),
+            interrupted: false,
+        };
         Watcher {
             bar,
             per_puzzle,
             exports,
-            run: BenchRun::new(config, Vec::new()),
+            run: BenchRun::new(config, build, nothing),
             export_failed: false,
             times: None,
         }

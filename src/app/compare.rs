@@ -1,37 +1,41 @@
-//! `compare`: two saved runs, or a saved run against a fresh run of its benchmark; and
-//! `compare --list`.
+//! `compare`: a saved baseline's build against this one, run again side by side; or two
+//! saved runs' figures; and `compare --list`.
 
-use super::bench::{
-    Loaded, Watcher, busy_note, load_datasets, no_verdict_when_busy, progress_bar, verdicts,
-};
+use super::bench::{Loaded, Watcher, busy_note, exit_of, load_datasets, progress_bar};
 use super::{Exit, print};
-use crate::bench::machine::LoadProbe;
 use std::path::Path;
 
-use crate::bench::baseline::{self, BaselineRef, Comparisons, Store};
-use crate::bench::present::compared::Compared;
+use crate::bench::baseline::{self, BaselineRef, Store};
+use crate::bench::builds::Builds;
+use crate::bench::machine::{Build, LoadProbe};
 use crate::bench::present::export::ExportManager;
+use crate::bench::present::html::{self, PuzzleTimes};
 use crate::bench::present::terminal;
-use crate::bench::{BenchRun, run_bench};
+use crate::bench::{BenchRun, Measured, run_bench};
 use crate::options::{CompareAction, CompareOptions};
 use crate::output::write_whole;
 use crate::report::text_table::{Align, TextTable};
 
 pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
-    let outputs = Outputs {
-        html: opts.html,
-        exports: ExportManager(opts.exports),
-        noise: opts.noise,
-    };
-    match opts.action {
-        CompareAction::List(store) => list(&store),
+    match &opts.action {
+        CompareAction::List(store) => list(store),
         CompareAction::Saved { old, new } => {
-            let c = verdicts(&old.0, &old.1, &new.1, opts.noise)?;
-            outputs.write(&old.0, &old.1, &name(&new.0), &new.1, &c)?;
-            Ok(exit_of(&c, false))
+            let c = baseline::compare(&old.1, &new.1, &opts.rules)?;
+            let builds = named(&old.0, &old.1, side("new", &new.0, &new.1), &new.1.build);
+            // Both runs' results, each named by its side, and the verdicts.
+            let mut results = relabelled(&old.1, "old");
+            results.extend(relabelled(&new.1, "new"));
+            let run = BenchRun {
+                results,
+                versus: c.versus,
+                ..new.1.clone()
+            };
+            finish(&opts, &builds, run, &c.only_old, &c.only_new, false)
         }
         CompareAction::Rerun { old, rerun } => {
-            let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset)? {
+            let budget = crate::bounds::MAX_HELD_BYTES;
+            let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset, budget)?
+            {
                 Loaded::Ready(d) => d,
                 Loaded::Stopped(exit) => return Ok(exit),
             };
@@ -44,41 +48,152 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                     );
                 }
             }
+            let build = Build::current();
+            let this = format!("new: this build, sudoku-bench {}", build.describe());
+            let builds = named(&old.0, &old.1, this, &build);
             let exports = ExportManager::default();
-            let bar = progress_bar(opts.progress, &rerun.config, datasets.len());
-            let mut watcher = Watcher::new(bar, None, &exports, &rerun.config);
-            let probe = LoadProbe::start();
-            let measured = run_bench(&datasets, &rerun.config, &mut watcher)?;
-            watcher.bar.finish_and_clear();
-            let busy = busy_note(&probe, &rerun.config.threads);
-            let mut new = BenchRun::new(&rerun.config, measured.results);
-            new.partial = measured.interrupted;
-            print(&terminal::render(&new))?;
-            if new.partial {
-                return Ok(Exit::Interrupted);
+            let mut config = rerun.config.clone();
+            let pairs = match &rerun.pairs {
+                Ok(pairs) => pairs,
+                Err(why) => {
+                    say!(
+                        "note: the saved build cannot run here ({why}): comparing this build's fresh figures with the saved ones, not side by side, which only a quiet machine makes fair"
+                    );
+                    let differ = old
+                        .1
+                        .machine
+                        .differences(&crate::bench::machine::Machine::current());
+                    if !differ.is_empty() {
+                        say!(
+                            "warning: the baseline was measured on another machine ({}): its times do not compare with these",
+                            differ.join(", ")
+                        );
+                    }
+                    let bar = progress_bar(opts.progress, &config, datasets.len());
+                    let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
+                    let probe = LoadProbe::start();
+                    let new = BenchRun::new(
+                        &config,
+                        &build,
+                        run_bench(&datasets, &config, &mut watcher)?,
+                    );
+                    watcher.bar.finish_and_clear();
+                    let busy = busy_note(&probe, &config.threads);
+                    if new.partial {
+                        print(&terminal::render(&new))?;
+                        return Ok(Exit::Interrupted);
+                    }
+                    let c = baseline::compare(&old.1, &new, &opts.rules)?;
+                    let mut results = relabelled(&old.1, "old");
+                    results.extend(relabelled(&new, "new"));
+                    let run = BenchRun {
+                        results,
+                        versus: c.versus,
+                        ..new
+                    };
+                    return finish(&opts, &builds, run, &c.only_old, &c.only_new, busy);
+                }
+            };
+            // Each backend's two builds side by side, taking turns, on its own.
+            let mut all = Measured {
+                results: Vec::new(),
+                versus: Vec::new(),
+                interrupted: false,
+            };
+            for pair in pairs {
+                config.labels = vec![
+                    format!("{} (old)", pair.label),
+                    format!("{} (new)", pair.label),
+                ];
+                config.backends = vec![pair.old.clone(), pair.new.clone()];
+                config.threads = pair.threads.clone();
+                config.sequential = false;
+                let bar = progress_bar(opts.progress, &config, datasets.len());
+                let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
+                let m = run_bench(&datasets, &config, &mut watcher)?;
+                watcher.bar.finish_and_clear();
+                all.results.extend(m.results);
+                all.versus.extend(m.versus);
+                if m.interrupted {
+                    all.interrupted = true;
+                    break;
+                }
             }
-            let c = verdicts(&old.0, &old.1, &new, opts.noise)?;
-            outputs.write(&old.0, &old.1, "this build", &new, &c)?;
-            Ok(exit_of(&c, busy))
+            let run = BenchRun::new(&config, &build, all);
+            finish(&opts, &builds, run, &[], &[], false)
         }
     }
 }
 
-/// The exit status of a comparison: 5 on a regression (1 when it was measured on a
-/// busy machine: the load alone can make one), 1 when wall times moved between runs
-/// made under different loads (no verdict either way), else 0.
-pub(super) fn exit_of(c: &Comparisons, busy: bool) -> Exit {
-    if c.regressed() > 0 {
-        return no_verdict_when_busy(busy).unwrap_or(Exit::Regressed);
+/// Prints the comparison, writes its outputs; its exit status: 5 on a regression (1
+/// when it was judged from figures measured on a busy machine: the load alone can make
+/// one).
+fn finish(
+    opts: &CompareOptions,
+    builds: &[String],
+    run: BenchRun,
+    only_old: &[String],
+    only_new: &[String],
+    busy: bool,
+) -> anyhow::Result<Exit> {
+    let mut s = format!("\ncomparing builds:\n  {}\n", builds.join("\n  "));
+    s.push_str(&terminal::render(&run));
+    for (side, list) in [("the baseline", only_old), ("the new run", only_new)] {
+        if !list.is_empty() {
+            s.push_str(&format!(
+                "only in {side} (not compared): {}\n",
+                list.join(", ")
+            ));
+        }
     }
-    if c.unjudged() > 0 {
-        say!(
-            "error: no verdict: the runs were measured under different loads, and {} of the comparisons moved in wall time, which the load alone can do; compare runs made on a quiet machine, or with `bench --paired`, which the load slows alike",
-            c.unjudged()
+    print(&s)?;
+    if let Some(target) = &opts.html {
+        let page = html::bench_report(
+            "sudoku-bench: comparison",
+            builds,
+            &run,
+            &PuzzleTimes::default(),
         );
-        return Exit::Failure;
+        write_whole(target, page.as_bytes())?;
     }
-    Exit::Success
+    ExportManager(opts.exports.clone()).write_all(&run, true)?;
+    let exit = exit_of(&run, false);
+    if exit == Exit::Regressed && busy {
+        say!(
+            "error: no verdict: the regressions above were judged from figures measured on a busy machine and may come from the load; run the saved build and this one side by side (compare on the machine that saved it), which the load slows alike"
+        );
+        return Ok(Exit::Failure);
+    }
+    Ok(exit)
+}
+
+/// The lines naming the two builds, and whether they are one executable.
+fn named(old_path: &Path, old: &BenchRun, new_line: String, new: &Build) -> Vec<String> {
+    let mut lines = vec![side("old", old_path, old), new_line];
+    if old.build.exe.is_some() && old.build.exe == new.exe {
+        lines.push("the two are the same executable: this compares the build with itself".into());
+    }
+    lines
+}
+
+/// A run's results, each backend named with `which` side it is ("bitboard (old)").
+fn relabelled(run: &BenchRun, which: &str) -> Vec<crate::bench::BenchResult> {
+    let mut results = run.results.clone();
+    for r in &mut results {
+        r.backend = format!("{} ({which})", r.backend);
+    }
+    results
+}
+
+/// "old: before (results/baselines/before.json), saved 2026-12-03T..., sudoku-bench 0.1.0 (...)".
+fn side(which: &str, path: &Path, run: &BenchRun) -> String {
+    format!(
+        "{which}: {} ({}), of {}, sudoku-bench {}",
+        name(path),
+        path.display(),
+        run.date,
+        run.build.describe()
+    )
 }
 
 fn name(path: &Path) -> String {
@@ -86,40 +201,6 @@ fn name(path: &Path) -> String {
         || path.display().to_string(),
         |s| s.to_string_lossy().into_owned(),
     )
-}
-
-/// What `compare` writes besides the terminal: the HTML report and the exports.
-struct Outputs {
-    html: Option<crate::output::Target>,
-    exports: ExportManager,
-    noise: f64,
-}
-
-impl Outputs {
-    fn write(
-        &self,
-        old_path: &Path,
-        old: &BenchRun,
-        new_name: &str,
-        new: &BenchRun,
-        c: &Comparisons,
-    ) -> anyhow::Result<()> {
-        let old_name = name(old_path);
-        if let Some(target) = &self.html {
-            let page = crate::bench::present::html::compare_report(
-                &old_name, old, new_name, new, c, self.noise,
-            );
-            write_whole(target, page.as_bytes())?;
-        }
-        self.exports.write_compared(&Compared {
-            old_name: &old_name,
-            old,
-            new_name,
-            new,
-            comparisons: c,
-            noise_pct: self.noise,
-        })
-    }
 }
 
 /// One line per saved baseline.
@@ -133,11 +214,12 @@ fn list(store: &Store) -> anyhow::Result<Exit> {
     let mut table = TextTable::new(&[
         ("name", Left),
         ("date", Left),
-        ("revision", Left),
+        ("build", Left),
         ("results", Right),
         ("backends", Left),
         ("datasets", Left),
     ]);
+    let builds = Builds::locate();
     for name in &names {
         match baseline::load(store, &BaselineRef::Name(name.clone())) {
             Ok((_, run)) => {
@@ -152,10 +234,20 @@ fn list(store: &Store) -> anyhow::Result<Exit> {
                     }
                 }
                 let partial = if run.partial { " (partial)" } else { "" };
+                let here = run
+                    .build
+                    .exe
+                    .as_deref()
+                    .and_then(|h| builds.as_ref()?.find(h));
+                let kept = if here.is_some() {
+                    ""
+                } else {
+                    " (not kept here)"
+                };
                 table.row(vec![
                     name.clone(),
                     run.date.clone(),
-                    run.build.git_revision.clone().unwrap_or_default(),
+                    format!("{}{kept}", run.build.describe()),
                     format!("{}{partial}", run.results.len()),
                     backends.join(","),
                     datasets.join(", "),

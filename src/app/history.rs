@@ -93,7 +93,8 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     if let Some(target) = &opts.html {
         write_whole(
             target,
-            html::history_report(&file, &trends, loaded.skipped.len()).as_bytes(),
+            html::history_report(&file, &trends, loaded.skipped.len(), opts.min_step_pct)
+                .as_bytes(),
         )?;
     }
     Ok(Exit::worst(interrupted, false, !loaded.skipped.is_empty()))

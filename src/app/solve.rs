@@ -138,7 +138,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         &opts.run.backend,
         &summary.tally.clocks(),
         &opts.run.limits,
-        crate::solver::shared_lib::second_calls(),
+        summary.tally.claims().2,
     );
     summary.verifier = opts
         .run

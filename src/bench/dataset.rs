@@ -11,7 +11,7 @@ use crate::record::SourceName;
 
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
-use crate::bounds::{Held, MAX_HELD_BYTES, held_too_much};
+use crate::bounds::Held;
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Expected, Puzzle, Record};
 use crate::subset::Subset;
@@ -190,6 +190,11 @@ impl Dataset {
         Ok(())
     }
 
+    /// The bytes it holds, counted against the command's budget.
+    pub fn held(&self) -> u64 {
+        self.held
+    }
+
     /// Timed puzzles.
     pub fn len(&self) -> usize {
         self.grids.len()
@@ -293,19 +298,12 @@ pub struct DatasetInfo {
 pub struct DatasetError(pub String);
 
 impl Dataset {
-    /// Loads a dataset: a file, a folder or standard input, read as `solve` reads it.
-    /// `None` when an interrupt stopped the reading. A source that cannot be read, or
-    /// a dataset with no puzzle in it, is a [`DatasetError`].
+    /// Loads a dataset: a file, a folder or standard input, read as `solve` reads it,
+    /// holding at most `budget` bytes (what the command's one budget has left after the
+    /// datasets before it). `None` when an interrupt stopped the reading. A source that
+    /// cannot be read, a dataset past the budget, or one with no puzzle in it, is a
+    /// [`DatasetError`].
     pub fn load(
-        input: &Input,
-        load: &LoadOptions,
-        subset: &Subset,
-    ) -> anyhow::Result<Option<Dataset>> {
-        Dataset::load_within(input, load, subset, MAX_HELD_BYTES)
-    }
-
-    /// [`Dataset::load`] holding at most `budget` bytes.
-    fn load_within(
         input: &Input,
         load: &LoadOptions,
         subset: &Subset,
@@ -374,9 +372,12 @@ impl Dataset {
         }
         match too_large {
             Some(TooLarge::Held) => {
-                let advice = "bench holds a dataset whole (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of it with --limit N or --sample N";
-                let what = held_too_much(&name, dataset.info.records, advice);
-                return Err(DatasetError(what).into());
+                return Err(DatasetError(format!(
+                    "{name}: past the {} MiB that bench holds of its datasets, all of them together, after {} records of this one (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of each with --limit N or --sample N",
+                    crate::bounds::MAX_HELD_BYTES >> 20,
+                    dataset.info.records
+                ))
+                .into());
             }
             Some(TooLarge::Numbers) => {
                 return Err(DatasetError(format!(
@@ -455,10 +456,8 @@ mod tests {
         }
     }
 
-    use crate::bench::measure::{check, chunk_records, chunks_of};
+    use crate::bench::engine::{chunk_records, chunks_of};
     use crate::record::ParseError;
-    use crate::run::GuardedSolver;
-    use crate::solver::{Backend, Limits};
     use proptest::prelude::*;
 
     const P: &str =
@@ -545,14 +544,12 @@ mod tests {
             for (k, r) in timed_originals.enumerate() {
                 prop_assert_eq!(&dataset.record(k), r);
             }
-            // `check` gives one result per record, in input order, at a small chunk size.
-            let solver = GuardedSolver::new(&Backend::Null, &Limits::default());
+            // The blocks give every record once, in input order, at a small block size.
             let mut got = Vec::new();
             let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
             for chunk in chunks_of(dataset.len(), &befores, 3) {
-                let attempts = chunk.timed.clone().map(|_| (crate::run::Attempt::Skipped, None)).collect();
                 let records = chunk_records(&dataset, &chunk);
-                got.extend(check(&dataset, None, &solver, "null", &records, attempts).iter().map(|r| (r.source, r.number, r.line)));
+                got.extend(records.iter().map(|(_, r)| (r.source, r.number, r.line)));
             }
             let want: Vec<(SourceName, u64, u64)> = originals.iter().map(|r| (r.source, r.number, r.line)).collect();
             prop_assert_eq!(got, want);
@@ -577,12 +574,11 @@ mod tests {
             let path = dir.path().join(name);
             std::fs::write(&path, bytes).unwrap();
             let input = Input::File(path);
-            let load = |subset: &Subset| {
-                Dataset::load_within(&input, &LoadOptions::default(), subset, budget)
-            };
+            let load =
+                |subset: &Subset| Dataset::load(&input, &LoadOptions::default(), subset, budget);
             let e = load(&Subset::default()).err().unwrap().to_string();
             assert!(
-                e.contains("held in memory") && e.contains("--limit N"),
+                e.contains("all of them together") && e.contains("--limit N"),
                 "{e}"
             );
             let part = Subset {

@@ -20,6 +20,10 @@ pub struct Build {
     /// `git rev-parse --short HEAD` at build time, `-dirty` when there were changes.
     pub git_revision: Option<String>,
     pub rustc: String,
+    /// The executable's content hash (`fnv1a64:...`): two builds of one revision, or of
+    /// a changed tree, differ here. `None` in runs saved before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exe: Option<String>,
 }
 
 impl Machine {
@@ -107,18 +111,48 @@ impl LoadProbe {
 }
 
 impl Build {
+    /// This build, its executable hashed (about 40 ms: once per command that records it).
     pub fn current() -> Build {
         let rev = env!("SUDOKU_BENCH_GIT_REVISION");
         Build {
             version: env!("CARGO_PKG_VERSION").to_string(),
             git_revision: (!rev.is_empty()).then(|| rev.to_string()),
             rustc: env!("SUDOKU_BENCH_RUSTC").to_string(),
+            exe: crate::bench::hash_file(&running_exe()).ok(),
         }
     }
 
     /// The revision, for a person.
     pub fn revision(&self) -> &str {
         self.git_revision.as_deref().unwrap_or("unknown revision")
+    }
+
+    /// The executable's hash, short, for a person.
+    pub fn exe_short(&self) -> &str {
+        let hash = self.exe.as_deref().unwrap_or("unknown");
+        let hex = hash.strip_prefix("fnv1a64:").unwrap_or(hash);
+        &hex[..hex.len().min(12)]
+    }
+
+    /// "0.1.0 (fe420a7abcde-dirty, executable 3f2a1b0c9d8e)": what `--version` prints
+    /// and every comparison names.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} ({}, executable {})",
+            self.version,
+            self.revision(),
+            self.exe_short()
+        )
+    }
+}
+
+/// The file this process runs: on Linux the inode it was started from, even when a
+/// rebuild has since put another file at its path.
+pub fn running_exe() -> std::path::PathBuf {
+    let proc = std::path::Path::new("/proc/self/exe");
+    match proc.exists() {
+        true => proc.to_path_buf(),
+        false => std::env::current_exe().unwrap_or_default(),
     }
 }
 

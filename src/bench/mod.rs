@@ -1,34 +1,30 @@
-//! `bench`: each backend over each dataset, with warmup and measured rounds, every answer
-//! checked, and the statistics that make runs comparable.
+//! `bench` and `compare`: each backend over each dataset, block by block, every answer
+//! checked; verdicts from outcomes, then total times, on the same puzzles.
 //!
-//! Each round is one pass over the whole dataset (repeated when a pass is short). Two
-//! clocks run: one around every solver call (per-puzzle distributions) and one around the
-//! whole pass. For puzzles that take microseconds the per-call timer's own cost shows, so
-//! the headline µs/puzzle is the whole-pass wall time divided by the puzzle count (median
-//! over rounds); the per-call figures are reported beside it.
+//! `engine` measures (the one rounds loop), `judge` makes every verdict, `builds` keeps
+//! what a saved baseline needs to be run again.
 
 pub mod baseline;
+pub mod builds;
 mod dataset;
+mod engine;
 pub mod history;
 pub mod instructions;
+pub mod judge;
 pub mod machine;
-mod measure;
-mod paired;
 pub mod present;
-pub mod relative;
 mod saved;
 pub mod stats;
-mod summary;
 mod truth;
 
 pub use instructions::Instructions;
-pub use paired::PairedComparison;
+pub use judge::{How, Kind, Verdict, Versus};
 
 pub use dataset::DatasetError;
 pub use dataset::{Dataset, hash_file};
 pub use saved::{
-    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
-    Timing, Verified,
+    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, Kept, PerCall,
+    ReadSettings, Timing, Verified, is_hash,
 };
 
 use std::time::Duration;
@@ -49,35 +45,36 @@ pub struct BenchConfig {
     pub rounds: u32,
     /// Keep measuring until this much time has passed (and at least `rounds` rounds).
     pub min_time: Option<Duration>,
-    /// A round repeats the pass until it lasts this long.
-    pub min_round: Duration,
     /// How the datasets are read (recorded in the run).
     pub read: ReadSettings,
     /// The name each backend's results carry (same order as `backends`).
     pub labels: Vec<String>,
-    /// Take turns block by block (`--paired`), with this seed for the order.
-    pub paired: bool,
+    /// Each backend's rounds one after another (`--sequential`), not taking turns.
+    pub sequential: bool,
+    /// Builds of one solver (the first the old one), or different solvers.
+    pub kind: Kind,
+    /// The seed of the turns' order, the symmetries and the bootstraps.
     pub seed: u64,
-    /// Changes smaller than this are no change (paired verdicts).
+    /// Changes smaller than this are no change (builds).
     pub noise_pct: f64,
+    /// Judge by a solver's own times even where they cover too little of what the
+    /// harness saw it spend.
+    pub trust_times: bool,
     /// Count instructions on the first this many puzzles of each dataset (valgrind).
     pub instructions: Option<u64>,
     /// Whose claims are verified.
     pub verify: Verify,
-    /// What a pass's time is: its wall time, or the sum of its calls' own times.
-    pub timing: Timing,
-    /// Present each pass's puzzles under a fresh symmetry (seeded with `seed`).
+    /// Present each round's puzzles under a fresh symmetry (seeded with `seed`).
     pub symmetry: bool,
 }
 
 impl BenchConfig {
-    /// How passes are timed when `backends` are measured together: a foreign backend
-    /// is timed by its own clock around its work alone (a library's call, a program's
-    /// report), so every backend of the run is timed by its calls' times, the same way.
-    pub fn timing_for(backends: &[Backend]) -> Timing {
-        match backends.iter().any(Backend::is_foreign) {
-            true => Timing::Calls,
-            false => Timing::Pass,
+    fn rules(&self) -> judge::Rules {
+        judge::Rules {
+            kind: self.kind,
+            noise_pct: self.noise_pct,
+            seed: self.seed,
+            trust_times: self.trust_times,
         }
     }
 }
@@ -92,9 +89,9 @@ pub struct Combo<'a> {
 
 /// What `run_bench` tells its caller as it goes.
 pub trait Observer {
-    /// Before each pass: "backend on dataset -jN: round K".
+    /// Before each round: "backend on dataset -jN: round K".
     fn on_pass(&mut self, _label: &str) {}
-    /// The per-puzzle results of each combination's first measured pass.
+    /// The per-puzzle results of each combination's first round, block by block.
     fn on_rows(&mut self, _combo: &Combo<'_>, _results: &[PuzzleResult]) -> anyhow::Result<()> {
         Ok(())
     }
@@ -104,11 +101,11 @@ pub trait Observer {
     }
 }
 
-/// The results, and whether an interrupt cut the run short (the measurement in flight
-/// is then dropped: only whole results are kept).
+/// The results and verdicts, and whether an interrupt cut the run short (the
+/// measurement in flight is then dropped: only whole results are kept).
 pub struct Measured {
     pub results: Vec<BenchResult>,
-    pub paired: Vec<PairedComparison>,
+    pub versus: Vec<Versus>,
     pub interrupted: bool,
 }
 
@@ -118,51 +115,14 @@ pub fn run_bench(
     config: &BenchConfig,
     observer: &mut dyn Observer,
 ) -> anyhow::Result<Measured> {
-    let mut results = Vec::new();
-    let mut paired = Vec::new();
-    let stopped = |results, paired| {
-        Ok(Measured {
-            results,
-            paired,
-            interrupted: true,
-        })
+    let mut done = Measured {
+        results: Vec::new(),
+        versus: Vec::new(),
+        interrupted: true,
     };
     // The verifier's counts, found once per dataset before anything is measured.
-    let mut truths: Vec<Vec<Truths>> = Vec::new();
-    let verified: Vec<&Backend> = config
-        .backends
-        .iter()
-        .filter(|b| config.verify.covers(b))
-        .collect();
-    if !verified.is_empty() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .thread_name(|i| format!("verifier-{i}"))
-            .build()?;
-        for dataset in datasets {
-            let mut mine: Vec<Truths> = Vec::new();
-            for b in &verified {
-                if mine.iter().any(|t| t.serves(b)) {
-                    continue;
-                }
-                observer.on_pass(&format!(
-                    "{} on {}: verifying claims",
-                    b.name(),
-                    dataset.info.path
-                ));
-                let Some(t) = Truths::find(&pool, dataset, b, &config.limits) else {
-                    return stopped(results, paired);
-                };
-                mine.push(t);
-            }
-            truths.push(mine);
-        }
-    }
-    let truths_of = |d: usize, b: &Backend| -> Option<&Truths> {
-        config
-            .verify
-            .covers(b)
-            .then(|| truths.get(d)?.iter().find(|t| t.serves(b)))
-            .flatten()
+    let Some(truths) = find_truths(datasets, config, observer)? else {
+        return Ok(done);
     };
     for &threads in &config.threads {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -178,57 +138,162 @@ pub fn run_bench(
                 .any(|b| matches!(b, Backend::Exec(_))))
         .then(crate::cpu::Pinned::here);
         for (d, dataset) in datasets.iter().enumerate() {
-            if config.paired {
-                let truths: Vec<Option<&Truths>> =
-                    config.backends.iter().map(|b| truths_of(d, b)).collect();
-                let Some(p) =
-                    paired::run_paired(&pool, threads, dataset, config, &truths, observer)?
-                else {
-                    return stopped(results, paired);
-                };
-                for r in &p.results {
-                    observer.on_result(r)?;
-                }
-                results.extend(p.results);
-                paired.extend(p.comparisons);
-                continue;
+            let truths: Vec<Option<&Truths>> = config
+                .backends
+                .iter()
+                .map(|b| {
+                    let mine = truths.get(d)?.iter().find(|t| t.serves(b));
+                    mine.filter(|_| config.verify.covers(b))
+                })
+                .collect();
+            let Some(m) = engine::measure(&pool, threads, dataset, config, &truths, observer)?
+            else {
+                return Ok(done);
+            };
+            let results: Vec<BenchResult> = m
+                .contenders
+                .iter()
+                .map(|c| BenchResult {
+                    load: m.load,
+                    ..c.result(dataset, threads, m.timing, m.blocks, config)
+                })
+                .collect();
+            done.versus.extend(verdicts(&m, &results, config));
+            for r in &results {
+                observer.on_result(r)?;
             }
-            for (backend, label) in config.backends.iter().zip(&config.labels) {
-                let job = measure::Job {
-                    pool: &pool,
-                    threads,
-                    backend,
-                    label,
-                    dataset,
-                    config,
-                    truths: truths_of(d, backend),
-                };
-                let Some(result) = measure::bench_one(&job, observer)? else {
-                    return stopped(results, paired);
-                };
-                observer.on_result(&result)?;
-                results.push(result);
-            }
+            done.results.extend(results);
         }
     }
     if let Some(n) = config.instructions {
-        count_instructions(datasets, config, n, &mut results, &mut paired, observer)?;
+        count_instructions(datasets, config, n, &mut done.results, observer)?;
+        for v in &mut done.versus {
+            v.instructions_ratio = instructions_ratio(&done.results, v);
+        }
     }
-    Ok(Measured {
-        results,
-        paired,
-        interrupted: interrupt::requested(),
-    })
+    done.interrupted = interrupt::requested();
+    Ok(done)
+}
+
+/// The verifier's counts of each dataset, for the backends whose claims are verified;
+/// `None` on interrupt.
+fn find_truths(
+    datasets: &[Dataset],
+    config: &BenchConfig,
+    observer: &mut dyn Observer,
+) -> anyhow::Result<Option<Vec<Vec<Truths>>>> {
+    let verified: Vec<&Backend> = config
+        .backends
+        .iter()
+        .filter(|b| config.verify.covers(b))
+        .collect();
+    let mut truths: Vec<Vec<Truths>> = Vec::new();
+    if verified.is_empty() {
+        return Ok(Some(truths));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("verifier-{i}"))
+        .build()?;
+    for dataset in datasets {
+        let mut mine: Vec<Truths> = Vec::new();
+        for b in &verified {
+            if mine.iter().any(|t| t.serves(b)) {
+                continue;
+            }
+            observer.on_pass(&format!(
+                "{} on {}: verifying claims",
+                b.name(),
+                dataset.info.path
+            ));
+            let Some(t) = Truths::find(&pool, dataset, b, &config.limits) else {
+                return Ok(None);
+            };
+            mine.push(t);
+        }
+        truths.push(mine);
+    }
+    Ok(Some(truths))
+}
+
+/// The verdicts of one dataset at one thread count: each backend against the first
+/// (builds), or against the fastest (solvers).
+fn verdicts(
+    m: &engine::Measured<'_>,
+    results: &[BenchResult],
+    config: &BenchConfig,
+) -> Vec<Versus> {
+    if results.len() < 2 {
+        return Vec::new();
+    }
+    let how = match config.sequential {
+        true => How::Sequential,
+        false => How::Paired,
+    };
+    // The fastest of those whose times are solves' (no wrong answers, something
+    // solved, times the harness can account for).
+    let fair = |i: usize| {
+        let side = m.side(i);
+        results[i].wrong == 0
+            && side.solves
+            && side.outcomes.contains(&judge::Outcome::Solved)
+            && (config.trust_times || side.claims.doubt(side.label).is_none())
+    };
+    let base = match config.kind {
+        Kind::Builds => 0,
+        Kind::Solvers => (0..results.len())
+            .filter(|&i| fair(i))
+            .min_by(|&a, &b| {
+                results[a]
+                    .us_per_puzzle
+                    .total_cmp(&results[b].us_per_puzzle)
+            })
+            .unwrap_or(0),
+    };
+    let rules = config.rules();
+    (0..results.len())
+        .filter(|&i| i != base)
+        .map(|i| {
+            let (estimate, verdict, why) = judge::judge(&m.side(base), &m.side(i), how, &rules);
+            Versus {
+                base: results[base].backend.clone(),
+                other: results[i].backend.clone(),
+                dataset: results[i].dataset.path.clone(),
+                threads: results[i].threads,
+                kind: config.kind,
+                how,
+                timing: m.timing,
+                ratio: estimate.map(|e| e.ratio),
+                low: estimate.map(|e| e.low),
+                high: estimate.map(|e| e.high),
+                pairs: estimate.map_or(0, |e| e.pairs),
+                noise_pct: config.noise_pct,
+                verdict,
+                why: judge::with_work(why, &results[base], &results[i], config.kind),
+                instructions_ratio: None,
+            }
+        })
+        .collect()
+}
+
+/// Instructions per puzzle of `v.other` over `v.base`, counted on the same puzzles.
+fn instructions_ratio(results: &[BenchResult], v: &Versus) -> Option<f64> {
+    let of = |label: &str| {
+        let r = results.iter().find(|r| {
+            r.backend == label && r.dataset.path == v.dataset && r.threads == v.threads
+        })?;
+        r.instructions.as_ref().map(|i| (i.puzzles, i.per_puzzle))
+    };
+    let ((n, a), (m, b)) = (of(&v.base)?, of(&v.other)?);
+    (n == m).then(|| b / a.max(1.0))
 }
 
 /// Counts each backend's instructions on each dataset's sample, once for every thread
-/// count, and adds them to the results (and the ratios to the paired comparisons).
+/// count, and adds them to the results.
 fn count_instructions(
     datasets: &[Dataset],
     config: &BenchConfig,
     n: u64,
     results: &mut [BenchResult],
-    paired: &mut [PairedComparison],
     observer: &mut dyn Observer,
 ) -> anyhow::Result<()> {
     for dataset in datasets {
@@ -268,21 +333,6 @@ fn count_instructions(
             }
         }
     }
-    for p in paired.iter_mut() {
-        let of = |label: &str| {
-            results
-                .iter()
-                .find(|r| r.backend == label && r.dataset.path == p.dataset)
-                .and_then(|r| r.instructions.as_ref())
-                .map(|i| (i.puzzles, i.per_puzzle))
-        };
-        // Counted on the same puzzles only (a backend may skip sizes it does not solve).
-        if let (Some((n, a)), Some((m, b))) = (of(&p.baseline), of(&p.backend)) {
-            if n == m {
-                p.instructions_ratio = Some(b / a.max(1.0));
-            }
-        }
-    }
     Ok(())
 }
 
@@ -297,32 +347,26 @@ impl BenchSettings {
             warmup: config.warmup,
             rounds: config.rounds,
             min_time_s: config.min_time.map(|d| d.as_secs_f64()),
-            min_round_ms: config.min_round.as_millis() as u64,
-            headline: config.timing.headline().to_string(),
             input: config.read.clone(),
-            timing: config.timing,
             symmetry: config.symmetry,
+            sequential: config.sequential,
         }
     }
 }
 
 impl BenchRun {
-    pub fn new(config: &BenchConfig, results: Vec<BenchResult>) -> BenchRun {
+    /// A run of this build (`build`: `Build::current()`, hashed once per command).
+    pub fn new(config: &BenchConfig, build: &Build, measured: Measured) -> BenchRun {
         BenchRun {
             format_version: FORMAT_VERSION,
             date: crate::bench::machine::now_utc(),
-            build: Build::current(),
+            build: build.clone(),
             machine: Machine::current(),
             settings: BenchSettings::of(config),
-            results,
-            partial: false,
-            paired: Vec::new(),
+            results: measured.results,
+            partial: measured.interrupted,
+            versus: measured.versus,
         }
-    }
-
-    /// Which backend ran fastest on each dataset at each thread count, and by how much.
-    pub fn relative(&self) -> Vec<relative::Relative> {
-        relative::summarize(&self.results)
     }
 
     /// Throughput at `threads` relative to `threads` times the single-thread throughput

@@ -7,8 +7,9 @@ use super::dataset::DatasetInfo;
 use crate::bench::machine::{Build, Machine};
 use crate::bounds;
 
-/// Version of the saved-run layout; bumped when fields change meaning.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of the saved-run layout; bumped when fields change meaning (2: each result's
+/// rounds on its own clock, outcomes per puzzle, builds kept).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A whole benchmark run, as saved and exported.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,9 +23,10 @@ pub struct BenchRun {
     /// An interrupt stopped the run: some results are missing.
     #[serde(default)]
     pub partial: bool,
-    /// `bench --paired`: each backend after the first against the first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub paired: Vec<super::PairedComparison>,
+    /// The verdicts of the run, as it printed them (written, never read back: a verdict
+    /// is made from measurements, not from a file).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
+    pub versus: Vec<super::Versus>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -40,61 +42,49 @@ pub struct BenchSettings {
     pub warmup: u32,
     pub rounds: u32,
     pub min_time_s: Option<f64>,
-    /// A round repeats the pass until it lasts this long (milliseconds).
-    #[serde(default)]
-    pub min_round_ms: u64,
-    /// Which clock the headline uses.
-    pub headline: String,
     /// How the datasets were read, so a re-run reads them the same way.
     #[serde(default)]
     pub input: ReadSettings,
-    /// What a pass's time is (runs saved before this field existed: `pass`).
-    #[serde(default)]
-    pub timing: Timing,
-    /// Each pass's puzzles presented under a fresh symmetry (`--symmetry`; runs saved
-    /// before it existed had none).
+    /// Each round's puzzles presented under a fresh symmetry (`--symmetry`).
     #[serde(default)]
     pub symmetry: bool,
+    /// The backends measured one after another (`--sequential`), not taking turns.
+    #[serde(default)]
+    pub sequential: bool,
 }
 
-/// What a pass's time is: the headline's clock.
+/// The clock of a result's blocks and rounds (see `bench::engine`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Timing {
-    /// The wall time around the whole pass (every backend built in).
+    /// The measuring thread's CPU time: one thread, built-in backends.
     #[default]
-    Pass,
-    /// The sum of the calls' own times over the threads: the clock a foreign backend
-    /// is timed by (around its work alone), used for every backend of such a run.
+    Cpu,
+    /// Wall time: several threads.
+    Wall,
+    /// The sum of the calls' own times over the threads: a foreign backend in the run,
+    /// timed around its work alone, and every other backend so too.
     Calls,
 }
 
 impl Timing {
     pub fn name(self) -> &'static str {
         match self {
-            Timing::Pass => "pass",
+            Timing::Cpu => "cpu",
+            Timing::Wall => "wall",
             Timing::Calls => "calls",
         }
     }
 
-    /// How the headline µs/puzzle is made, in a few words.
-    pub fn short(self) -> &'static str {
+    /// Why this clock, for a person.
+    pub fn reason(self) -> &'static str {
         match self {
-            Timing::Pass => "median over rounds of whole-pass wall time / puzzles",
-            Timing::Calls => {
-                "median over rounds of the sum of the calls' own times / threads / puzzles (a foreign backend in the run: every backend timed around its work alone)"
+            Timing::Cpu => {
+                "one thread, built-in backends: its CPU time covers their work and does not count time spent waiting for a core"
             }
-        }
-    }
-
-    /// What the headline µs/puzzle is, for a person.
-    pub fn headline(self) -> &'static str {
-        match self {
-            Timing::Pass => {
-                "µs/puzzle = median over rounds of (whole-pass wall time / puzzles); per-call statistics time each solver call"
-            }
+            Timing::Wall => "several threads: wall time (CPU time would add the threads up)",
             Timing::Calls => {
-                "µs/puzzle = median over rounds of (sum of the calls' own times / threads / puzzles): a foreign backend is timed around its work alone, so every backend is timed so; per-call statistics are those times"
+                "a foreign backend: its work may run outside this thread's CPU clock, so every backend is timed by its calls' own times (a library's call alone, a program's own report)"
             }
         }
     }
@@ -131,41 +121,38 @@ pub struct BenchResult {
     pub spec: Option<String>,
     pub dataset: DatasetInfo,
     pub threads: usize,
-    /// Wall time of one pass in each measured round (the round's mean), nanoseconds.
+    /// The clock of `rounds_ns`.
+    pub timing: Timing,
+    /// The time of each measured round (every puzzle once), nanoseconds.
     pub rounds_ns: Vec<u64>,
-    /// CPU time of one pass in each round, beside `rounds_ns` (the measuring thread's
-    /// with one thread, the process's with several), where it covers the work: built-in
-    /// backends; empty otherwise and in runs saved before it was recorded.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rounds_cpu_ns: Vec<u64>,
     /// How many cores other programs kept busy on average while it was measured
     /// (Linux, `/proc/stat`); `None` where that could not be told.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load: Option<f64>,
-    /// Passes in each round (short passes are repeated, see `min_round_ms`).
-    #[serde(default = "one")]
-    pub passes_per_round: usize,
-    /// Headline: median pass time / puzzles, µs.
+    /// Headline: median round time / puzzles, µs.
     pub us_per_puzzle: f64,
-    /// Puzzles / median pass time.
+    /// Puzzles / median round time.
     pub puzzles_per_s: f64,
-    /// Relative standard deviation of the pass times, percent.
+    /// Relative standard deviation of the round times, percent.
     pub spread_pct: f64,
-    /// Passes whose time is an outlier by the median absolute deviation.
+    /// Rounds whose time is an outlier by the median absolute deviation.
     pub round_outliers: usize,
-    /// Per-call times over all measured passes.
+    /// Per-call times over all measured rounds.
     pub per_call: PerCall,
-    /// Wrong answers over all passes (must be 0).
+    /// Puzzles answered wrong (or failed) in any round (must be 0).
     pub wrong: u64,
+    /// Wrong answers over every round.
+    pub wrong_answers: u64,
+    /// Puzzles given up on (the node budget or the time limit) in any round.
     pub budget_exceeded: u64,
-    /// Boards of a size the backend does not solve, in one pass.
+    /// Boards of a size the backend does not solve.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub unsupported: u64,
     /// Puzzles solved without a single guess, percent.
     pub no_guess_pct: f64,
     pub nodes_per_puzzle: f64,
     pub guesses_per_puzzle: f64,
-    /// Exact work of one pass: equal totals mean the same search.
+    /// Exact work of one round: equal totals mean the same search.
     pub nodes_total: u64,
     pub guesses_total: u64,
     /// Cumulative distribution of per-call times: (µs, fraction of puzzles at or below).
@@ -176,12 +163,31 @@ pub struct BenchResult {
     /// Which work counters the backend reports (the others read "n/a").
     #[serde(default)]
     pub counters: crate::solver::Counters,
-    /// Its claims checked by a verifier, when they were (every pass).
+    /// Its claims checked by a verifier, when they were (every round).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verified: Option<Verified>,
     /// `--instructions`: counted by valgrind on a sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instructions: Option<super::Instructions>,
+    /// The content hash of the foreign library or program file measured (lib:, exec:); None for built-in backends, whose code is the executable's (`Build::exe`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The files a foreign backend's spec names, kept with a saved baseline (`compare`
+    /// runs them again).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<Kept>,
+}
+
+/// A file a foreign backend's spec names, copied into the build store when a baseline
+/// is saved.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kept {
+    /// The word of the spec it stands for (0: the library, or the program).
+    pub word: usize,
+    /// As the spec gave it.
+    pub path: String,
+    /// Its content hash (`fnv1a64:...`), which names its copy.
+    pub hash: String,
 }
 
 /// How a foreign backend was measured. (Runs saved before had `round_trip_ns` and
@@ -219,10 +225,6 @@ pub struct PerCall {
     pub calls: u64,
 }
 
-fn one() -> usize {
-    1
-}
-
 impl BenchResult {
     /// No-guess share, nodes and guesses per puzzle, as table cells: "n/a" where the
     /// backend reports no such counter.
@@ -254,12 +256,12 @@ impl BenchResult {
         }
     }
 
-    /// Per-puzzle pass time of each round, µs (the samples the regression test uses).
+    /// Per-puzzle time of each round, µs.
     pub fn round_us_per_puzzle(&self) -> Vec<f64> {
         self.per_puzzle_us(&self.rounds_ns)
     }
 
-    /// Times of whole passes (`rounds_ns`, `rounds_cpu_ns`) per puzzle, µs.
+    /// Times of whole rounds per puzzle, µs.
     pub fn per_puzzle_us(&self, rounds_ns: &[u64]) -> Vec<f64> {
         let n = self.timed_puzzles().max(1) as f64;
         rounds_ns.iter().map(|&ns| ns as f64 / 1000.0 / n).collect()
@@ -274,7 +276,7 @@ impl BenchRun {
     pub fn validate(&self) -> Result<(), String> {
         if self.format_version != FORMAT_VERSION {
             return Err(format!(
-                "format version {}, this build reads {FORMAT_VERSION}",
+                "format version {}, this build reads {FORMAT_VERSION} (its times are on other clocks): save the baseline again with this build",
                 self.format_version
             ));
         }
@@ -284,7 +286,6 @@ impl BenchRun {
             ("build.rustc", &self.build.rustc),
             ("machine.cpu", &self.machine.cpu),
             ("machine.os", &self.machine.os),
-            ("settings.headline", &self.settings.headline),
         ] {
             bounds::text(value).map_err(field(name))?;
         }
@@ -328,8 +329,6 @@ impl BenchSettings {
         }
         bounds::within(self.warmup, 0, bounds::MAX_WARMUP).map_err(field("warmup"))?;
         bounds::within(self.rounds, 1, bounds::MAX_ROUNDS).map_err(field("rounds"))?;
-        bounds::within(self.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
-            .map_err(field("min_round_ms"))?;
         let i = &self.input;
         for (name, v) in [
             ("input.format", &i.format),
@@ -391,17 +390,8 @@ impl BenchResult {
         if self.rounds_ns.contains(&0) {
             return Err("a round of 0 ns".into());
         }
-        if !self.rounds_cpu_ns.is_empty() && self.rounds_cpu_ns.len() != self.rounds_ns.len() {
-            return Err("rounds_cpu_ns: not one per round".into());
-        }
-        if self.rounds_cpu_ns.contains(&0) {
-            return Err("rounds_cpu_ns: a round of 0 ns".into());
-        }
         if let Some(load) = self.load {
             bounds::finite(load, 0.0, bounds::MAX_THREADS as f64).map_err(field("load"))?;
-        }
-        if self.passes_per_round == 0 {
-            return Err("passes_per_round: 0".into());
         }
         if let Some(i) = &self.instructions {
             let consistent = i.puzzles >= 1
@@ -419,13 +409,26 @@ impl BenchResult {
         let calls = self
             .dataset
             .puzzles
-            .saturating_mul(self.rounds_ns.len() as u64)
-            .saturating_mul(self.passes_per_round as u64);
-        if self.wrong > calls {
+            .saturating_mul(self.rounds_ns.len() as u64);
+        if self.wrong > self.dataset.puzzles || self.wrong_answers > calls {
             return Err(format!(
-                "wrong: {} answers is more than were given",
-                self.wrong
+                "wrong: {} puzzles, {} answers is more than were given",
+                self.wrong, self.wrong_answers
             ));
+        }
+        for (name, hash) in self
+            .kept
+            .iter()
+            .map(|k| ("kept.hash", &k.hash))
+            .chain(self.code.iter().map(|c| ("code", c)))
+        {
+            // A hash names a file in the build store: nothing else may stand there.
+            if !is_hash(hash) {
+                return Err(format!("{name}: {hash:?} is not a content hash"));
+            }
+        }
+        for k in &self.kept {
+            bounds::text(&k.path).map_err(field("kept.path"))?;
         }
         if let Some(f) = &self.foreign {
             if f.notes.len() > 16 {
@@ -446,7 +449,7 @@ impl BenchResult {
                     "verified: {claims} claims is more than the {calls} calls made"
                 ));
             }
-            if v.refuted > self.wrong {
+            if v.refuted > self.wrong_answers {
                 return Err(format!(
                     "verified: {} refuted claims, but {} wrong answers",
                     v.refuted, self.wrong
@@ -494,6 +497,12 @@ impl BenchResult {
         }
         Ok(())
     }
+}
+
+/// `fnv1a64:` and 16 lowercase hex digits.
+pub fn is_hash(s: &str) -> bool {
+    s.strip_prefix("fnv1a64:")
+        .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
 }
 
 /// A message about the field `name`.

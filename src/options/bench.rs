@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use super::{limits, usage};
 use crate::bench::baseline::{self, BaselineRef, Store};
+use crate::bench::builds::{self, Builds};
 use crate::bench::present::export::ExportFormat;
-use crate::bench::{BenchConfig, BenchRun, BenchSettings, hash_file};
+use crate::bench::{BenchConfig, BenchRun, Kind, hash_file};
 use crate::bounds;
 use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
 use crate::interrupt;
@@ -18,11 +19,13 @@ use crate::output::{self, Place, Target};
 use crate::solver::{Backend, Limits};
 use crate::subset::Subset;
 
-/// `--save-baseline`: where, checked before measuring.
+/// `--save-baseline`: where, checked before measuring, and where its build is kept
+/// (`None`: nowhere to keep it, said).
 pub struct SaveBaseline {
     pub name: String,
     pub target: Target,
     pub store: Store,
+    pub builds: Option<Builds>,
 }
 
 /// `--record` (or a saved baseline): the history file results are appended to.
@@ -40,22 +43,31 @@ pub struct BenchOptions {
     pub exports: Vec<(ExportFormat, Target)>,
     pub per_puzzle: Option<Target>,
     pub save: Option<SaveBaseline>,
-    /// `--baseline`: the saved run to compare with, read and checked.
-    pub baseline: Option<(PathBuf, BenchRun)>,
-    pub noise: f64,
     pub progress: bool,
     pub html: Option<Target>,
     pub record: Option<Record>,
 }
 
-/// A baseline's benchmark, to run again on this build.
+/// A baseline's benchmark, to run again.
 pub struct Rerun {
     pub datasets: Vec<Input>,
     /// The hash each dataset must have (checked when it is loaded, before measuring).
     pub hashes: Vec<String>,
     pub load: LoadOptions,
     pub subset: Subset,
+    /// The benchmark on this build alone, for figures against figures.
     pub config: BenchConfig,
+    /// Each backend's saved build and this one, to run side by side; or why the saved
+    /// build cannot run here.
+    pub pairs: Result<Vec<BuildPair>, String>,
+}
+
+/// One backend's two builds.
+pub struct BuildPair {
+    pub label: String,
+    pub old: Backend,
+    pub new: Backend,
+    pub threads: Vec<usize>,
 }
 
 pub enum CompareAction {
@@ -72,7 +84,7 @@ pub enum CompareAction {
 
 pub struct CompareOptions {
     pub action: CompareAction,
-    pub noise: f64,
+    pub rules: crate::bench::judge::Rules,
     pub progress: bool,
     pub html: Option<Target>,
     /// `--export-*`: the verdicts, in each format.
@@ -91,18 +103,8 @@ enum Output {
 
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
-    let noise = config.noise_pct;
     let (load, subset) = super::input::load_options(&a.input)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
-    let baseline = match &a.baseline {
-        Some(name) => {
-            let what = BaselineRef::parse(name).or_else(|e| usage("--baseline", e))?;
-            let (path, run) = baseline::load(&store, &what)?;
-            baseline::check_comparable(&run, &BenchSettings::of(&config))?;
-            Some((path, run))
-        }
-        None => None,
-    };
     let save_place = match &a.save_baseline {
         Some(name) => Some(Place::Path(save_path(name, &store, a.force)?)),
         None => None,
@@ -134,8 +136,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         (O::Html, "--html", place(&a.html)),
         (O::History, "--history", history),
     ]);
-    let mut inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
-    inputs.extend(baseline.iter().map(|(p, _)| Place::Path(p.clone())));
+    let inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     let mut planned = output::plan_optional(&inputs, &wanted, true)?;
     let per_puzzle = planned.take(O::PerPuzzle);
     let save_target = planned.take(O::SaveBaseline);
@@ -153,6 +154,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
             name,
             target,
             store,
+            builds: Builds::locate(),
         }),
         _ => None,
     };
@@ -164,8 +166,6 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         exports,
         per_puzzle,
         save,
-        baseline,
-        noise,
         progress: !a.no_progress && std::io::stderr().is_terminal(),
         html,
         record,
@@ -206,16 +206,17 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         .into_iter()
         .map(|b| super::foreign::prepare("--backends", b, &a.foreign))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    if a.paired && backends.len() < 2 {
+    // Builds of one solver: said by the flag, or by the labels `old` and `new`.
+    let builds = a.builds || labels.iter().any(|l| l == "old") && labels.iter().any(|l| l == "new");
+    if builds && backends.len() < 2 {
         return usage(
-            "--paired",
-            "give at least two backends: the first is the one the others are compared with",
+            "--builds",
+            "give at least two backends: the first is the old build, the others are compared with it",
         );
     }
-    let noise_pct = noise(a.noise.unwrap_or(if a.paired { 1.0 } else { 5.0 }))?;
     let threads = thread_counts(&a.threads)?;
     super::foreign::threads(&backends, &threads, &a.foreign)?;
-    let backends_for_check = backends.clone();
+    let instructions = instructions(a.instructions, &backends)?;
     Ok(BenchConfig {
         backends,
         threads,
@@ -225,25 +226,25 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         rounds: bounds::within(a.rounds.unwrap_or(DEFAULT_ROUNDS), 1, bounds::MAX_ROUNDS)
             .or_else(|e| usage("--rounds", e))?,
         min_time: match (a.min_time, a.rounds) {
-            (None, None) if a.paired => Some(PAIRED_MIN_TIME),
+            (None, None) => Some(DEFAULT_MIN_TIME),
             _ => a
                 .min_time
                 .map(|t| bounds::seconds(t, true, bounds::MAX_MIN_TIME_S))
                 .transpose()
                 .or_else(|e| usage("--min-time", e))?,
         },
-        min_round: Duration::from_millis(
-            bounds::within(a.min_round_ms, 0, bounds::MAX_MIN_ROUND_MS)
-                .or_else(|e| usage("--min-round-ms", e))?,
-        ),
         read: super::input::read_settings(&a.input),
         labels,
-        paired: a.paired,
+        sequential: a.sequential,
+        kind: match builds {
+            true => Kind::Builds,
+            false => Kind::Solvers,
+        },
         seed: a.input.seed,
-        noise_pct,
-        instructions: instructions(a.instructions, &backends_for_check)?,
+        noise_pct: noise(a.noise)?,
+        trust_times: a.trust_reported_times,
+        instructions,
         verify: super::foreign::verify(&a.foreign),
-        timing: BenchConfig::timing_for(&backends_for_check),
         symmetry: a.symmetry == "on",
     })
 }
@@ -263,13 +264,22 @@ fn save_path(name: &str, store: &Store, force: bool) -> anyhow::Result<PathBuf> 
 }
 
 pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
-    let noise = noise(a.noise)?;
+    let rules = crate::bench::judge::Rules {
+        kind: Kind::Builds,
+        noise_pct: noise(a.noise)?,
+        seed: 1,
+        trust_times: a.trust_reported_times,
+    };
     let progress = !a.no_progress && std::io::stderr().is_terminal();
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let load = |name: &str, option: &str| -> anyhow::Result<(PathBuf, BenchRun)> {
         let what = BaselineRef::parse(name).or_else(|e| usage(option, e))?;
         baseline::load(&store, &what)
     };
+    let given = backends(&a.backends)?
+        .into_iter()
+        .map(|(_, b)| super::foreign::prepare("--backends", b, &a.foreign))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     let action = match (&a.baseline, &a.new) {
         _ if a.list => CompareAction::List(store.clone()),
         (Some(old), Some(new)) => CompareAction::Saved {
@@ -278,7 +288,7 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         },
         (Some(old), None) => {
             let old = load(old, "BASELINE")?;
-            let rerun = Box::new(rerun(&old.1, &store)?);
+            let rerun = Box::new(rerun(&old.1, &store, &given, &rules)?);
             CompareAction::Rerun {
                 old: Box::new(old),
                 rerun,
@@ -313,40 +323,39 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
     let html = planned.take(Output::Html);
     Ok(CompareOptions {
         action,
-        noise,
+        rules,
         progress,
         html,
         exports: exports_of(planned),
     })
 }
 
-/// The benchmark a saved run describes, checked before anything runs: only built-in
-/// backends (a baseline file never makes this program run anything else), datasets
-/// that are files or folders (a file's content checked here, a folder's as it is
-/// loaded), read with the recorded input options.
-fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
+/// The benchmark a saved run describes, checked before anything runs: datasets that
+/// are files (their content checked here), read with the recorded input options; the
+/// built-in backends, and the foreign ones only as the command line names them now
+/// (`given`: a baseline file never makes this program run a program or load a library
+/// it names). With each backend's saved build where the build store has it.
+fn rerun(
+    old: &BenchRun,
+    store: &Store,
+    given: &[Backend],
+    rules: &crate::bench::judge::Rules,
+) -> anyhow::Result<Rerun> {
     let mut backends: Vec<Backend> = Vec::new();
     let mut threads = Vec::new();
     let mut datasets: Vec<Input> = Vec::new();
     let mut hashes = Vec::new();
     let mut labels: Vec<String> = Vec::new();
     for r in &old.results {
-        // Only a name built into this binary: a baseline file never makes this program
-        // run a program or load a library it names. A labelled result is re-run as
-        // what its label stood for.
         let spec = r.spec.as_deref().unwrap_or(&r.backend);
-        let backend = spec
-            .parse::<Backend>()
-            .ok()
-            .filter(|b| !b.is_foreign())
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "the baseline's {:?} is {spec:?}, which is not built into this build; \
-                     compare re-runs built-in backends only (give the new run as NEW, or \
-                     measure it with bench --backends and --baseline)",
-                    r.backend
-                )
-            })?;
+        let built_in = spec.parse::<Backend>().ok().filter(|b| !b.is_foreign());
+        let backend = match built_in.or_else(|| given.iter().find(|g| g.name() == spec).cloned()) {
+            Some(b) => b,
+            None => anyhow::bail!(
+                "the baseline's {:?} is {spec:?}, which compare runs only as the command line names it (never from a file): compare ... --backends {spec:?}",
+                r.backend
+            ),
+        };
         if !labels.contains(&r.backend) {
             labels.push(r.backend.clone());
             backends.push(backend);
@@ -362,10 +371,10 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
     }
     let s = &old.settings;
     let (load, subset) = super::input::load_options(&super::input::input_args(&s.input))?;
-    let backends_for_labels = backends.clone();
+    let instructions = instructions(s.instructions, &backends)?;
     let config = BenchConfig {
-        labels,
-        backends,
+        labels: labels.clone(),
+        backends: backends.clone(),
         threads,
         limits: Limits {
             max_solutions: s.max_solutions,
@@ -374,27 +383,73 @@ fn rerun(old: &BenchRun, store: &Store) -> anyhow::Result<Rerun> {
             deadline: None,
             cancel: Some(&interrupt::INTERRUPTED),
         },
-        warmup: s.warmup,
-        rounds: s.rounds,
-        min_time: s.min_time_s.map(Duration::from_secs_f64),
-        min_round: Duration::from_millis(s.min_round_ms),
+        // At least what a verdict needs by default, whatever the baseline took.
+        warmup: s.warmup.max(1),
+        rounds: s.rounds.max(DEFAULT_ROUNDS),
+        min_time: Some(s.min_time_s.map_or(DEFAULT_MIN_TIME, |t| {
+            Duration::from_secs_f64(t).max(DEFAULT_MIN_TIME)
+        })),
         read: s.input.clone(),
-        paired: false,
+        sequential: s.sequential,
+        kind: Kind::Builds,
         seed: s.input.seed,
-        noise_pct: 5.0,
-        instructions: instructions(s.instructions, &backends_for_labels)?,
+        noise_pct: rules.noise_pct,
+        trust_times: rules.trust_times,
+        instructions,
         verify: Default::default(),
-        // Timed and presented as the baseline was, whatever it is run with now.
-        timing: s.timing,
         symmetry: s.symmetry,
     };
+    let pairs = pairs(old, &labels, &backends, &config.limits);
     Ok(Rerun {
         datasets,
         hashes,
         load,
         subset,
         config,
+        pairs,
     })
+}
+
+/// Each backend's saved build and this one, or why they cannot be run side by side.
+fn pairs(
+    old: &BenchRun,
+    labels: &[String],
+    backends: &[Backend],
+    limits: &Limits,
+) -> Result<Vec<BuildPair>, String> {
+    let store = Builds::locate().ok_or("no build store (set SUDOKU_BENCH_BUILDS or HOME)")?;
+    let new_exe = store
+        .keep_exe()
+        .map_err(|e| format!("this build cannot be kept: {e:#}"))?;
+    let mut pairs = Vec::new();
+    for (label, backend) in labels.iter().zip(backends) {
+        let results: Vec<_> = old.results.iter().filter(|r| r.backend == *label).collect();
+        let (old_build, new_build) = match backend.is_foreign() {
+            true => (
+                builds::old_of(&store, backend, results[0])?,
+                backend.clone(),
+            ),
+            false => {
+                let exe = old.build.exe.as_deref().unwrap_or_default();
+                let worker = |exe| store.worker(exe, backend.name(), limits);
+                let old = worker(exe).ok_or_else(|| {
+                    format!(
+                        "the baseline's build (executable {}) is not in the build store {}: it was saved on another machine, or before builds were kept",
+                        old.build.exe_short(),
+                        store.dir.display()
+                    )
+                })?;
+                (old, worker(&new_exe).ok_or("this build's copy vanished")?)
+            }
+        };
+        pairs.push(BuildPair {
+            label: label.clone(),
+            old: old_build,
+            new: new_build,
+            threads: results.iter().map(|r| r.threads).collect(),
+        });
+    }
+    Ok(pairs)
 }
 
 /// Where a baseline's dataset is now: as written (relative to the working directory),
@@ -433,10 +488,10 @@ fn dataset_path(path: &str, hash: &str, store: &Store) -> anyhow::Result<PathBuf
 }
 
 const DEFAULT_ROUNDS: u32 = 5;
-/// Paired rounds are cheap and each adds pairs: by default they go on this long per
-/// dataset. Measured (results/ab-study): 5 rounds gave intervals of about ±2% on a busy
-/// 2-vCPU VM, too wide to tell 3% from noise reliably.
-const PAIRED_MIN_TIME: Duration = Duration::from_secs(3);
+/// Rounds are cheap and each adds pairs: by default they go on this long per dataset
+/// and thread count. Measured (results/ab-study): 5 rounds gave intervals of about ±2%
+/// on a busy 2-vCPU VM, too wide to tell 3% from noise reliably.
+const DEFAULT_MIN_TIME: Duration = Duration::from_secs(3);
 
 fn noise(value: f64) -> anyhow::Result<f64> {
     bounds::finite(value, 0.0, bounds::MAX_NOISE_PCT).or_else(|e| usage("--noise", e))

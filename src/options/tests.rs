@@ -36,7 +36,7 @@ fn bad_values_are_usage_errors() {
         &["solve", "--timeout=-0.5"],
         &["gen", "--min-clues", "90"],
         &["bench", "x", "--warmup", "99999999"],
-        &["bench", "x", "--min-round-ms", "99999999"],
+        &["bench", "x", "--noise=-1"],
     ] {
         let err = parse(args)
             .err()

@@ -277,6 +277,7 @@ mod tests {
             guesses: Some(0),
             time_ns: 90,
             clock: crate::solver::Clock::Call,
+            unseen_ns: 0,
             verified: crate::run::Verification::Refuted,
             thread: None,
             error: error.map(str::to_string),

@@ -61,6 +61,7 @@ mod tests {
             guesses: Some(0),
             time_ns: 12,
             clock: crate::solver::Clock::Harness,
+            unseen_ns: 0,
             verified: crate::run::Verification::None,
             thread: Some(1),
             error: Some("line 7: bad\nthing".into()),

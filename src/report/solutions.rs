@@ -61,6 +61,7 @@ mod tests {
                 guesses: None,
                 time_ns: 0,
                 clock: crate::solver::Clock::Harness,
+                unseen_ns: 0,
                 verified: crate::run::Verification::None,
                 thread: None,
                 error: None,

@@ -38,6 +38,7 @@ pub(crate) fn assess<'r>(
         guesses: None,
         time_ns: 0,
         clock: Clock::Harness,
+        unseen_ns: 0,
         verified: Verification::None,
         thread,
         error: None,
@@ -71,6 +72,7 @@ pub(crate) fn assess<'r>(
                 None => outcome.solution.map(Board::Nine),
             };
             result.clock = outcome.clock;
+            result.unseen_ns = outcome.unseen_ns;
             check_answer(&mut result, puzzle, &outcome, solution, limits, truth);
             if let (Some(note), true) = (note, outcome.budget_exceeded) {
                 result.error = Some(note);

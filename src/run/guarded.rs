@@ -38,6 +38,18 @@ pub enum Attempt {
     Failed { message: String, time_ns: u64 },
 }
 
+impl Attempt {
+    /// The call's time (0 where none was made).
+    pub fn time_ns(&self) -> u64 {
+        match self {
+            Attempt::Solved { time_ns, .. }
+            | Attempt::Panicked { time_ns, .. }
+            | Attempt::Failed { time_ns, .. } => *time_ns,
+            Attempt::Skipped | Attempt::Unsupported => 0,
+        }
+    }
+}
+
 /// A backend's solver behind the guards every command shares. One per thread.
 pub struct GuardedSolver {
     backend: Backend,
@@ -124,8 +136,11 @@ impl GuardedSolver {
             return;
         }
         let time_ns = *time_ns;
+        // Timed, outside the call's time: work a solver leaves to this call is seen.
+        let start = monotonic_ns();
         let done =
             std::panic::catch_unwind(AssertUnwindSafe(|| self.solver.complete(grid, outcome)));
+        outcome.unseen_ns += monotonic_ns().saturating_sub(start).max(1);
         let message = match done {
             Ok(Ok(())) => return,
             Ok(Err(message)) => message,

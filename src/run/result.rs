@@ -115,6 +115,8 @@ pub struct PuzzleResult<'r> {
     pub time_ns: u64,
     /// Where `time_ns` comes from.
     pub clock: Clock,
+    /// Time the harness saw the solver spend beyond `time_ns` (see `SolveOutcome`).
+    pub unseen_ns: u64,
     /// What the verifier made of the backend's claim.
     pub verified: Verification,
     /// Index of the rayon thread that solved it.

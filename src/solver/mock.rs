@@ -1,6 +1,9 @@
 //! Test-only solvers: one that panics on some puzzles, one that is slow by a known
-//! factor, one that runs until its deadline or cancellation. They let tests check that
-//! every command treats a failing, slow or hanging backend the same way.
+//! factor, one that runs until its deadline or cancellation, one that does a known share
+//! of more work, one that gives up after a while. They let tests check that every
+//! command treats a failing, slow, hanging or flaky backend the same way.
+
+use std::cell::Cell;
 
 use super::{DlxStatic, Limits, SolveOutcome, Solver};
 use crate::board::nine::Grid;
@@ -15,6 +18,23 @@ pub enum Mock {
     Slow(u32),
     /// Searches without end, charging its budget, so only a limit stops it.
     Hang,
+    /// dlx-static, solving every this-many-th call twice (on this thread).
+    Repeats(u32),
+    /// dlx-static for this many calls on this thread, then gives up on every puzzle.
+    GivesUpAfter(u32),
+}
+
+thread_local! {
+    /// Calls made on this thread by the mocks that count them (each test has a thread).
+    static CALLS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The number of this call on this thread, from 1.
+fn call_number() -> u64 {
+    CALLS.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    })
 }
 
 impl Mock {
@@ -23,6 +43,8 @@ impl Mock {
             Mock::PanicsOnFirstCell(_) => "mock-panic",
             Mock::Slow(_) => "mock-slow",
             Mock::Hang => "mock-hang",
+            Mock::Repeats(_) => "mock-repeats",
+            Mock::GivesUpAfter(_) => "mock-gives-up",
         }
     }
 
@@ -55,6 +77,17 @@ impl Solver for MockSolver {
                 }
                 out
             }
+            Mock::Repeats(n) => {
+                if call_number() % u64::from(n) == 0 {
+                    std::hint::black_box(self.inner.solve(puzzle, limits));
+                }
+                self.inner.solve(puzzle, limits)
+            }
+            Mock::GivesUpAfter(n) if call_number() > u64::from(n) => SolveOutcome {
+                budget_exceeded: true,
+                ..SolveOutcome::default()
+            },
+            Mock::GivesUpAfter(_) => self.inner.solve(puzzle, limits),
             Mock::Hang => {
                 let mut out = SolveOutcome::default();
                 let mut budget = limits.budget();

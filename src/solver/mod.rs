@@ -132,6 +132,9 @@ pub struct SolveOutcome {
     /// The solution is still to be fetched, untimed, by [`Solver::complete`] (a library
     /// that writes one only when asked for one).
     pub solution_pending: bool,
+    /// Time the harness saw the solver spend on the puzzle beyond `time_ns`: a program's
+    /// round trip less its own time and the transport, a library's untimed second call.
+    pub unseen_ns: u64,
 }
 
 /// Where a call's time comes from: the harness's clock around the call, or a clock of

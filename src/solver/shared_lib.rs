@@ -9,7 +9,7 @@
 //! input, the guard zone, the crash note and the checks are before or after it. Pitfalls
 //! handled: the input is zero-padded (tdoku reads byte 81 to tell a plain puzzle from
 //! pencil marks); a solver that writes a solution only when `limit` is 1 gets a second
-//! call, untimed, that only serves the check (counted in [`second_calls`]); one that
+//! call, untimed, that only serves the check (timed apart: `SolveOutcome::unseen_ns`); one that
 //! never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a crash cannot
 //! be contained in the process, so it ends the run with a message naming the library and
 //! the puzzle. The deadline and the cancel flag are checked before each call (a call
@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 use std::ffi::c_char;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
@@ -107,14 +107,6 @@ const GUARD: u8 = 0xA5;
 const GUARD_ZONE: usize = 256;
 /// What `num_guesses` holds before a call: a library that leaves it so counts none.
 const UNSET: usize = usize::MAX;
-
-/// Calls that needed a second call to get the solution, over the whole run.
-static SECOND_CALLS: AtomicU64 = AtomicU64::new(0);
-
-/// How many uniqueness checks needed a second call (`limit` 1) to get a solution.
-pub fn second_calls() -> u64 {
-    SECOND_CALLS.load(Ordering::Relaxed)
-}
 
 pub struct LibSolver {
     spec: Arc<LibSpec>,
@@ -274,7 +266,6 @@ impl Solver for LibSolver {
             return Ok(());
         };
         let func = *func;
-        SECOND_CALLS.fetch_add(1, Ordering::Relaxed);
         self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let again = self.call(func, 1, false)?;
         out.solution = again.solution.filter(|_| again.count > 0);

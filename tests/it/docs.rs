@@ -1,6 +1,6 @@
 //! Every command the README and `docs/` show is run, so they stay true: each line of a
 //! ` ```sh ` block and each `$ ` line of a ` ```console ` block, with the built binary as
-//! `sudoku-bench`, in a scratch folder (and a home of its own) that holds the project's `datasets/`, `scripts/`
+//! `sudoku-bench` (and as `target/release/sudoku-bench`), in a scratch folder (and a home of its own) that holds the project's `datasets/`, `scripts/`
 //! and `tests/` (read-only links) and nothing else. A command must exit 0, or with a
 //! status its own comment names (`# exit 5 if it regressed`). `cargo` commands are
 //! `.ci/run`'s: `cargo run --release -- ARGS` runs the binary under test with ARGS, the
@@ -152,6 +152,10 @@ fn run_document(document: &Path) -> (usize, usize, Vec<String>) {
     std::fs::create_dir_all(&bin_dir).unwrap();
     std::fs::create_dir_all(scratch.path().join("home")).unwrap();
     std::os::unix::fs::symlink(crate::common::bin(), bin_dir.join("sudoku-bench")).unwrap();
+    // `cargo build --release` is .ci/run's: its binary is the one under test.
+    std::fs::create_dir_all(work.join("target/release")).unwrap();
+    let built = work.join("target/release/sudoku-bench");
+    std::os::unix::fs::symlink(crate::common::bin(), built).unwrap();
     for dir in ["datasets", "scripts", "tests"] {
         std::os::unix::fs::symlink(project_file(dir), work.join(dir)).unwrap();
     }

@@ -324,7 +324,7 @@ fn a_planted_baseline_is_refused_before_anything_runs() {
             "code",
             "/results/0/backend",
             json!("exec:touch pwned"),
-            "not built into",
+            "never from a file",
         ),
         (
             "follow",
@@ -332,12 +332,12 @@ fn a_planted_baseline_is_refused_before_anything_runs() {
             json!("maybe"),
             "input.solutions_follow",
         ),
-        // A CPU time of 0 would make a change infinite when loads differ.
+        // A hash names a file of the build store: nothing else may stand there.
         (
-            "cpuzero",
-            "/results/0/rounds_cpu_ns/0",
-            json!(0),
-            "rounds_cpu_ns",
+            "kept",
+            "/results/0/kept",
+            json!([{"word": 0, "path": "x", "hash": "fnv1a64:../../../bin"}]),
+            "not a content hash",
         ),
         // A built-in backend's name standing for another backend: a re-run would
         // measure the built-in one under it.

@@ -1,4 +1,4 @@
-//! Every HTML page (bench, bench --paired, compare, history) opened in headless
+//! Every HTML page (bench, bench --builds, compare, history) opened in headless
 //! Chromium at 1,024 and 1,400 px: nothing may stick out of the page, every SVG text
 //! lies inside its drawing and overlaps no other. The check is a script appended to the
 //! test's copy of each page (the page itself stays script-free); it writes its verdict
@@ -79,14 +79,13 @@ fn pages(dir: &Path) -> Vec<PathBuf> {
     let bench = |extra: &[&str]| {
         sudoku_bench_in(dir)
             .args(["bench", "d.txt", "--backends", "dlx-static,dlx-arena"])
-            .args(["--rounds", "3", "--min-round-ms", "0", "--no-progress"])
+            .args(["--rounds", "3", "--no-progress"])
             .args(extra)
             .assert()
     };
     bench(&["--html", "bench.html", "--save-baseline", "one", "--record"]).success();
-    bench(&["--paired", "--html", "paired.html"]);
-    // The baseline's passes twice as slow, its per-call times as they were: the page
-    // must say the wall time moved and the per-call medians did not.
+    bench(&["--html", "paired.html", "--builds"]);
+    // The baseline's rounds twice as slow: regressed.
     let slow = slowed(&json(&dir.join("results/baselines/one.json")), 2);
     std::fs::write(dir.join("slow.json"), serde_json::to_vec(&slow).unwrap()).unwrap();
     sudoku_bench_in(dir)
@@ -139,8 +138,8 @@ fn every_page_fits_at_1024_and_1400_px() {
     let pages = pages(dir.path());
     let compare = std::fs::read_to_string(&pages[2]).unwrap();
     let mut failures = Vec::new();
-    if !compare.contains("per-call median unchanged") {
-        failures.push("the compare page does not say the per-call medians stayed".to_string());
+    if !compare.contains("regressed +100.0%") {
+        failures.push("the compare page does not say the rounds took twice as long".to_string());
     }
     let Some(browser) = chromium() else {
         assert!(failures.is_empty(), "{failures:?}");

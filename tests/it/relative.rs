@@ -1,6 +1,6 @@
-//! Relative speed and verdicts in every output, end to end: `bench`'s summary of which
-//! backend ran fastest (terminal, Markdown, JSON, CSV, HTML), `--paired`'s verdicts in
-//! the Markdown and CSV exports, and `compare`'s exports.
+//! Verdicts in every output, end to end: `bench`'s which backend ran fastest and by how
+//! much (terminal, Markdown, JSON, CSV, HTML), two builds' verdicts in the Markdown and
+//! CSV exports, and `compare`'s exports.
 
 use std::path::Path;
 
@@ -17,16 +17,8 @@ fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap()
 }
 
-/// Short rounds: what is checked is where the summary goes, not what it measures.
-const QUICK: [&str; 7] = [
-    "--rounds",
-    "3",
-    "--warmup",
-    "0",
-    "--min-round-ms",
-    "5",
-    "--no-progress",
-];
+/// Short rounds: what is checked is where the verdicts go, not what they measure.
+const QUICK: [&str; 5] = ["--rounds", "6", "--warmup", "0", "--no-progress"];
 
 #[test]
 fn bench_says_which_backend_ran_fastest_in_every_output() {
@@ -41,64 +33,62 @@ fn bench_says_which_backend_ran_fastest_in_every_output() {
         .success()
         .stdout(contains("relative speed on d.txt -j1:"))
         // null solves nothing: never the fastest, and it says why.
-        .stdout(contains("null: no ratio (solves nothing"));
+        .stdout(contains("null: no ratio (null solves nothing)"));
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
 
-    // JSON: the fastest of the two solvers, the other's ratio at least 1 with its
-    // uncertainty from three rounds each, and null without a ratio.
+    // JSON: the other solver against the fastest, taking turns: the ratio of total
+    // times with its interval; null without a ratio.
     let run: serde_json::Value = serde_json::from_str(&read(dir.path(), "r.json")).unwrap();
-    let rel = &run["relative"][0];
-    assert_eq!(
-        (rel["dataset"].as_str(), rel["threads"].as_u64()),
-        (Some("d.txt"), Some(1))
-    );
-    let fastest = rel["fastest"].as_str().unwrap().to_string();
+    let versus = run["versus"].as_array().unwrap();
+    assert_eq!(versus.len(), 2, "{run}");
+    let fastest = versus[0]["base"].as_str().unwrap().to_string();
     let other = match fastest.as_str() {
         "bitboard" => "dlx-static",
         "dlx-static" => "bitboard",
         _ => panic!("fastest: {fastest}"),
     };
-    let others = rel["others"].as_array().unwrap();
-    let versus = others.iter().find(|v| v["backend"] == other).unwrap();
-    let us = |name: &str| {
-        let r = run["results"].as_array().unwrap();
-        r.iter().find(|r| r["backend"] == name).unwrap()["us_per_puzzle"]
-            .as_f64()
-            .unwrap()
-    };
-    let ratio = versus["ratio"].as_f64().unwrap();
-    assert!(
-        (ratio - us(other) / us(&fastest)).abs() < 1e-9 && ratio >= 1.0,
-        "{rel}"
-    );
-    assert!(versus["ratio_sd"].as_f64().unwrap() >= 0.0);
-    let standing = versus["standing"].as_str().unwrap();
-    assert!(["slower", "within_noise"].contains(&standing), "{standing}");
-    let null = others.iter().find(|v| v["backend"] == "null").unwrap();
+    let v = versus.iter().find(|v| v["other"] == other).unwrap();
     assert_eq!(
-        (null["standing"].as_str(), null["ratio"].as_f64()),
-        (Some("no_ratio"), None)
+        (v["kind"].as_str(), v["how"].as_str()),
+        (Some("solvers"), Some("paired"))
+    );
+    let ratio = v["ratio"].as_f64().unwrap();
+    let (low, high) = (v["low"].as_f64().unwrap(), v["high"].as_f64().unwrap());
+    assert!(low <= ratio && ratio <= high, "{v}");
+    let verdict = v["verdict"].as_str().unwrap();
+    assert!(["differs", "about_as_fast"].contains(&verdict), "{verdict}");
+    // "About as fast" only when the interval holds 1.
+    assert_eq!(verdict == "about_as_fast", low <= 1.0 && 1.0 <= high, "{v}");
+    let null = versus.iter().find(|v| v["other"] == "null").unwrap();
+    assert_eq!(
+        (null["verdict"].as_str(), null["ratio"].as_f64()),
+        (Some("no_verdict"), None)
     );
 
-    // The terminal says the same, hyperfine's way.
+    // The terminal says the same, hyperfine's way, with the interval.
     assert!(stdout.contains(&format!("  {fastest} ran\n")), "{stdout}");
-    let line = match standing {
-        "slower" => format!("{ratio:.2} ± "),
-        _ => format!("about as fast as {other}: {ratio:.2} ± "),
+    let line = match verdict {
+        "differs" if ratio >= 1.0 => format!("{ratio:.2} times faster than {other} ("),
+        "differs" => format!("{:.2} times slower than {other} (", 1.0 / ratio),
+        _ => format!("about as fast as {other}: {ratio:.3} ("),
     };
     assert!(stdout.contains(&line), "{line:?} in\n{stdout}");
+    assert!(
+        !stdout.contains("regressed") && !stdout.contains("improved"),
+        "{stdout}"
+    );
 
     // CSV: in each row.
     let (header, rows) = read_csv(&read(dir.path(), "r.csv"));
     let row = |name: &str| rows.iter().find(|r| r[0] == name).unwrap().clone();
     let (f, o, n) = (row(&fastest), row(other), row("null"));
-    assert_eq!(field(&header, &f, "relative"), "fastest");
-    assert_eq!(field(&header, &o, "fastest"), fastest);
-    assert_eq!(field(&header, &o, "relative"), standing);
-    let csv_ratio: f64 = field(&header, &o, "vs_fastest").parse().unwrap();
+    assert_eq!(field(&header, &f, "vs"), "");
+    assert_eq!(field(&header, &o, "vs"), fastest);
+    assert_eq!(field(&header, &o, "verdict"), verdict.replace('_', " "));
+    let csv_ratio: f64 = field(&header, &o, "ratio").parse().unwrap();
     assert!((csv_ratio - ratio).abs() < 1e-9);
-    assert_eq!(field(&header, &n, "relative"), "no_ratio");
-    assert!(field(&header, &n, "relative_why").contains("solves nothing"));
+    assert_eq!(field(&header, &n, "verdict"), "no verdict");
+    assert!(field(&header, &n, "why").contains("solves nothing"));
 
     // Markdown and HTML: the sentence.
     let md = read(dir.path(), "r.md");
@@ -127,19 +117,18 @@ fn one_backend_has_no_relative_speed() {
         .success()
         .stdout(contains("relative speed").not());
     let run: serde_json::Value = serde_json::from_str(&read(dir.path(), "r.json")).unwrap();
-    assert!(run.get("relative").is_none());
+    assert!(run.get("versus").is_none());
     assert!(!read(dir.path(), "r.md").contains("Relative speed"));
 }
 
 #[test]
-fn paired_verdicts_go_to_the_markdown_and_csv_exports() {
+fn verdicts_of_builds_go_to_the_markdown_and_csv_exports() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path(), 20);
     let out = sudoku_bench_in(dir.path())
         .args([
             "bench",
             "d.txt",
-            "--paired",
             "--backends",
             "old=dlx-static,new=bitboard",
         ])
@@ -150,20 +139,21 @@ fn paired_verdicts_go_to_the_markdown_and_csv_exports() {
     let code = out.get_output().status.code();
     assert!(matches!(code, Some(0 | 5)), "{code:?}");
     let md = read(dir.path(), "r.md");
-    assert!(md.contains("**Paired** (each backend against old)"), "{md}");
+    assert!(md.contains("**Builds compared**"), "{md}");
     assert!(md.contains("| new | old | d.txt | 1 |"), "{md}");
     let (header, rows) = read_csv(&read(dir.path(), "r.csv"));
     let new = rows.iter().find(|r| r[0] == "new").unwrap();
     let old = rows.iter().find(|r| r[0] == "old").unwrap();
-    assert_eq!(field(&header, new, "paired_vs"), "old");
-    assert!(field(&header, new, "paired_ratio").parse::<f64>().unwrap() > 0.0);
-    let verdict = field(&header, new, "paired_verdict");
+    assert_eq!(field(&header, new, "vs"), "old");
+    assert!(field(&header, new, "ratio").parse::<f64>().unwrap() > 0.0);
+    let verdict = field(&header, new, "verdict");
     assert!(
-        md.contains(&format!("| {} |", verdict.replace('_', " "))),
+        ["regressed", "improved", "no change"].contains(&verdict),
         "{verdict}"
     );
+    assert!(md.contains(&format!("| {verdict} ")), "{verdict}");
     // The first backend is the one the others are judged against: no verdict of its own.
-    assert_eq!(field(&header, old, "paired_vs"), "");
+    assert_eq!(field(&header, old, "vs"), "");
 }
 
 #[test]
@@ -183,20 +173,25 @@ fn compare_writes_its_verdicts_to_every_export() {
         .assert()
         .success()
         .stdout(contains("no regression"));
+    // Both runs' rows, each named by its side; the new ones carry the verdicts.
     let (header, rows) = read_csv(&read(dir.path(), "c.csv"));
-    assert_eq!(rows.len(), 2);
+    assert_eq!(rows.len(), 4);
     for row in &rows {
-        assert_eq!(field(&header, row, "verdict"), "no_change");
-        assert_eq!(field(&header, row, "change_pct"), "0.0");
+        let new = row[0].ends_with(" (new)");
+        assert!(new || row[0].ends_with(" (old)"), "{row:?}");
+        let verdict = if new { "no change" } else { "" };
+        assert_eq!(field(&header, row, "verdict"), verdict);
+        assert_eq!(field(&header, row, "ratio"), if new { "1.0" } else { "" });
     }
     let json: serde_json::Value = serde_json::from_str(&read(dir.path(), "c.json")).unwrap();
-    assert_eq!(json["baseline"]["name"], "base");
-    assert_eq!(json["regressed"], 0);
-    assert_eq!(json["rows"][1]["backend"], "dlx-static");
-    assert_eq!(json["rows"][1]["verdict"], "no_change");
+    assert_eq!(json["versus"][1]["other"], "dlx-static (new)");
+    assert_eq!(json["versus"][1]["base"], "dlx-static (old)");
+    assert_eq!(json["versus"][1]["verdict"], "no_change");
+    assert_eq!(json["versus"][1]["how"], "saved");
     let md = read(dir.path(), "c.md");
     assert!(
-        md.contains("| bitboard | d.txt | 1 |") && md.contains("| no change |"),
+        md.contains("| bitboard (new) | bitboard (old) | d.txt | 1 |")
+            && md.contains("| no change +0.0% |"),
         "{md}"
     );
     assert!(md.contains("no regression"));

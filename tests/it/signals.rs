@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 use crate::common::{project_file, read_csv};
 
 fn binary() -> Command {
-    Command::new(crate::common::bin())
+    let mut cmd = Command::new(crate::common::bin());
+    let builds = Path::new(env!("CARGO_TARGET_TMPDIR")).join("builds");
+    cmd.env("SUDOKU_BENCH_BUILDS", builds);
+    cmd
 }
 
 fn signal(child: &Child, sig: libc::c_int) {
@@ -200,6 +203,7 @@ fn bench_interrupted_after_a_result(
         .current_dir(dir)
         .args([
             "bench",
+            "small.txt",
             "d.txt",
             "--backends",
             "dlx-static,dfs",
@@ -219,9 +223,10 @@ fn bench_interrupted_after_a_result(
 #[test]
 fn an_interrupted_bench_keeps_its_table_exports_and_a_partial_baseline() {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("small.txt"), puzzles(20)).unwrap();
     std::fs::write(dir.path().join("d.txt"), puzzles(3000)).unwrap();
     let export = dir.path().join("e.json");
-    // Exports are rewritten after each result: the first result is done.
+    // Exports are rewritten after each dataset's results: the first dataset's are done.
     let more = ["--export-json", "e.json", "--save-baseline", "cut"];
     let out = bench_interrupted_after_a_result(dir.path(), &more, &export);
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -1,17 +1,25 @@
-//! Change points in a series of benchmark results, in the spirit of asv's step detection.
-//!
-//! The series is fitted with a piecewise-constant function of the logarithms of the
-//! times (so steps are relative), choosing the segmentation that minimizes the squared
-//! error plus a penalty per step: optimal partitioning (Jackson et al., 2005), exact, in
-//! O(n²) with prefix sums. The penalty is `3 σ² ln n`, a BIC-like choice, with σ, the
-//! noise, estimated from the median absolute difference of successive points (robust
-//! to the steps themselves). The segmentation runs on a median-of-3 smoothing of the
-//! series (Tukey's end-point rule at both ends), which keeps the edges of steps but
-//! removes lone points, so a single outlier is never a step, and a step needs two
-//! points on its new level; steps smaller than `min_step_pct` are merged away. Each
-//! level reported is the median of its segment's raw values.
+//! Change points in a series of benchmark results, told apart by the builds on either
+//! side. The log times (so steps are relative) are fitted with a piecewise-constant
+//! function minimizing the squared error plus a penalty per step: optimal partitioning
+//! (Jackson et al., 2005), exact, O(n²) with prefix sums. The penalty is `4 σ² ln n` where
+//! the build changes, twice that between runs of one build (code is expected to change at
+//! a build, the machine to stay), σ the noise from the median absolute successive
+//! difference (robust to the steps). The fit runs on a median-of-3 smoothing (Tukey's rule
+//! at the ends): a lone outlier is never a step, a step needs two points on its new level.
+//! Steps under `min_step_pct` are merged away; a level is its segment's raw median.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a step lies between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// Two builds whose code differs.
+    Code,
+    /// Runs of one build: the machine moved.
+    Machine,
+    /// A build on either side was not recorded (entries older than the code hash).
+    Unrecorded,
+}
 
 /// One change point: the series moves from `before` to `after` at point `index`.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,6 +27,7 @@ pub struct Step {
     pub index: usize,
     pub before: f64,
     pub after: f64,
+    pub cause: Cause,
 }
 
 impl Step {
@@ -33,20 +42,43 @@ const MIN_SEGMENT: usize = 2;
 /// Longest series looked at (the newest points): O(n²) must stay quick.
 pub const MAX_POINTS: usize = 5000;
 
-/// The change points of `values` (positive numbers, e.g. µs per puzzle), oldest first;
-/// cut short (and not all found) once `stop` is set.
-pub fn detect(values: &[f64], min_step_pct: f64, stop: &AtomicBool) -> Vec<Step> {
+/// What lies between runs `i - 1` and `i` of a series whose runs were measured by
+/// `builds` (a code identity each; `None` where it was not recorded).
+pub fn cause(builds: &[Option<&str>], i: usize) -> Cause {
+    match (builds[i - 1], builds[i]) {
+        (Some(a), Some(b)) if a == b => Cause::Machine,
+        (Some(_), Some(_)) => Cause::Code,
+        _ => Cause::Unrecorded,
+    }
+}
+
+/// The change points of `values` (positive numbers, e.g. µs per puzzle), oldest first,
+/// measured by `builds` (as many); cut short (and not all found) once `stop` is set.
+pub fn detect(
+    values: &[f64],
+    builds: &[Option<&str>],
+    min_step_pct: f64,
+    stop: &AtomicBool,
+) -> Vec<Step> {
     let y: Vec<f64> = values.iter().map(|v| v.max(1e-12).ln()).collect();
     let n = y.len();
     if n < 2 * MIN_SEGMENT {
         return Vec::new();
     }
     let sigma = noise(&y).max(1e-4);
-    let penalty = 3.0 * sigma * sigma * (n as f64).ln();
-    let mut starts = partition(&median3(&y), penalty, stop);
+    let unit = sigma * sigma * (n as f64).ln();
+    // The penalty of a segment starting at each run (the first starts the series).
+    let penalty: Vec<f64> = (0..n)
+        .map(|i| match i {
+            0 => 0.0,
+            _ if cause(builds, i) == Cause::Machine => 8.0 * unit,
+            _ => 4.0 * unit,
+        })
+        .collect();
+    let mut starts = partition(&median3(&y), &penalty, stop);
     // Merge the smallest step while any is below the threshold.
     while !stop.load(Ordering::Relaxed) {
-        let steps = steps_of(&y, &starts);
+        let steps = steps_of(&y, &starts, builds);
         let smallest = steps
             .iter()
             .enumerate()
@@ -92,9 +124,9 @@ fn noise(y: &[f64]) -> f64 {
     median * 1.4826 / std::f64::consts::SQRT_2
 }
 
-/// The segment starts (0 first) minimizing cost + penalty per segment; one segment
-/// once `stop` is set (the search is O(n²)).
-fn partition(y: &[f64], penalty: f64, stop: &AtomicBool) -> Vec<usize> {
+/// The segment starts (0 first) minimizing cost + `penalty[start]` per segment; one
+/// segment once `stop` is set (the search is O(n²)).
+fn partition(y: &[f64], penalty: &[f64], stop: &AtomicBool) -> Vec<usize> {
     let n = y.len();
     let mut sum = vec![0.0; n + 1];
     let mut sq = vec![0.0; n + 1];
@@ -111,19 +143,16 @@ fn partition(y: &[f64], penalty: f64, stop: &AtomicBool) -> Vec<usize> {
     // best[b]: the least cost of y[..b]; last[b]: where its last segment starts.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut last = vec![0usize; n + 1];
-    best[0] = -penalty;
+    best[0] = 0.0;
     for b in MIN_SEGMENT..=n {
         if stop.load(Ordering::Relaxed) {
             return vec![0];
         }
         for a in (0..=b - MIN_SEGMENT).rev() {
-            if a != 0 && a < MIN_SEGMENT {
+            if (a != 0 && a < MIN_SEGMENT) || !best[a].is_finite() {
                 continue;
             }
-            if !best[a].is_finite() {
-                continue;
-            }
-            let c = best[a] + penalty + cost(a, b);
+            let c = best[a] + penalty[a] + cost(a, b);
             if c < best[b] {
                 best[b] = c;
                 last[b] = a;
@@ -142,7 +171,7 @@ fn partition(y: &[f64], penalty: f64, stop: &AtomicBool) -> Vec<usize> {
 }
 
 /// The steps between the segments that start at `starts`, with each segment's median.
-fn steps_of(y: &[f64], starts: &[usize]) -> Vec<Step> {
+fn steps_of(y: &[f64], starts: &[usize], builds: &[Option<&str>]) -> Vec<Step> {
     let level = |i: usize| {
         let end = starts.get(i + 1).copied().unwrap_or(y.len());
         let mut seg: Vec<f64> = y[starts[i]..end].to_vec();
@@ -154,6 +183,7 @@ fn steps_of(y: &[f64], starts: &[usize]) -> Vec<Step> {
             index: starts[i],
             before: level(i - 1),
             after: level(i),
+            cause: cause(builds, starts[i]),
         })
         .collect()
 }
@@ -173,19 +203,30 @@ mod tests {
             .collect()
     }
 
+    /// Every run a build of its own (CI), named by its position.
+    fn each_new(n: usize) -> Vec<String> {
+        (0..n).map(|i| i.to_string()).collect()
+    }
+
+    fn detect_new(values: &[f64], min: f64) -> Vec<Step> {
+        let names = each_new(values.len());
+        let builds: Vec<Option<&str>> = names.iter().map(|b| Some(b.as_str())).collect();
+        detect(values, &builds, min, &GO)
+    }
+
     #[test]
     fn a_flat_series_has_no_step() {
-        assert!(detect(&noisy(10.0, 40, 1), 2.0, &GO).is_empty());
-        assert!(detect(&[5.0; 30], 2.0, &GO).is_empty());
+        assert!(detect_new(&noisy(10.0, 40, 1), 2.0).is_empty());
+        assert!(detect_new(&[5.0; 30], 2.0).is_empty());
     }
 
     #[test]
     fn a_step_is_found_where_it_happened() {
         let mut y = noisy(10.0, 20, 2);
         y.extend(noisy(11.0, 15, 3));
-        let steps = detect(&y, 2.0, &GO);
+        let steps = detect_new(&y, 2.0);
         assert_eq!(steps.len(), 1, "{steps:?}");
-        assert_eq!(steps[0].index, 20);
+        assert_eq!((steps[0].index, steps[0].cause), (20, Cause::Code));
         assert!((steps[0].change_pct() - 10.0).abs() < 2.0, "{steps:?}");
     }
 
@@ -194,7 +235,7 @@ mod tests {
         let mut y = noisy(10.0, 12, 4);
         y.extend(noisy(8.0, 12, 5));
         y.extend(noisy(9.0, 12, 6));
-        let idx: Vec<usize> = detect(&y, 2.0, &GO).iter().map(|s| s.index).collect();
+        let idx: Vec<usize> = detect_new(&y, 2.0).iter().map(|s| s.index).collect();
         assert_eq!(idx, [12, 24]);
     }
 
@@ -202,16 +243,16 @@ mod tests {
     fn one_outlier_is_not_a_step_but_two_points_on_a_new_level_are() {
         let mut y = noisy(10.0, 20, 7);
         y[10] = 30.0;
-        assert!(detect(&y, 2.0, &GO).is_empty());
+        assert!(detect_new(&y, 2.0).is_empty());
         let mut y = noisy(10.0, 20, 8);
         y.extend([13.0, 13.1]);
-        let steps = detect(&y, 2.0, &GO);
+        let steps = detect_new(&y, 2.0);
         assert_eq!(steps.iter().map(|s| s.index).collect::<Vec<_>>(), [20]);
         // A lone outlier at either end is not a step either.
         for at in [0, 19] {
             let mut y = noisy(10.0, 20, 9);
             y[at] = 30.0;
-            assert!(detect(&y, 2.0, &GO).is_empty(), "{at}");
+            assert!(detect_new(&y, 2.0).is_empty(), "{at}");
         }
     }
 
@@ -219,22 +260,35 @@ mod tests {
     fn steps_below_the_threshold_are_merged() {
         let mut y = vec![10.0; 10];
         y.extend([10.1; 10]);
-        assert_eq!(detect(&y, 0.5, &GO).len(), 1);
-        assert!(detect(&y, 2.0, &GO).is_empty());
+        assert_eq!(detect_new(&y, 0.5).len(), 1);
+        assert!(detect_new(&y, 2.0).is_empty());
+    }
+
+    #[test]
+    fn causes_come_from_the_builds_on_either_side() {
+        let b = [Some("a"), Some("a"), Some("b"), None, None];
+        let causes: Vec<Cause> = (1..b.len()).map(|i| cause(&b, i)).collect();
+        // Two unrecorded builds are never taken for one.
+        use Cause::*;
+        assert_eq!(causes, [Machine, Code, Unrecorded, Unrecorded]);
     }
 
     proptest! {
         #[test]
         fn steps_are_ordered_in_range_and_apart(
             values in proptest::collection::vec(0.001f64..1e6, 0..80),
+            builds in proptest::collection::vec(proptest::option::of(0u8..3), 80),
             min in 0.0f64..20.0,
         ) {
-            let steps = detect(&values, min, &GO);
+            let names: Vec<Option<String>> = builds.iter().map(|b| b.map(|b| b.to_string())).collect();
+            let builds: Vec<Option<&str>> = names[..values.len()].iter().map(|b| b.as_deref()).collect();
+            let steps = detect(&values, &builds, min, &GO);
             let mut prev = 0;
             for s in &steps {
                 prop_assert!(s.index >= prev + MIN_SEGMENT && s.index + MIN_SEGMENT <= values.len());
                 prop_assert!(s.change_pct().abs() >= min);
                 prop_assert!(s.before.is_finite() && s.after.is_finite());
+                prop_assert_eq!(s.cause, cause(&builds, s.index));
                 prev = s.index;
             }
         }

@@ -1,6 +1,7 @@
 //! `results/history.jsonl`: one line per benchmark result, appended by `bench --record`
 //! and by every saved baseline; `sudoku-bench history` reads it back as trends per
-//! backend x dataset x threads x machine, with change points ([`steps`]).
+//! backend x dataset x threads x machine, with change points told apart by the builds
+//! on either side of them ([`change_points`]).
 //!
 //! The file is untrusted input when read: a line that is not an entry is reported with
 //! its number and skipped, and the file is read up to a size limit.
@@ -34,7 +35,14 @@ pub struct Entry {
     pub format_version: u32,
     pub date: String,
     pub version: String,
+    /// This tool's git revision, `-dirty` when its tree had changes.
     pub revision: Option<String>,
+    /// The content hash of the code measured: this tool's executable (`Build::exe`) for
+    /// a built-in backend, the library or program file for a foreign one. Runs of one
+    /// code are of one build; `None` in entries written before it was recorded, which
+    /// are never taken for one build.
+    #[serde(default)]
+    pub code: Option<String>,
     /// `record`, or `baseline NAME`.
     pub source: String,
     pub machine: String,
@@ -76,6 +84,10 @@ impl Entry {
             date: run.date.clone(),
             version: run.build.version.clone(),
             revision: run.build.git_revision.clone(),
+            code: match r.foreign {
+                Some(_) => r.code.clone(),
+                None => run.build.exe.clone(),
+            },
             source: source.to_string(),
             machine: format!("{} x{}", run.machine.cpu, run.machine.cores),
             backend: r.backend.clone(),
@@ -94,8 +106,8 @@ impl Entry {
             instructions_per_puzzle: r.instructions.as_ref().map(|i| i.per_puzzle),
             partial: run.partial,
             method: match run.settings.symmetry {
-                true => format!("{}+symmetry", run.settings.timing.name()),
-                false => run.settings.timing.name().into(),
+                true => format!("{}+symmetry", r.timing.name()),
+                false => r.timing.name().into(),
             },
         }
     }
@@ -156,6 +168,8 @@ impl Entry {
             &self.machine,
             &self.date,
             &self.method,
+            self.revision.as_deref().unwrap_or(""),
+            self.code.as_deref().unwrap_or(""),
         ];
         if text.iter().any(|t| t.len() > 4096) {
             return Err("a field is longer than 4096 bytes".into());
@@ -380,7 +394,8 @@ pub fn trends<'a>(entries: &'a [Entry], min_step_pct: f64, stop: &AtomicBool) ->
     let mut out = Vec::new();
     for points in series(entries) {
         let values: Vec<f64> = points.iter().map(|e| e.us_per_puzzle).collect();
-        let steps = change_points::detect(&values, min_step_pct, stop);
+        let builds: Vec<Option<&str>> = points.iter().map(|e| e.code.as_deref()).collect();
+        let steps = change_points::detect(&values, &builds, min_step_pct, stop);
         // Cut short: this series' steps are not all found.
         if stop.load(Ordering::Relaxed) {
             break;

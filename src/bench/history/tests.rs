@@ -1,4 +1,6 @@
+use super::change_points::Cause;
 use super::*;
+use crate::bench::present;
 
 /// An interrupt flag never set.
 static GO: AtomicBool = AtomicBool::new(false);
@@ -9,6 +11,7 @@ fn entry(backend: &str, date: &str, us: f64) -> Entry {
         date: date.to_string(),
         version: "0.1.0".into(),
         revision: Some("abc".into()),
+        code: Some("fnv1a64:0123456789abcdef".into()),
         source: "record".into(),
         machine: "cpu x2".into(),
         backend: backend.into(),
@@ -147,7 +150,7 @@ fn a_set_flag_stops_reading_and_analysing() {
     assert!(load(&path, &stop).unwrap().entries.is_empty());
     assert!(trends(&entries, 2.0, &stop).is_empty());
     let values: Vec<f64> = entries.iter().map(|e| e.us_per_puzzle).collect();
-    assert!(change_points::detect(&values, 2.0, &stop).is_empty());
+    assert!(change_points::detect(&values, &[None; 20], 2.0, &stop).is_empty());
     // Unset, the same calls find everything.
     assert_eq!(load(&path, &GO).unwrap().entries.len(), 20);
     assert_eq!(trends(&entries, 2.0, &GO)[0].steps.len(), 1);
@@ -221,4 +224,176 @@ fn a_fifo_is_refused_without_waiting_for_a_writer() {
     );
     let e = load(&fifo, &GO).unwrap_err();
     assert!(format!("{e:#}").contains("not a regular file"), "{e:#}");
+}
+
+/// Runs of `backend`, an hour apart, each measured by the build beside its time (a
+/// revision and a code hash; `None`: not recorded).
+fn runs(backend: &str, points: &[(Option<&str>, f64)]) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for (i, &(build, us)) in points.iter().enumerate() {
+        let mut e = entry(
+            backend,
+            &format!("2026-01-{:02}T{:02}:00:00Z", 1 + i / 24, i % 24),
+            us,
+        );
+        e.revision = build.map(|b| format!("rev-{b}"));
+        e.code = build.map(|b| format!("fnv1a64:{b}"));
+        out.push(e);
+    }
+    out
+}
+
+/// `n` times around `level`, each within ±`pct`% (uniform, deterministic).
+fn noisy(level: f64, n: usize, pct: f64, rng: &mut crate::rng::SplitMix64) -> Vec<f64> {
+    let steps = 2000;
+    (0..n)
+        .map(|_| level * (1.0 + pct / 100.0 * (rng.below(steps + 1) as f64 / 1000.0 - 1.0)))
+        .collect()
+}
+
+/// The change points of one series, in words.
+fn found(entries: &[Entry]) -> Vec<(usize, Cause, f64, String)> {
+    let t = trends(entries, 2.0, &GO);
+    assert_eq!(t.len(), 1);
+    t[0].steps
+        .iter()
+        .map(|s| {
+            (
+                s.index,
+                s.cause,
+                s.change_pct(),
+                present::history::step_words(&t[0], s),
+            )
+        })
+        .collect()
+}
+
+/// Issue 39: 5 runs of one build, then 5 of a build whose bitboard is 14% slower. The
+/// untouched dlx-static got "improved -6.7%" and "regressed +5.3%", bitboard -16.1% then
+/// +34.2%, all of one revision. Now the untouched series has no code change point, and
+/// bitboard one, of about +14%, between the two builds.
+#[test]
+fn a_step_between_two_builds_is_the_code_and_noise_is_not() {
+    for seed in 1..=5 {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let builds = [Some("aaaaaaaaaaaaaaaa"); 5]
+            .into_iter()
+            .chain([Some("bbbbbbbbbbbbbbbb"); 5]);
+        let mut same = noisy(10.0, 10, 4.0, &mut rng);
+        let untouched: Vec<_> = builds.clone().zip(same.drain(..)).collect();
+        let mut slower = noisy(10.0, 5, 4.0, &mut rng);
+        slower.extend(noisy(11.4, 5, 4.0, &mut rng));
+        let stepped: Vec<_> = builds.zip(slower).collect();
+        let untouched = found(&runs("dlx-static", &untouched));
+        assert!(
+            untouched.iter().all(|s| s.1 != Cause::Code),
+            "seed {seed}: {untouched:?}"
+        );
+        let stepped = found(&runs("bitboard", &stepped));
+        assert_eq!(stepped.len(), 1, "seed {seed}: {stepped:?}");
+        let (index, cause, pct, words) = &stepped[0];
+        assert_eq!((*index, *cause), (5, Cause::Code), "seed {seed}");
+        assert!((10.0..18.0).contains(pct), "seed {seed}: {pct}");
+        assert!(
+            words.contains("code changed: +")
+                && words.contains(
+                    "(rev-aaaaaaaaaaaaaaaa aaaaaaaaaaaa → rev-bbbbbbbbbbbbbbbb bbbbbbbbbbbb)"
+                ),
+            "{words}"
+        );
+    }
+}
+
+/// Runs of one build cannot make a code change point, however far the machine moves;
+/// a shift beyond the noise is one of the machine, worded so.
+#[test]
+fn runs_of_one_build_make_at_most_a_machine_shift() {
+    for seed in 1..=5 {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut values = noisy(10.0, 5, 4.0, &mut rng);
+        values.extend(noisy(12.0, 5, 4.0, &mut rng));
+        let points: Vec<_> = values.into_iter().map(|v| (Some("aaaa"), v)).collect();
+        let steps = found(&runs("bitboard", &points));
+        assert_eq!(steps.len(), 1, "seed {seed}: {steps:?}");
+        assert_eq!((steps[0].0, steps[0].1), (5, Cause::Machine));
+        assert!(
+            steps[0]
+                .3
+                .contains("machine shift (same build rev-aaaa aaaa): +"),
+            "{}",
+            steps[0].3
+        );
+    }
+}
+
+/// CI: every run a build of its own. One real 10% step among noise is one change point,
+/// where it happened.
+#[test]
+fn every_run_a_new_build_finds_the_one_real_step() {
+    for seed in 1..=5 {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut values = noisy(10.0, 15, 3.0, &mut rng);
+        values.extend(noisy(11.0, 15, 3.0, &mut rng));
+        let names: Vec<String> = (0..values.len()).map(|i| format!("{i:04}")).collect();
+        let points: Vec<_> = names.iter().map(|n| Some(n.as_str())).zip(values).collect();
+        let steps = found(&runs("bitboard", &points));
+        assert_eq!(steps.len(), 1, "seed {seed}: {steps:?}");
+        assert_eq!((steps[0].0, steps[0].1), (15, Cause::Code), "seed {seed}");
+        assert!(
+            steps[0].3.contains("(rev-0014 0014 → rev-0015 0015)"),
+            "{}",
+            steps[0].3
+        );
+    }
+}
+
+/// Entries written before the code hash was recorded are unknown builds: never one
+/// build (no machine shift), never a named code change.
+#[test]
+fn entries_without_a_code_hash_are_builds_not_recorded() {
+    let mut rng = crate::rng::SplitMix64::new(7);
+    let mut values = noisy(10.0, 5, 2.0, &mut rng);
+    values.extend(noisy(12.0, 5, 2.0, &mut rng));
+    let old: Vec<_> = values.iter().map(|&v| (None, v)).collect();
+    let steps = found(&runs("bitboard", &old));
+    assert_eq!(steps.len(), 1, "{steps:?}");
+    assert_eq!((steps[0].0, steps[0].1), (5, Cause::Unrecorded));
+    assert!(steps[0].3.contains("build not recorded: +") && steps[0].3.contains("(? ? → ? ?)"));
+    // Old runs, then new ones of one build: a step at the change is not the machine's.
+    let mixed: Vec<_> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (if i < 5 { None } else { Some("bbbb") }, v))
+        .collect();
+    let steps = found(&runs("bitboard", &mixed));
+    assert_eq!(
+        (steps[0].0, steps[0].1),
+        (5, Cause::Unrecorded),
+        "{steps:?}"
+    );
+    // A line written before the field existed reads as not recorded.
+    let mut line: serde_json::Value =
+        serde_json::to_value(entry("a", "2026-01-01T00:00:00Z", 1.0)).unwrap();
+    line.as_object_mut().unwrap().remove("code");
+    assert_eq!(serde_json::from_value::<Entry>(line).unwrap().code, None);
+}
+
+/// A built-in backend's code is the executable; a foreign one's is its own file, and
+/// without one it is not recorded (never the executable's).
+#[test]
+fn an_entry_records_the_code_it_measured() {
+    let mut run = crate::bench::present::export::tests::synthetic_run();
+    run.build.exe = Some("fnv1a64:e1".into());
+    run.results[1].foreign = Some(Default::default());
+    run.results[1].code = Some("fnv1a64:11b".into());
+    run.results[2].foreign = Some(Default::default());
+    let codes: Vec<Option<String>> = run
+        .results
+        .iter()
+        .map(|r| Entry::of(&run, r, "record").code)
+        .collect();
+    assert_eq!(
+        codes[..3],
+        [Some("fnv1a64:e1".into()), Some("fnv1a64:11b".into()), None]
+    );
 }

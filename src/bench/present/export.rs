@@ -1,7 +1,6 @@
 //! Benchmark exports: the formats, each turned into its file's bytes, and the manager
 //! that writes them.
 
-use super::compared::{self, Compared};
 use crate::bench::BenchRun;
 use crate::output::{Target, write_whole};
 
@@ -19,37 +18,15 @@ impl ExportFormat {
     pub fn serialize(self, run: &BenchRun) -> anyhow::Result<Vec<u8>> {
         Ok(match self {
             ExportFormat::Csv => super::csv::export(run)?,
-            // The layout of a saved baseline, and the relative speeds (which a baseline
-            // does not keep: they are computed from its results).
+            // The layout of a saved baseline, with the verdicts.
             ExportFormat::Json => {
-                #[derive(serde::Serialize)]
-                struct Export<'a> {
-                    #[serde(flatten)]
-                    run: &'a BenchRun,
-                    #[serde(skip_serializing_if = "Vec::is_empty")]
-                    relative: Vec<crate::bench::relative::Relative>,
-                }
-                let export = Export {
-                    run,
-                    relative: run.relative(),
-                };
-                let mut bytes = serde_json::to_vec_pretty(&export)?;
+                let mut bytes = serde_json::to_vec_pretty(run)?;
                 bytes.push(b'\n');
                 bytes
             }
             ExportFormat::Markdown => super::markdown::export(run).into_bytes(),
             ExportFormat::Svg => super::plot::plot(run).into_bytes(),
         })
-    }
-
-    /// A comparison of two runs in this format (`compare`, which offers no plot).
-    fn compared(self, c: &Compared<'_>) -> anyhow::Result<Vec<u8>> {
-        match self {
-            ExportFormat::Csv => compared::csv(c),
-            ExportFormat::Json => compared::json(c),
-            ExportFormat::Markdown => compared::markdown(c),
-            ExportFormat::Svg => anyhow::bail!("a comparison has no SVG export"),
-        }
     }
 }
 
@@ -66,14 +43,6 @@ impl ExportManager {
             if last || target.is_file() {
                 write_whole(target, &format.serialize(run)?)?;
             }
-        }
-        Ok(())
-    }
-
-    /// Writes every requested export of a comparison, each whole.
-    pub fn write_compared(&self, c: &Compared<'_>) -> anyhow::Result<()> {
-        for (format, target) in &self.0 {
-            write_whole(target, &format.compared(c)?)?;
         }
         Ok(())
     }
@@ -99,7 +68,6 @@ pub(crate) mod tests {
             },
             threads,
             rounds_ns: vec![(us * 3e6) as u64; 3],
-            passes_per_round: 1,
             us_per_puzzle: us,
             puzzles_per_s: 1e6 / us,
             spread_pct: 0.5,
@@ -135,6 +103,7 @@ pub(crate) mod tests {
                 version: "0.1.0".into(),
                 git_revision: Some("ae5c432a9408".into()),
                 rustc: "rustc 1.95.0 (59807616e 2026-04-14)".into(),
+                exe: None,
             },
             machine: Machine {
                 cpu: "AMD EPYC".into(),
@@ -150,8 +119,6 @@ pub(crate) mod tests {
                 warmup: 1,
                 rounds: 3,
                 min_time_s: None,
-                min_round_ms: 200,
-                headline: "µs/puzzle = median pass time / puzzles".into(),
                 input: Default::default(),
                 ..Default::default()
             },
@@ -161,7 +128,23 @@ pub(crate) mod tests {
                 result("dlx-static", 2, 9.0),
             ],
             partial: false,
-            paired: vec![],
+            versus: vec![crate::bench::Versus {
+                base: "dlx-static".into(),
+                other: "dlx-arena".into(),
+                dataset: "datasets/generated-3000.txt".into(),
+                threads: 1,
+                kind: crate::bench::Kind::Solvers,
+                how: crate::bench::How::Paired,
+                timing: crate::bench::Timing::Cpu,
+                ratio: Some(1.3286),
+                low: Some(1.3102),
+                high: Some(1.3391),
+                pairs: 184,
+                noise_pct: 2.0,
+                verdict: crate::bench::Verdict::Differs,
+                why: None,
+                instructions_ratio: None,
+            }],
         }
     }
 
@@ -184,8 +167,12 @@ pub(crate) mod tests {
     fn json_export_round_trips() {
         let json = export(ExportFormat::Json);
         insta::assert_snapshot!(json);
+        // The verdicts are written, never read back: a verdict is made from measurements.
         let back: BenchRun = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, synthetic_run());
+        let mut run = synthetic_run();
+        assert!(json.contains(r#""verdict": "differs""#));
+        run.versus.clear();
+        assert_eq!(back, run);
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! `history` on the terminal: one line per series, a sparkline, and its change points.
+//! `history` on the terminal: one line per series, a sparkline, and its change points,
+//! each named by what lies on either side of it (shared with the HTML report).
 
 use std::fmt::Write as _;
 
 use super::dataset_name;
 use super::table::{Column, Table};
-use crate::bench::history::Trend;
+use crate::bench::history::change_points::{Cause, Step};
+use crate::bench::history::{Entry, Trend};
 use crate::report::text_table::{Align, shorten};
 
 const SPARKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -23,6 +25,7 @@ pub fn table(trends: &[Trend<'_>]) -> Table {
         ("machine", Left, &|t| t.points[0].machine.clone()),
         ("method", Left, &|t| t.points[0].method.clone()),
         ("runs", Right, &|t| t.points.len().to_string()),
+        ("last build", Left, &|t| build(t.points[t.points.len() - 1])),
         ("first µs", Right, &|t| us(first(t))),
         ("last µs", Right, &|t| us(last(t))),
         ("best µs", Right, &|t| us(best(t))),
@@ -35,23 +38,39 @@ pub fn table(trends: &[Trend<'_>]) -> Table {
 }
 
 fn change_points(t: &Trend<'_>) -> String {
-    let steps: Vec<String> = t
-        .steps
-        .iter()
-        .map(|s| {
-            let at = t.points[s.index];
-            format!(
-                "{:+.1}% at {} ({})",
-                s.change_pct(),
-                at.date.get(..10).unwrap_or(&at.date),
-                at.revision.as_deref().unwrap_or("?")
-            )
-        })
-        .collect();
+    let steps: Vec<String> = t.steps.iter().map(|s| step_words(t, s)).collect();
     match steps.is_empty() {
         true => "none".into(),
         false => steps.join("; "),
     }
+}
+
+/// A build for a person: the revision and the first 12 hex digits of its code's hash.
+fn build(e: &Entry) -> String {
+    let code = e.code.as_deref().map_or("?".into(), |c| {
+        let hex = c.rsplit(':').next().unwrap_or(c);
+        hex.chars().take(12).collect::<String>()
+    });
+    format!("{} {code}", e.revision.as_deref().unwrap_or("?"))
+}
+
+/// A step in words, where and what: "run 6 (2025-03-14): code changed: +14.2% slower
+/// (A → B)", "machine shift (same build A)", or a build not recorded.
+pub fn step_words(t: &Trend<'_>, s: &Step) -> String {
+    let (a, b) = (build(t.points[s.index - 1]), build(t.points[s.index]));
+    let pct = s.change_pct();
+    let moved = format!("{pct:+.1}% {}", if pct > 0.0 { "slower" } else { "faster" });
+    let at = t.points[s.index];
+    let what = match s.cause {
+        Cause::Code => format!("code changed: {moved} ({a} → {b})"),
+        Cause::Machine => format!("machine shift (same build {a}): {moved}"),
+        Cause::Unrecorded => format!("build not recorded: {moved} ({a} → {b})"),
+    };
+    format!(
+        "run {} ({}): {what}",
+        s.index + 1,
+        at.date.get(..10).unwrap_or(&at.date)
+    )
 }
 
 /// The newest `width` values as a sparkline, low to high.
@@ -71,6 +90,16 @@ pub fn sparkline(values: &[f64], width: usize) -> String {
         .collect()
 }
 
+/// How change points are found and named, for the foot of the table and the page.
+pub fn method(min_step_pct: f64) -> String {
+    format!(
+        "change points: a least-squares fit of steps to the log times; a step must stand out of the noise (σ from \
+         successive differences) by 4σ² ln n where the build changes, twice that within one build, and be at least \
+         {min_step_pct}% with two runs on its new level. A build: its revision (-dirty: changed tree) and the first 12 hex \
+         digits of the hash of the code measured (this tool's executable, or the lib: or exec: file; ? if not recorded)."
+    )
+}
+
 pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let mut table = table(trends);
     table.rename("last vs first", "last/first");
@@ -88,9 +117,8 @@ pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let _ = writeln!(
         s,
         "µs: the headline of each run (median over rounds of µs per puzzle); series: backend x dataset content x threads x machine x method \
-         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms).\n\
-         change points: least-squares segmentation of log times with a BIC-like penalty (3σ² ln n, σ from successive differences); \
-         a step needs two runs on its new level and at least {min_step_pct}%: {steps} found"
+         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms); runs oldest first.\n{} Change points found: {steps}.",
+        method(min_step_pct)
     );
     s
 }

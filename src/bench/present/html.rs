@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use super::svg::{PALETTE, Palette};
 use super::table::Table;
-use super::{compare, history, paired, plot, relative, svg, terminal};
-use crate::bench::baseline::{Comparisons, Verdict};
+use super::{history, plot, svg, terminal, verdicts};
 use crate::bench::history::Trend;
-use crate::bench::{BenchResult, BenchRun};
+use crate::bench::history::change_points::Cause;
+use crate::bench::{BenchResult, BenchRun, Kind, Verdict};
 use crate::report::text_table::Align;
 
 /// Most points in one scatter plot.
@@ -128,20 +128,26 @@ impl Page {
         let _ = write!(self.body, r#"<figure>{svg}</figure>"#);
     }
 
-    /// Verdict cards: what was compared, the verdict, and a sentence beside it where
-    /// there is one to say (empty where not).
-    fn verdicts(&mut self, items: &[(String, Verdict, String)]) {
+    /// Verdict cards: what was compared, the verdict in the units of the sentence
+    /// above (its class: `bad`, `good`, `same`), and a sentence beside it where there is
+    /// one to say (empty where not).
+    fn verdicts(&mut self, items: &[Card]) {
         if items.is_empty() {
             return;
         }
         self.body.push_str(r#"<div class="verdicts">"#);
-        for (what, v, why) in items {
+        for Card {
+            what,
+            word,
+            class,
+            why,
+        } in items
+        {
             let _ = write!(
                 self.body,
-                r#"<div class="verdict {}"><span>{}</span><b>{}</b>"#,
-                badge(v.name()).unwrap_or("same"),
+                r#"<div class="verdict {class}"><span>{}</span><b>{}</b>"#,
                 escape(what),
-                v.name()
+                escape(word)
             );
             if !why.is_empty() {
                 let _ = write!(self.body, r#"<small>{}</small>"#, escape(why));
@@ -172,11 +178,21 @@ impl Page {
     }
 }
 
+/// A verdict card.
+pub struct Card {
+    pub what: String,
+    /// The verdict, in the units of the sentence above the cards.
+    pub word: String,
+    /// `bad`, `good` or `same`.
+    pub class: &'static str,
+    pub why: String,
+}
+
 fn badge(cell: &str) -> Option<&'static str> {
-    match cell {
-        "regressed" => Some("bad"),
-        "improved" => Some("good"),
-        "no change" => Some("same"),
+    match cell.split(' ').next() {
+        Some("regressed") => Some("bad"),
+        Some("improved") => Some("good"),
+        Some("no") if cell.starts_with("no change") => Some("same"),
         _ => None,
     }
 }
@@ -205,9 +221,8 @@ fn meta(page: &mut Page, run: &BenchRun) {
     page.p(
         "meta",
         &format!(
-            "sudoku-bench {} ({}), {} — {} ({} cores), {}",
-            run.build.version,
-            run.build.revision(),
+            "sudoku-bench {}, {} — {} ({} cores), {}",
+            run.build.describe(),
             run.date,
             run.machine.cpu,
             run.machine.cores,
@@ -218,11 +233,10 @@ fn meta(page: &mut Page, run: &BenchRun) {
     page.p(
         "meta",
         &format!(
-            "{} rounds after {} warmup; max-solutions {}; headline µs/puzzle: {}",
+            "{} rounds at least, after {} warmup; max-solutions {}; headline µs/puzzle: the median round's time / puzzles",
             s.rounds,
             s.warmup,
-            s.max_solutions,
-            s.timing.short()
+            s.max_solutions
         ),
     );
 }
@@ -247,17 +261,22 @@ fn cdf(page: &mut Page, runs: &[(&str, &BenchRun)]) {
 fn palette(runs: &[&BenchRun]) -> Palette {
     Palette::new(runs.iter().flat_map(|run| {
         let results = run.results.iter().map(|r| r.backend.as_str());
-        results.chain(run.paired.iter().map(|c| c.baseline.as_str()))
+        results.chain(run.versus.iter().map(|v| v.base.as_str()))
     }))
 }
 
-/// The page for one `bench` run.
+/// The page of a `bench` run, or of a `compare` (`heading`, and a line naming each
+/// build compared).
 pub fn bench_report(
+    heading: &str,
+    builds: &[String],
     run: &BenchRun,
     times: &PuzzleTimes,
-    baseline: Option<(&str, &Comparisons, f64)>,
 ) -> String {
-    let mut page = Page::new("sudoku-bench: benchmark", palette(&[run]));
+    let mut page = Page::new(heading, palette(&[run]));
+    for line in builds {
+        page.p("meta", line);
+    }
     meta(&mut page, run);
     if run.partial {
         page.p(
@@ -265,81 +284,48 @@ pub fn bench_report(
             "PARTIAL: interrupted; the measurement in flight was dropped",
         );
     }
-    let mut verdicts: Vec<(String, Verdict, String)> = run
-        .paired
+    for sentence in verdicts::sentences(&run.versus) {
+        page.summary(&sentence);
+    }
+    let cards: Vec<Card> = run
+        .versus
         .iter()
-        .map(|c| {
-            (
-                format!(
-                    "{} vs {} on {} ×{:.4}",
-                    c.backend, c.baseline, c.dataset, c.ratio
-                ),
-                c.verdict,
-                String::new(),
-            )
+        .map(|v| Card {
+            what: format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads),
+            word: v.short(),
+            class: match v.verdict {
+                Verdict::Regressed => "bad",
+                Verdict::Improved => "good",
+                _ => "same",
+            },
+            why: v.why.clone().unwrap_or_default(),
         })
         .collect();
-    if let Some((name, comparisons, noise)) = baseline {
-        verdicts.extend(comparisons.rows.iter().map(|c| {
-            (
-                format!(
-                    "{} on {} vs baseline {name}: {:+.2}%",
-                    c.backend, c.dataset, c.change_pct
-                ),
-                c.verdict,
-                compare::disagreement(c, noise).unwrap_or_default(),
-            )
-        }));
-    }
-    page.verdicts(&verdicts);
-    relative_speed(&mut page, run);
+    page.verdicts(&cards);
     page.h(2, "Results");
     results_table(&mut page, run);
-    if !run.paired.is_empty() {
-        page.h(2, "Paired comparisons");
-        page.table(&paired::table(&run.paired));
-        if let Some(c) = run.paired.first() {
-            page.p(
-                "note",
-                &format!(
-                    "ratio: time / the first backend's time on the same blocks of puzzles, taken in turns in a shuffled order (seed {}): the median of the block ratios, its 95% CI from their order statistics; noise threshold {}%; clock {}: {}",
-                    c.seed,
-                    c.noise_pct,
-                    c.clock,
-                    c.clock_reason()
-                ),
-            );
-        }
+    let builds: Vec<_> = run
+        .versus
+        .iter()
+        .filter(|v| v.kind == Kind::Builds)
+        .cloned()
+        .collect();
+    if !builds.is_empty() {
+        page.h(2, "Builds compared");
+        page.table(&verdicts::table(&builds));
     }
-    if let Some((name, comparisons, noise)) = baseline {
-        page.h(2, &format!("Against baseline {name}"));
-        comparison_table(&mut page, comparisons, noise);
+    if let Some(v) = run.versus.first() {
+        page.p("note", &verdicts::legend(v));
     }
     cdf(&mut page, &[("", run)]);
     scatters(&mut page, run, times);
-    page.finish("sudoku-bench benchmark")
-}
-
-/// Which backend ran fastest, by how much: a sentence per dataset and thread count, first
-/// on the page (its legend with the tables).
-fn relative_speed(page: &mut Page, run: &BenchRun) {
-    let sentences = relative::sentences(run);
-    if sentences.is_empty() {
-        return;
-    }
-    for s in &sentences {
-        page.summary(s);
-    }
-    page.p(
-        "note",
-        &format!("Relative speed: {}", relative::legend(run)),
-    );
+    page.finish(heading)
 }
 
 /// Each backend after the first against the first, per dataset and thread count.
 fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
     let mut first_done = false;
-    let band = run.paired.first().map_or(5.0, |c| c.noise_pct.max(1.0));
+    let band = run.versus.first().map_or(5.0, |v| v.noise_pct.max(1.0));
     let mut seen: Vec<(&str, usize)> = Vec::new();
     for r in &run.results {
         if seen.contains(&(r.dataset.path.as_str(), r.threads)) {
@@ -388,106 +374,59 @@ fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
     }
 }
 
-fn comparison_table(page: &mut Page, c: &Comparisons, noise: f64) {
-    page.table(&compare::table(c));
-    for (side, list) in [("the baseline", &c.only_old), ("the new run", &c.only_new)] {
-        if !list.is_empty() {
-            page.p(
-                "note",
-                &format!("only in {side} (not compared): {}", list.join(", ")),
-            );
+/// The page for `history`: a card for each step where the code changed (regressed or
+/// improved, from the builds on either side), a note for each other step (a machine
+/// shift, a build not recorded), the table, a chart per series.
+pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step: f64) -> String {
+    let mut page = Page::new("sudoku-bench: history", trend_palette(trends));
+    let steps: Vec<_> = trends
+        .iter()
+        .flat_map(|t| t.steps.iter().map(move |s| (t, s)))
+        .collect();
+    let count = |c: Cause| steps.iter().filter(|(_, s)| s.cause == c).count();
+    page.summary(&format!(
+        "{} series; change points: {} where the code changed, {} machine shifts (runs of one build), {} where a build was not recorded.",
+        trends.len(),
+        count(Cause::Code),
+        count(Cause::Machine),
+        count(Cause::Unrecorded),
+    ));
+    if skipped > 0 {
+        page.p("meta", &format!("{file}: {skipped} lines skipped"));
+    }
+    let (mut cards, mut notes) = (Vec::new(), Vec::new());
+    for (t, s) in steps {
+        let e = t.points[0];
+        let what = format!(
+            "{} on {} -j{}, {}",
+            e.backend,
+            e.dataset,
+            e.threads,
+            history::step_words(t, s)
+        );
+        let levels = format!("median {:.3} → {:.3} µs per puzzle", s.before, s.after);
+        let (word, class) = match s.change_pct() > 0.0 {
+            true => ("regressed", "bad"),
+            false => ("improved", "good"),
+        };
+        match s.cause {
+            Cause::Code => cards.push(Card {
+                what,
+                word: word.into(),
+                class,
+                why: levels,
+            }),
+            _ => notes.push(what),
         }
     }
-    page.p(
-        "note",
-        &format!("old/new µs: the headline of each run (median over rounds); noise threshold {noise}%, significance 5% (Welch's t-test on log round times)"),
-    );
-}
-
-/// The page for `compare`.
-pub fn compare_report(
-    old_name: &str,
-    old: &BenchRun,
-    new_name: &str,
-    new: &BenchRun,
-    c: &Comparisons,
-    noise: f64,
-) -> String {
-    let heading = format!("sudoku-bench: {new_name} against {old_name}");
-    let mut page = Page::new(&heading, palette(&[old, new]));
-    page.p("meta", &format!("baseline {old_name}:"));
-    meta(&mut page, old);
-    page.p("meta", &format!("new {new_name}:"));
-    meta(&mut page, new);
-    let verdicts: Vec<(String, Verdict, String)> = c
-        .rows
-        .iter()
-        .map(|r| {
-            (
-                format!(
-                    "{} on {} -j{}: {:+.2}%",
-                    r.backend, r.dataset, r.threads, r.change_pct
-                ),
-                r.verdict,
-                compare::disagreement(r, noise).unwrap_or_default(),
-            )
-        })
-        .collect();
-    page.verdicts(&verdicts);
-    page.h(2, "Comparison");
-    comparison_table(&mut page, c, noise);
-    // Both runs' distributions in one plot per dataset, a backend's colour in both: the
-    // new run solid, the old one dashed.
-    cdf(&mut page, &[(new_name, new), (old_name, old)]);
-    page.h(2, "The new run");
-    results_table(&mut page, new);
-    page.finish("sudoku-bench comparison")
-}
-
-/// The page for `history`.
-pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize) -> String {
-    let mut page = Page::new("sudoku-bench: history", trend_palette(trends));
-    page.p(
-        "meta",
-        &format!(
-            "{file}: {} series{}",
-            trends.len(),
-            if skipped > 0 {
-                format!(", {skipped} lines skipped")
-            } else {
-                String::new()
-            }
-        ),
-    );
-    let verdicts: Vec<(String, Verdict, String)> = trends
-        .iter()
-        .flat_map(|t| {
-            let e = t.points[0];
-            t.steps.iter().map(move |s| {
-                let at = t.points[s.index];
-                (
-                    format!(
-                        "{} on {} -j{}: {:+.1}% at {} ({})",
-                        e.backend,
-                        e.dataset,
-                        e.threads,
-                        s.change_pct(),
-                        at.date,
-                        at.revision.as_deref().unwrap_or("?")
-                    ),
-                    if s.change_pct() > 0.0 {
-                        Verdict::Regressed
-                    } else {
-                        Verdict::Improved
-                    },
-                    String::new(),
-                )
-            })
-        })
-        .collect();
-    page.verdicts(&verdicts);
+    page.verdicts(&cards);
+    for note in notes {
+        page.p("note", &note);
+    }
     page.h(2, "Trends");
+    page.p("meta", &format!("{file}: runs oldest first"));
     page.table(&history::table(trends));
+    page.p("note", &history::method(min_step));
     for t in trends {
         let chart = trend_svg(t, &page.palette);
         page.figure(&chart);
@@ -500,17 +439,33 @@ pub fn trend_palette(trends: &[Trend<'_>]) -> Palette {
     Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()))
 }
 
-/// One series as a trend plot, in its backend's colour.
+/// One series as a trend plot, in its backend's colour; a step where the code changed
+/// red (slower) or green, any other grey and dashed.
 pub fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
     let e = t.points[0];
     let name = svg::file_name(&e.dataset);
-    let dates: Vec<String> = t.points.iter().map(|p| p.date.clone()).collect();
-    let steps: Vec<(usize, f64)> = t.steps.iter().map(|s| (s.index, s.change_pct())).collect();
+    let marks: Vec<svg::Mark> = t
+        .steps
+        .iter()
+        .map(|s| {
+            let pct = s.change_pct();
+            let (label, class) = match s.cause {
+                Cause::Code if pct > 0.0 => (format!("{pct:+.1}%"), "step-up"),
+                Cause::Code => (format!("{pct:+.1}%"), "step-down"),
+                Cause::Machine => (format!("{pct:+.1}% machine"), "step-other"),
+                Cause::Unrecorded => (format!("{pct:+.1}% build?"), "step-other"),
+            };
+            svg::Mark {
+                at: s.index,
+                label,
+                class,
+            }
+        })
+        .collect();
     svg::trend(
         &format!("{} on {name} -j{} ({})", e.backend, e.threads, e.machine),
         &t.values(),
-        &dates,
-        &steps,
+        &marks,
         palette.color(&e.backend),
     )
 }

@@ -25,10 +25,8 @@ pub fn export(run: &BenchRun) -> String {
     s.push_str(&table.markdown());
     let _ = writeln!(
         s,
-        "\nµs/puzzle: {}; median and p99: per solver call.",
-        run.settings.timing.short()
+        "\nµs/puzzle: the median round's time / puzzles; median and p99: per solver call."
     );
-    s.push_str(&super::relative::markdown(run));
-    s.push_str(&super::paired::markdown(&run.paired));
+    s.push_str(&super::verdicts::markdown(&run.versus));
     s
 }

@@ -1,20 +1,16 @@
-//! How a benchmark run is shown: the table on the terminal, the comparisons and
-//! paired verdicts, `history`'s trends, the HTML report and its charts, and the
-//! exports (`--export-*`), each a file.
+//! How a benchmark run is shown: the table on the terminal, the verdicts, `history`'s
+//! trends, the HTML report and its charts, and the exports (`--export-*`), each a file.
 
-pub mod compare;
-pub mod compared;
 mod csv;
 pub mod export;
 pub mod history;
 pub mod html;
 mod markdown;
-pub mod paired;
 pub mod plot;
-pub mod relative;
 pub mod svg;
 mod table;
 pub mod terminal;
+pub mod verdicts;
 
 /// How every table and note shows a dataset's path, so a row and the notes on it read
 /// alike: whole when short, else its end from a folder boundary (`…/datasets/a.txt`);

@@ -430,68 +430,20 @@ fn nice_ticks(lo: f64, hi: f64, count: usize) -> (Vec<f64>, usize) {
     (ticks, (-step.log10().floor()).max(0.0) as usize)
 }
 
-/// The label formats of a run's time (RFC 3339), shortest first: the date; the date and
-/// the minute; the date and the second.
-fn date_label(date: &str, format: usize) -> String {
-    let (day, minute, second) = (date.get(..10), date.get(11..16), date.get(11..19));
-    match (format, day, minute, second) {
-        (0, Some(d), _, _) => d.to_string(),
-        (1, Some(d), Some(m), _) => format!("{d} {m}"),
-        (2, Some(d), _, Some(s)) => format!("{d} {s}"),
-        _ => date.to_string(),
-    }
+/// A change point on a [`trend`]: between runs `at - 1` and `at` (from 0), its label,
+/// and its class: `step-up` (slower code), `step-down` (faster code), `step-other`.
+pub struct Mark {
+    pub at: usize,
+    pub label: String,
+    pub class: &'static str,
 }
 
-/// Which runs get an x label, and the label: as many as fit in `width` pixels without
-/// touching (the first and last aligned to the ends), in the shortest format that
-/// tells them apart (the time of day when runs share a date).
-fn x_labels(labels: &[String], width: f64) -> Vec<(usize, String)> {
-    let n = labels.len();
-    let mut chosen = Vec::new();
-    if n == 0 {
-        return chosen;
-    }
-    for format in 0..3 {
-        let texts: Vec<String> = labels
-            .iter()
-            .map(|l| fit(&date_label(l, format), TICK_PX, width))
-            .collect();
-        let w = texts
-            .iter()
-            .map(|t| text_width(t, TICK_PX))
-            .fold(0.0, f64::max);
-        let fits = |m: usize| match m {
-            0 | 1 => true,
-            2 => width >= 2.0 * w + 12.0,
-            m => width / (m - 1) as f64 >= 1.5 * w + 12.0,
-        };
-        let m = (1..=n.min(8)).rev().find(|&m| fits(m)).unwrap_or(1);
-        chosen = (0..m)
-            .map(|t| if m > 1 { t * (n - 1) / (m - 1) } else { 0 })
-            .map(|i| (i, texts[i].clone()))
-            .collect();
-        let mut distinct: Vec<&str> = chosen.iter().map(|c| c.1.as_str()).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if distinct.len() == chosen.len() {
-            break;
-        }
-    }
-    chosen
-}
-
-/// A trend: values in order (x is the run's position) in `color`, change points as
-/// vertical marks with their change, the x labels from `labels` (the runs' times) at a
-/// few places. The y axis spans the fenced range of the values (the spread taken as at
-/// least a third of the median, so a step up to twice the level always shows); a run
-/// beyond is drawn on the edge as a triangle, and counted under the axis.
-pub fn trend(
-    title: &str,
-    values: &[f64],
-    labels: &[String],
-    steps: &[(usize, f64)],
-    color: &str,
-) -> String {
+/// A trend: values in run order (x is the run's number, 1 the oldest shown) in `color`,
+/// change points as vertical marks with their labels. The y axis spans the fenced range
+/// of the values (the spread taken as at least a third of the median, so a step up to
+/// twice the level always shows); a run beyond is drawn on the edge as a triangle, and
+/// counted under the axis.
+pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String {
     let mut s = open(title);
     let Some(q) = Quartiles::of(values) else {
         s.push_str("</svg>");
@@ -502,8 +454,8 @@ pub fn trend(
     let (ticks, decimals) = nice_ticks((lo - pad).max(0.0), hi + pad, 5);
     let (lo, hi) = (ticks[0], ticks[ticks.len() - 1]);
     let tick_labels: Vec<String> = ticks.iter().map(|t| format!("{t:.decimals$}")).collect();
-    let f = Frame::new(&tick_labels, "", H, 0);
     let n = values.len();
+    let f = Frame::new(&tick_labels, &n.to_string(), H, 0);
     let x = |i: usize| {
         f.left
             + if n > 1 {
@@ -516,28 +468,22 @@ pub fn trend(
     for (&t, label) in ticks.iter().zip(&tick_labels) {
         f.y_tick(&mut s, y(t), label);
     }
-    let chosen = x_labels(&labels[..labels.len().min(n)], f.width());
-    for (k, (i, label)) in chosen.iter().enumerate() {
-        let anchor = match k {
-            0 if chosen.len() > 1 => "start",
-            k if k + 1 == chosen.len() && k > 0 => "end",
-            _ => "middle",
-        };
+    // Run numbers: the first, and round ones about 60 px apart.
+    let (runs, _) = nice_ticks(0.0, n as f64, (f.width() / 60.0) as usize);
+    let every = (runs[1] - runs[0]).round().max(1.0) as usize;
+    for run in (1..=n).filter(|r| r % every == 0 || *r == 1) {
         let _ = write!(
             s,
-            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="{anchor}">{}</text>"#,
-            x(*i),
+            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{run}</text>"#,
+            x(run - 1),
             f.x_label_y(),
-            escape(label)
         );
     }
     // Each change's label in the first row where it clears the labels before it.
     let mut row_ends: Vec<f64> = Vec::new();
-    for &(i, pct) in steps.iter().filter(|s| (1..n).contains(&s.0)) {
-        let xx = (x(i - 1) + x(i)) / 2.0;
-        let class = if pct > 0.0 { "step-up" } else { "step-down" };
-        let text = format!("{pct:+.1}%");
-        let w = text_width(&text, NOTE_PX);
+    for m in marks.iter().filter(|m| (1..n).contains(&m.at)) {
+        let xx = (x(m.at - 1) + x(m.at)) / 2.0;
+        let w = text_width(&m.label, NOTE_PX);
         // Past the right end, the label goes left of its line.
         let (start, anchor_x, anchor) = if xx + 4.0 + w > f.right {
             (xx - 4.0 - w, xx - 4.0, "end")
@@ -552,10 +498,12 @@ pub fn trend(
         row_ends[row] = start + w;
         let _ = write!(
             s,
-            r#"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" class="{class}"/><text x="{anchor_x:.1}" y="{:.1}" class="{class}-text halo" text-anchor="{anchor}">{text}</text>"#,
+            r#"<line x1="{xx:.1}" y1="{:.1}" x2="{xx:.1}" y2="{:.1}" class="{c}"/><text x="{anchor_x:.1}" y="{:.1}" class="{c}-text halo" text-anchor="{anchor}">{}</text>"#,
             f.top,
             f.bottom,
             f.top + 14.0 + row as f64 * LINE,
+            escape(&m.label),
+            c = m.class,
         );
     }
     let path: Vec<String> = values
@@ -597,7 +545,11 @@ pub fn trend(
             v.iter().copied().fold(0.0, f64::max)
         ),
     };
-    f.axis_titles(&mut s, &beyond, "µs per puzzle");
+    let x_title = match beyond.is_empty() {
+        true => "run, oldest first".to_string(),
+        false => format!("run, oldest first; {beyond}"),
+    };
+    f.axis_titles(&mut s, &x_title, "µs per puzzle");
     s.push_str("</svg>");
     s
 }
@@ -825,7 +777,8 @@ const STYLE: &str = "text{font-family:system-ui,sans-serif}.title{font-size:15px
 .slower{fill:#d62728;fill-opacity:.6}.faster{fill:#2ca02c;fill-opacity:.6}.same{fill:#1f77b4;fill-opacity:.35}\
 .edge{fill-opacity:.9}\
 .step-up{stroke:#d62728;stroke-width:1.5}.step-down{stroke:#2ca02c;stroke-width:1.5}\
-.step-up-text{font-size:13px;fill:#d62728}.step-down-text{font-size:13px;fill:#2ca02c}";
+.step-other{stroke:#5a6270;stroke-width:1.5;stroke-dasharray:5 3}\
+.step-up-text{font-size:13px;fill:#d62728}.step-down-text{font-size:13px;fill:#2ca02c}.step-other-text{font-size:13px;fill:#5a6270}";
 
 /// A tick's label: whole numbers from 1 up, as many decimals as a smaller one needs.
 fn tick_label(v: f64) -> String {
@@ -938,7 +891,6 @@ pub(crate) mod tests {
         let hostile = "<b>&\"'\u{7}";
         let points = [(1.0, 2.0), (2.0, 1.0), (5.0, 5.0)];
         let cdf_points = [(1.0, 0.5), (1e9, 1.0)];
-        let dates = [hostile.to_string(), hostile.to_string()];
         let panels: Vec<Panel<'_>> = vec![
             (hostile.into(), vec![series(hostile, &cdf_points)]),
             ("empty".into(), vec![]),
@@ -948,8 +900,17 @@ pub(crate) mod tests {
         assert!(!cdf.contains("<b>") && cdf.contains("&lt;b&gt;&amp;"));
         for svg in [
             scatter(hostile, hostile, hostile, &points, 5.0),
-            trend(hostile, &[1.0, 2.0], &dates, &[(1, 100.0)], "#000"),
-            stack(&[trend(hostile, &[], &[], &[], "#000")]),
+            trend(
+                hostile,
+                &[1.0, 2.0],
+                &[Mark {
+                    at: 1,
+                    label: hostile.into(),
+                    class: "step-up",
+                }],
+                "#000",
+            ),
+            stack(&[trend(hostile, &[], &[], "#000")]),
             cdf,
         ] {
             assert_eq!(well_formed(&svg), Ok(()));
@@ -1008,7 +969,7 @@ pub(crate) mod tests {
         // The trend: one run ten times slower, drawn on the edge and said.
         let mut values = vec![100.0; 10];
         values[4] = 1000.0;
-        let svg = trend("t", &values, &[], &[], "#123456");
+        let svg = trend("t", &values, &[], "#123456");
         assert!(svg.contains("1 run beyond the axis (1000.0 µs)"), "{svg}");
         assert!(!svg.contains(">1000<") && !svg.contains(">500<"), "{svg}");
     }
@@ -1101,32 +1062,14 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn history_labels_say_the_time_when_runs_share_a_date() {
-        let day = |d: u32, h: u32| format!("2025-03-{d:02}T{h:02}:30:15Z");
-        let days: Vec<String> = (1..=5).map(|d| day(d, 9)).collect();
-        let labels: Vec<String> = x_labels(&days, 600.0).into_iter().map(|l| l.1).collect();
-        assert_eq!(labels[0], "2025-03-01");
-        let hours: Vec<String> = (8..=12).map(|h| day(14, h)).collect();
-        let labels = x_labels(&hours, 600.0);
-        assert!(
-            labels
-                .iter()
-                .all(|l| l.1.starts_with("2025-03-14 ") && l.1.len() == 16),
-            "{labels:?}"
-        );
-        let texts: Vec<&str> = labels.iter().map(|l| l.1.as_str()).collect();
-        assert!(texts.contains(&"2025-03-14 08:30") && texts.contains(&"2025-03-14 12:30"));
-        // The same minute: seconds.
-        let same: Vec<String> = (10..15).map(|s| format!("2025-03-14T08:30:{s}Z")).collect();
-        assert_eq!(x_labels(&same, 600.0)[0].1, "2025-03-14 08:30:10");
-        // As many as fit without touching.
-        let many: Vec<String> = (0..200).map(|i| day(1 + i % 28, 9)).collect();
-        let chosen = x_labels(&many, 300.0);
-        let w = text_width("2025-03-01", TICK_PX);
-        assert!(
-            chosen.len() >= 2 && (chosen.len() - 1) as f64 * (1.5 * w + 12.0) <= 300.0,
-            "{chosen:?}"
-        );
+    fn a_trend_counts_runs_along_its_x_axis() {
+        let values: Vec<f64> = (0..14).map(|i| 10.0 + f64::from(i % 3)).collect();
+        let svg = trend("t", &values, &[], "#000");
+        assert!(svg.contains(">run, oldest first<"), "{svg}");
+        for run in [">1<", ">2<", ">14<"] {
+            assert!(svg.contains(run), "{run}: {svg}");
+        }
+        assert!(!svg.contains(">15<") && !svg.contains(">0<"), "{svg}");
     }
 
     #[test]
@@ -1173,14 +1116,15 @@ pub(crate) mod tests {
 
     #[test]
     fn a_trend_marks_its_steps() {
-        let svg = trend(
-            "t",
-            &[1.0, 1.0, 2.0, 2.0],
-            &vec!["2026-01-01T00:00:00Z".to_string(); 4],
-            &[(2, 100.0)],
-            "#123456",
-        );
-        assert!(svg.contains("+100.0%") && svg.contains("step-up"));
-        assert!(svg.contains("2026-01-01") && svg.contains("stroke=\"#123456\""));
+        let mark = |at: usize, label: &str, class: &'static str| Mark {
+            at,
+            label: label.into(),
+            class,
+        };
+        let marks = [mark(2, "+100.0%", "step-up"), mark(4, "<m>", "step-other")];
+        let svg = trend("t", &[1.0, 1.0, 2.0, 2.0, 4.0, 4.0], &marks, "#123456");
+        assert!(svg.contains(">+100.0%<") && svg.contains(r#"class="step-up""#));
+        assert!(svg.contains(r#"class="step-other-text halo""#) && svg.contains(">&lt;m&gt;<"));
+        assert!(svg.contains("stroke=\"#123456\""));
     }
 }

@@ -16,14 +16,14 @@ pub fn render(run: &BenchRun) -> String {
     let mut s = table.text();
     let _ = writeln!(
         s,
-        "µs/puzzle: {} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
+        "µs/puzzle: the median round's time / puzzles, on its clock{} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
          spread: relative standard deviation between rounds; effic.: throughput / (threads x 1-thread throughput).",
-        run.settings.timing.short()
+        clocks(run)
     );
     for r in &run.results {
-        notes(&mut s, r);
+        notes(&mut s, r, run.settings.symmetry);
     }
-    s.push_str(&super::relative::text(run));
+    s.push_str(&super::verdicts::text(&run.versus));
     if run.partial {
         let _ = writeln!(
             s,
@@ -31,6 +31,20 @@ pub fn render(run: &BenchRun) -> String {
         );
     }
     s
+}
+
+/// " (cpu: ...)": the clocks of the run's results, each with why.
+fn clocks(run: &BenchRun) -> String {
+    let mut seen: Vec<crate::bench::Timing> = run.results.iter().map(|r| r.timing).collect();
+    seen.dedup();
+    let said: Vec<String> = seen
+        .iter()
+        .map(|t| format!("{}: {}", t.name(), t.reason()))
+        .collect();
+    match said.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", said.join("; ")),
+    }
 }
 
 /// The bench table's cells, every column one of its renderers shows (terminal,
@@ -62,7 +76,7 @@ pub fn table(run: &BenchRun) -> Table {
     Table::of(&run.results, columns)
 }
 
-fn notes(s: &mut String, r: &BenchResult) {
+fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
     if let Some(f) = &r.foreign {
         for note in &f.notes {
             let _ = writeln!(s, "{}: {note}", r.backend);
@@ -83,16 +97,23 @@ fn notes(s: &mut String, r: &BenchResult) {
     if r.wrong > 0 {
         let _ = writeln!(
             s,
-            "WRONG ANSWERS: {} on {}: {} (see --per-puzzle)",
+            "WRONG ANSWERS: {} on {}: {} puzzles ({} wrong answers over {} rounds; see --per-puzzle{})",
             r.backend,
             dataset_name(&r.dataset.path),
-            r.wrong
+            r.wrong,
+            r.wrong_answers,
+            r.rounds_ns.len(),
+            match symmetry {
+                true =>
+                    ": each row names the form the solver was given (--symmetry), which `solve` reproduces",
+                false => "",
+            }
         );
     }
     if r.budget_exceeded > 0 {
         let _ = writeln!(
             s,
-            "budget: {} on {}: {} of {} puzzles stopped at the node budget or time limit (budget_exceeded); their time is the budget's, not a solve's",
+            "budget: {} on {}: {} of {} puzzles stopped at the node budget or time limit in some round (budget_exceeded); their time is the budget's, not a solve's",
             r.backend,
             dataset_name(&r.dataset.path),
             r.budget_exceeded,
@@ -111,12 +132,8 @@ fn notes(s: &mut String, r: &BenchResult) {
         );
     }
     if r.per_call.outliers > 0 || r.round_outliers > 0 {
-        // Over the calls made: every pass of every round.
-        let calls = if r.per_call.calls > 0 {
-            r.per_call.calls as f64
-        } else {
-            (r.dataset.puzzles * r.rounds_ns.len() as u64 * r.passes_per_round as u64) as f64
-        };
+        // Over the calls made: every round.
+        let calls = r.per_call.calls as f64;
         let _ = writeln!(
             s,
             "outliers ({} on {} -j{}): {} puzzle calls ({:.1}%) beyond 3.5 MAD ({:.2} µs) of the median, {} of {} rounds",

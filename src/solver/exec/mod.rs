@@ -410,16 +410,18 @@ impl Solver for ExecSolver {
         if out.failed {
             return out;
         }
+        let transport = self.calibrator.as_ref().map_or(0, Calibrator::transport_ns);
         match own_time(out, &self.spec.program, round_trip) {
-            Ok(out) if out.time_ns.is_some() => out,
-            Ok(out) => {
-                let transport = self.calibrator.as_ref().map_or(0, Calibrator::transport_ns);
-                SolveOutcome {
-                    time_ns: Some(round_trip.saturating_sub(transport)),
-                    clock: Clock::RoundTrip,
-                    ..out
-                }
-            }
+            // What the round trip shows beyond the program's own time and the transport.
+            Ok(out) if out.time_ns.is_some() => SolveOutcome {
+                unseen_ns: round_trip.saturating_sub(transport + out.time_ns.unwrap_or(0)),
+                ..out
+            },
+            Ok(out) => SolveOutcome {
+                time_ns: Some(round_trip.saturating_sub(transport)),
+                clock: Clock::RoundTrip,
+                ..out
+            },
             Err(why) => self.fail(why),
         }
     }

@@ -19,6 +19,10 @@
  *   -DSLOW_AT_LIMIT_1  (with LIBRARY) spins 20 ms when limit is 1
  *   -DFIRST_ONLY  stops at the first solution and says it is the only one (1:solution)
  *   -DSILENT      answers every puzzle with an empty line ("no solution")
+ *   -DSLOWER=P    spins P percent as long again as each solve took (a slower build)
+ *   -DREPEAT_EVERY=N  solves every Nth puzzle twice (more work, on some puzzles only)
+ *   -DSEARCH_IN_SECOND  (with LIBRARY) claims one solution at once for limit 2 and
+ *                 searches in the second call, for the solution (limit 1)
  *   -DTDOKU_EXAMPLE  answers as tdoku's example/solve.c does: puzzle:count:solution,
  *                 the solution only when the count is 1, and the output left to
  *                 stdio's buffering (a pipe's is a block)
@@ -66,7 +70,7 @@ static void search(void) {
 }
 
 /* Counts solutions up to `limit`; the first goes to `first`. -1 on a bad puzzle. */
-static int solve81(const char *p, size_t limit) {
+static int solve81_(const char *p, size_t limit) {
     found = 0; limit_ = limit; guesses = 0;
     for (int i = 0; i < 81; i++) {
         char ch = p[i];
@@ -94,16 +98,35 @@ static int solve81(const char *p, size_t limit) {
     return found;
 }
 
-#ifdef LIBRARY
-#if defined(THREADED) || defined(SLOW_AT_LIMIT_1)
-#include <pthread.h>
+#if defined(SLOWER) || defined(THREADED) || defined(SLOW_AT_LIMIT_1)
 #include <time.h>
-struct job { const char *input; size_t limit; int n; };
 static double seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec + t.tv_nsec / 1e9;
 }
+#endif
+
+static int solve81(const char *p, size_t limit) {
+#ifdef SLOWER
+    double start = seconds();
+#endif
+#ifdef REPEAT_EVERY
+    static long calls;
+    if (++calls % REPEAT_EVERY == 0) solve81_(p, limit);
+#endif
+    int n = solve81_(p, limit);
+#ifdef SLOWER
+    double end = seconds() + (seconds() - start) * SLOWER / 100.0;
+    while (seconds() < end) {}
+#endif
+    return n;
+}
+
+#ifdef LIBRARY
+#if defined(THREADED) || defined(SLOW_AT_LIMIT_1)
+#include <pthread.h>
+struct job { const char *input; size_t limit; int n; };
 #endif
 #ifdef THREADED
 static void *work(void *arg) {
@@ -125,6 +148,9 @@ size_t solve(const char *input, size_t limit, uint32_t flags, char *solution, si
 #endif
 #ifdef SLOW_AT_LIMIT_1
     if (limit == 1) { double end = seconds() + 0.02; while (seconds() < end) {} }
+#endif
+#ifdef SEARCH_IN_SECOND
+    if (limit != 1) { *num_guesses = 0; return 1; }
 #endif
 #ifdef WRONG_AFTER
     static int calls;

@@ -12,10 +12,15 @@ pub fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_sudoku-bench"))
 }
 
-/// The binary under test, with no terminal-only output.
+/// The binary under test, with no terminal-only output, keeping the builds of the
+/// baselines it saves under the tests' own folder of `target/`, not in the user's cache.
 pub fn sudoku_bench() -> Cmd {
     let mut cmd = program(bin());
     cmd.env_remove("RUST_LOG");
+    cmd.env(
+        "SUDOKU_BENCH_BUILDS",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("builds"),
+    );
     cmd
 }
 

@@ -1,0 +1,632 @@
+//! Measuring the backends of a run on one dataset at one thread count: the one rounds
+//! loop of `bench` and `compare`.
+//!
+//! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
+//! 8 to 200 a pass). By default the backends take turns: for every block, each backend
+//! solves it, in an order shuffled with the run's seed, so whatever else the machine does
+//! falls on all of them alike; rounds go on until `--rounds` and `--min-time` are both
+//! met. `--sequential` measures each backend's rounds one after another instead (its
+//! ratios need a quiet machine). Each block's time is kept, on the run's clock:
+//!
+//! - `cpu`: one thread, built-in backends: the thread's CPU time, which covers all their
+//!   work and does not run while another process holds the core;
+//! - `wall`: several threads;
+//! - `calls`: a foreign backend in the run, whose work may run on threads or in processes
+//!   of its own: every backend timed by its calls' own times (a library's call alone, a
+//!   program's own report), the same way.
+//!
+//! Every answer of every round is checked outside the clock, and each puzzle's outcome
+//! (solved, wrong, gave up, failed, not taken) is kept over every round: a verdict
+//! compares outcomes before it compares times (`judge`).
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::judge::{Claims, Outcome, Side};
+use super::truth::Truths;
+use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer, PerCall, Timing, Verified};
+use crate::bench::stats;
+use crate::board::Board;
+use crate::cpu::{process_cpu_ns, thread_cpu_ns};
+use crate::interrupt;
+use crate::record::Record;
+use crate::rng::SplitMix64;
+use crate::run::{Attempt, GuardedSolver, SolverPool};
+use crate::solver::Backend;
+use crate::symmetry::Symmetry;
+use crate::tally::Tally;
+
+/// A block lasts about this long for the slowest backend.
+const BLOCK_NS: u64 = 10_000_000;
+const MIN_BLOCKS: usize = 8;
+const MAX_BLOCKS: usize = 200;
+/// Most puzzles a block holds: one block's attempts and records are in memory at a time
+/// (about 400 bytes a puzzle), never a whole dataset's.
+const MAX_BLOCK: usize = 16_384;
+/// Most rounds `--min-time` adds: each keeps its block times in memory.
+const MAX_ROUNDS: usize = 10_000;
+
+/// One backend and everything measured of it.
+pub(super) struct Contender<'a> {
+    pub backend: &'a Backend,
+    pub label: &'a str,
+    solver: GuardedSolver,
+    pool: SolverPool,
+    truths: Option<&'a Truths>,
+    /// The time of each block on the run's clock, round after round.
+    pub times: Vec<u64>,
+    pub rounds: usize,
+    tally: Tally,
+    /// The first round's: the exact work of one pass.
+    first: Tally,
+    /// Each timed puzzle's outcome over every round.
+    pub outcomes: Vec<Outcome>,
+    /// The attempts of the block in hand, checked once every backend took it.
+    attempts: Vec<Attempt>,
+}
+
+/// What one dataset at one thread count gave: a result per backend, and what the
+/// verdicts are made of.
+pub(super) struct Measured<'a> {
+    pub contenders: Vec<Contender<'a>>,
+    pub blocks: usize,
+    pub timing: Timing,
+    pub load: Option<f64>,
+}
+
+impl Measured<'_> {
+    /// What `judge` needs of backend `i`.
+    pub fn side(&self, i: usize) -> Side<'_> {
+        let c = &self.contenders[i];
+        Side {
+            label: c.label,
+            solves: c.backend.is_solver(),
+            outcomes: &c.outcomes,
+            times: &c.times,
+            blocks: self.blocks,
+            claims: Claims::of(&c.tally),
+        }
+    }
+}
+
+/// The clock of a run's blocks.
+pub(super) fn timing(backends: &[Backend], threads: usize) -> Timing {
+    if backends.iter().any(Backend::is_foreign) {
+        Timing::Calls
+    } else if threads == 1 && thread_cpu_ns() > 0 {
+        Timing::Cpu
+    } else {
+        Timing::Wall
+    }
+}
+
+/// Measures every backend of `config` on `dataset`; `truths[i]` checks the claims of
+/// backend `i` when they are verified. `None` on interrupt (the measurement in flight
+/// is dropped, never reported half done).
+pub(super) fn measure<'a>(
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    dataset: &Dataset,
+    config: &'a BenchConfig,
+    truths: &[Option<&'a Truths>],
+    observer: &mut dyn Observer,
+) -> anyhow::Result<Option<Measured<'a>>> {
+    let mut contenders: Vec<Contender<'a>> = config
+        .backends
+        .iter()
+        .zip(&config.labels)
+        .zip(truths)
+        .map(|((backend, label), &truths)| Contender::new(backend, label, truths, config, threads))
+        .collect();
+    let timing = timing(&config.backends, threads);
+    let n = dataset.len();
+    let mut grids = Vec::new();
+    // Warmup, which also says how long a pass takes.
+    let mut slowest = 0u64;
+    for c in &mut contenders {
+        for pass in 0..config.warmup {
+            observer.on_pass(&format!(
+                "{} on {} -j{threads}: warmup {}",
+                c.label,
+                dataset.info.path,
+                pass + 1
+            ));
+            let mut wall = 0;
+            for start in (0..n).step_by(MAX_BLOCK) {
+                dataset.unpack(start..(start + MAX_BLOCK).min(n), &mut grids);
+                present(config, u64::from(pass), start as u64, &mut grids);
+                let started = Instant::now();
+                c.solve(pool, threads, &grids);
+                wall += started.elapsed().as_nanos() as u64;
+                c.attempts.clear();
+            }
+            slowest = slowest.max(wall);
+            if interrupt::requested() {
+                return Ok(None);
+            }
+        }
+    }
+    let count = ((slowest / BLOCK_NS) as usize)
+        .clamp(MIN_BLOCKS, MAX_BLOCKS)
+        .max(n.div_ceil(MAX_BLOCK));
+    let blocks = chunks(dataset, n.div_ceil(count).max(1));
+    // Taking turns, all backends in one group; one after another, a group each.
+    let groups: Vec<Vec<usize>> = match config.sequential {
+        false => vec![(0..contenders.len()).collect()],
+        true => (0..contenders.len()).map(|i| vec![i]).collect(),
+    };
+    let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
+    let probe = crate::bench::machine::LoadProbe::start();
+    for group in groups {
+        let started = Instant::now();
+        let mut round = 0;
+        while round < config.rounds.max(1) as usize
+            || config
+                .min_time
+                .is_some_and(|t| started.elapsed() < t && round < MAX_ROUNDS)
+        {
+            let names: Vec<&str> = group.iter().map(|&i| contenders[i].label).collect();
+            observer.on_pass(&format!(
+                "{} on {} -j{threads}: round {}",
+                names.join(", "),
+                dataset.info.path,
+                round + 1
+            ));
+            for block in &blocks {
+                dataset.unpack(block.timed.clone(), &mut grids);
+                // Every backend takes the block in the same form, fresh each round.
+                let forms = present(
+                    config,
+                    round as u64 + 1,
+                    block.timed.start as u64,
+                    &mut grids,
+                );
+                let mut order = group.clone();
+                rng.shuffle(&mut order);
+                for i in order {
+                    let c = &mut contenders[i];
+                    // A fresh built-in solver per block, placed somewhere else each time
+                    // (`placed_anew`), so where the allocator put one instance's tables
+                    // does not tilt a result. A foreign solver keeps its own state.
+                    if !c.backend.is_foreign() {
+                        c.solver = crate::solver::placed_anew(rng.next_u64(), || {
+                            GuardedSolver::new(c.backend, &config.limits).verifying(None)
+                        });
+                    }
+                    let time = c.turn(pool, threads, timing, &grids);
+                    c.times.push(time);
+                    if interrupt::requested() {
+                        return Ok(None);
+                    }
+                }
+                for &i in &group {
+                    contenders[i].check(
+                        dataset,
+                        block,
+                        round,
+                        &grids,
+                        forms.as_deref(),
+                        threads,
+                        observer,
+                    )?;
+                }
+            }
+            for &i in &group {
+                contenders[i].rounds += 1;
+            }
+            round += 1;
+        }
+        if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
+            if round >= MAX_ROUNDS && !interrupt::requested() {
+                say!(
+                    "note: {} on {}: stopped after {MAX_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s",
+                    contenders[group[0]].label,
+                    dataset.info.path,
+                    started.elapsed().as_secs_f64(),
+                    t.as_secs_f64()
+                );
+            }
+        }
+    }
+    // A program's own CPU shows as other programs' load: it cannot be told apart.
+    let load = probe.others().filter(|_| {
+        !config
+            .backends
+            .iter()
+            .any(|b| matches!(b, Backend::Exec(_)))
+    });
+    Ok(Some(Measured {
+        contenders,
+        blocks: blocks.len(),
+        timing,
+        load,
+    }))
+}
+
+impl<'a> Contender<'a> {
+    fn new(
+        backend: &'a Backend,
+        label: &'a str,
+        truths: Option<&'a Truths>,
+        config: &BenchConfig,
+        threads: usize,
+    ) -> Contender<'a> {
+        // Claims are checked against the dataset's truths: the solvers verify none.
+        let pool = SolverPool::new(backend, &config.limits).verifying(None);
+        if threads > 1 {
+            pool.prefill(threads);
+        }
+        Contender {
+            backend,
+            label,
+            solver: GuardedSolver::new(backend, &config.limits).verifying(None),
+            pool,
+            truths,
+            times: Vec::new(),
+            rounds: 0,
+            tally: Tally::new(),
+            first: Tally::new(),
+            outcomes: Vec::new(),
+            attempts: Vec::new(),
+        }
+    }
+
+    /// Solves `grids` once each into `self.attempts`, each call timed: with one thread on
+    /// this thread and solver, no scheduling in the way; with several on `pool`; in
+    /// batches where the solver works in batches.
+    fn solve(&mut self, pool: &rayon::ThreadPool, threads: usize, grids: &[Board]) {
+        self.attempts.clear();
+        self.attempts.reserve(grids.len());
+        let batch = self.solver.batch_size();
+        match (threads, batch) {
+            (1, 1) => self
+                .attempts
+                .extend(grids.iter().map(|g| self.solver.timed_board(g))),
+            (1, _) => {
+                for c in grids.chunks(batch) {
+                    self.attempts.extend(self.solver.attempt_boards(c));
+                }
+            }
+            _ => {
+                let solvers = &self.pool;
+                let size = grids.len().div_ceil(threads).clamp(1, batch.max(16));
+                let parts: Vec<Vec<Attempt>> = pool.install(|| {
+                    grids
+                        .par_chunks(size)
+                        .map_init(
+                            || solvers.get(),
+                            |s, c| match batch {
+                                1 => c.iter().map(|g| s.timed_board(g)).collect(),
+                                _ => s.attempt_boards(c),
+                            },
+                        )
+                        .collect()
+                });
+                self.attempts.extend(parts.into_iter().flatten());
+            }
+        }
+        // What the calls left pending (a second call for a solution), now that the
+        // clocks have stopped.
+        for (board, attempt) in grids.iter().zip(&mut self.attempts) {
+            self.solver.complete(board, attempt);
+        }
+    }
+
+    /// One timed turn on a block: its time on the run's clock.
+    fn turn(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        threads: usize,
+        timing: Timing,
+        grids: &[Board],
+    ) -> u64 {
+        let cpu = || match threads {
+            1 => thread_cpu_ns(),
+            _ => process_cpu_ns(),
+        };
+        self.attempts.clear();
+        self.attempts.reserve(grids.len());
+        let cpu_start = cpu();
+        let start = Instant::now();
+        self.solve(pool, threads, grids);
+        let wall = start.elapsed().as_nanos() as u64;
+        let time = match timing {
+            Timing::Cpu => cpu().saturating_sub(cpu_start),
+            Timing::Wall => wall,
+            Timing::Calls => {
+                self.attempts.iter().map(Attempt::time_ns).sum::<u64>() / threads as u64
+            }
+        };
+        time.max(1)
+    }
+
+    /// Checks the answers of a block (timed puzzles `block.timed`, presented as `grids`
+    /// under `forms`) and counts them: the first round's become the rows, the others
+    /// are counted. Every answer of every round is checked.
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        &mut self,
+        dataset: &Dataset,
+        block: &Chunk,
+        round: usize,
+        grids: &[Board],
+        forms: Option<&[Symmetry]>,
+        threads: usize,
+        observer: &mut dyn Observer,
+    ) -> anyhow::Result<()> {
+        let label = crate::run::result_name(self.label);
+        let records: Vec<(Option<usize>, Record)> = match round {
+            0 => chunk_records(dataset, block),
+            _ => block
+                .timed
+                .clone()
+                .map(|k| (Some(k), dataset.record(k)))
+                .collect(),
+        };
+        if self.outcomes.len() < dataset.len() {
+            self.outcomes.resize(dataset.len(), Outcome::NotYet);
+        }
+        let mut attempts = std::mem::take(&mut self.attempts).into_iter();
+        let mut results = Vec::with_capacity(records.len());
+        for (timed, record) in &records {
+            let mut r = match *timed {
+                None => self
+                    .solver
+                    .assess_with(record, Attempt::Skipped, None, None),
+                Some(k) => {
+                    let at = k - block.timed.start;
+                    let mut attempt = attempts.next().expect("an attempt per timed puzzle");
+                    if let Some(forms) = forms {
+                        undo(&mut attempt, &forms[at]);
+                    }
+                    let truth = self.truths.map(|t| t.get(k, dataset.side(k)));
+                    let mut r = self.solver.assess_with(record, attempt, Some(0), truth);
+                    r.thread = r.thread.filter(|_| threads > 1);
+                    let outcome = Outcome::of(&r);
+                    self.outcomes[k] = self.outcomes[k].and(outcome);
+                    // The form the solver was given: `solve` of it reproduces a wrong one.
+                    if outcome == Outcome::Wrong && forms.is_some() {
+                        let given = grids[at].to_line();
+                        let why = r.error.take().map_or(String::new(), |e| format!("{e}; "));
+                        r.error = Some(format!(
+                            "{why}the solver was given it as {given} (--symmetry)"
+                        ));
+                    }
+                    r
+                }
+            };
+            r.backend = label;
+            results.push(r);
+        }
+        results.iter().for_each(|r| self.tally.add(r));
+        if round == 0 {
+            results.iter().for_each(|r| self.first.add(r));
+            let combo = super::Combo {
+                label: self.label,
+                dataset: &dataset.info.path,
+                threads,
+            };
+            observer.on_rows(&combo, &results)?;
+        }
+        Ok(())
+    }
+
+    /// The result: the headline from the rounds' times, the distribution from every
+    /// call, the work from the first round, the outcomes per puzzle.
+    pub fn result(
+        &self,
+        dataset: &Dataset,
+        threads: usize,
+        timing: Timing,
+        blocks: usize,
+        config: &BenchConfig,
+    ) -> BenchResult {
+        let info = &dataset.info;
+        let count = |o: Outcome| self.outcomes.iter().filter(|&&x| x == o).count() as u64;
+        let unsupported = count(Outcome::Unsupported);
+        let timed = info.puzzles.saturating_sub(unsupported);
+        let rounds_ns: Vec<u64> = self
+            .times
+            .chunks(blocks.max(1))
+            .map(|round| round.iter().sum())
+            .collect();
+        let rounds: Vec<f64> = rounds_ns.iter().map(|&ns| ns as f64).collect();
+        let median_round = stats::median(&rounds);
+        let per_call = self.tally.solve_times();
+        let us = |ns: u64| ns as f64 / 1000.0;
+        let (mad_ns, outliers) = stats::histogram_mad(per_call);
+        let first = &self.first;
+        BenchResult {
+            backend: self.label.to_string(),
+            spec: (self.label != self.backend.name()).then(|| self.backend.name().to_string()),
+            dataset: info.clone(),
+            threads,
+            timing,
+            us_per_puzzle: median_round / 1000.0 / timed.max(1) as f64,
+            puzzles_per_s: match median_round > 0.0 {
+                true => timed as f64 / (median_round / 1e9),
+                false => 0.0,
+            },
+            spread_pct: 100.0 * stats::std_dev(&rounds) / stats::mean(&rounds),
+            round_outliers: stats::mad_outliers(&rounds),
+            rounds_ns,
+            load: None,
+            per_call: PerCall {
+                mean_us: per_call.mean() / 1000.0,
+                median_us: us(per_call.value_at_quantile(0.5)),
+                p90_us: us(per_call.value_at_quantile(0.9)),
+                p99_us: us(per_call.value_at_quantile(0.99)),
+                max_us: us(per_call.max()),
+                mad_us: mad_ns / 1000.0,
+                outliers,
+                calls: per_call.len(),
+            },
+            wrong: count(Outcome::Wrong) + count(Outcome::Failed),
+            wrong_answers: self.tally.wrong_answers(),
+            budget_exceeded: count(Outcome::GaveUp) + count(Outcome::Mixed),
+            unsupported,
+            no_guess_pct: first.no_guess_pct(),
+            nodes_per_puzzle: first.nodes_per_puzzle(),
+            guesses_per_puzzle: first.guesses_per_puzzle(),
+            nodes_total: first.nodes_total().min(u64::MAX as u128) as u64,
+            guesses_total: first.guesses_total().min(u64::MAX as u128) as u64,
+            cdf: cdf_points(per_call),
+            foreign: self.backend.is_foreign().then(|| ForeignNotes {
+                notes: crate::solver::timing_notes(
+                    self.backend,
+                    &self.tally.clocks(),
+                    &config.limits,
+                    self.tally.claims().2,
+                ),
+            }),
+            counters: first.counters(),
+            verified: self.truths.map(|_| {
+                let (confirmed, refuted, undecided) = self.tally.verified();
+                Verified {
+                    by: crate::run::verify::describe(self.backend),
+                    confirmed,
+                    refuted,
+                    undecided,
+                }
+            }),
+            instructions: None,
+            code: None,
+            kept: Vec::new(),
+        }
+    }
+}
+
+/// Maps a solution found for a presented puzzle back to the original's form.
+fn undo(attempt: &mut Attempt, s: &Symmetry) {
+    if let Attempt::Solved {
+        outcome, square, ..
+    } = attempt
+    {
+        outcome.solution = outcome.solution.map(|g| s.undo_grid(&g));
+        if let Some(sq) = square {
+            **sq = s.undo_square(sq);
+        }
+    }
+}
+
+/// About 100 points of the cumulative distribution of per-call times, denser in the tail.
+fn cdf_points(h: &hdrhistogram::Histogram<u64>) -> Vec<(f64, f64)> {
+    if h.is_empty() {
+        return Vec::new();
+    }
+    let mut qs: Vec<f64> = (0..=90).map(|i| i as f64 / 100.0).collect();
+    qs.extend([0.92, 0.94, 0.96, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0]);
+    let mut points: Vec<(f64, f64)> = qs
+        .iter()
+        .map(|&q| (h.value_at_quantile(q) as f64 / 1000.0, q))
+        .collect();
+    points.dedup_by(|a, b| a.0 == b.0);
+    points
+}
+
+/// Presents `boards` each under a symmetry of its own, when `--symmetry` is on: seeded
+/// by the run's seed, the round and the place in the dataset, so every backend sees
+/// the same forms, and a run with the same seed the same ones again.
+pub(super) fn present(
+    config: &BenchConfig,
+    round: u64,
+    first: u64,
+    boards: &mut [Board],
+) -> Option<Vec<Symmetry>> {
+    if !config.symmetry {
+        return None;
+    }
+    let mix = |x: u64| SplitMix64::new(x).next_u64();
+    let mut rng = SplitMix64::new(config.seed ^ mix(round) ^ mix(first ^ 0x5EED));
+    Some(
+        boards
+            .iter_mut()
+            .map(|b| {
+                let s = Symmetry::random(b.side(), &mut rng);
+                *b = s.apply(b);
+                s
+            })
+            .collect(),
+    )
+}
+
+/// A block of a dataset: timed puzzles `timed`, and the untimed records `untimed`
+/// around them (parse errors and invalid givens go with the next timed puzzle; the last
+/// block takes the rest).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Chunk {
+    pub timed: std::ops::Range<usize>,
+    /// Indices into the dataset's untimed records.
+    pub untimed: std::ops::Range<usize>,
+}
+
+/// The blocks of `size` timed puzzles that cover `dataset`, in order; together they
+/// hold every record once.
+pub(super) fn chunks(dataset: &Dataset, size: usize) -> Vec<Chunk> {
+    let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
+    chunks_of(dataset.len(), &befores, size)
+}
+
+/// Blocks of `size` timed puzzles out of `n`; `befores[i]` is how many timed puzzles
+/// come before untimed record `i` (ascending).
+pub(super) fn chunks_of(n: usize, befores: &[u32], size: usize) -> Vec<Chunk> {
+    let count = n.div_ceil(size).max(1);
+    let untimed_before = |k: usize| befores.partition_point(|&b| (b as usize) < k);
+    (0..count)
+        .map(|k| {
+            let (a, b) = (k * size, ((k + 1) * size).min(n));
+            let end = match k + 1 == count {
+                true => befores.len(),
+                false => untimed_before(b),
+            };
+            Chunk {
+                timed: a..b,
+                untimed: untimed_before(a)..end,
+            }
+        })
+        .collect()
+}
+
+/// The records of `chunk`, in input order (unsolved records included), each with the
+/// index of its timed puzzle (`None`: untimed).
+pub(super) fn chunk_records(dataset: &Dataset, chunk: &Chunk) -> Vec<(Option<usize>, Record)> {
+    let mut untimed = dataset.untimed[chunk.untimed.clone()].iter().peekable();
+    let mut out = Vec::with_capacity(chunk.timed.len() + chunk.untimed.len());
+    for k in chunk.timed.clone() {
+        while let Some((_, record)) = untimed.next_if(|(before, _)| *before as usize <= k) {
+            out.push((None, record.clone()));
+        }
+        out.push((Some(k), dataset.record(k)));
+    }
+    out.extend(untimed.map(|(_, record)| (None, record.clone())));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_hold_every_record_once_with_untimed_ones_before_the_next_timed() {
+        // Records 0..10; 1, 4, 5 and 9 are untimed (parse errors), after 1, 3, 3 and 6
+        // timed puzzles.
+        let befores = [1, 3, 3, 6];
+        let got = chunks_of(6, &befores, 2);
+        let want = [(0..2, 0..1), (2..4, 1..3), (4..6, 3..4)];
+        assert_eq!(got.len(), want.len());
+        for (c, (t, u)) in got.iter().zip(want) {
+            assert_eq!((c.timed.clone(), c.untimed.clone()), (t, u));
+        }
+        // One chunk when the dataset is small; the trailing untimed record included.
+        assert_eq!(
+            chunks_of(6, &befores, 100),
+            [Chunk {
+                timed: 0..6,
+                untimed: 0..4
+            }]
+        );
+        // Untimed records before the first puzzle go with the first chunk.
+        assert_eq!(chunks_of(4, &[0, 0, 2], 2)[0].untimed, 0..2);
+    }
+}

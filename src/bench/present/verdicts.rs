@@ -1,0 +1,212 @@
+//! Verdicts in words and tables, one `Versus` each, for every output: two builds as a
+//! table (regressed, improved, no change), two solvers as sentences ("bitboard ran 4.48
+//! times faster than dlx-static"), each group with the legend that says how its ratios
+//! were measured.
+
+use std::fmt::Write as _;
+
+use super::dataset_name;
+use super::table::{Column, Table, dash};
+use crate::bench::{How, Kind, Verdict, Versus};
+use crate::report::text_table::Align;
+
+/// The columns of the builds' table a person reads.
+const SHOWN: &[&str] = &[
+    "backend", "vs", "dataset", "-j", "ratio", "95% CI", "pairs", "clock", "verdict",
+];
+
+/// The verdicts' cells (the terminal, Markdown and HTML tables).
+pub fn table(versus: &[Versus]) -> Table {
+    use Align::{Left, Right};
+    let columns: &[Column<'_, Versus>] = &[
+        ("backend", Left, &|v| v.other.clone()),
+        ("vs", Left, &|v| v.base.clone()),
+        ("dataset", Left, &|v| v.dataset.clone()),
+        ("-j", Right, &|v| v.threads.to_string()),
+        ("ratio", Right, &|v| dash(v.ratio, 4)),
+        ("95% CI", Right, &|v| match (v.low, v.high) {
+            (Some(l), Some(h)) => format!("{l:.4}..{h:.4}"),
+            _ => "-".into(),
+        }),
+        ("pairs", Right, &|v| v.pairs.to_string()),
+        ("clock", Left, &|v| v.timing.name().into()),
+        ("instr. ratio", Right, &|v| dash(v.instructions_ratio, 4)),
+        ("verdict", Left, &|v| v.short()),
+    ];
+    Table::of(versus, columns)
+}
+
+/// How the ratios of `v` were measured, for its legend.
+pub fn legend(v: &Versus) -> String {
+    let how = match v.how {
+        How::Paired => {
+            "taking turns on the same blocks of puzzles (95% interval: a bootstrap of each block's rounds)"
+        }
+        How::Sequential => {
+            "measured one after another, each backend's rounds in turn, which only a quiet machine makes fair (95% interval: a bootstrap of each side's rounds)"
+        }
+        How::Saved => {
+            "a fresh run against saved figures, not side by side, which only a quiet machine makes fair (95% interval: a bootstrap of each side's rounds)"
+        }
+    };
+    let words = match v.kind {
+        Kind::Builds => format!(
+            "; regressed or improved: the interval beyond 1 and the change beyond the noise threshold, {}%",
+            v.noise_pct
+        ),
+        Kind::Solvers => "; about as fast: the interval holds 1".to_string(),
+    };
+    format!(
+        "ratio: total time over {}'s on the same puzzles, {how}{words}; clock {}: {}",
+        v.base,
+        v.timing.name(),
+        v.timing.reason()
+    )
+}
+
+/// The verdicts of a dataset at a thread count, in order of first appearance.
+fn groups(versus: &[Versus]) -> Vec<Vec<&Versus>> {
+    let mut groups: Vec<Vec<&Versus>> = Vec::new();
+    for v in versus {
+        let same = |g: &&mut Vec<&Versus>| {
+            g[0].dataset == v.dataset && g[0].threads == v.threads && g[0].base == v.base
+        };
+        match groups.iter_mut().find(same) {
+            Some(g) => g.push(v),
+            None => groups.push(vec![v]),
+        }
+    }
+    groups
+}
+
+/// "bitboard ran", then "4.48 times faster than dlx-static (4.41..4.55)" / "null: no
+/// ratio (null solves nothing)": a group of two solvers, in lines (those with a ratio
+/// indented).
+fn solver_lines(group: &[&Versus]) -> (String, Vec<(bool, String)>) {
+    let mut lines = Vec::new();
+    for v in group {
+        let interval = match (v.low, v.high) {
+            (Some(l), Some(h)) => format!(" ({l:.3}..{h:.3})"),
+            _ => String::new(),
+        };
+        let ratio = v.ratio.unwrap_or(f64::NAN);
+        lines.push(match v.verdict {
+            Verdict::Differs => (true, format!("{} than {}{interval}", v.short(), v.other)),
+            Verdict::AboutAsFast => (
+                true,
+                format!("about as fast as {}: {ratio:.3}{interval}", v.other),
+            ),
+            _ => (
+                false,
+                format!(
+                    "{}: no ratio ({})",
+                    v.other,
+                    v.why.as_deref().unwrap_or("not compared")
+                ),
+            ),
+        });
+        if let (Some(why), true) = (&v.why, v.ratio.is_some()) {
+            lines.push((true, format!("({why})")));
+        }
+    }
+    let head = match lines.iter().any(|(ratio, _)| *ratio) {
+        true => format!("{} ran", group[0].base),
+        false => format!("{}: no backend compared with it", group[0].base),
+    };
+    (head, lines)
+}
+
+/// For the terminal.
+pub fn text(versus: &[Versus]) -> String {
+    let mut s = String::new();
+    let groups = groups(versus);
+    for g in &groups {
+        let v = g[0];
+        let title = format!("{} -j{}", dataset_name(&v.dataset), v.threads);
+        if v.kind == Kind::Solvers {
+            let (head, lines) = solver_lines(g);
+            let _ = writeln!(s, "\nrelative speed on {title}:\n  {head}");
+            for (indent, line) in lines {
+                let _ = writeln!(s, "{}{line}", if indent { "    " } else { "  " });
+            }
+            let _ = writeln!(s, "{}", legend(v));
+        }
+    }
+    let builds: Vec<Versus> = versus
+        .iter()
+        .filter(|v| v.kind == Kind::Builds)
+        .cloned()
+        .collect();
+    if let Some(v) = builds.first() {
+        let mut table = table(&builds).select(SHOWN);
+        table.map("dataset", dataset_name);
+        let _ = write!(s, "\nbuilds compared:\n{}", table.text());
+        for b in builds.iter().filter(|b| b.why.is_some()) {
+            let _ = writeln!(
+                s,
+                "{} on {} -j{}: {}",
+                b.other,
+                dataset_name(&b.dataset),
+                b.threads,
+                b.why.as_deref().unwrap_or_default()
+            );
+        }
+        let _ = writeln!(s, "{}: {}", legend(v), outcome(&builds));
+    }
+    s
+}
+
+/// "no regression", "2 regressed".
+fn outcome(builds: &[Versus]) -> String {
+    match builds
+        .iter()
+        .filter(|v| v.verdict == Verdict::Regressed)
+        .count()
+    {
+        0 => "no regression".into(),
+        n => format!("{n} regressed"),
+    }
+}
+
+/// For Markdown.
+pub fn markdown(versus: &[Versus]) -> String {
+    let mut s = String::new();
+    for g in groups(versus) {
+        let v = g[0];
+        if v.kind == Kind::Solvers {
+            let (head, lines) = solver_lines(&g);
+            let _ = writeln!(
+                s,
+                "\n**Relative speed** on {} -j{}: {head}\n",
+                v.dataset, v.threads
+            );
+            for (_, line) in lines {
+                let _ = writeln!(s, "- {line}");
+            }
+            let _ = writeln!(s, "\n{}.", legend(v));
+        }
+    }
+    let builds: Vec<Versus> = versus
+        .iter()
+        .filter(|v| v.kind == Kind::Builds)
+        .cloned()
+        .collect();
+    if let Some(v) = builds.first() {
+        let _ = write!(
+            s,
+            "\n**Builds compared**:\n\n{}\n{}: {}.\n",
+            table(&builds).select(SHOWN).markdown(),
+            legend(v),
+            outcome(&builds)
+        );
+    }
+    s
+}
+
+/// For the HTML report: one sentence per verdict (the page's summary), and a card each.
+pub fn sentences(versus: &[Versus]) -> Vec<String> {
+    versus
+        .iter()
+        .map(|v| format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence()))
+        .collect()
+}
