@@ -4,7 +4,7 @@
 //! flush. It does little else between two solves: work between them (formatting,
 //! allocating) cools the caches the next solve needs.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read as _, Write};
 
 use super::Exit;
 use crate::board::nine::Grid;
@@ -52,42 +52,98 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     let (mut line, mut reply) = (Vec::new(), Vec::new());
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let read = match read_line(&mut input, &mut line) {
+            Ok(read) => read,
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e.into()),
-        }
+        };
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
-        match <&[u8; 81]>::try_from(text)
-            .ok()
-            .and_then(|t| cells.parse81(t).ok())
-        {
-            Some(values) => {
-                let grid = Grid::from_cells(values).expect("0-9");
-                answer(solver.attempt(&grid), &mut reply);
-            }
-            None => reply.extend(
-                format!(
-                    "! not a puzzle line: {:?}\n",
-                    String::from_utf8_lossy(text)
-                        .chars()
-                        .take(100)
-                        .collect::<String>()
-                )
-                .bytes(),
+        match read {
+            Read::End => break,
+            Read::TooLong => reply.extend(
+                format!("! a line longer than {MAX_LINE} bytes: a puzzle line is 81 cells\n")
+                    .bytes(),
             ),
-        };
+            Read::Line => match <&[u8; 81]>::try_from(text)
+                .ok()
+                .and_then(|t| cells.parse81(t).ok())
+            {
+                Some(values) => {
+                    let grid = Grid::from_cells(values).expect("0-9");
+                    answer(solver.attempt(&grid), &mut reply);
+                }
+                None => reply.extend(
+                    format!(
+                        "! not a puzzle line: {:?}\n",
+                        String::from_utf8_lossy(text)
+                            .chars()
+                            .take(100)
+                            .collect::<String>()
+                    )
+                    .bytes(),
+                ),
+            },
+        }
         // Each answer goes out at once: the harness gives each its time limit.
         out.write_all(&reply)?;
         out.flush()?;
         reply.clear();
+        if read == Read::TooLong {
+            match skip_line(&mut input) {
+                Err(_) if interrupt::requested() => break,
+                skipped => skipped?,
+            }
+        }
     }
     Ok(match interrupt::requested() {
         true => Exit::Interrupted,
         false => Exit::Success,
     })
+}
+
+/// The longest line read: a puzzle line (81 cells, CR LF) with room for the start of
+/// whatever else a line holds, quoted in the answer. A longer one is answered at once
+/// and the rest of it skipped, in constant memory (`worker < /dev/zero` aborted on a
+/// failed allocation).
+const MAX_LINE: usize = 1024;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Read {
+    End,
+    Line,
+    TooLong,
+}
+
+/// Reads one line into `line`, at most `MAX_LINE` bytes of it.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Read> {
+    let n = input
+        .by_ref()
+        .take(MAX_LINE as u64)
+        .read_until(b'\n', line)?;
+    Ok(match n {
+        0 => Read::End,
+        MAX_LINE if line.last() != Some(&b'\n') => Read::TooLong,
+        _ => Read::Line,
+    })
+}
+
+/// Skips the rest of an over-long line.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        let (n, end) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        input.consume(n);
+        if end {
+            return Ok(());
+        }
+    }
 }
 
 /// The protocol's answer to what the backend did, appended to `out`: `count:solution`
