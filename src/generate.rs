@@ -8,16 +8,39 @@ use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 use crate::board::{Board, Shape, Square};
 pub use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver};
+use crate::solver::SolveOutcome;
+
+/// The uniqueness checks of one puzzle that proved nothing: each kept its clue.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// Ran out of the node budget or time (the backend's or the verifier's).
+    pub unfinished: u32,
+    /// The backend failed, or claimed what its own answer belies ("unique" without the
+    /// known board, "no solution").
+    pub failed: u32,
+    /// The backend's count, refuted by the verifier (a foreign backend's claims are
+    /// verified, as `solve` and `bench` verify them).
+    pub refuted: u32,
+    /// A solution without a count: a backend that cannot count cannot prove a puzzle
+    /// unique.
+    pub uncounted: u32,
+}
+
+impl std::ops::AddAssign for Checks {
+    fn add_assign(&mut self, o: Checks) {
+        self.unfinished += o.unfinished;
+        self.failed += o.failed;
+        self.refuted += o.refuted;
+        self.uncounted += o.uncounted;
+    }
+}
 
 /// One generated puzzle and its solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Generated {
     pub puzzle: Grid,
     pub solution: Grid,
-    /// Uniqueness checks that ran out of their budget or time (the clue was kept).
-    pub unfinished: u32,
-    /// Uniqueness checks on which the backend failed (the clue was kept).
-    pub failed: u32,
+    pub checks: Checks,
 }
 
 /// Puzzle number `index` of `seed`: unique solution, at least `min_clues` clues.
@@ -28,65 +51,101 @@ pub struct Generated {
 pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSolver) -> Generated {
     let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64());
     let solution = random_full_grid(&mut rng);
-    let mut g = Generated {
-        puzzle: solution,
+    let (puzzle, checks) = carve(solution.into(), &mut rng, min_clues, solver);
+    Generated {
+        puzzle: *puzzle.nine().expect("a 9x9 board"),
         solution,
-        unfinished: 0,
-        failed: 0,
-    };
-    let mut order: Vec<usize> = (0..CELLS).collect();
+        checks,
+    }
+}
+
+/// Clues removed from the full `solution` in a random order while each removal is
+/// proven to leave the solution unique.
+fn carve(
+    solution: Board,
+    rng: &mut SplitMix64,
+    min_clues: usize,
+    solver: &mut GuardedSolver,
+) -> (Board, Checks) {
+    let mut puzzle = solution.clone();
+    let cells = solution.side() * solution.side();
+    let mut order: Vec<usize> = (0..cells).collect();
     rng.shuffle(&mut order);
-    let mut clues = CELLS;
+    let mut checks = Checks::default();
+    let mut clues = cells;
     for cell in order {
         if clues <= min_clues {
             break;
         }
-        let digit = g.puzzle.get(cell);
-        g.puzzle.set(cell, 0);
-        let unique = match solver.attempt(&g.puzzle) {
-            Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
-                g.unfinished += 1;
-                false
+        let value = get(&puzzle, cell);
+        set(&mut puzzle, cell, 0);
+        let unique = match solver.attempt_board(&puzzle) {
+            Attempt::Solved {
+                outcome, square, ..
+            } => {
+                let found = match (&solution, square) {
+                    (Board::Nine(g), _) => outcome.solution.as_ref() == Some(g),
+                    (Board::Other(s), square) => square.as_deref() == Some(&**s),
+                };
+                judge(&outcome, found, solver, &puzzle, &mut checks)
             }
-            Attempt::Solved { outcome, .. } => {
-                let known = outcome.solution.as_ref() == Some(&g.solution);
-                judge(&outcome, known, &mut g.unfinished, &mut g.failed)
-            }
-            Attempt::Panicked { .. }
-            | Attempt::Failed { .. }
-            | Attempt::Skipped
-            | Attempt::Unsupported => {
-                g.failed += 1;
+            _ => {
+                checks.failed += 1;
                 false
             }
         };
-        if unique {
-            clues -= 1;
-        } else {
-            g.puzzle.set(cell, digit);
+        match unique {
+            true => clues -= 1,
+            false => set(&mut puzzle, cell, value),
         }
     }
-    g
+    (puzzle, checks)
 }
 
-/// Whether a finished uniqueness check proved the puzzle unique, judged against the
-/// full board it was cut from (a foreign backend may lie): "no solution", or "unique"
-/// without that board, is provably false (`failed`); a bare solution from a backend that
-/// does not count proves nothing (`unfinished`).
+/// Whether a uniqueness check proved the puzzle unique, judged against the full board
+/// it was cut from and, for a foreign backend, against the verifier's count: a claim
+/// the answer belies ("no solution", "unique" without that board) failed, a count the
+/// verifier refutes is refuted, a bare solution counted nothing.
 fn judge(
-    outcome: &crate::solver::SolveOutcome,
+    outcome: &SolveOutcome,
     found_the_known: bool,
-    unfinished: &mut u32,
-    failed: &mut u32,
+    solver: &mut GuardedSolver,
+    puzzle: &Board,
+    checks: &mut Checks,
 ) -> bool {
-    match outcome.solutions {
-        0 => *failed += 1,
-        1 if !found_the_known => *failed += 1,
-        1 if outcome.count_is_lower_bound => *unfinished += 1,
-        1 => return true,
-        _ => {}
+    if outcome.budget_exceeded {
+        checks.unfinished += 1;
+        return false;
+    }
+    if outcome.solutions > 0 && outcome.count_is_lower_bound {
+        checks.uncounted += 1;
+        return false;
+    }
+    match solver.truth(puzzle) {
+        Some(t) if !t.finished => checks.unfinished += 1,
+        Some(t) if t.count != outcome.solutions => checks.refuted += 1,
+        _ => match outcome.solutions {
+            0 => checks.failed += 1,
+            1 if !found_the_known => checks.failed += 1,
+            1 => return true,
+            _ => {}
+        },
     }
     false
+}
+
+fn get(board: &Board, cell: usize) -> u8 {
+    match board {
+        Board::Nine(g) => g.get(cell),
+        Board::Other(s) => s.get(cell),
+    }
+}
+
+fn set(board: &mut Board, cell: usize, value: u8) {
+    match board {
+        Board::Nine(g) => g.set(cell, value),
+        Board::Other(s) => s.set(cell, value),
+    }
 }
 
 /// A generated board of another size than 9x9 and its solution.
@@ -94,8 +153,7 @@ fn judge(
 pub struct GeneratedSquare {
     pub puzzle: Square,
     pub solution: Square,
-    pub unfinished: u32,
-    pub failed: u32,
+    pub checks: Checks,
 }
 
 /// Puzzle number `index` of `seed` on a board with boxes of `n` cells a side: unique
@@ -114,45 +172,17 @@ pub fn generate_square(
     let tag = (shape.rows as u64) << 56 ^ ((shape.cols - shape.rows) as u64) << 48;
     let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64() ^ tag);
     let solution = random_full_square(shape, &mut rng);
-    let cells = solution.cells().len();
-    let mut g = GeneratedSquare {
-        puzzle: solution.clone(),
+    let (puzzle, checks) = carve(
+        Board::Other(Box::new(solution.clone())),
+        &mut rng,
+        min_clues,
+        solver,
+    );
+    GeneratedSquare {
+        puzzle: puzzle.to_square().into_owned(),
         solution,
-        unfinished: 0,
-        failed: 0,
-    };
-    let mut order: Vec<usize> = (0..cells).collect();
-    rng.shuffle(&mut order);
-    let mut clues = cells;
-    for cell in order {
-        if clues <= min_clues {
-            break;
-        }
-        let value = g.puzzle.get(cell);
-        g.puzzle.set(cell, 0);
-        let unique = match solver.attempt_board(&Board::from(g.puzzle.clone())) {
-            Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
-                g.unfinished += 1;
-                false
-            }
-            Attempt::Solved {
-                outcome, square, ..
-            } => {
-                let known = square.as_deref() == Some(&g.solution);
-                judge(&outcome, known, &mut g.unfinished, &mut g.failed)
-            }
-            _ => {
-                g.failed += 1;
-                false
-            }
-        };
-        if unique {
-            clues -= 1;
-        } else {
-            g.puzzle.set(cell, value);
-        }
+        checks,
     }
-    g
 }
 
 fn random_full_square(shape: Shape, rng: &mut SplitMix64) -> Square {
@@ -258,7 +288,7 @@ mod tests {
             let g = generate(7, i, 24, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             assert!(g.puzzle.clues() >= 24);
-            assert_eq!((g.unfinished, g.failed), (0, 0));
+            assert_eq!(g.checks, Checks::default());
             let out = check.solve(&g.puzzle, &Limits::default());
             assert_eq!((out.solutions, out.solution), (1, Some(g.solution)));
             assert_eq!(generate(7, i, 24, &mut solver), g);
@@ -274,7 +304,7 @@ mod tests {
         // Every check panics (the first cell is blank once it is removed, or a digit).
         let mut panics = guarded(Backend::Mock(Mock::PanicsOnFirstCell(0)), Limits::default());
         let g = generate(7, 0, 24, &mut panics);
-        assert!(g.failed > 0);
+        assert!(g.checks.failed > 0);
         assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
         let timed = Limits {
             timeout: Some(std::time::Duration::from_millis(1)),
@@ -282,7 +312,7 @@ mod tests {
         };
         let mut hangs = guarded(Backend::Mock(Mock::Hang), timed);
         let g = generate(7, 0, 24, &mut hangs);
-        assert_eq!((g.puzzle, g.unfinished), (g.solution, 81));
+        assert_eq!((g.puzzle, g.checks.unfinished), (g.solution, 81));
     }
 
     #[test]
@@ -296,7 +326,7 @@ mod tests {
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             let cells = n.side() * n.side();
             assert!(g.puzzle.clues() >= min && g.puzzle.clues() < cells);
-            assert_eq!((g.unfinished, g.failed), (0, 0));
+            assert_eq!(g.checks, Checks::default());
             let mut dlx = Backend::DlxArena.new_solver();
             let (out, sol) = dlx.solve_square(&g.puzzle, &limits).unwrap();
             assert_eq!((out.solutions, sol), (1, Some(g.solution.clone())));

@@ -6,13 +6,13 @@
 //!
 //! It returns the number of solutions up to `limit`, writes the first one and reports its
 //! guesses. The clock runs around the function call alone (`Clock::Call`): the padded
-//! input, the guard zone, the crash note and the checks are before or after it. Pitfalls
+//! input, the guard bytes, the crash note and the checks are before or after it. Pitfalls
 //! handled: the input is zero-padded (tdoku reads byte 81 to tell a plain puzzle from
 //! pencil marks); a solver that writes a solution only when `limit` is 1 gets a second
 //! call, untimed, that only serves the check (counted in [`second_calls`]); one that
-//! never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a crash cannot
-//! be contained in the process, so it ends the run with a message naming the library and
-//! the puzzle. The deadline and the cancel flag are checked before each call (a call
+//! never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a write past the
+//! solution buffer is caught (see [`guard`]); a crash cannot be contained in the
+//! process, so it ends the run with a message naming the library and the puzzle. The deadline and the cancel flag are checked before each call (a call
 //! cannot be stopped), and the deadline again after it: an overrun is reported.
 
 use std::collections::HashMap;
@@ -102,11 +102,10 @@ impl LibSpec {
     }
 }
 
-/// What fills the guard zone after the solution buffer, and how long that zone is.
-const GUARD: u8 = 0xA5;
-const GUARD_ZONE: usize = 256;
 /// What `num_guesses` holds before a call: a library that leaves it so counts none.
 const UNSET: usize = usize::MAX;
+/// The solution buffer the function is given.
+const SOLUTION: usize = 96;
 
 /// Calls that needed a second call to get the solution, over the whole run.
 static SECOND_CALLS: AtomicU64 = AtomicU64::new(0);
@@ -122,9 +121,8 @@ pub struct LibSolver {
     error: Option<String>,
     /// The input as the function reads it: 81 cells, then zeros (tdoku reads byte 81).
     input: [u8; 96],
-    /// The 96-byte solution buffer the function owns, and a guard zone after it that
-    /// catches a function writing past it.
-    solution: [u8; 96 + GUARD_ZONE],
+    /// The solution buffer, guarded (see [`guard::Guarded`]).
+    solution: guard::Guarded,
 }
 
 /// What one call returned.
@@ -144,7 +142,7 @@ impl LibSolver {
             spec,
             error: None,
             input: [0; 96],
-            solution: [0; 96 + GUARD_ZONE],
+            solution: guard::Guarded::new(SOLUTION),
         }
     }
 
@@ -154,17 +152,16 @@ impl LibSolver {
     /// not the second call for a solution.
     /// `Err` when it wrote past the 96 bytes of its solution buffer.
     fn call(&mut self, func: SolveFn, limit: usize, counted: bool) -> Result<Called, String> {
-        self.solution[..96].fill(0);
-        self.solution[96..].fill(GUARD);
+        self.solution.buffer().fill(0);
         let mut guesses = UNSET;
         let input = self.input.as_ptr().cast::<c_char>();
-        let solution = self.solution.as_mut_ptr().cast::<c_char>();
-        crash::about_to_call(&self.spec.spec, &self.input[..CELLS]);
+        let solution = self.solution.buffer().as_mut_ptr().cast::<c_char>();
+        crash::about_to_call(&self.spec.spec, &self.input[..CELLS], self.solution.pages());
         let start = Instant::now();
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
-        // `solution` has room for 81 bytes and a terminator (and a guard zone past
-        // them), `guesses` is a valid pointer; the function is trusted to have tdoku's
-        // type (the `lib:` contract). The buffers outlive the call.
+        // `solution` has room for 81 bytes and a terminator (and guard bytes, then pages
+        // that fault, past them), `guesses` is a valid pointer; the function is trusted
+        // to have tdoku's type (the `lib:` contract). The buffers outlive the call.
         let count = unsafe {
             match counted {
                 true => sudoku_bench_counted_call(func, input, limit, solution, &mut guesses),
@@ -173,15 +170,15 @@ impl LibSolver {
         };
         let time_ns = start.elapsed().as_nanos() as u64;
         crash::returned();
-        if let Some(past) = self.solution[96..].iter().rposition(|&b| b != GUARD) {
+        if let Some(past) = self.solution.overrun() {
             return Err(format!(
-                "wrote {} bytes past the end of its 96-byte solution buffer",
-                past + 1
+                "wrote {past} byte{} past the end of its {SOLUTION}-byte solution buffer",
+                if past == 1 { "" } else { "s" },
             ));
         }
         Ok(Called {
             count,
-            solution: Grid::from_line(&self.solution[..CELLS])
+            solution: Grid::from_line(&self.solution.buffer()[..CELLS])
                 .ok()
                 .filter(Grid::is_full),
             guesses: (guesses != UNSET).then_some(guesses),
@@ -282,9 +279,152 @@ impl Solver for LibSolver {
     }
 }
 
+/// The solution buffer a library writes into, at the start of a page of its own whose
+/// rest holds guard bytes, between pages that fault on any access. An overrun within the
+/// page is found by the check after the call (the puzzle is an error and the run goes
+/// on); one past it faults in the call, which the crash note then names, instead of
+/// corrupting memory that crashes the run later, or never.
+mod guard {
+    /// What the rest of the buffer's page holds.
+    const BYTE: u8 = 0xA5;
+    /// Pages that fault after the buffer's (before it: one).
+    const FAULTING_AFTER: usize = 16;
+
+    pub struct Guarded {
+        /// The buffer's page.
+        page: *mut u8,
+        size: usize,
+        /// The buffer's length, at the start of the page.
+        len: usize,
+        /// The whole mapping, the faulting pages included.
+        map: Span,
+    }
+
+    /// A range of addresses.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Span {
+        pub start: usize,
+        pub end: usize,
+    }
+
+    impl Span {
+        pub fn contains(self, at: usize) -> bool {
+            (self.start..self.end).contains(&at)
+        }
+    }
+
+    // SAFETY: the mapping is owned by this value alone (never shared, unmapped on drop);
+    // the raw pointers are what keep it from being `Send` by itself.
+    unsafe impl Send for Guarded {}
+
+    impl Guarded {
+        #[cfg(unix)]
+        pub fn new(len: usize) -> Guarded {
+            // SAFETY: sysconf only reads a constant of the system.
+            let size = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
+                .unwrap_or(4096)
+                .max(len.next_power_of_two());
+            let total = size * (2 + FAULTING_AFTER);
+            // SAFETY: a fresh anonymous mapping, no access at first; the middle page is
+            // then made readable and writable. Failure is checked.
+            let page = unsafe {
+                let map = libc::mmap(
+                    std::ptr::null_mut(),
+                    total,
+                    libc::PROT_NONE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                );
+                assert!(map != libc::MAP_FAILED, "no memory for a solution buffer");
+                let page = map.cast::<u8>().add(size);
+                let rw = libc::PROT_READ | libc::PROT_WRITE;
+                assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
+                page
+            };
+            let map = page as usize - size;
+            let mut guarded = Guarded {
+                page,
+                size,
+                len,
+                map: Span {
+                    start: map,
+                    end: map + total,
+                },
+            };
+            guarded.zone().fill(BYTE);
+            guarded
+        }
+
+        #[cfg(not(unix))]
+        pub fn new(len: usize) -> Guarded {
+            let size = 4096.max(len.next_power_of_two());
+            let page = Box::leak(vec![BYTE; size].into_boxed_slice()).as_mut_ptr();
+            Guarded {
+                page,
+                size,
+                len,
+                map: Span::default(),
+            }
+        }
+
+        fn page(&mut self) -> &mut [u8] {
+            // SAFETY: `page` is `size` readable and writable bytes this value owns.
+            unsafe { std::slice::from_raw_parts_mut(self.page, self.size) }
+        }
+
+        fn zone(&mut self) -> &mut [u8] {
+            let len = self.len;
+            &mut self.page()[len..]
+        }
+
+        pub fn buffer(&mut self) -> &mut [u8] {
+            let len = self.len;
+            &mut self.page()[..len]
+        }
+
+        /// The addresses of the whole mapping, for the crash note.
+        pub fn pages(&self) -> Span {
+            self.map
+        }
+
+        /// How many bytes past the buffer a call wrote (to the last one it changed), the
+        /// guard bytes then made whole again. Unchanged (the usual case): one pass that
+        /// the compiler vectorizes.
+        pub fn overrun(&mut self) -> Option<usize> {
+            let zone = self.zone();
+            if zone.iter().fold(0, |any, &b| any | (b ^ BYTE)) == 0 {
+                return None;
+            }
+            let past = zone.iter().rposition(|&b| b != BYTE)? + 1;
+            zone.fill(BYTE);
+            Some(past)
+        }
+    }
+
+    impl Drop for Guarded {
+        fn drop(&mut self) {
+            #[cfg(unix)]
+            // SAFETY: the mapping made in `new`, unmapped once.
+            unsafe {
+                libc::munmap(
+                    self.map.start as *mut libc::c_void,
+                    self.map.end - self.map.start,
+                );
+            }
+            #[cfg(not(unix))]
+            // SAFETY: the box leaked in `new`, of `size` bytes, freed once.
+            drop(unsafe {
+                Box::from_raw(std::ptr::slice_from_raw_parts_mut(self.page, self.size))
+            });
+        }
+    }
+}
+
 /// A crash inside a library ends the process; this says which library and which puzzle
 /// first (from a signal handler: only a `write` of a message prepared before the call).
 mod crash {
+    use super::guard::Span;
     use std::cell::Cell;
     use std::sync::{Mutex, PoisonError};
 
@@ -297,6 +437,8 @@ mod crash {
         spec_len: usize,
         puzzle: *const u8,
         puzzle_len: usize,
+        /// The solution buffer's mapping: a fault there is a write past the buffer.
+        pages: Span,
     }
 
     const NONE: Note = Note {
@@ -304,18 +446,20 @@ mod crash {
         spec_len: 0,
         puzzle: std::ptr::null(),
         puzzle_len: 0,
+        pages: Span { start: 0, end: 0 },
     };
 
     thread_local! {
         static NOTE: Cell<Note> = const { Cell::new(NONE) };
     }
 
-    pub fn about_to_call(spec: &str, puzzle: &[u8]) {
+    pub fn about_to_call(spec: &str, puzzle: &[u8], pages: Span) {
         let note = Note {
             spec: spec.as_ptr(),
             spec_len: spec.len(),
             puzzle: puzzle.as_ptr(),
             puzzle_len: puzzle.len(),
+            pages,
         };
         NOTE.with(|n| n.set(note));
     }
@@ -324,8 +468,16 @@ mod crash {
         NOTE.with(|n| n.set(NONE));
     }
 
-    /// The spec and the puzzle of the call in progress, if one is.
-    fn current() -> Option<(&'static [u8], &'static [u8])> {
+    /// The call in progress on this thread.
+    struct Call {
+        spec: &'static [u8],
+        puzzle: &'static [u8],
+        /// Its solution buffer's mapping.
+        pages: Span,
+    }
+
+    /// The call in progress, if one is.
+    fn current() -> Option<Call> {
         let note = NOTE.try_with(Cell::get).ok()?;
         if note.spec.is_null() {
             return None;
@@ -334,21 +486,40 @@ mod crash {
         // alive until `returned` clears the note; read only on this thread while the
         // call is in progress (a signal or exit handler runs on the thread that called).
         unsafe {
-            Some((
-                std::slice::from_raw_parts(note.spec, note.spec_len),
-                std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
-            ))
+            Some(Call {
+                spec: std::slice::from_raw_parts(note.spec, note.spec_len),
+                puzzle: std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
+                pages: note.pages,
+            })
         }
     }
 
     const BEFORE: &[u8] = b"\nsudoku-bench: the ";
     const CRASHED: &[u8] = b" backend crashed on puzzle ";
+    const OVERRAN: &[u8] = b" backend wrote far past the end of its solution buffer on puzzle ";
     const AFTER: &[u8] = b"; the rows written before it are kept\n";
 
     #[cfg(unix)]
-    extern "C" fn on_crash(sig: libc::c_int) {
-        if let Some((spec, puzzle)) = current() {
-            for part in [BEFORE, spec, CRASHED, puzzle, AFTER] {
+    extern "C" fn on_crash(sig: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+        if let Some(Call {
+            spec,
+            puzzle,
+            pages,
+        }) = current()
+        {
+            #[cfg(target_os = "linux")]
+            // SAFETY: the kernel's siginfo for this signal, valid during the handler.
+            let at = unsafe { (*info).si_addr() } as usize;
+            #[cfg(not(target_os = "linux"))]
+            let at = {
+                let _ = info;
+                0
+            };
+            let what = match pages.contains(at) {
+                true => OVERRAN,
+                false => CRASHED,
+            };
+            for part in [BEFORE, spec, what, puzzle, AFTER] {
                 // SAFETY: write(2) is async-signal-safe; the bytes are valid (above).
                 unsafe {
                     libc::write(2, part.as_ptr().cast(), part.len());
@@ -393,7 +564,7 @@ mod crash {
                 unsafe { libc::_exit(1) };
             }
         }
-        if let Some((spec, puzzle)) = current() {
+        if let Some(Call { spec, puzzle, .. }) = current() {
             say!(
                 "\nsudoku-bench: the {} backend called exit() on puzzle {}; the rows written before it are kept; exit status 1 (data was lost)",
                 String::from_utf8_lossy(spec),
@@ -406,7 +577,7 @@ mod crash {
 
     /// Prepares the note for a library that exits while it is being loaded.
     pub fn about_to_load(spec: &str) {
-        about_to_call(spec, b"(none: while it was loaded)");
+        about_to_call(spec, b"(none: while it was loaded)", Span::default());
     }
 
     #[cfg(unix)]
@@ -428,8 +599,10 @@ mod crash {
                 // Rust sets up for stack overflows stays in use (SA_ONSTACK).
                 unsafe {
                     let mut action: libc::sigaction = std::mem::zeroed();
-                    action.sa_sigaction = on_crash as extern "C" fn(libc::c_int) as usize;
-                    action.sa_flags = libc::SA_RESETHAND | libc::SA_ONSTACK;
+                    action.sa_sigaction = on_crash
+                        as extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void)
+                        as usize;
+                    action.sa_flags = libc::SA_RESETHAND | libc::SA_ONSTACK | libc::SA_SIGINFO;
                     libc::sigaction(sig, &action, std::ptr::null_mut());
                 }
             }
