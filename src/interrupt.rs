@@ -121,9 +121,10 @@ pub fn stopped_reading() -> std::io::Error {
     std::io::Error::other(StoppedReading)
 }
 
-/// A wait (for a FIFO's other end) abandoned because an interrupt came.
+/// A wait abandoned because an interrupt came: for a lock another run holds, for a
+/// FIFO's other end.
 #[derive(Debug)]
-pub struct StoppedWaiting(pub &'static str);
+pub struct StoppedWaiting(pub String);
 
 impl std::fmt::Display for StoppedWaiting {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -132,6 +133,31 @@ impl std::fmt::Display for StoppedWaiting {
 }
 
 impl std::error::Error for StoppedWaiting {}
+
+/// The one way the tool waits on something outside it (a lock another run holds, a
+/// FIFO's reader): `ready` polled until it gives a value; after a second the wait is
+/// said (`waiting for {what}`), and the first interrupt ends it with
+/// [`StoppedWaiting`] (exit 130), before anything is written.
+pub fn wait_for<T>(
+    what: &str,
+    mut ready: impl FnMut() -> std::io::Result<Option<T>>,
+) -> std::io::Result<T> {
+    let start = std::time::Instant::now();
+    let mut said = false;
+    loop {
+        if let Some(value) = ready()? {
+            return Ok(value);
+        }
+        if requested() {
+            return Err(std::io::Error::other(StoppedWaiting(what.to_string())));
+        }
+        if !said && start.elapsed() >= std::time::Duration::from_secs(1) {
+            say!("waiting for {what} (Ctrl-C stops waiting)");
+            said = true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
 
 /// True when `err` ends a run because of an interrupt (exit status 130, not 1).
 pub fn is_interrupt(err: &anyhow::Error) -> bool {

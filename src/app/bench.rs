@@ -2,7 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{Exit, print};
+use super::Exit;
 use crate::bench::baseline::{self, Found, Verdict};
 use crate::bench::history;
 use crate::bench::machine::LoadProbe;
@@ -16,7 +16,7 @@ use crate::loader::{Input, LoadOptions};
 use crate::options::BenchOptions;
 use crate::options::Record;
 use crate::output::append_lines;
-use crate::output::{TargetKind, write_whole};
+use crate::output::{TargetKind, TextTo, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
 use crate::run::Status;
@@ -51,9 +51,10 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     // The table and the baseline come first: an export that cannot be written must not
     // cost the measurements.
     let exported = exports.write_all(&run, true);
-    print(&terminal::render(&run))?;
-    print(&terminal::instructions(&run))?;
-    print(&crate::bench::present::paired::render(&run.paired))?;
+    let text = opts.text;
+    text.print(&terminal::render(&run))?;
+    text.print(&terminal::instructions(&run))?;
+    text.print(&crate::bench::present::paired::render(&run.paired))?;
     if let Some(save) = &opts.save {
         if let Found::Nowhere(_) = save.store.found {
             say!(
@@ -82,7 +83,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
             let json = serde_json::to_vec_pretty(&run)?;
             write_whole(&save.target, &json)?;
             let partial = if run.partial { "partial " } else { "" };
-            print(&format!(
+            text.print(&format!(
                 "saved {partial}baseline {:?} to {}\n",
                 save.name, save.target.label
             ))?;
@@ -90,12 +91,12 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     }
     // The history before the verdicts: a regression is recorded too.
     let recorded = match &opts.record {
-        Some(r) => record(r, &run),
+        Some(r) => record(r, &run, text),
         None => Ok(()),
     };
     let mut comparisons = None;
     if let Some((path, old)) = &opts.baseline {
-        comparisons = Some((path, verdicts(path, old, &run, opts.noise)?));
+        comparisons = Some((path, verdicts(path, old, &run, opts.noise, text)?));
     }
     let html = match &opts.html {
         Some(target) => {
@@ -170,7 +171,7 @@ pub(super) fn no_verdict_when_busy(busy: bool) -> Option<Exit> {
 }
 
 /// Appends the run's results to the history.
-fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
+fn record(r: &Record, run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
     let created = append_lines(&r.target, &history::lines(run, &r.source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
     if created.file {
@@ -180,7 +181,7 @@ fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
         };
         say!("note: created the history file {}{folders}", r.target.label);
     }
-    print(&format!(
+    text.print(&format!(
         "recorded {} results in {}\n",
         run.results.len(),
         r.target.label
@@ -236,6 +237,7 @@ pub(super) fn verdicts(
     old: &BenchRun,
     new: &BenchRun,
     noise: f64,
+    text: TextTo,
 ) -> anyhow::Result<baseline::Comparisons> {
     let comparisons = baseline::compare(old, new, noise)?;
     let differ = old.machine.differences(&new.machine);
@@ -250,7 +252,7 @@ pub(super) fn verdicts(
     } else {
         ""
     };
-    print(&format!(
+    text.print(&format!(
         "\ncomparing with the baseline {} of {} ({}){partial}:\n{}",
         path.display(),
         old.date,

@@ -1,10 +1,10 @@
 //! `compare`: two saved runs, or a saved run against a fresh run of its benchmark; and
 //! `compare --list`.
 
+use super::Exit;
 use super::bench::{
     Loaded, Watcher, busy_note, load_datasets, no_verdict_when_busy, progress_bar, verdicts,
 };
-use super::{Exit, print};
 use crate::bench::machine::LoadProbe;
 use std::path::Path;
 
@@ -24,9 +24,9 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
         noise: opts.noise,
     };
     match opts.action {
-        CompareAction::List(store) => list(&store),
+        CompareAction::List(store) => list(&store, opts.text),
         CompareAction::Saved { old, new } => {
-            let c = verdicts(&old.0, &old.1, &new.1, opts.noise)?;
+            let c = verdicts(&old.0, &old.1, &new.1, opts.noise, opts.text)?;
             outputs.write(&old.0, &old.1, &name(&new.0), &new.1, &c)?;
             Ok(exit_of(&c, false))
         }
@@ -53,11 +53,11 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
             let busy = busy_note(&probe, &rerun.config.threads);
             let mut new = BenchRun::new(&rerun.config, measured.results);
             new.partial = measured.interrupted;
-            print(&terminal::render(&new))?;
+            opts.text.print(&terminal::render(&new))?;
             if new.partial {
                 return Ok(Exit::Interrupted);
             }
-            let c = verdicts(&old.0, &old.1, &new, opts.noise)?;
+            let c = verdicts(&old.0, &old.1, &new, opts.noise, opts.text)?;
             outputs.write(&old.0, &old.1, "this build", &new, &c)?;
             Ok(exit_of(&c, busy))
         }
@@ -123,10 +123,10 @@ impl Outputs {
 }
 
 /// One line per saved baseline.
-fn list(store: &Store) -> anyhow::Result<Exit> {
+fn list(store: &Store, text: crate::output::TextTo) -> anyhow::Result<Exit> {
     let names = store.names()?;
     if names.is_empty() {
-        print(&format!("no baselines in {}\n", store.describe()))?;
+        text.print(&format!("no baselines in {}\n", store.describe()))?;
         return Ok(Exit::Success);
     }
     use Align::{Left, Right};
@@ -169,7 +169,7 @@ fn list(store: &Store) -> anyhow::Result<Exit> {
             }
         }
     }
-    print(&format!(
+    text.print(&format!(
         "baselines in {}:\n{}",
         store.dir.display(),
         table.render()

@@ -4,10 +4,10 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::{Exit, print};
+use super::Exit;
 use crate::interrupt;
 use crate::loader::{Input, Loader, misread_note};
-use crate::options::{SolveOptions, SummaryTo};
+use crate::options::SolveOptions;
 use crate::report::{Progress, Reporter};
 use crate::run::{self, RunStats, Status};
 use crate::solver::Backend;
@@ -160,11 +160,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         }
     }
     let text = summary.render(&summary_name(&opts.run.backend, t), threads, wall);
-    match opts.summary {
-        SummaryTo::Stdout => print(&text)?,
-        SummaryTo::Stderr => say_text!("{text}"),
-        SummaryTo::Nowhere => {}
-    }
+    opts.summary.print(&text)?;
     Ok(Exit::worst(
         summary.interrupted,
         t.wrong_answers() > 0,
