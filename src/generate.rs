@@ -36,37 +36,43 @@ impl std::ops::AddAssign for Checks {
 }
 
 /// One generated puzzle and its solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
-    pub puzzle: Grid,
-    pub solution: Grid,
+    pub puzzle: Board,
+    pub solution: Board,
     pub checks: Checks,
 }
 
-/// Puzzle number `index` of `seed`: unique solution, at least `min_clues` clues.
+/// Puzzle number `index` of `seed` on a board of `shape`: unique solution, at least
+/// `min_clues` clues. A 9x9 board is a random fill; another is the pattern solution with
+/// its values relabelled, rows and columns shuffled within bands and stacks, bands and
+/// stacks shuffled, and maybe transposed (a search for a random full 25x25 board can
+/// wander for long).
 ///
 /// A clue is removed only when the check proves the solution still unique; a check that
 /// does not finish or fails keeps the clue, so the puzzle stays unique either way (it
 /// then has more clues than the seed alone would give).
-pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSolver) -> Generated {
-    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64());
-    let solution = random_full_grid(&mut rng);
-    let (puzzle, checks) = carve(solution.into(), &mut rng, min_clues, solver);
-    Generated {
-        puzzle: *puzzle.nine().expect("a 9x9 board"),
-        solution,
-        checks,
-    }
-}
-
-/// Clues removed from the full `solution` in a random order while each removal is
-/// proven to leave the solution unique.
-fn carve(
-    solution: Board,
-    rng: &mut SplitMix64,
+pub fn generate(
+    seed: u64,
+    index: u64,
+    shape: Shape,
     min_clues: usize,
     solver: &mut GuardedSolver,
-) -> (Board, Checks) {
+) -> Generated {
+    let stream = seed ^ SplitMix64::new(index).next_u64();
+    let (solution, mut rng) = match shape.side() {
+        9 => {
+            let mut rng = SplitMix64::new(stream);
+            (Board::Nine(random_full_grid(&mut rng)), rng)
+        }
+        _ => {
+            // Square boxes as ever; rectangular ones their own stream.
+            let tag = (shape.rows as u64) << 56 ^ ((shape.cols - shape.rows) as u64) << 48;
+            let mut rng = SplitMix64::new(stream ^ tag);
+            let square = random_full_square(shape, &mut rng);
+            (Board::Other(Box::new(square)), rng)
+        }
+    };
     let mut puzzle = solution.clone();
     let cells = solution.side() * solution.side();
     let mut order: Vec<usize> = (0..cells).collect();
@@ -99,7 +105,11 @@ fn carve(
             false => set(&mut puzzle, cell, value),
         }
     }
-    (puzzle, checks)
+    Generated {
+        puzzle,
+        solution,
+        checks,
+    }
 }
 
 /// Whether a uniqueness check proved the puzzle unique, judged against the full board
@@ -145,43 +155,6 @@ fn set(board: &mut Board, cell: usize, value: u8) {
     match board {
         Board::Nine(g) => g.set(cell, value),
         Board::Other(s) => s.set(cell, value),
-    }
-}
-
-/// A generated board of another size than 9x9 and its solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GeneratedSquare {
-    pub puzzle: Square,
-    pub solution: Square,
-    pub checks: Checks,
-}
-
-/// Puzzle number `index` of `seed` on a board with boxes of `n` cells a side: unique
-/// solution, at least `min_clues` clues. The full board is the pattern solution with
-/// its values relabelled, rows and columns shuffled within bands and stacks, bands and
-/// stacks shuffled, and maybe transposed (a search for a random full 25x25 board can
-/// wander for long); clues are then removed as for 9x9.
-pub fn generate_square(
-    seed: u64,
-    index: u64,
-    shape: Shape,
-    min_clues: usize,
-    solver: &mut GuardedSolver,
-) -> GeneratedSquare {
-    // Square boxes as ever; rectangular ones their own stream.
-    let tag = (shape.rows as u64) << 56 ^ ((shape.cols - shape.rows) as u64) << 48;
-    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64() ^ tag);
-    let solution = random_full_square(shape, &mut rng);
-    let (puzzle, checks) = carve(
-        Board::Other(Box::new(solution.clone())),
-        &mut rng,
-        min_clues,
-        solver,
-    );
-    GeneratedSquare {
-        puzzle: puzzle.to_square().into_owned(),
-        solution,
-        checks,
     }
 }
 
@@ -276,6 +249,8 @@ mod tests {
     use crate::solver::mock::Mock;
     use crate::solver::{Backend, DlxStatic, Limits, Solver};
 
+    const NINE: Shape = Shape { rows: 3, cols: 3 };
+
     fn guarded(backend: Backend, limits: Limits) -> GuardedSolver {
         GuardedSolver::new(&backend, &limits)
     }
@@ -285,17 +260,18 @@ mod tests {
         let mut solver = guarded(Backend::DlxStatic, Limits::default());
         let mut check = DlxStatic::new();
         for i in 0..20 {
-            let g = generate(7, i, 24, &mut solver);
+            let g = generate(7, i, NINE, 24, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             assert!(g.puzzle.clues() >= 24);
             assert_eq!(g.checks, Checks::default());
-            let out = check.solve(&g.puzzle, &Limits::default());
-            assert_eq!((out.solutions, out.solution), (1, Some(g.solution)));
-            assert_eq!(generate(7, i, 24, &mut solver), g);
+            let out = check.solve(g.puzzle.nine().unwrap(), &Limits::default());
+            assert_eq!(out.solutions, 1);
+            assert_eq!(out.solution.as_ref(), g.solution.nine());
+            assert_eq!(generate(7, i, NINE, 24, &mut solver), g);
         }
         assert_ne!(
-            generate(7, 0, 24, &mut solver),
-            generate(8, 0, 24, &mut solver)
+            generate(7, 0, NINE, 24, &mut solver),
+            generate(8, 0, NINE, 24, &mut solver)
         );
     }
 
@@ -303,7 +279,7 @@ mod tests {
     fn failing_or_unfinished_checks_keep_their_clues() {
         // Every check panics (the first cell is blank once it is removed, or a digit).
         let mut panics = guarded(Backend::Mock(Mock::PanicsOnFirstCell(0)), Limits::default());
-        let g = generate(7, 0, 24, &mut panics);
+        let g = generate(7, 0, NINE, 24, &mut panics);
         assert!(g.checks.failed > 0);
         assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
         let timed = Limits {
@@ -311,31 +287,27 @@ mod tests {
             ..Limits::default()
         };
         let mut hangs = guarded(Backend::Mock(Mock::Hang), timed);
-        let g = generate(7, 0, 24, &mut hangs);
+        let g = generate(7, 0, NINE, 24, &mut hangs);
         assert_eq!((g.puzzle, g.checks.unfinished), (g.solution, 81));
     }
 
     #[test]
     fn boards_of_every_size_are_unique_and_reproducible() {
-        use crate::board::Square;
         let limits = Limits::default();
         let mut solver = guarded(Backend::DlxArena, limits);
         for (rows, cols, min) in [(2, 2, 4), (2, 3, 8), (3, 4, 40), (4, 4, 120)] {
             let n = Shape { rows, cols };
-            let g = generate_square(3, 1, n, min, &mut solver);
+            let g = generate(3, 1, n, min, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             let cells = n.side() * n.side();
             assert!(g.puzzle.clues() >= min && g.puzzle.clues() < cells);
             assert_eq!(g.checks, Checks::default());
             let mut dlx = Backend::DlxArena.new_solver();
-            let (out, sol) = dlx.solve_square(&g.puzzle, &limits).unwrap();
-            assert_eq!((out.solutions, sol), (1, Some(g.solution.clone())));
-            assert_eq!(generate_square(3, 1, n, min, &mut solver), g);
-            assert_ne!(
-                generate_square(4, 1, n, min, &mut solver).solution,
-                g.solution
-            );
-            let _: &Square = &g.puzzle;
+            let (out, sol) = dlx.solve_square(&g.puzzle.to_square(), &limits).unwrap();
+            assert_eq!(out.solutions, 1);
+            assert_eq!(sol.as_ref(), Some(&*g.solution.to_square()));
+            assert_eq!(generate(3, 1, n, min, &mut solver), g);
+            assert_ne!(generate(4, 1, n, min, &mut solver).solution, g.solution);
         }
     }
 

@@ -3,8 +3,7 @@
 use rayon::prelude::*;
 
 use super::Exit;
-use crate::board::Board;
-use crate::generate::{Checks, generate as generate_one, generate_square};
+use crate::generate::{Checks, Generated, generate as generate_one};
 use crate::interrupt;
 use crate::options::GenOptions;
 use crate::output::RowStream;
@@ -38,23 +37,13 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
     let mut first = 0;
     while first < opts.count {
         let last = first.saturating_add(BLOCK).min(opts.count);
-        let block: Vec<(Board, Board, Checks)> = pool.install(|| {
+        let block: Vec<Generated> = pool.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
                     // A foreign backend's every count is verified by a built-in one.
                     || GuardedSolver::new(&opts.backend, &opts.limits),
-                    |solver, i| match opts.shape.side() {
-                        9 => {
-                            let g = generate_one(opts.seed, i, opts.min_clues, solver);
-                            (g.puzzle.into(), g.solution.into(), g.checks)
-                        }
-                        _ => {
-                            let g =
-                                generate_square(opts.seed, i, opts.shape, opts.min_clues, solver);
-                            (g.puzzle.into(), g.solution.into(), g.checks)
-                        }
-                    },
+                    |solver, i| generate_one(opts.seed, i, opts.shape, opts.min_clues, solver),
                 )
                 .collect()
         });
@@ -64,12 +53,12 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
             say!("interrupted: {first} puzzles written; the block in progress was dropped");
             return Ok(Exit::Interrupted);
         }
-        for (puzzle, solution, c) in &block {
-            checks += *c;
+        for g in &block {
+            checks += g.checks;
             let row = out.row_buffer();
-            puzzle.write_line_with(b'.', row);
+            g.puzzle.write_line_with(b'.', row);
             row.extend_from_slice(b":1:");
-            solution.write_line_with(b'0', row);
+            g.solution.write_line_with(b'0', row);
             row.push(b'\n');
             out.end_row();
         }

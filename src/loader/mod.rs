@@ -326,7 +326,7 @@ impl Loader {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path),
         };
-        let failed = |source: io::Error| match interrupt::is_stopped_reading(&source) {
+        let failed = |source: io::Error| match interrupt::is_stopped(&source) {
             true => LoadError::Stopped,
             false => LoadError::Open {
                 path: name.clone(),

@@ -65,7 +65,7 @@ const OPEN_FOLDERS: usize = 64;
 struct Level {
     path: PathBuf,
     folder: Option<Folder>,
-    entries: Vec<(OsString, io::Result<Kind>)>,
+    entries: Vec<Entry>,
     depth: usize,
     /// What its listing holds, counted in [`Walker::held`].
     held: u64,
@@ -221,34 +221,22 @@ impl Walker {
     /// one that cannot be opened or listed, or whose listing would pass the budget, is
     /// an error.
     fn enter(&mut self, path: &Path, opened: io::Result<Folder>, depth: usize) {
-        use std::mem::size_of;
-        let left = self.budget.saturating_sub(self.held);
         let listed = opened.and_then(|folder| match self.seen.insert(folder.id()?) {
-            true => Ok(Some((folder.names(left)?, folder))),
+            true => self.list(&folder).map(|entries| Some((entries, folder))),
             false => Ok(None),
         });
-        let (names, folder) = match listed {
+        let (mut entries, folder) = match listed {
             Ok(Some(listed)) => listed,
             Ok(None) => return,
             Err(e) => return self.errors.push(Found::Error(path.to_path_buf(), e)),
         };
-        self.held += (size_of::<folder::Id>() * 2) as u64;
-        let mut entries: Vec<(OsString, io::Result<Kind>)> = names
-            .into_iter()
-            .filter(|name| !name.as_encoded_bytes().starts_with(b"."))
-            .take_while(|_| !self.stop.load(Ordering::Relaxed))
-            .map(|name| {
-                let kind = folder.kind(&name);
-                (name, kind)
-            })
-            .collect();
         entries.sort_unstable_by(|a, b| b.0.cmp(&a.0));
-        let held = (entries.capacity() * size_of::<(OsString, io::Result<Kind>)>()) as u64
+        let held = (entries.capacity() * std::mem::size_of::<Entry>()) as u64
             + entries
                 .iter()
                 .map(|(n, _)| n.capacity() as u64)
                 .sum::<u64>();
-        self.held += held;
+        self.held += held + ID_BYTES;
         self.stack.push(Level {
             path: path.to_path_buf(),
             folder: Some(folder),
@@ -260,20 +248,41 @@ impl Walker {
             self.stack[shallower].folder = None;
         }
     }
+
+    /// A folder's entries but hidden ones, each with its kind; refused once they would
+    /// pass what is left of the budget (counted as they are listed: what a listing
+    /// holds, with room for its list's growth, never more).
+    fn list(&self, folder: &Folder) -> io::Result<Vec<Entry>> {
+        let left = self.budget.saturating_sub(self.held + ID_BYTES);
+        let (mut entries, mut held) = (Vec::new(), 0);
+        for name in folder.names()? {
+            let name = name?;
+            if name.as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
+            held += (name.len() + 2 * std::mem::size_of::<Entry>()) as u64;
+            if held > left {
+                return Err(io::Error::other(format!(
+                    "its listing would hold more than {} MiB in memory ({} entries listed so far); read it in parts (--glob, or the folders below it)",
+                    left >> 20,
+                    entries.len()
+                )));
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let kind = folder.kind(&name);
+            entries.push((name, kind));
+        }
+        Ok(entries)
+    }
 }
 
-/// What an entry of a listing holds besides its name's bytes: the name's `OsString`,
-/// its kind, and the sorted list's slot (an upper bound, so that the count made while
-/// listing covers what the listing then holds).
-const ENTRY_BYTES: usize = 2 * std::mem::size_of::<(OsString, io::Result<Kind>)>();
+/// An entry of a listing: its name and what it is.
+type Entry = (OsString, io::Result<Kind>);
 
-/// The error for a folder whose listing would pass the memory budget.
-fn too_many(listed: usize) -> io::Error {
-    io::Error::other(format!(
-        "its listing would hold more than {} MiB in memory ({listed} entries listed so far); read it in parts (--glob, or the folders below it)",
-        crate::bounds::MAX_HELD_BYTES >> 20
-    ))
-}
+/// What the walk holds for each folder it read (its identity in a set).
+const ID_BYTES: u64 = 2 * std::mem::size_of::<folder::Id>() as u64;
 
 /// An open folder: its entries looked at and its subfolders opened relative to it.
 #[cfg(unix)]
@@ -322,22 +331,15 @@ mod folder {
             Ok((meta.dev(), meta.ino()))
         }
 
-        /// Its entries' names, refused once they would hold more than `budget` bytes.
-        pub fn names(&self, budget: u64) -> io::Result<Vec<OsString>> {
-            let mut names = Vec::new();
-            let mut held = 0;
-            for entry in Dir::read_from(&self.0)? {
-                let entry = entry?;
-                let name = entry.file_name().to_bytes();
-                if name != b"." && name != b".." {
-                    held += (name.len() + super::ENTRY_BYTES) as u64;
-                    if held > budget {
-                        return Err(super::too_many(names.len()));
-                    }
-                    names.push(OsStr::from_bytes(name).to_owned());
-                }
-            }
-            Ok(names)
+        /// Its entries' names.
+        pub fn names(&self) -> io::Result<impl Iterator<Item = io::Result<OsString>>> {
+            Ok(Dir::read_from(&self.0)?.filter_map(|entry| match entry {
+                Ok(e) => match e.file_name().to_bytes() {
+                    b"." | b".." => None,
+                    name => Some(Ok(OsStr::from_bytes(name).to_owned())),
+                },
+                Err(e) => Some(Err(e.into())),
+            }))
         }
 
         /// What `name` is, symbolic links followed.
@@ -384,18 +386,8 @@ mod folder {
             fs::canonicalize(&self.0)
         }
 
-        pub fn names(&self, budget: u64) -> io::Result<Vec<OsString>> {
-            let mut held = 0;
-            let mut names = Vec::new();
-            for entry in fs::read_dir(&self.0)? {
-                let name = entry?.file_name();
-                held += (name.len() + super::ENTRY_BYTES) as u64;
-                if held > budget {
-                    return Err(super::too_many(names.len()));
-                }
-                names.push(name);
-            }
-            Ok(names)
+        pub fn names(&self) -> io::Result<impl Iterator<Item = io::Result<OsString>>> {
+            Ok(fs::read_dir(&self.0)?.map(|entry| entry.map(|e| e.file_name())))
         }
 
         pub fn kind(&self, name: &OsStr) -> io::Result<Kind> {
@@ -593,7 +585,7 @@ mod tests {
         let whole = all(&Walk::default(), dir.path());
         assert_eq!(whole.files.len(), 303);
         // Room for a few dozen names: the big folder is refused, the rest is read.
-        let budget = 40 * (8 + ENTRY_BYTES as u64);
+        let budget = 40 * (8 + 2 * std::mem::size_of::<Entry>() as u64);
         let cut = list(&Walk::default(), dir.path(), &GO, budget);
         assert_eq!(cut.files, [p("small/a.txt"), p("small/b.txt"), p("z.txt")]);
         assert_eq!(cut.errors.len(), 1);

@@ -42,13 +42,6 @@ pub struct SourceCounts {
     pub counts: Counts,
 }
 
-/// The files past the listed ones, summed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Others {
-    pub files: u64,
-    pub counts: Counts,
-}
-
 #[derive(Default)]
 pub struct Summary {
     pub tally: Tally,
@@ -59,8 +52,9 @@ pub struct Summary {
     /// The first [`LISTED_SOURCES`] input files, in input order; the last may be the
     /// one whose records are still coming.
     sources: Vec<SourceCounts>,
-    /// The files after those.
-    others: Others,
+    /// The files after those, and their counts summed.
+    other_files: u64,
+    others: Counts,
     /// Notes on files most of whose records could not be read, for the caller to say
     /// ([`Summary::take_notes`]).
     notes_due: Vec<String>,
@@ -118,8 +112,8 @@ impl Summary {
         }
         if self.sources.len() > LISTED_SOURCES {
             self.sources.pop();
-            self.others.files += 1;
-            self.others.counts += c;
+            self.other_files += 1;
+            self.others += c;
         }
     }
 
@@ -130,7 +124,7 @@ impl Summary {
 
     /// A line per input file, when there are several.
     fn render_sources(&self, s: &mut String) {
-        if let ([only], 0) = (&self.sources[..], self.others.files) {
+        if let ([only], 0) = (&self.sources[..], self.other_files) {
             if let Some(r) = only.name.reading() {
                 let how = if r.detected { "detected" } else { "--format" };
                 let _ = writeln!(s, "  input: {} read as {} ({how})", only.name, r.format);
@@ -170,9 +164,9 @@ impl Summary {
                 &c.counts,
             );
         }
-        if self.others.files > 0 {
-            let more = format!("  ({} more files)", self.others.files);
-            row(&mut table, more, "", &self.others.counts);
+        if self.other_files > 0 {
+            let more = format!("  ({} more files)", self.other_files);
+            row(&mut table, more, "", &self.others);
         }
         s.push_str(&table.render());
     }

@@ -156,7 +156,7 @@ impl LibSolver {
         let mut guesses = UNSET;
         let input = self.input.as_ptr().cast::<c_char>();
         let solution = self.solution.buffer().as_mut_ptr().cast::<c_char>();
-        crash::about_to_call(&self.spec.spec, &self.input[..CELLS], self.solution.pages());
+        crash::about_to_call(&self.spec.spec, &self.input[..CELLS]);
         let start = Instant::now();
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
         // `solution` has room for 81 bytes and a terminator (and guard bytes, then pages
@@ -281,91 +281,34 @@ impl Solver for LibSolver {
 
 /// The solution buffer a library writes into, at the start of a page of its own whose
 /// rest holds guard bytes, between pages that fault on any access. An overrun within the
-/// page is found by the check after the call (the puzzle is an error and the run goes
-/// on); one past it faults in the call, which the crash note then names, instead of
-/// corrupting memory that crashes the run later, or never.
+/// page is found by the check after the call (the puzzle is an error, the run goes on);
+/// one past it faults in the call, which the crash note names, instead of corrupting
+/// memory that crashes the run later, or never.
 mod guard {
-    /// What the rest of the buffer's page holds.
     const BYTE: u8 = 0xA5;
-    /// Pages that fault after the buffer's (before it: one).
-    const FAULTING_AFTER: usize = 16;
+    /// Pages that fault before the buffer's, and after it.
+    const BEFORE: usize = 1;
+    const AFTER: usize = 16;
 
     pub struct Guarded {
-        /// The buffer's page.
+        /// The buffer's page, `size` bytes, the buffer its first `len`.
         page: *mut u8,
         size: usize,
-        /// The buffer's length, at the start of the page.
         len: usize,
-        /// The whole mapping, the faulting pages included.
-        map: Span,
     }
 
-    /// A range of addresses.
-    #[derive(Clone, Copy, Debug, Default)]
-    pub struct Span {
-        pub start: usize,
-        pub end: usize,
-    }
-
-    impl Span {
-        pub fn contains(self, at: usize) -> bool {
-            (self.start..self.end).contains(&at)
-        }
-    }
-
-    // SAFETY: the mapping is owned by this value alone (never shared, unmapped on drop);
-    // the raw pointers are what keep it from being `Send` by itself.
+    // SAFETY: the mapping is this value's alone (never shared, unmapped on drop); the
+    // raw pointer is what keeps it from being `Send` by itself.
     unsafe impl Send for Guarded {}
 
     impl Guarded {
-        #[cfg(unix)]
         pub fn new(len: usize) -> Guarded {
-            // SAFETY: sysconf only reads a constant of the system.
-            let size = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
-                .unwrap_or(4096)
-                .max(len.next_power_of_two());
-            let total = size * (2 + FAULTING_AFTER);
-            // SAFETY: a fresh anonymous mapping, no access at first; the middle page is
-            // then made readable and writable. Failure is checked.
-            let page = unsafe {
-                let map = libc::mmap(
-                    std::ptr::null_mut(),
-                    total,
-                    libc::PROT_NONE,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                    -1,
-                    0,
-                );
-                assert!(map != libc::MAP_FAILED, "no memory for a solution buffer");
-                let page = map.cast::<u8>().add(size);
-                let rw = libc::PROT_READ | libc::PROT_WRITE;
-                assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
-                page
-            };
-            let map = page as usize - size;
-            let mut guarded = Guarded {
-                page,
-                size,
-                len,
-                map: Span {
-                    start: map,
-                    end: map + total,
-                },
-            };
-            guarded.zone().fill(BYTE);
+            let size = page_size();
+            // SAFETY: a fresh mapping of that many pages, this value's alone.
+            let page = unsafe { map(size) }.wrapping_add(size * BEFORE);
+            let mut guarded = Guarded { page, size, len };
+            guarded.page()[len..].fill(BYTE);
             guarded
-        }
-
-        #[cfg(not(unix))]
-        pub fn new(len: usize) -> Guarded {
-            let size = 4096.max(len.next_power_of_two());
-            let page = Box::leak(vec![BYTE; size].into_boxed_slice()).as_mut_ptr();
-            Guarded {
-                page,
-                size,
-                len,
-                map: Span::default(),
-            }
         }
 
         fn page(&mut self) -> &mut [u8] {
@@ -373,26 +316,17 @@ mod guard {
             unsafe { std::slice::from_raw_parts_mut(self.page, self.size) }
         }
 
-        fn zone(&mut self) -> &mut [u8] {
-            let len = self.len;
-            &mut self.page()[len..]
-        }
-
         pub fn buffer(&mut self) -> &mut [u8] {
             let len = self.len;
             &mut self.page()[..len]
-        }
-
-        /// The addresses of the whole mapping, for the crash note.
-        pub fn pages(&self) -> Span {
-            self.map
         }
 
         /// How many bytes past the buffer a call wrote (to the last one it changed), the
         /// guard bytes then made whole again. Unchanged (the usual case): one pass that
         /// the compiler vectorizes.
         pub fn overrun(&mut self) -> Option<usize> {
-            let zone = self.zone();
+            let len = self.len;
+            let zone = &mut self.page()[len..];
             if zone.iter().fold(0, |any, &b| any | (b ^ BYTE)) == 0 {
                 return None;
             }
@@ -404,27 +338,69 @@ mod guard {
 
     impl Drop for Guarded {
         fn drop(&mut self) {
-            #[cfg(unix)]
             // SAFETY: the mapping made in `new`, unmapped once.
-            unsafe {
-                libc::munmap(
-                    self.map.start as *mut libc::c_void,
-                    self.map.end - self.map.start,
-                );
-            }
-            #[cfg(not(unix))]
-            // SAFETY: the box leaked in `new`, of `size` bytes, freed once.
-            drop(unsafe {
-                Box::from_raw(std::ptr::slice_from_raw_parts_mut(self.page, self.size))
-            });
+            unsafe { unmap(self.page.wrapping_sub(self.size * BEFORE), self.size) }
         }
+    }
+
+    #[cfg(unix)]
+    fn page_size() -> usize {
+        // SAFETY: sysconf only reads a constant of the system.
+        (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096)
+    }
+
+    /// Pages of `size` bytes, none accessible but the buffer's.
+    #[cfg(unix)]
+    unsafe fn map(size: usize) -> *mut u8 {
+        let total = size * (BEFORE + 1 + AFTER);
+        // SAFETY: a fresh anonymous mapping with no access, then the buffer's page made
+        // readable and writable; both checked.
+        unsafe {
+            let map = libc::mmap(
+                std::ptr::null_mut(),
+                total,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            assert!(map != libc::MAP_FAILED, "no memory for a solution buffer");
+            let page = map.cast::<u8>().add(size * BEFORE);
+            let rw = libc::PROT_READ | libc::PROT_WRITE;
+            assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
+            map.cast()
+        }
+    }
+
+    #[cfg(unix)]
+    unsafe fn unmap(map: *mut u8, size: usize) {
+        // SAFETY: the caller's mapping, from `map`.
+        unsafe { libc::munmap(map.cast(), size * (BEFORE + 1 + AFTER)) };
+    }
+
+    /// Elsewhere: no faulting pages, the guard bytes alone.
+    #[cfg(not(unix))]
+    fn page_size() -> usize {
+        4096
+    }
+
+    #[cfg(not(unix))]
+    unsafe fn map(size: usize) -> *mut u8 {
+        let total = size * (BEFORE + 1 + AFTER);
+        Box::leak(vec![0u8; total].into_boxed_slice()).as_mut_ptr()
+    }
+
+    #[cfg(not(unix))]
+    unsafe fn unmap(map: *mut u8, size: usize) {
+        let total = size * (BEFORE + 1 + AFTER);
+        // SAFETY: the box leaked in `map`, of `total` bytes, freed once.
+        drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(map, total)) });
     }
 }
 
 /// A crash inside a library ends the process; this says which library and which puzzle
 /// first (from a signal handler: only a `write` of a message prepared before the call).
 mod crash {
-    use super::guard::Span;
     use std::cell::Cell;
     use std::sync::{Mutex, PoisonError};
 
@@ -437,8 +413,6 @@ mod crash {
         spec_len: usize,
         puzzle: *const u8,
         puzzle_len: usize,
-        /// The solution buffer's mapping: a fault there is a write past the buffer.
-        pages: Span,
     }
 
     const NONE: Note = Note {
@@ -446,20 +420,18 @@ mod crash {
         spec_len: 0,
         puzzle: std::ptr::null(),
         puzzle_len: 0,
-        pages: Span { start: 0, end: 0 },
     };
 
     thread_local! {
         static NOTE: Cell<Note> = const { Cell::new(NONE) };
     }
 
-    pub fn about_to_call(spec: &str, puzzle: &[u8], pages: Span) {
+    pub fn about_to_call(spec: &str, puzzle: &[u8]) {
         let note = Note {
             spec: spec.as_ptr(),
             spec_len: spec.len(),
             puzzle: puzzle.as_ptr(),
             puzzle_len: puzzle.len(),
-            pages,
         };
         NOTE.with(|n| n.set(note));
     }
@@ -468,16 +440,8 @@ mod crash {
         NOTE.with(|n| n.set(NONE));
     }
 
-    /// The call in progress on this thread.
-    struct Call {
-        spec: &'static [u8],
-        puzzle: &'static [u8],
-        /// Its solution buffer's mapping.
-        pages: Span,
-    }
-
-    /// The call in progress, if one is.
-    fn current() -> Option<Call> {
+    /// The spec and the puzzle of the call in progress, if one is.
+    fn current() -> Option<(&'static [u8], &'static [u8])> {
         let note = NOTE.try_with(Cell::get).ok()?;
         if note.spec.is_null() {
             return None;
@@ -486,40 +450,21 @@ mod crash {
         // alive until `returned` clears the note; read only on this thread while the
         // call is in progress (a signal or exit handler runs on the thread that called).
         unsafe {
-            Some(Call {
-                spec: std::slice::from_raw_parts(note.spec, note.spec_len),
-                puzzle: std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
-                pages: note.pages,
-            })
+            Some((
+                std::slice::from_raw_parts(note.spec, note.spec_len),
+                std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
+            ))
         }
     }
 
     const BEFORE: &[u8] = b"\nsudoku-bench: the ";
     const CRASHED: &[u8] = b" backend crashed on puzzle ";
-    const OVERRAN: &[u8] = b" backend wrote far past the end of its solution buffer on puzzle ";
     const AFTER: &[u8] = b"; the rows written before it are kept\n";
 
     #[cfg(unix)]
-    extern "C" fn on_crash(sig: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
-        if let Some(Call {
-            spec,
-            puzzle,
-            pages,
-        }) = current()
-        {
-            #[cfg(target_os = "linux")]
-            // SAFETY: the kernel's siginfo for this signal, valid during the handler.
-            let at = unsafe { (*info).si_addr() } as usize;
-            #[cfg(not(target_os = "linux"))]
-            let at = {
-                let _ = info;
-                0
-            };
-            let what = match pages.contains(at) {
-                true => OVERRAN,
-                false => CRASHED,
-            };
-            for part in [BEFORE, spec, what, puzzle, AFTER] {
+    extern "C" fn on_crash(sig: libc::c_int) {
+        if let Some((spec, puzzle)) = current() {
+            for part in [BEFORE, spec, CRASHED, puzzle, AFTER] {
                 // SAFETY: write(2) is async-signal-safe; the bytes are valid (above).
                 unsafe {
                     libc::write(2, part.as_ptr().cast(), part.len());
@@ -564,7 +509,7 @@ mod crash {
                 unsafe { libc::_exit(1) };
             }
         }
-        if let Some(Call { spec, puzzle, .. }) = current() {
+        if let Some((spec, puzzle)) = current() {
             say!(
                 "\nsudoku-bench: the {} backend called exit() on puzzle {}; the rows written before it are kept; exit status 1 (data was lost)",
                 String::from_utf8_lossy(spec),
@@ -577,7 +522,7 @@ mod crash {
 
     /// Prepares the note for a library that exits while it is being loaded.
     pub fn about_to_load(spec: &str) {
-        about_to_call(spec, b"(none: while it was loaded)", Span::default());
+        about_to_call(spec, b"(none: while it was loaded)");
     }
 
     #[cfg(unix)]
@@ -599,10 +544,8 @@ mod crash {
                 // Rust sets up for stack overflows stays in use (SA_ONSTACK).
                 unsafe {
                     let mut action: libc::sigaction = std::mem::zeroed();
-                    action.sa_sigaction = on_crash
-                        as extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void)
-                        as usize;
-                    action.sa_flags = libc::SA_RESETHAND | libc::SA_ONSTACK | libc::SA_SIGINFO;
+                    action.sa_sigaction = on_crash as extern "C" fn(libc::c_int) as usize;
+                    action.sa_flags = libc::SA_RESETHAND | libc::SA_ONSTACK;
                     libc::sigaction(sig, &action, std::ptr::null_mut());
                 }
             }
