@@ -50,6 +50,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     let mut input = BufReader::with_capacity(1 << 16, RawSource::stdin()?);
     let mut out = std::io::stdout().lock();
     let (mut line, mut reply) = (Vec::new(), Vec::new());
+    let mut skipping = false;
     loop {
         line.clear();
         let read = match read_line(&mut input, &mut line) {
@@ -57,44 +58,38 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e.into()),
         };
+        // The rest of an over-long line, answered already, is skipped a piece at a time.
+        if read == Read::End || std::mem::replace(&mut skipping, read == Read::TooLong) {
+            match read {
+                Read::End => break,
+                _ => continue,
+            }
+        }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
-        match read {
-            Read::End => break,
-            Read::TooLong => reply.extend(
-                format!("! a line longer than {MAX_LINE} bytes: a puzzle line is 81 cells\n")
-                    .bytes(),
+        match <&[u8; 81]>::try_from(text)
+            .ok()
+            .and_then(|t| cells.parse81(t).ok())
+        {
+            Some(values) => {
+                let grid = Grid::from_cells(values).expect("0-9");
+                answer(solver.attempt(&grid), &mut reply);
+            }
+            None => reply.extend(
+                format!(
+                    "! not a puzzle line: {:?}\n",
+                    String::from_utf8_lossy(text)
+                        .chars()
+                        .take(100)
+                        .collect::<String>()
+                )
+                .bytes(),
             ),
-            Read::Line => match <&[u8; 81]>::try_from(text)
-                .ok()
-                .and_then(|t| cells.parse81(t).ok())
-            {
-                Some(values) => {
-                    let grid = Grid::from_cells(values).expect("0-9");
-                    answer(solver.attempt(&grid), &mut reply);
-                }
-                None => reply.extend(
-                    format!(
-                        "! not a puzzle line: {:?}\n",
-                        String::from_utf8_lossy(text)
-                            .chars()
-                            .take(100)
-                            .collect::<String>()
-                    )
-                    .bytes(),
-                ),
-            },
-        }
+        };
         // Each answer goes out at once: the harness gives each its time limit.
         out.write_all(&reply)?;
         out.flush()?;
         reply.clear();
-        if read == Read::TooLong {
-            match skip_line(&mut input) {
-                Err(_) if interrupt::requested() => break,
-                skipped => skipped?,
-            }
-        }
     }
     Ok(match interrupt::requested() {
         true => Exit::Interrupted,
@@ -102,10 +97,10 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     })
 }
 
-/// The longest line read: a puzzle line (81 cells, CR LF) with room for the start of
-/// whatever else a line holds, quoted in the answer. A longer one is answered at once
-/// and the rest of it skipped, in constant memory (`worker < /dev/zero` aborted on a
-/// failed allocation).
+/// The longest line read at once: a puzzle line (81 cells, CR LF) with room for the
+/// start of whatever else a line holds. A longer one is answered as soon as this much is
+/// read, and its rest skipped in pieces: memory stays constant (`worker < /dev/zero`
+/// aborted on a failed allocation).
 const MAX_LINE: usize = 1024;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -126,24 +121,6 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Re
         MAX_LINE if line.last() != Some(&b'\n') => Read::TooLong,
         _ => Read::Line,
     })
-}
-
-/// Skips the rest of an over-long line.
-fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        let (n, end) = match memchr::memchr(b'\n', buf) {
-            Some(i) => (i + 1, true),
-            None => (buf.len(), false),
-        };
-        input.consume(n);
-        if end {
-            return Ok(());
-        }
-    }
 }
 
 /// The protocol's answer to what the backend did, appended to `out`: `count:solution`
