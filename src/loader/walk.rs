@@ -67,7 +67,7 @@ struct Level {
     folder: Option<Folder>,
     entries: Vec<Entry>,
     depth: usize,
-    /// What its listing holds, counted in [`Walker::held`].
+    /// What its listing holds.
     held: u64,
 }
 
@@ -81,11 +81,9 @@ pub struct Walker {
     top: PathBuf,
     stack: Vec<Level>,
     seen: HashSet<folder::Id>,
-    /// Bytes held now: the listings on the stack and the identities seen.
-    held: u64,
     budget: u64,
-    /// Errors found while entering a folder, handed out next.
-    errors: Vec<Found>,
+    /// A folder that could not be entered, handed out next.
+    error: Option<Found>,
     /// The interrupt flag: once set, the walk ends.
     stop: &'static AtomicBool,
     /// Files left out as documentation (the first few named), folders below the depth
@@ -108,9 +106,8 @@ impl Walk {
             top: dir.to_path_buf(),
             stack: Vec::new(),
             seen: HashSet::new(),
-            held: 0,
             budget,
-            errors: Vec::new(),
+            error: None,
             stop,
             skipped_docs: 0,
             docs_named: Vec::new(),
@@ -137,7 +134,7 @@ impl Walker {
     /// interrupt flag is set.
     pub fn next(&mut self) -> Option<Found> {
         loop {
-            if let Some(error) = self.errors.pop() {
+            if let Some(error) = self.error.take() {
                 return Some(error);
             }
             if self.stop.load(Ordering::Relaxed) {
@@ -145,8 +142,7 @@ impl Walker {
             }
             let level = self.stack.last_mut()?;
             let Some((name, kind)) = level.entries.pop() else {
-                let done = self.stack.pop().expect("a level");
-                self.held -= done.held;
+                self.stack.pop();
                 continue;
             };
             let path = level.path.join(&name);
@@ -186,9 +182,10 @@ impl Walker {
         }
     }
 
-    /// Bytes the walk holds now.
+    /// Bytes the walk holds now: the listings on its path, the identities seen.
     pub fn held(&self) -> u64 {
-        self.held
+        let listings: u64 = self.stack.iter().map(|l| l.held).sum();
+        listings + self.seen.len() as u64 * ID_BYTES
     }
 
     /// The folder walked.
@@ -228,7 +225,7 @@ impl Walker {
         let (mut entries, folder) = match listed {
             Ok(Some(listed)) => listed,
             Ok(None) => return,
-            Err(e) => return self.errors.push(Found::Error(path.to_path_buf(), e)),
+            Err(e) => return self.error = Some(Found::Error(path.to_path_buf(), e)),
         };
         entries.sort_unstable_by(|a, b| b.0.cmp(&a.0));
         let held = (entries.capacity() * std::mem::size_of::<Entry>()) as u64
@@ -236,7 +233,6 @@ impl Walker {
                 .iter()
                 .map(|(n, _)| n.capacity() as u64)
                 .sum::<u64>();
-        self.held += held + ID_BYTES;
         self.stack.push(Level {
             path: path.to_path_buf(),
             folder: Some(folder),
@@ -253,7 +249,7 @@ impl Walker {
     /// pass what is left of the budget (counted as they are listed: what a listing
     /// holds, with room for its list's growth, never more).
     fn list(&self, folder: &Folder) -> io::Result<Vec<Entry>> {
-        let left = self.budget.saturating_sub(self.held + ID_BYTES);
+        let left = self.budget.saturating_sub(self.held());
         let (mut entries, mut held) = (Vec::new(), 0);
         for name in folder.names()? {
             let name = name?;
