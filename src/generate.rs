@@ -8,151 +8,154 @@ use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 use crate::board::{Board, Shape, Square};
 pub use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver};
+use crate::solver::SolveOutcome;
 
-/// One generated puzzle and its solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Generated {
-    pub puzzle: Grid,
-    pub solution: Grid,
-    /// Uniqueness checks that ran out of their budget or time (the clue was kept).
+/// The uniqueness checks of one puzzle that proved nothing: each kept its clue.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// Ran out of the node budget or time (the backend's or the verifier's).
     pub unfinished: u32,
-    /// Uniqueness checks on which the backend failed (the clue was kept).
+    /// The backend failed, or claimed what its own answer belies ("unique" without the
+    /// known board, "no solution").
     pub failed: u32,
+    /// The backend's count, refuted by the verifier (a foreign backend's claims are
+    /// verified, as `solve` and `bench` verify them).
+    pub refuted: u32,
+    /// A solution without a count: a backend that cannot count cannot prove a puzzle
+    /// unique.
+    pub uncounted: u32,
 }
 
-/// Puzzle number `index` of `seed`: unique solution, at least `min_clues` clues.
+impl std::ops::AddAssign for Checks {
+    fn add_assign(&mut self, o: Checks) {
+        self.unfinished += o.unfinished;
+        self.failed += o.failed;
+        self.refuted += o.refuted;
+        self.uncounted += o.uncounted;
+    }
+}
+
+/// One generated puzzle and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub puzzle: Board,
+    pub solution: Board,
+    pub checks: Checks,
+}
+
+/// Puzzle number `index` of `seed` on a board of `shape`: unique solution, at least
+/// `min_clues` clues. A 9x9 board is a random fill; another is the pattern solution with
+/// its values relabelled, rows and columns shuffled within bands and stacks, bands and
+/// stacks shuffled, and maybe transposed (a search for a random full 25x25 board can
+/// wander for long).
 ///
 /// A clue is removed only when the check proves the solution still unique; a check that
 /// does not finish or fails keeps the clue, so the puzzle stays unique either way (it
 /// then has more clues than the seed alone would give).
-pub fn generate(seed: u64, index: u64, min_clues: usize, solver: &mut GuardedSolver) -> Generated {
-    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64());
-    let solution = random_full_grid(&mut rng);
-    let mut g = Generated {
-        puzzle: solution,
-        solution,
-        unfinished: 0,
-        failed: 0,
-    };
-    let mut order: Vec<usize> = (0..CELLS).collect();
-    rng.shuffle(&mut order);
-    let mut clues = CELLS;
-    for cell in order {
-        if clues <= min_clues {
-            break;
-        }
-        let digit = g.puzzle.get(cell);
-        g.puzzle.set(cell, 0);
-        let unique = match solver.attempt(&g.puzzle) {
-            Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
-                g.unfinished += 1;
-                false
-            }
-            Attempt::Solved { outcome, .. } => {
-                let known = outcome.solution.as_ref() == Some(&g.solution);
-                judge(&outcome, known, &mut g.unfinished, &mut g.failed)
-            }
-            Attempt::Panicked { .. }
-            | Attempt::Failed { .. }
-            | Attempt::Skipped
-            | Attempt::Unsupported => {
-                g.failed += 1;
-                false
-            }
-        };
-        if unique {
-            clues -= 1;
-        } else {
-            g.puzzle.set(cell, digit);
-        }
-    }
-    g
-}
-
-/// Whether a finished uniqueness check proved the puzzle unique, judged against the
-/// full board it was cut from (a foreign backend may lie): "no solution", or "unique"
-/// without that board, is provably false (`failed`); a bare solution from a backend that
-/// does not count proves nothing (`unfinished`).
-fn judge(
-    outcome: &crate::solver::SolveOutcome,
-    found_the_known: bool,
-    unfinished: &mut u32,
-    failed: &mut u32,
-) -> bool {
-    match outcome.solutions {
-        0 => *failed += 1,
-        1 if !found_the_known => *failed += 1,
-        1 if outcome.count_is_lower_bound => *unfinished += 1,
-        1 => return true,
-        _ => {}
-    }
-    false
-}
-
-/// A generated board of another size than 9x9 and its solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GeneratedSquare {
-    pub puzzle: Square,
-    pub solution: Square,
-    pub unfinished: u32,
-    pub failed: u32,
-}
-
-/// Puzzle number `index` of `seed` on a board with boxes of `n` cells a side: unique
-/// solution, at least `min_clues` clues. The full board is the pattern solution with
-/// its values relabelled, rows and columns shuffled within bands and stacks, bands and
-/// stacks shuffled, and maybe transposed (a search for a random full 25x25 board can
-/// wander for long); clues are then removed as for 9x9.
-pub fn generate_square(
+pub fn generate(
     seed: u64,
     index: u64,
     shape: Shape,
     min_clues: usize,
     solver: &mut GuardedSolver,
-) -> GeneratedSquare {
-    // Square boxes as ever; rectangular ones their own stream.
-    let tag = (shape.rows as u64) << 56 ^ ((shape.cols - shape.rows) as u64) << 48;
-    let mut rng = SplitMix64::new(seed ^ SplitMix64::new(index).next_u64() ^ tag);
-    let solution = random_full_square(shape, &mut rng);
-    let cells = solution.cells().len();
-    let mut g = GeneratedSquare {
-        puzzle: solution.clone(),
-        solution,
-        unfinished: 0,
-        failed: 0,
+) -> Generated {
+    let stream = seed ^ SplitMix64::new(index).next_u64();
+    let (solution, mut rng) = match shape.side() {
+        9 => {
+            let mut rng = SplitMix64::new(stream);
+            (Board::Nine(random_full_grid(&mut rng)), rng)
+        }
+        _ => {
+            // Square boxes as ever; rectangular ones their own stream.
+            let tag = (shape.rows as u64) << 56 ^ ((shape.cols - shape.rows) as u64) << 48;
+            let mut rng = SplitMix64::new(stream ^ tag);
+            let square = random_full_square(shape, &mut rng);
+            (Board::Other(Box::new(square)), rng)
+        }
     };
+    let mut puzzle = solution.clone();
+    let cells = solution.side() * solution.side();
     let mut order: Vec<usize> = (0..cells).collect();
     rng.shuffle(&mut order);
+    let mut checks = Checks::default();
     let mut clues = cells;
     for cell in order {
         if clues <= min_clues {
             break;
         }
-        let value = g.puzzle.get(cell);
-        g.puzzle.set(cell, 0);
-        let unique = match solver.attempt_board(&Board::from(g.puzzle.clone())) {
-            Attempt::Solved { outcome, .. } if outcome.budget_exceeded => {
-                g.unfinished += 1;
-                false
-            }
+        let value = get(&puzzle, cell);
+        set(&mut puzzle, cell, 0);
+        let unique = match solver.attempt_board(&puzzle) {
             Attempt::Solved {
                 outcome, square, ..
             } => {
-                let known = square.as_deref() == Some(&g.solution);
-                judge(&outcome, known, &mut g.unfinished, &mut g.failed)
+                let found = match (&solution, square) {
+                    (Board::Nine(g), _) => outcome.solution.as_ref() == Some(g),
+                    (Board::Other(s), square) => square.as_deref() == Some(&**s),
+                };
+                judge(&outcome, found, solver, &puzzle, &mut checks)
             }
             _ => {
-                g.failed += 1;
+                checks.failed += 1;
                 false
             }
         };
-        if unique {
-            clues -= 1;
-        } else {
-            g.puzzle.set(cell, value);
+        match unique {
+            true => clues -= 1,
+            false => set(&mut puzzle, cell, value),
         }
     }
-    g
+    Generated {
+        puzzle,
+        solution,
+        checks,
+    }
+}
+
+/// Whether a uniqueness check proved the puzzle unique, judged against the full board
+/// it was cut from and, for a foreign backend, against the verifier's count: a claim
+/// the answer belies ("no solution", "unique" without that board) failed, a count the
+/// verifier refutes is refuted, a bare solution counted nothing.
+fn judge(
+    outcome: &SolveOutcome,
+    found_the_known: bool,
+    solver: &mut GuardedSolver,
+    puzzle: &Board,
+    checks: &mut Checks,
+) -> bool {
+    if outcome.budget_exceeded {
+        checks.unfinished += 1;
+        return false;
+    }
+    if outcome.solutions > 0 && outcome.count_is_lower_bound {
+        checks.uncounted += 1;
+        return false;
+    }
+    match solver.truth(puzzle) {
+        Some(t) if !t.finished => checks.unfinished += 1,
+        Some(t) if t.count != outcome.solutions => checks.refuted += 1,
+        _ => match outcome.solutions {
+            0 => checks.failed += 1,
+            1 if !found_the_known => checks.failed += 1,
+            1 => return true,
+            _ => {}
+        },
+    }
+    false
+}
+
+fn get(board: &Board, cell: usize) -> u8 {
+    match board {
+        Board::Nine(g) => g.get(cell),
+        Board::Other(s) => s.get(cell),
+    }
+}
+
+fn set(board: &mut Board, cell: usize, value: u8) {
+    match board {
+        Board::Nine(g) => g.set(cell, value),
+        Board::Other(s) => s.set(cell, value),
+    }
 }
 
 fn random_full_square(shape: Shape, rng: &mut SplitMix64) -> Square {
@@ -246,6 +249,8 @@ mod tests {
     use crate::solver::mock::Mock;
     use crate::solver::{Backend, DlxStatic, Limits, Solver};
 
+    const NINE: Shape = Shape { rows: 3, cols: 3 };
+
     fn guarded(backend: Backend, limits: Limits) -> GuardedSolver {
         GuardedSolver::new(&backend, &limits)
     }
@@ -255,17 +260,18 @@ mod tests {
         let mut solver = guarded(Backend::DlxStatic, Limits::default());
         let mut check = DlxStatic::new();
         for i in 0..20 {
-            let g = generate(7, i, 24, &mut solver);
+            let g = generate(7, i, NINE, 24, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             assert!(g.puzzle.clues() >= 24);
-            assert_eq!((g.unfinished, g.failed), (0, 0));
-            let out = check.solve(&g.puzzle, &Limits::default());
-            assert_eq!((out.solutions, out.solution), (1, Some(g.solution)));
-            assert_eq!(generate(7, i, 24, &mut solver), g);
+            assert_eq!(g.checks, Checks::default());
+            let out = check.solve(g.puzzle.nine().unwrap(), &Limits::default());
+            assert_eq!(out.solutions, 1);
+            assert_eq!(out.solution.as_ref(), g.solution.nine());
+            assert_eq!(generate(7, i, NINE, 24, &mut solver), g);
         }
         assert_ne!(
-            generate(7, 0, 24, &mut solver),
-            generate(8, 0, 24, &mut solver)
+            generate(7, 0, NINE, 24, &mut solver),
+            generate(8, 0, NINE, 24, &mut solver)
         );
     }
 
@@ -273,39 +279,35 @@ mod tests {
     fn failing_or_unfinished_checks_keep_their_clues() {
         // Every check panics (the first cell is blank once it is removed, or a digit).
         let mut panics = guarded(Backend::Mock(Mock::PanicsOnFirstCell(0)), Limits::default());
-        let g = generate(7, 0, 24, &mut panics);
-        assert!(g.failed > 0);
+        let g = generate(7, 0, NINE, 24, &mut panics);
+        assert!(g.checks.failed > 0);
         assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
         let timed = Limits {
             timeout: Some(std::time::Duration::from_millis(1)),
             ..Limits::default()
         };
         let mut hangs = guarded(Backend::Mock(Mock::Hang), timed);
-        let g = generate(7, 0, 24, &mut hangs);
-        assert_eq!((g.puzzle, g.unfinished), (g.solution, 81));
+        let g = generate(7, 0, NINE, 24, &mut hangs);
+        assert_eq!((g.puzzle, g.checks.unfinished), (g.solution, 81));
     }
 
     #[test]
     fn boards_of_every_size_are_unique_and_reproducible() {
-        use crate::board::Square;
         let limits = Limits::default();
         let mut solver = guarded(Backend::DlxArena, limits);
         for (rows, cols, min) in [(2, 2, 4), (2, 3, 8), (3, 4, 40), (4, 4, 120)] {
             let n = Shape { rows, cols };
-            let g = generate_square(3, 1, n, min, &mut solver);
+            let g = generate(3, 1, n, min, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));
             let cells = n.side() * n.side();
             assert!(g.puzzle.clues() >= min && g.puzzle.clues() < cells);
-            assert_eq!((g.unfinished, g.failed), (0, 0));
+            assert_eq!(g.checks, Checks::default());
             let mut dlx = Backend::DlxArena.new_solver();
-            let (out, sol) = dlx.solve_square(&g.puzzle, &limits).unwrap();
-            assert_eq!((out.solutions, sol), (1, Some(g.solution.clone())));
-            assert_eq!(generate_square(3, 1, n, min, &mut solver), g);
-            assert_ne!(
-                generate_square(4, 1, n, min, &mut solver).solution,
-                g.solution
-            );
-            let _: &Square = &g.puzzle;
+            let (out, sol) = dlx.solve_square(&g.puzzle.to_square(), &limits).unwrap();
+            assert_eq!(out.solutions, 1);
+            assert_eq!(sol.as_ref(), Some(&*g.solution.to_square()));
+            assert_eq!(generate(3, 1, n, min, &mut solver), g);
+            assert_ne!(generate(4, 1, n, min, &mut solver).solution, g.solution);
         }
     }
 

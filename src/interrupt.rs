@@ -103,48 +103,59 @@ fn kill_groups() {
     }
 }
 
-/// The error a read returns once an interrupt came: the source ends there, and the
-/// records read before it are kept.
+/// What an interrupt stopped: a read (the source ends there, and the records read
+/// before it are kept), or a wait for a lock another run holds or a FIFO's other end
+/// (the run ends, exit 130).
 #[derive(Debug)]
-pub struct StoppedReading;
+pub struct Stopped(pub String);
 
-impl std::fmt::Display for StoppedReading {
+impl std::fmt::Display for Stopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("reading stopped by an interrupt")
+        write!(f, "interrupted while {}", self.0)
     }
 }
 
-impl std::error::Error for StoppedReading {}
+impl std::error::Error for Stopped {}
 
 /// The I/O error for a read cut short by an interrupt.
 pub fn stopped_reading() -> std::io::Error {
-    std::io::Error::other(StoppedReading)
+    std::io::Error::other(Stopped("reading".into()))
 }
 
-/// A wait (for a FIFO's other end) abandoned because an interrupt came.
-#[derive(Debug)]
-pub struct StoppedWaiting(pub &'static str);
-
-impl std::fmt::Display for StoppedWaiting {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "interrupted while waiting for {}", self.0)
+/// The one way the tool waits on something outside it (a lock another run holds, a
+/// FIFO's reader): `ready` polled until it gives a value; after a second the wait is
+/// said (`waiting for {what}`), and the first interrupt ends it with
+/// [`Stopped`] (exit 130), before anything is written.
+pub fn wait_for<T>(
+    what: &str,
+    mut ready: impl FnMut() -> std::io::Result<Option<T>>,
+) -> std::io::Result<T> {
+    let start = std::time::Instant::now();
+    let mut said = false;
+    loop {
+        if let Some(value) = ready()? {
+            return Ok(value);
+        }
+        if requested() {
+            return Err(std::io::Error::other(Stopped(format!(
+                "waiting for {what}"
+            ))));
+        }
+        if !said && start.elapsed() >= std::time::Duration::from_secs(1) {
+            say!("waiting for {what} (Ctrl-C stops waiting)");
+            said = true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
 
-impl std::error::Error for StoppedWaiting {}
-
 /// True when `err` ends a run because of an interrupt (exit status 130, not 1).
 pub fn is_interrupt(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.is::<StoppedWaiting>()
-            || e.downcast_ref::<std::io::Error>()
-                .and_then(|io| io.get_ref())
-                .is_some_and(|inner| inner.is::<StoppedWaiting>())
-    })
+    err.chain()
+        .any(|e| e.is::<Stopped>() || e.downcast_ref::<std::io::Error>().is_some_and(is_stopped))
 }
 
-/// True for the error of [`stopped_reading`].
-pub fn is_stopped_reading(e: &std::io::Error) -> bool {
-    e.get_ref()
-        .is_some_and(|inner| inner.is::<StoppedReading>())
+/// True for an I/O error an interrupt made.
+pub fn is_stopped(e: &std::io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<Stopped>())
 }

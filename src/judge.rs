@@ -53,7 +53,7 @@ pub fn judge<R: BufRead + Send>(
     while let Some(raw) = reader.next_record() {
         let raw = match raw {
             Ok(raw) => raw,
-            Err(e) if interrupt::is_stopped_reading(&e) => break,
+            Err(e) if interrupt::is_stopped(&e) => break,
             Err(e) => return Err(e.into()),
         };
         report.cases += 1;

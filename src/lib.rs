@@ -69,7 +69,7 @@ mod tally;
 
 // The public interface, all of it: for the C library (ffi/), the benchmarks, the fuzz
 // targets and the integration tests.
-pub use board::{Board, Grid};
+pub use board::{Board, Grid, Shape};
 pub use format::{Body, Format, detect};
 pub use generate::generate;
 pub use loader::{Input, Loader, decompress};

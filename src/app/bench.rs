@@ -2,7 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{Exit, print};
+use super::Exit;
 use crate::bench::baseline::Found;
 use crate::bench::builds;
 use crate::bench::history;
@@ -17,7 +17,7 @@ use crate::bench::{
 use crate::loader::{Input, LoadOptions};
 use crate::options::{BenchOptions, Record, SaveBaseline};
 use crate::output::append_lines;
-use crate::output::{TargetKind, write_whole};
+use crate::output::{TargetKind, TextTo, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
 use crate::run::Status;
@@ -70,14 +70,15 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     // The table and the baseline come first: an export that cannot be written must not
     // cost the measurements.
     let exported = exports.write_all(&run, true);
-    print(&terminal::render(&run))?;
-    print(&terminal::instructions(&run))?;
+    let text = opts.text;
+    text.print(&terminal::render(&run))?;
+    text.print(&terminal::instructions(&run))?;
     if let Some(save) = &opts.save {
-        save_baseline(save, &run, &kept)?;
+        save_baseline(save, &run, &kept, text)?;
     }
     // The history before the verdicts: a regression is recorded too.
     let recorded = match &opts.record {
-        Some(r) => record(r, &run),
+        Some(r) => record(r, &run, text),
         None => Ok(()),
     };
     let html = match &opts.html {
@@ -120,6 +121,7 @@ fn save_baseline(
     save: &SaveBaseline,
     run: &BenchRun,
     kept: &[builds::Keeping],
+    text: TextTo,
 ) -> anyhow::Result<()> {
     if let Found::Nowhere(_) = save.store.found {
         say!(
@@ -164,10 +166,10 @@ fn save_baseline(
     let json = serde_json::to_vec_pretty(run)?;
     write_whole(&save.target, &json)?;
     let partial = if run.partial { "partial " } else { "" };
-    print(&format!(
+    Ok(text.print(&format!(
         "saved {partial}baseline {:?} to {}{build}\n",
         save.name, save.target.label
-    ))
+    ))?)
 }
 
 /// Warns when other programs kept busy the cores this run needed (the most threads it
@@ -194,7 +196,7 @@ fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
 }
 
 /// Appends the run's results to the history.
-fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
+fn record(r: &Record, run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
     let created = append_lines(&r.target, &history::lines(run, &r.source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
     if created.file {
@@ -204,7 +206,7 @@ fn record(r: &Record, run: &BenchRun) -> anyhow::Result<()> {
         };
         say!("note: created the history file {}{folders}", r.target.label);
     }
-    print(&format!(
+    text.print(&format!(
         "recorded {} results in {}\n",
         run.results.len(),
         r.target.label

@@ -1,8 +1,8 @@
 //! `compare`: a saved baseline's build against this one, run again side by side; or two
 //! saved runs' figures; and `compare --list`.
 
+use super::Exit;
 use super::bench::{Loaded, Watcher, busy_note, exit_of, load_datasets, progress_bar};
-use super::{Exit, print};
 use std::path::Path;
 
 use crate::bench::baseline::{self, BaselineRef, Store};
@@ -18,7 +18,7 @@ use crate::report::text_table::{Align, TextTable};
 
 pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
     match &opts.action {
-        CompareAction::List(store) => list(store),
+        CompareAction::List(store) => list(store, opts.text),
         CompareAction::Saved { old, new } => {
             let c = baseline::compare(&old.1, &new.1, &opts.rules)?;
             let builds = named(&old.0, &old.1, side("new", &new.0, &new.1), &new.1.build);
@@ -80,7 +80,7 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
                     watcher.bar.finish_and_clear();
                     let busy = busy_note(&probe, &config.threads);
                     if new.partial {
-                        print(&terminal::render(&new))?;
+                        opts.text.print(&terminal::render(&new))?;
                         return Ok(Exit::Interrupted);
                     }
                     let c = baseline::compare(&old.1, &new, &opts.rules)?;
@@ -146,7 +146,7 @@ fn finish(
             ));
         }
     }
-    print(&s)?;
+    opts.text.print(&s)?;
     if let Some(target) = &opts.html {
         let page = html::bench_report(
             "sudoku-bench: comparison",
@@ -204,10 +204,10 @@ fn name(path: &Path) -> String {
 }
 
 /// One line per saved baseline.
-fn list(store: &Store) -> anyhow::Result<Exit> {
+fn list(store: &Store, text: crate::output::TextTo) -> anyhow::Result<Exit> {
     let names = store.names()?;
     if names.is_empty() {
-        print(&format!("no baselines in {}\n", store.describe()))?;
+        text.print(&format!("no baselines in {}\n", store.describe()))?;
         return Ok(Exit::Success);
     }
     use Align::{Left, Right};
@@ -261,7 +261,7 @@ fn list(store: &Store) -> anyhow::Result<Exit> {
             }
         }
     }
-    print(&format!(
+    text.print(&format!(
         "baselines in {}:\n{}",
         store.dir.display(),
         table.render()

@@ -3,13 +3,11 @@
 use rayon::prelude::*;
 
 use super::Exit;
-use crate::board::Board;
-use crate::generate::{generate as generate_one, generate_square};
+use crate::generate::{Checks, Generated, generate as generate_one};
 use crate::interrupt;
 use crate::options::GenOptions;
 use crate::output::RowStream;
-use crate::run::{Attempt, GuardedSolver};
-use crate::solver::{Backend, Limits};
+use crate::run::GuardedSolver;
 
 /// Puzzles generated between two writes.
 const BLOCK: u64 = 1024;
@@ -35,47 +33,17 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
     );
     out.end_row();
     out.commit()?;
-    let (mut unfinished, mut failed, mut not_unique) = (0u64, 0u64, 0u64);
+    let mut checks = Checks::default();
     let mut first = 0;
     while first < opts.count {
         let last = first.saturating_add(BLOCK).min(opts.count);
-        let block: Vec<(Board, Board, u32, u32, bool)> = pool.install(|| {
+        let block: Vec<Generated> = pool.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
-                    || {
-                        let solver = GuardedSolver::new(&opts.backend, &opts.limits);
-                        // A foreign backend's "unique" is checked by one of ours.
-                        let checker = opts
-                            .backend
-                            .is_foreign()
-                            .then(|| GuardedSolver::new(&Backend::DlxArena, &Limits::default()));
-                        (solver, checker)
-                    },
-                    |(solver, checker), i| {
-                        let (puzzle, solution, u, f): (Board, Board, u32, u32) =
-                            match opts.shape.side() {
-                                9 => {
-                                    let g = generate_one(opts.seed, i, opts.min_clues, solver);
-                                    (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
-                                }
-                                _ => {
-                                    let g = generate_square(
-                                        opts.seed,
-                                        i,
-                                        opts.shape,
-                                        opts.min_clues,
-                                        solver,
-                                    );
-                                    (g.puzzle.into(), g.solution.into(), g.unfinished, g.failed)
-                                }
-                            };
-                        let unique = checker.as_mut().is_none_or(|c| {
-                            matches!(c.attempt_board(&puzzle), Attempt::Solved { outcome, .. }
-                                if outcome.solutions == 1 && !outcome.budget_exceeded)
-                        });
-                        (puzzle, solution, u, f, unique)
-                    },
+                    // A foreign backend's every count is verified by a built-in one.
+                    || GuardedSolver::new(&opts.backend, &opts.limits),
+                    |solver, i| generate_one(opts.seed, i, opts.shape, opts.min_clues, solver),
                 )
                 .collect()
         });
@@ -85,24 +53,24 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
             say!("interrupted: {first} puzzles written; the block in progress was dropped");
             return Ok(Exit::Interrupted);
         }
-        for (puzzle, solution, u, f, unique) in &block {
-            unfinished += u64::from(*u);
-            failed += u64::from(*f);
-            if !unique {
-                not_unique += 1;
-                continue;
-            }
+        for g in &block {
+            checks += g.checks;
             let row = out.row_buffer();
-            puzzle.write_line_with(b'.', row);
+            g.puzzle.write_line_with(b'.', row);
             row.extend_from_slice(b":1:");
-            solution.write_line_with(b'0', row);
+            g.solution.write_line_with(b'0', row);
             row.push(b'\n');
             out.end_row();
         }
         out.commit()?;
         first = last;
     }
-    if unfinished > 0 {
+    Ok(said(&checks, &opts))
+}
+
+/// Says what the checks that proved nothing were, and the exit status they make.
+fn said(checks: &Checks, opts: &GenOptions) -> Exit {
+    if checks.unfinished > 0 {
         // A node budget stops a check at the same point everywhere; only a time limit
         // makes the output depend on the machine.
         let why = match opts.limits.timeout {
@@ -113,20 +81,33 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
                 "their node budget; their clues were kept (the output is the same on every machine)"
             }
         };
-        say!("note: {unfinished} uniqueness checks ran out of {why}");
-    }
-    if not_unique > 0 {
         say!(
-            "error: {not_unique} puzzles the backend called unique have more solutions (checked by dlx-arena); they were left out"
+            "note: {} uniqueness checks ran out of {why}",
+            checks.unfinished
         );
     }
-    if failed > 0 {
+    let kept = "their clues were kept (every puzzle is still unique)";
+    if checks.refuted > 0 {
         say!(
-            "error: the backend failed on {failed} uniqueness checks; their clues were kept (every puzzle is still unique)"
+            "error: the backend's count was refuted on {} uniqueness checks (verified by {}); {kept}",
+            checks.refuted,
+            crate::run::verify::describe(&opts.backend)
         );
     }
-    if failed > 0 || not_unique > 0 {
-        return Ok(Exit::WrongAnswers);
+    if checks.uncounted > 0 {
+        say!(
+            "error: the backend answered {} uniqueness checks with a solution and no count: gen needs a backend that counts to two; {kept}",
+            checks.uncounted
+        );
     }
-    Ok(Exit::Success)
+    if checks.failed > 0 {
+        say!(
+            "error: the backend failed on {} uniqueness checks; {kept}",
+            checks.failed
+        );
+    }
+    match checks.failed + checks.refuted + checks.uncounted {
+        0 => Exit::Success,
+        _ => Exit::WrongAnswers,
+    }
 }

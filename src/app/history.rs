@@ -1,6 +1,6 @@
 //! `history`: trends of the recorded results, with change points.
 
-use super::{Exit, print};
+use super::Exit;
 use crate::bench::history::{self, Entry};
 use crate::bench::present::html;
 use crate::interrupt;
@@ -71,13 +71,14 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         );
     }
     if !trends.is_empty() {
-        print(&crate::bench::present::history::render(
+        opts.text.print(&crate::bench::present::history::render(
             &file,
             &trends,
             opts.min_step_pct,
         ))?;
     } else if !interrupted {
-        print(&format!("history: {file}: no entries match\n"))?;
+        opts.text
+            .print(&format!("history: {file}: no entries match\n"))?;
     }
     if let Some(target) = &opts.plot {
         let palette = html::trend_palette(&trends);

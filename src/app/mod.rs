@@ -99,13 +99,9 @@ fn backends() -> anyhow::Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// Prints text on standard output. A reader that went away (`| true`) loses only this
-/// text: the exit status still tells what happened.
+/// Prints text on standard output (see [`crate::output::TextTo::print`]).
 fn print(text: &str) -> anyhow::Result<()> {
-    match crate::output::print_stdout(text.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => Ok(other?),
-    }
+    Ok(crate::output::TextTo::Stdout.print(text)?)
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::{Exit, print};
+use super::Exit;
 use crate::interrupt;
-use crate::loader::{Input, Loader, misread_note};
-use crate::options::{SolveOptions, SummaryTo};
+use crate::loader::{Input, Loader};
+use crate::options::SolveOptions;
 use crate::report::{Progress, Reporter};
 use crate::run::{self, RunStats, Status};
 use crate::solver::Backend;
@@ -61,8 +61,9 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         loader
     };
     let bytes_read = loader.bytes_read();
-    let reports = loader.reports();
-    let progress = Progress::new(opts.progress, loader.total_bytes());
+    // Folders are walked for their size only for a progress bar's estimate.
+    let total = opts.progress.then(|| loader.total_bytes()).flatten();
+    let progress = Progress::new(opts.progress, total);
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
     let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.only)?;
@@ -93,6 +94,9 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         |records| formatter.piece(records),
         |parts| {
             reporter.write_parts(&parts)?;
+            for note in reporter.take_notes() {
+                progress.println(&format!("note: {note}"));
+            }
             // The first few parse errors on stderr too; all of them are in the CSV.
             for part in &parts {
                 for error in &part.parse_errors {
@@ -120,20 +124,11 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         );
     }
     let mut summary = reporter.finish(formatter);
+    for note in summary.take_notes() {
+        say!("note: {note}");
+    }
     summary.input_failures = input_failures.load(Ordering::Relaxed);
     summary.interrupted = interrupt::requested();
-    summary.reports = reports
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone();
-    // Sources whose records were parsed on the workers: the loader could not count
-    // their errors, the run did.
-    for report in summary.reports.iter().filter(|r| r.deferred > 0) {
-        let counts = summary.sources.iter().find(|s| s.name.same(&report.name));
-        if let Some(note) = counts.and_then(|c| misread_note(report, c.records, c.parse_errors)) {
-            say!("note: {note}");
-        }
-    }
     summary.notes = crate::solver::timing_notes(
         &opts.run.backend,
         &summary.tally.clocks(),
@@ -160,11 +155,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         }
     }
     let text = summary.render(&summary_name(&opts.run.backend, t), threads, wall);
-    match opts.summary {
-        SummaryTo::Stdout => print(&text)?,
-        SummaryTo::Stderr => say_text!("{text}"),
-        SummaryTo::Nowhere => {}
-    }
+    opts.summary.print(&text)?;
     Ok(Exit::worst(
         summary.interrupted,
         t.wrong_answers() > 0,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::Exit;
 use crate::bench::BenchConfig;
 use crate::bench::baseline::Store;
-use crate::options::{BenchOptions, GenOptions, SolveOptions, SummaryTo};
+use crate::options::{BenchOptions, GenOptions, SolveOptions};
 use crate::output::{Place, Target, Wanted, plan};
 use crate::report::RowOutputKind;
 use crate::run::RunConfig;
@@ -59,7 +59,7 @@ fn solve(backend: Backend, limits: Limits) -> (Exit, Vec<String>) {
             verify: Default::default(),
         },
         outputs: vec![(RowOutputKind::Csv, target(&csv))],
-        summary: SummaryTo::Nowhere,
+        summary: crate::output::TextTo::Nowhere,
         progress: false,
     };
     let exit = super::solve::solve(opts).unwrap();
@@ -116,6 +116,7 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
         record: None,
         save: None,
         progress: false,
+        text: crate::output::TextTo::Nowhere,
     };
     super::bench::bench(opts).unwrap()
 }

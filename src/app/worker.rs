@@ -4,7 +4,7 @@
 //! flush. It does little else between two solves: work between them (formatting,
 //! allocating) cools the caches the next solve needs.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read as _, Write};
 
 use super::Exit;
 use crate::board::nine::Grid;
@@ -50,13 +50,20 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     let mut input = BufReader::with_capacity(1 << 16, RawSource::stdin()?);
     let mut out = std::io::stdout().lock();
     let (mut line, mut reply) = (Vec::new(), Vec::new());
+    let mut skipping = false;
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let read = match read_line(&mut input, &mut line) {
+            Ok(read) => read,
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e.into()),
+        };
+        // The rest of an over-long line, answered already, is skipped a piece at a time.
+        if read == Read::End || std::mem::replace(&mut skipping, read == Read::TooLong) {
+            match read {
+                Read::End => break,
+                _ => continue,
+            }
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
@@ -87,6 +94,32 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     Ok(match interrupt::requested() {
         true => Exit::Interrupted,
         false => Exit::Success,
+    })
+}
+
+/// The longest line read at once: a puzzle line (81 cells, CR LF) with room for the
+/// start of whatever else a line holds. A longer one is answered as soon as this much is
+/// read, and its rest skipped in pieces: memory stays constant (`worker < /dev/zero`
+/// aborted on a failed allocation).
+const MAX_LINE: usize = 1024;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Read {
+    End,
+    Line,
+    TooLong,
+}
+
+/// Reads one line into `line`, at most `MAX_LINE` bytes of it.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Read> {
+    let n = input
+        .by_ref()
+        .take(MAX_LINE as u64)
+        .read_until(b'\n', line)?;
+    Ok(match n {
+        0 => Read::End,
+        MAX_LINE if line.last() != Some(&b'\n') => Read::TooLong,
+        _ => Read::Line,
     })
 }
 

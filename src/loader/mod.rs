@@ -3,9 +3,11 @@
 //!
 //! Each source is opened, decompressed when its first bytes say so ([`decode`]), and its
 //! format detected from a sample of its content unless one is forced. Folders are walked
-//! recursively ([`walk`]). What a user should know about a source (a header skipped, a
-//! format that explained little of the file) goes to a note callback; a report per
-//! source is kept for the summary.
+//! recursively ([`walk`]), a file at a time. What a user should know about a source (a
+//! header skipped, a format that explained little of the file) goes to a note callback;
+//! how it was read goes with its name ([`SourceName::reading`]). Nothing else is kept of
+//! a source once it is read: what the names and the walk hold is counted against the
+//! memory budget.
 //!
 //! After an interrupt the source being read ends at its next read (see [`source`]): the
 //! records already read are still yielded, and no further source is opened.
@@ -14,25 +16,26 @@ mod decode;
 mod source;
 mod walk;
 
-pub use decode::{Compression, decompress};
+pub use decode::decompress;
 pub use source::RawSource;
 pub use walk::Walk;
+use walk::{Found, Walker};
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{self, BufReader, Cursor, Read};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 
-use crate::format::{Body, Item};
+use crate::format::Item;
 use crate::format::{
     Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, program_source,
     solutions_follow, solutions_follow_note,
 };
 use crate::interrupt;
-use crate::record::{Record, SourceName};
+use crate::record::{Reading, Record, SourceName};
 
 const BUFFER: usize = 64 * 1024;
 
@@ -102,39 +105,32 @@ pub struct LoadOptions {
     pub verbose: bool,
 }
 
-/// What one source turned out to be.
+/// What the source being read turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceReport {
-    pub name: SourceName,
-    pub format: Format,
-    /// Chosen from the content (not forced by `--format`).
-    pub detected: bool,
-    pub compression: Option<Compression>,
-    pub notes: Notes,
-    pub records: u64,
+struct SourceReport {
+    name: SourceName,
+    notes: Notes,
+    records: u64,
     /// Parse errors among the records parsed here.
-    pub parse_errors: u64,
-    /// Records and blocks of lines handed out unparsed ([`Body::Line`], [`Body::Lines`]),
-    /// parsed by the caller (`records` then counts a block as one).
-    pub deferred: u64,
+    parse_errors: u64,
 }
 
 /// The note for a source most of whose records could not be read: a sign that its
 /// layout was guessed wrong. `None` when it reads well enough.
-pub fn misread_note(r: &SourceReport, records: u64, parse_errors: u64) -> Option<String> {
+pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Option<String> {
+    let reading = name.reading()?;
     if parse_errors < 3 || parse_errors * 2 <= records {
         return None;
     }
     let others: Vec<&str> = Format::ALL
         .iter()
-        .filter(|f| **f != r.format)
         .map(|f| f.name())
+        .filter(|f| *f != reading.format)
         .collect();
     Some(format!(
-        "{}: {parse_errors} of {records} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
-        r.name,
-        r.format,
-        if r.detected {
+        "{name}: {parse_errors} of {records} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
+        reading.format,
+        if reading.detected {
             " (the best reading of its content)"
         } else {
             ""
@@ -143,11 +139,10 @@ pub fn misread_note(r: &SourceReport, records: u64, parse_errors: u64) -> Option
     ))
 }
 
-/// A source still to open, or something found while listing inputs.
+/// A source still to open, or a folder being walked.
 enum Pending {
     Source(Input),
-    Failed(LoadError),
-    Note(String),
+    Folder(Walker),
 }
 
 /// The source being read.
@@ -166,8 +161,11 @@ pub struct Loader {
     bytes: Arc<AtomicU64>,
     hash: Option<Arc<AtomicU64>>,
     total: Option<u64>,
+    /// The folders among the inputs, whose sizes are added up when asked.
+    folders: Vec<PathBuf>,
     current: Option<Current>,
-    reports: Arc<Mutex<Vec<SourceReport>>>,
+    /// What the names of the sources opened hold, for the life of the process.
+    names_held: u64,
     on_note: NoteSink,
     defer: bool,
     blocks: bool,
@@ -185,8 +183,9 @@ impl Loader {
             bytes: Arc::new(AtomicU64::new(0)),
             hash: None,
             total: Some(0),
+            folders: Vec::new(),
             current: None,
-            reports: Arc::new(Mutex::new(Vec::new())),
+            names_held: 0,
             on_note: Box::new(|note| say!("note: {note}")),
             defer: false,
             blocks: false,
@@ -238,18 +237,16 @@ impl Loader {
             .map(|h| format!("fnv1a64:{:016x}", h.load(Ordering::Relaxed)))
     }
 
-    /// A report per source opened so far, shared so it can be read after the loader
-    /// was consumed.
-    pub fn reports(&self) -> Arc<Mutex<Vec<SourceReport>>> {
-        Arc::clone(&self.reports)
-    }
-
-    /// Queues an input, or the files of a folder, and adds up their sizes.
+    /// Queues an input, or a walk of a folder, and adds up the files' sizes.
     fn add(&mut self, input: Input) {
         let size = match &input {
             Input::Stdin => None,
             Input::File(path) => match fs::metadata(path) {
-                Ok(m) if m.is_dir() => return self.add_folder(path.clone()),
+                Ok(m) if m.is_dir() => {
+                    let walker = self.options.walk.walker(path, &interrupt::INTERRUPTED);
+                    self.folders.push(path.clone());
+                    return self.pending.push_back(Pending::Folder(walker));
+                }
                 Ok(m) if m.is_file() => Some(m.len()),
                 Ok(_) => None,     // a pipe or device: no size known
                 Err(_) => Some(0), // fails on open, reads nothing
@@ -259,52 +256,46 @@ impl Loader {
         self.pending.push_back(Pending::Source(input));
     }
 
-    fn add_folder(&mut self, dir: PathBuf) {
-        let Some(listing) = self.options.walk.list(&dir, &interrupt::INTERRUPTED) else {
-            return; // An interrupt, after which the loader reads nothing.
+    /// The next file of the folder being walked, or what went wrong there; `None` at
+    /// its end, once its notes are said.
+    fn walk(&mut self) -> Option<Result<Input, LoadError>> {
+        let Some(Pending::Folder(walker)) = self.pending.front_mut() else {
+            return None;
         };
-        for (path, source) in listing.errors {
-            let path = path.display().to_string();
-            self.pending
-                .push_back(Pending::Failed(LoadError::ListDir { path, source }));
+        let held = self.names_held + walker.held();
+        if held > crate::bounds::MAX_HELD_BYTES {
+            let path = walker.top().display().to_string();
+            self.pending.clear();
+            let source = io::Error::other(format!(
+                "more than {} MiB held in memory for the names of the files read and the walk: read fewer files at once (--glob, or the folders below it)",
+                crate::bounds::MAX_HELD_BYTES >> 20
+            ));
+            return Some(Err(LoadError::ListDir { path, source }));
         }
-        for path in listing.special {
-            let path = path.display().to_string();
-            let source = io::Error::other(
-                "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it",
-            );
-            self.pending
-                .push_back(Pending::Failed(LoadError::Open { path, source }));
-        }
-        if !listing.skipped_docs.is_empty() {
-            let names: Vec<String> = listing
-                .skipped_docs
-                .iter()
-                .take(3)
-                .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                .collect();
-            let more = if listing.skipped_docs.len() > 3 {
-                ", ..."
-            } else {
-                ""
-            };
-            self.pending.push_back(Pending::Note(format!(
-                "{}: skipped {} file(s) that look like documentation, code or images ({}{more}); choose files with --glob",
-                dir.display(),
-                listing.skipped_docs.len(),
-                names.join(", ")
-            )));
-        }
-        if listing.skipped_deep > 0 {
-            self.pending.push_back(Pending::Note(format!(
-                "{}: {} folder(s) below --max-depth not read",
-                dir.display(),
-                listing.skipped_deep
-            )));
-        }
-        for file in listing.files {
-            self.add(Input::File(file));
-        }
+        let found = match walker.next() {
+            Some(found) => found,
+            None => {
+                let notes = walker.notes();
+                self.pending.pop_front();
+                for note in notes {
+                    (self.on_note)(&note);
+                }
+                return None;
+            }
+        };
+        Some(match found {
+            Found::File(path) => Ok(Input::File(path)),
+            Found::Special(path) => Err(LoadError::Open {
+                path: path.display().to_string(),
+                source: io::Error::other(
+                    "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it",
+                ),
+            }),
+            Found::Error(path, source) => Err(LoadError::ListDir {
+                path: path.display().to_string(),
+                source,
+            }),
+        })
     }
 
     /// Shared count of input bytes read so far, for progress reports.
@@ -313,8 +304,18 @@ impl Loader {
     }
 
     /// The summed size of all input files, `None` when stdin or a pipe is among them.
+    /// A folder's files are walked for it (a pass that holds no names).
     pub fn total_bytes(&self) -> Option<u64> {
-        self.total
+        let mut total = self.total?;
+        for dir in &self.folders {
+            let mut walker = self.options.walk.walker(dir, &interrupt::INTERRUPTED);
+            while let Some(found) = walker.next() {
+                if let Found::File(path) = found {
+                    total += fs::metadata(path).map_or(0, |m| m.len());
+                }
+            }
+        }
+        Some(total)
     }
 
     /// Opens a source, decompresses it, detects its format unless one is forced, and
@@ -325,7 +326,7 @@ impl Loader {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path),
         };
-        let failed = |source: io::Error| match interrupt::is_stopped_reading(&source) {
+        let failed = |source: io::Error| match interrupt::is_stopped(&source) {
             true => LoadError::Stopped,
             false => LoadError::Open {
                 path: name.clone(),
@@ -420,14 +421,17 @@ impl Loader {
             reader: format.reader(input, &layout),
             line: 0,
             report: SourceReport {
-                name: name.into(),
-                format,
-                detected,
-                compression,
+                name: SourceName::read(
+                    &name,
+                    Reading {
+                        format: format.name(),
+                        detected,
+                        parsed_later: layout.defer,
+                    },
+                ),
                 notes: Notes::default(),
                 records: 0,
                 parse_errors: 0,
-                deferred: 0,
             },
         })
     }
@@ -456,17 +460,13 @@ impl Loader {
                 r.name, r.notes.program_text
             ));
         }
-        // With records left unparsed, the errors are known only once they are parsed:
-        // the caller says it then (`misread_note` with its own counts).
-        if r.deferred == 0 {
-            if let Some(note) = misread_note(r, r.records, r.parse_errors) {
+        // Records that may be left unparsed are counted by the caller, who says it
+        // then (`misread_note` with its own counts).
+        if !r.name.reading().is_some_and(|r| r.parsed_later) {
+            if let Some(note) = misread_note(&r.name, r.records, r.parse_errors) {
                 (self.on_note)(&note);
             }
         }
-        self.reports
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(cur.report);
     }
 }
 
@@ -506,8 +506,6 @@ impl Loader {
                         cur.line = raw.line;
                         cur.report.records += 1;
                         cur.report.parse_errors += u64::from(raw.body.is_err());
-                        cur.report.deferred +=
-                            u64::from(matches!(raw.body, Body::Line(_) | Body::Lines(_)));
                         return Some(Ok(Item {
                             source: cur.report.name,
                             number: raw.number,
@@ -533,14 +531,22 @@ impl Loader {
             if interrupt::requested() {
                 return None;
             }
-            match self.pending.pop_front()? {
-                Pending::Failed(e) => return Some(Err(e)),
-                Pending::Note(note) => (self.on_note)(&note),
-                Pending::Source(input) => match self.open(&input) {
-                    Ok(cur) => self.current = Some(cur),
-                    Err(LoadError::Stopped) => return None,
-                    Err(e) => return Some(Err(e)),
+            let input = match self.pending.front()? {
+                Pending::Folder(_) => match self.walk() {
+                    Some(Ok(input)) => input,
+                    Some(Err(e)) => return Some(Err(e)),
+                    None => continue,
                 },
+                Pending::Source(_) => match self.pending.pop_front() {
+                    Some(Pending::Source(input)) => input,
+                    _ => continue,
+                },
+            };
+            self.names_held += SourceName::held_bytes(&input.name());
+            match self.open(&input) {
+                Ok(cur) => self.current = Some(cur),
+                Err(LoadError::Stopped) => return None,
+                Err(e) => return Some(Err(e)),
             }
         }
     }

@@ -23,17 +23,15 @@ pub struct Walk {
     pub globs: Vec<String>,
 }
 
-/// What a walk found.
-#[derive(Debug, Default)]
-pub struct Listing {
-    pub files: Vec<PathBuf>,
-    /// Folders that could not be listed, with why.
-    pub errors: Vec<(PathBuf, io::Error)>,
-    /// Entries that are not regular files (FIFOs, sockets, devices): not read.
-    pub special: Vec<PathBuf>,
-    /// Files left out as documentation, and folders below the depth limit.
-    pub skipped_docs: Vec<PathBuf>,
-    pub skipped_deep: usize,
+/// What a walk finds, one entry at a time.
+#[derive(Debug)]
+pub enum Found {
+    /// A file to read (or one whose kind could not be looked at: opening it says why).
+    File(PathBuf),
+    /// Not a regular file (a FIFO, socket or device): not read.
+    Special(PathBuf),
+    /// A folder that could not be listed, with why.
+    Error(PathBuf, io::Error),
 }
 
 const DOC_NAMES: [&str; 6] = [
@@ -67,42 +65,90 @@ const OPEN_FOLDERS: usize = 64;
 struct Level {
     path: PathBuf,
     folder: Option<Folder>,
-    entries: Vec<(OsString, io::Result<Kind>)>,
+    entries: Vec<Entry>,
     depth: usize,
+    /// What its listing holds.
+    held: u64,
 }
 
-/// A walk in progress: the folders from the top to the one being listed.
-struct Walker<'a> {
+/// A walk in progress ([`Walk::walker`]): its files one at a time, in sorted order. It
+/// holds the listings of the folders from the top to the one being read, and of the
+/// others only their identities (a link back up the tree would loop: each folder is
+/// read once); nothing of a file once it is handed out. What it holds is counted
+/// against the memory budget: a folder whose listing would pass it is an error.
+pub struct Walker {
+    walk: Walk,
+    top: PathBuf,
     stack: Vec<Level>,
-    /// A link back up the tree would loop: each folder is read once.
     seen: HashSet<folder::Id>,
-    out: Listing,
-    stop: &'a AtomicBool,
+    budget: u64,
+    /// A folder that could not be entered, handed out next.
+    error: Option<Found>,
+    /// The interrupt flag: once set, the walk ends.
+    stop: &'static AtomicBool,
+    /// Files left out as documentation (the first few named), folders below the depth
+    /// limit.
+    skipped_docs: u64,
+    docs_named: Vec<String>,
+    skipped_deep: u64,
 }
 
 impl Walk {
-    /// The files under `dir`, sorted by name at each level, depth first; `None` once
-    /// `stop` (the interrupt flag) is set: nothing of a walk cut short is read.
-    pub fn list(&self, dir: &Path, stop: &AtomicBool) -> Option<Listing> {
+    /// A walk of the files under `dir`, sorted by name at each level, depth first,
+    /// that `stop` (the interrupt flag) ends.
+    pub fn walker(&self, dir: &Path, stop: &'static AtomicBool) -> Walker {
+        self.walker_within(dir, stop, crate::bounds::MAX_HELD_BYTES)
+    }
+
+    fn walker_within(&self, dir: &Path, stop: &'static AtomicBool, budget: u64) -> Walker {
         let mut w = Walker {
+            walk: self.clone(),
+            top: dir.to_path_buf(),
             stack: Vec::new(),
             seen: HashSet::new(),
-            out: Listing::default(),
+            budget,
+            error: None,
             stop,
+            skipped_docs: 0,
+            docs_named: Vec::new(),
+            skipped_deep: 0,
         };
         w.enter(dir, Folder::open(dir), 0);
-        while let Some(level) = w.stack.last_mut() {
-            if stop.load(Ordering::Relaxed) {
+        w
+    }
+
+    fn chosen(&self, name: &str, relative: &Path) -> bool {
+        if self.globs.is_empty() {
+            return true;
+        }
+        let relative = relative.to_string_lossy().replace('\\', "/");
+        self.globs.iter().any(|g| match g.contains('/') {
+            true => glob_match(g.as_bytes(), relative.as_bytes()),
+            false => glob_match(g.as_bytes(), name.as_bytes()),
+        })
+    }
+}
+
+impl Walker {
+    /// The next file (or what could not be read), `None` at the end or once the
+    /// interrupt flag is set.
+    pub fn next(&mut self) -> Option<Found> {
+        loop {
+            if let Some(error) = self.error.take() {
+                return Some(error);
+            }
+            if self.stop.load(Ordering::Relaxed) {
                 return None;
             }
+            let level = self.stack.last_mut()?;
             let Some((name, kind)) = level.entries.pop() else {
-                w.stack.pop();
+                self.stack.pop();
                 continue;
             };
             let path = level.path.join(&name);
             match kind {
-                Ok(Kind::Folder) if self.max_depth.is_some_and(|d| level.depth >= d) => {
-                    w.out.skipped_deep += 1;
+                Ok(Kind::Folder) if self.walk.max_depth.is_some_and(|d| level.depth >= d) => {
+                    self.skipped_deep += 1;
                 }
                 Ok(Kind::Folder) => {
                     let opened = match &level.folder {
@@ -110,75 +156,129 @@ impl Walk {
                         None => Folder::open(&path),
                     };
                     let depth = level.depth + 1;
-                    w.enter(&path, opened, depth);
+                    self.enter(&path, opened, depth);
                 }
                 Ok(Kind::File) => {
-                    let relative = path.strip_prefix(dir).unwrap_or(&path);
-                    self.consider(&path, &name.to_string_lossy(), relative, &mut w.out);
+                    let name = name.to_string_lossy();
+                    let relative = path.strip_prefix(&self.top).unwrap_or(&path);
+                    if !self.walk.chosen(&name, relative) {
+                        continue;
+                    }
+                    if self.walk.globs.is_empty() && looks_like_docs(&name) {
+                        self.skipped_docs += 1;
+                        if self.docs_named.len() < 3 {
+                            self.docs_named.push(name.into_owned());
+                        }
+                        continue;
+                    }
+                    return Some(Found::File(path));
                 }
                 // Opening a FIFO would wait for a writer, a device may never end: only
                 // regular files are data here (name one directly to read it).
-                Ok(Kind::Other) => w.out.special.push(path),
+                Ok(Kind::Other) => return Some(Found::Special(path)),
                 // Kept, so that opening it reports why it cannot be read.
-                Err(_) => w.out.files.push(path),
+                Err(_) => return Some(Found::File(path)),
             }
         }
-        Some(w.out)
     }
 
-    fn consider(&self, path: &Path, name: &str, relative: &Path, out: &mut Listing) {
-        if self.globs.is_empty() {
-            match looks_like_docs(name) {
-                true => out.skipped_docs.push(path.to_path_buf()),
-                false => out.files.push(path.to_path_buf()),
-            }
-            return;
-        }
-        let relative = relative.to_string_lossy().replace('\\', "/");
-        let chosen = self.globs.iter().any(|g| match g.contains('/') {
-            true => glob_match(g.as_bytes(), relative.as_bytes()),
-            false => glob_match(g.as_bytes(), name.as_bytes()),
-        });
-        if chosen {
-            out.files.push(path.to_path_buf());
-        }
+    /// Bytes the walk holds now: the listings on its path, the identities seen.
+    pub fn held(&self) -> u64 {
+        let listings: u64 = self.stack.iter().map(|l| l.held).sum();
+        listings + self.seen.len() as u64 * ID_BYTES
     }
-}
 
-impl Walker<'_> {
+    /// The folder walked.
+    pub fn top(&self) -> &Path {
+        &self.top
+    }
+
+    /// What the walk left out, said once it ends.
+    pub fn notes(&self) -> Vec<String> {
+        let top = self.top.display();
+        let mut notes = Vec::new();
+        if self.skipped_docs > 0 {
+            let more = if self.skipped_docs > 3 { ", ..." } else { "" };
+            notes.push(format!(
+                "{top}: skipped {} file(s) that look like documentation, code or images ({}{more}); choose files with --glob",
+                self.skipped_docs,
+                self.docs_named.join(", ")
+            ));
+        }
+        if self.skipped_deep > 0 {
+            notes.push(format!(
+                "{top}: {} folder(s) below --max-depth not read",
+                self.skipped_deep
+            ));
+        }
+        notes
+    }
+
     /// Lists the folder `opened` at `path` onto the stack, unless it was read already;
-    /// one that cannot be opened or listed is an error.
+    /// one that cannot be opened or listed, or whose listing would pass the budget, is
+    /// an error.
     fn enter(&mut self, path: &Path, opened: io::Result<Folder>, depth: usize) {
         let listed = opened.and_then(|folder| match self.seen.insert(folder.id()?) {
-            true => Ok(Some((folder.names()?, folder))),
+            true => self.list(&folder).map(|entries| Some((entries, folder))),
             false => Ok(None),
         });
-        let (names, folder) = match listed {
+        let (mut entries, folder) = match listed {
             Ok(Some(listed)) => listed,
             Ok(None) => return,
-            Err(e) => return self.out.errors.push((path.to_path_buf(), e)),
+            Err(e) => return self.error = Some(Found::Error(path.to_path_buf(), e)),
         };
-        let mut entries: Vec<(OsString, io::Result<Kind>)> = names
-            .into_iter()
-            .filter(|name| !name.as_encoded_bytes().starts_with(b"."))
-            .take_while(|_| !self.stop.load(Ordering::Relaxed))
-            .map(|name| {
-                let kind = folder.kind(&name);
-                (name, kind)
-            })
-            .collect();
         entries.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let held = (entries.capacity() * std::mem::size_of::<Entry>()) as u64
+            + entries
+                .iter()
+                .map(|(n, _)| n.capacity() as u64)
+                .sum::<u64>();
         self.stack.push(Level {
             path: path.to_path_buf(),
             folder: Some(folder),
             entries,
             depth,
+            held,
         });
         if let Some(shallower) = self.stack.len().checked_sub(OPEN_FOLDERS + 1) {
             self.stack[shallower].folder = None;
         }
     }
+
+    /// A folder's entries but hidden ones, each with its kind; refused once they would
+    /// pass what is left of the budget (counted as they are listed: what a listing
+    /// holds, with room for its list's growth, never more).
+    fn list(&self, folder: &Folder) -> io::Result<Vec<Entry>> {
+        let left = self.budget.saturating_sub(self.held());
+        let (mut entries, mut held) = (Vec::new(), 0);
+        for name in folder.names()? {
+            let name = name?;
+            if name.as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
+            held += (name.len() + 2 * std::mem::size_of::<Entry>()) as u64;
+            if held > left {
+                return Err(io::Error::other(format!(
+                    "its listing would hold more than {} MiB in memory ({} entries listed so far); read it in parts (--glob, or the folders below it)",
+                    left >> 20,
+                    entries.len()
+                )));
+            }
+            if self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let kind = folder.kind(&name);
+            entries.push((name, kind));
+        }
+        Ok(entries)
+    }
 }
+
+/// An entry of a listing: its name and what it is.
+type Entry = (OsString, io::Result<Kind>);
+
+/// What the walk holds for each folder it read (its identity in a set).
+const ID_BYTES: u64 = 2 * std::mem::size_of::<folder::Id>() as u64;
 
 /// An open folder: its entries looked at and its subfolders opened relative to it.
 #[cfg(unix)]
@@ -227,16 +327,15 @@ mod folder {
             Ok((meta.dev(), meta.ino()))
         }
 
-        pub fn names(&self) -> io::Result<Vec<OsString>> {
-            let mut names = Vec::new();
-            for entry in Dir::read_from(&self.0)? {
-                let entry = entry?;
-                let name = entry.file_name().to_bytes();
-                if name != b"." && name != b".." {
-                    names.push(OsStr::from_bytes(name).to_owned());
-                }
-            }
-            Ok(names)
+        /// Its entries' names.
+        pub fn names(&self) -> io::Result<impl Iterator<Item = io::Result<OsString>>> {
+            Ok(Dir::read_from(&self.0)?.filter_map(|entry| match entry {
+                Ok(e) => match e.file_name().to_bytes() {
+                    b"." | b".." => None,
+                    name => Some(Ok(OsStr::from_bytes(name).to_owned())),
+                },
+                Err(e) => Some(Err(e.into())),
+            }))
         }
 
         /// What `name` is, symbolic links followed.
@@ -283,10 +382,8 @@ mod folder {
             fs::canonicalize(&self.0)
         }
 
-        pub fn names(&self) -> io::Result<Vec<OsString>> {
-            fs::read_dir(&self.0)?
-                .map(|entry| entry.map(|e| e.file_name()))
-                .collect()
+        pub fn names(&self) -> io::Result<impl Iterator<Item = io::Result<OsString>>> {
+            Ok(fs::read_dir(&self.0)?.map(|entry| entry.map(|e| e.file_name())))
         }
 
         pub fn kind(&self, name: &OsStr) -> io::Result<Kind> {
@@ -335,6 +432,35 @@ mod tests {
     /// An interrupt flag never set.
     static GO: AtomicBool = AtomicBool::new(false);
 
+    /// What a whole walk finds: its files, the folders it could not list.
+    #[derive(Default)]
+    struct Listing {
+        files: Vec<PathBuf>,
+        errors: Vec<(PathBuf, io::Error)>,
+        skipped_docs: u64,
+        skipped_deep: u64,
+    }
+
+    fn list(walk: &Walk, dir: &Path, stop: &'static AtomicBool, budget: u64) -> Listing {
+        let mut w = walk.walker_within(dir, stop, budget);
+        let mut out = Listing::default();
+        while let Some(found) = w.next() {
+            match found {
+                Found::File(p) => out.files.push(p),
+                Found::Error(p, e) => out.errors.push((p, e)),
+                Found::Special(_) => {}
+            }
+            assert!(w.held() <= budget);
+        }
+        out.skipped_docs = w.skipped_docs;
+        out.skipped_deep = w.skipped_deep;
+        out
+    }
+
+    fn all(walk: &Walk, dir: &Path) -> Listing {
+        list(walk, dir, &GO, crate::bounds::MAX_HELD_BYTES)
+    }
+
     #[test]
     fn globs_match_names() {
         assert!(glob_match(b"*.txt", b"top95.txt"));
@@ -363,23 +489,21 @@ mod tests {
             fs::write(p(f), "x").unwrap();
         }
         fs::write(p(".git/config"), "x").unwrap();
-        let all = Walk::default().list(dir.path(), &GO).unwrap();
-        assert_eq!(all.files, [p("a.txt"), p("b/c/y.sdk"), p("b/z.txt")]);
-        assert_eq!(all.skipped_docs.len(), 3);
-        let shallow = Walk {
+        let found = all(&Walk::default(), dir.path());
+        assert_eq!(found.files, [p("a.txt"), p("b/c/y.sdk"), p("b/z.txt")]);
+        assert_eq!(found.skipped_docs, 3);
+        let depth = Walk {
             max_depth: Some(1),
             ..Walk::default()
-        }
-        .list(dir.path(), &GO)
-        .unwrap();
+        };
+        let shallow = all(&depth, dir.path());
         assert_eq!(shallow.files, [p("a.txt"), p("b/z.txt")]);
         assert_eq!(shallow.skipped_deep, 1);
-        let json = Walk {
+        let globs = Walk {
             globs: vec!["*.json".into()],
             ..Walk::default()
-        }
-        .list(dir.path(), &GO)
-        .unwrap();
+        };
+        let json = all(&globs, dir.path());
         assert_eq!(json.files, [p("b/x.json")]);
     }
 
@@ -403,14 +527,15 @@ mod tests {
                 .join("up"),
         )
         .unwrap();
-        let all = Walk::default().list(dir.path(), &GO).unwrap();
+        let found = all(&Walk::default(), dir.path());
         assert_eq!(
-            all.files,
+            found.files,
             [bottom.join("p.txt"), dir.path().join("d/z.txt")]
         );
-        assert!(all.errors.is_empty(), "{:?}", all.errors);
-        let stop = AtomicBool::new(true);
-        assert!(Walk::default().list(dir.path(), &stop).is_none());
+        assert!(found.errors.is_empty(), "{:?}", found.errors);
+        static STOP: AtomicBool = AtomicBool::new(true);
+        let stopped = list(&Walk::default(), dir.path(), &STOP, u64::MAX);
+        assert!(stopped.files.is_empty());
     }
 
     /// Below the longest path the system opens, a folder is an error (its files could
@@ -429,11 +554,49 @@ mod tests {
             fd = openat(&fd, "dd", flags, Mode::empty()).unwrap();
         }
         fs::write(dir.path().join("dd/a.txt"), "x").unwrap();
-        let all = Walk::default().list(dir.path(), &GO).unwrap();
-        assert_eq!(all.files, [dir.path().join("dd/a.txt")]);
-        assert_eq!(all.errors.len(), 1);
-        let (path, e) = &all.errors[0];
+        let found = all(&Walk::default(), dir.path());
+        assert_eq!(found.files, [dir.path().join("dd/a.txt")]);
+        assert_eq!(found.errors.len(), 1);
+        let (path, e) = &found.errors[0];
         assert_eq!(e.raw_os_error(), Some(libc::ENAMETOOLONG));
         assert!(path.as_os_str().len() >= libc::PATH_MAX as usize);
+    }
+
+    /// A folder of 200,000 hard links took 1.4 GB in `solve`: every name of a walk was
+    /// kept. A walk holds the listings on the path to the file it hands out, counted
+    /// against the memory budget; a folder whose listing would pass it is an error, and
+    /// the walk goes on.
+    #[test]
+    fn a_walk_holds_the_listings_on_its_path_within_the_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = |n: &str| dir.path().join(n);
+        fs::create_dir_all(p("big")).unwrap();
+        fs::create_dir_all(p("small")).unwrap();
+        for i in 0..300 {
+            fs::write(p(&format!("big/{i:03}.txt")), "x").unwrap();
+        }
+        for f in ["small/a.txt", "small/b.txt", "z.txt"] {
+            fs::write(p(f), "x").unwrap();
+        }
+        let whole = all(&Walk::default(), dir.path());
+        assert_eq!(whole.files.len(), 303);
+        // Room for a few dozen names: the big folder is refused, the rest is read.
+        let budget = 40 * (8 + 2 * std::mem::size_of::<Entry>() as u64);
+        let cut = list(&Walk::default(), dir.path(), &GO, budget);
+        assert_eq!(cut.files, [p("small/a.txt"), p("small/b.txt"), p("z.txt")]);
+        assert_eq!(cut.errors.len(), 1);
+        assert_eq!(cut.errors[0].0, p("big"));
+        assert!(cut.errors[0].1.to_string().contains("MiB in memory"));
+        // Past the big folder, its listing is no longer held.
+        let mut w = Walk::default().walker(dir.path(), &GO);
+        let mut held_in_big = 0;
+        while let Some(Found::File(f)) = w.next() {
+            match f.starts_with(p("big")) {
+                true => held_in_big = held_in_big.max(w.held()),
+                false if f == p("small/a.txt") => assert!(w.held() * 10 < held_in_big),
+                false => {}
+            }
+        }
+        assert!(held_in_big > 300 * 8);
     }
 }

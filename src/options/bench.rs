@@ -15,7 +15,7 @@ use crate::bounds;
 use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
 use crate::interrupt;
 use crate::loader::{Input, LoadOptions};
-use crate::output::{self, Place, Target};
+use crate::output::{self, Place, Target, TextTo};
 use crate::solver::{Backend, Limits};
 use crate::subset::Subset;
 
@@ -46,6 +46,8 @@ pub struct BenchOptions {
     pub progress: bool,
     pub html: Option<Target>,
     pub record: Option<Record>,
+    /// Where the tables go.
+    pub text: TextTo,
 }
 
 /// A baseline's benchmark, to run again.
@@ -89,6 +91,8 @@ pub struct CompareOptions {
     pub html: Option<Target>,
     /// `--export-*`: the verdicts, in each format.
     pub exports: Vec<(ExportFormat, Target)>,
+    /// Where the tables go.
+    pub text: TextTo,
 }
 
 /// What `bench` writes, each planned and taken back under its own key.
@@ -137,7 +141,8 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         (O::History, "--history", history),
     ]);
     let inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
-    let mut planned = output::plan_optional(&inputs, &wanted, true)?;
+    let mut planned = output::plan_optional(&inputs, &wanted, false)?;
+    let text = planned.text;
     let per_puzzle = planned.take(O::PerPuzzle);
     let save_target = planned.take(O::SaveBaseline);
     let html = planned.take(O::Html);
@@ -169,6 +174,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         progress: !a.no_progress && std::io::stderr().is_terminal(),
         html,
         record,
+        text,
     })
 }
 
@@ -319,13 +325,14 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         "--html",
         a.html.as_deref().map(Place::from_arg),
     ));
-    let mut planned = output::plan_optional(&inputs, &wanted, true)?;
+    let mut planned = output::plan_optional(&inputs, &wanted, false)?;
     let html = planned.take(Output::Html);
     Ok(CompareOptions {
         action,
         rules,
         progress,
         html,
+        text: planned.text,
         exports: exports_of(planned),
     })
 }

@@ -6,7 +6,7 @@ use super::usage;
 use crate::bench::baseline::Store;
 use crate::bounds;
 use crate::cli::HistoryArgs;
-use crate::output::{self, Place, Target};
+use crate::output::{self, Place, Target, TextTo};
 
 pub struct HistoryOptions {
     pub file: PathBuf,
@@ -17,6 +17,8 @@ pub struct HistoryOptions {
     pub min_step_pct: f64,
     pub plot: Option<Target>,
     pub html: Option<Target>,
+    /// Where the trend table goes.
+    pub text: TextTo,
 }
 
 pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
@@ -41,7 +43,7 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
             ("plot", "--plot", place(&a.plot)),
             ("html", "--html", place(&a.html)),
         ],
-        true,
+        false,
     )?;
     Ok(HistoryOptions {
         file,
@@ -52,5 +54,6 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
         min_step_pct,
         plot: planned.take("plot"),
         html: planned.take("html"),
+        text: planned.text,
     })
 }

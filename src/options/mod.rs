@@ -17,7 +17,7 @@ mod solve;
 pub use bench::{BenchOptions, CompareAction, CompareOptions, Record, SaveBaseline};
 pub use history::HistoryOptions;
 pub use other::{GenOptions, JudgeOptions, ManOptions, ManTo};
-pub use solve::{SolveOptions, SummaryTo};
+pub use solve::SolveOptions;
 
 use crate::bounds;
 use crate::cli::{self, Cli, LimitArgs};

@@ -5,18 +5,10 @@ use std::io::IsTerminal;
 use super::{backend, limits, threads, usage};
 use crate::cli::SolveArgs;
 use crate::loader::{Input, LoadOptions};
-use crate::output::{self, Place, Target};
+use crate::output::{self, Place, Target, TextTo};
 use crate::report::{Only, RowOutputKind};
 use crate::run::RunConfig;
 use crate::subset::Subset;
-
-/// Where the summary goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SummaryTo {
-    Stdout,
-    Stderr,
-    Nowhere,
-}
 
 pub struct SolveOptions {
     pub inputs: Vec<Input>,
@@ -27,7 +19,7 @@ pub struct SolveOptions {
     pub only: Option<Only>,
     /// The per-puzzle outputs, checked.
     pub outputs: Vec<(RowOutputKind, Target)>,
-    pub summary: SummaryTo,
+    pub summary: TextTo,
     pub progress: bool,
 }
 
@@ -55,30 +47,20 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         (RowOutputKind::Solutions, "--solutions", place(&a.solutions)),
         (RowOutputKind::Jsonl, "--jsonl", place(&a.jsonl)),
     ];
-    let stdout_taken = wanted.iter().any(|(_, _, p)| *p == Some(Place::Std));
-    let stderr_is_terminal = std::io::stderr().is_terminal();
-    let summary = match (a.quiet, stdout_taken) {
-        (true, _) => SummaryTo::Nowhere,
-        (false, false) => SummaryTo::Stdout,
-        (false, true) if stderr_is_terminal => SummaryTo::Stderr,
-        (false, true) => SummaryTo::Nowhere,
-    };
     let inputs: Vec<Place> = match a.inputs.is_empty() {
         true => vec![Place::Std],
         false => a.inputs.iter().map(|p| Place::from_arg(p)).collect(),
     };
-    let outputs = output::plan_optional(&inputs, &wanted, summary == SummaryTo::Stdout)?.rest();
-    if stdout_taken && output::stdout_was_closed() {
-        anyhow::bail!("standard output is closed: the rows sent there would be lost");
-    }
+    let planned = output::plan_optional(&inputs, &wanted, a.quiet)?;
+    let summary = planned.text;
     Ok(SolveOptions {
         inputs: a.inputs.iter().map(Input::from_arg).collect(),
         load,
         subset,
         run,
         only,
-        outputs,
+        outputs: planned.rest(),
         summary,
-        progress: !a.no_progress && stderr_is_terminal,
+        progress: !a.no_progress && std::io::stderr().is_terminal(),
     })
 }

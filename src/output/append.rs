@@ -1,6 +1,6 @@
 //! Appending whole lines (the history): one `write` of all of them to a file opened
-//! with `O_APPEND`, under an exclusive lock (`flock`) held from measuring the file to
-//! the end, so lines from two runs never interleave, and on a failure the file is cut
+//! with `O_APPEND`, under an exclusive lock (`flock`, waited for as every wait is:
+//! said, and ended by Ctrl-C) held from measuring the file to the end, so lines from two runs never interleave, and on a failure the file is cut
 //! back to its old length without taking lines another run appended meanwhile: no
 //! run can append in between. No half line is left.
 
@@ -59,7 +59,9 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
                 anyhow::bail!("{} is not a regular file", target.label);
             }
             // Released when the file closes.
-            lock(&file).with_context(what)?;
+            let other = format!("another run to finish writing {}", target.label);
+            crate::interrupt::wait_for(&other, || Ok(try_lock(&file).then_some(())))
+                .with_context(what)?;
             let before = file.metadata().with_context(what)?.len();
             // A file that does not end its last line would glue ours onto it.
             let mut buf = Vec::with_capacity(bytes.len() + 1);
@@ -74,27 +76,6 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
             Ok(created)
         }
     }
-}
-
-/// Waits for the exclusive lock on `file`.
-#[cfg(unix)]
-fn lock(file: &std::fs::File) -> std::io::Result<()> {
-    use std::os::fd::AsRawFd;
-    loop {
-        // SAFETY: flock on a descriptor this process owns.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
-            return Ok(());
-        }
-        let e = std::io::Error::last_os_error();
-        if e.kind() != std::io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
-}
-
-#[cfg(not(unix))]
-fn lock(_: &std::fs::File) -> std::io::Result<()> {
-    Ok(())
 }
 
 /// Takes the exclusive lock on `file` if no other process holds it.

@@ -46,18 +46,53 @@ pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs:
         .spawn(move || {
             let _ = tx.send(open(&owned));
         })?;
-    loop {
-        if crate::interrupt::requested() {
-            return Err(std::io::Error::other(crate::interrupt::StoppedWaiting(
-                "a reader of this FIFO",
-            )));
+    let what = format!("a reader of the FIFO {}", path.display());
+    crate::interrupt::wait_for(&what, || match rx.try_recv() {
+        Ok(opened) => opened.map(Some),
+        Err(std::sync::mpsc::TryRecvError::Empty) => Ok(None),
+        Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+            Err(std::io::Error::other("the open thread failed"))
         }
-        match rx.recv_timeout(std::time::Duration::from_millis(100)) {
-            Ok(opened) => return opened,
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(std::io::Error::other("the open thread failed"));
+    })
+}
+
+/// Where a command's text for people goes: its summary, its tables, what it saved.
+/// Decided here, by [`plan_optional`], for every command alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextTo {
+    Stdout,
+    Stderr,
+    Nowhere,
+}
+
+impl TextTo {
+    /// Standard output, unless `quiet`, or unless an output named `-` takes it: that
+    /// output then has standard output alone (an export sharing it with the tables was
+    /// neither JSON nor CSV), and the text goes to standard error when a person reads
+    /// it there (a terminal), else nowhere.
+    fn of(quiet: bool, stdout_taken: bool) -> TextTo {
+        use std::io::IsTerminal;
+        match (quiet, stdout_taken) {
+            (true, _) => TextTo::Nowhere,
+            (false, false) => TextTo::Stdout,
+            (false, true) if std::io::stderr().is_terminal() => TextTo::Stderr,
+            (false, true) => TextTo::Nowhere,
+        }
+    }
+
+    /// Prints `text` where it goes. A reader that went away (`| true`) loses only this
+    /// text: the exit status still tells what happened.
+    pub fn print(self, text: &str) -> std::io::Result<()> {
+        match self {
+            TextTo::Stdout => match print_stdout(text.as_bytes()) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other,
+            },
+            TextTo::Stderr => {
+                say_text!("{text}");
+                Ok(())
             }
+            TextTo::Nowhere => Ok(()),
         }
     }
 }
@@ -133,6 +168,8 @@ pub enum PlanError {
         b: String,
         output: String,
     },
+    #[error("standard output is closed: what is sent there would be lost")]
+    Closed,
     #[error("{what} {output} is a directory, not a file")]
     Directory { what: String, output: String },
     #[error("{what} {output}: {source}")]
@@ -249,12 +286,15 @@ fn resolve_output(
 
 /// [`plan`] for outputs that each may or may not be wanted, each given as its key, the
 /// option that names it and where it goes: the targets of those named come back under
-/// their keys, so that none is ever taken for another by its place in a list.
+/// their keys, so that none is ever taken for another by its place in a list. Where
+/// the command's text goes ([`TextTo`]) is decided with them (`quiet`: nowhere).
 pub fn plan_optional<K: Copy>(
     inputs: &[Place],
     outputs: &[(K, &str, Option<Place>)],
-    stdout_used: bool,
+    quiet: bool,
 ) -> Result<Planned<K>, PlanError> {
+    let stdout_taken = outputs.iter().any(|(_, _, p)| *p == Some(Place::Std));
+    let text = TextTo::of(quiet, stdout_taken);
     let (keys, wanted): (Vec<K>, Vec<Wanted<'_>>) = outputs
         .iter()
         .filter_map(|(key, option, place)| {
@@ -267,10 +307,14 @@ pub fn plan_optional<K: Copy>(
             ))
         })
         .unzip();
-    let targets = plan(inputs, &wanted, stdout_used)?;
+    let targets = plan(inputs, &wanted, text == TextTo::Stdout)?;
+    if stdout_taken && stdout_was_closed() {
+        return Err(PlanError::Closed);
+    }
     Ok(Planned {
         targets: keys.into_iter().zip(targets).collect(),
         declared: outputs.iter().map(|(key, ..)| *key).collect(),
+        text,
     })
 }
 
@@ -279,6 +323,8 @@ pub struct Planned<K> {
     targets: Vec<(K, Target)>,
     /// Every output asked about, named or not: a key taken must be one of them.
     declared: Vec<K>,
+    /// Where the command's text goes.
+    pub text: TextTo,
 }
 
 impl<K: PartialEq + std::fmt::Debug> Planned<K> {

@@ -243,9 +243,16 @@ impl Reporter {
         Ok(())
     }
 
+    /// Notes on files most of whose records could not be read, due since the last
+    /// call.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        self.summary.take_notes()
+    }
+
     /// The summary, with every thread's tally merged.
     pub fn finish(self, formatter: RowFormatter) -> Summary {
         let mut summary = self.summary;
+        summary.end_source();
         let tallies = formatter.tallies.into_inner();
         for tally in tallies.unwrap_or_else(PoisonError::into_inner) {
             summary.tally += &tally;

@@ -6,20 +6,40 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::text_table::{Align, TextTable, shorten};
-use crate::loader::SourceReport;
+use crate::loader::misread_note;
 use crate::run::{PuzzleResult, Status};
 use crate::tally::Tally;
 
-/// What became of one input file's records.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceCounts {
-    pub name: SourceName,
+/// Files the summary lists one by one; those after them are summed into one line, so
+/// that what it keeps does not grow with the number of files.
+pub const LISTED_SOURCES: usize = 100;
+
+/// What became of records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
     pub records: u64,
     /// `unique`, `solved` or `multiple`.
     pub solved: u64,
     pub no_solution: u64,
     pub parse_errors: u64,
     pub wrong: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, o: Counts) {
+        self.records += o.records;
+        self.solved += o.solved;
+        self.no_solution += o.no_solution;
+        self.parse_errors += o.parse_errors;
+        self.wrong += o.wrong;
+    }
+}
+
+/// What became of one input file's records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceCounts {
+    pub name: SourceName,
+    pub counts: Counts,
 }
 
 #[derive(Default)]
@@ -29,36 +49,31 @@ pub struct Summary {
     pub input_failures: u64,
     /// The run was stopped by an interrupt before the input ended.
     pub interrupted: bool,
-    /// Per input file, in input order.
-    pub sources: Vec<SourceCounts>,
-    /// How each file was read (format, header lines), from the loader.
-    pub reports: Vec<SourceReport>,
+    /// The first [`LISTED_SOURCES`] input files, in input order; the last may be the
+    /// one whose records are still coming.
+    sources: Vec<SourceCounts>,
+    /// The files after those, and their counts summed.
+    other_files: u64,
+    others: Counts,
+    /// Notes on files most of whose records could not be read, for the caller to say
+    /// ([`Summary::take_notes`]).
+    notes_due: Vec<String>,
     /// Lines about how the backend was measured (a foreign backend's clock).
     pub notes: Vec<String>,
     /// Which backends verified the claims, when they were verified.
     pub verifier: Option<String>,
 }
 
-impl SourceCounts {
-    fn new(name: SourceName) -> SourceCounts {
-        SourceCounts {
-            name,
-            records: 0,
-            solved: 0,
-            no_solution: 0,
-            parse_errors: 0,
-            wrong: 0,
-        }
-    }
-}
-
 /// Counts `r` under its source, the last in `sources` or a new one.
 pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
     // Records of a source come together and share one name: compare pointers.
     if sources.last().is_none_or(|s| !s.name.same(&r.source)) {
-        sources.push(SourceCounts::new(r.source));
+        sources.push(SourceCounts {
+            name: r.source,
+            counts: Counts::default(),
+        });
     }
-    let s = sources.last_mut().expect("just pushed");
+    let s = &mut sources.last_mut().expect("just pushed").counts;
     s.records += 1;
     match r.status {
         Status::Unique | Status::Solved | Status::Multiple => s.solved += 1,
@@ -72,29 +87,49 @@ pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
 impl Summary {
     /// Adds the per-source counts of the records that follow those counted so far.
     pub(crate) fn add_sources(&mut self, later: &[SourceCounts]) {
-        let mut later = later.iter();
-        if let (Some(last), Some(first)) = (self.sources.last_mut(), later.clone().next()) {
-            if last.name.same(&first.name) {
-                last.records += first.records;
-                last.solved += first.solved;
-                last.no_solution += first.no_solution;
-                last.parse_errors += first.parse_errors;
-                last.wrong += first.wrong;
-                later.next();
+        for c in later {
+            match self.sources.last_mut() {
+                Some(last) if last.name.same(&c.name) => last.counts += c.counts,
+                _ => {
+                    self.end_source();
+                    self.sources.push(*c);
+                }
             }
         }
-        self.sources.extend(later.cloned());
+    }
+
+    /// The last source's records are all counted: said when most could not be read
+    /// (where the reader left that to the run), and summed with the others once the
+    /// listed ones are all there.
+    pub(crate) fn end_source(&mut self) {
+        let Some(last) = self.sources.last().copied() else {
+            return;
+        };
+        let c = last.counts;
+        if last.name.reading().is_some_and(|r| r.parsed_later) {
+            self.notes_due
+                .extend(misread_note(&last.name, c.records, c.parse_errors));
+        }
+        if self.sources.len() > LISTED_SOURCES {
+            self.sources.pop();
+            self.other_files += 1;
+            self.others += c;
+        }
+    }
+
+    /// The notes due since the last call.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes_due)
     }
 
     /// A line per input file, when there are several.
     fn render_sources(&self, s: &mut String) {
-        if let [only] = &self.reports[..] {
-            let how = if only.detected {
-                "detected"
-            } else {
-                "--format"
-            };
-            let _ = writeln!(s, "  input: {} read as {} ({how})", only.name, only.format);
+        if let ([only], 0) = (&self.sources[..], self.other_files) {
+            if let Some(r) = only.name.reading() {
+                let how = if r.detected { "detected" } else { "--format" };
+                let _ = writeln!(s, "  input: {} read as {} ({how})", only.name, r.format);
+            }
+            return;
         }
         if self.sources.len() < 2 {
             return;
@@ -109,21 +144,29 @@ impl Summary {
             ("parse errors", Right),
             ("wrong", Right),
         ]);
-        for c in &self.sources {
-            let format = self
-                .reports
-                .iter()
-                .find(|r| r.name.same(&c.name))
-                .map_or(String::new(), |r| r.format.to_string());
+        let row = |table: &mut TextTable, file: String, format: &str, c: &Counts| {
             table.row(vec![
-                format!("  {}", shorten(&c.name, 50)),
-                format,
+                file,
+                format.to_string(),
                 c.records.to_string(),
                 c.solved.to_string(),
                 c.no_solution.to_string(),
                 c.parse_errors.to_string(),
                 c.wrong.to_string(),
             ]);
+        };
+        for c in &self.sources {
+            let format = c.name.reading().map_or("", |r| r.format);
+            row(
+                &mut table,
+                format!("  {}", shorten(&c.name, 50)),
+                format,
+                &c.counts,
+            );
+        }
+        if self.other_files > 0 {
+            let more = format!("  ({} more files)", self.other_files);
+            row(&mut table, more, "", &self.others);
         }
         s.push_str(&table.render());
     }

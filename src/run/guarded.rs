@@ -453,6 +453,12 @@ impl GuardedSolver {
         self.assess(record, attempt, thread)
     }
 
+    /// The verifier's count of `board`'s solutions, untimed, when this backend's claims
+    /// are verified (`gen` relies on every count a foreign backend gives).
+    pub fn truth(&mut self, board: &Board) -> Option<Truth> {
+        self.verifier.as_mut().map(|v| v.truth(board))
+    }
+
     /// The result for a record given what the solver did with it: its claims verified
     /// here, untimed, when they are verified.
     #[inline]
@@ -462,11 +468,8 @@ impl GuardedSolver {
         attempt: Attempt,
         thread: Option<usize>,
     ) -> PuzzleResult<'r> {
-        let truth = match (&mut self.verifier, claims(&attempt)) {
-            (Some(v), true) => match &record.puzzle {
-                Ok(puzzle) => Some(v.truth(&puzzle.board)),
-                Err(_) => None,
-            },
+        let truth = match (&record.puzzle, claims(&attempt)) {
+            (Ok(puzzle), true) => self.truth(&puzzle.board),
             _ => None,
         };
         self.assess_with(record, attempt, thread, truth)

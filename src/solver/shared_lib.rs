@@ -6,13 +6,14 @@
 //!
 //! It returns the number of solutions up to `limit`, writes the first one and reports its
 //! guesses. The clock runs around the function call alone (`Clock::Call`): the padded
-//! input, the guard zone, the crash note and the checks are before or after it. Pitfalls
+//! input, the guard bytes, the crash note and the checks are before or after it. Pitfalls
 //! handled: the input is zero-padded (tdoku reads byte 81 to tell a plain puzzle from
 //! pencil marks); a solver that writes a solution only when `limit` is 1 gets a second
-//! call, untimed, that only serves the check (timed apart: `SolveOutcome::unseen_ns`); one that
-//! never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a crash cannot
-//! be contained in the process, so it ends the run with a message naming the library and
-//! the puzzle. The deadline and the cancel flag are checked before each call (a call
+//! call, untimed, that only serves the check (timed apart: `SolveOutcome::unseen_ns`);
+//! one that never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a write
+//! past the solution buffer is caught (see [`guard`]); a crash cannot be contained in the
+//! process, so it ends the run with a message naming the library and the puzzle. The
+//! deadline and the cancel flag are checked before each call (a call
 //! cannot be stopped), and the deadline again after it: an overrun is reported.
 
 use std::collections::HashMap;
@@ -102,11 +103,10 @@ impl LibSpec {
     }
 }
 
-/// What fills the guard zone after the solution buffer, and how long that zone is.
-const GUARD: u8 = 0xA5;
-const GUARD_ZONE: usize = 256;
 /// What `num_guesses` holds before a call: a library that leaves it so counts none.
 const UNSET: usize = usize::MAX;
+/// The solution buffer the function is given.
+const SOLUTION: usize = 96;
 
 pub struct LibSolver {
     spec: Arc<LibSpec>,
@@ -114,9 +114,8 @@ pub struct LibSolver {
     error: Option<String>,
     /// The input as the function reads it: 81 cells, then zeros (tdoku reads byte 81).
     input: [u8; 96],
-    /// The 96-byte solution buffer the function owns, and a guard zone after it that
-    /// catches a function writing past it.
-    solution: [u8; 96 + GUARD_ZONE],
+    /// The solution buffer, guarded (see [`guard::Guarded`]).
+    solution: guard::Guarded,
 }
 
 /// What one call returned.
@@ -136,7 +135,7 @@ impl LibSolver {
             spec,
             error: None,
             input: [0; 96],
-            solution: [0; 96 + GUARD_ZONE],
+            solution: guard::Guarded::new(SOLUTION),
         }
     }
 
@@ -146,17 +145,16 @@ impl LibSolver {
     /// not the second call for a solution.
     /// `Err` when it wrote past the 96 bytes of its solution buffer.
     fn call(&mut self, func: SolveFn, limit: usize, counted: bool) -> Result<Called, String> {
-        self.solution[..96].fill(0);
-        self.solution[96..].fill(GUARD);
+        self.solution.buffer().fill(0);
         let mut guesses = UNSET;
         let input = self.input.as_ptr().cast::<c_char>();
-        let solution = self.solution.as_mut_ptr().cast::<c_char>();
+        let solution = self.solution.buffer().as_mut_ptr().cast::<c_char>();
         crash::about_to_call(&self.spec.spec, &self.input[..CELLS]);
         let start = Instant::now();
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
-        // `solution` has room for 81 bytes and a terminator (and a guard zone past
-        // them), `guesses` is a valid pointer; the function is trusted to have tdoku's
-        // type (the `lib:` contract). The buffers outlive the call.
+        // `solution` has room for 81 bytes and a terminator (and guard bytes, then pages
+        // that fault, past them), `guesses` is a valid pointer; the function is trusted
+        // to have tdoku's type (the `lib:` contract). The buffers outlive the call.
         let count = unsafe {
             match counted {
                 true => sudoku_bench_counted_call(func, input, limit, solution, &mut guesses),
@@ -165,15 +163,15 @@ impl LibSolver {
         };
         let time_ns = start.elapsed().as_nanos() as u64;
         crash::returned();
-        if let Some(past) = self.solution[96..].iter().rposition(|&b| b != GUARD) {
+        if let Some(past) = self.solution.overrun() {
             return Err(format!(
-                "wrote {} bytes past the end of its 96-byte solution buffer",
-                past + 1
+                "wrote {past} byte{} past the end of its {SOLUTION}-byte solution buffer",
+                if past == 1 { "" } else { "s" },
             ));
         }
         Ok(Called {
             count,
-            solution: Grid::from_line(&self.solution[..CELLS])
+            solution: Grid::from_line(&self.solution.buffer()[..CELLS])
                 .ok()
                 .filter(Grid::is_full),
             guesses: (guesses != UNSET).then_some(guesses),
@@ -270,6 +268,125 @@ impl Solver for LibSolver {
         let again = self.call(func, 1, false)?;
         out.solution = again.solution.filter(|_| again.count > 0);
         Ok(())
+    }
+}
+
+/// The solution buffer a library writes into, at the start of a page of its own whose
+/// rest holds guard bytes, between pages that fault on any access. An overrun within the
+/// page is found by the check after the call (the puzzle is an error, the run goes on);
+/// one past it faults in the call, which the crash note names, instead of corrupting
+/// memory that crashes the run later, or never.
+mod guard {
+    const BYTE: u8 = 0xA5;
+    /// Pages that fault before the buffer's, and after it.
+    const BEFORE: usize = 1;
+    const AFTER: usize = 16;
+
+    pub struct Guarded {
+        /// The buffer's page, `size` bytes, the buffer its first `len`.
+        page: *mut u8,
+        size: usize,
+        len: usize,
+    }
+
+    // SAFETY: the mapping is this value's alone (never shared, unmapped on drop); the
+    // raw pointer is what keeps it from being `Send` by itself.
+    unsafe impl Send for Guarded {}
+
+    impl Guarded {
+        pub fn new(len: usize) -> Guarded {
+            let size = page_size();
+            // SAFETY: a fresh mapping of that many pages, this value's alone.
+            let page = unsafe { map(size) }.wrapping_add(size * BEFORE);
+            let mut guarded = Guarded { page, size, len };
+            guarded.page()[len..].fill(BYTE);
+            guarded
+        }
+
+        fn page(&mut self) -> &mut [u8] {
+            // SAFETY: `page` is `size` readable and writable bytes this value owns.
+            unsafe { std::slice::from_raw_parts_mut(self.page, self.size) }
+        }
+
+        pub fn buffer(&mut self) -> &mut [u8] {
+            let len = self.len;
+            &mut self.page()[..len]
+        }
+
+        /// How many bytes past the buffer a call wrote (to the last one it changed), the
+        /// guard bytes then made whole again. Unchanged (the usual case): one pass that
+        /// the compiler vectorizes.
+        pub fn overrun(&mut self) -> Option<usize> {
+            let len = self.len;
+            let zone = &mut self.page()[len..];
+            if zone.iter().fold(0, |any, &b| any | (b ^ BYTE)) == 0 {
+                return None;
+            }
+            let past = zone.iter().rposition(|&b| b != BYTE)? + 1;
+            zone.fill(BYTE);
+            Some(past)
+        }
+    }
+
+    impl Drop for Guarded {
+        fn drop(&mut self) {
+            // SAFETY: the mapping made in `new`, unmapped once.
+            unsafe { unmap(self.page.wrapping_sub(self.size * BEFORE), self.size) }
+        }
+    }
+
+    #[cfg(unix)]
+    fn page_size() -> usize {
+        // SAFETY: sysconf only reads a constant of the system.
+        (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096)
+    }
+
+    /// Pages of `size` bytes, none accessible but the buffer's.
+    #[cfg(unix)]
+    unsafe fn map(size: usize) -> *mut u8 {
+        let total = size * (BEFORE + 1 + AFTER);
+        // SAFETY: a fresh anonymous mapping with no access, then the buffer's page made
+        // readable and writable; both checked.
+        unsafe {
+            let map = libc::mmap(
+                std::ptr::null_mut(),
+                total,
+                libc::PROT_NONE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            assert!(map != libc::MAP_FAILED, "no memory for a solution buffer");
+            let page = map.cast::<u8>().add(size * BEFORE);
+            let rw = libc::PROT_READ | libc::PROT_WRITE;
+            assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
+            map.cast()
+        }
+    }
+
+    #[cfg(unix)]
+    unsafe fn unmap(map: *mut u8, size: usize) {
+        // SAFETY: the caller's mapping, from `map`.
+        unsafe { libc::munmap(map.cast(), size * (BEFORE + 1 + AFTER)) };
+    }
+
+    /// Elsewhere: no faulting pages, the guard bytes alone.
+    #[cfg(not(unix))]
+    fn page_size() -> usize {
+        4096
+    }
+
+    #[cfg(not(unix))]
+    unsafe fn map(size: usize) -> *mut u8 {
+        let total = size * (BEFORE + 1 + AFTER);
+        Box::leak(vec![0u8; total].into_boxed_slice()).as_mut_ptr()
+    }
+
+    #[cfg(not(unix))]
+    unsafe fn unmap(map: *mut u8, size: usize) {
+        let total = size * (BEFORE + 1 + AFTER);
+        // SAFETY: the box leaked in `map`, of `total` bytes, freed once.
+        drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(map, total)) });
     }
 }
 

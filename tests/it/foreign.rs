@@ -1204,3 +1204,46 @@ fn a_library_or_program_replaced_in_place_is_compared_with_its_kept_copy() {
             .stderr(contains("never from a file"));
     }
 }
+
+/// `worker < /dev/zero` aborted on a failed allocation: a line grew without bound. An
+/// over-long line is answered with `!` as soon as it is known to be one, before it
+/// ends, and the worker goes on with the next line.
+#[cfg(unix)]
+#[test]
+fn the_worker_answers_an_endless_line_at_once_and_keeps_going() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(crate::common::bin())
+        .args(["worker", "-b", "dlx-static"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // A megabyte of zeros, no line break yet.
+    stdin.write_all(&vec![0u8; 1 << 20]).unwrap();
+    stdin.flush().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut line = String::new();
+        while stdout.read_line(&mut line).unwrap() > 0 {
+            tx.send(std::mem::take(&mut line)).unwrap();
+        }
+    });
+    let first = rx.recv_timeout(std::time::Duration::from_secs(30));
+    let puzzle = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let puzzle = &puzzle.lines().nth(1).unwrap()[..81];
+    stdin.write_all(&vec![0u8; 1 << 20]).unwrap();
+    writeln!(stdin, "\n{puzzle}").unwrap();
+    drop(stdin);
+    let second = rx.recv_timeout(std::time::Duration::from_secs(30));
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    let first = first.expect("an answer before the line ended");
+    assert!(
+        first.starts_with("! not a puzzle line: \"\\0\\0"),
+        "{first}"
+    );
+    let second = second.unwrap();
+    assert!(second.starts_with("1:"), "{second}");
+}

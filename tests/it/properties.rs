@@ -7,7 +7,9 @@ use sudoku_bench::Format;
 use sudoku_bench::Grid;
 use sudoku_bench::GuardedSolver;
 use sudoku_bench::generate;
-use sudoku_bench::{Backend, Limits};
+use sudoku_bench::{Backend, Limits, Shape};
+
+const NINE: Shape = Shape { rows: 3, cols: 3 };
 
 /// Puzzles with one, several or no solutions: a generated unique puzzle, some clues
 /// removed (often several solutions), sometimes one cell changed (often none).
@@ -19,7 +21,10 @@ fn puzzle_of_every_kind() -> impl Strategy<Value = Grid> {
     )
         .prop_map(|(seed, removals, tweak)| {
             let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default());
-            let mut grid = generate(seed, 0, 24, &mut solver).puzzle;
+            let mut grid = *generate(seed, 0, NINE, 24, &mut solver)
+                .puzzle
+                .nine()
+                .unwrap();
             for (cell, &r) in removals.iter().enumerate() {
                 if r == 0 {
                     grid.set(cell, 0);
@@ -252,7 +257,7 @@ proptest! {
         layout in layouts(),
     ) {
         let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default());
-        let grids: Vec<Grid> = seeds.iter().map(|&s| generate(s, 0, 26, &mut solver).puzzle).collect();
+        let grids: Vec<Grid> = seeds.iter().map(|&s| *generate(s, 0, NINE, 26, &mut solver).puzzle.nine().unwrap()).collect();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p");
         std::fs::write(&path, write_puzzles(&grids, &layout)).unwrap();

@@ -586,3 +586,49 @@ fn history_appends_only_to_a_history_file() {
         .code(1)
         .stderr(contains("not a regular file"));
 }
+
+/// Red-team finding: `--export-json -` and `--export-csv -` shared standard output with
+/// the tables, so it was neither JSON nor CSV, exit 0. An output named `-` takes
+/// standard output alone, in every command: what it holds is that output, whole.
+#[test]
+fn an_output_on_standard_output_has_it_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path(), 20, "d.txt");
+    let run = |args: &[&str]| {
+        let out = sudoku_bench_in(dir.path())
+            .args(args)
+            .args(["--no-progress"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let bench = [
+        "bench",
+        "d.txt",
+        "--backends",
+        "dlx-static",
+        "--rounds",
+        "1",
+    ];
+    let json = run(&[&bench[..], &["--export-json", "-", "--save-baseline", "a"]].concat());
+    let parsed: serde_json::Value = serde_json::from_str(&json).expect(&json);
+    assert_eq!(parsed["results"][0]["backend"], "dlx-static");
+    let fields = |csv: &str| -> Vec<usize> {
+        csv.lines()
+            .map(|l| l.split(',').count())
+            .collect::<Vec<_>>()
+    };
+    for option in ["--export-csv", "--per-puzzle"] {
+        let csv = run(&[&bench[..], &[option, "-"]].concat());
+        let counts = fields(&csv);
+        assert!(
+            counts.len() > 1 && counts.iter().all(|&n| n == counts[0]),
+            "{csv}"
+        );
+    }
+    let compared = run(&["compare", "a", "a", "--export-json", "-"]);
+    serde_json::from_str::<serde_json::Value>(&compared).expect(&compared);
+    let csv = run(&["solve", "d.txt", "--csv", "-"]);
+    assert_eq!(fields(&csv).len(), 21, "{csv}");
+}

@@ -296,3 +296,57 @@ fn the_null_backend_solves_nothing_and_fails_nothing() {
     let statuses: Vec<&str> = rows.iter().map(|r| field(&header, r, "status")).collect();
     assert_eq!(statuses, ["not_solved", "invalid_givens", "not_solved"]);
 }
+
+/// The peak resident memory of `solve -q` on `input`, in bytes (from `wait4`, this
+/// child's own figure).
+#[cfg(target_os = "linux")]
+// Reaped by `wait4`, which `Child::wait` cannot be asked for.
+#[allow(clippy::zombie_processes)]
+fn peak_rss(input: &std::path::Path) -> u64 {
+    let child = std::process::Command::new(crate::common::bin())
+        .args(["solve", "-j1", "--no-progress"])
+        .arg(input)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on the pid of a child this test started and has not waited for.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+    usage.ru_maxrss as u64 * 1024
+}
+
+/// Red-team finding: a folder of 200,000 hard links (a few MB on disk) took 1.4 GB in
+/// `solve`: every file's name, report and summary line was kept (about 1 KB a file),
+/// and the summary listed every file. A walk holds what it needs, the summary lists
+/// the first files and sums the rest, and what is left per file is a few dozen bytes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_of_many_files_costs_little_memory_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(project_file("datasets/generated-3000.txt")).unwrap();
+    let one = dir.path().join("one");
+    let many = dir.path().join("many");
+    std::fs::create_dir_all(&one).unwrap();
+    std::fs::create_dir_all(&many).unwrap();
+    let base = one.join("base.txt");
+    std::fs::write(&base, format!("{}\n", text.lines().nth(1).unwrap())).unwrap();
+    let files = 30_000;
+    for i in 0..files {
+        std::fs::hard_link(&base, many.join(format!("linked-{i:05}.txt"))).unwrap();
+    }
+    let per_file = peak_rss(&many).saturating_sub(peak_rss(&one)) / files;
+    assert!(per_file < 400, "{per_file} bytes a file");
+    let out = sudoku_bench()
+        .args(["solve", "-j1"])
+        .arg(&many)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout);
+    assert!(stdout.contains("(29900 more files)"), "{stdout}");
+    assert!(stdout.lines().count() < 120, "{stdout}");
+}

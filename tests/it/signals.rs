@@ -502,3 +502,53 @@ fn an_interrupt_while_reading_the_history_stops_it() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// Red-team finding: with another process holding the history's lock, `bench --record`
+/// waited without a word, Ctrl-C did not end the wait, and it exited 0. It says what it
+/// waits for, and the first Ctrl-C ends the wait with exit 130, the history untouched.
+#[test]
+fn a_wait_for_the_history_lock_is_said_and_ends_at_the_first_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("d.txt"), puzzles(20)).unwrap();
+    let history = dir.path().join("h.jsonl");
+    std::fs::write(&history, "").unwrap();
+    let held = std::fs::File::open(&history).unwrap();
+    // SAFETY: flock on a descriptor this test owns.
+    assert_eq!(unsafe { libc::flock(held.as_raw_fd(), libc::LOCK_EX) }, 0);
+    let mut child = binary()
+        .current_dir(dir.path())
+        .args([
+            "bench",
+            "d.txt",
+            "--backends",
+            "dlx-static",
+            "--rounds",
+            "1",
+        ])
+        .args(["--no-progress", "--record", "--history", "h.jsonl"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stderr.read(&mut buf) {
+            all.extend_from_slice(&buf[..n]);
+            let _ = tx.send(String::from_utf8_lossy(&all).into_owned());
+        }
+    });
+    let mut said = String::new();
+    wait_for("the wait to be said", || {
+        while let Ok(s) = rx.try_recv() {
+            said = s;
+        }
+        said.contains("waiting for another run to finish writing h.jsonl")
+    });
+    signal(&child, libc::SIGINT);
+    assert_eq!(exit_code(&mut child), Some(130), "{said}");
+    drop(held);
+    assert_eq!(std::fs::read(&history).unwrap(), b"");
+}
