@@ -609,7 +609,7 @@ fn an_output_on_standard_output_has_it_alone() {
         "--backends",
         "dlx-static",
         "--rounds",
-        "1",
+        "3",
     ];
     let json = run(&[&bench[..], &["--export-json", "-", "--save-baseline", "a"]].concat());
     let parsed: serde_json::Value = serde_json::from_str(&json).expect(&json);
