@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{Exit, print};
 use crate::interrupt;
-use crate::loader::{Input, Loader, misread_note};
+use crate::loader::{Input, Loader, misread_note, skipped_note};
 use crate::options::{SolveOptions, SummaryTo};
 use crate::report::{Progress, Reporter};
 use crate::run::{self, RunStats, Status};
@@ -130,7 +130,11 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     // their errors, the run did.
     for report in summary.reports.iter().filter(|r| r.deferred > 0) {
         let counts = summary.sources.iter().find(|s| s.name.same(&report.name));
-        if let Some(note) = counts.and_then(|c| misread_note(report, c.records, c.parse_errors)) {
+        let notes = [
+            skipped_note(report),
+            counts.and_then(|c| misread_note(report, c.records, c.parse_errors)),
+        ];
+        for note in notes.into_iter().flatten() {
             say!("note: {note}");
         }
     }

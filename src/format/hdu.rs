@@ -92,7 +92,9 @@ mod tests {
     fn reads_the_sample_in_several_layouts() {
         assert_eq!(summary(SAMPLE), [(1, 1, Ok(SAMPLE_LINE.to_string()))]);
         assert_eq!(
-            crate::format::detect(SAMPLE.as_bytes(), &Default::default()).format,
+            crate::format::detect(SAMPLE.as_bytes(), &Default::default())
+                .unwrap()
+                .format,
             Format::Hdu
         );
         // Back to back, several blank lines, CRLF, trailing blanks, `0`/`.` blanks.

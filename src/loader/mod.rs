@@ -26,10 +26,10 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::format::{Body, Item};
+use crate::format::{Body, Defer, Item};
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, program_source,
-    solutions_follow, solutions_follow_note,
+    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
+    solutions_follow_note,
 };
 use crate::interrupt;
 use crate::record::{Record, SourceName};
@@ -77,6 +77,9 @@ pub enum LoadError {
         line: u64,
         source: io::Error,
     },
+    /// A source no reading fits: why, and what to do.
+    #[error("{path}: {why}")]
+    Refused { path: String, why: String },
 }
 
 impl LoadError {
@@ -85,7 +88,8 @@ impl LoadError {
         match self {
             LoadError::Open { path, .. }
             | LoadError::ListDir { path, .. }
-            | LoadError::Read { path, .. } => path,
+            | LoadError::Read { path, .. }
+            | LoadError::Refused { path, .. } => path,
             LoadError::Stopped => "",
         }
     }
@@ -130,17 +134,26 @@ pub fn misread_note(r: &SourceReport, records: u64, parse_errors: u64) -> Option
         .filter(|f| **f != r.format)
         .map(|f| f.name())
         .collect();
+    let how = match r.detected {
+        true => format!(" (detected: {})", crate::format::RULE),
+        false => String::new(),
+    };
     Some(format!(
-        "{}: {parse_errors} of {records} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
+        "{}: {parse_errors} of {records} records could not be read as {}{how}; if the file is laid out otherwise, name its format with --format ({})",
         r.name,
         r.format,
-        if r.detected {
-            " (the best reading of its content)"
-        } else {
-            ""
-        },
         others.join(", ")
     ))
+}
+
+/// The note for lines skipped because they hold no puzzle.
+pub fn skipped_note(r: &SourceReport) -> Option<String> {
+    let n = r.notes.skipped.get();
+    let first = match &r.notes.first_skipped {
+        Some((line, text)) => format!(", the first line {line}: {text:?}"),
+        None => String::new(),
+    };
+    (n > 0).then(|| format!("{}: skipped {n} line(s) that hold no puzzle{first}", r.name))
 }
 
 /// A source still to open, or something found while listing inputs.
@@ -169,8 +182,7 @@ pub struct Loader {
     current: Option<Current>,
     reports: Arc<Mutex<Vec<SourceReport>>>,
     on_note: NoteSink,
-    defer: bool,
-    blocks: bool,
+    defer: Defer,
 }
 
 /// The FNV-1a 64 offset basis: the hash of nothing.
@@ -188,8 +200,7 @@ impl Loader {
             current: None,
             reports: Arc::new(Mutex::new(Vec::new())),
             on_note: Box::new(|note| say!("note: {note}")),
-            defer: false,
-            blocks: false,
+            defer: Defer::No,
         };
         if inputs.is_empty() {
             loader.add(Input::Stdin);
@@ -211,7 +222,7 @@ impl Loader {
     /// ([`Body::Line`]), read through [`Loader::items`]: the caller parses them on its
     /// worker threads.
     pub fn deferring(mut self) -> Loader {
-        self.defer = true;
+        self.defer = Defer::Lines;
         self
     }
 
@@ -220,8 +231,7 @@ impl Loader {
     /// numbers them on its worker threads ([`crate::format::LineBlock`]). For callers that need no
     /// count of records as they are read.
     pub fn in_blocks(mut self) -> Loader {
-        self.defer = true;
-        self.blocks = true;
+        self.defer = Defer::Blocks;
         self
     }
 
@@ -353,42 +363,43 @@ impl Loader {
         };
         let (format, mut layout, detected) = match self.options.format {
             // The line ending is the file's, whatever its format.
-            Some(f) => (
-                f,
-                Layout {
-                    cr_only: cr_only(&head),
-                    // JSON in program source is read in its literals.
-                    source_code: f == Format::Json && program_source(&head),
-                    ..self.options.layout.clone()
-                },
-                false,
-            ),
-            None => {
-                let d = detect(&head, &self.options.layout);
-                (d.format, d.layout, true)
+            Some(f) => {
+                let cr_only = cr_only(&head);
+                (
+                    f,
+                    Layout {
+                        cr_only,
+                        ..self.options.layout.clone()
+                    },
+                    None,
+                )
             }
+            None => match detect(&head, &self.options.layout) {
+                Ok(d) => (d.format, d.layout.clone(), Some(d)),
+                Err(why) => return Err(LoadError::Refused { path: name, why }),
+            },
         };
-        if self.options.layout.solutions_follow.is_none() {
+        if self.options.layout.pairs.is_none() {
             let paired = solutions_follow(format, &head, &layout);
-            layout.solutions_follow = Some(paired);
+            layout.pairs = Some(paired);
             if paired {
                 (self.on_note)(&solutions_follow_note(&name));
             }
         }
-        if layout.label_column && format == Format::Grid {
-            (self.on_note)(&format!(
-                "{name}: each row starts with a label, not a cell (decided from its content)"
-            ));
-        }
-        if layout.source_code && format == Format::Json {
-            (self.on_note)(&format!(
-                "{name}: read as program source: its array and object literals, as JSON (decided from its content)"
-            ));
-        }
-        if layout.digit_titles && format == Format::Grid {
-            (self.on_note)(&format!(
-                "{name}: a line of digits alone before a grid is its title (a score, a number), not a row (decided from its content)"
-            ));
+        let rows = layout.rows;
+        let style = [
+            (
+                rows.label_column,
+                "each row starts with a label, not a cell",
+            ),
+            (
+                rows.digit_titles,
+                "a line of digits alone before a grid is its title (a score, a number), not a row",
+            ),
+            (rows.rectangular, "it holds boards of rectangular boxes"),
+        ];
+        for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
+            (self.on_note)(&format!("{name}: {what} (decided from its content)"));
         }
         let (cells, decided) = alphabets(format, &head, &layout);
         layout.cells = cells;
@@ -401,14 +412,20 @@ impl Loader {
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
-        let paired = layout.solutions_follow == Some(true);
-        layout.defer = self.defer && !paired;
-        layout.blocks = self.blocks && !paired;
+        layout.defer = match layout.pairs {
+            Some(true) => Defer::No,
+            _ => self.defer,
+        };
         if self.options.verbose {
-            let how = if detected {
-                "detected from its content"
-            } else {
-                "--format"
+            let how = match &detected {
+                Some(d) => format!(
+                    "detected: it explains {} of the {} lines of its first {} KiB; {}",
+                    d.explained,
+                    d.lines,
+                    SAMPLE / 1024,
+                    crate::format::RULE
+                ),
+                None => "--format".into(),
             };
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
@@ -422,7 +439,7 @@ impl Loader {
             report: SourceReport {
                 name: name.into(),
                 format,
-                detected,
+                detected: detected.is_some(),
                 compression,
                 notes: Notes::default(),
                 records: 0,
@@ -432,33 +449,25 @@ impl Loader {
         })
     }
 
-    /// Closes the current source: its report is kept, and its notes said.
-    fn finish(&mut self) {
-        let Some(mut cur) = self.current.take() else {
-            return;
-        };
+    /// Closes the current source: its report is kept, and its notes said. A source
+    /// that held no puzzle is refused, saying why.
+    fn finish(&mut self) -> Option<LoadError> {
+        let mut cur = self.current.take()?;
         cur.report.notes = cur.reader.notes().clone();
         let r = &cur.report;
-        if let Some((line, text)) = &r.notes.first_header {
-            let shown = if text.is_empty() {
-                String::new()
-            } else {
-                format!(": {text:?}")
-            };
-            (self.on_note)(&format!(
-                "{}: skipped {} line(s) before the first puzzle as a header (line {line}{shown})",
-                r.name, r.notes.headers
-            ));
-        }
-        if r.notes.program_text > 0 {
-            (self.on_note)(&format!(
-                "{}: passed over {} line(s) of program text around the puzzles (read as program source, decided from its content)",
-                r.name, r.notes.program_text
-            ));
-        }
-        // With records left unparsed, the errors are known only once they are parsed:
-        // the caller says it then (`misread_note` with its own counts).
+        // With records left unparsed, what they skip and fail is known only once they
+        // are parsed: the caller says it then (`skipped_note`, `misread_note`).
+        let mut refusal = None;
         if r.deferred == 0 {
+            let skipped = r.notes.skipped.get();
+            if r.records == 0 && skipped > 0 {
+                refusal = Some(LoadError::Refused {
+                    path: r.name.to_string(),
+                    why: no_puzzle(r),
+                });
+            } else if let Some(note) = skipped_note(r) {
+                (self.on_note)(&note);
+            }
             if let Some(note) = misread_note(r, r.records, r.parse_errors) {
                 (self.on_note)(&note);
             }
@@ -467,7 +476,19 @@ impl Loader {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push(cur.report);
+        refusal
     }
+}
+
+/// Why a source that held no puzzle is refused.
+fn no_puzzle(r: &SourceReport) -> String {
+    let first = match &r.notes.first_skipped {
+        Some((line, text)) => format!(" (line {line}: {text:?})"),
+        None => String::new(),
+    };
+    format!(
+        "no line of it holds a puzzle in any reading{first}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON"
+    )
 }
 
 /// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
@@ -476,7 +497,10 @@ impl Iterator for Loader {
     type Item = Result<Record, LoadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        debug_assert!(!self.defer, "a deferring loader is read through items()");
+        debug_assert!(
+            self.defer == Defer::No,
+            "a deferring loader is read through items()"
+        );
         self.next_item().map(|item| item.map(Item::into_record))
     }
 }
@@ -527,7 +551,11 @@ impl Loader {
                         self.finish();
                         return Some(Err(LoadError::Read { path, line, source }));
                     }
-                    None => self.finish(),
+                    None => {
+                        if let Some(refused) = self.finish() {
+                            return Some(Err(refused));
+                        }
+                    }
                 }
             }
             if interrupt::requested() {
@@ -674,8 +702,8 @@ mod tests {
                 ..LoadOptions::default()
             },
         ));
-        assert_eq!(got.len(), 2);
-        assert!(!got[1].as_ref().unwrap().3);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].as_ref().unwrap().3);
         fs::create_dir(tmp.path().join("empty")).unwrap();
         let empty = Loader::new(
             vec![Input::File(tmp.path().join("empty"))],
