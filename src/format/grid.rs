@@ -19,32 +19,39 @@ use super::cells::Cells;
 use super::lines::{Line, Lines, trim};
 use super::{Body, Notes, RawRecord, RecordReader, bad_cell};
 use crate::board::nine::Grid;
-use crate::board::{self, Square};
+use crate::board::{self, Board, Square};
 use crate::record::{Expected, ParseError, Puzzle};
 
 /// One line, as the grid reader sees it.
 #[derive(Clone, Debug)]
 pub(crate) enum LineKind {
-    /// Nine cells, or why the line is a broken row.
-    Row(Result<[u8; 9], ParseError>),
-    /// A blank line or a `===` line: between bands or between grids.
+    /// A board's row, or why the line is a broken one.
+    Row(Result<Row, ParseError>),
+    /// A blank line or a `===` line: between bands or between boards.
     Separator,
     /// A line of borders only (`-----+-----`, `╟───┼───╢`, `],`): ignored, even between
     /// rows.
     Border,
-    /// Text: skipped; a grid it cuts short is an error.
+    /// Text: skipped; a board it cuts short is an error.
     Header,
     Comment,
-    /// A row of a board that is not 9x9.
-    Wide(WideRow),
 }
 
-/// A row of a board other than 9x9 (4 to 25 cells): numbers (`12 0 3 ...`), or characters
-/// whose alphabet is decided for the file.
+/// A row of a board: its values (every 9x9 row, and numbers such as `12 0 3 ...`), or
+/// one-character cells (`chars`) whose alphabet is decided for the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct WideRow {
-    numbers: bool,
+pub(crate) struct Row {
+    chars: bool,
     cells: Vec<u8>,
+}
+
+impl Row {
+    pub(crate) fn values(cells: Vec<u8>) -> Row {
+        Row {
+            chars: false,
+            cells,
+        }
+    }
 }
 
 /// How a file writes its rows, decided once for the file from its sample.
@@ -77,7 +84,7 @@ fn unwrap(t: &[u8]) -> &[u8] {
 /// The row of a board other than 9x9 in a line, if it is one: as many number tokens
 /// as a board's side, or one-character cells (together, spaced, in groups, or between
 /// `|` and `,`, an empty comma field a blank).
-fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
+fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     // Rectangular boxes' sides (6, 8, 10, 12) only in a file decided to hold them: in
     // another, a line of 8 cells is a broken 9x9 row.
     let width = |n: usize| {
@@ -113,10 +120,7 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
                 false => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
             })
             .collect();
-        return Some(WideRow {
-            numbers: true,
-            cells,
-        });
+        return Some(Row::values(cells));
     }
     let cells: Vec<u8> = tokens.concat();
     // Together, one a token, or in groups of one length (`ABCD EFGH IJKL MNOP`).
@@ -132,12 +136,13 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
     let some_cell = cells
         .iter()
         .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
-    (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell).then_some(
-        WideRow {
-            numbers: false,
-            cells,
-        },
-    )
+    let chars = Row { chars: true, cells };
+    (one_run
+        && width(chars.cells.len())
+        && chars.cells.iter().all(cellish)
+        && small_ok
+        && some_cell)
+        .then_some(chars)
 }
 
 /// Classifies one line; the HDU reader brings its own.
@@ -147,7 +152,7 @@ pub(crate) type Classify = fn(&Line<'_>, &Cells, &mut RowStyle) -> LineKind;
 /// grids each follow one: a row's length included, since the file decides.
 const MAX_TITLE: usize = 32;
 
-/// Reads N-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
+/// Reads boards: the `grid` format, or (with HDU 1426's token rows) `hdu`.
 pub(crate) struct GridReader<R> {
     lines: Lines<R>,
     number: u64,
@@ -159,24 +164,18 @@ pub(crate) struct GridReader<R> {
     style: RowStyle,
     /// Lines read ahead, handled before new ones.
     pending: VecDeque<(u64, LineKind)>,
-    /// The grid being read: each row's line and cells.
-    rows: Vec<(u64, Result<[u8; 9], ParseError>)>,
-    /// The board of another size being read: its first line and rows.
-    wide: Vec<(u64, WideRow)>,
-    /// Whether the file's boards of other sizes have gaps between bands (learned from
-    /// the first one read), and whether the one being read had one.
-    wide_banded: Option<bool>,
-    wide_gap: bool,
-    /// Complete grids so far, and whether any had a separator between its bands.
-    grids: u64,
+    /// The board being read: each row's line and cells.
+    rows: Vec<(u64, Result<Row, ParseError>)>,
+    /// Complete boards so far, and whether any had a separator between its bands.
+    boards: u64,
     banded: bool,
     banded_now: bool,
-    /// A separator or header came since the last grid (so grids are not back to back),
-    /// and a header did (so a blank line inside this one is between its bands: the
-    /// next grid would have a header too).
+    /// A separator or header came since the last board (so boards are not back to
+    /// back), and a header did (so a blank line inside this one is between its bands:
+    /// the next board would have a header too).
     separated: bool,
     headed: bool,
-    /// The last line that was not blank was a grid's title (`digit_titles`): the next
+    /// The last line that was not blank was a board's title (`digit_titles`): the next
     /// line of digits is a row, however long.
     titled: bool,
     /// A line naming answers came since the last record: the next board is an answer.
@@ -209,10 +208,7 @@ impl<R: BufRead> GridReader<R> {
             style: RowStyle::default(),
             pending: VecDeque::new(),
             rows: Vec::new(),
-            wide: Vec::new(),
-            wide_banded: None,
-            wide_gap: false,
-            grids: 0,
+            boards: 0,
             banded: false,
             banded_now: false,
             separated: true,
@@ -221,6 +217,14 @@ impl<R: BufRead> GridReader<R> {
             answer_next: false,
             held: None,
             queue: VecDeque::new(),
+        }
+    }
+
+    /// The side of the board being read: its first row's width.
+    fn side(&self) -> usize {
+        match self.rows.first() {
+            Some((_, Ok(row))) => row.cells.len(),
+            _ => 9,
         }
     }
 
@@ -237,31 +241,34 @@ impl<R: BufRead> GridReader<R> {
             return Ok(Some((line.number, LineKind::Row(Err(e)))));
         }
         let t = trim(line.bytes);
-        if let Some((_, first)) = self.wide.first() {
-            // A row of blanks only (`----------------`) inside a board.
-            let blanks = t.iter().filter(|&&b| !matches!(b, b' ' | b'\t' | b','));
-            if !first.numbers
-                && blanks.clone().count() == first.cells.len()
-                && blanks.clone().all(|&b| matches!(b, b'-' | b'.' | b'+'))
+        // A row of blanks only (`----------------`) inside a board of characters.
+        let blanks: Vec<u8> = t
+            .iter()
+            .filter(|&&b| !matches!(b, b' ' | b'\t' | b','))
+            .copied()
+            .collect();
+        if let Some((_, Ok(Row { chars: true, cells }))) = self.rows.first() {
+            if blanks.len() == cells.len()
+                && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'))
             {
-                let cells = blanks.copied().collect();
-                let row = WideRow {
-                    numbers: false,
-                    cells,
-                };
-                return Ok(Some((line.number, LineKind::Wide(row))));
+                return Ok(Some((
+                    line.number,
+                    LineKind::Row(Ok(Row {
+                        chars: true,
+                        cells: blanks,
+                    })),
+                )));
             }
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
         // A line of digits too short for a row is a title or a count; in a file whose
-        // grids each follow a number (decided per file), any line of digits before one.
+        // boards each follow a number (decided per file), any line of digits before one.
         let title =
             (digits && t.len() < 9 && !self.hdu && wide_row(t, self.style.rectangular).is_none())
                 || (self.style.digit_titles
                     && digits
                     && !self.titled
                     && self.rows.is_empty()
-                    && self.wide.is_empty()
                     && t.len() <= MAX_TITLE);
         if !t.is_empty() {
             self.titled = title;
@@ -277,14 +284,23 @@ impl<R: BufRead> GridReader<R> {
         Ok(Some((line.number, kind)))
     }
 
-    /// A record for the rows read, which are fewer than 9.
+    /// A record for the rows read, fewer than the board's side; a lone short row of
+    /// digits was a title (`1000`).
     fn broken(&mut self) {
-        let rows = std::mem::take(&mut self.rows);
-        let (what, unit) = match self.hdu {
-            true => ("case ends after", "lines"),
-            false => ("grid ends after", "rows"),
+        let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
+        if let [(n, Ok(row))] = &rows[..] {
+            if row.chars && side < 9 && row.cells.iter().all(u8::is_ascii_digit) {
+                return self.notes.skip(*n, &row.cells);
+            }
+        }
+        let message = match (self.hdu, side) {
+            (true, _) => format!("case ends after {} lines, expected 9", rows.len()),
+            (false, 9) => format!("grid ends after {} rows, expected 9", rows.len()),
+            _ => format!(
+                "a {side}x{side} board ends after {} rows, expected {side}",
+                rows.len()
+            ),
         };
-        let message = format!("{what} {} {unit}, expected 9", rows.len());
         let e = first_error(&rows).unwrap_or_else(|| ParseError::new(rows[0].0, message));
         self.record(rows[0].0, 0, Err(e));
     }
@@ -333,54 +349,33 @@ impl<R: BufRead> GridReader<R> {
         self.queue.push_back(r);
     }
 
-    /// A board of another size cut short; a lone line of digits was a title (`1000`).
-    fn wide_broken(&mut self) {
-        self.wide_gap = false;
-        let rows = std::mem::take(&mut self.wide);
-        let (first, width) = (rows[0].0, rows[0].1.cells.len());
-        if let [(n, row)] = &rows[..] {
-            if !row.numbers && width < 9 && row.cells.iter().all(u8::is_ascii_digit) {
-                return self.notes.skip(*n, &row.cells);
-            }
-        }
-        let message = format!(
-            "a {width}x{width} board ends after {} rows, expected {width}",
-            rows.len()
-        );
-        self.record(first, 0, Err(ParseError::new(first, message)));
-    }
-
-    /// The record of a board of another size, all its rows read.
-    fn wide_complete(&mut self) {
-        self.wide_banded.get_or_insert(self.wide_gap);
-        self.wide_gap = false;
-        let rows = std::mem::take(&mut self.wide);
-        let (first, side) = (rows[0].0, rows.len());
-        let numbers = rows[0].1.numbers;
-        let cells: Vec<u8> = rows.into_iter().flat_map(|(_, r)| r.cells).collect();
-        let board = match numbers {
-            true => Square::new(cells).map_err(|e| ParseError::new(first, e.to_string())),
-            false => self
-                .cells
-                .chars(&cells)
-                .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
-        };
-        self.grids += 1;
-        self.record(first, side as u64, board.map(Puzzle::new));
-    }
-
-    /// The record of 9 rows read.
+    /// The record of a board, all its rows read.
     fn complete(&mut self) -> io::Result<()> {
-        let rows = std::mem::take(&mut self.rows);
-        self.grids += 1;
+        let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
+        self.boards += 1;
         self.banded |= self.banded_now;
         let first = rows[0].0;
         if let Some(e) = first_error(&rows) {
             self.record(first, 0, Err(e));
             return Ok(());
         }
-        let grid = assemble(&rows);
-        if grid.find_conflict().is_some() && !self.separated && !self.hdu {
+        let chars = matches!(rows[0].1, Ok(Row { chars: true, .. }));
+        let values: Vec<u8> = rows
+            .iter()
+            .flat_map(|(_, r)| r.as_ref().expect("no errors").cells.clone())
+            .collect();
+        let board = match chars {
+            true => self
+                .cells
+                .chars(&values)
+                .map(Board::from)
+                .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
+            false => Square::new(values)
+                .map(Board::from)
+                .map_err(|e| ParseError::new(first, e.to_string())),
+        };
+        let conflict = board.as_ref().is_ok_and(Board::has_conflict);
+        if conflict && side == 9 && !chars && !self.separated && !self.hdu {
             if let Some(shift) = self.resync(&rows)? {
                 let message = format!(
                     "grid ends after {shift} rows, expected 9 (the rows after it read as whole grids)"
@@ -389,19 +384,23 @@ impl<R: BufRead> GridReader<R> {
                 return Ok(());
             }
         }
-        self.record(first, 9, Ok(Puzzle::new(grid)));
+        self.record(first, side as u64, board.map(Puzzle::new));
         Ok(())
     }
+
     /// Back-to-back grids, one with conflicting givens: looks whether starting the next
     /// grid `shift` rows into this one gives two plausible grids (conflict-free, with
     /// one solution) while the reading as it is does not. If so, the rows from `shift` on
     /// are read again. A grid of genuinely conflicting givens followed by good grids
     /// keeps its reading.
-    fn resync(&mut self, rows: &[(u64, Result<[u8; 9], ParseError>)]) -> io::Result<Option<usize>> {
+    fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
+        let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
         let mut ahead: Vec<(u64, LineKind)> = Vec::new();
         while ahead.len() < 18 {
             match self.next_kind()? {
-                Some((n, LineKind::Row(Ok(r)))) => ahead.push((n, LineKind::Row(Ok(r)))),
+                Some((n, LineKind::Row(Ok(r)))) if nine(&r) => {
+                    ahead.push((n, LineKind::Row(Ok(r))))
+                }
                 Some(other) => {
                     ahead.push(other);
                     break;
@@ -409,18 +408,18 @@ impl<R: BufRead> GridReader<R> {
                 None => break,
             }
         }
-        let cells: Vec<[u8; 9]> = rows
+        let cells: Vec<&[u8]> = rows
             .iter()
-            .map(|r| *r.1.as_ref().expect("checked"))
+            .filter_map(|r| r.1.as_ref().ok())
             .chain(ahead.iter().map_while(|(_, k)| match k {
-                LineKind::Row(Ok(r)) => Some(*r),
+                LineKind::Row(Ok(r)) if nine(r) => Some(r),
                 _ => None,
             }))
+            .map(|r| &r.cells[..])
             .collect();
         let mut checker = Plausible::default();
-        let mut good = |from: usize| {
-            cells.len() >= from + 9 && checker.check(&grid_of(&cells[from..from + 9]))
-        };
+        let mut good =
+            |from: usize| cells.len() >= from + 9 && checker.check(&cells[from..from + 9].concat());
         let as_read_goes_on = cells.len() >= 18 && good(9);
         let shift = match as_read_goes_on {
             true => None,
@@ -441,16 +440,22 @@ impl<R: BufRead> GridReader<R> {
     }
 }
 
-/// Whether rows make a real puzzle: no conflict and exactly one solution (rows of two
-/// different puzzles put together have none or many). Used only to resynchronize.
+/// Whether 81 cells make a real puzzle: no conflict and exactly one solution (rows of
+/// two different puzzles put together have none or many). Used only to resynchronize.
 #[derive(Default)]
 struct Plausible {
     solver: Option<Box<crate::solver::DlxStatic>>,
 }
 
 impl Plausible {
-    fn check(&mut self, grid: &Grid) -> bool {
+    fn check(&mut self, cells: &[u8]) -> bool {
         use crate::solver::{Limits, Solver};
+        let Some(grid) = <[u8; 81]>::try_from(cells)
+            .ok()
+            .and_then(|c| Grid::from_cells(c).ok())
+        else {
+            return false;
+        };
         if grid.find_conflict().is_some() {
             return false;
         }
@@ -460,7 +465,7 @@ impl Plausible {
             max_nodes: 100_000,
             ..Limits::default()
         };
-        let out = solver.solve(grid, &limits);
+        let out = solver.solve(&grid, &limits);
         out.solutions == 1 && !out.budget_exceeded
     }
 }
@@ -471,27 +476,18 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             if let Some(r) = self.queue.pop_front() {
                 return Some(Ok(r));
             }
-            let (line, kind) = match self.next_kind() {
-                Ok(Some(k)) => k,
-                Ok(None) if !self.wide.is_empty() => {
-                    self.wide_broken();
-                    continue;
-                }
-                Ok(None) if !self.rows.is_empty() => {
-                    self.broken();
-                    continue;
-                }
-                Ok(None) => match self.held.take() {
-                    Some(r) => {
-                        self.push(r);
-                        continue;
+            match self.next_kind() {
+                Ok(Some((line, kind))) => {
+                    if let Err(e) = self.take(line, kind) {
+                        return Some(Err(e));
                     }
-                    None => return None,
-                },
+                }
+                Ok(None) if !self.rows.is_empty() => self.broken(),
+                Ok(None) => {
+                    let last = self.held.take()?;
+                    self.push(last);
+                }
                 Err(e) => return Some(Err(e)),
-            };
-            if let Err(e) = self.take(line, kind) {
-                return Some(Err(e));
             }
         }
     }
@@ -505,59 +501,38 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
 impl<R: BufRead> GridReader<R> {
     /// Takes one line into the board being read.
     fn take(&mut self, line: u64, kind: LineKind) -> io::Result<()> {
-        // A blank line or a border between bands of a board being read, in a file whose
-        // first such board had them (or none yet): in a file without them, a blank
-        // line ends a board that lost a band, which is then an error.
-        if let Some((_, first)) = self.wide.first() {
-            let n = board::Shape::of_side(first.cells.len()).map_or(1, |s| s.rows);
-            let between_bands = self.wide.len() % n == 0;
-            let gap = matches!(kind, LineKind::Separator | LineKind::Border);
-            if between_bands && gap && self.wide_banded != Some(false) {
-                self.wide_gap = true;
-                return Ok(());
-            }
-        }
-        let ends_board = !matches!(kind, LineKind::Wide(_) | LineKind::Comment);
-        if !self.wide.is_empty() && ends_board {
-            // A board of another size ends early: the line is read again after it.
-            self.pending.push_front((line, kind));
-            self.wide_broken();
-            return Ok(());
-        }
         match kind {
             LineKind::Comment => {}
-            LineKind::Wide(row) => {
-                let same = self.wide.first().is_none_or(|(_, f)| {
-                    f.numbers == row.numbers && f.cells.len() == row.cells.len()
-                });
-                if !self.rows.is_empty() || !same {
-                    self.pending.push_front((line, LineKind::Wide(row)));
-                    match self.rows.is_empty() {
-                        true => self.wide_broken(),
-                        false => self.broken(),
-                    }
+            LineKind::Row(row) => {
+                // A row of another kind or width than the board's first ends it; the
+                // line is read again after it.
+                let chars = matches!(self.rows.first(), Some((_, Ok(Row { chars: true, .. }))));
+                let other = row
+                    .as_ref()
+                    .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
+                if other && !self.rows.is_empty() {
+                    self.pending.push_front((line, LineKind::Row(row)));
+                    self.broken();
                     return Ok(());
                 }
-                let width = row.cells.len();
-                self.wide.push((line, row));
-                if self.wide.len() == width {
-                    self.wide_complete();
-                }
-            }
-            LineKind::Border => self.separated |= self.rows.is_empty(),
-            LineKind::Row(row) => {
                 self.rows.push((line, row));
-                if self.rows.len() == 9 {
+                if self.rows.len() == self.side() {
                     self.complete()?;
                 }
             }
-            LineKind::Separator => match self.rows.len() {
-                0 => self.separated = true,
-                // Between bands, unless earlier grids showed that this file's
-                // separators come only between grids.
-                3 | 6 if self.grids == 0 || self.banded || self.headed => self.banded_now = true,
-                _ => self.broken(),
-            },
+            LineKind::Border => self.separated |= self.rows.is_empty(),
+            LineKind::Separator if self.rows.is_empty() => self.separated = true,
+            // Between bands, unless earlier boards showed that this file's separators
+            // come only between boards.
+            LineKind::Separator => {
+                let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
+                match self.rows.len() % band == 0
+                    && (self.boards == 0 || self.banded || self.headed)
+                {
+                    true => self.banded_now = true,
+                    false => self.broken(),
+                }
+            }
             LineKind::Header => {
                 if !self.rows.is_empty() {
                     self.broken();
@@ -570,24 +545,8 @@ impl<R: BufRead> GridReader<R> {
     }
 }
 
-fn first_error(rows: &[(u64, Result<[u8; 9], ParseError>)]) -> Option<ParseError> {
+fn first_error(rows: &[(u64, Result<Row, ParseError>)]) -> Option<ParseError> {
     rows.iter().find_map(|(_, r)| r.as_ref().err().cloned())
-}
-
-fn assemble(rows: &[(u64, Result<[u8; 9], ParseError>)]) -> Grid {
-    let cells: Vec<[u8; 9]> = rows
-        .iter()
-        .map(|r| *r.1.as_ref().expect("no errors"))
-        .collect();
-    grid_of(&cells)
-}
-
-fn grid_of(rows: &[[u8; 9]]) -> Grid {
-    let mut cells = [0u8; 81];
-    for (r, row) in rows.iter().enumerate() {
-        cells[r * 9..r * 9 + 9].copy_from_slice(row);
-    }
-    Grid::from_cells(cells).expect("cells are 0-9")
 }
 
 /// True for a box-drawing character (U+2500 to U+257F) starting at `i`.
@@ -615,7 +574,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         return LineKind::Border; // `[`, `],`, `]);`, `,`
     }
     if let Some(row) = wide_row(inner, style.rectangular) {
-        return LineKind::Wide(row);
+        return LineKind::Row(Ok(row));
     }
     if inner.contains(&b',') {
         return comma_row(line, inner, cells, style.label_column);
@@ -632,7 +591,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         return LineKind::Header;
     }
     if let Some(row) = piped_row(inner, cells) {
-        return LineKind::Row(Ok(row));
+        return LineKind::Row(Ok(Row::values(row)));
     }
     // The cells inside the brackets and quotes, placed in the line for columns.
     let (mut found, mut dashes) = (Vec::with_capacity(9), 0usize);
@@ -684,29 +643,26 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .filter(|(_, _, dash)| keep_dashes || !dash)
         .map(|&(_, v, _)| v)
         .collect();
-    match <[u8; 9]>::try_from(row) {
-        Ok(r) => LineKind::Row(Ok(r)),
-        Err(row) => LineKind::Row(Err(wrong_width(line, row.len()))),
+    match row.len() {
+        9 => LineKind::Row(Ok(Row::values(row))),
+        n => LineKind::Row(Err(wrong_width(line, n))),
     }
 }
 
 /// A row of cells between `|` bars where a field of spaces is a blank
 /// (`| 1 |   | 4 | ...`); empty fields (`||`) are double bars.
-fn piped_row(t: &[u8], cells: &Cells) -> Option<[u8; 9]> {
+fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     let fields: Vec<&[u8]> = t.split(|&b| b == b'|').filter(|f| !f.is_empty()).collect();
     let spaces = |f: &[u8]| f.iter().all(|&b| b == b' ');
     if !fields.iter().any(|f| spaces(f)) || fields.len() != 9 {
         return None;
     }
-    let mut row = [0u8; 9];
-    for (cell, f) in row.iter_mut().zip(&fields) {
-        *cell = match trim(f) {
-            [] => 0,
-            [b] => cells.value(*b)?,
-            _ => return None,
-        };
-    }
-    Some(row)
+    let cell = |f: &&[u8]| match trim(f) {
+        [] => Some(0),
+        [b] => cells.value(*b),
+        _ => None,
+    };
+    fields.iter().map(cell).collect()
 }
 
 /// Why a row of `n` cells is none: the variants with rows of their own width are named,
@@ -752,9 +708,9 @@ fn comma_row(line: &Line<'_>, inner: &[u8], cells: &Cells, label_column: bool) -
             }
         }
     }
-    match <[u8; 9]>::try_from(row) {
-        Ok(r) => LineKind::Row(Ok(r)),
-        Err(row) => LineKind::Row(Err(wrong_width(line, row.len()))),
+    match row.len() {
+        9 => LineKind::Row(Ok(Row::values(row))),
+        n => LineKind::Row(Err(wrong_width(line, n))),
     }
 }
 

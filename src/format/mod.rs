@@ -429,6 +429,16 @@ mod tests {
         }
     }
 
+    /// The grammar's one table is the one docs/inputs.md shows.
+    #[test]
+    fn the_grammar_is_the_documented_table() {
+        let doc = include_str!("../../docs/inputs.md");
+        for (name, text) in GRAMMAR {
+            let row = format!("| `{name}` | {} |", text.replace('|', "\\|"));
+            assert!(doc.contains(&row), "docs/inputs.md lacks: {row}");
+        }
+    }
+
     #[test]
     fn names_match_the_command_line() {
         let names: Vec<&str> = ALL.iter().map(|f| f.name()).collect();
