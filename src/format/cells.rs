@@ -124,14 +124,6 @@ impl Cells {
             true => Err(cells.iter().position(|&v| v == NONE).expect("a bad byte")),
         }
     }
-
-    /// The blanks, for messages.
-    pub fn describe_blanks(&self) -> String {
-        (0u8..=127)
-            .filter(|&b| self.value[usize::from(b)] == 0)
-            .map(|b| b as char)
-            .collect()
-    }
 }
 
 #[cfg(test)]

@@ -34,10 +34,9 @@ pub struct Detected {
 /// `layout` brings the user's choices (blanks, columns); the line terminator is found
 /// here. `Err` refuses the source, saying why and what to do.
 pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let mut layout = layout.clone();
     layout.cr_only = cr_only(head);
-    let sample = whole_lines(head, &layout);
+    let (sample, layout) = sample(head, &layout);
     if let Some((n, code)) = program_code(sample, if layout.cr_only { b'\r' } else { b'\n' }) {
         return Err(format!(
             "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own (or name a reading with --format)"
@@ -105,13 +104,8 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
 /// Whether a source read as `format` (detected or forced) is puzzles each followed by
 /// its solution, from its first bytes (`head`, at most [`SAMPLE`]).
 pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let sample = whole_lines(head, layout);
-    let layout = Layout {
-        pairs: Some(false),
-        defer: super::Defer::No,
-        ..layout.clone()
-    };
+    let (sample, mut layout) = sample(head, layout);
+    layout.pairs = Some(false);
     super::solutions_follow::follows(format.reader(sample, &layout))
 }
 
@@ -127,32 +121,22 @@ pub fn alphabets(
     head: &[u8],
     layout: &Layout,
 ) -> (super::Cells, Vec<(usize, Alphabet, usize)>) {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let sample = whole_lines(head, layout);
-    let layout = Layout {
-        defer: super::Defer::No,
-        ..layout.clone()
-    };
-    let mut cells = layout.cells.clone();
+    let (sample, mut layout) = sample(head, layout);
     let mut decided = Vec::new();
-    // Board sides of the records, each with how many the sample holds.
+    // Board sides of the records, each with how many the sample holds; boards written
+    // as numbers have no alphabet to decide.
     let mut sides = [0usize; MAX_SIDE + 1];
-    // Boards written as numbers have no alphabet to decide.
     read_boards(format, sample, &layout, |board| {
-        if board.symbols().is_some() {
-            sides[board.side()] += 1;
-        }
+        sides[board.side()] += usize::from(board.symbols().is_some());
     });
     for (side, &count) in sides.iter().enumerate() {
-        if count == 0 || cells.alphabet(side).is_some() {
+        if count == 0 || layout.cells.alphabet(side).is_some() {
             continue;
         }
         let mut best: Option<((usize, usize), Alphabet)> = None;
         for alphabet in Alphabet::ALL.into_iter().filter(|a| a.fits(side)) {
-            let trial = Layout {
-                cells: cells.clone().with_alphabet(side, alphabet),
-                ..layout.clone()
-            };
+            let mut trial = layout.clone();
+            trial.cells = trial.cells.with_alphabet(side, alphabet);
             let (mut good, mut givens) = (0, 0);
             read_boards(format, sample, &trial, |board| {
                 if board.side() == side && !board.has_conflict() {
@@ -165,11 +149,32 @@ pub fn alphabets(
             }
         }
         if let Some((_, alphabet)) = best {
-            cells = cells.with_alphabet(side, alphabet);
+            layout.cells = layout.cells.with_alphabet(side, alphabet);
             decided.push((side, alphabet, count));
         }
     }
-    (cells, decided)
+    (layout.cells, decided)
+}
+
+/// The sample of `head` a decision reads (a full one up to its last line end), and
+/// `layout` reading it in the reader's own hands.
+fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let end = if layout.cr_only { b'\r' } else { b'\n' };
+    let sample = match head.len() >= SAMPLE {
+        true => {
+            &head[..head
+                .iter()
+                .rposition(|&b| b == end)
+                .map_or(head.len(), |i| i + 1)]
+        }
+        false => head,
+    };
+    let layout = Layout {
+        defer: super::Defer::No,
+        ..layout.clone()
+    };
+    (sample, layout)
 }
 
 /// `f` of each puzzle `format` reads from `sample`.
@@ -184,20 +189,6 @@ fn read_boards(
         if let Body::Parsed(Ok(puzzle)) = &r.body {
             f(&puzzle.board);
         }
-    }
-}
-
-/// A full sample may end inside a record: its bytes up to its last line end.
-fn whole_lines<'a>(head: &'a [u8], layout: &Layout) -> &'a [u8] {
-    let end = if layout.cr_only { b'\r' } else { b'\n' };
-    match head.len() >= SAMPLE {
-        true => {
-            &head[..head
-                .iter()
-                .rposition(|&b| b == end)
-                .map_or(head.len(), |i| i + 1)]
-        }
-        false => head,
     }
 }
 

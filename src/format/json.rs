@@ -11,7 +11,6 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -47,15 +46,6 @@ pub(crate) struct JsonReader<R> {
     done: bool,
     queue: VecDeque<RawRecord>,
     notes: Notes,
-}
-
-/// How far the value at the cursor goes.
-enum Scan {
-    Whole(usize),
-    /// Longer than the limit asked for.
-    Big,
-    /// The input ends inside it.
-    Cut,
 }
 
 impl<R: BufRead> JsonReader<R> {
@@ -111,17 +101,15 @@ impl<R: BufRead> JsonReader<R> {
         }
     }
 
-    /// Finds the end of the value at the cursor, reading more input as needed, up to
-    /// `limit` bytes.
-    fn scan(&mut self, limit: usize) -> io::Result<Scan> {
+    /// The length of the value at the cursor, reading more input as needed, up to
+    /// `limit` bytes (`limit + 1`: longer); `None` when the input ends inside it.
+    fn scan(&mut self, limit: usize) -> io::Result<Option<usize>> {
         let (mut i, mut depth, mut string, mut escaped) = (0, 0usize, false, false);
         let scalar = !matches!(self.buf[self.at], b'"' | b'[' | b'{');
         loop {
             while let Some(&b) = self.buf.get(self.at + i) {
-                if i >= limit {
-                    return Ok(Scan::Big);
-                }
                 match (string, escaped, b) {
+                    _ if i > limit => return Ok(Some(i)),
                     (true, true, _) => escaped = false,
                     (true, false, b'\\') => escaped = true,
                     (true, false, b'"') => string = false,
@@ -130,20 +118,18 @@ impl<R: BufRead> JsonReader<R> {
                     (false, _, b'[' | b'{') => depth += 1,
                     (false, _, b']' | b'}') if depth > 0 => depth -= 1,
                     // A number, `true`, `false` or `null` ends at what follows it.
-                    (false, _, b',' | b']' | b'}') | (false, _, b' ' | b'\t' | b'\r' | b'\n')
-                        if scalar =>
-                    {
-                        return Ok(Scan::Whole(i));
+                    (false, _, b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n') if scalar => {
+                        return Ok(Some(i));
                     }
                     _ => {}
                 }
                 i += 1;
                 if depth == 0 && !string && !scalar {
-                    return Ok(Scan::Whole(i));
+                    return Ok(Some(i));
                 }
             }
             if !self.fill()? {
-                return Ok(if scalar { Scan::Whole(i) } else { Scan::Cut });
+                return Ok(scalar.then_some(i));
             }
         }
     }
@@ -187,52 +173,35 @@ impl<R: BufRead> JsonReader<R> {
                 }
                 _ => {}
             }
-            let limit = if b == b'[' && !self.in_array {
-                WHOLE
-            } else {
-                MAX_VALUE
+            // A top-level array longer than `WHOLE`, or that does not parse: its elements
+            // one by one, so it takes their memory, and damage is found where it is.
+            let top = b == b'[' && !self.in_array;
+            let limit = if top { WHOLE } else { MAX_VALUE };
+            let Some(n) = self.scan(limit)? else {
+                self.broken("the JSON document ends inside a value".into());
+                break;
             };
-            let scalar = !matches!(b, b'"' | b'[' | b'{');
-            match self.scan(limit)? {
-                // A scalar that is no JSON: the document breaks here.
-                Scan::Whole(n)
-                    if scalar
-                        && serde_json::from_slice::<Value>(&self.buf[self.at..self.at + n])
-                            .is_err() =>
-                {
-                    let shown =
-                        String::from_utf8_lossy(&self.buf[self.at..self.at + n.clamp(1, 20)])
-                            .into_owned();
-                    self.broken(format!("not JSON: {shown:?}"));
-                }
-                Scan::Whole(n) => {
-                    let line = self.line;
-                    let text = &self.buf[self.at..self.at + n];
-                    // A top-level array that does not parse: its elements one by one, so the
-                    // damage is found where it is.
-                    if b == b'['
-                        && !self.in_array
-                        && serde_json::from_slice::<&RawValue>(text).is_err()
-                    {
-                        self.consume(1);
-                        self.in_array = true;
-                        continue;
-                    }
-                    for (line, lines, body) in Doc::read(text, line, &self.cells, self.in_array) {
-                        self.emit(line, lines, body);
-                    }
-                    self.consume(n);
-                }
-                Scan::Big if b == b'[' && !self.in_array => {
-                    self.consume(1);
-                    self.in_array = true;
-                }
-                Scan::Big => self.broken(format!(
-                    "a JSON value of more than {} MiB: give the puzzles as a top-level array",
-                    MAX_VALUE >> 20
-                )),
-                Scan::Cut => self.broken("the JSON document ends inside a value".into()),
+            let text = &self.buf[self.at..self.at + n.min(limit)];
+            if top && (n > limit || serde_json::from_slice::<&RawValue>(text).is_err()) {
+                self.consume(1);
+                self.in_array = true;
+                continue;
             }
+            if n > limit {
+                let max = MAX_VALUE >> 20;
+                self.broken(format!(
+                    "a JSON value of more than {max} MiB: give the puzzles as a top-level array"
+                ));
+                break;
+            }
+            let found = Doc::read(text, self.line, &self.cells, self.in_array);
+            // A scalar gives no record but the error that it is no JSON: the end.
+            let scalar = !matches!(b, b'"' | b'[' | b'{');
+            self.done = scalar && !found.is_empty();
+            for (line, lines, body) in found {
+                self.emit(line, lines, body);
+            }
+            self.consume(n);
         }
         Ok(())
     }
@@ -259,27 +228,12 @@ struct Doc<'a> {
     out: Vec<(u64, u64, Result<Puzzle, String>)>,
 }
 
-/// An object's members in their order, values left unparsed.
-struct Members<'a>(Vec<(String, &'a RawValue)>);
-
-impl<'de: 'a, 'a> serde::Deserialize<'de> for Members<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Members<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an object")
-            }
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Members<'de>, M::Error> {
-                let mut members = Vec::new();
-                while let Some(member) = map.next_entry()? {
-                    members.push(member);
-                }
-                Ok(Members(members))
-            }
-        }
-        d.deserialize_map(V)
-    }
+/// An object's members in their order (by where they stand), values left unparsed.
+fn members(text: &str) -> Option<Vec<(String, &RawValue)>> {
+    let map: std::collections::HashMap<String, &RawValue> = serde_json::from_str(text).ok()?;
+    let mut members: Vec<_> = map.into_iter().collect();
+    members.sort_by_key(|m| m.1.get().as_ptr());
+    Some(members)
 }
 
 impl<'a> Doc<'a> {
@@ -326,10 +280,9 @@ impl<'a> Doc<'a> {
         let puzzle_key = key.is_some_and(|k| named(k, &PUZZLE_NAMES));
         match v.get().as_bytes()[0] {
             b'{' => {
-                let Ok(Members(members)) = serde_json::from_str(v.get()) else {
-                    return;
-                };
-                self.object(v, &members);
+                if let Some(members) = members(v.get()) {
+                    self.object(v, &members);
+                }
             }
             b'[' => {
                 let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(v.get()) else {
@@ -598,7 +551,7 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
 /// A record from a JSON object on one line (JSON lines, read by the `line` format):
 /// `None` when it names no puzzle with a board.
 pub(crate) fn object_record(text: &str, cells: &Cells) -> Option<Result<Puzzle, String>> {
-    let Members(members) = serde_json::from_str(text).ok()?;
+    let members = members(text)?;
     let find = |names: &[&str]| members.iter().find(|(k, _)| named(k, names)).map(|m| m.1);
     let parsed: Value = serde_json::from_str(find(&PUZZLE_NAMES)?.get()).ok()?;
     let board = value_board(&parsed, cells)?;

@@ -361,10 +361,38 @@ impl Loader {
             Some(e) if head.is_empty() => return Err(read_error(e)),
             damage => damage,
         };
+        let (format, layout) = self.reading(&name, &head, compression)?;
+        // Damage in the sample comes after the records before it.
+        let head = Cursor::new(head).chain(decode::FirstError(damage));
+        let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
+        Ok(Current {
+            reader: format.reader(input, &layout),
+            line: 0,
+            report: SourceReport {
+                name: name.into(),
+                format,
+                detected: self.options.format.is_none(),
+                compression,
+                notes: Notes::default(),
+                records: 0,
+                parse_errors: 0,
+                deferred: 0,
+            },
+        })
+    }
+
+    /// How a source is read, from its first bytes: the format forced or detected, the
+    /// layout (pairs, grid rows, alphabets decided from the sample), each decision said.
+    fn reading(
+        &mut self,
+        name: &str,
+        head: &[u8],
+        compression: Option<Compression>,
+    ) -> Result<(Format, Layout), LoadError> {
         let (format, mut layout, detected) = match self.options.format {
             // The line ending is the file's, whatever its format.
             Some(f) => {
-                let cr_only = cr_only(&head);
+                let cr_only = cr_only(head);
                 (
                     f,
                     Layout {
@@ -374,16 +402,19 @@ impl Loader {
                     None,
                 )
             }
-            None => match detect(&head, &self.options.layout) {
+            None => match detect(head, &self.options.layout) {
                 Ok(d) => (d.format, d.layout.clone(), Some(d)),
-                Err(why) => return Err(LoadError::Refused { path: name, why }),
+                Err(why) => {
+                    let path = name.to_string();
+                    return Err(LoadError::Refused { path, why });
+                }
             },
         };
         if self.options.layout.pairs.is_none() {
-            let paired = solutions_follow(format, &head, &layout);
+            let paired = solutions_follow(format, head, &layout);
             layout.pairs = Some(paired);
             if paired {
-                (self.on_note)(&solutions_follow_note(&name));
+                (self.on_note)(&solutions_follow_note(name));
             }
         }
         let rows = layout.rows;
@@ -401,7 +432,7 @@ impl Loader {
         for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
             (self.on_note)(&format!("{name}: {what} (decided from its content)"));
         }
-        let (cells, decided) = alphabets(format, &head, &layout);
+        let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
         for (side, alphabet, count) in decided {
             (self.on_note)(&format!(
@@ -430,23 +461,7 @@ impl Loader {
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
         }
-        // Damage in the sample comes after the records before it.
-        let head = Cursor::new(head).chain(decode::FirstError(damage));
-        let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
-        Ok(Current {
-            reader: format.reader(input, &layout),
-            line: 0,
-            report: SourceReport {
-                name: name.into(),
-                format,
-                detected: detected.is_some(),
-                compression,
-                notes: Notes::default(),
-                records: 0,
-                parse_errors: 0,
-                deferred: 0,
-            },
-        })
+        Ok((format, layout))
     }
 
     /// Closes the current source: its report is kept, and its notes said. A source
