@@ -80,19 +80,17 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     if first == Some(&b'{') {
         candidates.push((Format::Json, layout.clone()));
     }
-    // When no reading explains a line, the first one (JSON for `[`, CSV for a header,
-    // then one puzzle a line) says why each line is none.
+    // When no reading explains a line, the one that finds the most damaged puzzles:
+    // each says why it is none.
+    let rank = |d: &Detected| match d.explained {
+        0 => (0, d.errors as i64),
+        n => (n, -(d.errors as i64)),
+    };
     let mut best = candidates
         .into_iter()
         .map(|(format, trial)| score(format, sample, trial, full))
         .enumerate()
-        .max_by_key(|(i, d)| {
-            (
-                d.explained,
-                Reverse(d.errors * usize::from(d.explained > 0)),
-                Reverse(*i),
-            )
-        })
+        .max_by_key(|(i, d)| (rank(d), Reverse(*i)))
         .map(|(_, d)| d)
         .expect("a candidate");
     if best.format == Format::Line && has_end_line(sample) {

@@ -677,6 +677,10 @@ fn wrong_width(line: &Line<'_>, n: usize) -> ParseError {
                 let count = t.iter().filter(|&&b| b == c).count();
                 (n + count == 9).then(|| format!("; {:?} read as a blank would make 9: --blanks {}", char::from(c), char::from(c)))
             });
+            // A row of nine characters, spaces among its digits: spaces were blanks.
+            let raw = line.bytes;
+            let spaced = raw.len() == 9 && raw.iter().all(|&b| b == b' ' || b.is_ascii_digit());
+            let hint = hint.or_else(|| spaced.then(|| "; spaces as blanks are not read: write them '.' or '0'".into()));
             format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
         }
     };

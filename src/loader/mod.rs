@@ -475,7 +475,7 @@ impl Loader {
         let mut refusal = None;
         if r.deferred == 0 {
             let skipped = r.notes.skipped.get();
-            if r.records == 0 && skipped > 0 {
+            if r.records == 0 && (skipped > 0 || r.format == Format::Json) {
                 refusal = Some(LoadError::Refused {
                     path: r.name.to_string(),
                     why: no_puzzle(r),
@@ -497,6 +497,9 @@ impl Loader {
 
 /// Why a source that held no puzzle is refused.
 fn no_puzzle(r: &SourceReport) -> String {
+    if r.format == Format::Json {
+        return "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into();
+    }
     let first = match &r.notes.first_skipped {
         Some((line, text)) => format!(" (line {line}: {text:?})"),
         None => String::new(),
