@@ -214,12 +214,15 @@ pub(crate) fn read_line(
     if !after_first {
         return damaged(line, number, cells);
     }
-    // Between puzzles, a line naming answers, or digits with no word among them (a
-    // row of a grid, triples), says the file is no list of puzzles a line.
+    // Between puzzles, a line naming answers, or digits and spaces alone (a row of a
+    // grid, triples), says the file is no list of puzzles a line.
     let digits = line.iter().filter(|b| b.is_ascii_digit()).count();
+    let spaced = line
+        .iter()
+        .all(|&b| b.is_ascii_digit() || b == b' ' || b == b'\t');
     let message = match super::names_answers(line) {
         true => "this line names answers: answers listed apart from their puzzles are not read (give each on its puzzle's line, `puzzle:solution`)".into(),
-        false if digits >= 4 && !line.iter().any(u8::is_ascii_alphabetic) => {
+        false if digits >= 4 && spaced => {
             format!("{digits} digits but no puzzle: this file is read one puzzle a line")
         }
         false => return damaged(line, number, cells),
