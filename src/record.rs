@@ -2,6 +2,8 @@
 
 use std::fmt;
 use std::ops::Deref;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::Board;
 
@@ -32,6 +34,8 @@ pub struct SourceName(&'static Source);
 struct Source {
     name: Box<str>,
     reading: Option<Reading>,
+    /// Lines of it the workers skipped as holding no puzzle (its records parsed there).
+    skipped: Option<Arc<AtomicU64>>,
 }
 
 /// How a source was read, for the summary and for the note on a source mostly unread.
@@ -48,25 +52,35 @@ pub struct Reading {
 
 impl SourceName {
     pub fn new(name: &str) -> SourceName {
-        SourceName::of(name, None)
+        SourceName::of(name, None, None)
     }
 
-    /// The name of a source read as `reading` says.
-    pub fn read(name: &str, reading: Reading) -> SourceName {
-        SourceName::of(name, Some(reading))
+    /// The name of a source read as `reading` says, with the count of the lines the
+    /// workers skip where they parse its records.
+    pub fn read(name: &str, reading: Reading, skipped: Option<Arc<AtomicU64>>) -> SourceName {
+        SourceName::of(name, Some(reading), skipped)
     }
 
-    fn of(name: &str, reading: Option<Reading>) -> SourceName {
+    fn of(name: &str, reading: Option<Reading>, skipped: Option<Arc<AtomicU64>>) -> SourceName {
         SourceName(Box::leak(Box::new(Source {
             name: name.into(),
             reading,
+            skipped,
         })))
+    }
+
+    /// Lines the workers skipped as holding no puzzle, where they parsed its records.
+    pub fn skipped(&self) -> u64 {
+        self.0
+            .skipped
+            .as_ref()
+            .map_or(0, |s| s.load(Ordering::Relaxed))
     }
 
     /// The bytes a name holds for the life of the process.
     pub fn held_bytes(name: &str) -> u64 {
         // The allocator's header on each of the two allocations.
-        (std::mem::size_of::<Source>() + name.len() + 32) as u64
+        (std::mem::size_of::<Source>() + name.len() + 32 + 32) as u64
     }
 
     /// The same source, not just the same name.

@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_bench::Format;
 
 fuzz_target!(|data: &[u8]| {
-    let detected = sudoku_bench::detect(data, &Default::default()).format;
+    let detected = sudoku_bench::detect(data, &Default::default()).map_or(Format::Line, |d| d.format);
     for &format in Format::ALL.iter().chain([&detected]) {
         let mut reader = format.reader(Cursor::new(data), &Default::default());
         let (mut number, mut line) = (0, 0);

@@ -80,12 +80,29 @@ pub fn symbol(side: usize, v: u8) -> u8 {
 }
 
 /// A board of any size. Cells hold `0` (blank) or `1..=side`.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Square {
     /// Its boxes' rows and columns.
     rows: u8,
     cols: u8,
     cells: Box<[u8]>,
+    /// The symbols its file wrote it in, for what is written about it (`None`: read
+    /// from numbers, or made here). No part of its value: boards compare by cells.
+    symbols: Option<Alphabet>,
+}
+
+impl PartialEq for Square {
+    fn eq(&self, other: &Square) -> bool {
+        (self.rows, self.cols, &self.cells) == (other.rows, other.cols, &other.cells)
+    }
+}
+
+impl Eq for Square {}
+
+impl std::hash::Hash for Square {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.rows, self.cols, &self.cells).hash(h);
+    }
 }
 
 /// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
@@ -116,6 +133,7 @@ impl Square {
             rows: shape.rows as u8,
             cols: shape.cols as u8,
             cells: cells.into_boxed_slice(),
+            symbols: None,
         })
     }
 
@@ -131,6 +149,7 @@ impl Square {
             rows: shape.rows as u8,
             cols: shape.cols as u8,
             cells: vec![0; shape.side() * shape.side()].into_boxed_slice(),
+            symbols: None,
         }
     }
 
@@ -139,6 +158,7 @@ impl Square {
             rows: 3,
             cols: 3,
             cells: g.cells().to_vec().into_boxed_slice(),
+            symbols: None,
         }
     }
 
@@ -255,10 +275,30 @@ impl Square {
         }
     }
 
-    /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks.
+    /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks
+    /// (what protocols and judges take, whatever the file wrote).
     pub fn write_line(&self, out: &mut Vec<u8>) {
         let side = self.side();
         out.extend(self.cells.iter().map(|&v| symbol(side, v)));
+    }
+
+    /// The symbols its file wrote it in.
+    pub fn symbols(&self) -> Option<Alphabet> {
+        self.symbols
+    }
+
+    /// Written in `symbols` from now on (an answer in its puzzle's).
+    pub fn set_symbols(&mut self, symbols: Option<Alphabet>) {
+        self.symbols = symbols;
+    }
+
+    /// One character a cell in its file's symbols (`.` blanks), for what is written
+    /// about it.
+    pub fn write_symbols(&self, out: &mut Vec<u8>) {
+        match self.symbols {
+            Some(a) => out.extend(self.cells.iter().map(|&v| a.symbol(v))),
+            None => self.write_line(out),
+        }
     }
 
     pub fn to_line(&self) -> String {
@@ -418,6 +458,18 @@ impl Alphabet {
         }
     }
 
+    /// The character of value `v` (`.` for a blank).
+    pub fn symbol(self, v: u8) -> u8 {
+        match (self, v) {
+            (_, 0) => b'.',
+            (Alphabet::Letters, v) => b'A' + v - 1,
+            (Alphabet::Hex, 1..=10) => b'0' + v - 1,
+            (Alphabet::Hex, v) => b'A' + v - 11,
+            (_, 1..=9) => b'0' + v,
+            (_, v) => b'A' + v - 10,
+        }
+    }
+
     /// The value of one character: `Some(0)` for a blank, `None` for no cell at all.
     pub fn value(self, b: u8, side: usize) -> Option<u8> {
         let v = match (self, b) {
@@ -484,7 +536,9 @@ pub fn read_in(bytes: &[u8], side: usize, alphabet: Alphabet) -> Result<Square, 
             }
         }
     }
-    Ok(Square::new(cells).expect("sized and checked"))
+    let mut square = Square::new(cells).expect("sized and checked");
+    square.symbols = Some(alphabet);
+    Ok(square)
 }
 
 /// Reads cells written as numbers, one a token (`0` blank): 16, 81, 256 or 625 of
@@ -639,7 +693,15 @@ impl Board {
     pub fn write_line_with(&self, blank: u8, out: &mut Vec<u8>) {
         match self {
             Board::Nine(g) => out.extend_from_slice(&g.to_line_with(blank)),
-            Board::Other(s) => s.write_line(out),
+            Board::Other(s) => s.write_symbols(out),
+        }
+    }
+
+    /// The symbols its file wrote it in (boards other than 9x9).
+    pub fn symbols(&self) -> Option<Alphabet> {
+        match self {
+            Board::Nine(_) => None,
+            Board::Other(s) => s.symbols(),
         }
     }
 

@@ -99,6 +99,11 @@ impl Cells {
         (v != NONE).then_some(v)
     }
 
+    /// A blank the user added (`--blanks`), which no reader takes for a border.
+    pub fn is_extra_blank(&self, b: u8) -> bool {
+        self.value[usize::from(b)] == 0 && !DEFAULT_BLANKS.as_bytes().contains(&b)
+    }
+
     #[inline]
     pub fn is_cell(&self, b: u8) -> bool {
         self.value[usize::from(b)] != NONE
@@ -118,14 +123,6 @@ impl Cells {
             false => Ok(cells),
             true => Err(cells.iter().position(|&v| v == NONE).expect("a bad byte")),
         }
-    }
-
-    /// The blanks, for messages.
-    pub fn describe_blanks(&self) -> String {
-        (0u8..=127)
-            .filter(|&b| self.value[usize::from(b)] == 0)
-            .map(|b| b as char)
-            .collect()
     }
 }
 

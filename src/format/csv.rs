@@ -12,7 +12,7 @@ use std::io::{self, BufRead};
 
 use super::cells::Cells;
 use super::lines::{Lines, trim};
-use super::{Layout, Notes, RawRecord, RecordReader};
+use super::{Columns as Chosen, Layout, Notes, RawRecord, RecordReader};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle};
@@ -90,14 +90,15 @@ struct Columns {
 
 impl<R: BufRead> CsvReader<R> {
     pub fn new(lines: Lines<R>, cells: Cells, layout: &Layout) -> CsvReader<R> {
+        let chosen = layout.columns.clone();
         CsvReader {
             lines,
             columns: Columns {
                 fields: Fields::default(),
                 header: None,
                 cells,
-                puzzle_column: layout.puzzle_column.clone(),
-                solution_column: layout.solution_column.clone(),
+                puzzle_column: chosen.as_ref().map(|c| c.puzzle.clone()),
+                solution_column: chosen.and_then(|c| c.solution),
             },
             number: 0,
             done: false,
@@ -197,6 +198,8 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
                 (Some(_), None) => columns.row(bytes, number),
             };
             self.number += 1;
+            // A good row explains its line, and the first one the header above it.
+            self.notes.explained += u64::from(body.is_ok()) * (1 + u64::from(self.number == 1));
             return Some(Ok(RawRecord {
                 number: self.number,
                 line: number,
@@ -240,41 +243,10 @@ fn delimiter_of(line: &[u8]) -> u8 {
     [b',', b';', b'\t', b'|'][best]
 }
 
-/// True when the first line of `sample` is a CSV header with a puzzle column.
-pub(crate) fn has_header(sample: &[u8], layout: &Layout) -> bool {
-    header_shape(sample, layout).is_some()
-}
-
-/// True when `sample` is plainly a table: a header of two or more fields naming a
-/// puzzle column, and most rows split into as many fields with its delimiter. Such a
-/// file is CSV even when few of its puzzle fields can be read: a looser reading would
-/// take a puzzle from another column (the solution's, say) and misread every row.
-pub(crate) fn is_table(sample: &[u8], layout: &Layout) -> bool {
-    let Some((delimiter, width)) = header_shape(sample, layout) else {
-        return false;
-    };
-    if width < 2 {
-        return false;
-    }
-    let mut fields = Fields {
-        delimiter,
-        ..Fields::default()
-    };
-    let (mut rows, mut agree) = (0usize, 0usize);
-    let lines = sample.split(|&b| b == b'\n' || b == b'\r').map(trim);
-    for line in lines
-        .filter(|l| !l.is_empty() && !l.starts_with(b"#"))
-        .skip(1)
-    {
-        rows += 1;
-        agree += usize::from(fields.split(line).is_ok() && fields.len() >= width);
-    }
-    rows > 0 && 2 * agree > rows
-}
-
-/// The delimiter and field count of the first line of `sample` when it is a CSV header
-/// with a puzzle column.
-fn header_shape(sample: &[u8], layout: &Layout) -> Option<(u8, usize)> {
+/// The fields of the first line of `sample` when it is a CSV header naming a puzzle
+/// column (the one chosen, or one of [`PUZZLE_NAMES`]): their count, and whether it
+/// names the answers' column too.
+pub(crate) fn header(sample: &[u8], chosen: Option<&Chosen>) -> Option<(usize, bool)> {
     let first = sample
         .split(|&b| b == b'\n' || b == b'\r')
         .map(trim)
@@ -285,8 +257,9 @@ fn header_shape(sample: &[u8], layout: &Layout) -> Option<(u8, usize)> {
         ..Fields::default()
     };
     fields.split(first).ok()?;
-    read_header(&fields, &layout.puzzle_column, &None)?;
-    Some((fields.delimiter, fields.len()))
+    let puzzle = chosen.map(|c| c.puzzle.clone());
+    let found = read_header(&fields, &puzzle, &chosen.and_then(|c| c.solution.clone()))?;
+    Some((fields.len(), found.solution.is_some()))
 }
 
 /// The fields of one line, unquoted and trimmed, in one reused buffer.
@@ -426,8 +399,9 @@ fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, 
         let (a, b) = (board.side(), solution.side());
         return Err(format!("solution: {b}x{b} for a {a}x{a} puzzle"));
     }
+    // One published solution, not a claim that it is the only one.
     let expected = Some(Box::new(Expected {
-        count: Some(1),
+        count: None,
         solution: Some(solution),
     }));
     Ok(Puzzle { board, expected })
@@ -507,7 +481,7 @@ mod tests {
             assert_eq!(p.board.to_line(), P);
             assert_eq!(
                 (expected.count, expected.solution.clone()),
-                (Some(1), Some(S.parse::<Grid>().unwrap().into()))
+                (None, Some(S.parse::<Grid>().unwrap().into()))
             );
         }
         let input =

@@ -8,7 +8,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::Cells;
+use super::Skipped;
+use super::line::{deferred_cells, is_comment, read_line};
 use super::lines::{MAX_LINE, too_long, trim};
 use crate::record::{ParseError, Puzzle, Record, SourceName};
 
@@ -181,6 +182,8 @@ pub struct LineBlock {
     /// The number of the source's last record before this block; blocks take their
     /// numbers from it in input order ([`LineBlock::records_before`]).
     pub(crate) numbering: Arc<AtomicU64>,
+    /// The source's count of lines that hold no puzzle.
+    pub(crate) skipped: Skipped,
 }
 
 impl LineBlock {
@@ -207,14 +210,18 @@ impl LineBlock {
             // A line read alone may have been cut; one in a block is whole.
             let len = self.cut.unwrap_or(line.len() as u64);
             let whole = len <= MAX_LINE as u64;
-            let cells = pending_cells(self.poj);
-            if t.is_empty() || super::line::holds_no_record(t, cells, !self.poj, whole) {
+            if t.is_empty() || (whole && is_comment(t)) {
                 return;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
-            let body = match len > MAX_LINE as u64 {
-                true => Err(too_long(line_number, len)),
-                false => parse_pending(line, line_number, self.poj),
+            let body = match whole {
+                false => Err(too_long(line_number, len)),
+                true => {
+                    match read_line(line, line_number, deferred_cells(self.poj), !self.poj, true) {
+                        Some(body) => body,
+                        None => return self.skipped.add(1),
+                    }
+                }
             };
             out.push(Item {
                 source,
@@ -274,16 +281,9 @@ impl PartialEq for LineBlock {
 
 impl Eq for LineBlock {}
 
-/// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have.
+/// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have:
+/// one that starts with a puzzle's cells.
 fn parse_pending(bytes: &[u8], number: u64, poj: bool) -> Result<Puzzle, ParseError> {
-    super::line::parse(bytes, number, pending_cells(poj), !poj)
+    read_line(bytes, number, deferred_cells(poj), !poj, true)
         .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
-}
-
-/// The cells of lines kept pending: the judges' for POJ 3074, else the default ones.
-fn pending_cells(poj: bool) -> &'static Cells {
-    use std::sync::LazyLock;
-    static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
-    static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
-    if poj { &JUDGE } else { &DEFAULT }
 }

@@ -1,6 +1,12 @@
-//! Detection by content: every reader reads a sample of the source (well past the first
-//! line, bounded in bytes), and the one that reads the most puzzles from it, with the
-//! fewest errors, wins. A title or comment that fits no format does not decide anything.
+//! Detection by content, by one rule: every reading of the source's sample (each format,
+//! and each way of writing grid rows) is scored by the lines its good records stand on;
+//! the one that explains the most lines wins, then the one with fewer errors, then the
+//! earlier; more puzzles never beat fewer errors. Three things decide before it:
+//! program code, which is refused; a CSV header naming the puzzles' and the answers'
+//! columns (another reading would take the answers for puzzles); and JSON values one
+//! after another (a line reading would lose their structure).
+
+use std::cmp::Reverse;
 
 use super::{Body, Format, Layout, RecordReader, csv};
 use crate::board::{Alphabet, MAX_SIDE};
@@ -8,154 +14,96 @@ use crate::board::{Alphabet, MAX_SIDE};
 /// How much of a source detection reads.
 pub const SAMPLE: usize = 64 * 1024;
 
+/// The rule, as notes state it.
+pub const RULE: &str = "the reading that explains the most of the file's lines wins; more puzzles never beat fewer errors";
+
 /// The format chosen for a source, and how well it explained the sample.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detected {
     pub format: Format,
     pub layout: Layout,
-    /// Records read from the sample, and how many of them were parse errors.
+    /// Records read from the sample, how many were parse errors, the lines the good
+    /// ones stand on, and the sample's lines that are not blank.
     pub records: usize,
     pub errors: usize,
+    pub explained: u64,
+    pub lines: u64,
 }
 
-/// Picks the format of a source from its first bytes (`head`, at most [`SAMPLE`]).
+/// Picks the reading of a source from its first bytes (`head`, at most [`SAMPLE`]).
 /// `layout` brings the user's choices (blanks, columns); the line terminator is found
-/// here.
-pub fn detect(head: &[u8], layout: &Layout) -> Detected {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+/// here. `Err` refuses the source, saying why and what to do.
+pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let mut layout = layout.clone();
     layout.cr_only = cr_only(head);
-    let end = if layout.cr_only { b'\r' } else { b'\n' };
-    let sample = whole_lines(head, end);
-    // Each candidate is a format and the layout it reads with: grid rows after a label
-    // column, lines among program text, are readings of their own.
-    let plain = |format: Format| (format, layout.clone());
+    let (sample, layout) = sample(head, &layout);
+    if let Some((n, code)) = program_code(sample, if layout.cr_only { b'\r' } else { b'\n' }) {
+        return Err(format!(
+            "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own (or name a reading with --format)"
+        ));
+    }
+    let full = head.len() >= SAMPLE;
+    let header = csv::header(sample, layout.columns.as_ref());
+    if header.is_some_and(|(fields, answers)| fields >= 2 && answers) {
+        return Ok(score(Format::Csv, sample, layout, full));
+    }
+    let first = sample.iter().find(|b| !b.is_ascii_whitespace());
+    if matches!(first, Some(b'[' | b'{')) && is_json(sample, full) {
+        return Ok(score(Format::Json, sample, layout, full));
+    }
+    let grid = |style: fn(&mut super::RowStyle)| {
+        let mut l = layout.clone();
+        style(&mut l.rows);
+        (Format::Grid, l)
+    };
     let mut candidates = Vec::new();
-    if layout.puzzle_column.is_some() || csv::has_header(sample, &layout) {
-        candidates.push(plain(Format::Csv));
+    if first == Some(&b'[') {
+        candidates.push((Format::Json, layout.clone()));
     }
-    candidates.push(plain(Format::Line));
-    if super::line::looks_like_source(sample) {
-        let source = Layout {
-            source_code: true,
-            ..layout.clone()
-        };
-        candidates.push((Format::Line, source));
+    if header.is_some() {
+        candidates.push((Format::Csv, layout.clone()));
     }
-    candidates.push(plain(Format::Grid));
+    candidates.push((Format::Line, layout.clone()));
+    candidates.push(grid(|_| {}));
     if sample.contains(&b',') {
-        let labelled = Layout {
-            label_column: true,
-            ..layout.clone()
-        };
-        candidates.push((Format::Grid, labelled));
+        candidates.push(grid(|s| s.label_column = true));
     }
     if rectangular_rows(sample) {
-        let rectangular = Layout {
-            rectangular: true,
-            ..layout.clone()
-        };
-        candidates.push((Format::Grid, rectangular));
+        candidates.push(grid(|s| s.rectangular = true));
     }
     if digit_lines(sample) {
-        let titled = Layout {
-            digit_titles: true,
-            ..layout.clone()
-        };
-        candidates.push((Format::Grid, titled));
+        candidates.push(grid(|s| s.digit_titles = true));
     }
     if sample.contains(&b'?') {
-        candidates.push(plain(Format::Hdu));
+        candidates.push((Format::Hdu, layout.clone()));
     }
-    // A document that opens with `[` is JSON on a tie (a line reader skips the bracket
-    // line as a header and stumbles on the last); one that opens with `{` may be JSON
-    // lines, which the line reader reads in parallel.
-    match sample.iter().find(|b| !b.is_ascii_whitespace()) {
-        Some(b'[') => candidates.insert(0, plain(Format::Json)),
-        Some(b'{') => candidates.push(plain(Format::Json)),
-        _ => {}
+    if first == Some(&b'{') {
+        candidates.push((Format::Json, layout.clone()));
     }
-    // Program source read in its literals: after plain JSON, which wins a tie.
-    if super::source::opens_a_literal(sample) {
-        let source = Layout {
-            source_code: true,
-            ..layout.clone()
-        };
-        candidates.push((Format::Json, source));
-    }
-    let mut best: Option<Detected> = None;
-    let mut csv: Option<Detected> = None;
-    let mut line: Option<Detected> = None;
-    for (format, trial) in candidates {
-        let variant =
-            trial.label_column || trial.source_code || trial.digit_titles || trial.rectangular;
-        let (records, mut errors, dash_blanks) = score(format, sample, &trial);
-        // A JSON document longer than the sample ends inside it: no error of the file's.
-        if format == Format::Json && head.len() >= SAMPLE {
-            errors = errors.saturating_sub(1);
-        }
-        let found = Detected {
-            format,
-            layout: Layout {
-                dash_blanks,
-                ..trial
-            },
-            records,
-            errors,
-        };
-        let good = |d: &Detected| d.records - d.errors;
-        match format {
-            Format::Csv => csv = Some(found.clone()),
-            Format::Line if !variant => line = Some(found.clone()),
-            _ => {}
-        }
-        let better = match &best {
-            // A label column or program text is a reading of puzzles, never of
-            // errors alone.
-            _ if variant && good(&found) == 0 => false,
-            None => true,
-            // A JSON document's errors are its own records' (a line reader passes over
-            // what it cannot place): another reading must read more puzzles.
-            Some(b) if b.format == Format::Json && b.records > 0 => good(&found) > good(b),
-            // More puzzles read; then fewer errors; the earlier candidate on a tie.
-            Some(b) => (good(&found), b.errors) > (good(b), found.errors),
-        };
-        if better {
-            best = Some(found);
-        }
-    }
-    let mut best = best.expect("a candidate");
-    // Nothing reads: a file of long lines is read a record a line, so each line gets
-    // its own error (a grid reading would fold lines of pencil marks into one).
-    if let Some(line) = line.filter(|_| best.records == best.errors && long_lines(sample, end)) {
-        best = line;
-    }
-    // A file with a CSV header is CSV, even where a looser reading finds a few more
-    // puzzles (a row that lacks its solution field is a broken row, not a puzzle), and
-    // a table is CSV however few of its puzzles read (another reading would take them
-    // from the wrong column).
-    if let Some(csv) = csv.filter(|c| {
-        2 * (c.records - c.errors) >= best.records - best.errors || csv::is_table(sample, &layout)
-    }) {
-        best = csv;
-    }
+    // When no reading explains a line, the one that finds the most damaged puzzles:
+    // each says why it is none.
+    let rank = |d: &Detected| match d.explained {
+        0 => (0, d.errors as i64),
+        n => (n, -(d.errors as i64)),
+    };
+    let mut best = candidates
+        .into_iter()
+        .map(|(format, trial)| score(format, sample, trial, full))
+        .enumerate()
+        .max_by_key(|(i, d)| (rank(d), Reverse(*i)))
+        .map(|(_, d)| d)
+        .expect("a candidate");
     if best.format == Format::Line && has_end_line(sample) {
         best.format = Format::Poj;
     }
-    best
+    Ok(best)
 }
 
 /// Whether a source read as `format` (detected or forced) is puzzles each followed by
 /// its solution, from its first bytes (`head`, at most [`SAMPLE`]).
 pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let sample = whole_lines(head, if layout.cr_only { b'\r' } else { b'\n' });
-    let layout = Layout {
-        solutions_follow: Some(false),
-        defer: false,
-        blocks: false,
-        ..layout.clone()
-    };
+    let (sample, mut layout) = sample(head, layout);
+    layout.pairs = Some(false);
     super::solutions_follow::follows(format.reader(sample, &layout))
 }
 
@@ -171,32 +119,22 @@ pub fn alphabets(
     head: &[u8],
     layout: &Layout,
 ) -> (super::Cells, Vec<(usize, Alphabet, usize)>) {
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let sample = whole_lines(head, if layout.cr_only { b'\r' } else { b'\n' });
-    let layout = Layout {
-        defer: false,
-        blocks: false,
-        ..layout.clone()
-    };
-    let mut cells = layout.cells.clone();
+    let (sample, mut layout) = sample(head, layout);
     let mut decided = Vec::new();
-    // Board sides of the records, each with how many the sample holds.
+    // Board sides of the records, each with how many the sample holds; boards written
+    // as numbers have no alphabet to decide.
     let mut sides = [0usize; MAX_SIDE + 1];
     read_boards(format, sample, &layout, |board| {
-        if board.side() != 9 {
-            sides[board.side()] += 1;
-        }
+        sides[board.side()] += usize::from(board.symbols().is_some());
     });
     for (side, &count) in sides.iter().enumerate() {
-        if count == 0 || cells.alphabet(side).is_some() {
+        if count == 0 || layout.cells.alphabet(side).is_some() {
             continue;
         }
         let mut best: Option<((usize, usize), Alphabet)> = None;
         for alphabet in Alphabet::ALL.into_iter().filter(|a| a.fits(side)) {
-            let trial = Layout {
-                cells: cells.clone().with_alphabet(side, alphabet),
-                ..layout.clone()
-            };
+            let mut trial = layout.clone();
+            trial.cells = trial.cells.with_alphabet(side, alphabet);
             let (mut good, mut givens) = (0, 0);
             read_boards(format, sample, &trial, |board| {
                 if board.side() == side && !board.has_conflict() {
@@ -209,11 +147,32 @@ pub fn alphabets(
             }
         }
         if let Some((_, alphabet)) = best {
-            cells = cells.with_alphabet(side, alphabet);
+            layout.cells = layout.cells.with_alphabet(side, alphabet);
             decided.push((side, alphabet, count));
         }
     }
-    (cells, decided)
+    (layout.cells, decided)
+}
+
+/// The sample of `head` a decision reads (a full one up to its last line end), and
+/// `layout` reading it in the reader's own hands.
+fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let end = if layout.cr_only { b'\r' } else { b'\n' };
+    let sample = match head.len() >= SAMPLE {
+        true => {
+            &head[..head
+                .iter()
+                .rposition(|&b| b == end)
+                .map_or(head.len(), |i| i + 1)]
+        }
+        false => head,
+    };
+    let layout = Layout {
+        defer: super::Defer::No,
+        ..layout.clone()
+    };
+    (sample, layout)
 }
 
 /// `f` of each puzzle `format` reads from `sample`.
@@ -231,29 +190,93 @@ fn read_boards(
     }
 }
 
-/// A full sample may end inside a record: its bytes up to its last line end.
-fn whole_lines(head: &[u8], end: u8) -> &[u8] {
-    match head.len() >= SAMPLE {
-        true => {
-            &head[..head
-                .iter()
-                .rposition(|&b| b == end)
-                .map_or(head.len(), |i| i + 1)]
-        }
-        false => head,
-    }
-}
-
-/// Records and parse errors `format` reads from `sample`, and whether its grids write
-/// blanks as `-`.
-fn score(format: Format, sample: &[u8], layout: &Layout) -> (usize, usize, bool) {
-    let mut reader: Box<dyn RecordReader> = format.reader(sample, layout);
+/// How `format` read with `layout` explains `sample` (`full`: the source goes on past
+/// it, so a JSON document is cut inside it: no error of the file's).
+fn score(format: Format, sample: &[u8], layout: Layout, full: bool) -> Detected {
+    let mut reader: Box<dyn RecordReader> = format.reader(sample, &layout);
     let (mut records, mut errors) = (0, 0);
     while let Some(Ok(r)) = reader.next_record() {
         records += 1;
         errors += usize::from(r.body.is_err());
     }
-    (records, errors, reader.notes().dash_blanks)
+    if format == Format::Json && full {
+        errors = errors.saturating_sub(1);
+    }
+    let notes = reader.notes();
+    let mut layout = layout;
+    layout.rows.dash_blanks |= notes.dash_blanks;
+    let lines = sample
+        .split(|&b| b == b'\n' || b == b'\r')
+        .filter(|l| !super::lines::trim(l).is_empty())
+        .count() as u64;
+    Detected {
+        format,
+        layout,
+        records,
+        errors,
+        explained: notes.explained,
+        lines,
+    }
+}
+
+/// Whether `sample` is JSON values one after another (`full`: it may end inside one).
+fn is_json(sample: &[u8], full: bool) -> bool {
+    let mut values =
+        serde_json::Deserializer::from_slice(sample).into_iter::<serde::de::IgnoredAny>();
+    values.all(|v| v.map_or_else(|e| e.is_eof() && full, |_| true))
+}
+
+/// The first line of program code in `sample`, with its number: a declaration, an
+/// import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
+/// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`).
+fn program_code(sample: &[u8], end: u8) -> Option<(usize, String)> {
+    const KEYWORDS: [&str; 9] = [
+        "import ",
+        "export ",
+        "#include",
+        "#define",
+        "package ",
+        "def ",
+        "function ",
+        "module.exports",
+        "using namespace",
+    ];
+    let code = |t: &[u8]| {
+        let assigned = t
+            .windows(2)
+            .position(|w| w[1] == b'=' && !b"=!<>".contains(&w[0]))
+            .map(|i| i + 1);
+        let assignment = assigned.is_some_and(|i| {
+            let (left, right) = (super::lines::trim(&t[..i]), super::lines::trim(&t[i + 1..]));
+            let left = left.strip_suffix(b":").unwrap_or(left);
+            let opens = |r: &[u8]| {
+                let name = r
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'!'))
+                    .count();
+                matches!(r.get(name), Some(b'[' | b'{' | b'('))
+            };
+            left.first()
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+                && left
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b" _.[]<>*&:".contains(b))
+                && right.first() != Some(&b'>')
+                && opens(right)
+        });
+        assignment || KEYWORDS.iter().any(|k| t.starts_with(k.as_bytes()))
+    };
+    sample
+        .split(|&b| b == end)
+        .map(|l| super::lines::trim(l.strip_suffix(b"\r").unwrap_or(l)))
+        .enumerate()
+        .find(|(_, t)| code(t))
+        .map(|(i, t)| {
+            (
+                i + 1,
+                String::from_utf8_lossy(&t[..t.len().min(60)]).into_owned(),
+            )
+        })
 }
 
 /// Whether some line could be a row of a board with rectangular boxes: 6, 8, 10 or 12
@@ -277,31 +300,9 @@ fn digit_lines(sample: &[u8]) -> bool {
     })
 }
 
-/// True when `head` is program source around literals (`const p = [`), not a JSON
-/// document: what `--format json` reads in its literals.
-pub fn program_source(head: &[u8]) -> bool {
-    !matches!(
-        head.iter().find(|b| !b.is_ascii_whitespace()),
-        Some(b'[' | b'{')
-    ) && super::source::opens_a_literal(head)
-}
-
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.
 pub fn cr_only(head: &[u8]) -> bool {
     !head.contains(&b'\n') && head.contains(&b'\r')
-}
-
-/// True when most non-blank lines are long enough to hold a whole 9x9 puzzle.
-fn long_lines(sample: &[u8], end: u8) -> bool {
-    let (mut long, mut all) = (0, 0);
-    for l in sample.split(|&b| b == end) {
-        let l = super::lines::trim(l);
-        if !l.is_empty() {
-            all += 1;
-            long += usize::from(l.len() >= 81);
-        }
-    }
-    2 * long > all
 }
 
 /// A line `end` (POJ 3074's last line).

@@ -1,63 +1,98 @@
-//! The `grid` format: 9 rows of 9 cells a puzzle, drawn any way people draw them.
+//! The `grid` format: N rows of N cells a board, drawn any way people draw them.
 //!
-//! A row is a line with 9 cells once borders (`|`, `+`, `=`, `-`, box-drawing
-//! characters) and spacing are dropped; cells may be written together, spaced, or
-//! separated by commas (an empty comma field is a blank). Lines of borders and blank
-//! lines may separate bands and grids; lines of text (`Grid 01`, a title) and `===`
-//! lines start a new grid; a count line at the top (POJ 2676) is skipped.
+//! A row is a line with a board's side of cells once borders (`|`, `+`, `=`, `-`,
+//! box-drawing characters, brackets and quotes) and spacing are dropped; cells may be
+//! written together, spaced, or with one separator (commas, or `|` with spaces for
+//! blanks; an empty comma field is a blank). Border lines and blank lines may separate
+//! bands and boards; a line of text (a title, a label) is skipped wherever it stands and
+//! ends a board it cuts short. A board after a line naming answers (`Solution:`) is the
+//! answer of the puzzle right before it.
 //!
-//! A grid cut short is one error, and the next grid is read correctly: a separator or
-//! header inside a grid ends it. Grids back to back with no separator at all are
-//! resynchronized when one comes out with conflicting givens and a shifted reading
-//! gives clean grids (a missing or extra row).
+//! A grid cut short is one error, and the next grid is read correctly. Grids back to
+//! back with no separator at all are resynchronized when one comes out with conflicting
+//! givens and a shifted reading gives clean grids (a missing or extra row).
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::cells::Cells;
 use super::lines::{Line, Lines, trim};
-use super::{Notes, RawRecord, RecordReader, bad_cell};
+use super::{Body, Notes, RawRecord, RecordReader, bad_cell};
 use crate::board::nine::Grid;
-use crate::board::{self, Square};
-use crate::record::{ParseError, Puzzle};
+use crate::board::{self, Board, Square};
+use crate::record::{Expected, ParseError, Puzzle};
 
 /// One line, as the grid reader sees it.
 #[derive(Clone, Debug)]
 pub(crate) enum LineKind {
-    /// Nine cells, or why the line is a broken row.
-    Row(Result<[u8; 9], ParseError>),
-    /// A blank line: between bands or between grids.
+    /// A board's row, or why the line is a broken one.
+    Row(Result<Row, ParseError>),
+    /// A blank line or a `===` line: between bands or between boards.
     Separator,
-    /// A line of borders only (`-----+-----`, `╟───┼───╢`): ignored, even between rows.
+    /// A line of borders only (`-----+-----`, `╟───┼───╢`, `],`): ignored, even between
+    /// rows.
     Border,
-    /// Text or a `===` line: a new grid starts.
+    /// Text: skipped; a board it cuts short is an error.
     Header,
     Comment,
-    /// A row of a board that is not 9x9: 4, 16 or 25 cells.
-    Wide(WideRow),
 }
 
-/// A row of a board other than 9x9 (4 to 25 cells): numbers (`12 0 3 ...`), or characters whose alphabet
-/// is guessed once the whole board is read.
+/// A row of a board: its values (every 9x9 row, and numbers such as `12 0 3 ...`), or
+/// one-character cells (`chars`) whose alphabet is decided for the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct WideRow {
-    numbers: bool,
+pub(crate) struct Row {
+    chars: bool,
     cells: Vec<u8>,
+}
+
+impl Row {
+    pub(crate) fn values(cells: Vec<u8>) -> Row {
+        Row {
+            chars: false,
+            cells,
+        }
+    }
+}
+
+/// How a file writes its rows, decided once for the file from its sample.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowStyle {
+    /// Blanks are written `-`, so a row of nine `-` is a row of blanks, not a border.
+    pub dash_blanks: bool,
+    /// Comma rows start with a label (`ID,c1,...,c9`), not a cell.
+    pub label_column: bool,
+    /// A line of digits alone before a grid is its title (a score, an id), not a row.
+    pub digit_titles: bool,
+    /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
+    pub rectangular: bool,
+}
+
+/// Brackets and quotes around a row, and a separator after them (`[5, 3, 0, ...],`,
+/// `'53..7....',`, `{{0, 0, ...},`): no part of it.
+fn unwrap(t: &[u8]) -> &[u8] {
+    let wrap = |b: &u8| matches!(b, b'[' | b']' | b'{' | b'}' | b'(' | b')' | b'\'' | b'"');
+    let end = match t {
+        [.., b, b',' | b';'] if wrap(b) => t.len() - 1,
+        _ => t.len(),
+    };
+    let t = &t[..end];
+    let start = t.iter().position(|b| !wrap(b)).unwrap_or(t.len());
+    let end = t.iter().rposition(|b| !wrap(b)).map_or(start, |i| i + 1);
+    trim(&t[start..end])
 }
 
 /// The row of a board other than 9x9 in a line, if it is one: as many number tokens
 /// as a board's side, or one-character cells (together, spaced, in groups, or between
-/// `|` and `,`).
-fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
+/// `|` and `,`, an empty comma field a blank).
+fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     // Rectangular boxes' sides (6, 8, 10, 12) only in a file decided to hold them: in
     // another, a line of 8 cells is a broken 9x9 row.
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
-    // Comma fields all count (an empty one is a blank, as in 9x9 comma rows).
     let tokens: Vec<&[u8]> = match t.contains(&b',') {
         true => {
-            let mut fields: Vec<&[u8]> = t.split(|&b| b == b',').map(trim).collect();
+            let mut fields: Vec<&[u8]> = t.split(|&b| b == b',').map(|f| unwrap(trim(f))).collect();
             // A trailing comma, unless the empty field is a 9x9 row's last (blank) cell.
             let trailing = fields.last().is_some_and(|f| f.is_empty());
             if trailing && width(fields.len() - 1) && fields.len() != 9 {
@@ -85,10 +120,7 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
                 false => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
             })
             .collect();
-        return Some(WideRow {
-            numbers: true,
-            cells,
-        });
+        return Some(Row::values(cells));
     }
     let cells: Vec<u8> = tokens.concat();
     // Together, one a token, or in groups of one length (`ABCD EFGH IJKL MNOP`).
@@ -104,35 +136,23 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<WideRow> {
     let some_cell = cells
         .iter()
         .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
-    (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell).then_some(
-        WideRow {
-            numbers: false,
-            cells,
-        },
-    )
+    let chars = Row { chars: true, cells };
+    (one_run
+        && width(chars.cells.len())
+        && chars.cells.iter().all(cellish)
+        && small_ok
+        && some_cell)
+        .then_some(chars)
 }
 
 /// Classifies one line; the HDU reader brings its own.
 pub(crate) type Classify = fn(&Line<'_>, &Cells, &mut RowStyle) -> LineKind;
 
-/// How a file writes its rows, decided once for the file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RowStyle {
-    /// Blanks are written `-` (learned from the rows as they come).
-    pub dash_blanks: bool,
-    /// Comma rows start with a label (`ID,c1,...,c9`), not a cell.
-    pub label_column: bool,
-    /// A line of digits alone before a grid is its title (a score, an id), not a row.
-    pub digit_titles: bool,
-    /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
-    pub rectangular: bool,
-}
-
 /// The longest line of digits read as a grid's title (an id, a score) in a file whose
 /// grids each follow one: a row's length included, since the file decides.
 const MAX_TITLE: usize = 32;
 
-/// Reads 9-row records: the `grid` format, or (with HDU 1426's token rows) `hdu`.
+/// Reads boards: the `grid` format, or (with HDU 1426's token rows) `hdu`.
 pub(crate) struct GridReader<R> {
     lines: Lines<R>,
     number: u64,
@@ -144,33 +164,25 @@ pub(crate) struct GridReader<R> {
     style: RowStyle,
     /// Lines read ahead, handled before new ones.
     pending: VecDeque<(u64, LineKind)>,
-    /// The grid being read: each row's line and cells.
-    rows: Vec<(u64, Result<[u8; 9], ParseError>)>,
-    /// The board of another size being read: its first line and rows.
-    wide: Vec<(u64, WideRow)>,
-    /// Whether the file's boards of other sizes have gaps between bands (learned from
-    /// the first one read), and whether the one being read had one.
-    wide_banded: Option<bool>,
-    wide_gap: bool,
-    /// Complete grids so far, and whether any had a separator between its bands.
-    grids: u64,
+    /// The board being read: each row's line and cells.
+    rows: Vec<(u64, Result<Row, ParseError>)>,
+    /// Complete boards so far, and whether any had a separator between its bands.
+    boards: u64,
     banded: bool,
     banded_now: bool,
-    /// A separator or header came since the last grid (so grids are not back to back).
+    /// A separator or header came since the last board (so boards are not back to
+    /// back), and a header did (so a blank line inside this one is between its bands:
+    /// the next board would have a header too).
     separated: bool,
-    /// Text lines before the first grid: a header if a grid follows, parse errors if none.
-    maybe_header: Vec<(u64, String)>,
-    /// More than `MAX_HELD` text lines came before any grid: they were no header, and
-    /// each text line is a record until a grid is read.
-    headerless: bool,
-    /// Text lines since the last record, after the first: a grid's title if one follows,
-    /// parse errors if the file ends first (the cages of a killer file, a region map).
-    trailing: Vec<u64>,
-    /// Records to hand out before reading on.
-    queue: VecDeque<RawRecord>,
-    /// The last line that was not blank was a grid's title (`digit_titles`): the next
+    headed: bool,
+    /// The last line that was not blank was a board's title (`digit_titles`): the next
     /// line of digits is a row, however long.
     titled: bool,
+    /// A line naming answers came since the last record: the next board is an answer.
+    answer_next: bool,
+    /// The last record, held until the next shows whether it is its answer.
+    held: Option<RawRecord>,
+    queue: VecDeque<RawRecord>,
 }
 
 impl<R: BufRead> GridReader<R> {
@@ -196,22 +208,28 @@ impl<R: BufRead> GridReader<R> {
             style: RowStyle::default(),
             pending: VecDeque::new(),
             rows: Vec::new(),
-            wide: Vec::new(),
-            wide_banded: None,
-            wide_gap: false,
-            grids: 0,
+            boards: 0,
             banded: false,
             banded_now: false,
             separated: true,
-            maybe_header: Vec::new(),
-            headerless: false,
-            trailing: Vec::new(),
-            queue: VecDeque::new(),
+            headed: false,
             titled: false,
+            answer_next: false,
+            held: None,
+            queue: VecDeque::new(),
         }
     }
 
-    /// The next line's kind, from the read-ahead first.
+    /// The side of the board being read: its first row's width.
+    fn side(&self) -> usize {
+        match self.rows.first() {
+            Some((_, Ok(row))) => row.cells.len(),
+            _ => 9,
+        }
+    }
+
+    /// The next line's kind, from the read-ahead first. Text is counted as skipped here,
+    /// once.
     fn next_kind(&mut self) -> io::Result<Option<(u64, LineKind)>> {
         if let Some(k) = self.pending.pop_front() {
             return Ok(Some(k));
@@ -219,168 +237,155 @@ impl<R: BufRead> GridReader<R> {
         let Some(line) = self.lines.next_line()? else {
             return Ok(None);
         };
-        let (number, mut past_header) = (line.number, false);
-        let kind = match line.too_long() {
-            Some(e) => LineKind::Row(Err(e)),
-            None => {
-                let t = trim(line.bytes);
-                if let Some((_, first)) = self.wide.first() {
-                    // A row of blanks only (`----------------`) inside a board.
-                    let blanks = t.iter().filter(|&&b| !matches!(b, b' ' | b'\t' | b','));
-                    if !first.numbers
-                        && blanks.clone().count() == first.cells.len()
-                        && blanks.clone().all(|&b| matches!(b, b'-' | b'.' | b'+'))
-                    {
-                        let cells = blanks.copied().collect();
-                        let row = WideRow {
-                            numbers: false,
-                            cells,
-                        };
-                        return Ok(Some((line.number, LineKind::Wide(row))));
-                    }
-                }
-                // Four digits may be a 4x4 row: read as one, and as a count if alone.
-                let count_line = !t.is_empty()
-                    && t.len() < 9
-                    && t.iter().all(u8::is_ascii_digit)
-                    && wide_row(t, self.style.rectangular).is_none();
-                // In a file whose grids each follow a number (a score, an id), decided
-                // per file: a line of digits alone before a grid is its title.
-                let digit_title = self.style.digit_titles
+        if let Some(e) = line.too_long() {
+            return Ok(Some((line.number, LineKind::Row(Err(e)))));
+        }
+        let t = trim(line.bytes);
+        // A row of blanks only (`----------------`) inside a board of characters.
+        let blanks: Vec<u8> = t
+            .iter()
+            .filter(|&&b| !matches!(b, b' ' | b'\t' | b','))
+            .copied()
+            .collect();
+        if let Some((_, Ok(Row { chars: true, cells }))) = self.rows.first() {
+            if blanks.len() == cells.len()
+                && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'))
+            {
+                return Ok(Some((
+                    line.number,
+                    LineKind::Row(Ok(Row {
+                        chars: true,
+                        cells: blanks,
+                    })),
+                )));
+            }
+        }
+        let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+        // A line of digits too short for a row is a title or a count; in a file whose
+        // boards each follow a number (decided per file), any line of digits before one.
+        let title =
+            (digits && t.len() < 9 && !self.hdu && wide_row(t, self.style.rectangular).is_none())
+                || (self.style.digit_titles
+                    && digits
                     && !self.titled
                     && self.rows.is_empty()
-                    && self.wide.is_empty()
-                    && !t.is_empty()
-                    && t.len() <= MAX_TITLE
-                    && t.iter().all(u8::is_ascii_digit);
-                if !t.is_empty() {
-                    self.titled = digit_title;
-                }
-                let top_count = !self.hdu && self.number == 0 && self.rows.is_empty() && count_line;
-                let kind = match top_count || digit_title {
-                    true => LineKind::Header,
-                    false => (self.classify)(&line, &self.cells, &mut self.style),
-                };
-                if let (LineKind::Header, true) = (&kind, self.rows.is_empty()) {
-                    if self.number == 0 {
-                        let text: String = String::from_utf8_lossy(t).chars().take(60).collect();
-                        self.maybe_header.push((line.number, text));
-                        // Memory stays flat on a long text file: past a plausible header,
-                        // the lines held are records (a board being read is let finish).
-                        past_header = self.maybe_header.len() > MAX_HELD && self.wide.is_empty();
-                    } else if self.headerless && self.grids == 0 && self.wide.is_empty() {
-                        self.number += 1;
-                        self.queue.push_back(no_grid(self.number, line.number));
-                    }
-                }
-                kind
+                    && t.len() <= MAX_TITLE);
+        if !t.is_empty() {
+            self.titled = title;
+        }
+        let kind = match title {
+            true => LineKind::Header,
+            false => (self.classify)(&line, &self.cells, &mut self.style),
+        };
+        if let LineKind::Header = kind {
+            self.notes.skip(line.number, t);
+            self.answer_next |= !self.hdu && super::names_answers(t);
+        }
+        Ok(Some((line.number, kind)))
+    }
+
+    /// A record for the rows read, fewer than the board's side; a lone short row of
+    /// digits was a title (`1000`).
+    fn broken(&mut self) {
+        let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
+        if let [(n, Ok(row))] = &rows[..] {
+            if row.chars && side < 9 && row.cells.iter().all(u8::is_ascii_digit) {
+                return self.notes.skip(*n, &row.cells);
             }
+        }
+        let message = match (self.hdu, side) {
+            (true, _) => format!("case ends after {} lines, expected 9", rows.len()),
+            (false, 9) => format!("grid ends after {} rows, expected 9", rows.len()),
+            _ => format!(
+                "a {side}x{side} board ends after {} rows, expected {side}",
+                rows.len()
+            ),
         };
-        if past_header {
-            self.headerless = true;
-            self.held_are_records();
-        }
-        Ok(Some((number, kind)))
+        let e = first_error(&rows).unwrap_or_else(|| ParseError::new(rows[0].0, message));
+        self.record(rows[0].0, 0, Err(e));
     }
 
-    /// The text lines held as a possible header become records, in line order.
-    fn held_are_records(&mut self) {
-        for (n, _) in std::mem::take(&mut self.maybe_header) {
-            self.number += 1;
-            self.queue.push_back(no_grid(self.number, n));
-        }
-    }
-
-    /// The text lines since the last record become records, in line order.
-    fn trailing_are_records(&mut self) {
-        for n in std::mem::take(&mut self.trailing) {
-            self.number += 1;
-            self.queue.push_back(no_grid(self.number, n));
-        }
-    }
-
-    /// A record for the rows read, which are fewer than 9.
-    fn broken(&mut self) -> RawRecord {
-        let rows = std::mem::take(&mut self.rows);
-        let what = if self.hdu {
-            "case ends after"
-        } else {
-            "grid ends after"
-        };
-        let unit = if self.hdu { "lines" } else { "rows" };
-        let message = format!("{what} {} {unit}, expected 9", rows.len());
-        self.record(
-            rows[0].0,
-            Err(first_error(&rows).unwrap_or_else(|| ParseError::new(rows[0].0, message))),
-        )
-    }
-
-    fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) -> RawRecord {
-        // A record: the text lines before it were a header (or its title) after all.
-        for (n, text) in std::mem::take(&mut self.maybe_header) {
-            self.notes.header(n, text.as_bytes());
-        }
-        self.trailing.clear();
-        self.number += 1;
+    /// Queues a record (numbered in turn), or joins it to the puzzle before it as its
+    /// answer when a line naming answers came between them.
+    fn record(&mut self, line: u64, rows: u64, body: Result<Puzzle, ParseError>) {
         self.separated = false;
+        self.headed = false;
         self.banded_now = false;
-        RawRecord {
-            number: self.number,
+        self.notes.explained += rows * u64::from(body.is_ok());
+        let mut r = RawRecord {
+            number: 0,
             line,
             body: body.into(),
+        };
+        if std::mem::take(&mut self.answer_next) {
+            let held = self.held.as_mut().map(|h| &mut h.body);
+            match (held, &r.body) {
+                (Some(Body::Parsed(Ok(p))), Body::Parsed(Ok(a)))
+                    if p.expected.is_none()
+                        && a.board.is_full()
+                        && a.board.side() == p.board.side() =>
+                {
+                    p.expected = Some(Box::new(Expected {
+                        count: None,
+                        solution: Some(a.board.clone()),
+                    }));
+                    return;
+                }
+                _ => {
+                    let message =
+                        "an answer (after a line naming answers) with no puzzle right before it";
+                    r.body = Body::Parsed(Err(ParseError::new(line, message)));
+                }
+            }
+        }
+        if let Some(h) = self.held.replace(r) {
+            self.push(h);
         }
     }
 
-    /// A board of another size cut short.
-    fn wide_broken(&mut self) -> RawRecord {
-        self.wide_gap = false;
-        let rows = std::mem::take(&mut self.wide);
-        let (first, width) = (rows[0].0, rows[0].1.cells.len());
-        let message = format!(
-            "a {width}x{width} board ends after {} rows, expected {width}",
-            rows.len()
-        );
-        self.record(first, Err(ParseError::new(first, message)))
+    fn push(&mut self, mut r: RawRecord) {
+        self.number += 1;
+        r.number = self.number;
+        self.queue.push_back(r);
     }
 
-    /// The record of a board of another size, all its rows read.
-    fn wide_complete(&mut self) -> RawRecord {
-        self.wide_banded.get_or_insert(self.wide_gap);
-        self.wide_gap = false;
-        let rows = std::mem::take(&mut self.wide);
-        let first = rows[0].0;
-        let numbers = rows[0].1.numbers;
-        let cells: Vec<u8> = rows.into_iter().flat_map(|(_, r)| r.cells).collect();
-        let board = match numbers {
-            true => Square::new(cells).map_err(|e| ParseError::new(first, e.to_string())),
-            false => self.cells.chars(&cells).map_err(|(i, e)| {
-                let side = board::Shape::of_cells(cells.len()).map_or(1, board::Shape::side);
-                ParseError::new(first + (i / side) as u64, e)
-            }),
-        };
-        self.grids += 1;
-        self.record(first, board.map(Puzzle::new))
-    }
-
-    /// The record of 9 rows read.
-    fn complete(&mut self) -> io::Result<RawRecord> {
-        let rows = std::mem::take(&mut self.rows);
-        self.grids += 1;
+    /// The record of a board, all its rows read.
+    fn complete(&mut self) -> io::Result<()> {
+        let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
+        self.boards += 1;
         self.banded |= self.banded_now;
         let first = rows[0].0;
         if let Some(e) = first_error(&rows) {
-            return Ok(self.record(first, Err(e)));
+            self.record(first, 0, Err(e));
+            return Ok(());
         }
-        let grid = assemble(&rows);
-        if grid.find_conflict().is_some() && !self.separated && !self.hdu {
+        let chars = matches!(rows[0].1, Ok(Row { chars: true, .. }));
+        let values: Vec<u8> = rows
+            .iter()
+            .flat_map(|(_, r)| r.as_ref().expect("no errors").cells.clone())
+            .collect();
+        let board = match chars {
+            true => self
+                .cells
+                .chars(&values)
+                .map(Board::from)
+                .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
+            false => Square::new(values)
+                .map(Board::from)
+                .map_err(|e| ParseError::new(first, e.to_string())),
+        };
+        let conflict = board.as_ref().is_ok_and(Board::has_conflict);
+        if conflict && side == 9 && !chars && !self.separated && !self.hdu {
             if let Some(shift) = self.resync(&rows)? {
                 let message = format!(
                     "grid ends after {shift} rows, expected 9 (the rows after it read as whole grids)"
                 );
-                return Ok(self.record(first, Err(ParseError::new(first, message))));
+                self.record(first, 0, Err(ParseError::new(first, message)));
+                return Ok(());
             }
         }
-        Ok(self.record(first, Ok(Puzzle::new(grid))))
+        self.record(first, side as u64, board.map(Puzzle::new));
+        Ok(())
     }
 
     /// Back-to-back grids, one with conflicting givens: looks whether starting the next
@@ -388,11 +393,14 @@ impl<R: BufRead> GridReader<R> {
     /// one solution) while the reading as it is does not. If so, the rows from `shift` on
     /// are read again. A grid of genuinely conflicting givens followed by good grids
     /// keeps its reading.
-    fn resync(&mut self, rows: &[(u64, Result<[u8; 9], ParseError>)]) -> io::Result<Option<usize>> {
+    fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
+        let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
         let mut ahead: Vec<(u64, LineKind)> = Vec::new();
         while ahead.len() < 18 {
             match self.next_kind()? {
-                Some((n, LineKind::Row(Ok(r)))) => ahead.push((n, LineKind::Row(Ok(r)))),
+                Some((n, LineKind::Row(Ok(r)))) if nine(&r) => {
+                    ahead.push((n, LineKind::Row(Ok(r))))
+                }
                 Some(other) => {
                     ahead.push(other);
                     break;
@@ -400,18 +408,18 @@ impl<R: BufRead> GridReader<R> {
                 None => break,
             }
         }
-        let cells: Vec<[u8; 9]> = rows
+        let cells: Vec<&[u8]> = rows
             .iter()
-            .map(|r| *r.1.as_ref().expect("checked"))
+            .filter_map(|r| r.1.as_ref().ok())
             .chain(ahead.iter().map_while(|(_, k)| match k {
-                LineKind::Row(Ok(r)) => Some(*r),
+                LineKind::Row(Ok(r)) if nine(r) => Some(r),
                 _ => None,
             }))
+            .map(|r| &r.cells[..])
             .collect();
         let mut checker = Plausible::default();
-        let mut good = |from: usize| {
-            cells.len() >= from + 9 && checker.check(&grid_of(&cells[from..from + 9]))
-        };
+        let mut good =
+            |from: usize| cells.len() >= from + 9 && checker.check(&cells[from..from + 9].concat());
         let as_read_goes_on = cells.len() >= 18 && good(9);
         let shift = match as_read_goes_on {
             true => None,
@@ -432,16 +440,22 @@ impl<R: BufRead> GridReader<R> {
     }
 }
 
-/// Whether rows make a real puzzle: no conflict and exactly one solution (rows of two
-/// different puzzles put together have none or many). Used only to resynchronize.
+/// Whether 81 cells make a real puzzle: no conflict and exactly one solution (rows of
+/// two different puzzles put together have none or many). Used only to resynchronize.
 #[derive(Default)]
 struct Plausible {
     solver: Option<Box<crate::solver::DlxStatic>>,
 }
 
 impl Plausible {
-    fn check(&mut self, grid: &Grid) -> bool {
+    fn check(&mut self, cells: &[u8]) -> bool {
         use crate::solver::{Limits, Solver};
+        let Some(grid) = <[u8; 81]>::try_from(cells)
+            .ok()
+            .and_then(|c| Grid::from_cells(c).ok())
+        else {
+            return false;
+        };
         if grid.find_conflict().is_some() {
             return false;
         }
@@ -451,7 +465,7 @@ impl Plausible {
             max_nodes: 100_000,
             ..Limits::default()
         };
-        let out = solver.solve(grid, &limits);
+        let out = solver.solve(&grid, &limits);
         out.solutions == 1 && !out.budget_exceeded
     }
 }
@@ -462,103 +476,18 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             if let Some(r) = self.queue.pop_front() {
                 return Some(Ok(r));
             }
-            let (line, kind) = match self.next_kind() {
-                Ok(Some(k)) => k,
-                Ok(None) if !self.wide.is_empty() => return Some(Ok(self.wide_broken())),
-                Ok(None) if !self.rows.is_empty() => return Some(Ok(self.broken())),
-                Ok(None) => {
-                    // No grid at all: the text lines were no header but the content.
-                    self.held_are_records();
-                    // Text after the last grid titles nothing: it is no puzzle.
-                    self.trailing_are_records();
-                    match self.queue.pop_front() {
-                        Some(r) => return Some(Ok(r)),
-                        None => return None,
+            match self.next_kind() {
+                Ok(Some((line, kind))) => {
+                    if let Err(e) = self.take(line, kind) {
+                        return Some(Err(e));
                     }
+                }
+                Ok(None) if !self.rows.is_empty() => self.broken(),
+                Ok(None) => {
+                    let last = self.held.take()?;
+                    self.push(last);
                 }
                 Err(e) => return Some(Err(e)),
-            };
-            if let [(n, first)] = &self.wide[..] {
-                // A lone line of four digits at the top was a count (`1000`), not a row.
-                let count = !first.numbers && first.cells.iter().all(u8::is_ascii_digit);
-                // A comment may sit inside a board (below): it says nothing yet.
-                let ends = !matches!(kind, LineKind::Wide(_) | LineKind::Comment);
-                if count && self.number == 0 && ends {
-                    let text = String::from_utf8_lossy(&first.cells).into_owned();
-                    // In line order: the current line may already be there.
-                    let at = self.maybe_header.partition_point(|(m, _)| m < n);
-                    self.maybe_header.insert(at, (*n, text));
-                    self.wide.clear();
-                }
-            }
-            // A blank line or a border between bands of a board being read, in a file
-            // whose first such board had them (or none yet): in a file without them, a
-            // blank line ends a board that lost a band, which is then an error.
-            if let Some((_, first)) = self.wide.first() {
-                let n = board::Shape::of_side(first.cells.len()).map_or(1, |s| s.rows);
-                let between_bands = self.wide.len() % n == 0;
-                let gap = matches!(kind, LineKind::Separator | LineKind::Border);
-                if between_bands && gap && self.wide_banded != Some(false) {
-                    self.wide_gap = true;
-                    continue;
-                }
-            }
-            if !self.wide.is_empty() && !matches!(kind, LineKind::Wide(_) | LineKind::Comment) {
-                // A board of another size ends early: the line is read again after it.
-                self.pending.push_front((line, kind));
-                return Some(Ok(self.wide_broken()));
-            }
-            match kind {
-                LineKind::Comment => {}
-                LineKind::Wide(row) => {
-                    if !self.rows.is_empty() {
-                        self.pending.push_front((line, LineKind::Wide(row)));
-                        return Some(Ok(self.broken()));
-                    }
-                    let same = self.wide.first().is_none_or(|(_, f)| {
-                        f.numbers == row.numbers && f.cells.len() == row.cells.len()
-                    });
-                    if !same {
-                        self.pending.push_front((line, LineKind::Wide(row)));
-                        return Some(Ok(self.wide_broken()));
-                    }
-                    let width = row.cells.len();
-                    self.wide.push((line, row));
-                    if self.wide.len() == width {
-                        return Some(Ok(self.wide_complete()));
-                    }
-                }
-                LineKind::Border => self.separated |= self.rows.is_empty(),
-                LineKind::Row(row) => {
-                    self.rows.push((line, row));
-                    if self.rows.len() == 9 {
-                        return Some(self.complete());
-                    }
-                }
-                LineKind::Separator => match self.rows.len() {
-                    0 => self.separated = true,
-                    // Between bands, unless earlier grids showed that this file's
-                    // separators come only between grids.
-                    3 | 6 if self.grids == 0 || self.banded => self.banded_now = true,
-                    _ => return Some(Ok(self.broken())),
-                },
-                LineKind::Header => {
-                    if !self.rows.is_empty() {
-                        self.pending.push_front((line, LineKind::Header));
-                        return Some(Ok(self.broken()));
-                    }
-                    self.separated = true;
-                    // (Unless this line is a record already: text before any grid in a
-                    // file that has no header.)
-                    let queued = self.queue.back().is_some_and(|r| r.line == line);
-                    if self.number > 0 && !queued {
-                        self.trailing.push(line);
-                        // Flat memory: that many lines title no grid.
-                        if self.trailing.len() > MAX_HELD {
-                            self.trailing_are_records();
-                        }
-                    }
-                }
             }
         }
     }
@@ -569,37 +498,55 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
     }
 }
 
-/// Text lines held before the first grid as a possible header, at most: more are no
-/// header, and they are reported as records as they come.
-const MAX_HELD: usize = 1000;
-
-/// The record of a text line where a grid was expected.
-fn no_grid(number: u64, line: u64) -> RawRecord {
-    RawRecord {
-        number,
-        line,
-        body: Err(ParseError::new(line, "no puzzle grid here")).into(),
+impl<R: BufRead> GridReader<R> {
+    /// Takes one line into the board being read.
+    fn take(&mut self, line: u64, kind: LineKind) -> io::Result<()> {
+        match kind {
+            LineKind::Comment => {}
+            LineKind::Row(row) => {
+                // A row of another kind or width than the board's first ends it; the
+                // line is read again after it.
+                let chars = matches!(self.rows.first(), Some((_, Ok(Row { chars: true, .. }))));
+                let other = row
+                    .as_ref()
+                    .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
+                if other && !self.rows.is_empty() {
+                    self.pending.push_front((line, LineKind::Row(row)));
+                    self.broken();
+                    return Ok(());
+                }
+                self.rows.push((line, row));
+                if self.rows.len() == self.side() {
+                    self.complete()?;
+                }
+            }
+            LineKind::Border => self.separated |= self.rows.is_empty(),
+            LineKind::Separator if self.rows.is_empty() => self.separated = true,
+            // Between bands, unless earlier boards showed that this file's separators
+            // come only between boards.
+            LineKind::Separator => {
+                let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
+                match self.rows.len() % band == 0
+                    && (self.boards == 0 || self.banded || self.headed)
+                {
+                    true => self.banded_now = true,
+                    false => self.broken(),
+                }
+            }
+            LineKind::Header => {
+                if !self.rows.is_empty() {
+                    self.broken();
+                }
+                self.separated = true;
+                self.headed = true;
+            }
+        }
+        Ok(())
     }
 }
 
-fn first_error(rows: &[(u64, Result<[u8; 9], ParseError>)]) -> Option<ParseError> {
+fn first_error(rows: &[(u64, Result<Row, ParseError>)]) -> Option<ParseError> {
     rows.iter().find_map(|(_, r)| r.as_ref().err().cloned())
-}
-
-fn assemble(rows: &[(u64, Result<[u8; 9], ParseError>)]) -> Grid {
-    let cells: Vec<[u8; 9]> = rows
-        .iter()
-        .map(|r| *r.1.as_ref().expect("no errors"))
-        .collect();
-    grid_of(&cells)
-}
-
-fn grid_of(rows: &[[u8; 9]]) -> Grid {
-    let mut cells = [0u8; 81];
-    for (r, row) in rows.iter().enumerate() {
-        cells[r * 9..r * 9 + 9].copy_from_slice(row);
-    }
-    Grid::from_cells(cells).expect("cells are 0-9")
 }
 
 /// True for a box-drawing character (U+2500 to U+257F) starting at `i`.
@@ -610,26 +557,27 @@ fn box_drawing(bytes: &[u8], i: usize) -> bool {
 /// What a line is in the `grid` format.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     let t = trim(line.bytes);
-    if t.is_empty() {
-        return LineKind::Separator;
+    if t.is_empty() || t.starts_with(b"```") || t.starts_with(b"~~~") {
+        return LineKind::Separator; // a Markdown code fence around a grid is a blank line
     }
     if super::line::is_comment(t) {
         return LineKind::Comment;
-    }
-    // A Markdown code fence (```, ~~~, ```text) around a grid: a blank line.
-    if t.starts_with(b"```") || t.starts_with(b"~~~") {
-        return LineKind::Separator;
     }
     // A board's row may end with a label (`... 16 .  #3` after its last row).
     let unlabelled = t
         .windows(2)
         .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
         .map_or(t, |i| trim(&t[..i]));
-    if let Some(row) = wide_row(unlabelled, style.rectangular) {
-        return LineKind::Wide(row);
+    let inner = unwrap(unlabelled);
+    let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
+    if !inner.iter().any(cell) {
+        return LineKind::Border; // `[`, `],`, `]);`, `,`
     }
-    if t.contains(&b',') {
-        return comma_row(line, cells, style.label_column);
+    if let Some(row) = wide_row(inner, style.rectangular) {
+        return LineKind::Row(Ok(row));
+    }
+    if inner.contains(&b',') {
+        return comma_row(line, inner, cells, style.label_column);
     }
     // Simple Sudoku's `*-----------*` frame: the corners are no blank cells.
     if let [b'*', inside @ .., b'*'] = t {
@@ -642,16 +590,27 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if matches!(t[0], b'[' | b'(' | b'<' | b'{') && t.iter().any(u8::is_ascii_alphabetic) {
         return LineKind::Header;
     }
-    let (mut found, mut dashes, mut i) = (Vec::with_capacity(9), 0usize, 0);
-    let bytes = line.bytes;
-    while i < bytes.len() {
+    if let Some(row) = piped_row(inner, cells) {
+        return LineKind::Row(Ok(Row::values(row)));
+    }
+    // The cells inside the brackets and quotes, placed in the line for columns.
+    let (mut found, mut dashes) = (Vec::with_capacity(9), 0usize);
+    let (bytes, base) = (
+        line.bytes,
+        inner.as_ptr() as usize - line.bytes.as_ptr() as usize,
+    );
+    let mut i = base;
+    while i < base + inner.len() {
         let b = bytes[i];
         if box_drawing(bytes, i) {
             i += 3;
             continue;
         }
         match b {
-            b' ' | b'\t' | b'|' | b'+' | b'=' | b'!' | b':' => {}
+            // Blanks a user named (`--blanks +`) are cells, never borders.
+            _ if cells.is_extra_blank(b) => found.push((i, 0, false)),
+            b' ' | b'\t' | b'|' | b'+' | b'=' | b'!' | b':' | b'[' | b']' | b'{' | b'}' | b'('
+            | b')' | b'\'' | b'"' | b';' => {}
             b'-' => {
                 dashes += 1;
                 found.push((i, 0u8, true));
@@ -660,11 +619,8 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
                 Some(v) => found.push((i, v, false)),
                 None if b.is_ascii_alphabetic() => return LineKind::Header,
                 None => {
-                    return LineKind::Row(Err(ParseError::at(
-                        line.number,
-                        i + 1,
-                        bad_cell(bytes, i),
-                    )));
+                    let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i));
+                    return LineKind::Row(Err(e));
                 }
             },
         }
@@ -674,9 +630,9 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     // Nine dashes are a row of blanks in a file that writes blanks as `-`, unless `+`
     // joins them: `+---+---+---+` is a border there too.
     if plain == 0 && (!(style.dash_blanks && dashes == 9) || t.contains(&b'+')) {
-        // Borders only; a line of `=` starts a new grid (Norvig's files).
+        // Borders only; a line of `=` separates bands or grids (Norvig's files).
         return match t.iter().all(|&b| matches!(b, b'=' | b' ')) {
-            true => LineKind::Header,
+            true => LineKind::Separator,
             false => LineKind::Border,
         };
     }
@@ -687,65 +643,83 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .filter(|(_, _, dash)| keep_dashes || !dash)
         .map(|&(_, v, _)| v)
         .collect();
-    match <[u8; 9]>::try_from(row) {
-        Ok(r) => LineKind::Row(Ok(r)),
-        Err(row) => LineKind::Row(Err(ParseError::new(line.number, wrong_width(row.len())))),
+    match row.len() {
+        9 => LineKind::Row(Ok(Row::values(row))),
+        n => LineKind::Row(Err(wrong_width(line, n))),
     }
 }
 
-/// Why a row of `n` cells is none: the variants with rows of their own width are named.
-fn wrong_width(n: usize) -> String {
-    match n {
+/// A row of cells between `|` bars where a field of spaces is a blank
+/// (`| 1 |   | 4 | ...`); empty fields (`||`) are double bars.
+fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
+    let fields: Vec<&[u8]> = t.split(|&b| b == b'|').filter(|f| !f.is_empty()).collect();
+    let spaces = |f: &[u8]| f.iter().all(|&b| b == b' ');
+    if !fields.iter().any(|f| spaces(f)) || fields.len() != 9 {
+        return None;
+    }
+    let cell = |f: &&[u8]| match trim(f) {
+        [] => Some(0),
+        [b] => cells.value(*b),
+        _ => None,
+    };
+    fields.iter().map(cell).collect()
+}
+
+/// Why a row of `n` cells is none: the variants with rows of their own width are named,
+/// and a character that read as a blank would make nine (`--blanks +`).
+fn wrong_width(line: &Line<'_>, n: usize) -> ParseError {
+    let message = match n {
         21 => "row has 21 cells: a samurai board (five overlapping 9x9 grids), which is not read; give its grids one by one".into(),
         15 | 18 | 27 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
-        _ => format!("row has {n} cells, expected 9"),
-    }
+        _ => {
+            let t = trim(line.bytes);
+            let hint = t.iter().filter(|b| b.is_ascii_punctuation() && !matches!(b, b'|' | b'.' | b'-')).find_map(|&c| {
+                let count = t.iter().filter(|&&b| b == c).count();
+                (n + count == 9).then(|| format!("; {:?} read as a blank would make 9: --blanks {}", char::from(c), char::from(c)))
+            });
+            // A row of nine characters, spaces among its digits: spaces were blanks.
+            let raw = line.bytes;
+            let spaced = raw.len() == 9 && raw.iter().all(|&b| b == b' ' || b.is_ascii_digit());
+            let hint = hint.or_else(|| spaced.then(|| "; spaces as blanks are not read: write them '.' or '0'".into()));
+            format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
+        }
+    };
+    ParseError::new(line.number, message)
 }
 
 /// A row of comma-separated cells: `7,0,0, 0,0,4, ...` or `5,,,2,...` (empty is blank),
 /// after a label where the file's rows start with one.
-fn comma_row(line: &Line<'_>, cells: &Cells, label_column: bool) -> LineKind {
+fn comma_row(line: &Line<'_>, inner: &[u8], cells: &Cells, label_column: bool) -> LineKind {
     let mut row = Vec::with_capacity(9);
-    let mut fields: Vec<&[u8]> = line.bytes.split(|&b| b == b',').collect();
-    let mut at = 0;
+    let mut fields: Vec<&[u8]> = inner.split(|&b| b == b',').collect();
     if label_column && fields.len() > 1 {
-        at = fields.remove(0).len() + 1;
+        fields.remove(0);
     }
-    let n = match fields.last().map(|f| trim(f)) {
-        Some([]) if fields.len() == 10 => 9, // a trailing comma
-        _ => fields.len(),
-    };
-    for f in &fields[..n] {
-        let cell = trim(f);
-        let cell = cell.strip_prefix(b"[").unwrap_or(cell);
-        let cell = cell.strip_suffix(b"]").unwrap_or(cell);
-        match cell {
+    if fields.len() == 10 && trim(fields[9]).is_empty() {
+        fields.pop(); // a trailing comma
+    }
+    for f in &fields {
+        match unwrap(trim(f)) {
             [] => row.push(0),
             [b] if cells.is_cell(*b) => row.push(cells.value(*b).expect("a cell")),
-            _ if cell.iter().any(u8::is_ascii_alphabetic) => return LineKind::Header,
-            _ => {
-                let i = at
-                    + f.iter()
-                        .position(|&b| !cells.is_cell(b) && b != b' ')
-                        .unwrap_or(0);
-                return LineKind::Row(Err(ParseError::at(
-                    line.number,
-                    i + 1,
-                    bad_cell(line.bytes, i),
-                )));
+            cell if cell.iter().any(u8::is_ascii_alphabetic) => return LineKind::Header,
+            cell => {
+                // Every field is a part of the line: its place there, for the column.
+                let at = cell.as_ptr() as usize - line.bytes.as_ptr() as usize;
+                let i = at + cell.iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
+                let e = ParseError::at(line.number, i + 1, bad_cell(line.bytes, i));
+                return LineKind::Row(Err(e));
             }
         }
-        at += f.len() + 1;
     }
-    match <[u8; 9]>::try_from(row) {
-        Ok(r) => LineKind::Row(Ok(r)),
-        Err(row) => LineKind::Row(Err(ParseError::new(line.number, wrong_width(row.len())))),
+    match row.len() {
+        9 => LineKind::Row(Ok(Row::values(row))),
+        n => LineKind::Row(Err(wrong_width(line, n))),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::format::{Format, RawRecord, read_all};
 
     const BORDERED: &str = "\
@@ -778,38 +752,26 @@ mod tests {
         let input = "Puzzle,Solution\n1692458489715263562348197\n49720312\n# end\n";
         let recs = read_all(Format::Grid, input.as_bytes());
         let lines: Vec<(u64, u64)> = recs.iter().map(|r| (r.number, r.line)).collect();
-        assert_eq!(lines, [(1, 1), (2, 2), (3, 3)]);
+        assert_eq!(lines, [(1, 2)]);
     }
 
-    /// Text after the last grid titles nothing: each line is a record that says so (a
-    /// killer or jigsaw file's cages and regions were dropped, and its puzzle solved as
-    /// a classic one, with exit 0). A title between grids is still a title, and a long
-    /// tail is held in bounded memory.
+    /// Text between and after grids is skipped and counted wherever it stands (a killer
+    /// or jigsaw file's cages and regions too: the note names them), and a long tail of
+    /// it is held nowhere.
     #[test]
-    fn text_after_the_last_grid_is_no_puzzle() {
+    fn text_between_and_after_grids_is_skipped_and_counted() {
         let input = format!("Grid 01\n{BORDERED}Grid 02\n{BORDERED}\nABCDEFGHI\n# c\nabc\n");
-        let recs = read_all(Format::Grid, input.as_bytes());
+        let mut reader = Format::Grid.reader(input.as_bytes(), &Default::default());
+        let recs: Vec<RawRecord> =
+            std::iter::from_fn(|| reader.next_record().map(Result::unwrap)).collect();
         let n = BORDERED.lines().count() as u64;
-        let want = [
-            (1, 2, true),
-            (2, n + 3, true),
-            (3, 2 * n + 4, false),
-            (4, 2 * n + 6, false),
-        ];
-        assert_eq!(lines_of(&recs), want);
-
+        assert_eq!(lines_of(&recs), [(1, 2, true), (2, n + 3, true)]);
+        let notes = reader.notes();
+        assert_eq!(notes.skipped.get(), 4);
+        assert_eq!(notes.first_skipped, Some((1, "Grid 01".into())));
         let tail: String = (1..=2500).map(|i| format!("cage {i}\n")).collect();
-        let lines = Lines::new(std::io::Cursor::new(
-            format!("{BORDERED}{tail}").into_bytes(),
-        ));
-        let mut reader = GridReader::new(lines, Cells::default(), RowStyle::default());
-        let mut n = 0;
-        while let Some(r) = reader.next_record() {
-            assert!(reader.trailing.len() <= MAX_HELD);
-            n += 1;
-            assert_eq!(r.unwrap().number, n);
-        }
-        assert_eq!(n, 2501);
+        let recs = read_all(Format::Grid, format!("{BORDERED}{tail}").as_bytes());
+        assert_eq!(recs.len(), 1);
     }
 
     /// Red-team findings: Simple Sudoku's `*-----------*` frame (its corners read as
@@ -858,40 +820,13 @@ mod tests {
         }
     }
 
-    /// A long text file read as `grid`: every line is a record, in order, as before, but
-    /// no more than `MAX_HELD` of them are held at once; and past that many, text lines
-    /// before a grid are records, not a header.
+    /// A header of any length before the first grid is skipped, and the grid read.
     #[test]
-    fn long_text_holds_a_bounded_number_of_lines() {
-        let text: String = (1..=2500).map(|i| format!("some text {i}\n")).collect();
-        let lines = Lines::new(std::io::Cursor::new(text.into_bytes()));
-        let mut reader = GridReader::new(lines, Cells::default(), RowStyle::default());
-        let mut n = 0;
-        while let Some(r) = reader.next_record() {
-            let r = r.unwrap();
-            assert!(reader.maybe_header.len() <= MAX_HELD + 1);
-            n += 1;
-            assert_eq!((r.number, r.line), (n, n));
-            assert!(r.body.result().as_ref().is_err());
-        }
-        assert_eq!(n, 2500);
-
+    fn a_long_header_is_skipped() {
         let header: String = (1..=1200).map(|i| format!("title {i}\n")).collect();
         let input = format!("{header}{BORDERED}\nafter\n{BORDERED}");
         let recs = read_all(Format::Grid, input.as_bytes());
-        assert_eq!(recs.len(), 1202);
-        assert!(
-            recs[..1200]
-                .iter()
-                .all(|r| r.body.result().as_ref().is_err())
-        );
-        assert_eq!((recs[1200].number, recs[1200].line), (1201, 1201));
-        assert!(recs[1200].body.result().is_ok() && recs[1201].body.result().is_ok());
-
-        // A header of ordinary length is still a header.
-        let header: String = (1..=50).map(|i| format!("title {i}\n")).collect();
-        let recs = read_all(Format::Grid, format!("{header}{BORDERED}").as_bytes());
-        assert_eq!(recs.len(), 1);
+        assert_eq!(lines_of(&recs), [(1, 1201, true), (2, 1214, true)]);
     }
 
     /// A comment after the first row of a 4x4 board: the row is still the board's, not a

@@ -4,7 +4,7 @@
 use std::io::BufRead;
 
 use super::cells::Cells;
-use super::grid::{GridReader, LineKind, RowStyle};
+use super::grid::{GridReader, LineKind, Row, RowStyle};
 use super::lines::{Line, Lines, trim};
 use crate::record::ParseError;
 
@@ -17,7 +17,7 @@ fn classify(line: &Line<'_>, cells: &Cells, _style: &mut RowStyle) -> LineKind {
     if trim(line.bytes).is_empty() {
         return LineKind::Separator;
     }
-    LineKind::Row(parse_row(line, cells))
+    LineKind::Row(parse_row(line, cells).map(|r| Row::values(r.to_vec())))
 }
 
 /// The 9 cells of a non-blank line of tokens (`?` and the usual blanks are blanks).
@@ -92,7 +92,9 @@ mod tests {
     fn reads_the_sample_in_several_layouts() {
         assert_eq!(summary(SAMPLE), [(1, 1, Ok(SAMPLE_LINE.to_string()))]);
         assert_eq!(
-            crate::format::detect(SAMPLE.as_bytes(), &Default::default()).format,
+            crate::format::detect(SAMPLE.as_bytes(), &Default::default())
+                .unwrap()
+                .format,
             Format::Hdu
         );
         // Back to back, several blank lines, CRLF, trailing blanks, `0`/`.` blanks.

@@ -1,29 +1,33 @@
-//! JSON documents (`json`): arrays of puzzle strings, arrays of objects that name a
-//! puzzle (and maybe its answer), grids as nested arrays of numbers (`0` or `null` for
-//! a blank), objects holding any of these, and several documents one after another.
+//! JSON documents (`json`), one after another (JSON lines too): boards as strings, as
+//! nested numbers (`0` or `null` blank) or as rows of strings; objects naming a puzzle and
+//! maybe its answer; lists of puzzles, paired with a list of answers by position; objects
+//! holding any of these. Answers are never read as puzzles.
 //!
-//! Read as a stream: a value is parsed whole only when it is small ([`WHOLE`]); a value
-//! that is not a record itself (a list of records, an object holding lists) is entered
-//! and its members are read one by one, each numbered from the line it starts on. So a
-//! document of a million puzzles takes constant memory, and an error names its line.
+//! A top-level array longer than [`WHOLE`] is read element by element, each parsed
+//! whole by `serde_json` (at most [`MAX_VALUE`]), so a document of a million puzzles
+//! takes the memory of one. A small byte-level splitter finds where each value ends;
+//! every record keeps the line its value starts on.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::cells::Cells;
 use super::csv::{PUZZLE_NAMES, SOLUTION_NAMES, parse_field};
 use super::{Body, Notes, RawRecord, RecordReader};
-use crate::board::{self, Board, Shape, Square};
+use crate::board::{Board, Shape, Square};
 use crate::record::{Expected, ParseError, Puzzle};
 
-/// Values up to this size are parsed whole; any one record fits.
-const WHOLE: usize = 64 * 1024;
+/// A top-level array up to this size is parsed whole (it may be one board of rows); a
+/// longer one (or one that does not parse) is read element by element. Below the
+/// detection sample's size, so a sample cut inside a long array reads as the file does.
+const WHOLE: usize = 32 * 1024;
 
-/// Containers entered one inside another at most: puzzle files nest a few levels; a
-/// bound keeps a hostile `[[[[...` from rescanning its bytes level after level.
-const MAX_DEPTH: usize = 16;
+/// The largest value parsed whole: an element of a long top-level array, or any other
+/// top-level value.
+const MAX_VALUE: usize = 64 << 20;
 
 /// The shortest string that can be a board (4x4); shorter strings in a list are labels.
 const SHORTEST_BOARD: usize = 16;
@@ -31,42 +35,17 @@ const SHORTEST_BOARD: usize = 16;
 pub(crate) struct JsonReader<R> {
     input: R,
     cells: Cells,
-    /// Bytes read and not yet consumed: `buf[at..]`.
+    /// Bytes read and not yet consumed: `buf[at..]`, the line of `buf[at]`.
     buf: Vec<u8>,
     at: usize,
-    eof: bool,
-    /// The line of `buf[at]`.
     line: u64,
+    eof: bool,
+    /// Inside a long top-level array, read element by element.
+    in_array: bool,
     number: u64,
-    /// The containers being read member by member, innermost last: `true` for an
-    /// object.
-    open: Vec<bool>,
-    /// For each container in `open`: entered under a key that names no puzzle, so
-    /// text in it that does not look like a board is a label.
-    labels: Vec<bool>,
-    /// The key of the value about to be read, in an object.
-    key: Option<String>,
     done: bool,
     queue: VecDeque<RawRecord>,
     notes: Notes,
-}
-
-/// How far the value at the cursor goes.
-enum Scan {
-    /// Its length in bytes.
-    Whole(usize),
-    /// Longer than [`WHOLE`].
-    Big,
-    /// The input ends inside it.
-    Cut,
-}
-
-/// What a value is to this reader.
-enum Meaning {
-    Record(Result<Puzzle, String>),
-    /// A container of records: read its members one by one.
-    Enter,
-    Skip,
 }
 
 impl<R: BufRead> JsonReader<R> {
@@ -76,12 +55,10 @@ impl<R: BufRead> JsonReader<R> {
             cells,
             buf: Vec::new(),
             at: 0,
-            eof: false,
             line: 1,
+            eof: false,
+            in_array: false,
             number: 0,
-            open: Vec::new(),
-            labels: Vec::new(),
-            key: None,
             done: false,
             queue: VecDeque::new(),
             notes: Notes::default(),
@@ -93,24 +70,19 @@ impl<R: BufRead> JsonReader<R> {
         if self.eof {
             return Ok(false);
         }
-        if self.at > 0 {
-            self.buf.drain(..self.at);
-            self.at = 0;
-        }
+        self.buf.drain(..self.at);
+        self.at = 0;
         let chunk = self.input.fill_buf()?;
-        if chunk.is_empty() {
-            self.eof = true;
-            return Ok(false);
-        }
         let n = chunk.len();
         self.buf.extend_from_slice(chunk);
         self.input.consume(n);
-        Ok(true)
+        self.eof = n == 0;
+        Ok(n > 0)
     }
 
     fn consume(&mut self, n: usize) {
         let taken = &self.buf[self.at..self.at + n];
-        self.line += taken.iter().filter(|&&b| b == b'\n').count() as u64;
+        self.line += memchr::memchr_iter(b'\n', taken).count() as u64;
         self.at += n;
     }
 
@@ -129,106 +101,49 @@ impl<R: BufRead> JsonReader<R> {
         }
     }
 
-    /// Finds the end of the value at the cursor (which is not white space), reading
-    /// more input as needed, up to [`WHOLE`] bytes.
-    fn scan(&mut self) -> io::Result<Scan> {
-        let mut i = 0;
-        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-        let first = self.buf[self.at];
+    /// The length of the value at the cursor, reading more input as needed, up to
+    /// `limit` bytes (`limit + 1`: longer); `None` when the input ends inside it.
+    fn scan(&mut self, limit: usize) -> io::Result<Option<usize>> {
+        let (mut i, mut depth, mut string, mut escaped) = (0, 0usize, false, false);
+        let scalar = !matches!(self.buf[self.at], b'"' | b'[' | b'{');
         loop {
             while let Some(&b) = self.buf.get(self.at + i) {
-                i += 1;
-                if in_string {
-                    if i > WHOLE {
-                        return Ok(Scan::Big);
-                    }
-                    match (escaped, b) {
-                        (true, _) => escaped = false,
-                        (false, b'\\') => escaped = true,
-                        (false, b'"') => {
-                            in_string = false;
-                            if depth == 0 {
-                                return Ok(Scan::Whole(i));
-                            }
-                        }
-                        _ => {}
-                    }
-                    continue;
-                }
-                match b {
-                    b'"' => in_string = true,
-                    b'[' | b'{' => depth += 1,
-                    b']' | b'}' if depth > 0 => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Ok(Scan::Whole(i));
-                        }
-                    }
+                match (string, escaped, b) {
+                    _ if i > limit => return Ok(Some(i)),
+                    (true, true, _) => escaped = false,
+                    (true, false, b'\\') => escaped = true,
+                    (true, false, b'"') => string = false,
+                    (true, ..) => {}
+                    (false, _, b'"') => string = true,
+                    (false, _, b'[' | b'{') => depth += 1,
+                    (false, _, b']' | b'}') if depth > 0 => depth -= 1,
                     // A number, `true`, `false` or `null` ends at what follows it.
-                    b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n'
-                        if depth == 0 && !matches!(first, b'"' | b'[' | b'{') =>
-                    {
-                        return Ok(Scan::Whole(i - 1));
+                    (false, _, b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n') if scalar => {
+                        return Ok(Some(i));
                     }
                     _ => {}
                 }
-                if i > WHOLE {
-                    return Ok(Scan::Big);
+                i += 1;
+                if depth == 0 && !string && !scalar {
+                    return Ok(Some(i));
                 }
-            }
-            if i > WHOLE {
-                return Ok(Scan::Big);
             }
             if !self.fill()? {
-                // A scalar may end the input.
-                let scalar = depth == 0 && !in_string && !matches!(first, b'"' | b'[' | b'{');
-                return Ok(if scalar { Scan::Whole(i) } else { Scan::Cut });
+                return Ok(scalar.then_some(i));
             }
         }
     }
 
-    /// Moves to the next value to read, past commas, closing brackets and keys. False
-    /// at the end of the input.
-    fn next_value(&mut self) -> io::Result<Result<bool, String>> {
-        loop {
-            let Some(b) = self.peek()? else {
-                return Ok(match self.open.is_empty() {
-                    true => Ok(false),
-                    false => Err("the JSON document ends before its last bracket".into()),
-                });
-            };
-            match b {
-                b',' => self.consume(1),
-                b']' | b'}' => {
-                    self.labels.pop();
-                    if self.open.pop().is_none() {
-                        return Ok(Err(format!("{:?} closes nothing", char::from(b))));
-                    }
-                    self.consume(1);
-                }
-                b'"' if self.open.last() == Some(&true) && self.key.is_none() => {
-                    let Scan::Whole(n) = self.scan()? else {
-                        return Ok(Err("a key that does not end".into()));
-                    };
-                    let key: String = match serde_json::from_slice(&self.buf[self.at..self.at + n])
-                    {
-                        Ok(k) => k,
-                        Err(e) => return Ok(Err(format!("not JSON: {e}"))),
-                    };
-                    self.consume(n);
-                    if self.peek()? != Some(b':') {
-                        return Ok(Err(format!("no ':' after the key {key:?}")));
-                    }
-                    self.consume(1);
-                    self.key = Some(key);
-                }
-                _ => return Ok(Ok(true)),
-            }
-        }
+    /// A broken document: one error where it breaks, and nothing more is read.
+    fn broken(&mut self, message: String) {
+        let line = self.line;
+        self.emit(line, 1, Err(message));
+        self.done = true;
     }
 
-    fn record(&mut self, line: u64, body: Result<Puzzle, String>) {
+    fn emit(&mut self, line: u64, lines: u64, body: Result<Puzzle, String>) {
         self.number += 1;
+        self.notes.explained += lines * u64::from(body.is_ok());
         self.queue.push_back(RawRecord {
             number: self.number,
             line,
@@ -236,103 +151,57 @@ impl<R: BufRead> JsonReader<R> {
         });
     }
 
-    /// A broken document: one error where it breaks, and nothing more is read.
-    fn broken(&mut self, message: String) {
-        let line = self.line;
-        self.record(line, Err(message));
-        self.done = true;
-    }
-
-    /// Consumes the string at the cursor, however long, keeping none of it.
-    fn skip_string(&mut self) -> io::Result<()> {
-        self.consume(1);
-        let mut escaped = false;
-        loop {
-            while let Some(&b) = self.buf.get(self.at) {
-                self.consume(1);
-                match (escaped, b) {
-                    (true, _) => escaped = false,
-                    (false, b'\\') => escaped = true,
-                    (false, b'"') => return Ok(()),
-                    _ => {}
-                }
-            }
-            if !self.fill()? {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Reads the container opening at the cursor member by member.
-    fn enter(&mut self, bracket: u8, labels: bool) {
-        if self.open.len() == MAX_DEPTH {
-            return self.broken(format!("nested more than {MAX_DEPTH} levels deep"));
-        }
-        self.consume(1);
-        self.open.push(bracket == b'{');
-        self.labels.push(labels);
-    }
-
     /// Reads on until a record is queued or the input ends.
     fn advance(&mut self) -> io::Result<()> {
         while self.queue.is_empty() && !self.done {
-            match self.next_value()? {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    break;
+            let Some(b) = self.peek()? else {
+                if self.in_array {
+                    self.broken("the JSON document ends before its last bracket".into());
                 }
-                Err(e) => {
-                    self.broken(e);
-                    break;
+                self.done = true;
+                break;
+            };
+            match (self.in_array, b) {
+                (true, b',') => {
+                    self.consume(1);
+                    continue;
                 }
+                (true, b']') => {
+                    self.consume(1);
+                    self.in_array = false;
+                    continue;
+                }
+                _ => {}
             }
-            let key = self.key.take();
-            let in_object = self.open.last() == Some(&true);
-            // A list under a key that names no puzzle (`"comments": [...]`): its text
-            // is labels unless it looks like a board.
-            let labels = in_object && !key.as_deref().is_some_and(|k| named(k, &PUZZLE_NAMES));
-            let labelled = self.labels.last() == Some(&true);
-            let line = self.line;
-            let first = self.buf[self.at];
-            match self.scan()? {
-                Scan::Whole(n) => {
-                    let value: Value = match serde_json::from_slice(&self.buf[self.at..self.at + n])
-                    {
-                        Ok(v) => v,
-                        // A container is read member by member, so the damage is found
-                        // where it is; anything else is one error, and reading goes on
-                        // past it (its end was found above).
-                        Err(_) if matches!(first, b'[' | b'{') => {
-                            self.enter(first, labels);
-                            continue;
-                        }
-                        Err(e) => {
-                            self.consume(n);
-                            self.record(line, Err(format!("not JSON: {e}")));
-                            continue;
-                        }
-                    };
-                    match meaning(&value, key.as_deref(), in_object, labelled, &self.cells) {
-                        Meaning::Record(r) => {
-                            self.consume(n);
-                            self.record(line, r);
-                        }
-                        Meaning::Enter => self.enter(first, labels),
-                        Meaning::Skip => self.consume(n),
-                    }
-                }
-                // A container too long to parse whole, or cut short by the end of
-                // the input: read its members one by one.
-                Scan::Big | Scan::Cut if matches!(first, b'[' | b'{') => self.enter(first, labels),
-                Scan::Big if first == b'"' => {
-                    self.skip_string()?;
-                    let message = format!("a string of more than {} KiB: no board", WHOLE / 1024);
-                    self.record(line, Err(message));
-                }
-                Scan::Big => self.broken(format!("a value of more than {} KiB", WHOLE / 1024)),
-                Scan::Cut => self.broken("the JSON document ends inside a value".into()),
+            // A top-level array longer than `WHOLE`, or that does not parse: its elements
+            // one by one, so it takes their memory, and damage is found where it is.
+            let top = b == b'[' && !self.in_array;
+            let limit = if top { WHOLE } else { MAX_VALUE };
+            let Some(n) = self.scan(limit)? else {
+                self.broken("the JSON document ends inside a value".into());
+                break;
+            };
+            let text = &self.buf[self.at..self.at + n.min(limit)];
+            if top && (n > limit || serde_json::from_slice::<&RawValue>(text).is_err()) {
+                self.consume(1);
+                self.in_array = true;
+                continue;
             }
+            if n > limit {
+                let max = MAX_VALUE >> 20;
+                self.broken(format!(
+                    "a JSON value of more than {max} MiB: give the puzzles as a top-level array"
+                ));
+                break;
+            }
+            let found = Doc::read(text, self.line, &self.cells, self.in_array);
+            // A scalar gives no record but the error that it is no JSON: the end.
+            let scalar = !matches!(b, b'"' | b'[' | b'{');
+            self.done = scalar && !found.is_empty();
+            for (line, lines, body) in found {
+                self.emit(line, lines, body);
+            }
+            self.consume(n);
         }
         Ok(())
     }
@@ -351,83 +220,211 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
     }
 }
 
-/// What `value` is, met under `key` in an object or as a member of a list.
-fn meaning(
-    value: &Value,
-    key: Option<&str>,
-    in_object: bool,
-    labelled: bool,
-    cells: &Cells,
-) -> Meaning {
-    let key = key.unwrap_or("");
-    let puzzle_key = named(key, &PUZZLE_NAMES);
-    // Under another name in an object (not an answer's): text (a name, a note) and
-    // numbers (scores, counts) are passed over, but never what looks like a board.
-    let other_key = in_object && !puzzle_key;
-    match value {
-        Value::String(_) if other_key && named(key, &SOLUTION_NAMES) => Meaning::Skip,
-        // In a list, every string but a short label; under another name, what looks
-        // like a board (a year or a score is no board: shorter than the smallest).
-        Value::String(s)
-            if puzzle_key
-                || (in_object && looks_like_board(s) && s.trim().len() >= SHORTEST_BOARD)
-                || (!in_object
-                    && (looks_like_board(s)
-                        || (!labelled && s.trim().len() >= SHORTEST_BOARD))) =>
-        {
-            Meaning::Record(string_board(s, cells).map(Puzzle::new))
+/// One value parsed whole, and the records found in it: (line, lines it spans, body).
+struct Doc<'a> {
+    text: &'a str,
+    line: u64,
+    cells: &'a Cells,
+    out: Vec<(u64, u64, Result<Puzzle, String>)>,
+}
+
+/// An object's members in their order (by where they stand), values left unparsed.
+fn members(text: &str) -> Option<Vec<(String, &RawValue)>> {
+    let map: std::collections::HashMap<String, &RawValue> = serde_json::from_str(text).ok()?;
+    let mut members: Vec<_> = map.into_iter().collect();
+    members.sort_by_key(|m| m.1.get().as_ptr());
+    Some(members)
+}
+
+impl<'a> Doc<'a> {
+    fn read(
+        bytes: &'a [u8],
+        line: u64,
+        cells: &'a Cells,
+        in_list: bool,
+    ) -> Vec<(u64, u64, Result<Puzzle, String>)> {
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => return vec![(line, 1, Err(format!("not UTF-8: {e}")))],
+        };
+        let mut doc = Doc {
+            text,
+            line,
+            cells,
+            out: Vec::new(),
+        };
+        match serde_json::from_str::<&RawValue>(text) {
+            Ok(raw) => doc.walk(raw, None, in_list, false),
+            Err(e) => doc.out.push((line, 1, Err(format!("not JSON: {e}")))),
         }
-        Value::Object(map) => match object_record(map, cells) {
-            Some(r) => Meaning::Record(r),
-            None => Meaning::Enter,
-        },
-        // Under another name, numbers in the shape of a board are one (`sudoku1:
-        // [[8, 2, null, ...], ...]`); an answer's, and other numbers, are passed over.
-        Value::Array(items)
-            if is_numbers(items)
-                && other_key
-                && (named(key, &SOLUTION_NAMES) || !board_shaped(items)) =>
-        {
-            Meaning::Skip
-        }
-        // A list of flat boards (`{ 4, 0, ... }` rows of 16 cells, 20 of them) is no
-        // board of rows: its members are read one by one.
-        Value::Array(items) if is_numbers(items) && flat_boards(items) => Meaning::Enter,
-        Value::Array(items) if is_numbers(items) => {
-            Meaning::Record(numbers_board(items).map(Puzzle::new))
-        }
-        Value::Array(items) => {
-            if let Some(rows) = rows_of(items) {
-                return Meaning::Record(string_board(&rows, cells).map(Puzzle::new));
-            }
-            if let Some(pair) = pair(items, cells) {
-                return Meaning::Record(Ok(pair));
-            }
-            // A name and a board (`("Discrepancy - q1=99529", [[1, 2, 0, ...], ...])`):
-            // the board, without the name.
-            if let [a, b] = &items[..] {
-                let label = |v: &Value| v.as_str().is_some_and(|s| !looks_like_board(s));
-                let board = |v: &Value| match v {
-                    Value::Array(rows) => is_numbers(rows),
-                    Value::String(s) => looks_like_board(s),
-                    _ => false,
-                };
-                match (label(a) && board(b), board(a) && label(b)) {
-                    (true, _) => return meaning(b, None, false, false, cells),
-                    (_, true) => return meaning(a, None, false, false, cells),
-                    _ => {}
+        doc.out
+    }
+
+    /// The line `v` starts on and how many it spans.
+    fn place(&self, v: &str) -> (u64, u64) {
+        let offset = v.as_ptr() as usize - self.text.as_ptr() as usize;
+        let before = memchr::memchr_iter(b'\n', &self.text.as_bytes()[..offset]).count();
+        let within = memchr::memchr_iter(b'\n', v.as_bytes()).count();
+        (self.line + before as u64, within as u64 + 1)
+    }
+
+    fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
+        let (line, lines) = self.place(v.get());
+        self.out.push((line, lines, body));
+    }
+
+    /// The records in `v`, met under `key` in an object or (`in_list`) in a list; in a
+    /// list under a key that names no puzzle (`labels`), text is a label unless it
+    /// looks like a board.
+    fn walk(&mut self, v: &'a RawValue, key: Option<&str>, in_list: bool, labels: bool) {
+        let puzzle_key = key.is_some_and(|k| named(k, &PUZZLE_NAMES));
+        match v.get().as_bytes()[0] {
+            b'{' => {
+                if let Some(members) = members(v.get()) {
+                    self.object(v, &members);
                 }
             }
-            match items
-                .iter()
-                .any(|v| v.is_array() || v.is_object() || v.is_string())
-            {
-                true => Meaning::Enter,
-                false => Meaning::Skip,
+            b'[' => {
+                let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(v.get()) else {
+                    return;
+                };
+                let value: Value = serde_json::from_str(v.get()).unwrap_or(Value::Null);
+                let Value::Array(values) = &value else { return };
+                match board_of(values, self.cells) {
+                    // Numbers under another name are a board only in a board's shape.
+                    Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
+                    Some(board) => self.record(v, board.map(Puzzle::new)),
+                    None if pair(values, self.cells).is_some() => {
+                        self.record(v, Ok(pair(values, self.cells).expect("a pair")))
+                    }
+                    None => {
+                        // A name and a board: the board, without the name.
+                        let labelled = matches!(&values[..], [Value::String(s), b] if !looks_like_board(s) && !b.is_string());
+                        let labels = labels || (!in_list && !puzzle_key && key.is_some());
+                        for item in &items[usize::from(labelled)..] {
+                            self.walk(item, None, true, labels);
+                        }
+                    }
+                }
+            }
+            b'"' => {
+                let Ok(s) = serde_json::from_str::<String>(v.get()) else {
+                    return;
+                };
+                let board_like = looks_like_board(&s) && s.trim().len() >= SHORTEST_BOARD;
+                if puzzle_key
+                    || board_like
+                    || (in_list && !labels && s.trim().len() >= SHORTEST_BOARD)
+                {
+                    self.record(v, string_board(&s, self.cells).map(Puzzle::new));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An object: a puzzle and its answer, lists of puzzles and of answers paired by
+    /// position, or members holding records. Answers apart from puzzles are no puzzles.
+    fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
+        let find = |names: &[&str]| members.iter().find(|(k, _)| named(k, names)).map(|m| m.1);
+        let (puzzle, answer) = (find(&PUZZLE_NAMES), find(&SOLUTION_NAMES));
+        if let Some(p) = puzzle {
+            let parsed: Value = serde_json::from_str(p.get()).unwrap_or(Value::Null);
+            if let Some(board) = value_board(&parsed, self.cells) {
+                let body = board.and_then(|b| with_answer(b, answer, self.cells));
+                return self.record(v, body);
+            }
+            if let (Value::Array(puzzles), Some(answers)) = (&parsed, answer) {
+                return self.paired(p, puzzles.len(), answers);
             }
         }
-        _ => Meaning::Skip,
+        for (key, value) in members {
+            if !named(key, &SOLUTION_NAMES) {
+                self.walk(value, Some(key), false, false);
+            }
+        }
     }
+
+    /// A list of puzzles and a list of their answers, paired by position.
+    fn paired(&mut self, puzzles: &'a RawValue, n: usize, list: &'a RawValue) {
+        let lists = (
+            serde_json::from_str::<Vec<&RawValue>>(puzzles.get()),
+            serde_json::from_str::<Vec<&RawValue>>(list.get()),
+        );
+        let (Ok(puzzles), Ok(answers)) = lists else {
+            return self.record(
+                list,
+                Err("the answers are no list to pair with the puzzles".into()),
+            );
+        };
+        if answers.len() != n {
+            let message = format!(
+                "{} answers for {n} puzzles: not paired by position",
+                answers.len()
+            );
+            return self.record(list, Err(message));
+        }
+        for (p, a) in puzzles.iter().zip(&answers) {
+            let parsed: Value = serde_json::from_str(p.get()).unwrap_or(Value::Null);
+            let board = value_board(&parsed, self.cells).unwrap_or_else(|| Err("no board".into()));
+            self.record(p, board.and_then(|b| with_answer(b, Some(a), self.cells)));
+        }
+    }
+}
+
+/// The puzzle `board` with the answer `answer` gives: one board (one solution, not a
+/// claim that it is the only one), or a list of every solution (its length the count).
+fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result<Puzzle, String> {
+    let value: Value = answer.map_or(Value::Null, |a| {
+        serde_json::from_str(a.get()).unwrap_or(Value::Null)
+    });
+    let solved = |v: &Value| -> Result<Board, String> {
+        let s = value_board(v, cells).unwrap_or_else(|| Err(format!("{v} is no board")))?;
+        match (s.side() == board.side(), s.is_full()) {
+            (false, _) => Err(format!(
+                "the answer is {0}x{0} for a {1}x{1} puzzle",
+                s.side(),
+                board.side()
+            )),
+            (true, false) => Err("the answer has blank cells".into()),
+            (true, true) => Ok(s),
+        }
+    };
+    let expected = match &value {
+        Value::Null => None,
+        Value::Array(list) if value_board(&value, cells).is_none() => {
+            let all = list.iter().map(solved).collect::<Result<Vec<_>, _>>()?;
+            Some(Expected {
+                count: Some(all.len() as u64),
+                solution: (all.len() == 1).then(|| all[0].clone()),
+            })
+        }
+        v => Some(Expected {
+            count: None,
+            solution: Some(solved(v)?),
+        }),
+    };
+    Ok(Puzzle {
+        board,
+        expected: expected.map(Box::new),
+    })
+}
+
+/// A board from a string, numbers or rows of strings; `None` when `v` is none of these.
+fn value_board(v: &Value, cells: &Cells) -> Option<Result<Board, String>> {
+    match v {
+        Value::String(s) => Some(string_board(s, cells)),
+        Value::Array(items) => board_of(items, cells),
+        _ => None,
+    }
+}
+
+/// The board a list is: numbers (flat or in rows), or one string a row.
+fn board_of(items: &[Value], cells: &Cells) -> Option<Result<Board, String>> {
+    if is_numbers(items) && !flat_boards(items) {
+        return Some(numbers_board(items));
+    }
+    rows_of(items).map(|rows| string_board(&rows, cells))
 }
 
 /// A string that is a board or was meant to be one: four or more characters, nearly
@@ -499,7 +496,7 @@ fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
 fn rows_of(items: &[Value]) -> Option<String> {
     let rows: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
     let width = rows.first()?.trim().len();
-    let square = board::Shape::of_side(rows.len()).is_some() && width == rows.len();
+    let square = Shape::of_side(rows.len()).is_some() && width == rows.len();
     (square && rows.iter().all(|r| r.trim().len() == width)).then(|| rows.concat())
 }
 
@@ -542,84 +539,21 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
         (true, false) => (b, a),
         _ => return None,
     };
-    // The answer is checked against the puzzle later, like any expected answer.
     Some(Puzzle {
         board: puzzle,
         expected: Some(Box::new(Expected {
-            count: Some(1),
+            count: None,
             solution: Some(answer),
         })),
     })
 }
 
-/// A record from an object that names a puzzle (one of the CSV's puzzle names) and
-/// maybe its answer (a solution name: one grid, or a list of every solution); `None`
-/// when it names no puzzle, or names a list of them (`{"puzzles": [...]}`).
-pub(crate) fn object_record(
-    map: &Map<String, Value>,
-    cells: &Cells,
-) -> Option<Result<Puzzle, String>> {
-    let field = |names: &[&str]| map.iter().find(|(k, _)| named(k, names));
-    let (key, puzzle) = field(&PUZZLE_NAMES)?;
-    let list = match puzzle {
-        Value::Array(items) => !is_numbers(items) && rows_of(items).is_none(),
-        other => other.is_object(),
-    };
-    if list {
-        return None;
-    }
-    let board = match value_board(puzzle, cells) {
-        Ok(b) => b,
-        Err(e) => return Some(Err(format!("{key}: {e}"))),
-    };
-    let expected = match field(&SOLUTION_NAMES) {
-        None | Some((_, Value::Null)) => None,
-        Some((key, v)) => match answer(v, &board, cells) {
-            Ok(e) => Some(Box::new(e)),
-            Err(e) => return Some(Err(format!("{key}: {e}"))),
-        },
-    };
-    Some(Ok(Puzzle { board, expected }))
-}
-
-/// A board from a string or from numbers.
-fn value_board(v: &Value, cells: &Cells) -> Result<Board, String> {
-    match v {
-        Value::String(s) => string_board(s, cells),
-        Value::Array(items) if is_numbers(items) => numbers_board(items),
-        Value::Array(items) => match rows_of(items) {
-            Some(rows) => string_board(&rows, cells),
-            None => Err("an array that is no board".into()),
-        },
-        other => Err(format!("{other} is no board")),
-    }
-}
-
-/// The expected answer: one complete grid, or a list of every solution (its length the
-/// count, its one grid the solution when there is one).
-fn answer(v: &Value, puzzle: &Board, cells: &Cells) -> Result<Expected, String> {
-    let solved = |v: &Value| -> Result<Board, String> {
-        let s = value_board(v, cells)?;
-        match (s.side() == puzzle.side(), s.is_full()) {
-            (false, _) => {
-                let (a, b) = (puzzle.side(), s.side());
-                Err(format!("{b}x{b} for a {a}x{a} puzzle"))
-            }
-            (true, false) => Err("has blank cells".into()),
-            (true, true) => Ok(s),
-        }
-    };
-    match v {
-        Value::Array(list) if !is_numbers(list) => {
-            let all = list.iter().map(solved).collect::<Result<Vec<_>, _>>()?;
-            Ok(Expected {
-                count: Some(all.len() as u64),
-                solution: (all.len() == 1).then(|| all[0].clone()),
-            })
-        }
-        v => Ok(Expected {
-            count: Some(1),
-            solution: Some(solved(v)?),
-        }),
-    }
+/// A record from a JSON object on one line (JSON lines, read by the `line` format):
+/// `None` when it names no puzzle with a board.
+pub(crate) fn object_record(text: &str, cells: &Cells) -> Option<Result<Puzzle, String>> {
+    let members = members(text)?;
+    let find = |names: &[&str]| members.iter().find(|(k, _)| named(k, names)).map(|m| m.1);
+    let parsed: Value = serde_json::from_str(find(&PUZZLE_NAMES)?.get()).ok()?;
+    let board = value_board(&parsed, cells)?;
+    Some(board.and_then(|b| with_answer(b, find(&SOLUTION_NAMES), cells)))
 }

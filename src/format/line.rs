@@ -1,11 +1,13 @@
-//! The `line` format: one puzzle a line. The 81 cells are the whole line, or start it
-//! with a `puzzle:count:solution` suffix or other fields after them, or are one field
-//! among others (`hash puzzle rating`, `puzzle,solution`, `id puzzle`), or are spread
-//! over equal groups (`9` fields of 9 cells, 81 fields of one, empty comma fields as
-//! blanks). A second 81-cell field without blanks is the expected solution.
+//! The `line` format (and POJ 3074): one puzzle a line. The cells are the whole line,
+//! or start it with a `puzzle:count:solution` suffix or other fields after them, or are
+//! one field among others (`hash puzzle rating`, `puzzle,solution`, `id puzzle`,
+//! `key=value`), or are spread over equal groups (9 fields of 9 cells, 81 fields of
+//! one, empty comma fields as blanks). A second complete grid is the expected answer.
 //!
-//! Strict where it matters: a run of 82 cells, a stray character inside the cells, or a
-//! broken suffix is a parse error naming the column, never another puzzle.
+//! A line holding nothing like a puzzle (a title, a label, markup, a closing bracket) is
+//! skipped and counted wherever it stands. Strict where it matters: a run of 82 cells,
+//! a stray character inside the cells or a broken suffix is a parse error naming the
+//! column, never another puzzle; so is a line naming answers between puzzles.
 
 use std::io::{self, BufRead};
 use std::sync::Arc;
@@ -13,55 +15,40 @@ use std::sync::atomic::AtomicU64;
 
 use super::cells::Cells;
 use super::lines::{Lines, trim};
-use super::{Body, LineBlock, PendingLine};
+use super::{Body, Defer, LineBlock, PendingLine};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle};
 
-/// Lines before the first record that hold no puzzle (titles, a count line) are
-/// skipped as a header, up to this many; later ones are parse errors.
-const MAX_HEADER_LINES: usize = 5;
-
-/// Records parsed here before a deferring reader leaves parsing to its caller: the
-/// head of a file decides the header, and enough of it is checked here that a file
-/// read in the wrong format shows in the loader's counts (and its note).
+/// Records parsed here before a deferring reader leaves parsing to its caller: enough
+/// of the head is checked here that a file read in the wrong format shows in the
+/// loader's counts (and its note).
 const PARSED_HEAD: u64 = 1024;
-
-/// Reads the `line` format, or POJ 3074 when `poj` is set (no suffix). Both stop at a
-/// line `end`: no puzzle can be `end`, and POJ input longer than the detection window
-/// is otherwise indistinguishable from `line`.
-pub(crate) struct LineReader<R> {
-    lines: Lines<R>,
-    number: u64,
-    poj: bool,
-    done: bool,
-    cells: Cells,
-    notes: Notes,
-    /// Lines without a puzzle before the first record: a header if a record follows,
-    /// parse errors if none does.
-    maybe_header: Vec<(u64, Vec<u8>)>,
-    /// Records to hand out before reading on.
-    queue: std::collections::VecDeque<RawRecord>,
-    /// Past `PARSED_HEAD` records, short lines go out unparsed ([`Body::Line`]), or
-    /// blocks of lines ([`Body::Lines`]) when `blocks_wanted`.
-    defer: bool,
-    /// Parse errors among the records parsed here.
-    errors: u64,
-    /// Past the head, whole blocks of lines go out ([`Body::Lines`]) numbered from
-    /// this counter by whoever splits them.
-    blocks: Option<Arc<AtomicU64>>,
-    blocks_wanted: bool,
-    /// The file is program source holding puzzle strings: lines of program text
-    /// ([`is_program_text`]) are passed over and counted, not errors.
-    source_code: bool,
-}
 
 /// Most bytes in one block of lines: the loader's buffer holds 64 KiB.
 const BLOCK_MAX: usize = 64 * 1024;
 
+pub(crate) struct LineReader<R> {
+    lines: Lines<R>,
+    number: u64,
+    /// POJ 3074: the judges' cells, no suffix.
+    poj: bool,
+    done: bool,
+    cells: Cells,
+    notes: Notes,
+    /// Past `PARSED_HEAD` records, lines or blocks of lines go out unparsed; only with
+    /// the cells a pending line is parsed with.
+    defer: Defer,
+    /// Parse errors among the records parsed here.
+    errors: u64,
+    /// The source's record count that blocks of lines take their numbers from.
+    numbering: Option<Arc<AtomicU64>>,
+}
+
 impl<R: BufRead> LineReader<R> {
-    pub fn new(lines: Lines<R>, poj: bool, cells: Cells) -> LineReader<R> {
+    pub fn new(lines: Lines<R>, poj: bool, cells: Cells, defer: Defer) -> LineReader<R> {
+        let standard = cells == *deferred_cells(poj);
         LineReader {
             lines,
             number: 0,
@@ -69,35 +56,10 @@ impl<R: BufRead> LineReader<R> {
             done: false,
             cells,
             notes: Notes::default(),
-            maybe_header: Vec::new(),
-            queue: std::collections::VecDeque::new(),
-            defer: false,
+            defer: if standard { defer } else { Defer::No },
             errors: 0,
-            blocks: None,
-            blocks_wanted: false,
-            source_code: false,
+            numbering: None,
         }
-    }
-
-    /// Reads the file as program source holding puzzle strings (decided per file).
-    pub fn source_code(mut self, source_code: bool) -> LineReader<R> {
-        self.source_code = source_code;
-        self.defer &= !source_code;
-        self
-    }
-
-    /// Leaves parsing to the caller past the head of the file (see [`Body::Line`]), when
-    /// the cells are those a pending line is parsed with.
-    /// With `blocks`, whole blocks of lines ([`Body::Lines`]) instead of single lines.
-    pub fn deferring(mut self, defer: bool, blocks: bool) -> LineReader<R> {
-        let standard = if self.poj {
-            Cells::judge()
-        } else {
-            Cells::default()
-        };
-        self.defer = defer && self.cells == standard && !self.source_code;
-        self.blocks_wanted = blocks;
-        self
     }
 
     /// A block of lines for the caller to split, numbered after the records so far.
@@ -110,7 +72,7 @@ impl<R: BufRead> LineReader<R> {
     ) -> RawRecord {
         let number = self.number;
         let numbering = self
-            .blocks
+            .numbering
             .get_or_insert_with(|| Arc::new(AtomicU64::new(number)));
         RawRecord {
             number: 0,
@@ -123,32 +85,17 @@ impl<R: BufRead> LineReader<R> {
                 poj: self.poj,
                 cut,
                 numbering: Arc::clone(numbering),
+                skipped: self.notes.skipped.clone(),
             }),
         }
     }
 
     /// The head is over and at most half of it failed to parse (a file that fails
     /// more is parsed here to the end, so the loader can say it looks misread).
-    fn past_head(&self) -> bool {
-        self.defer && self.number >= PARSED_HEAD && self.errors * 2 <= self.number
-    }
-
-    /// The record numbered next.
-    fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) -> RawRecord {
-        self.number += 1;
-        self.errors += u64::from(body.is_err());
-        RawRecord {
-            number: self.number,
-            line,
-            body: Body::Parsed(body),
-        }
-    }
-
-    /// The lines held as a maybe-header turn out not to be one: each is a parse error.
-    fn header_was_data(&mut self) {
-        for (line, _) in std::mem::take(&mut self.maybe_header) {
-            let r = self.record(line, Err(ParseError::new(line, "no puzzle in this line")));
-            self.queue.push_back(r);
+    fn past_head(&self) -> Defer {
+        match self.number >= PARSED_HEAD && self.errors * 2 <= self.number {
+            true => self.defer,
+            false => Defer::No,
         }
     }
 }
@@ -156,15 +103,12 @@ impl<R: BufRead> LineReader<R> {
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
-            if let Some(r) = self.queue.pop_front() {
-                return Some(Ok(r));
-            }
             if self.done {
                 return None;
             }
-            let defer = self.past_head() && self.queue.is_empty();
+            let defer = self.past_head();
             // A line holding `end` is read alone below: it may end the input.
-            if defer && self.blocks_wanted {
+            if defer == Defer::Blocks {
                 match self.lines.next_block(BLOCK_MAX, b"end") {
                     Ok(Some(b)) => {
                         return Some(Ok(self.block(b.first_line, b.lines, b.bytes, None)));
@@ -177,66 +121,57 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 Ok(Some(line)) => line,
                 Ok(None) => {
                     self.done = true;
-                    self.header_was_data();
                     continue;
                 }
                 Err(e) => return Some(Err(e)),
             };
             let t = trim(line.bytes);
-            let whole = line.len <= line.bytes.len() as u64;
-            if t.is_empty() || holds_no_record(t, &self.cells, !self.poj, whole) {
-                continue;
-            }
-            if self.source_code && is_program_text(t) {
-                self.notes.program_text += 1;
+            let (number, whole) = (line.number, line.len <= line.bytes.len() as u64);
+            if t.is_empty() || (whole && is_comment(t)) {
                 continue;
             }
             if t == b"end" {
                 self.done = true;
-                self.header_was_data();
                 continue;
             }
-            let number = line.number;
-            if defer && self.blocks_wanted {
-                let cut = (line.len > line.bytes.len() as u64).then_some(line.len);
+            if defer == Defer::Blocks {
+                let cut = (!whole).then_some(line.len);
                 let bytes = line.bytes.to_vec();
                 return Some(Ok(self.block(number, 1, bytes, cut)));
             }
-            if defer {
-                if let Some(pending) = PendingLine::new(line.bytes, self.poj) {
-                    self.number += 1;
-                    return Some(Ok(RawRecord {
-                        number: self.number,
-                        line: number,
-                        body: Body::Line(pending),
-                    }));
-                }
+            // A line of plain cells is left to the caller; any other is read here, so
+            // one that holds no puzzle is skipped before it is numbered.
+            let plain = t.len() >= CELLS && t[..CELLS].iter().all(|&b| self.cells.is_cell(b));
+            if let (Defer::Lines, true, Some(pending)) =
+                (defer, plain, PendingLine::new(line.bytes, self.poj))
+            {
+                self.number += 1;
+                return Some(Ok(RawRecord {
+                    number: self.number,
+                    line: number,
+                    body: Body::Line(pending),
+                }));
             }
             let body = match line.too_long() {
                 Some(e) => Err(e),
-                None => match parse(line.bytes, number, &self.cells, !self.poj) {
-                    Some(body) => body,
-                    None if self.number == 0 && self.maybe_header.len() < MAX_HEADER_LINES => {
-                        self.maybe_header.push((number, line.bytes.to_vec()));
-                        continue;
+                None => {
+                    match read_line(line.bytes, number, &self.cells, !self.poj, self.number > 0) {
+                        Some(body) => body,
+                        None => {
+                            self.notes.skip(number, t);
+                            continue;
+                        }
                     }
-                    None => {
-                        self.header_was_data();
-                        Err(ParseError::new(number, "no puzzle in this line"))
-                    }
-                },
-            };
-            // A record: the lines held before it were a header after all.
-            if !self.maybe_header.is_empty() {
-                for (n, text) in std::mem::take(&mut self.maybe_header) {
-                    self.notes.header(n, &text);
                 }
-            }
-            let r = self.record(number, body);
-            if self.queue.is_empty() {
-                return Some(Ok(r));
-            }
-            self.queue.push_back(r);
+            };
+            self.number += 1;
+            self.errors += u64::from(body.is_err());
+            self.notes.explained += u64::from(body.is_ok());
+            return Some(Ok(RawRecord {
+                number: self.number,
+                line: number,
+                body: Body::Parsed(body),
+            }));
         }
     }
 
@@ -245,75 +180,70 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
     }
 }
 
-/// Whether a sample looks like program source holding puzzles: some line opens a list
-/// or object literal (`const puzzles = [`, `PUZZLES = [`, `easy: [`, `module.exports = {`).
-pub(crate) fn looks_like_source(sample: &[u8]) -> bool {
-    sample.split(|&b| b == b'\n').any(|l| {
-        let t = trim(l);
-        matches!(t.last(), Some(b'[' | b'{' | b'('))
-            && t.len() > 1
-            && (t.iter().any(|&b| matches!(b, b'=' | b':'))
-                || t.starts_with(b"export default")
-                || t.starts_with(b"return"))
-            && !t.iter().any(|b| (b'1'..=b'9').contains(b))
-    })
+/// The cells of lines parsed on the caller's threads: the judges' for POJ 3074, else the
+/// default ones.
+pub(crate) fn deferred_cells(poj: bool) -> &'static Cells {
+    use std::sync::LazyLock;
+    static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
+    static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
+    if poj { &JUDGE } else { &DEFAULT }
 }
 
-/// A line of program text around puzzle strings: no digit 1-9 and no quote (it holds
-/// neither givens nor a string), with code punctuation or a keyword (`];`, `hard: []`,
-/// `export default puzzles;`, `def get():`, `return PUZZLES`). Read so only in a file
-/// decided to be program source; elsewhere such a line is an error as ever.
-pub(crate) fn is_program_text(t: &[u8]) -> bool {
-    const KEYWORDS: [&str; 9] = [
-        "const ", "let ", "var ", "export ", "import ", "from ", "def ", "return", "function",
-    ];
-    // A row of zeros (`[0, 0, ...]`) holds no givens but is no program text.
-    let digits = t.iter().filter(|b| b.is_ascii_digit()).count();
-    let text = |b: &u8| (b'1'..=b'9').contains(b) || matches!(b, b'"' | b'\'' | b'`');
-    if digits > 3 || t.iter().any(text) {
-        return false;
-    }
-    t.iter().any(|&b| {
-        matches!(
-            b,
-            b'[' | b']' | b'{' | b'}' | b'(' | b')' | b';' | b'=' | b':'
-        )
-    }) || KEYWORDS.iter().any(|k| t.starts_with(k.as_bytes()))
-}
-
-/// `#` and `//` start comment lines.
+/// `#` and `//` start comment lines; an XML comment on one line (even around a
+/// puzzle) is one too.
 pub(crate) fn is_comment(t: &[u8]) -> bool {
-    t.first() == Some(&b'#') || t.starts_with(b"//")
+    t.first() == Some(&b'#')
+        || t.starts_with(b"//")
+        || (t.starts_with(b"<!--") && t.ends_with(b"-->"))
 }
 
-/// A trimmed line that holds no record: a comment, an XML comment (`<!-- ... -->`, even
-/// around a puzzle), or markup with nothing like a puzzle in it (the `<opensudoku>`,
-/// `<name>...</name>`, `<folder name=... created=...>` and `</folder>` lines of an XML
-/// file whose elements hold one puzzle a line). Markup starts with `<`, ends with `>`,
-/// and has no run of 14 or more cell characters and fewer than 30 in all: a broken
-/// `data="..."`, a puzzle in element text or a table row of cells is an error. `whole`: the line was not cut at the length limit (a cut one is an
-/// error whatever it starts with). Read alike by the reader and by blocks split later.
-pub(crate) fn holds_no_record(t: &[u8], cells: &Cells, suffix: bool, whole: bool) -> bool {
-    if is_comment(t) {
-        return true;
+/// The record in a non-blank, non-comment line, read alike by the reader and by blocks
+/// split later; `None` for a line to skip: it holds nothing like a puzzle. A line naming
+/// answers after the first record is an error: the grids after it are no puzzles.
+pub(crate) fn read_line(
+    line: &[u8],
+    number: u64,
+    cells: &Cells,
+    suffix: bool,
+    after_first: bool,
+) -> Option<Result<Puzzle, ParseError>> {
+    let found = parse(line, number, cells, suffix);
+    if found.is_some() {
+        return found;
     }
-    if !whole || t.first() != Some(&b'<') || t.last() != Some(&b'>') {
-        return false;
+    if !after_first {
+        return damaged(line, number, cells);
     }
-    if t.starts_with(b"<!--") && t.ends_with(b"-->") {
-        return true;
-    }
-    let (mut run, mut longest, mut all) = (0, 0, 0);
-    for &b in t {
-        run = if b.is_ascii_digit() || b == b'.' {
-            run + 1
-        } else {
-            0
-        };
-        longest = longest.max(run);
-        all += usize::from(b.is_ascii_digit() || b == b'.');
-    }
-    longest < 14 && all < 30 && parse(t, 0, cells, suffix).is_none()
+    // Between puzzles, a line naming answers, or digits and spaces alone (a row of a
+    // grid, triples), says the file is no list of puzzles a line.
+    let digits = line.iter().filter(|b| b.is_ascii_digit()).count();
+    let spaced = line
+        .iter()
+        .all(|&b| b.is_ascii_digit() || b == b' ' || b == b'\t');
+    let message = match super::names_answers(line) {
+        true => "this line names answers: answers listed apart from their puzzles are not read (give each on its puzzle's line, `puzzle:solution`)".into(),
+        false if digits >= 4 && spaced => {
+            format!("{digits} digits but no puzzle: this file is read one puzzle a line")
+        }
+        false => return damaged(line, number, cells),
+    };
+    Some(Err(ParseError::new(number, message)))
+}
+
+/// A line that holds a run of cells as long as the smallest board's and no puzzle (one
+/// hidden in markup, say) is an error wherever it stands.
+fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, ParseError>> {
+    let run = line
+        .split(|&b| !cells.is_cell(b))
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0);
+    (run >= 16).then(|| {
+        Err(ParseError::new(
+            number,
+            format!("a run of {run} cells, but no puzzle in this line"),
+        ))
+    })
 }
 
 /// The record in a non-blank line; `None` when the line holds nothing like a puzzle.
@@ -456,14 +386,14 @@ fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usiz
 /// (see [`super::json::object_record`]). `None` when the line is no JSON object or has
 /// no puzzle field.
 fn json_object(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, String>> {
-    let value: serde_json::Value = serde_json::from_slice(trim(s)).ok()?;
-    super::json::object_record(value.as_object()?, cells)
+    super::json::object_record(std::str::from_utf8(trim(s)).ok()?, cells)
 }
 
-/// An expected answer from a solution field: the puzzle has that one solution.
+/// An expected answer from a solution field: one solution, not a claim that it is the
+/// only one (`:1:` says that).
 fn solution_expected(solution: Board) -> Box<Expected> {
     Box::new(Expected {
-        count: Some(1),
+        count: None,
         solution: Some(solution),
     })
 }
@@ -619,6 +549,14 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
         }
     }
     let grids = find_grids(s, &split, cells);
+    if let [(at, _)] = grids[..] {
+        // A grid under a key naming answers (`"solution": "..."`) is no puzzle.
+        let key = split.1.iter().take_while(|t| t.0 < at).last();
+        if key.is_some_and(|&(a, z)| super::names_answers(&s[a..z])) {
+            let message = "an answer with no puzzle on its line (its key names answers)";
+            return Some(Err((at, message.into())));
+        }
+    }
     if !grids.is_empty() {
         return Some(puzzle_and_answer(&grids, 0));
     }
@@ -636,8 +574,27 @@ const PENCIL_MARKS: &str =
 
 /// A field that is almost a puzzle: the error that says what is wrong with it.
 fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
-    // Single-cell fields (`7,0,0,...`) that do not make 81.
+    // A board's cells but for one character a blank would explain: say so, and how.
+    for &(a, z) in tokens {
+        let want = z - a;
+        if board::Shape::of_cells(want).is_some() {
+            if let Some(hint) = super::blank_hint(&s[a..z], cells, want) {
+                let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
+                return Some((i, format!("{}; {hint}", bad_cell(s, i))));
+            }
+        }
+    }
+    // Single-cell fields (`7,0,0,...`) that do not make 81; `7.4` joins two of them
+    // where `.` separates rows.
     let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
+    let joined = tokens
+        .iter()
+        .filter(|&&(a, z)| matches!(s[a..z], [_, b'.', _]))
+        .count();
+    if joined > 0 && singles + 2 * joined == CELLS {
+        let message = "'.' separates rows here, between one-cell fields; '.' is a blank in every layout, so this is no grid: separate every cell alike (`tr . ,`)";
+        return Some((tokens[0].0, message.into()));
+    }
     if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
         let at = tokens.last().map_or(0, |t| t.0);
         return Some((at, format!("{singles} one-cell fields, expected 81")));
@@ -930,7 +887,6 @@ pub(crate) mod tests {
                 Some(81),
                 "line ends after 80 cells, expected 81".to_string(),
             ),
-            (2, None, "no puzzle in this line".to_string()),
             (3, Some(83), "missing count after ':'".into()),
             (4, Some(84), "'x' in the count is not a digit".into()),
             (5, Some(85), "solution has 80 cells, expected 81".into()),
@@ -956,12 +912,15 @@ pub(crate) mod tests {
             raw[0].body.result().clone().unwrap_err().message,
             format!("'\u{FFFD}' {cell}")
         );
-        // A line far from a puzzle is said to be one.
-        let junk = read_all(Format::Line, format!("{P}\n  12x\n\u{ff}\n").as_bytes());
+        // A line far from a puzzle is skipped; one with a puzzle's run of cells is not.
+        let junk = read_all(
+            Format::Line,
+            format!("{P}\n  12x\n\u{ff}\n<td>{P}</td><td>{P}</td>\n").as_bytes(),
+        );
         let message = junk[1].body.result().clone().unwrap_err().message;
         assert_eq!(
             (junk.len(), message.as_str()),
-            (3, "no puzzle in this line")
+            (2, "a run of 81 cells, but no puzzle in this line")
         );
     }
 
@@ -1013,8 +972,11 @@ pub(crate) mod tests {
         capacity: usize,
     ) -> Vec<crate::record::Record> {
         let layout = crate::format::Layout {
-            defer: !matches!(mode, Mode::Eager),
-            blocks: matches!(mode, Mode::Blocks),
+            defer: match mode {
+                Mode::Eager => crate::format::Defer::No,
+                Mode::Deferred => crate::format::Defer::Lines,
+                Mode::Blocks => crate::format::Defer::Blocks,
+            },
             ..layout.clone()
         };
         let mut reader = format.reader(std::io::BufReader::with_capacity(capacity, input), &layout);
@@ -1106,8 +1068,7 @@ pub(crate) mod tests {
         let mut text = format!("{P}\n").repeat(1100);
         text.push_str(&format!("{}\n", "x".repeat(65_000)).repeat(3));
         let layout = crate::format::Layout {
-            defer: true,
-            blocks: true,
+            defer: crate::format::Defer::Blocks,
             ..Default::default()
         };
         let mut reader = Format::Line.reader(
@@ -1154,10 +1115,11 @@ pub(crate) mod tests {
                 capacity,
             );
             assert_eq!(eager, blocks, "capacity {capacity}");
-            assert_eq!(blocks.len(), 1500 + 1 + 1 + 20);
-            let long = blocks[1501].puzzle.clone().unwrap_err().message;
+            // `endless` holds no puzzle: skipped, as in the reader.
+            assert_eq!(blocks.len(), 1500 + 1 + 20);
+            let long = blocks[1500].puzzle.clone().unwrap_err().message;
             assert_eq!(long, "line is 70000 bytes long, longer than 65536");
-            assert_eq!(blocks.last().unwrap().number, 1522);
+            assert_eq!(blocks.last().unwrap().number, 1521);
         }
     }
 
@@ -1171,7 +1133,7 @@ pub(crate) mod tests {
                 .collect::<Vec<bool>>()
         };
         let deferring = crate::format::Layout {
-            defer: true,
+            defer: crate::format::Defer::Lines,
             ..Default::default()
         };
         let flags = pending(&deferring);
@@ -1188,9 +1150,9 @@ pub(crate) mod tests {
     #[test]
     fn a_file_failing_in_its_head_is_parsed_to_the_end() {
         // Mostly junk: the loader must count its errors to say the file looks misread.
-        let text = format!("{P}\njunk\njunk\n").repeat(600);
+        let text = format!("{P}\n{}\n{}\n", &P[..80], &P[..79]).repeat(600);
         let layout = crate::format::Layout {
-            defer: true,
+            defer: crate::format::Defer::Lines,
             ..Default::default()
         };
         let mut reader = Format::Line.reader(text.as_bytes(), &layout);

@@ -1,9 +1,11 @@
 //! Input formats: each turns a byte stream into puzzle records, one at a time.
 //!
-//! [`detect`] picks the format of a source from a sample of its content: every reader
-//! reads the sample, and the one that explains most of it wins. A [`Layout`] carries
-//! what a reader needs besides its format: the cell alphabet, the line terminator, and
-//! the CSV columns a user chose.
+//! [`GRAMMAR`] is what is read, the one table of it (docs/inputs.md shows the same).
+//! [`detect`] picks a source's reading from a sample of its content by one rule: the
+//! reading that explains the most of the sample's lines wins, then the one with fewer
+//! errors; more puzzles never beat fewer errors. A [`Layout`] carries what a reader
+//! needs besides its format: the cell alphabet, the line terminator, the CSV columns a
+//! user chose, how grid rows are written, and how parsing is left to the caller.
 
 mod cells;
 mod csv;
@@ -16,93 +18,137 @@ mod line;
 pub(crate) mod lines;
 mod poj;
 mod solutions_follow;
-mod source;
 
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, PendingLine};
-pub use detect::{SAMPLE, alphabets, cr_only, detect, program_source, solutions_follow};
+pub use detect::{RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
+pub use grid::RowStyle;
 pub use solutions_follow::note as solutions_follow_note;
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use lines::Lines;
+
+/// What is read: each format and the layouts it takes. docs/inputs.md holds the same
+/// table (a test keeps them together).
+pub const GRAMMAR: [(&str, &str); 6] = [
+    (
+        "line",
+        "one puzzle a line: its cells alone, first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
+    ),
+    (
+        "csv",
+        "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
+    ),
+    (
+        "grid",
+        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`), borders and brackets, blank lines, titles and labels between boards; a board after a line naming answers is the answer of the one before",
+    ),
+    ("hdu", "HDU 1426: 9 lines of 9 tokens, `?` blanks"),
+    ("poj", "POJ 3074: one puzzle a line until a line `end`"),
+    (
+        "json",
+        "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position",
+    ),
+];
 
 /// The layouts a source can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// One puzzle a line: 81 cells, alone or among other fields, optionally
-    /// `puzzle:count:solution`.
     Line,
-    /// CSV with a header naming the puzzle column (and maybe the solution's).
     Csv,
-    /// 9 lines of 9 cells a puzzle, any borders and separators.
     Grid,
-    /// HDU 1426: 9 lines of 9 space-separated tokens, `?` unknown.
     Hdu,
-    /// POJ 3074: 81-character lines until a line `end`.
     Poj,
-    /// A JSON document: arrays of puzzle strings, objects naming a puzzle and its
-    /// answer, grids as nested arrays of numbers.
     Json,
+}
+
+/// How parsing is shared with the caller (`solve`'s fast path for `line` files).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Defer {
+    /// Every record parsed by the reader.
+    #[default]
+    No,
+    /// Past the head of a file, lines go out unparsed ([`Body::Line`]).
+    Lines,
+    /// Past the head, whole blocks of lines go out ([`Body::Lines`]), split, parsed and
+    /// numbered by the caller (`solve` without `--skip`, `--limit`, `--sample`).
+    Blocks,
+}
+
+/// The CSV columns a user chose (`--puzzle-column`, `--solution-column`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Columns {
+    pub puzzle: Column,
+    pub solution: Option<Column>,
 }
 
 /// How a source is read besides its format.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     pub cells: Cells,
-    /// `\r` for files with CR-only line endings, else `\n` (CRLF is handled either way).
+    /// Lines end with a bare CR (classic Mac files); CRLF is read either way.
     pub cr_only: bool,
-    /// `--puzzle-column`, `--solution-column`.
-    pub puzzle_column: Option<Column>,
-    pub solution_column: Option<Column>,
-    /// Grids write blanks as `-` (learned from the sample), so a row of nine `-` is a
-    /// row of blanks, not a border.
-    pub dash_blanks: bool,
-    /// Grid rows start with a label column (`ID,c1,...,c9`), decided from the sample.
-    pub label_column: bool,
-    /// A line of digits alone before each grid is its title, decided from the sample.
-    pub digit_titles: bool,
-    /// Grids of rectangular boxes (6x6, 8x8, 10x10, 12x12), decided from the sample.
-    pub rectangular: bool,
-    /// Lines are puzzle strings in program source (JavaScript, Python): its lines of
-    /// program text are passed over, decided from the sample.
-    pub source_code: bool,
-    /// Past the head of the file, plain `line` records come as [`Body::Line`], parsed
-    /// later by whoever solves them (`solve` parses on its worker threads).
-    pub defer: bool,
-    /// With `defer`: whole blocks of lines go out unsplit ([`Body::Lines`]), split,
-    /// parsed and numbered by the caller (`solve` without `--skip`, `--limit`, `--sample`,
-    /// which count records as they are read).
-    pub blocks: bool,
+    pub columns: Option<Columns>,
+    /// How grid rows are written, decided from the sample.
+    pub rows: RowStyle,
+    pub defer: Defer,
     /// Each puzzle is followed by its solution (`--solutions-follow`; `None`: decided
     /// per source from its sample).
-    pub solutions_follow: Option<bool>,
+    pub pairs: Option<bool>,
 }
 
-/// What the reader found besides records: lines skipped as a header (a title, a
-/// count line) before the first record.
+/// Lines that held no puzzle, counted where they are parsed: by the reader, or on the
+/// caller's threads for blocks of lines (the clones share one count).
+#[derive(Clone, Debug, Default)]
+pub struct Skipped(pub Arc<AtomicU64>);
+
+impl Skipped {
+    pub fn add(&self, n: u64) {
+        self.0.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for Skipped {
+    fn eq(&self, other: &Skipped) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Eq for Skipped {}
+
+/// What the reader found besides records.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Notes {
-    pub headers: usize,
-    /// The first skipped line: its number and (the start of) its text.
-    pub first_header: Option<(u64, String)>,
+    /// Lines skipped because they hold no puzzle, and the first one read here: its
+    /// number and (the start of) its text.
+    pub skipped: Skipped,
+    pub first_skipped: Option<(u64, String)>,
+    /// Lines the records read so far stand on (a good record's own lines): what
+    /// detection compares.
+    pub explained: u64,
     /// The grid reader saw rows with `-` blanks.
     pub dash_blanks: bool,
-    /// Lines of program text passed over in a program source file.
-    pub program_text: usize,
 }
 
 impl Notes {
-    pub(crate) fn header(&mut self, line: u64, bytes: &[u8]) {
-        self.headers += 1;
-        if self.first_header.is_none() {
+    /// A line skipped because it holds no puzzle.
+    pub(crate) fn skip(&mut self, line: u64, bytes: &[u8]) {
+        self.skipped.add(1);
+        if self.first_skipped.is_none() {
             let text: String = String::from_utf8_lossy(lines::trim(bytes))
                 .chars()
                 .take(60)
                 .collect();
-            self.first_header = Some((line, text));
+            self.first_skipped = Some((line, text));
         }
     }
 }
@@ -118,14 +164,7 @@ impl Format {
     ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Csv => "csv",
-            Format::Grid => "grid",
-            Format::Hdu => "hdu",
-            Format::Poj => "poj",
-            Format::Json => "json",
-        }
+        GRAMMAR[self as usize].0
     }
 
     /// A reader of this format's records from `input`. A UTF-8 byte-order mark at the
@@ -146,33 +185,24 @@ impl Format {
         let terminator = if layout.cr_only { b'\r' } else { b'\n' };
         let lines = |input| Lines::with_terminator(input, terminator);
         let reader: Box<dyn RecordReader + 'a> = match self {
-            Format::Line => Box::new(
-                line::LineReader::new(lines(input), false, cells)
-                    .source_code(layout.source_code)
-                    .deferring(layout.defer, layout.blocks),
-            ),
-            Format::Poj => Box::new(
-                poj::reader(lines(input), Cells::judge()).deferring(layout.defer, layout.blocks),
-            ),
-            Format::Csv => Box::new(csv::CsvReader::new(lines(input), cells, layout)),
-            Format::Grid => Box::new(grid::GridReader::new(
+            Format::Line => Box::new(line::LineReader::new(
                 lines(input),
+                false,
                 cells,
-                grid::RowStyle {
-                    dash_blanks: layout.dash_blanks,
-                    label_column: layout.label_column,
-                    digit_titles: layout.digit_titles,
-                    rectangular: layout.rectangular,
-                },
+                layout.defer,
             )),
+            Format::Poj => Box::new(line::LineReader::new(
+                lines(input),
+                true,
+                Cells::judge(),
+                layout.defer,
+            )),
+            Format::Csv => Box::new(csv::CsvReader::new(lines(input), cells, layout)),
+            Format::Grid => Box::new(grid::GridReader::new(lines(input), cells, layout.rows)),
             Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),
-            Format::Json if layout.source_code => Box::new(json::JsonReader::new(
-                io::BufReader::new(source::Literals::new(input)),
-                cells,
-            )),
             Format::Json => Box::new(json::JsonReader::new(input, cells)),
         };
-        match layout.solutions_follow {
+        match layout.pairs {
             Some(true) => Box::new(solutions_follow::WithSolutions::new(reader)),
             _ => reader,
         }
@@ -217,7 +247,7 @@ pub trait RecordReader: Send {
     /// abandons the rest of the source).
     fn next_record(&mut self) -> Option<std::io::Result<RawRecord>>;
 
-    /// What was skipped so far.
+    /// What was skipped and explained so far.
     fn notes(&mut self) -> &mut Notes;
 }
 
@@ -232,6 +262,40 @@ fn char_at(bytes: &[u8], i: usize) -> char {
 fn bad_cell(bytes: &[u8], i: usize) -> String {
     let c = char_at(bytes, i);
     format!("{c:?} is not a digit 1-9 or a blank")
+}
+
+/// The one punctuation character that keeps `text` from being `want` cells, when
+/// reading it as a blank would make them: the fix a refusal names (`--blanks :`).
+fn blank_hint(text: &[u8], cells: &Cells, want: usize) -> Option<String> {
+    let odd = |b: &u8| !cells.is_cell(*b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
+    let c = *text.iter().find(|b| odd(b))?;
+    let cells_then = text.iter().filter(|&&b| b == c || cells.is_cell(b)).count();
+    let all = text.iter().filter(|b| odd(b));
+    (c.is_ascii_punctuation()
+        && cells_then == want
+        && all.clone().all(|&b| b == c)
+        && all.count() > 1)
+        .then(|| {
+            format!(
+                "{:?} read as a blank would make {want} cells: --blanks {}",
+                char::from(c),
+                char::from(c)
+            )
+        })
+}
+
+/// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
+/// a word naming them, and at most one other word.
+fn names_answers(t: &[u8]) -> bool {
+    let mut words = t
+        .split(|b| !b.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty());
+    let answer = |w: &[u8]| {
+        ["solution", "solutions", "answer", "answers"]
+            .iter()
+            .any(|n| w.eq_ignore_ascii_case(n.as_bytes()))
+    };
+    words.clone().count() <= 2 && words.any(answer)
 }
 
 #[cfg(test)]
@@ -295,47 +359,84 @@ mod tests {
             ("# only a comment".into(), Format::Line),
         ];
         for (input, want) in cases {
-            assert_eq!(
-                detect(input.as_bytes(), &Layout::default()).format,
-                *want,
-                "{input:?}"
-            );
+            let d = detect(input.as_bytes(), &Layout::default()).unwrap();
+            assert_eq!(d.format, *want, "{input:?}");
         }
-        let cr = detect(format!("{p}\r{p}\r").as_bytes(), &Layout::default());
+        let cr = detect(format!("{p}\r{p}\r").as_bytes(), &Layout::default()).unwrap();
         assert!(cr.layout.cr_only);
         assert_eq!((cr.records, cr.errors), (2, 0));
     }
 
     /// A table whose puzzle fields cannot be read (leading zeros lost, an unknown blank)
     /// stays CSV: each row is an error. A looser reading used to take every row's
-    /// solution as its puzzle, solve it, and exit 0.
+    /// solution as its puzzle, solve it, and exit 0. A header naming the answers'
+    /// column decides; one naming the puzzles' alone is one reading among others.
     #[test]
     fn a_table_with_unreadable_puzzles_stays_csv() {
         let s = "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
         let lost = s[6..].to_string(); // a puzzle starting with zeros, read as a number
         let qmark = s.replace(['1', '2'], "?");
-        for puzzle in [lost, qmark] {
-            let input = format!("quizzes,solutions\n{puzzle},{s}\n{puzzle},{s}\n");
-            let d = detect(input.as_bytes(), &Layout::default());
-            assert_eq!(
-                (d.format, d.records, d.errors),
+        let p = s.replacen('1', ".", 9);
+        let cases = [
+            (
+                format!("quizzes,solutions\n{lost},{s}\n{lost},{s}\n"),
                 (Format::Csv, 2, 2),
-                "{input}"
+            ),
+            (
+                format!("quizzes,solutions\n{qmark},{s}\n{qmark},{s}\n"),
+                (Format::Csv, 2, 2),
+            ),
+            (
+                format!("puzzle,solution\n{p}:1:{s}\n{p}:1:{s}\n"),
+                (Format::Csv, 2, 2),
+            ),
+            (
+                format!("puzzle\n{p}:1:{s}\n{p}:1:{s}\n"),
+                (Format::Line, 2, 0),
+            ),
+        ];
+        for (input, want) in cases {
+            let d = detect(input.as_bytes(), &Layout::default()).unwrap();
+            assert_eq!((d.format, d.records, d.errors), want, "{input}");
+        }
+    }
+
+    /// Program code is refused, saying what to do; a title that names no code is read.
+    #[test]
+    fn program_source_is_refused() {
+        let p = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+        for code in [
+            "const puzzles = [",
+            "PUZZLES = [",
+            "int grid[9][9] = {",
+            "val b = arrayOf(",
+            "import sudoku",
+            "#include <stdio.h>",
+        ] {
+            let input = format!("{code}\n  \"{p}\",\n]\n");
+            let e = detect(input.as_bytes(), &Layout::default()).unwrap_err();
+            assert!(
+                e.contains("program code") && e.contains("one a line"),
+                "{e}"
             );
         }
-        // A one-field header over lines of another layout is not a table.
-        let p = s.replacen('1', ".", 9);
-        let input = format!("puzzle\n{p}:1:{s}\n{p}:1:{s}\n");
-        assert_eq!(
-            detect(input.as_bytes(), &Layout::default()).format,
-            Format::Line
-        );
-        // Nor is a header whose rows do not split into its fields.
-        let input = format!("puzzle,solution\n{p}:1:{s}\n{p}:1:{s}\n");
-        assert_eq!(
-            detect(input.as_bytes(), &Layout::default()).format,
-            Format::Line
-        );
+        for title in ["Puzzles = easy ones", "a == b", "x => [1]"] {
+            let input = format!("{title}\n{p}\n");
+            assert!(
+                detect(input.as_bytes(), &Layout::default()).is_ok(),
+                "{title}"
+            );
+        }
+    }
+
+    /// The grammar's one table is the one docs/inputs.md shows.
+    #[test]
+    fn the_grammar_is_the_documented_table() {
+        let doc = include_str!("../../docs/inputs.md");
+        for (name, text) in GRAMMAR {
+            let row = format!("| `{name}` | {} |", text.replace('|', "\\|"));
+            assert!(doc.contains(&row), "docs/inputs.md lacks: {row}");
+        }
     }
 
     #[test]

@@ -1,15 +1,5 @@
-//! POJ 3074: one 81-character puzzle a line; a line `end` ends the input.
-
-use std::io::BufRead;
-
-use super::cells::Cells;
-use super::line::LineReader;
-use super::lines::Lines;
-
-/// The `line` reader without `:count:solution` suffixes, stopping at `end`.
-pub(crate) fn reader<R: BufRead>(lines: Lines<R>, cells: Cells) -> LineReader<R> {
-    LineReader::new(lines, true, cells)
-}
+//! POJ 3074: one 81-character puzzle a line; a line `end` ends the input. Read by the
+//! `line` reader without suffixes, with the judges' cells ([`super::line`]).
 
 #[cfg(test)]
 mod tests {
@@ -32,7 +22,9 @@ end
         assert_eq!(first.board.to_line(), SAMPLE.lines().next().unwrap());
         assert_eq!((first.board.clues(), first.expected.clone()), (36, None));
         assert_eq!(
-            crate::format::detect(SAMPLE.as_bytes(), &Default::default()).format,
+            crate::format::detect(SAMPLE.as_bytes(), &Default::default())
+                .unwrap()
+                .format,
             Format::Poj
         );
     }

@@ -120,7 +120,7 @@ mod tests {
 
     fn reader(text: &str, follow: bool) -> Box<dyn RecordReader + '_> {
         let layout = Layout {
-            solutions_follow: Some(follow),
+            pairs: Some(follow),
             ..Layout::default()
         };
         Format::Line.reader(text.as_bytes(), &layout)

@@ -29,13 +29,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::format::Item;
+use crate::format::{Defer, Item};
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, program_source,
-    solutions_follow, solutions_follow_note,
+    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
+    solutions_follow_note,
 };
 use crate::interrupt;
 use crate::record::{Reading, Record, SourceName};
+use decode::Compression;
 
 const BUFFER: usize = 64 * 1024;
 
@@ -80,6 +81,9 @@ pub enum LoadError {
         line: u64,
         source: io::Error,
     },
+    /// A source no reading fits: why, and what to do.
+    #[error("{path}: {why}")]
+    Refused { path: String, why: String },
 }
 
 impl LoadError {
@@ -88,7 +92,8 @@ impl LoadError {
         match self {
             LoadError::Open { path, .. }
             | LoadError::ListDir { path, .. }
-            | LoadError::Read { path, .. } => path,
+            | LoadError::Read { path, .. }
+            | LoadError::Refused { path, .. } => path,
             LoadError::Stopped => "",
         }
     }
@@ -109,6 +114,7 @@ pub struct LoadOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct SourceReport {
     name: SourceName,
+    format: Format,
     notes: Notes,
     records: u64,
     /// Parse errors among the records parsed here.
@@ -127,16 +133,29 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
         .map(|f| f.name())
         .filter(|f| *f != reading.format)
         .collect();
+    let how = match reading.detected {
+        true => format!(" (detected: {})", crate::format::RULE),
+        false => String::new(),
+    };
     Some(format!(
-        "{name}: {parse_errors} of {records} records could not be read as {}{}; if the file is laid out otherwise, name its format with --format ({})",
+        "{name}: {parse_errors} of {records} records could not be read as {}{how}; if the file is laid out otherwise, name its format with --format ({})",
         reading.format,
-        if reading.detected {
-            " (the best reading of its content)"
-        } else {
-            ""
-        },
         others.join(", ")
     ))
+}
+
+/// The note for lines skipped because they hold no puzzle (`first`: the first one's
+/// number and text, where the reader met it).
+pub fn skipped_note(
+    name: &SourceName,
+    skipped: u64,
+    first: Option<&(u64, String)>,
+) -> Option<String> {
+    let first = match first {
+        Some((line, text)) => format!(", the first line {line}: {text:?}"),
+        None => String::new(),
+    };
+    (skipped > 0).then(|| format!("{name}: skipped {skipped} line(s) that hold no puzzle{first}"))
 }
 
 /// A source still to open, or a folder being walked.
@@ -167,8 +186,7 @@ pub struct Loader {
     /// What the names of the sources opened hold, for the life of the process.
     names_held: u64,
     on_note: NoteSink,
-    defer: bool,
-    blocks: bool,
+    defer: Defer,
 }
 
 /// The FNV-1a 64 offset basis: the hash of nothing.
@@ -187,8 +205,7 @@ impl Loader {
             current: None,
             names_held: 0,
             on_note: Box::new(|note| say!("note: {note}")),
-            defer: false,
-            blocks: false,
+            defer: Defer::No,
         };
         if inputs.is_empty() {
             loader.add(Input::Stdin);
@@ -210,7 +227,7 @@ impl Loader {
     /// ([`Body::Line`]), read through [`Loader::items`]: the caller parses them on its
     /// worker threads.
     pub fn deferring(mut self) -> Loader {
-        self.defer = true;
+        self.defer = Defer::Lines;
         self
     }
 
@@ -219,8 +236,7 @@ impl Loader {
     /// numbers them on its worker threads ([`crate::format::LineBlock`]). For callers that need no
     /// count of records as they are read.
     pub fn in_blocks(mut self) -> Loader {
-        self.defer = true;
-        self.blocks = true;
+        self.defer = Defer::Blocks;
         self
     }
 
@@ -352,46 +368,85 @@ impl Loader {
             Some(e) if head.is_empty() => return Err(read_error(e)),
             damage => damage,
         };
+        let (format, layout) = self.reading(&name, &head, compression)?;
+        // Damage in the sample comes after the records before it.
+        let head = Cursor::new(head).chain(decode::FirstError(damage));
+        let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
+        let mut reader = format.reader(input, &layout);
+        let reading = Reading {
+            format: format.name(),
+            detected: self.options.format.is_none(),
+            parsed_later: layout.defer != Defer::No,
+        };
+        // Lines the workers skip are counted where the run can read them at the end.
+        let skipped = reading
+            .parsed_later
+            .then(|| reader.notes().skipped.0.clone());
+        Ok(Current {
+            reader,
+            line: 0,
+            report: SourceReport {
+                name: SourceName::read(&name, reading, skipped),
+                format,
+                notes: Notes::default(),
+                records: 0,
+                parse_errors: 0,
+            },
+        })
+    }
+
+    /// How a source is read, from its first bytes: the format forced or detected, the
+    /// layout (pairs, grid rows, alphabets decided from the sample), each decision said.
+    fn reading(
+        &mut self,
+        name: &str,
+        head: &[u8],
+        compression: Option<Compression>,
+    ) -> Result<(Format, Layout), LoadError> {
         let (format, mut layout, detected) = match self.options.format {
             // The line ending is the file's, whatever its format.
-            Some(f) => (
-                f,
-                Layout {
-                    cr_only: cr_only(&head),
-                    // JSON in program source is read in its literals.
-                    source_code: f == Format::Json && program_source(&head),
-                    ..self.options.layout.clone()
-                },
-                false,
-            ),
-            None => {
-                let d = detect(&head, &self.options.layout);
-                (d.format, d.layout, true)
+            Some(f) => {
+                let cr_only = cr_only(head);
+                (
+                    f,
+                    Layout {
+                        cr_only,
+                        ..self.options.layout.clone()
+                    },
+                    None,
+                )
             }
+            None => match detect(head, &self.options.layout) {
+                Ok(d) => (d.format, d.layout.clone(), Some(d)),
+                Err(why) => {
+                    let path = name.to_string();
+                    return Err(LoadError::Refused { path, why });
+                }
+            },
         };
-        if self.options.layout.solutions_follow.is_none() {
-            let paired = solutions_follow(format, &head, &layout);
-            layout.solutions_follow = Some(paired);
+        if self.options.layout.pairs.is_none() {
+            let paired = solutions_follow(format, head, &layout);
+            layout.pairs = Some(paired);
             if paired {
-                (self.on_note)(&solutions_follow_note(&name));
+                (self.on_note)(&solutions_follow_note(name));
             }
         }
-        if layout.label_column && format == Format::Grid {
-            (self.on_note)(&format!(
-                "{name}: each row starts with a label, not a cell (decided from its content)"
-            ));
+        let rows = layout.rows;
+        let style = [
+            (
+                rows.label_column,
+                "each row starts with a label, not a cell",
+            ),
+            (
+                rows.digit_titles,
+                "a line of digits alone before a grid is its title (a score, a number), not a row",
+            ),
+            (rows.rectangular, "it holds boards of rectangular boxes"),
+        ];
+        for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
+            (self.on_note)(&format!("{name}: {what} (decided from its content)"));
         }
-        if layout.source_code && format == Format::Json {
-            (self.on_note)(&format!(
-                "{name}: read as program source: its array and object literals, as JSON (decided from its content)"
-            ));
-        }
-        if layout.digit_titles && format == Format::Grid {
-            (self.on_note)(&format!(
-                "{name}: a line of digits alone before a grid is its title (a score, a number), not a row (decided from its content)"
-            ));
-        }
-        let (cells, decided) = alphabets(format, &head, &layout);
+        let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
         for (side, alphabet, count) in decided {
             (self.on_note)(&format!(
@@ -402,72 +457,68 @@ impl Loader {
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
-        let paired = layout.solutions_follow == Some(true);
-        layout.defer = self.defer && !paired;
-        layout.blocks = self.blocks && !paired;
+        layout.defer = match layout.pairs {
+            Some(true) => Defer::No,
+            _ => self.defer,
+        };
         if self.options.verbose {
-            let how = if detected {
-                "detected from its content"
-            } else {
-                "--format"
+            let how = match &detected {
+                Some(d) => format!(
+                    "detected: it explains {} of the {} lines of its first {} KiB; {}",
+                    d.explained,
+                    d.lines,
+                    SAMPLE / 1024,
+                    crate::format::RULE
+                ),
+                None => "--format".into(),
             };
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
         }
-        // Damage in the sample comes after the records before it.
-        let head = Cursor::new(head).chain(decode::FirstError(damage));
-        let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
-        Ok(Current {
-            reader: format.reader(input, &layout),
-            line: 0,
-            report: SourceReport {
-                name: SourceName::read(
-                    &name,
-                    Reading {
-                        format: format.name(),
-                        detected,
-                        parsed_later: layout.defer,
-                    },
-                ),
-                notes: Notes::default(),
-                records: 0,
-                parse_errors: 0,
-            },
-        })
+        Ok((format, layout))
     }
 
-    /// Closes the current source: its report is kept, and its notes said.
-    fn finish(&mut self) {
-        let Some(mut cur) = self.current.take() else {
-            return;
-        };
+    /// Closes the current source: its report is kept, and its notes said. A source
+    /// that held no puzzle is refused, saying why.
+    fn finish(&mut self) -> Option<LoadError> {
+        let mut cur = self.current.take()?;
         cur.report.notes = cur.reader.notes().clone();
         let r = &cur.report;
-        if let Some((line, text)) = &r.notes.first_header {
-            let shown = if text.is_empty() {
-                String::new()
-            } else {
-                format!(": {text:?}")
-            };
-            (self.on_note)(&format!(
-                "{}: skipped {} line(s) before the first puzzle as a header (line {line}{shown})",
-                r.name, r.notes.headers
-            ));
+        // With records left unparsed, what they skip and fail is known only once they
+        // are parsed: the caller says it then (`skipped_note`, `misread_note`).
+        if r.name.reading().is_some_and(|r| r.parsed_later) {
+            return None;
         }
-        if r.notes.program_text > 0 {
-            (self.on_note)(&format!(
-                "{}: passed over {} line(s) of program text around the puzzles (read as program source, decided from its content)",
-                r.name, r.notes.program_text
-            ));
+        let skipped = r.notes.skipped.get();
+        if r.records == 0 && (skipped > 0 || r.format == Format::Json) {
+            return Some(LoadError::Refused {
+                path: r.name.to_string(),
+                why: no_puzzle(r),
+            });
         }
-        // Records that may be left unparsed are counted by the caller, who says it
-        // then (`misread_note` with its own counts).
-        if !r.name.reading().is_some_and(|r| r.parsed_later) {
-            if let Some(note) = misread_note(&r.name, r.records, r.parse_errors) {
-                (self.on_note)(&note);
-            }
+        let notes = [
+            skipped_note(&r.name, skipped, r.notes.first_skipped.as_ref()),
+            misread_note(&r.name, r.records, r.parse_errors),
+        ];
+        for note in notes.into_iter().flatten() {
+            (self.on_note)(&note);
         }
+        None
     }
+}
+
+/// Why a source that held no puzzle is refused.
+fn no_puzzle(r: &SourceReport) -> String {
+    if r.format == Format::Json {
+        return "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into();
+    }
+    let first = match &r.notes.first_skipped {
+        Some((line, text)) => format!(" (line {line}: {text:?})"),
+        None => String::new(),
+    };
+    format!(
+        "no line of it holds a puzzle in any reading{first}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON"
+    )
 }
 
 /// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
@@ -476,7 +527,10 @@ impl Iterator for Loader {
     type Item = Result<Record, LoadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        debug_assert!(!self.defer, "a deferring loader is read through items()");
+        debug_assert!(
+            self.defer == Defer::No,
+            "a deferring loader is read through items()"
+        );
         self.next_item().map(|item| item.map(Item::into_record))
     }
 }
@@ -525,7 +579,11 @@ impl Loader {
                         self.finish();
                         return Some(Err(LoadError::Read { path, line, source }));
                     }
-                    None => self.finish(),
+                    None => {
+                        if let Some(refused) = self.finish() {
+                            return Some(Err(refused));
+                        }
+                    }
                 }
             }
             if interrupt::requested() {
@@ -680,8 +738,8 @@ mod tests {
                 ..LoadOptions::default()
             },
         ));
-        assert_eq!(got.len(), 2);
-        assert!(!got[1].as_ref().unwrap().3);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].as_ref().unwrap().3);
         fs::create_dir(tmp.path().join("empty")).unwrap();
         let empty = Loader::new(
             vec![Input::File(tmp.path().join("empty"))],

@@ -5,7 +5,7 @@ use crate::bench::ReadSettings;
 use crate::board::{Alphabet, Shape};
 use crate::bounds;
 use crate::cli::InputArgs;
-use crate::format::{Cells, Column, Layout};
+use crate::format::{Cells, Column, Columns, Layout};
 use crate::loader::{LoadOptions, Walk};
 use crate::subset::Subset;
 
@@ -25,30 +25,26 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
             .transpose()
             .or_else(|e| usage(option, e))
     };
+    let (puzzle, solution) = (
+        column(&a.puzzle_column, "--puzzle-column")?,
+        column(&a.solution_column, "--solution-column")?,
+    );
+    if solution.is_some() && puzzle.is_none() {
+        return usage("--solution-column", "give --puzzle-column too");
+    }
     let layout = Layout {
         cells,
-        cr_only: false,
-        puzzle_column: column(&a.puzzle_column, "--puzzle-column")?,
-        solution_column: column(&a.solution_column, "--solution-column")?,
-        dash_blanks: false,
-        label_column: false,
-        source_code: false,
-        digit_titles: false,
-        rectangular: false,
-        defer: false,
-        blocks: false,
-        solutions_follow: match a.solutions_follow.as_str() {
+        columns: puzzle.map(|puzzle| Columns { puzzle, solution }),
+        pairs: match a.solutions_follow.as_str() {
             "auto" => None,
             "yes" => Some(true),
             "no" => Some(false),
             other => return usage("--solutions-follow", format!("{other:?}: auto, yes or no")),
         },
+        ..Layout::default()
     };
-    if layout.solution_column.is_some() && layout.puzzle_column.is_none() {
-        return usage("--solution-column", "give --puzzle-column too");
-    }
     let mut format = format(a.format.as_deref())?;
-    if layout.puzzle_column.is_some() {
+    if layout.columns.is_some() {
         if format.is_some_and(|f| f != crate::format::Format::Csv) {
             return usage("--puzzle-column", "columns are for --format csv");
         }

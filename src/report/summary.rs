@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use super::text_table::{Align, TextTable, shorten};
-use crate::loader::misread_note;
+use crate::loader::{misread_note, skipped_note};
 use crate::run::{PuzzleResult, Status};
 use crate::tally::Tally;
 
@@ -107,6 +107,8 @@ impl Summary {
         };
         let c = last.counts;
         if last.name.reading().is_some_and(|r| r.parsed_later) {
+            self.notes_due
+                .extend(skipped_note(&last.name, last.name.skipped(), None));
             self.notes_due
                 .extend(misread_note(&last.name, c.records, c.parse_errors));
         }

@@ -68,7 +68,11 @@ pub(crate) fn assess<'r>(
             ..
         } => {
             let solution = match square {
-                Some(s) => Some(Board::Other(s)),
+                // Written in the symbols its puzzle was read in.
+                Some(mut s) => {
+                    s.set_symbols(puzzle.board.symbols());
+                    Some(Board::Other(s))
+                }
                 None => outcome.solution.map(Board::Nine),
             };
             result.clock = outcome.clock;

@@ -235,6 +235,7 @@ fn split_blocks_group_into_runs_numbered_in_order() {
         poj: false,
         cut: None,
         numbering: Arc::clone(numbering),
+        skipped: Default::default(),
     };
     let split = |numbering: &Arc<AtomicU64>| {
         let b = Some(block(numbering));

@@ -617,8 +617,8 @@ fn late_records_parsed_on_workers_report_as_early_ones() {
 fn a_misread_tail_is_noted_with_several_threads() {
     let good = GOOD;
     let mut text = format!("{good}\n").repeat(1030);
-    for i in 0..5000 {
-        text.push_str(&format!("junk line {i}\n"));
+    for _ in 0..5000 {
+        text.push_str(&format!("{}\n", &good[..80]));
     }
     for threads in ["1", "2"] {
         let out = sudoku_bench()

@@ -465,12 +465,14 @@ fn bench_reads_what_solve_reads_and_refuses_to_measure_nothing() {
     std::fs::write(dir.path().join("junk.txt"), "not a puzzle\nnor this\n").unwrap();
     let out = bench_in(dir.path(), &["junk.txt"]);
     assert_eq!(out.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no puzzle to measure"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("junk.txt: no line of it holds a puzzle")
+    );
     assert!(out.stdout.is_empty(), "nothing measured, no table");
     let out = bench_in(dir.path(), &["missing.txt"]);
     assert_eq!(out.status.code(), Some(3));
     // Partly readable: the errors are counted and said, the rest measured, exit 3.
-    let text = format!("{P}\nnot a puzzle\n{P}\n");
+    let text = format!("{P}\n{}\n{P}\n", &P[..80]);
     std::fs::write(dir.path().join("part.txt"), &text).unwrap();
     let out = bench_in(dir.path(), &["part.txt", "--backends", "dlx-static"]);
     assert_eq!(out.status.code(), Some(3));

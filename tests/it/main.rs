@@ -13,6 +13,7 @@ mod foreign;
 mod hostile;
 mod hostile_libs;
 mod layouts;
+mod misreads;
 mod pages;
 mod properties;
 mod realworld;

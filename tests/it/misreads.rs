@@ -1,0 +1,245 @@
+//! The misreads found by trying published collections as a new user would (issue 40):
+//! one test each, every one of them failing on the reader before the declared grammar.
+
+use crate::common::{easy_16x16, field, solve_named};
+
+const P: &str = ".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+const S: &str = "652483917978162435314975628825736149791824563436519872269348751547291386183657294";
+const P2: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const S2: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// What a run made of `text` in a file named `name`: exit code, the rows as (puzzle,
+/// status, matches_expected, solution, error), and stderr.
+struct Run {
+    code: i32,
+    rows: Vec<[String; 5]>,
+    stderr: String,
+}
+
+fn run(name: &str, text: &str, args: &[&str]) -> Run {
+    let args: Vec<&str> = ["-q"].iter().chain(args).copied().collect();
+    let (out, header, rows) = solve_named(name, text.as_bytes(), &args);
+    let columns = ["puzzle", "status", "matches_expected", "solution", "error"];
+    Run {
+        code: out.status.code().unwrap(),
+        rows: rows
+            .iter()
+            .map(|r| columns.map(|c| field(&header, r, c).to_string()))
+            .collect(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A 16x16 board written as a size line, then rows of single-spaced numbers: six of its
+/// rows (every value 0-4) were read as six 4x4 puzzles, solved and reported `multiple`.
+#[test]
+fn a_size_line_then_rows_of_numbers_is_one_16x16_board() {
+    let rows = [
+        "0 0 0 14 0 0 15 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 10 0",
+        "0 0 0 0 0 0 3 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 12 0 3 15 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 0 7 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        "5 0 10 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 6 0 0 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 10 0 0 5 0 0 2 0 6",
+        "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 5 0 0 0 0 0 0 0 0 0",
+        "0 1 0 0 0 16 0 0 0 0 0 0 0 0 0 0",
+        "0 0 0 0 0 0 0 0 5 0 0 0 0 0 0 0",
+    ];
+    let text = format!("16\n{}", rows.join("\n"));
+    let r = run("sudoku16.txt", &text, &["--max-nodes", "100000"]);
+    assert_eq!(r.rows.len(), 1, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.rows[0][0].len(), 256, "{:?}", r.rows);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+/// A published solution beside a puzzle is one solution, not a claim that it is the only
+/// one: puzzles with several solutions were called wrong (exit 4) when the solver found
+/// another. A puzzle the search proves unique is still held to the file's answer.
+#[test]
+fn a_solution_column_claims_no_uniqueness() {
+    let open = format!("{}{}", &S[..9], ".".repeat(72));
+    let wrong = S2
+        .replacen('4', "x", 1)
+        .replacen('1', "4", 1)
+        .replacen('x', "1", 1);
+    let cases = [
+        (
+            "sudoku.csv",
+            format!("quizzes,solutions\n{open},{S}\n{P},{S}\n"),
+        ),
+        (
+            "sudoku4.csv",
+            "Puzzle,Solution\n1234............,1234341221434321\n".into(),
+        ),
+    ];
+    for (name, text) in cases {
+        let r = run(name, &text, &[]);
+        assert_eq!(r.code, 0, "{name}: {:?}\n{}", r.rows, r.stderr);
+        assert!(
+            r.rows.iter().all(|row| row[2] != "false"),
+            "{name}: {:?}",
+            r.rows
+        );
+        assert_eq!(r.rows[0][1], "multiple", "{name}: {:?}", r.rows);
+    }
+    // Proved unique, so the answer is compared: a right one matches, a wrong one does not.
+    let r = run(
+        "sudoku.csv",
+        &format!("quizzes,solutions\n{P},{S}\n{P2},{wrong}\n"),
+        &[],
+    );
+    let matches: Vec<&str> = r.rows.iter().map(|row| row[2].as_str()).collect();
+    assert_eq!(
+        (r.code, matches),
+        (4, vec!["true", "false"]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Answers are never puzzles: a JSON document's list of solutions pairs with its list of
+/// puzzles by position; a JSON object over two lines keeps its answer; program source
+/// listing answers apart is refused (its solutions were solved as puzzles, exit 0).
+#[test]
+fn answers_are_never_read_as_puzzles() {
+    let json =
+        format!("{{\"puzzles\": [\"{P}\", \"{P2}\"], \"solutions\": [\"{S}\", \"{S2}\"]}}\n");
+    let split = format!(
+        "{{\"puzzle\": \"{P}\",\n \"solution\": \"{S}\"}}\n{{\"puzzle\": \"{P2}\",\n \"solution\": \"{S2}\"}}\n"
+    );
+    for (name, text) in [("puzzles.json", json), ("puzzles.jsonl", split)] {
+        let r = run(name, &text, &[]);
+        let got: Vec<(&str, &str)> = r
+            .rows
+            .iter()
+            .map(|x| (x[0].as_str(), x[2].as_str()))
+            .collect();
+        assert_eq!(got, [(P, "true"), (P2, "true")], "{name}: {}", r.stderr);
+        assert_eq!(r.code, 0, "{name}: {}", r.stderr);
+    }
+    let python = format!("PUZZLES = [\n    \"{P}\",\n]\n\nSOLUTIONS = [\n    \"{S}\",\n]\n");
+    let r = run("puzzles.py", &python, &[]);
+    assert!(r.rows.iter().all(|row| row[0] != S), "{:?}", r.rows);
+    assert_ne!(r.code, 0, "{:?}", r.rows);
+    assert!(r.stderr.contains("program source"), "{}", r.stderr);
+    assert!(r.stderr.contains("one a line"), "{}", r.stderr);
+}
+
+/// 16x16 puzzles with their generated solutions, written in `1`-`9` then `A`-`G`.
+fn digits_letters_16x16(n: usize) -> Vec<(String, String)> {
+    let relabel = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                'A'..='I' => char::from(b'1' + (c as u8 - b'A')),
+                'J'..='P' => char::from(b'A' + (c as u8 - b'J')),
+                other => other,
+            })
+            .collect()
+    };
+    String::from_utf8(easy_16x16(n, 7))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| (relabel(&l[..256]), relabel(&l[259..])))
+        .collect()
+}
+
+/// A 16x16 file written in `1`-`9` then `A`-`G` got its solutions (and the CSV's puzzle
+/// column) written in `A`-`P`: right boards in symbols the user never used.
+#[test]
+fn answers_are_written_in_the_files_own_symbols() {
+    let boards = digits_letters_16x16(3);
+    let text: String = boards.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let r = run("hexa.txt", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for (row, (p, s)) in r.rows.iter().zip(&boards) {
+        assert_eq!((&row[0], &row[3]), (p, s), "{}", r.stderr);
+    }
+}
+
+/// 16x16 grids with a separator between cells: `1 0 0 G ...` rows were refused ("a
+/// 16x16 board ends after 13 rows"), comma rows with space blanks read as 4x4 rows.
+#[test]
+fn a_16x16_grid_with_separators_reads() {
+    let (p, s) = digits_letters_16x16(1).remove(0);
+    let rows = |sep: &str, blank: &str| -> String {
+        let cells: Vec<String> = p
+            .chars()
+            .map(|c| String::from(c).replace('.', blank))
+            .collect();
+        cells.chunks(16).map(|r| r.join(sep) + "\n").collect()
+    };
+    for text in [rows(" ", "0"), rows(",", " ")] {
+        let r = run("hexa.txt", &text, &[]);
+        assert_eq!(r.rows.len(), 1, "{text}\n{:?}\n{}", r.rows, r.stderr);
+        assert_eq!((&r.rows[0][0], &r.rows[0][3]), (&p, &s), "{text}");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+}
+
+/// A refusal names the fix: `:` blanks gave one "no puzzle in this line" a line, `.` as
+/// a separator "row has 17 cells", and neither said what to do.
+#[test]
+fn a_refusal_names_the_flag_that_reads_the_file() {
+    let colons = format!("{}\n{}\n", P.replace('.', ":"), P2.replace('.', ":"));
+    let r = run("colons.txt", &colons, &[]);
+    assert!(r.stderr.contains("--blanks :"), "{}", r.stderr);
+    let r = run("colons.txt", &colons, &["--blanks", ":"]);
+    let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+    assert_eq!((r.code, puzzles), (0, vec![P, P2]), "{}", r.stderr);
+    let dotted: Vec<String> = S
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|&b| char::from(b).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let r = run("sudoku.txt", &dotted.join("."), &[]);
+    assert_ne!(r.code, 0);
+    assert!(r.stderr.contains("'.' separates"), "{}", r.stderr);
+}
+
+/// A line that holds no puzzle is skipped with a note wherever it stands: a label after
+/// each grid, a final `...`, a closing `]);`, a title in the middle turned a right run
+/// into exit 3.
+#[test]
+fn lines_that_are_no_puzzles_are_skipped_wherever_they_stand() {
+    let grid = |p: &str| -> String {
+        p.as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap() + "\n")
+            .collect()
+    };
+    let cases = [
+        format!(
+            "{}Puzzle 1 (easy)\n\n{}Puzzle 2 (hard)\n",
+            grid(P),
+            grid(P2)
+        ),
+        format!("{P}\n{P2}\n...\n"),
+        format!("\"{P}\",\n\"{P2}\",\n]);\n"),
+        format!("{P}\nHard ones\n{P2}\n"),
+    ];
+    for text in cases {
+        let r = run("sudoku.txt", &text, &[]);
+        let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+        assert_eq!((r.code, puzzles), (0, vec![P, P2]), "{text}\n{}", r.stderr);
+        assert!(r.stderr.contains("skipped"), "{}", r.stderr);
+    }
+    // A line that looks like a damaged puzzle is still an error with its place.
+    let r = run("sudoku.txt", &format!("{P}\n{}\n", &P2[..80]), &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(r.rows[1][4].contains("line 2"), "{:?}", r.rows);
+}
