@@ -486,15 +486,15 @@ impl Loader {
         let r = &cur.report;
         // With records left unparsed, what they skip and fail is known only once they
         // are parsed: the caller says it then (`skipped_note`, `misread_note`).
-        if r.name.reading().is_some_and(|r| r.parsed_later) {
-            return None;
-        }
         let skipped = r.notes.skipped.get();
         if r.records == 0 && (skipped > 0 || r.format == Format::Json) {
             return Some(LoadError::Refused {
                 path: r.name.to_string(),
                 why: no_puzzle(r),
             });
+        }
+        if r.name.reading().is_some_and(|r| r.parsed_later) {
+            return None;
         }
         let notes = [
             skipped_note(&r.name, skipped, r.notes.first_skipped.as_ref()),
