@@ -246,9 +246,14 @@ impl Summary {
         );
         if let Some(by) = &self.verifier {
             let (confirmed, refuted, unknown) = t.verified();
+            // Why a claim is undecided, only where one is.
+            let why = match unknown {
+                0 => "",
+                _ => " (the verifier's budget ran out)",
+            };
             let _ = writeln!(
                 s,
-                "  claims verified by {by}, untimed: {confirmed} confirmed, {refuted} refuted, {unknown} undecided (the verifier's budget ran out)"
+                "  claims verified by {by}, untimed: {confirmed} confirmed, {refuted} refuted, {unknown} undecided{why}"
             );
         }
         if let Some(w) = t.first_wrong() {
