@@ -169,7 +169,7 @@ fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
         false => head,
     };
     let layout = Layout {
-        defer: super::Defer::No,
+        blocks: false,
         ..layout.clone()
     };
     (sample, layout)
