@@ -9,8 +9,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Skipped;
 use super::cells::Cells;
-use super::line::{is_comment, read_line};
-use super::lines::{MAX_LINE, too_long, trim};
 use crate::record::{ParseError, Puzzle, Record, SourceName};
 
 /// What the loader hands out when it defers parsing: a record, or lines standing for
@@ -154,50 +152,6 @@ impl LineBlock {
     /// what it holds).
     pub fn weight(&self) -> usize {
         (self.lines as usize).max(self.bytes.len() / 82)
-    }
-
-    /// The block's records as items, numbered from 1 within it (see
-    /// [`LineBlock::records_before`]), and parsed as the reader parses its lines. Blank
-    /// and comment lines hold none.
-    pub fn items(&self, source: &SourceName) -> Vec<Item> {
-        let source = *source;
-        let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
-        let mut line_number = self.first_line;
-        let mut add = |line: &[u8], line_number: u64| {
-            let t = trim(line);
-            // A line read alone may have been cut; one in a block is whole.
-            let len = self.cut.unwrap_or(line.len() as u64);
-            let whole = len <= MAX_LINE as u64;
-            if t.is_empty() || (whole && is_comment(t)) {
-                return;
-            }
-            debug_assert!(t != b"end", "an `end` line is read alone");
-            let body = match whole {
-                false => Err(too_long(line_number, len)),
-                true => match read_line(line, line_number, &self.cells, !self.poj, true) {
-                    Some(body) => body,
-                    None => return self.skipped.add(1),
-                },
-            };
-            out.push(Item {
-                source,
-                number: out.len() as u64 + 1,
-                line: line_number,
-                body: Body::Parsed(body),
-            });
-        };
-        let mut start = 0;
-        for end in memchr::memchr_iter(self.terminator, &self.bytes) {
-            let line = &self.bytes[start..end];
-            add(line.strip_suffix(b"\r").unwrap_or(line), line_number);
-            line_number += 1;
-            start = end + 1;
-        }
-        // A line read alone comes without its terminator, already stripped.
-        if start < self.bytes.len() {
-            add(&self.bytes[start..], line_number);
-        }
-        out
     }
 
     /// How many records of the source come before the `n` of this block, which are

@@ -441,12 +441,14 @@ impl Loader {
         }
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
-        for (side, alphabet, count) in decided {
+        for d in decided {
             (self.on_note)(&format!(
-                "{name}: {side}x{side} boards read as {} ({}), decided from the {count} in its first {} KiB; --alphabet reads them otherwise",
-                alphabet.describe(side),
-                alphabet.name(),
-                SAMPLE / 1024
+                "{name}: {side}x{side} boards read as {} ({}), decided from the {} in its first {} KiB; --alphabet reads them otherwise",
+                d.alphabet.describe(d.side),
+                d.alphabet.name(),
+                d.records,
+                SAMPLE / 1024,
+                side = d.side
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
