@@ -35,14 +35,8 @@ impl Item {
     }
 
     /// The record. A block must be split first ([`LineBlock::items`]).
-    pub fn into_record(self) -> Record {
-        let puzzle = self.body.parse(self.line);
-        Record {
-            source: self.source,
-            number: self.number,
-            line: self.line,
-            puzzle,
-        }
+    pub fn into_record(mut self) -> Record {
+        self.take_record(0)
     }
 
     /// The record, numbered after the `before` records of its source, on the worker
@@ -94,17 +88,13 @@ impl Body {
     pub fn parse(self, line: u64) -> Result<Puzzle, ParseError> {
         match self {
             Body::Parsed(r) => r,
-            Body::Lines(_) => Err(Body::unsplit(line)),
+            // A block reached code that takes one record: a bug, reported, not a panic.
+            Body::Lines(_) => {
+                debug_assert!(false, "a block of lines was not split into records");
+                let why = "internal error: a block of lines was not split into records";
+                Err(ParseError::new(line, why))
+            }
         }
-    }
-
-    /// A block reached code that takes one record: a bug, reported, not a panic.
-    fn unsplit(line: u64) -> ParseError {
-        debug_assert!(false, "a block of lines was not split into records");
-        ParseError::new(
-            line,
-            "internal error: a block of lines was not split into records",
-        )
     }
 
     /// True for a parse error (a block's are not known yet).

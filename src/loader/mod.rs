@@ -524,21 +524,11 @@ impl Iterator for Loader {
     }
 }
 
-/// What a loader in blocks hands out: records, and blocks of lines left unparsed.
-pub struct Items(Loader);
-
-impl Iterator for Items {
-    type Item = Result<Item, LoadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.0.next_item()
-    }
-}
-
 impl Loader {
-    /// Every item, blocks of lines included (see [`Loader::in_blocks`]).
-    pub fn items(self) -> Items {
-        Items(self)
+    /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
+    /// blocks of lines left unparsed.
+    pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
+        std::iter::from_fn(move || self.next_item())
     }
 
     fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
