@@ -48,17 +48,10 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         crate::cpu::measure_serial();
     }
     let loader = Loader::new(opts.inputs, opts.load);
-    let threads = match opts.run.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
     // Blocks of lines, unless a subset counts records as they are read.
-    let loader = if opts.subset.is_all() {
-        loader.in_blocks()
-    } else if threads > 1 {
-        loader.deferring()
-    } else {
-        loader
+    let loader = match opts.subset.is_all() {
+        true => loader.in_blocks(),
+        false => loader,
     };
     let bytes_read = loader.bytes_read();
     // Folders are walked for their size only for a progress bar's estimate.

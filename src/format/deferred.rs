@@ -1,16 +1,14 @@
 //! The `line` format's fast path for `solve`: past the head of a file, a reader may
-//! hand out a line unparsed ([`Body::Line`]) or a whole block of lines
-//! ([`Body::Lines`]), so the reading thread only splits bytes; the runner parses them
-//! on its worker threads ([`Item::take_record`], [`LineBlock::items`]). Everything
-//! else sees [`Record`]s only.
+//! hand out a whole block of lines ([`Body::Lines`]), so the reading thread only reads
+//! bytes; the runner splits and parses them on its worker threads ([`LineBlock::items`]).
+//! Everything else sees [`Record`]s only.
 
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Skipped;
-use super::line::{deferred_cells, is_comment, read_line};
-use super::lines::{MAX_LINE, too_long, trim};
+use super::cells::Cells;
 use crate::record::{ParseError, Puzzle, Record, SourceName};
 
 /// What the loader hands out when it defers parsing: a record, or lines standing for
@@ -36,20 +34,13 @@ impl Item {
         }
     }
 
-    /// The record, a pending line parsed here. A block must be split first
-    /// ([`LineBlock::items`]).
-    pub fn into_record(self) -> Record {
-        let puzzle = self.body.parse(self.line);
-        Record {
-            source: self.source,
-            number: self.number,
-            line: self.line,
-            puzzle,
-        }
+    /// The record. A block must be split first ([`LineBlock::items`]).
+    pub fn into_record(mut self) -> Record {
+        self.take_record(0)
     }
 
     /// The record, numbered after the `before` records of its source, on the worker
-    /// thread that solves it: a pending line is parsed here.
+    /// thread that solves it.
     pub fn take_record(&mut self, before: u64) -> Record {
         Record {
             source: self.source,
@@ -66,14 +57,11 @@ impl Item {
     }
 }
 
-/// What a reader read: a record's puzzle or error, or a line or block of lines whose
-/// parsing waits for a worker thread.
+/// What a reader read: a record's puzzle or error, or a block of lines whose parsing
+/// waits for a worker thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
     Parsed(Result<Puzzle, ParseError>),
-    /// A `line`-format line past the head of its file, kept as bytes: parsing it is
-    /// left to the thread that solves it, so the reading thread only splits lines.
-    Line(PendingLine),
     /// Whole lines of a `line`-format file, past its head: split, parsed and numbered
     /// by the runner ([`LineBlock::items`]), so the reading thread only reads bytes.
     Lines(LineBlock),
@@ -89,7 +77,6 @@ impl crate::bounds::Held for Item {
     fn held_bytes(&self) -> u64 {
         let heap = match &self.body {
             Body::Parsed(p) => crate::record::heap_bytes(p),
-            Body::Line(_) => 0,
             Body::Lines(block) => block.bytes.capacity(),
         };
         (std::mem::size_of::<Item>() + heap) as u64
@@ -97,74 +84,31 @@ impl crate::bounds::Held for Item {
 }
 
 impl Body {
-    /// The puzzle or the parse error of the record that starts at `line`, a pending
-    /// line parsed here.
+    /// The puzzle or the parse error of the record that starts at `line`.
     pub fn parse(self, line: u64) -> Result<Puzzle, ParseError> {
         match self {
             Body::Parsed(r) => r,
-            Body::Line(pending) => pending.parse(line),
-            Body::Lines(_) => Err(Body::unsplit(line)),
+            // A block reached code that takes one record: a bug, reported, not a panic.
+            Body::Lines(_) => {
+                debug_assert!(false, "a block of lines was not split into records");
+                let why = "internal error: a block of lines was not split into records";
+                Err(ParseError::new(line, why))
+            }
         }
     }
 
-    /// A block reached code that takes one record: a bug, reported, not a panic.
-    fn unsplit(line: u64) -> ParseError {
-        debug_assert!(false, "a block of lines was not split into records");
-        ParseError::new(
-            line,
-            "internal error: a block of lines was not split into records",
-        )
-    }
-
-    /// True for a parse error (a pending line is not known to be one yet).
+    /// True for a parse error (a block's are not known yet).
     pub fn is_err(&self) -> bool {
         matches!(self, Body::Parsed(Err(_)))
     }
 
-    /// The parsed result; tests read without deferring, so a pending line is a bug there.
+    /// The parsed result; tests read without deferring, so a block is a bug there.
     #[cfg(test)]
     pub fn result(&self) -> &Result<Puzzle, ParseError> {
         match self {
             Body::Parsed(r) => r,
-            Body::Line(l) => panic!("unexpected pending line {l:?}"),
             Body::Lines(b) => panic!("unexpected block {b:?}"),
         }
-    }
-}
-
-/// Longest line kept pending; a longer one is parsed by the reader.
-pub const PENDING_MAX: usize = 94;
-
-/// The bytes of one `line`-format line and how to read them.
-#[derive(Clone, PartialEq, Eq)]
-pub struct PendingLine {
-    len: u8,
-    /// The judges' cells (POJ 3074) instead of the default ones, and no suffix.
-    poj: bool,
-    bytes: [u8; PENDING_MAX],
-}
-
-impl PendingLine {
-    /// `None` when the line is longer than [`PENDING_MAX`].
-    pub(crate) fn new(line: &[u8], poj: bool) -> Option<PendingLine> {
-        let mut bytes = [0u8; PENDING_MAX];
-        bytes.get_mut(..line.len())?.copy_from_slice(line);
-        Some(PendingLine {
-            len: line.len() as u8,
-            poj,
-            bytes,
-        })
-    }
-
-    fn parse(&self, number: u64) -> Result<Puzzle, ParseError> {
-        parse_pending(&self.bytes[..usize::from(self.len)], number, self.poj)
-    }
-}
-
-impl fmt::Debug for PendingLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = String::from_utf8_lossy(&self.bytes[..usize::from(self.len)]);
-        f.debug_tuple("PendingLine").field(&text).finish()
     }
 }
 
@@ -177,6 +121,7 @@ pub struct LineBlock {
     pub(crate) lines: u64,
     pub(crate) terminator: u8,
     pub(crate) poj: bool,
+    pub(crate) cells: Arc<Cells>,
     /// A single line longer than `MAX_LINE`, cut to it: its full length.
     pub(crate) cut: Option<u64>,
     /// The number of the source's last record before this block; blocks take their
@@ -197,51 +142,6 @@ impl LineBlock {
     /// what it holds).
     pub fn weight(&self) -> usize {
         (self.lines as usize).max(self.bytes.len() / 82)
-    }
-
-    /// The block's records as items, numbered from 1 within it (see [`LineBlock::records_before`]), and
-    /// parsed as the reader parses a deferred line. Blank and comment lines hold none.
-    pub fn items(&self, source: &SourceName) -> Vec<Item> {
-        let source = *source;
-        let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
-        let mut line_number = self.first_line;
-        let mut add = |line: &[u8], line_number: u64| {
-            let t = trim(line);
-            // A line read alone may have been cut; one in a block is whole.
-            let len = self.cut.unwrap_or(line.len() as u64);
-            let whole = len <= MAX_LINE as u64;
-            if t.is_empty() || (whole && is_comment(t)) {
-                return;
-            }
-            debug_assert!(t != b"end", "an `end` line is read alone");
-            let body = match whole {
-                false => Err(too_long(line_number, len)),
-                true => {
-                    match read_line(line, line_number, deferred_cells(self.poj), !self.poj, true) {
-                        Some(body) => body,
-                        None => return self.skipped.add(1),
-                    }
-                }
-            };
-            out.push(Item {
-                source,
-                number: out.len() as u64 + 1,
-                line: line_number,
-                body: Body::Parsed(body),
-            });
-        };
-        let mut start = 0;
-        for end in memchr::memchr_iter(self.terminator, &self.bytes) {
-            let line = &self.bytes[start..end];
-            add(line.strip_suffix(b"\r").unwrap_or(line), line_number);
-            line_number += 1;
-            start = end + 1;
-        }
-        // A line read alone comes without its terminator, already stripped.
-        if start < self.bytes.len() {
-            add(&self.bytes[start..], line_number);
-        }
-        out
     }
 
     /// How many records of the source come before the `n` of this block, which are
@@ -280,10 +180,3 @@ impl PartialEq for LineBlock {
 }
 
 impl Eq for LineBlock {}
-
-/// Parses a pending `line`-format line (see [`Body::Line`]) as its reader would have:
-/// one that starts with a puzzle's cells.
-fn parse_pending(bytes: &[u8], number: u64, poj: bool) -> Result<Puzzle, ParseError> {
-    read_line(bytes, number, deferred_cells(poj), !poj, true)
-        .unwrap_or_else(|| Err(ParseError::new(number, "no puzzle in this line")))
-}

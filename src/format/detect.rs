@@ -112,13 +112,8 @@ pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
 /// among its records (and not already given in `layout`), every alphabet that writes it
 /// reads the sample, and the one that reads the most puzzles without a conflict wins;
 /// then the one that reads the most givens (`0` a value, not a blank), then the first.
-/// Returns the layout's cells with the decisions, and each decision with how many
-/// records of its size the sample held.
-pub fn alphabets(
-    format: Format,
-    head: &[u8],
-    layout: &Layout,
-) -> (super::Cells, Vec<(usize, Alphabet, usize)>) {
+/// Returns the layout's cells with the decisions, and each decision.
+pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (super::Cells, Vec<Decided>) {
     let (sample, mut layout) = sample(head, layout);
     let mut decided = Vec::new();
     // Board sides of the records, each with how many the sample holds; boards written
@@ -148,10 +143,22 @@ pub fn alphabets(
         }
         if let Some((_, alphabet)) = best {
             layout.cells = layout.cells.with_alphabet(side, alphabet);
-            decided.push((side, alphabet, count));
+            decided.push(Decided {
+                side,
+                alphabet,
+                records: count,
+            });
         }
     }
     (layout.cells, decided)
+}
+
+/// The alphabet decided for boards of `side`, and how many records of that size the
+/// sample held.
+pub struct Decided {
+    pub side: usize,
+    pub alphabet: Alphabet,
+    pub records: usize,
 }
 
 /// The sample of `head` a decision reads (a full one up to its last line end), and
@@ -169,7 +176,7 @@ fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
         false => head,
     };
     let layout = Layout {
-        defer: super::Defer::No,
+        blocks: false,
         ..layout.clone()
     };
     (sample, layout)

@@ -137,11 +137,11 @@ impl<R: BufRead> JsonReader<R> {
     /// A broken document: one error where it breaks, and nothing more is read.
     fn broken(&mut self, message: String) {
         let line = self.line;
-        self.emit(line, 1, Err(message));
+        self.emit(Found::error(line, message));
         self.done = true;
     }
 
-    fn emit(&mut self, line: u64, lines: u64, body: Result<Puzzle, String>) {
+    fn emit(&mut self, Found { line, lines, body }: Found) {
         self.number += 1;
         self.notes.explained += lines * u64::from(body.is_ok());
         self.queue.push_back(RawRecord {
@@ -198,8 +198,8 @@ impl<R: BufRead> JsonReader<R> {
             // A scalar gives no record but the error that it is no JSON: the end.
             let scalar = !matches!(b, b'"' | b'[' | b'{');
             self.done = scalar && !found.is_empty();
-            for (line, lines, body) in found {
-                self.emit(line, lines, body);
+            for f in found {
+                self.emit(f);
             }
             self.consume(n);
         }
@@ -220,12 +220,29 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
     }
 }
 
-/// One value parsed whole, and the records found in it: (line, lines it spans, body).
+/// One value parsed whole, and the records found in it.
 struct Doc<'a> {
     text: &'a str,
     line: u64,
     cells: &'a Cells,
-    out: Vec<(u64, u64, Result<Puzzle, String>)>,
+    out: Vec<Found>,
+}
+
+/// A record found in a value: the line it starts on, the lines it spans, its body.
+struct Found {
+    line: u64,
+    lines: u64,
+    body: Result<Puzzle, String>,
+}
+
+impl Found {
+    fn error(line: u64, message: String) -> Found {
+        Found {
+            line,
+            lines: 1,
+            body: Err(message),
+        }
+    }
 }
 
 /// An object's members in their order (by where they stand), values left unparsed.
@@ -237,15 +254,10 @@ fn members(text: &str) -> Option<Vec<(String, &RawValue)>> {
 }
 
 impl<'a> Doc<'a> {
-    fn read(
-        bytes: &'a [u8],
-        line: u64,
-        cells: &'a Cells,
-        in_list: bool,
-    ) -> Vec<(u64, u64, Result<Puzzle, String>)> {
+    fn read(bytes: &'a [u8], line: u64, cells: &'a Cells, in_list: bool) -> Vec<Found> {
         let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
-            Err(e) => return vec![(line, 1, Err(format!("not UTF-8: {e}")))],
+            Err(e) => return vec![Found::error(line, format!("not UTF-8: {e}"))],
         };
         let mut doc = Doc {
             text,
@@ -255,22 +267,22 @@ impl<'a> Doc<'a> {
         };
         match serde_json::from_str::<&RawValue>(text) {
             Ok(raw) => doc.walk(raw, None, in_list, false),
-            Err(e) => doc.out.push((line, 1, Err(format!("not JSON: {e}")))),
+            Err(e) => doc.out.push(Found::error(line, format!("not JSON: {e}"))),
         }
         doc.out
     }
 
-    /// The line `v` starts on and how many it spans.
-    fn place(&self, v: &str) -> (u64, u64) {
+    /// A record at `v`: the line it starts on and how many it spans.
+    fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
+        let v = v.get();
         let offset = v.as_ptr() as usize - self.text.as_ptr() as usize;
         let before = memchr::memchr_iter(b'\n', &self.text.as_bytes()[..offset]).count();
         let within = memchr::memchr_iter(b'\n', v.as_bytes()).count();
-        (self.line + before as u64, within as u64 + 1)
-    }
-
-    fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
-        let (line, lines) = self.place(v.get());
-        self.out.push((line, lines, body));
+        self.out.push(Found {
+            line: self.line + before as u64,
+            lines: within as u64 + 1,
+            body,
+        });
     }
 
     /// The records in `v`, met under `key` in an object or (`in_list`) in a list; in a

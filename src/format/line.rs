@@ -14,14 +14,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use super::cells::Cells;
-use super::lines::{Lines, trim};
-use super::{Body, Defer, LineBlock, PendingLine};
+use super::lines::{Lines, MAX_LINE, too_long, trim};
+use super::{Body, Item, LineBlock};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
-use crate::record::{Expected, ParseError, Puzzle};
+use crate::record::{Expected, ParseError, Puzzle, SourceName};
 
-/// Records parsed here before a deferring reader leaves parsing to its caller: enough
+/// Records parsed here before a reader in blocks leaves parsing to its caller: enough
 /// of the head is checked here that a file read in the wrong format shows in the
 /// loader's counts (and its note).
 const PARSED_HEAD: u64 = 1024;
@@ -35,11 +35,11 @@ pub(crate) struct LineReader<R> {
     /// POJ 3074: the judges' cells, no suffix.
     poj: bool,
     done: bool,
-    cells: Cells,
+    /// Shared with the blocks of lines.
+    cells: Arc<Cells>,
     notes: Notes,
-    /// Past `PARSED_HEAD` records, lines or blocks of lines go out unparsed; only with
-    /// the cells a pending line is parsed with.
-    defer: Defer,
+    /// Past `PARSED_HEAD` records, blocks of lines go out unparsed.
+    blocks: bool,
     /// Parse errors among the records parsed here.
     errors: u64,
     /// The source's record count that blocks of lines take their numbers from.
@@ -47,16 +47,15 @@ pub(crate) struct LineReader<R> {
 }
 
 impl<R: BufRead> LineReader<R> {
-    pub fn new(lines: Lines<R>, poj: bool, cells: Cells, defer: Defer) -> LineReader<R> {
-        let standard = cells == *deferred_cells(poj);
+    pub fn new(lines: Lines<R>, poj: bool, cells: Cells, blocks: bool) -> LineReader<R> {
         LineReader {
             lines,
             number: 0,
             poj,
             done: false,
-            cells,
+            cells: Arc::new(cells),
             notes: Notes::default(),
-            defer: if standard { defer } else { Defer::No },
+            blocks,
             errors: 0,
             numbering: None,
         }
@@ -83,6 +82,7 @@ impl<R: BufRead> LineReader<R> {
                 lines,
                 terminator: self.lines.terminator(),
                 poj: self.poj,
+                cells: Arc::clone(&self.cells),
                 cut,
                 numbering: Arc::clone(numbering),
                 skipped: self.notes.skipped.clone(),
@@ -90,13 +90,11 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    /// The head is over and at most half of it failed to parse (a file that fails
-    /// more is parsed here to the end, so the loader can say it looks misread).
-    fn past_head(&self) -> Defer {
-        match self.number >= PARSED_HEAD && self.errors * 2 <= self.number {
-            true => self.defer,
-            false => Defer::No,
-        }
+    /// Blocks go out once the head is over and at most half of it failed to parse (a
+    /// file that fails more is parsed here to the end, so the loader can say it looks
+    /// misread).
+    fn past_head(&self) -> bool {
+        self.blocks && self.number >= PARSED_HEAD && self.errors * 2 <= self.number
     }
 }
 
@@ -106,9 +104,9 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             if self.done {
                 return None;
             }
-            let defer = self.past_head();
+            let blocks = self.past_head();
             // A line holding `end` is read alone below: it may end the input.
-            if defer == Defer::Blocks {
+            if blocks {
                 match self.lines.next_block(BLOCK_MAX, b"end") {
                     Ok(Some(b)) => {
                         return Some(Ok(self.block(b.first_line, b.lines, b.bytes, None)));
@@ -134,23 +132,10 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.done = true;
                 continue;
             }
-            if defer == Defer::Blocks {
+            if blocks {
                 let cut = (!whole).then_some(line.len);
                 let bytes = line.bytes.to_vec();
                 return Some(Ok(self.block(number, 1, bytes, cut)));
-            }
-            // A line of plain cells is left to the caller; any other is read here, so
-            // one that holds no puzzle is skipped before it is numbered.
-            let plain = t.len() >= CELLS && t[..CELLS].iter().all(|&b| self.cells.is_cell(b));
-            if let (Defer::Lines, true, Some(pending)) =
-                (defer, plain, PendingLine::new(line.bytes, self.poj))
-            {
-                self.number += 1;
-                return Some(Ok(RawRecord {
-                    number: self.number,
-                    line: number,
-                    body: Body::Line(pending),
-                }));
             }
             let body = match line.too_long() {
                 Some(e) => Err(e),
@@ -180,13 +165,50 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
     }
 }
 
-/// The cells of lines parsed on the caller's threads: the judges' for POJ 3074, else the
-/// default ones.
-pub(crate) fn deferred_cells(poj: bool) -> &'static Cells {
-    use std::sync::LazyLock;
-    static DEFAULT: LazyLock<Cells> = LazyLock::new(Cells::default);
-    static JUDGE: LazyLock<Cells> = LazyLock::new(Cells::judge);
-    if poj { &JUDGE } else { &DEFAULT }
+impl LineBlock {
+    /// The block's records as items, numbered from 1 within it (see
+    /// [`LineBlock::records_before`]), and parsed as the reader parses its lines. Blank
+    /// and comment lines hold none.
+    pub fn items(&self, source: &SourceName) -> Vec<Item> {
+        let source = *source;
+        let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
+        let mut line_number = self.first_line;
+        let mut add = |line: &[u8], line_number: u64| {
+            let t = trim(line);
+            // A line read alone may have been cut; one in a block is whole.
+            let len = self.cut.unwrap_or(line.len() as u64);
+            let whole = len <= MAX_LINE as u64;
+            if t.is_empty() || (whole && is_comment(t)) {
+                return;
+            }
+            debug_assert!(t != b"end", "an `end` line is read alone");
+            let body = match whole {
+                false => Err(too_long(line_number, len)),
+                true => match read_line(line, line_number, &self.cells, !self.poj, true) {
+                    Some(body) => body,
+                    None => return self.skipped.add(1),
+                },
+            };
+            out.push(Item {
+                source,
+                number: out.len() as u64 + 1,
+                line: line_number,
+                body: Body::Parsed(body),
+            });
+        };
+        let mut start = 0;
+        for end in memchr::memchr_iter(self.terminator, &self.bytes) {
+            let line = &self.bytes[start..end];
+            add(line.strip_suffix(b"\r").unwrap_or(line), line_number);
+            line_number += 1;
+            start = end + 1;
+        }
+        // A line read alone comes without its terminator, already stripped.
+        if start < self.bytes.len() {
+            add(&self.bytes[start..], line_number);
+        }
+        out
+    }
 }
 
 /// `#` and `//` start comment lines; an XML comment on one line (even around a
@@ -841,7 +863,7 @@ pub(crate) mod tests {
             &zeros[..78],
             "a".repeat(70_000),
         );
-        for mode in [Mode::Eager, Mode::Deferred, Mode::Blocks] {
+        for mode in [Mode::Eager, Mode::Blocks] {
             let got: Vec<(u64, Option<String>)> = read_in(
                 Format::Line,
                 input.as_bytes(),
@@ -954,16 +976,15 @@ pub(crate) mod tests {
         assert_eq!(read_all(Format::Line, input.as_bytes()).len(), 1);
     }
 
-    /// How a test reads: parsed by the reader, single lines deferred, or blocks of lines.
-    #[derive(Clone, Copy, Debug)]
+    /// How a test reads: parsed by the reader, or in blocks of lines.
+    #[derive(Clone, Copy, Debug, PartialEq)]
     enum Mode {
         Eager,
-        Deferred,
         Blocks,
     }
 
     /// Every record of `input` read in `mode` through a buffer of `capacity` bytes,
-    /// pending lines parsed and blocks split and numbered as the runner does.
+    /// blocks split and numbered as the runner does.
     fn read_in(
         format: Format,
         input: &[u8],
@@ -972,11 +993,7 @@ pub(crate) mod tests {
         capacity: usize,
     ) -> Vec<crate::record::Record> {
         let layout = crate::format::Layout {
-            defer: match mode {
-                Mode::Eager => crate::format::Defer::No,
-                Mode::Deferred => crate::format::Defer::Lines,
-                Mode::Blocks => crate::format::Defer::Blocks,
-            },
+            blocks: mode == Mode::Blocks,
             ..layout.clone()
         };
         let mut reader = format.reader(std::io::BufReader::with_capacity(capacity, input), &layout);
@@ -1001,11 +1018,6 @@ pub(crate) mod tests {
             .collect()
     }
 
-    fn read_resolved(format: Format, input: &[u8], defer: bool) -> Vec<crate::record::Record> {
-        let mode = if defer { Mode::Deferred } else { Mode::Eager };
-        read_in(format, input, &Default::default(), mode, 64)
-    }
-
     /// A line of one of the kinds files hold: puzzles with and without answers, blanks,
     /// comments, junk, near misses.
     fn any_line() -> impl Strategy<Value = String> {
@@ -1027,21 +1039,6 @@ pub(crate) mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
-        /// Parsing left to the worker threads gives exactly the records the reader would
-        /// have given: numbers, lines, puzzles, answers and error messages.
-        #[test]
-        fn deferred_parsing_reads_what_the_reader_reads(
-            lines in proptest::collection::vec(any_line(), 1400..1600),
-            crlf in any::<bool>(),
-        ) {
-            let text = lines.join(if crlf { "\r\n" } else { "\n" });
-            for format in [Format::Line, Format::Poj] {
-                let eager = read_resolved(format, text.as_bytes(), false);
-                let deferred = read_resolved(format, text.as_bytes(), true);
-                prop_assert_eq!(&eager, &deferred);
-            }
-        }
-
         /// Blocks of lines split and numbered by the runner give exactly the records the
         /// reader would have given, whatever the buffer holds and the lines end with.
         #[test]
@@ -1068,7 +1065,7 @@ pub(crate) mod tests {
         let mut text = format!("{P}\n").repeat(1100);
         text.push_str(&format!("{}\n", "x".repeat(65_000)).repeat(3));
         let layout = crate::format::Layout {
-            defer: crate::format::Defer::Blocks,
+            blocks: true,
             ..Default::default()
         };
         let mut reader = Format::Line.reader(
@@ -1124,27 +1121,24 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn deferring_starts_after_the_head_and_only_with_the_standard_cells() {
+    fn blocks_start_after_the_head_with_any_cells() {
         let text = format!("{P}\n").repeat(1100);
-        let pending = |layout: &crate::format::Layout| {
-            let mut reader = Format::Line.reader(text.as_bytes(), layout);
-            std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
-                .map(|r| matches!(r.body, crate::format::Body::Line(_)))
-                .collect::<Vec<bool>>()
-        };
-        let deferring = crate::format::Layout {
-            defer: crate::format::Defer::Lines,
-            ..Default::default()
-        };
-        let flags = pending(&deferring);
-        assert!(flags[..super::PARSED_HEAD as usize].iter().all(|&p| !p));
-        assert!(flags[super::PARSED_HEAD as usize..].iter().all(|&p| p));
-        // Other blanks: the pending line would be parsed with the wrong cells.
-        let other_blanks = crate::format::Layout {
-            cells: crate::format::Cells::with_blanks("?").unwrap(),
-            ..deferring
-        };
-        assert!(pending(&other_blanks).iter().all(|&p| !p));
+        for blanks in ["", "?"] {
+            let layout = crate::format::Layout {
+                blocks: true,
+                cells: crate::format::Cells::with_blanks(blanks).unwrap(),
+                ..Default::default()
+            };
+            let mut reader = Format::Line.reader(text.as_bytes(), &layout);
+            let blocks: Vec<bool> = std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap()))
+                .map(|r| matches!(r.body, crate::format::Body::Lines(_)))
+                .collect();
+            let head = super::PARSED_HEAD as usize;
+            assert!(blocks[..head].iter().all(|&b| !b) && blocks[head..].iter().all(|&b| b));
+            let eager = read_in(Format::Line, text.as_bytes(), &layout, Mode::Eager, 4096);
+            let split = read_in(Format::Line, text.as_bytes(), &layout, Mode::Blocks, 4096);
+            assert_eq!(eager, split);
+        }
     }
 
     #[test]
@@ -1152,7 +1146,7 @@ pub(crate) mod tests {
         // Mostly junk: the loader must count its errors to say the file looks misread.
         let text = format!("{P}\n{}\n{}\n", &P[..80], &P[..79]).repeat(600);
         let layout = crate::format::Layout {
-            defer: crate::format::Defer::Lines,
+            blocks: true,
             ..Default::default()
         };
         let mut reader = Format::Line.reader(text.as_bytes(), &layout);

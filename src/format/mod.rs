@@ -5,7 +5,7 @@
 //! reading that explains the most of the sample's lines wins, then the one with fewer
 //! errors; more puzzles never beat fewer errors. A [`Layout`] carries what a reader
 //! needs besides its format: the cell alphabet, the line terminator, the CSV columns a
-//! user chose, how grid rows are written, and how parsing is left to the caller.
+//! user chose, how grid rows are written, and whether parsing is left to the caller.
 
 mod cells;
 mod csv;
@@ -21,7 +21,7 @@ mod solutions_follow;
 
 pub use cells::Cells;
 pub use csv::Column;
-pub use deferred::{Body, Item, LineBlock, PendingLine};
+pub use deferred::{Body, Item, LineBlock};
 pub use detect::{RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
 pub use grid::RowStyle;
 pub use solutions_follow::note as solutions_follow_note;
@@ -67,19 +67,6 @@ pub enum Format {
     Json,
 }
 
-/// How parsing is shared with the caller (`solve`'s fast path for `line` files).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Defer {
-    /// Every record parsed by the reader.
-    #[default]
-    No,
-    /// Past the head of a file, lines go out unparsed ([`Body::Line`]).
-    Lines,
-    /// Past the head, whole blocks of lines go out ([`Body::Lines`]), split, parsed and
-    /// numbered by the caller (`solve` without `--skip`, `--limit`, `--sample`).
-    Blocks,
-}
-
 /// The CSV columns a user chose (`--puzzle-column`, `--solution-column`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Columns {
@@ -96,7 +83,9 @@ pub struct Layout {
     pub columns: Option<Columns>,
     /// How grid rows are written, decided from the sample.
     pub rows: RowStyle,
-    pub defer: Defer,
+    /// Past the head of a `line` file, whole blocks of lines go out ([`Body::Lines`]),
+    /// split, parsed and numbered by the caller (`solve` without a subset).
+    pub blocks: bool,
     /// Each puzzle is followed by its solution (`--solutions-follow`; `None`: decided
     /// per source from its sample).
     pub pairs: Option<bool>,
@@ -189,13 +178,13 @@ impl Format {
                 lines(input),
                 false,
                 cells,
-                layout.defer,
+                layout.blocks,
             )),
             Format::Poj => Box::new(line::LineReader::new(
                 lines(input),
                 true,
                 Cells::judge(),
-                layout.defer,
+                layout.blocks,
             )),
             Format::Csv => Box::new(csv::CsvReader::new(lines(input), cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(lines(input), cells, layout.rows)),

@@ -29,7 +29,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::format::{Defer, Item};
+use crate::format::Item;
 use crate::format::{
     Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
     solutions_follow_note,
@@ -186,7 +186,8 @@ pub struct Loader {
     /// What the names of the sources opened hold, for the life of the process.
     names_held: u64,
     on_note: NoteSink,
-    defer: Defer,
+    /// Blocks of lines past the head of each `line` file ([`Loader::in_blocks`]).
+    blocks: bool,
 }
 
 /// The FNV-1a 64 offset basis: the hash of nothing.
@@ -205,7 +206,7 @@ impl Loader {
             current: None,
             names_held: 0,
             on_note: Box::new(|note| say!("note: {note}")),
-            defer: Defer::No,
+            blocks: false,
         };
         if inputs.is_empty() {
             loader.add(Input::Stdin);
@@ -223,20 +224,12 @@ impl Loader {
         self
     }
 
-    /// Leaves plain `line` records past the head of each file unparsed
-    /// ([`Body::Line`]), read through [`Loader::items`]: the caller parses them on its
-    /// worker threads.
-    pub fn deferring(mut self) -> Loader {
-        self.defer = Defer::Lines;
-        self
-    }
-
     /// Past the head of each plain `line` file, whole blocks of lines
     /// ([`Body::Lines`]), read through [`Loader::items`]: the caller splits, parses and
     /// numbers them on its worker threads ([`crate::format::LineBlock`]). For callers that need no
     /// count of records as they are read.
     pub fn in_blocks(mut self) -> Loader {
-        self.defer = Defer::Blocks;
+        self.blocks = true;
         self
     }
 
@@ -376,7 +369,7 @@ impl Loader {
         let reading = Reading {
             format: format.name(),
             detected: self.options.format.is_none(),
-            parsed_later: layout.defer != Defer::No,
+            parsed_later: layout.blocks,
         };
         // Lines the workers skip are counted where the run can read them at the end.
         let skipped = reading
@@ -448,19 +441,18 @@ impl Loader {
         }
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
-        for (side, alphabet, count) in decided {
+        for d in decided {
             (self.on_note)(&format!(
-                "{name}: {side}x{side} boards read as {} ({}), decided from the {count} in its first {} KiB; --alphabet reads them otherwise",
-                alphabet.describe(side),
-                alphabet.name(),
-                SAMPLE / 1024
+                "{name}: {side}x{side} boards read as {} ({}), decided from the {} in its first {} KiB; --alphabet reads them otherwise",
+                d.alphabet.describe(d.side),
+                d.alphabet.name(),
+                d.records,
+                SAMPLE / 1024,
+                side = d.side
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
-        layout.defer = match layout.pairs {
-            Some(true) => Defer::No,
-            _ => self.defer,
-        };
+        layout.blocks = self.blocks && layout.pairs != Some(true);
         if self.options.verbose {
             let how = match &detected {
                 Some(d) => format!(
@@ -527,29 +519,16 @@ impl Iterator for Loader {
     type Item = Result<Record, LoadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        debug_assert!(
-            self.defer == Defer::No,
-            "a deferring loader is read through items()"
-        );
+        debug_assert!(!self.blocks, "a loader in blocks is read through items()");
         self.next_item().map(|item| item.map(Item::into_record))
     }
 }
 
-/// What a deferring loader hands out: records, and lines left unparsed.
-pub struct Items(Loader);
-
-impl Iterator for Items {
-    type Item = Result<Item, LoadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.0.next_item()
-    }
-}
-
 impl Loader {
-    /// Every item, pending lines and blocks of lines included (see [`Loader::deferring`]).
-    pub fn items(self) -> Items {
-        Items(self)
+    /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
+    /// blocks of lines left unparsed.
+    pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
+        std::iter::from_fn(move || self.next_item())
     }
 
     fn next_item(&mut self) -> Option<Result<Item, LoadError>> {

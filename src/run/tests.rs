@@ -233,6 +233,7 @@ fn split_blocks_group_into_runs_numbered_in_order() {
         lines: 0,
         terminator: b'\n',
         poj: false,
+        cells: Default::default(),
         cut: None,
         numbering: Arc::clone(numbering),
         skipped: Default::default(),
