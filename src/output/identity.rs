@@ -185,7 +185,8 @@ fn file_id(path: &Path, _meta: &Metadata) -> FileId {
 /// created), so that reading never takes one of them as an input: a folder walked as an
 /// input may reach one through a link, and would read the run's own rows back forever.
 /// Each is kept with its path, and counts only while that path still names it (a file
-/// replaced or deleted frees its inode for another).
+/// replaced or deleted frees its inode for another). Static (neither signal nor C ABI):
+/// every writer adds to it and every reader, in another layer, consults it.
 static WRITTEN: std::sync::Mutex<Vec<(PathBuf, FileId)>> = std::sync::Mutex::new(Vec::new());
 
 /// Notes that this process writes `file` (nothing for a device, which holds no data).

@@ -525,7 +525,8 @@ impl Verifier {
 }
 
 thread_local! {
-    /// Set while a guarded solver runs on this thread.
+    /// Set while a guarded solver runs on this thread. Static: the panic hook, process-wide
+    /// like a signal handler, reads it and takes no arguments of ours.
     static IN_GUARD: Cell<bool> = const { Cell::new(false) };
 }
 
@@ -533,6 +534,7 @@ thread_local! {
 /// would also print it on stderr, once per puzzle. This keeps the default hook for
 /// every other panic. Installed once per process.
 pub fn quiet_guarded_panics() {
+    // Static: the panic hook is one per process.
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();
