@@ -135,39 +135,24 @@ fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
 
 fn kind_of(meta: &Metadata) -> Kind {
     let t = meta.file_type();
+    #[cfg(unix)]
+    let (char_device, fifo) = {
+        use std::os::unix::fs::FileTypeExt;
+        (t.is_char_device(), t.is_fifo())
+    };
+    #[cfg(not(unix))]
+    let (char_device, fifo) = (false, false);
     if t.is_file() {
         Kind::File
     } else if t.is_dir() {
         Kind::Directory
-    } else if is_char_device(meta) {
+    } else if char_device {
         Kind::CharDevice
-    } else if is_fifo(meta) {
+    } else if fifo {
         Kind::Fifo
     } else {
         Kind::Other
     }
-}
-
-#[cfg(unix)]
-fn is_char_device(meta: &Metadata) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    meta.file_type().is_char_device()
-}
-
-#[cfg(not(unix))]
-fn is_char_device(_meta: &Metadata) -> bool {
-    false
-}
-
-#[cfg(unix)]
-fn is_fifo(meta: &Metadata) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    meta.file_type().is_fifo()
-}
-
-#[cfg(not(unix))]
-fn is_fifo(_meta: &Metadata) -> bool {
-    false
 }
 
 #[cfg(unix)]
