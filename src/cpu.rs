@@ -30,6 +30,7 @@ pub fn monotonic_ns() -> u64 {
     return clock_ns(libc::CLOCK_MONOTONIC);
     #[cfg(not(unix))]
     {
+        // Static: the origin of a monotonic clock the platform does not give.
         static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
         START
             .get_or_init(std::time::Instant::now)
@@ -108,10 +109,13 @@ impl Drop for Pinned {
 }
 
 thread_local! {
+    // Static (per thread): the reading and writing calls of other layers add to it.
     static IN_IO: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Whether the serial part's CPU and I/O times are measured ([`measure_serial`]).
+/// Static (neither signal nor C ABI): read in every read and write call of the loader
+/// and the outputs, which would otherwise each carry it.
 static SERIAL_MEASURED: AtomicBool = AtomicBool::new(false);
 
 /// Measure the serial part's CPU time and the I/O in it from now on (`solve -v`

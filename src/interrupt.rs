@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, Once, PoisonError};
 
-/// Set by the first interrupt.
+/// Set by the first interrupt. Static: the signal handler sets it.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The exit status of an interrupted run.
@@ -23,6 +23,7 @@ pub fn requested() -> bool {
 
 /// Installs the handler; later calls do nothing.
 pub fn install() {
+    // Static: a signal handler is one per process.
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         // Fails only when another handler is set (an embedding program's): keep it.
@@ -39,7 +40,8 @@ fn on_signal() {
 }
 
 /// Held while bytes that could be cut are being written; a second Ctrl-C takes it
-/// before exiting, so the process never ends in the middle of such a write.
+/// before exiting, so the process never ends in the middle of such a write. Static:
+/// the signal handler takes it.
 static GATE: Mutex<()> = Mutex::new(());
 
 /// Taken around a write that must not be cut (a row, a summary).
@@ -49,7 +51,8 @@ pub fn gate() -> MutexGuard<'static, ()> {
 
 /// Set while the command runs (from `main`, not in a program that uses the library),
 /// and once it ends on its own: an `exit()` in between is a foreign library's (which
-/// the `lib:` backend's exit handler reports).
+/// the `lib:` backend's exit handler reports). Static: that atexit handler (C ABI)
+/// reads them.
 static RUNNING: AtomicBool = AtomicBool::new(false);
 static ENDING: AtomicBool = AtomicBool::new(false);
 
@@ -76,7 +79,8 @@ pub fn exit_between_rows(code: i32) -> ! {
 }
 
 /// Process groups of the foreign programs running now: a second interrupt exits at once,
-/// and they would outlive the run, so it kills them first.
+/// and they would outlive the run, so it kills them first. Static: the signal handler
+/// reads it.
 static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
 /// Notes a foreign program's process group (its leader's pid).

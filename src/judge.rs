@@ -160,6 +160,40 @@ impl<R: BufRead> Letters16<R> {
             notes: Notes::default(),
         }
     }
+
+    /// The error record for cases the count line promised and the input lacks, once.
+    fn missing_cases(&mut self) -> Option<RawRecord> {
+        let missing = self.remaining.filter(|&r| r > 0 && r != u64::MAX)?;
+        self.remaining = Some(0);
+        self.number += 1;
+        let read = self.number - 1;
+        let e = ParseError::new(
+            self.last_line,
+            format!(
+                "its first line promised {} cases; the input ends after {read}",
+                read + missing
+            ),
+        );
+        Some(RawRecord {
+            number: self.number,
+            line: e.line,
+            body: Err(e).into(),
+        })
+    }
+}
+
+/// What is wrong with row `t` (line `n`) of a case, if anything.
+fn check_row(n: u64, t: &[u8]) -> Option<ParseError> {
+    let bad = t.iter().position(|b| !matches!(b, b'A'..=b'P' | b'-'));
+    match (bad, t.len()) {
+        (Some(i), _) => Some(ParseError::at(
+            n,
+            i + 1,
+            format!("{:?} is not a letter A-P or '-'", t[i] as char),
+        )),
+        (None, 16) => None,
+        (None, len) => Some(ParseError::new(n, format!("{len} characters, expected 16"))),
+    }
 }
 
 impl<R: BufRead + Send> RecordReader for Letters16<R> {
@@ -174,24 +208,7 @@ impl<R: BufRead + Send> RecordReader for Letters16<R> {
             let line = match self.lines.next_line() {
                 Ok(Some(l)) => l,
                 // Fewer cases than the count line promised: an error, once.
-                Ok(None) if first == 0 => {
-                    let missing = self.remaining.filter(|&r| r > 0 && r != u64::MAX)?;
-                    self.remaining = Some(0);
-                    self.number += 1;
-                    let read = self.number - 1;
-                    let e = ParseError::new(
-                        self.last_line,
-                        format!(
-                            "its first line promised {} cases; the input ends after {read}",
-                            read + missing
-                        ),
-                    );
-                    return Some(Ok(RawRecord {
-                        number: self.number,
-                        line: e.line,
-                        body: Err(e).into(),
-                    }));
-                }
+                Ok(None) if first == 0 => return self.missing_cases().map(Ok),
                 Ok(None) => break,
                 Err(e) => return Some(Err(e)),
             };
@@ -230,18 +247,7 @@ impl<R: BufRead + Send> RecordReader for Letters16<R> {
                 first = n;
             }
             if error.is_none() {
-                let bad = t.iter().position(|b| !matches!(b, b'A'..=b'P' | b'-'));
-                error = match (bad, t.len()) {
-                    (Some(i), _) => Some(ParseError::at(
-                        n,
-                        i + 1,
-                        format!("{:?} is not a letter A-P or '-'", t[i] as char),
-                    )),
-                    (None, 16) => None,
-                    (None, len) => {
-                        Some(ParseError::new(n, format!("{len} characters, expected 16")))
-                    }
-                };
+                error = check_row(n, t);
             }
             cells.extend(t.iter().map(|&b| if b == b'-' { 0 } else { b - b'A' + 1 }));
             if cells.len() >= 256 || (error.is_none() && cells.len() == 256) {

@@ -30,6 +30,16 @@ impl WrongAnswer {
     }
 }
 
+/// The answer checks: solutions checked and how many were invalid; answers compared
+/// with the expected ones and how many disagreed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    pub checked: u64,
+    pub invalid: u64,
+    pub compared: u64,
+    pub mismatches: u64,
+}
+
 #[derive(Clone, Debug)]
 pub struct Tally {
     records: u64,
@@ -57,10 +67,7 @@ pub struct Tally {
     reported_ns: u128,
     unseen_ns: u128,
     second_calls: u64,
-    checked: u64,
-    invalid: u64,
-    compared: u64,
-    mismatches: u64,
+    checks: Checks,
     /// Records with a wrong answer (one may be invalid and mismatched at once).
     wrong: u64,
     first_wrong: Option<WrongAnswer>,
@@ -92,10 +99,7 @@ impl Tally {
             reported_ns: 0,
             unseen_ns: 0,
             second_calls: 0,
-            checked: 0,
-            invalid: 0,
-            compared: 0,
-            mismatches: 0,
+            checks: Checks::default(),
             wrong: 0,
             first_wrong: None,
         }
@@ -136,12 +140,12 @@ impl Tally {
             Verification::None | Verification::Refuted => {}
         }
         if let Some(valid) = r.valid {
-            self.checked += 1;
-            self.invalid += u64::from(!valid);
+            self.checks.checked += 1;
+            self.checks.invalid += u64::from(!valid);
         }
         if let Some(matches) = r.matches_expected {
-            self.compared += 1;
-            self.mismatches += u64::from(!matches);
+            self.checks.compared += 1;
+            self.checks.mismatches += u64::from(!matches);
         }
         self.wrong += u64::from(r.is_mismatch());
         if self.first_wrong.is_none() && r.is_mismatch() {
@@ -253,9 +257,8 @@ impl Tally {
             .collect()
     }
 
-    /// (solutions checked, invalid, compared with expected answers, mismatched)
-    pub fn checks(&self) -> (u64, u64, u64, u64) {
-        (self.checked, self.invalid, self.compared, self.mismatches)
+    pub fn checks(&self) -> Checks {
+        self.checks
     }
 }
 
@@ -287,10 +290,11 @@ impl AddAssign<&Tally> for Tally {
         self.reported_ns += other.reported_ns;
         self.unseen_ns += other.unseen_ns;
         self.second_calls += other.second_calls;
-        self.checked += other.checked;
-        self.invalid += other.invalid;
-        self.compared += other.compared;
-        self.mismatches += other.mismatches;
+        let (a, b) = (&mut self.checks, other.checks);
+        a.checked += b.checked;
+        a.invalid += b.invalid;
+        a.compared += b.compared;
+        a.mismatches += b.mismatches;
         self.wrong += other.wrong;
         if self.first_wrong.is_none() {
             self.first_wrong.clone_from(&other.first_wrong);

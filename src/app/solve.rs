@@ -2,13 +2,13 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::Exit;
 use crate::interrupt;
 use crate::loader::{Input, Loader};
 use crate::options::SolveOptions;
-use crate::report::{Progress, Reporter};
+use crate::report::{Progress, Reporter, Summary};
 use crate::run::{self, RunStats, Status};
 use crate::solver::Backend;
 use crate::tally::Tally;
@@ -36,18 +36,17 @@ fn serial_note(stats: &RunStats) -> String {
 /// Parse errors shown on stderr before the rest are only counted.
 const SHOWN_PARSE_ERRORS: u64 = 10;
 
-pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
+pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
     let reads_stdin = opts.inputs.is_empty() || opts.inputs.contains(&Input::Stdin);
     if reads_stdin && std::io::stdin().is_terminal() {
         say!(
             "reading puzzles from the terminal: type or paste them, then Ctrl-D (name a file to read a file)"
         );
     }
-    let verbose = opts.load.verbose;
-    if verbose {
+    if opts.load.verbose {
         crate::cpu::measure_serial();
     }
-    let loader = Loader::new(opts.inputs, opts.load);
+    let loader = Loader::new(std::mem::take(&mut opts.inputs), opts.load.clone());
     // Blocks of lines, unless a subset counts records as they are read.
     let loader = match opts.subset.is_all() {
         true => loader.in_blocks(),
@@ -59,7 +58,7 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
     let progress = Progress::new(opts.progress, total);
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
-    let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.only)?;
+    let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.only.clone())?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.items().filter_map(|item| match item {
@@ -121,6 +120,16 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         say!("note: {note}");
     }
     summary.input_failures = input_failures.load(Ordering::Relaxed);
+    conclude(&opts, summary, &stats, wall)
+}
+
+/// Then the summary: its notes, the verdict on an input with no record, the exit code.
+fn conclude(
+    opts: &SolveOptions,
+    mut summary: Summary,
+    stats: &RunStats,
+    wall: Duration,
+) -> anyhow::Result<Exit> {
     summary.interrupted = interrupt::requested();
     summary.notes = crate::solver::timing_notes(
         &opts.run.backend,
@@ -133,8 +142,8 @@ pub(super) fn solve(opts: SolveOptions) -> anyhow::Result<Exit> {
         .verify
         .covers(&opts.run.backend)
         .then(|| crate::run::verify::describe(&opts.run.backend));
-    if verbose {
-        summary.notes.push(serial_note(&stats));
+    if opts.load.verbose {
+        summary.notes.push(serial_note(stats));
     }
     let threads = stats.threads;
     let t = &summary.tally;

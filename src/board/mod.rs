@@ -650,16 +650,6 @@ impl Board {
         }
     }
 
-    /// Whether `self` has every given of `puzzle` (a board of its size) in its place.
-    pub fn keeps_givens_of(&self, puzzle: &Board) -> bool {
-        let (a, b) = (self.to_square(), puzzle.to_square());
-        a.side() == b.side()
-            && a.cells()
-                .iter()
-                .zip(b.cells())
-                .all(|(&f, &p)| p == 0 || p == f)
-    }
-
     /// The first two conflicting givens, said in words.
     pub fn conflict(&self) -> Option<String> {
         match self {

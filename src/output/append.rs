@@ -60,7 +60,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
             }
             // Released when the file closes.
             let other = format!("another run to finish writing {}", target.label);
-            crate::interrupt::wait_for(&other, || Ok(try_lock(&file).then_some(())))
+            crate::interrupt::wait_for(&other, || Ok(super::try_lock(&file).then_some(())))
                 .with_context(what)?;
             let before = file.metadata().with_context(what)?.len();
             // A file that does not end its last line would glue ours onto it.
@@ -76,21 +76,6 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
             Ok(created)
         }
     }
-}
-
-/// Takes the exclusive lock on `file` if no other process holds it.
-#[cfg(unix)]
-pub(super) fn try_lock(file: &std::fs::File) -> bool {
-    use std::os::fd::AsRawFd;
-    // SAFETY: flock on a descriptor this process owns.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-    // A file system without locks locks nothing: that is no other run.
-    locked || std::io::Error::last_os_error().raw_os_error() != Some(libc::EWOULDBLOCK)
-}
-
-#[cfg(not(unix))]
-pub(super) fn try_lock(_: &std::fs::File) -> bool {
-    true
 }
 
 fn ends_with_newline(path: &std::path::Path, len: u64) -> bool {

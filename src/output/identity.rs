@@ -135,39 +135,24 @@ fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
 
 fn kind_of(meta: &Metadata) -> Kind {
     let t = meta.file_type();
+    #[cfg(unix)]
+    let (char_device, fifo) = {
+        use std::os::unix::fs::FileTypeExt;
+        (t.is_char_device(), t.is_fifo())
+    };
+    #[cfg(not(unix))]
+    let (char_device, fifo) = (false, false);
     if t.is_file() {
         Kind::File
     } else if t.is_dir() {
         Kind::Directory
-    } else if is_char_device(meta) {
+    } else if char_device {
         Kind::CharDevice
-    } else if is_fifo(meta) {
+    } else if fifo {
         Kind::Fifo
     } else {
         Kind::Other
     }
-}
-
-#[cfg(unix)]
-fn is_char_device(meta: &Metadata) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    meta.file_type().is_char_device()
-}
-
-#[cfg(not(unix))]
-fn is_char_device(_meta: &Metadata) -> bool {
-    false
-}
-
-#[cfg(unix)]
-fn is_fifo(meta: &Metadata) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    meta.file_type().is_fifo()
-}
-
-#[cfg(not(unix))]
-fn is_fifo(_meta: &Metadata) -> bool {
-    false
 }
 
 #[cfg(unix)]
@@ -185,7 +170,8 @@ fn file_id(path: &Path, _meta: &Metadata) -> FileId {
 /// created), so that reading never takes one of them as an input: a folder walked as an
 /// input may reach one through a link, and would read the run's own rows back forever.
 /// Each is kept with its path, and counts only while that path still names it (a file
-/// replaced or deleted frees its inode for another).
+/// replaced or deleted frees its inode for another). Static (neither signal nor C ABI):
+/// every writer adds to it and every reader, in another layer, consults it.
 static WRITTEN: std::sync::Mutex<Vec<(PathBuf, FileId)>> = std::sync::Mutex::new(Vec::new());
 
 /// Notes that this process writes `file` (nothing for a device, which holds no data).

@@ -56,6 +56,21 @@ pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs:
     })
 }
 
+/// Takes the exclusive lock on `file` if no other process holds it.
+#[cfg(unix)]
+fn try_lock(file: &std::fs::File) -> bool {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a descriptor this process owns.
+    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+    // A file system without locks locks nothing: that is no other run.
+    locked || std::io::Error::last_os_error().raw_os_error() != Some(libc::EWOULDBLOCK)
+}
+
+#[cfg(not(unix))]
+fn try_lock(_: &std::fs::File) -> bool {
+    true
+}
+
 /// Where a command's text for people goes: its summary, its tables, what it saved.
 /// Decided here, by [`plan_optional`], for every command alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

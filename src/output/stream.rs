@@ -126,7 +126,7 @@ impl RowStream {
                 // Two runs given one file tore its rows and lost a quarter of them, both
                 // exiting 0: the second is refused, the file left to the first. The
                 // lock goes with the file when it closes.
-                if !super::append::try_lock(&file) {
+                if !super::try_lock(&file) {
                     anyhow::bail!(
                         "another run is writing {} now; give this one another file, or wait",
                         target.label

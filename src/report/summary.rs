@@ -239,7 +239,12 @@ impl Summary {
     /// Answer checks, and what went wrong.
     fn render_checks(&self, s: &mut String) {
         let t = &self.tally;
-        let (checked, invalid, compared, mismatched) = t.checks();
+        let crate::tally::Checks {
+            checked,
+            invalid,
+            compared,
+            mismatches: mismatched,
+        } = t.checks();
         let _ = writeln!(
             s,
             "  checks: {checked} solutions checked, {invalid} invalid; {compared} compared with expected answers, {mismatched} mismatched"

@@ -3,110 +3,92 @@
 
 use std::time::Duration;
 
-use super::guarded::Attempt;
-use super::result::{PuzzleResult, Status, Verification};
+use super::result::{Attempt, PuzzleResult, Status, Verification};
 use super::verify::Truth;
 use crate::board::Board;
 use crate::record::{Expected, Puzzle, Record};
-use crate::solver::{Clock, Limits, SolveOutcome};
+use crate::solver::{Limits, SolveOutcome};
 
-/// The result for a record given what the solver did with it. Checks the solution
-/// independently, compares it with the expected answer, and checks the claimed count
-/// against `truth` when the claim was verified.
-#[inline]
-pub(crate) fn assess<'r>(
-    record: &'r Record,
-    backend: &'static str,
-    is_solver: bool,
-    limits: &Limits,
-    attempt: Attempt,
-    thread: Option<usize>,
-    truth: Option<Truth>,
-) -> PuzzleResult<'r> {
-    let mut result = PuzzleResult {
-        source: record.source,
-        number: record.number,
-        line: record.line,
-        backend,
-        status: Status::ParseError,
-        puzzle: None,
-        solutions: 0,
-        solution: None,
-        valid: None,
-        matches_expected: None,
-        nodes: None,
-        guesses: None,
-        time_ns: 0,
-        clock: Clock::Harness,
-        unseen_ns: 0,
-        verified: Verification::None,
-        thread,
-        error: None,
-    };
-    let puzzle = match &record.puzzle {
-        Ok(puzzle) => puzzle,
-        Err(e) => {
-            result.error = Some(e.to_string());
-            return result;
-        }
-    };
-    result.puzzle = Some(&puzzle.board);
-    match attempt {
-        Attempt::Solved { time_ns, .. }
-        | Attempt::Panicked { time_ns, .. }
-        | Attempt::Failed { time_ns, .. } => {
-            result.time_ns = time_ns;
-        }
-        Attempt::Skipped | Attempt::Unsupported => {}
-    }
-    match attempt {
-        Attempt::Solved { .. } if !is_solver => result.status = Status::NotSolved,
-        Attempt::Solved {
-            outcome,
-            square,
-            note,
-            ..
-        } => {
-            let solution = match square {
-                // Written in the symbols its puzzle was read in.
-                Some(mut s) => {
-                    s.set_symbols(puzzle.board.symbols());
-                    Some(Board::Other(s))
-                }
-                None => outcome.solution.map(Board::Nine),
-            };
-            result.clock = outcome.clock;
-            result.unseen_ns = outcome.unseen_ns;
-            check_answer(&mut result, puzzle, &outcome, solution, limits, truth);
-            if let (Some(note), true) = (note, outcome.budget_exceeded) {
-                result.error = Some(note);
+/// Who made the attempts assessed: the backend's name as results carry it, whether it
+/// solves at all (`null` does not), and the run's limits.
+pub(super) struct Assessor<'a> {
+    pub backend: &'static str,
+    pub is_solver: bool,
+    pub limits: &'a Limits,
+}
+
+impl Assessor<'_> {
+    /// The result for a record given what the solver did with it (`thread`: the worker
+    /// that solved it). Checks the solution independently, compares it with the expected
+    /// answer, and checks the claimed count against `truth` when the claim was verified.
+    #[inline]
+    pub(super) fn assess<'r>(
+        &self,
+        record: &'r Record,
+        attempt: Attempt,
+        thread: Option<usize>,
+        truth: Option<Truth>,
+    ) -> PuzzleResult<'r> {
+        let mut result = PuzzleResult::blank(record, self.backend, thread);
+        let puzzle = match &record.puzzle {
+            Ok(puzzle) => puzzle,
+            Err(e) => {
+                result.error = Some(e.to_string());
+                return result;
             }
-        }
-        Attempt::Unsupported => {
-            let side = puzzle.board.side();
-            result.status = Status::Unsupported;
-            result.error = Some(format!(
-                "{backend} does not solve {side}x{side} boards; the dlx-arena and dfs backends solve every size"
-            ));
-        }
-        Attempt::Panicked { message, .. } => {
-            result.status = Status::Error;
-            result.error = Some(format!("{backend} panicked: {message}"));
-        }
-        Attempt::Failed { message, .. } => {
-            result.status = Status::Error;
-            result.error = Some(format!("{backend} failed: {message}"));
-        }
-        Attempt::Skipped => {
-            result.status = Status::InvalidGivens;
-            result.error = puzzle.board.conflict();
-            result.matches_expected = puzzle
-                .expected
-                .as_deref()
-                .and_then(compare_expected_invalid);
-        }
+        };
+        result.puzzle = Some(&puzzle.board);
+        result.time_ns = attempt.time_ns();
+        let backend = self.backend;
+        let (status, error) = match attempt {
+            Attempt::Solved { .. } if !self.is_solver => (Status::NotSolved, None),
+            Attempt::Solved {
+                outcome,
+                square,
+                note,
+                ..
+            } => {
+                let solution = match square {
+                    // Written in the symbols its puzzle was read in.
+                    Some(mut s) => {
+                        s.set_symbols(puzzle.board.symbols());
+                        Some(Board::Other(s))
+                    }
+                    None => outcome.solution.map(Board::Nine),
+                };
+                result.clock = outcome.clock;
+                result.unseen_ns = outcome.unseen_ns;
+                check_answer(&mut result, puzzle, &outcome, solution, self.limits, truth);
+                if let (Some(note), true) = (note, outcome.budget_exceeded) {
+                    result.error = Some(note);
+                }
+                return result;
+            }
+            Attempt::Unsupported => {
+                let side = puzzle.board.side();
+                let why = format!(
+                    "{backend} does not solve {side}x{side} boards; the dlx-arena and dfs backends solve every size"
+                );
+                (Status::Unsupported, Some(why))
+            }
+            Attempt::Panicked { message, .. } => (
+                Status::Error,
+                Some(format!("{backend} panicked: {message}")),
+            ),
+            Attempt::Failed { message, .. } => {
+                (Status::Error, Some(format!("{backend} failed: {message}")))
+            }
+            Attempt::Skipped => {
+                result.matches_expected = puzzle
+                    .expected
+                    .as_deref()
+                    .and_then(compare_expected_invalid);
+                (Status::InvalidGivens, puzzle.board.conflict())
+            }
+        };
+        (result.status, result.error) = (status, error);
+        result
     }
-    result
 }
 
 /// Fills in what a finished call found: status, counters, the independent check of the

@@ -7,48 +7,14 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Once;
 use std::time::Instant;
 
-use super::assess::assess;
-use super::result::PuzzleResult;
-use super::verify::{Truth, Verifier, Verify};
+use super::assess::Assessor;
+use super::result::{Attempt, PuzzleResult};
+use super::verify::{Truth, Verify, verifier_of};
 use crate::board::nine::Grid;
 use crate::board::{Board, Square};
 use crate::cpu::monotonic_ns;
 use crate::record::Record;
-use crate::solver::{Backend, Clock, Limits, SolveOutcome, Solver};
-
-/// What happened when a record met the solver.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Attempt {
-    /// Not solved: a parse error, or conflicting givens.
-    Skipped,
-    Solved {
-        outcome: SolveOutcome,
-        /// The solution of a board that is not 9x9 (a 9x9 one is in `outcome`).
-        square: Option<Box<Square>>,
-        time_ns: u64,
-        /// Why a search that stopped early stopped, when the solver said (a program
-        /// that gave up, or never answered).
-        note: Option<String>,
-    },
-    /// The backend does not solve boards of this size.
-    Unsupported,
-    /// The backend panicked, with this message.
-    Panicked { message: String, time_ns: u64 },
-    /// The backend failed (a foreign program died or answered nonsense), with why.
-    Failed { message: String, time_ns: u64 },
-}
-
-impl Attempt {
-    /// The call's time (0 where none was made).
-    pub fn time_ns(&self) -> u64 {
-        match self {
-            Attempt::Solved { time_ns, .. }
-            | Attempt::Panicked { time_ns, .. }
-            | Attempt::Failed { time_ns, .. } => *time_ns,
-            Attempt::Skipped | Attempt::Unsupported => 0,
-        }
-    }
-}
+use crate::solver::{Backend, Clock, DEFAULT_MAX_NODES, Limits, SolveOutcome, Solver};
 
 /// A backend's solver behind the guards every command shares. One per thread.
 pub struct GuardedSolver {
@@ -89,17 +55,9 @@ impl GuardedSolver {
         self
     }
 
-    pub fn backend(&self) -> &Backend {
-        &self.backend
-    }
-
     /// The backend's name, as results carry it.
     pub fn name(&self) -> &'static str {
         self.name
-    }
-
-    pub fn limits(&self) -> &Limits {
-        &self.limits
     }
 
     /// Solves a board of any size once and times the call; what the call left
@@ -491,15 +449,12 @@ impl GuardedSolver {
             }
             _ => self.name,
         };
-        assess(
-            record,
-            name,
-            self.is_solver,
-            &self.limits,
-            attempt,
-            thread,
-            truth,
-        )
+        let assessor = Assessor {
+            backend: name,
+            is_solver: self.is_solver,
+            limits: &self.limits,
+        };
+        assessor.assess(record, attempt, thread, truth)
     }
 }
 
@@ -508,8 +463,70 @@ pub(crate) fn claims(attempt: &Attempt) -> bool {
     matches!(attempt, Attempt::Solved { outcome, .. } if !outcome.budget_exceeded && !outcome.failed)
 }
 
+/// The verifying solvers of one thread, made when first needed.
+pub struct Verifier {
+    backend: Backend,
+    limits: Limits,
+    nine: Option<GuardedSolver>,
+    other: Option<GuardedSolver>,
+}
+
+impl Verifier {
+    /// The verifier of `backend`'s claims under `verify`, or `None` when they are not
+    /// verified. It counts as far as the run does (`max_solutions`), with a node budget
+    /// of its own (at least the default) and no time limit: a verification is never
+    /// cut short by the clock of the backend it checks.
+    pub fn of(backend: &Backend, verify: Verify, limits: &Limits) -> Option<Verifier> {
+        verify
+            .covers(backend)
+            .then(|| Verifier::new(backend, limits))
+    }
+
+    /// The verifier of `backend`'s claims, whatever `--verify` says.
+    pub fn new(backend: &Backend, limits: &Limits) -> Verifier {
+        Verifier {
+            backend: backend.clone(),
+            limits: Limits {
+                max_solutions: limits.max_solutions,
+                max_nodes: limits.max_nodes.max(DEFAULT_MAX_NODES),
+                deadline: None,
+                timeout: None,
+                cancel: limits.cancel,
+            },
+            nine: None,
+            other: None,
+        }
+    }
+
+    /// The true count of `board`'s solutions (up to the limit), untimed.
+    pub fn truth(&mut self, board: &Board) -> Truth {
+        let side = board.side();
+        let slot = match side {
+            9 => &mut self.nine,
+            _ => &mut self.other,
+        };
+        let solver = slot.get_or_insert_with(|| {
+            GuardedSolver::new(&verifier_of(&self.backend, side), &self.limits).verifying(None)
+        });
+        let by = solver.name();
+        match solver.attempt_board(board) {
+            Attempt::Solved { outcome, .. } => Truth {
+                count: outcome.solutions,
+                finished: !outcome.budget_exceeded,
+                by,
+            },
+            _ => Truth {
+                count: 0,
+                finished: false,
+                by,
+            },
+        }
+    }
+}
+
 thread_local! {
-    /// Set while a guarded solver runs on this thread.
+    /// Set while a guarded solver runs on this thread. Static: the panic hook, process-wide
+    /// like a signal handler, reads it and takes no arguments of ours.
     static IN_GUARD: Cell<bool> = const { Cell::new(false) };
 }
 
@@ -517,6 +534,7 @@ thread_local! {
 /// would also print it on stderr, once per puzzle. This keeps the default hook for
 /// every other panic. Installed once per process.
 pub fn quiet_guarded_panics() {
+    // Static: the panic hook is one per process.
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();

@@ -11,10 +11,10 @@ mod pool;
 mod result;
 pub mod verify;
 
-pub use guarded::{Attempt, GuardedSolver, quiet_guarded_panics};
+pub use guarded::{GuardedSolver, Verifier, quiet_guarded_panics};
 pub use pool::SolverPool;
-pub use result::{PuzzleResult, Status, Verification, result_name};
-pub use verify::{Truth, Verifier, Verify, verifier_of};
+pub use result::{Attempt, PuzzleResult, Status, Verification, result_name};
+pub use verify::{Truth, Verify, verifier_of};
 
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,8 @@
 use std::ops::{Deref, DerefMut};
 use std::sync::{Mutex, PoisonError};
 
-use super::{GuardedSolver, Verify};
+use super::guarded::GuardedSolver;
+use super::verify::Verify;
 use crate::solver::{Backend, Limits};
 
 pub struct SolverPool {

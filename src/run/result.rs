@@ -3,12 +3,46 @@
 use std::collections::BTreeSet;
 use std::sync::{Mutex, PoisonError};
 
-use crate::record::SourceName;
+use crate::record::{Record, SourceName};
 
 use serde::Serialize;
 
-use crate::board::Board;
-use crate::solver::Clock;
+use crate::board::{Board, Square};
+use crate::solver::{Clock, SolveOutcome};
+
+/// What happened when a record met the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// Not solved: a parse error, or conflicting givens.
+    Skipped,
+    Solved {
+        outcome: SolveOutcome,
+        /// The solution of a board that is not 9x9 (a 9x9 one is in `outcome`).
+        square: Option<Box<Square>>,
+        time_ns: u64,
+        /// Why a search that stopped early stopped, when the solver said (a program
+        /// that gave up, or never answered).
+        note: Option<String>,
+    },
+    /// The backend does not solve boards of this size.
+    Unsupported,
+    /// The backend panicked, with this message.
+    Panicked { message: String, time_ns: u64 },
+    /// The backend failed (a foreign program died or answered nonsense), with why.
+    Failed { message: String, time_ns: u64 },
+}
+
+impl Attempt {
+    /// The call's time (0 where none was made).
+    pub fn time_ns(&self) -> u64 {
+        match self {
+            Attempt::Solved { time_ns, .. }
+            | Attempt::Panicked { time_ns, .. }
+            | Attempt::Failed { time_ns, .. } => *time_ns,
+            Attempt::Skipped | Attempt::Unsupported => 0,
+        }
+    }
+}
 
 /// How a record ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -163,7 +197,33 @@ pub fn result_name(name: &str) -> &'static str {
     leaked
 }
 
-impl PuzzleResult<'_> {
+impl<'r> PuzzleResult<'r> {
+    /// The result of `record` before anything is known of it (a parse error until its
+    /// puzzle is looked at).
+    #[inline]
+    pub fn blank(record: &Record, backend: &'static str, thread: Option<usize>) -> Self {
+        PuzzleResult {
+            source: record.source,
+            number: record.number,
+            line: record.line,
+            backend,
+            status: Status::ParseError,
+            puzzle: None,
+            solutions: 0,
+            solution: None,
+            valid: None,
+            matches_expected: None,
+            nodes: None,
+            guesses: None,
+            time_ns: 0,
+            clock: Clock::Harness,
+            unseen_ns: 0,
+            verified: Verification::None,
+            thread,
+            error: None,
+        }
+    }
+
     /// True when the answer is wrong: an invalid solution, a disagreement with the
     /// input, a claim the verifier refuted, or a backend that failed.
     pub fn is_mismatch(&self) -> bool {

@@ -285,7 +285,13 @@ fn a_count_without_a_solution_is_not_trusted() {
         time_ns: 5,
         note: None,
     };
-    let result = assess::assess(&r, "liar", true, &Limits::default(), attempt, None, None);
+    let limits = Limits::default();
+    let assessor = |backend| assess::Assessor {
+        backend,
+        is_solver: true,
+        limits: &limits,
+    };
+    let result = assessor("liar").assess(&r, attempt, None, None);
     assert_eq!(result.valid, Some(false));
     assert!(result.is_mismatch());
     assert!(result.error.unwrap().contains("gave none"));
@@ -296,6 +302,6 @@ fn a_count_without_a_solution_is_not_trusted() {
         time_ns: 5,
         note: None,
     };
-    let result = assess::assess(&r, "honest", true, &Limits::default(), attempt, None, None);
+    let result = assessor("honest").assess(&r, attempt, None, None);
     assert_eq!((result.status, result.valid), (Status::NoSolution, None));
 }

@@ -6,9 +6,7 @@
 //! that stopped at the first solution. Foreign backends (`exec:`, `lib:`) are always
 //! verified; `--verify all` verifies the built-in ones too, each by another backend.
 
-use super::guarded::{Attempt, GuardedSolver};
-use crate::board::Board;
-use crate::solver::{Backend, DEFAULT_MAX_NODES, Limits};
+use crate::solver::Backend;
 
 /// Whose claims are verified.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,65 +67,4 @@ pub fn describe(backend: &Backend) -> String {
         verifier_of(backend, 9),
         verifier_of(backend, 16)
     )
-}
-
-/// The verifying solvers of one thread, made when first needed.
-pub struct Verifier {
-    backend: Backend,
-    limits: Limits,
-    nine: Option<GuardedSolver>,
-    other: Option<GuardedSolver>,
-}
-
-impl Verifier {
-    /// The verifier of `backend`'s claims under `verify`, or `None` when they are not
-    /// verified. It counts as far as the run does (`max_solutions`), with a node budget
-    /// of its own (at least the default) and no time limit: a verification is never
-    /// cut short by the clock of the backend it checks.
-    pub fn of(backend: &Backend, verify: Verify, limits: &Limits) -> Option<Verifier> {
-        verify
-            .covers(backend)
-            .then(|| Verifier::new(backend, limits))
-    }
-
-    /// The verifier of `backend`'s claims, whatever `--verify` says.
-    pub fn new(backend: &Backend, limits: &Limits) -> Verifier {
-        Verifier {
-            backend: backend.clone(),
-            limits: Limits {
-                max_solutions: limits.max_solutions,
-                max_nodes: limits.max_nodes.max(DEFAULT_MAX_NODES),
-                deadline: None,
-                timeout: None,
-                cancel: limits.cancel,
-            },
-            nine: None,
-            other: None,
-        }
-    }
-
-    /// The true count of `board`'s solutions (up to the limit), untimed.
-    pub fn truth(&mut self, board: &Board) -> Truth {
-        let side = board.side();
-        let slot = match side {
-            9 => &mut self.nine,
-            _ => &mut self.other,
-        };
-        let solver = slot.get_or_insert_with(|| {
-            GuardedSolver::new(&verifier_of(&self.backend, side), &self.limits).verifying(None)
-        });
-        let by = solver.name();
-        match solver.attempt_board(board) {
-            Attempt::Solved { outcome, .. } => Truth {
-                count: outcome.solutions,
-                finished: !outcome.budget_exceeded,
-                by,
-            },
-            _ => Truth {
-                count: 0,
-                finished: false,
-                by,
-            },
-        }
-    }
 }

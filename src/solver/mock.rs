@@ -26,6 +26,8 @@ pub enum Mock {
 
 thread_local! {
     /// Calls made on this thread by the mocks that count them (each test has a thread).
+    /// Static (neither signal nor C ABI): the Solver trait gives a mock no state of its
+    /// own across the calls the harness makes.
     static CALLS: Cell<u64> = const { Cell::new(0) };
 }
 

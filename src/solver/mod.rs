@@ -72,24 +72,6 @@ impl Default for Limits {
     }
 }
 
-impl PartialEq for Limits {
-    fn eq(&self, other: &Limits) -> bool {
-        // The flag compares by identity: `AtomicBool` has no `PartialEq`.
-        let same_flag = match (self.cancel, other.cancel) {
-            (None, None) => true,
-            (Some(a), Some(b)) => std::ptr::eq(a, b),
-            _ => false,
-        };
-        self.max_solutions == other.max_solutions
-            && self.max_nodes == other.max_nodes
-            && self.deadline == other.deadline
-            && self.timeout == other.timeout
-            && same_flag
-    }
-}
-
-impl Eq for Limits {}
-
 impl Limits {
     pub(crate) fn budget(&self) -> budget::Budget {
         budget::Budget::new(self.max_nodes, self.deadline, self.cancel)

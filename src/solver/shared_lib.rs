@@ -71,6 +71,8 @@ impl LibSpec {
 
     /// Loads the library (once per process) and finds the symbol.
     pub fn load(&self) -> Result<SolveFn, String> {
+        // Static for the C ABI: a library is process-wide once loaded (its atexit
+        // handlers and threads stay), so it is loaded once and never unloaded.
         static LOADED: OnceLock<Mutex<HashMap<PathBuf, Arc<libloading::Library>>>> =
             OnceLock::new();
         let mut loaded = LOADED
@@ -415,6 +417,7 @@ mod crash {
     };
 
     thread_local! {
+        // Static: the signal and exit handlers read it, and they take no arguments.
         static NOTE: Cell<Note> = const { Cell::new(NONE) };
     }
 
@@ -470,7 +473,8 @@ mod crash {
         }
     }
 
-    /// The libraries loaded, for an `exit()` from a thread of their own.
+    /// The libraries loaded, for an `exit()` from a thread of their own. Static: the
+    /// atexit handler (C ABI, no arguments) reads it.
     static LOADED: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
     pub fn loaded(spec: &str) {
@@ -520,6 +524,7 @@ mod crash {
     #[cfg(unix)]
     pub fn install() -> Result<(), ()> {
         use std::sync::Once;
+        // Static: signal handlers are per process, installed once.
         static ONCE: Once = Once::new();
         ONCE.call_once(|| {
             // SAFETY: registers a plain function with no arguments to run at exit().

@@ -109,6 +109,8 @@ struct Samples {
     rng: SplitMix64,
 }
 
+// Static (neither signal nor C ABI): every exec solver of the process adds to it and the
+// closing timing note reads it; kept as a value, it would ride through every pool.
 static SAMPLES: Mutex<Samples> = Mutex::new(Samples {
     seen: 0,
     kept: Vec::new(),

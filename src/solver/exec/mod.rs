@@ -187,6 +187,8 @@ fn failed() -> SolveOutcome {
 
 /// Says once per program, on stderr, why a program that never answered may be silent.
 fn silent_warning(spec: &ExecSpec, timeout: Duration) {
+    // Static (neither signal nor C ABI): once per process, across every pool and turn
+    // that starts the program; kept as a value, it would have to ride through all of them.
     static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
     let mut warned = WARNED
         .lock()

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 /// with their pools).
 fn spawn(cmd: Command) -> std::io::Result<Child> {
     type Request = (Command, mpsc::Sender<std::io::Result<Child>>);
+    // Static: the parent-death signal binds a child to the thread that forked it.
     static SPAWNER: OnceLock<Mutex<mpsc::Sender<Request>>> = OnceLock::new();
     let spawner = SPAWNER.get_or_init(|| {
         let (tx, rx) = mpsc::channel::<Request>();

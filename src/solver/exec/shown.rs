@@ -22,6 +22,8 @@ pub(super) const MAX_LINE: usize = 1024;
 /// Longest program name a shown line starts with.
 const MAX_PREFIX: usize = 40;
 
+// Static: the process has one stderr, so one printer and one count of its lines, which
+// `flush` reads as the process exits.
 static QUEUED: AtomicU64 = AtomicU64::new(0);
 static PRINTED: AtomicU64 = AtomicU64::new(0);
 static DROPPED: AtomicU64 = AtomicU64::new(0);
@@ -93,6 +95,7 @@ impl Shown {
 
 /// Queues a line for the printer, or drops it if the queue is full: never waits.
 fn send(line: String) {
+    // Static: the one printer of the process's one stderr (see QUEUED).
     static PRINTER: OnceLock<Option<SyncSender<String>>> = OnceLock::new();
     let printer = PRINTER.get_or_init(|| {
         let (tx, rx) = sync_channel::<String>(QUEUE);
