@@ -4,9 +4,9 @@
 //! Puzzle `i` of seed `s` depends only on `(s, i)`, so generation is parallel and the
 //! same command always writes the same file.
 
+pub use crate::base::rng::SplitMix64;
 use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 use crate::board::{Board, Shape, Square};
-pub use crate::rng::SplitMix64;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::SolveOutcome;
 

@@ -3,11 +3,11 @@
 use crate::record::SourceName;
 use std::io::BufRead;
 
+use crate::base::interrupt;
 use crate::board::{Board, Square};
 use crate::format::Format;
 use crate::format::lines::Lines;
 use crate::format::{Notes, RawRecord, RecordReader};
-use crate::interrupt;
 use crate::output::RowStream;
 use crate::record::Record;
 use crate::record::{ParseError, Puzzle};

@@ -46,35 +46,29 @@ macro_rules! say_text {
 }
 
 mod app;
+mod base;
 mod bench;
 mod board;
-mod bounds;
 mod cli;
-mod cpu;
 mod format;
 mod generate;
-mod interrupt;
 mod judge;
 mod loader;
 mod options;
 mod output;
 mod record;
 mod report;
-mod rng;
 mod run;
 mod solver;
-mod subset;
-mod symmetry;
-mod tally;
 
 // The public interface, all of it: for the C library (ffi/), the benchmarks, the fuzz
 // targets and the integration tests.
+pub use base::rng::SplitMix64;
 pub use board::{Board, Grid, Shape};
 pub use format::{Body, Format, detect};
 pub use generate::generate;
 pub use loader::{Input, Loader, decompress};
 pub use record::{Expected, ParseError, Puzzle, Record};
-pub use rng::SplitMix64;
 pub use run::GuardedSolver;
 pub use solver::{Backend, Limits, Solver, placed_anew};
 
@@ -82,7 +76,7 @@ pub use solver::{Backend, Limits, Solver, placed_anew};
 /// its outcome into the exit status (usage errors 2, interrupts 130, failures 1).
 pub fn main() -> std::process::ExitCode {
     use app::Exit;
-    use bounds::shown;
+    use base::bounds::shown;
     use clap::Parser;
     use std::process::ExitCode;
 
@@ -103,10 +97,10 @@ pub fn main() -> std::process::ExitCode {
         return ExitCode::SUCCESS;
     }
     let cli = cli::Cli::parse();
-    interrupt::running();
+    base::interrupt::running();
     let outcome = options::from_cli(cli).and_then(app::run);
     // Whatever follows is the tool's own exit, not a library's.
-    interrupt::ending();
+    base::interrupt::ending();
     // `--show-output`: the programs' last lines, still queued, before the process ends.
     solver::exec::flush_shown(std::time::Duration::from_secs(1));
     match outcome {
@@ -117,9 +111,9 @@ pub fn main() -> std::process::ExitCode {
             say!("error: {err}\n\nFor more information, try '--help'.");
             ExitCode::from(Exit::Usage as u8)
         }
-        Err(err) if interrupt::is_interrupt(&err) => {
+        Err(err) if base::interrupt::is_interrupt(&err) => {
             say!("Error: {}", shown(&format!("{err:#}"), &['\n']));
-            ExitCode::from(interrupt::EXIT_CODE as u8)
+            ExitCode::from(base::interrupt::EXIT_CODE as u8)
         }
         Err(err) => {
             // Paths and messages from files and foreign programs: nothing that drives

@@ -166,7 +166,7 @@ pub(crate) fn heap_bytes(puzzle: &Result<Puzzle, ParseError>) -> usize {
     }
 }
 
-impl crate::bounds::Held for Record {
+impl crate::base::bounds::Held for Record {
     fn held_bytes(&self) -> u64 {
         (std::mem::size_of::<Record>() + heap_bytes(&self.puzzle)) as u64
     }

@@ -14,6 +14,7 @@ use crate::bench::{
     BenchConfig, BenchResult, BenchRun, Combo, Dataset, DatasetError, Kind, Observer, Verdict,
     Versus, run_bench,
 };
+use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::options::{BenchOptions, Record, SaveBaseline};
 use crate::output::append_lines;
@@ -21,10 +22,9 @@ use crate::output::{TargetKind, TextTo, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
 use crate::run::Status;
-use crate::subset::Subset;
 
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
-    let budget = crate::bounds::MAX_HELD_BYTES;
+    let budget = crate::base::bounds::MAX_HELD_BYTES;
     let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset, budget)? {
         Loaded::Ready(d) => d,
         Loaded::Stopped(exit) => return Ok(exit),

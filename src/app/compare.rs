@@ -33,7 +33,7 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
             finish(&opts, &builds, run, &c.only_old, &c.only_new, false)
         }
         CompareAction::Rerun { old, rerun } => {
-            let budget = crate::bounds::MAX_HELD_BYTES;
+            let budget = crate::base::bounds::MAX_HELD_BYTES;
             let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset, budget)?
             {
                 Loaded::Ready(d) => d,

@@ -3,8 +3,8 @@
 use rayon::prelude::*;
 
 use super::Exit;
+use crate::base::interrupt;
 use crate::generate::{Checks, Generated, generate as generate_one};
-use crate::interrupt;
 use crate::options::GenOptions;
 use crate::output::RowStream;
 use crate::run::GuardedSolver;

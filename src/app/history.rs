@@ -1,9 +1,9 @@
 //! `history`: trends of the recorded results, with change points.
 
 use super::Exit;
+use crate::base::interrupt;
 use crate::bench::history::{self, Entry};
 use crate::bench::present::html;
-use crate::interrupt;
 use crate::options::HistoryOptions;
 use crate::output::write_whole;
 

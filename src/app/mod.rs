@@ -10,7 +10,7 @@ mod judge;
 mod solve;
 mod worker;
 
-use crate::interrupt;
+use crate::base::interrupt;
 use crate::options::Command;
 
 /// Exit statuses (documented in the README).

@@ -5,19 +5,19 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Exit;
-use crate::interrupt;
+use crate::base::interrupt;
 use crate::loader::{Input, Loader};
 use crate::options::SolveOptions;
+use crate::report::tally::Tally;
 use crate::report::{Progress, Reporter, Summary};
 use crate::run::{self, RunStats, Status};
 use crate::solver::Backend;
-use crate::tally::Tally;
 
 /// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
 /// the speed-up at about 1 / (its share). The part inside read and write calls is said
 /// apart: that is the kernel copying the bytes, which stays serial.
 fn serial_note(stats: &RunStats) -> String {
-    let total_ns = crate::cpu::process_cpu_ns();
+    let total_ns = crate::base::cpu::process_cpu_ns();
     let share = if total_ns > 0 {
         format!(
             ", {:.1}% of the process's CPU time",
@@ -44,7 +44,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
         );
     }
     if opts.load.verbose {
-        crate::cpu::measure_serial();
+        crate::base::cpu::measure_serial();
     }
     let loader = Loader::new(std::mem::take(&mut opts.inputs), opts.load.clone());
     // Blocks of lines, unless a subset counts records as they are read.

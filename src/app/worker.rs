@@ -7,9 +7,9 @@
 use std::io::{BufRead, BufReader, Read as _, Write};
 
 use super::Exit;
+use crate::base::interrupt;
 use crate::board::nine::Grid;
 use crate::format::Cells;
-use crate::interrupt;
 use crate::loader::RawSource;
 use crate::output::{Kind, Stream, resolve_stream};
 use crate::report::uint;

@@ -9,16 +9,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::SourceName;
 
+use crate::base::bounds::Held;
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
-use crate::bounds::Held;
+use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Expected, Puzzle, Record};
-use crate::subset::Subset;
 
 /// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes
 /// 53 bytes (98 with an expected solution), and all of it at most
-/// [`MAX_HELD_BYTES`](crate::bounds::MAX_HELD_BYTES), counted as it is read.
+/// [`MAX_HELD_BYTES`](crate::base::bounds::MAX_HELD_BYTES), counted as it is read.
 /// Puzzles are packed two cells a byte and unpacked a chunk at a time, outside the
 /// clock; the records that are not timed (parse errors, conflicting givens) are few and
 /// kept whole. Boards of other sizes (4x4, 16x16, 25x25) are kept whole beside the
@@ -374,7 +374,7 @@ impl Dataset {
             Some(TooLarge::Held) => {
                 return Err(DatasetError(format!(
                     "{name}: past the {} MiB that bench holds of its datasets, all of them together, after {} records of this one (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of each with --limit N or --sample N",
-                    crate::bounds::MAX_HELD_BYTES >> 20,
+                    crate::base::bounds::MAX_HELD_BYTES >> 20,
                     dataset.info.records
                 ))
                 .into());
@@ -387,7 +387,7 @@ impl Dataset {
             }
             None => {}
         }
-        if crate::interrupt::requested() {
+        if crate::base::interrupt::requested() {
             return Ok(None);
         }
         dataset.info.hash = loader.hash().expect("hashing");
@@ -525,7 +525,7 @@ mod tests {
                 })
                 .collect();
             let mut dataset = Dataset {
-                budget: crate::bounds::MAX_HELD_BYTES,
+                budget: crate::base::bounds::MAX_HELD_BYTES,
                 ..Dataset::default()
             };
             for r in originals.clone() {

@@ -26,16 +26,16 @@ use rayon::prelude::*;
 use super::judge::{Claims, Outcome, Side};
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer, PerCall, Timing, Verified};
+use crate::base::cpu::{process_cpu_ns, thread_cpu_ns};
+use crate::base::interrupt;
+use crate::base::rng::SplitMix64;
 use crate::bench::stats;
 use crate::board::Board;
-use crate::cpu::{process_cpu_ns, thread_cpu_ns};
-use crate::interrupt;
+use crate::board::symmetry::Symmetry;
 use crate::record::Record;
-use crate::rng::SplitMix64;
+use crate::report::tally::Tally;
 use crate::run::{Attempt, GuardedSolver, SolverPool};
 use crate::solver::Backend;
-use crate::symmetry::Symmetry;
-use crate::tally::Tally;
 
 /// A block lasts about this long for the slowest backend.
 const BLOCK_NS: u64 = 10_000_000;

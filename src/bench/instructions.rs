@@ -24,8 +24,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 
+use crate::base::interrupt;
 use crate::board::Board;
-use crate::interrupt;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::exec::{FromChild, Wait, Worker};
 use crate::solver::{Backend, Limits, SolveOutcome, Solver};

@@ -25,7 +25,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BenchResult, Timing};
-use crate::rng::SplitMix64;
+use crate::base::rng::SplitMix64;
 use crate::run::{PuzzleResult, Status};
 
 /// A puzzle's outcome for one backend, over every round.
@@ -107,7 +107,7 @@ pub struct Claims {
 }
 
 impl Claims {
-    pub fn of(tally: &crate::tally::Tally) -> Claims {
+    pub fn of(tally: &crate::report::tally::Tally) -> Claims {
         let (reported_ns, unseen_ns, second_calls) = tally.claims();
         Claims {
             reported_ns,

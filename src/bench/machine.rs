@@ -89,7 +89,7 @@ impl LoadProbe {
     pub fn start() -> LoadProbe {
         LoadProbe {
             start: machine_ticks(),
-            own_ns: crate::cpu::process_cpu_ns(),
+            own_ns: crate::base::cpu::process_cpu_ns(),
         }
     }
 
@@ -104,7 +104,7 @@ impl LoadProbe {
         }
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
         // Ticks are 1/100 s on Linux (USER_HZ).
-        let own_ticks = (crate::cpu::process_cpu_ns() - self.own_ns) as f64 / 1e7;
+        let own_ticks = (crate::base::cpu::process_cpu_ns() - self.own_ns) as f64 / 1e7;
         let others_busy = (busy1.saturating_sub(busy0)) as f64 - own_ticks;
         Some((others_busy.max(0.0) / total as f64) * cores)
     }

@@ -29,8 +29,8 @@ pub use saved::{
 
 use std::time::Duration;
 
+use crate::base::interrupt;
 use crate::bench::machine::{Build, Machine};
-use crate::interrupt;
 use crate::run::{PuzzleResult, Verify};
 use crate::solver::{Backend, Limits};
 use truth::Truths;
@@ -136,7 +136,7 @@ pub fn run_bench(
                 .backends
                 .iter()
                 .any(|b| matches!(b, Backend::Exec(_))))
-        .then(crate::cpu::Pinned::here);
+        .then(crate::base::cpu::Pinned::here);
         for (d, dataset) in datasets.iter().enumerate() {
             let truths: Vec<Option<&Truths>> = config
                 .backends

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::dataset::DatasetInfo;
+use crate::base::bounds;
 use crate::bench::machine::{Build, Machine};
-use crate::bounds;
 
 /// Version of the saved-run layout; bumped when fields change meaning (2: each result's
 /// rounds on its own clock, outcomes per puzzle, builds kept).

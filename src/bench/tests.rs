@@ -1,7 +1,7 @@
 //! `bench` end to end on a tiny dataset, including test-only backends.
 
 use super::*;
-use crate::cpu::thread_cpu_ns;
+use crate::base::cpu::thread_cpu_ns;
 use crate::solver::mock::Mock;
 
 fn tiny_dataset() -> (tempfile::TempDir, std::path::PathBuf) {

@@ -49,7 +49,7 @@ impl Truths {
                     .collect()
             });
             counts.extend(found);
-            if crate::interrupt::requested() {
+            if crate::base::interrupt::requested() {
                 return None;
             }
         }

@@ -7,6 +7,7 @@
 use std::fmt;
 
 pub mod nine;
+pub(crate) mod symmetry;
 
 pub use nine::Grid;
 

@@ -73,7 +73,7 @@ impl From<Result<Puzzle, ParseError>> for Body {
     }
 }
 
-impl crate::bounds::Held for Item {
+impl crate::base::bounds::Held for Item {
     fn held_bytes(&self) -> u64 {
         let heap = match &self.body {
             Body::Parsed(p) => crate::record::heap_bytes(p),

@@ -14,6 +14,7 @@
 
 mod decode;
 mod source;
+pub(crate) mod subset;
 mod walk;
 
 pub use decode::decompress;
@@ -29,12 +30,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::base::interrupt;
 use crate::format::Item;
 use crate::format::{
     Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
     solutions_follow_note,
 };
-use crate::interrupt;
 use crate::record::{Reading, Record, SourceName};
 use decode::Compression;
 
@@ -61,7 +62,9 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(path) => crate::bounds::shown(&path.display().to_string(), &[]).into(),
+            Input::File(path) => {
+                crate::base::bounds::shown(&path.display().to_string(), &[]).into()
+            }
         }
     }
 }
@@ -272,12 +275,12 @@ impl Loader {
             return None;
         };
         let held = self.names_held + walker.held();
-        if held > crate::bounds::MAX_HELD_BYTES {
+        if held > crate::base::bounds::MAX_HELD_BYTES {
             let path = walker.top().display().to_string();
             self.pending.clear();
             let source = io::Error::other(format!(
                 "more than {} MiB held in memory for the names of the files read and the walk: read fewer files at once (--glob, or the folders below it)",
-                crate::bounds::MAX_HELD_BYTES >> 20
+                crate::base::bounds::MAX_HELD_BYTES >> 20
             ));
             return Some(Err(LoadError::ListDir { path, source }));
         }

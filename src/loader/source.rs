@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
-use crate::interrupt;
+use crate::base::interrupt;
 
 /// A file or standard input. Each read first checks for an interrupt; a source that
 /// can block (anything but a regular file) is polled in short waits, so an interrupt
@@ -116,6 +116,6 @@ impl Read for RawSource {
         if self.can_block {
             self.wait_readable()?;
         }
-        crate::cpu::timed_io(|| self.file.read(buf))
+        crate::base::cpu::timed_io(|| self.file.read(buf))
     }
 }

@@ -97,7 +97,7 @@ impl Walk {
     /// A walk of the files under `dir`, sorted by name at each level, depth first,
     /// that `stop` (the interrupt flag) ends.
     pub fn walker(&self, dir: &Path, stop: &'static AtomicBool) -> Walker {
-        self.walker_within(dir, stop, crate::bounds::MAX_HELD_BYTES)
+        self.walker_within(dir, stop, crate::base::bounds::MAX_HELD_BYTES)
     }
 
     fn walker_within(&self, dir: &Path, stop: &'static AtomicBool, budget: u64) -> Walker {
@@ -458,7 +458,7 @@ mod tests {
     }
 
     fn all(walk: &Walk, dir: &Path) -> Listing {
-        list(walk, dir, &GO, crate::bounds::MAX_HELD_BYTES)
+        list(walk, dir, &GO, crate::base::bounds::MAX_HELD_BYTES)
     }
 
     #[test]

@@ -7,17 +7,17 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{limits, usage};
+use crate::base::bounds;
+use crate::base::interrupt;
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::{self, Builds};
 use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, Kind, hash_file};
-use crate::bounds;
 use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
-use crate::interrupt;
+use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target, TextTo};
 use crate::solver::{Backend, Limits};
-use crate::subset::Subset;
 
 /// `--save-baseline`: where, checked before measuring, and where its build is kept
 /// (`None`: nowhere to keep it, said).

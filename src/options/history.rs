@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 
 use super::usage;
+use crate::base::bounds;
 use crate::bench::baseline::Store;
-use crate::bounds;
 use crate::cli::HistoryArgs;
 use crate::output::{self, Place, Target, TextTo};
 

@@ -1,13 +1,13 @@
 //! How inputs are read (`solve` and `bench`): format, blanks, columns, folders, subsets.
 
 use super::{format, usage};
+use crate::base::bounds;
 use crate::bench::ReadSettings;
 use crate::board::{Alphabet, Shape};
-use crate::bounds;
 use crate::cli::InputArgs;
 use crate::format::{Cells, Column, Columns, Layout};
+use crate::loader::subset::Subset;
 use crate::loader::{LoadOptions, Walk};
-use crate::subset::Subset;
 
 pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset)> {
     let mut cells =

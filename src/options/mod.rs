@@ -1,7 +1,7 @@
 //! The options layer: raw flags from [`crate::cli`] become checked, ready options, once,
 //! before anything runs (as hyperfine's `Options` and ripgrep's `HiArgs`).
 //!
-//! Every number is finite and in range ([`crate::bounds`]), backends and formats are
+//! Every number is finite and in range ([`crate::base::bounds`]), backends and formats are
 //! parsed by the crate, `Limits` are built here and nowhere else, baseline names are
 //! checked and saved runs loaded and validated, and every output is checked against
 //! every input and every other output ([`crate::output::plan`]). A bad value is a
@@ -19,10 +19,10 @@ pub use history::HistoryOptions;
 pub use other::{GenOptions, JudgeOptions, ManOptions, ManTo};
 pub use solve::SolveOptions;
 
-use crate::bounds;
+use crate::base::bounds;
+use crate::base::interrupt;
 use crate::cli::{self, Cli, LimitArgs};
 use crate::format::Format;
-use crate::interrupt;
 use crate::solver::{Backend, Limits};
 
 /// A command ready to run.

@@ -1,10 +1,10 @@
 //! `judge`, `gen` and `man` options.
 
 use super::{backend, threads, timeout, usage};
+use crate::base::bounds;
+use crate::base::interrupt;
 use crate::board::Shape;
-use crate::bounds;
 use crate::cli::{self, GenArgs, JudgeArgs, ManArgs};
-use crate::interrupt;
 use crate::judge::Problem;
 use crate::output::{self, Place, Target, Wanted};
 use crate::solver::{Backend, Limits};

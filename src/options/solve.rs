@@ -4,11 +4,11 @@ use std::io::IsTerminal;
 
 use super::{backend, limits, threads, usage};
 use crate::cli::SolveArgs;
+use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target, TextTo};
 use crate::report::{Only, RowOutputKind};
 use crate::run::RunConfig;
-use crate::subset::Subset;
 
 pub struct SolveOptions {
     pub inputs: Vec<Input>,

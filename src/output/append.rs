@@ -60,7 +60,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
             }
             // Released when the file closes.
             let other = format!("another run to finish writing {}", target.label);
-            crate::interrupt::wait_for(&other, || Ok(super::try_lock(&file).then_some(())))
+            crate::base::interrupt::wait_for(&other, || Ok(super::try_lock(&file).then_some(())))
                 .with_context(what)?;
             let before = file.metadata().with_context(what)?.len();
             // A file that does not end its last line would glue ours onto it.

@@ -8,7 +8,7 @@
 //! - [`RowStream`] streams rows (CSV, solutions): whole rows only, and on a write error
 //!   the file is cut back to its last whole row and the error says it is partial.
 //!
-//! A second Ctrl-C exits through [`crate::interrupt::exit_between_rows`], which waits for a row write in
+//! A second Ctrl-C exits through [`crate::base::interrupt::exit_between_rows`], which waits for a row write in
 //! progress.
 
 mod append;
@@ -47,7 +47,7 @@ pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs:
             let _ = tx.send(open(&owned));
         })?;
     let what = format!("a reader of the FIFO {}", path.display());
-    crate::interrupt::wait_for(&what, || match rx.try_recv() {
+    crate::base::interrupt::wait_for(&what, || match rx.try_recv() {
         Ok(opened) => opened.map(Some),
         Err(std::sync::mpsc::TryRecvError::Empty) => Ok(None),
         Err(std::sync::mpsc::TryRecvError::Disconnected) => {

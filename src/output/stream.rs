@@ -7,7 +7,7 @@ use anyhow::Context;
 
 use super::identity::{Kind, Stream, resolve_stream};
 use super::{Target, TargetKind};
-use crate::interrupt::gate;
+use crate::base::interrupt::gate;
 
 /// Writes to a pipe of up to this many bytes are atomic (POSIX `PIPE_BUF`): the process
 /// can end before or after one, never inside it.

@@ -11,6 +11,7 @@ mod jsonl;
 mod progress;
 mod solutions;
 mod summary;
+pub(crate) mod tally;
 pub mod text_table;
 
 pub use self::csv::{CsvRows, uint};
@@ -21,8 +22,8 @@ pub use summary::{Summary, rate};
 use std::sync::{Mutex, PoisonError};
 
 use crate::output::{RowStream, Rows, StreamError, Target};
+use crate::report::tally::{Tally, WrongAnswer};
 use crate::run::{Collect, PuzzleResult, Status};
-use crate::tally::{Tally, WrongAnswer};
 use summary::SourceCounts;
 
 /// Turns results into rows of one per-puzzle output.
@@ -237,7 +238,7 @@ impl Reporter {
                 self.first_wrong.clone_from(&part.first_wrong);
             }
             for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
-                crate::cpu::timed_io(|| out.commit_rows(rows))?;
+                crate::base::cpu::timed_io(|| out.commit_rows(rows))?;
             }
         }
         Ok(())

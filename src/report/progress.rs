@@ -48,7 +48,7 @@ impl Progress {
     /// Prints a line above the bar (or to stderr when there is no bar). Notes and errors
     /// quote files and foreign programs: nothing in them may drive the terminal.
     pub fn println(&self, line: &str) {
-        let line = crate::bounds::shown(line, &['\n']);
+        let line = crate::base::bounds::shown(line, &['\n']);
         match &self.bar {
             Some(bar) => bar.suspend(|| say!("{line}")),
             None => say!("{line}"),

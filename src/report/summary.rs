@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use super::text_table::{Align, TextTable, shorten};
 use crate::loader::{misread_note, skipped_note};
+use crate::report::tally::Tally;
 use crate::run::{PuzzleResult, Status};
-use crate::tally::Tally;
 
 /// Files the summary lists one by one; those after them are summed into one line, so
 /// that what it keeps does not grow with the number of files.
@@ -239,7 +239,7 @@ impl Summary {
     /// Answer checks, and what went wrong.
     fn render_checks(&self, s: &mut String) {
         let t = &self.tally;
-        let crate::tally::Checks {
+        let crate::report::tally::Checks {
             checked,
             invalid,
             compared,

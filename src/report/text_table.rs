@@ -24,7 +24,7 @@ impl TextTable {
     /// (a file name may hold an escape sequence or a line break) become U+FFFD, so a
     /// cell cannot recolour the terminal or split a row.
     pub fn row(&mut self, cells: Vec<String>) {
-        let clean = |c: String| crate::bounds::shown(&c, &[]).into_owned();
+        let clean = |c: String| crate::base::bounds::shown(&c, &[]).into_owned();
         self.rows.push(cells.into_iter().map(clean).collect());
     }
 

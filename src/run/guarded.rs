@@ -10,9 +10,9 @@ use std::time::Instant;
 use super::assess::Assessor;
 use super::result::{Attempt, PuzzleResult};
 use super::verify::{Truth, Verify, verifier_of};
+use crate::base::cpu::monotonic_ns;
 use crate::board::nine::Grid;
 use crate::board::{Board, Square};
-use crate::cpu::monotonic_ns;
 use crate::record::Record;
 use crate::solver::{Backend, Clock, DEFAULT_MAX_NODES, Limits, SolveOutcome, Solver};
 

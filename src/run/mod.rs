@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::cpu::{serial_measured, thread_cpu_ns, thread_io_ns};
+use crate::base::cpu::{serial_measured, thread_cpu_ns, thread_io_ns};
 use crate::format::{Body, Item, LineBlock};
 use crate::solver::{Backend, Limits};
 
@@ -29,7 +29,7 @@ use crate::solver::{Backend, Limits};
 pub struct RunStats {
     pub threads: usize,
     /// CPU time of the serial part: reading records and handing parts to the sink (0
-    /// unless measured: [`crate::cpu::measure_serial`]).
+    /// unless measured: [`crate::base::cpu::measure_serial`]).
     pub serial_cpu_ns: u64,
     /// The part of `serial_cpu_ns` spent inside the input's reads and the outputs'
     /// writes (the kernel copying the bytes, mostly).
@@ -252,7 +252,7 @@ fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec
 }
 
 /// This thread's CPU time and its part in I/O, when the serial part is measured
-/// ([`crate::cpu::measure_serial`]); zeros otherwise.
+/// ([`crate::base::cpu::measure_serial`]); zeros otherwise.
 fn serial_times() -> (u64, u64) {
     match serial_measured() {
         true => (thread_cpu_ns(), thread_io_ns()),

@@ -6,8 +6,8 @@
 use std::cell::Cell;
 
 use super::{DlxStatic, Limits, SolveOutcome, Solver};
+use crate::base::cpu::thread_cpu_ns;
 use crate::board::nine::Grid;
-use crate::cpu::thread_cpu_ns;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mock {

@@ -490,14 +490,14 @@ mod crash {
     /// (`_exit()` bypasses this; nothing in-process can catch it.)
     #[cfg(unix)]
     extern "C" fn on_exit() {
-        if current().is_none() && crate::interrupt::exit_is_foreign() {
+        if current().is_none() && crate::base::interrupt::exit_is_foreign() {
             let specs = LOADED
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 .join(", ");
             if !specs.is_empty() {
                 // No row is cut: a write in progress on another thread ends first.
-                let _gate = crate::interrupt::gate();
+                let _gate = crate::base::interrupt::gate();
                 say!(
                     "\nsudoku-bench: exit() was called from a thread the tool did not start, with the {specs} backend loaded; the rows written before it are kept; exit status 1 (data was lost)"
                 );

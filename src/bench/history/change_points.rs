@@ -197,7 +197,7 @@ mod tests {
 
     /// A deterministic wobble of about ±1%.
     fn noisy(level: f64, n: usize, seed: u64) -> Vec<f64> {
-        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut rng = crate::base::rng::SplitMix64::new(seed);
         (0..n)
             .map(|_| level * (1.0 + (rng.next_u64() % 2001) as f64 / 100_000.0 - 0.01))
             .collect()

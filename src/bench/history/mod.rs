@@ -158,7 +158,7 @@ impl Entry {
         if self.date[..19] > tomorrow[..19] {
             return Err(format!("date {:?} is in the future", self.date));
         }
-        if self.threads == 0 || self.threads > crate::bounds::MAX_THREADS {
+        if self.threads == 0 || self.threads > crate::base::bounds::MAX_THREADS {
             return Err(format!("threads {} out of range", self.threads));
         }
         let text = [

@@ -244,7 +244,7 @@ fn runs(backend: &str, points: &[(Option<&str>, f64)]) -> Vec<Entry> {
 }
 
 /// `n` times around `level`, each within ±`pct`% (uniform, deterministic).
-fn noisy(level: f64, n: usize, pct: f64, rng: &mut crate::rng::SplitMix64) -> Vec<f64> {
+fn noisy(level: f64, n: usize, pct: f64, rng: &mut crate::base::rng::SplitMix64) -> Vec<f64> {
     let steps = 2000;
     (0..n)
         .map(|_| level * (1.0 + pct / 100.0 * (rng.below(steps + 1) as f64 / 1000.0 - 1.0)))
@@ -275,7 +275,7 @@ fn found(entries: &[Entry]) -> Vec<(usize, Cause, f64, String)> {
 #[test]
 fn a_step_between_two_builds_is_the_code_and_noise_is_not() {
     for seed in 1..=5 {
-        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut rng = crate::base::rng::SplitMix64::new(seed);
         let builds = [Some("aaaaaaaaaaaaaaaa"); 5]
             .into_iter()
             .chain([Some("bbbbbbbbbbbbbbbb"); 5]);
@@ -309,7 +309,7 @@ fn a_step_between_two_builds_is_the_code_and_noise_is_not() {
 #[test]
 fn runs_of_one_build_make_at_most_a_machine_shift() {
     for seed in 1..=5 {
-        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut rng = crate::base::rng::SplitMix64::new(seed);
         let mut values = noisy(10.0, 5, 4.0, &mut rng);
         values.extend(noisy(12.0, 5, 4.0, &mut rng));
         let points: Vec<_> = values.into_iter().map(|v| (Some("aaaa"), v)).collect();
@@ -331,7 +331,7 @@ fn runs_of_one_build_make_at_most_a_machine_shift() {
 #[test]
 fn every_run_a_new_build_finds_the_one_real_step() {
     for seed in 1..=5 {
-        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut rng = crate::base::rng::SplitMix64::new(seed);
         let mut values = noisy(10.0, 15, 3.0, &mut rng);
         values.extend(noisy(11.0, 15, 3.0, &mut rng));
         let names: Vec<String> = (0..values.len()).map(|i| format!("{i:04}")).collect();
@@ -351,7 +351,7 @@ fn every_run_a_new_build_finds_the_one_real_step() {
 /// build (no machine shift), never a named code change.
 #[test]
 fn entries_without_a_code_hash_are_builds_not_recorded() {
-    let mut rng = crate::rng::SplitMix64::new(7);
+    let mut rng = crate::base::rng::SplitMix64::new(7);
     let mut values = noisy(10.0, 5, 2.0, &mut rng);
     values.extend(noisy(12.0, 5, 2.0, &mut rng));
     let old: Vec<_> = values.iter().map(|&v| (None, v)).collect();

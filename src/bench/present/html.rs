@@ -17,7 +17,7 @@ const MAX_POINTS: usize = 4000;
 
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in crate::bounds::shown(s, &['\n', '\t']).chars() {
+    for c in crate::base::bounds::shown(s, &['\n', '\t']).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

@@ -18,7 +18,7 @@ pub mod verdicts;
 /// text).
 pub fn dataset_name(path: &str) -> String {
     const WIDTH: usize = 32;
-    let cut = crate::report::text_table::shorten(&crate::bounds::shown(path, &[]), WIDTH);
+    let cut = crate::report::text_table::shorten(&crate::base::bounds::shown(path, &[]), WIDTH);
     match cut
         .strip_prefix('…')
         .and_then(|tail| tail.find('/').map(|i| &tail[i..]))

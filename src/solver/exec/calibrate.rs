@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::process::{FromChild, Wait, Worker};
-use crate::rng::SplitMix64;
+use crate::base::rng::SplitMix64;
 
 /// Round trips timed in the first burst, after as many unmeasured ones.
 const FIRST_BURST: usize = 32;

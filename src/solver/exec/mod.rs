@@ -199,9 +199,9 @@ fn silent_warning(spec: &ExecSpec, timeout: Duration) {
     {
         say!(
             "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
-            crate::bounds::shown(&spec.spec, &[]),
+            crate::base::bounds::shown(&spec.spec, &[]),
             timeout.as_secs_f64(),
-            crate::bounds::shown(&spec.program, &[]),
+            crate::base::bounds::shown(&spec.program, &[]),
         );
     }
 }
@@ -259,7 +259,7 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
         )
     };
     let reason = |rest: &str| -> String {
-        let r = crate::bounds::shown(rest.trim(), &[]);
+        let r = crate::base::bounds::shown(rest.trim(), &[]);
         match r.is_empty() {
             true => "no reason given".into(),
             false => r.chars().take(200).collect(),
@@ -486,7 +486,7 @@ impl Solver for ExecSolver {
 
     fn prepare(&mut self) {
         // After Ctrl-C nothing new is started (each puzzle left would spawn and kill one).
-        if crate::interrupt::requested() {
+        if crate::base::interrupt::requested() {
             return;
         }
         // A program that exited since its last answer (a one-shot program, or one that

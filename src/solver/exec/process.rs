@@ -160,7 +160,7 @@ impl Worker {
             }
         }
         let mut child = spawn(cmd)?;
-        crate::interrupt::track_group(child.id());
+        crate::base::interrupt::track_group(child.id());
         let stdin = child.stdin.take();
         if let Some(stdin) = &stdin {
             set_nonblocking(stdin)?;
@@ -434,7 +434,7 @@ impl Worker {
         last.join(" / ")
             .chars()
             .take(300)
-            .map(|c| match crate::bounds::is_unsafe_char(c) {
+            .map(|c| match crate::base::bounds::is_unsafe_char(c) {
                 true => char::REPLACEMENT_CHARACTER,
                 false => c,
             })
@@ -454,7 +454,7 @@ impl Worker {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        crate::interrupt::untrack_group(self.child.id());
+        crate::base::interrupt::untrack_group(self.child.id());
     }
 }
 

@@ -38,7 +38,7 @@ pub(super) struct Shown {
 impl Shown {
     /// Lines of the program `spec` names.
     pub(super) fn new(spec: &str) -> Shown {
-        let name: String = crate::bounds::shown(spec, &[])
+        let name: String = crate::base::bounds::shown(spec, &[])
             .chars()
             .take(MAX_PREFIX)
             .collect();
@@ -85,7 +85,7 @@ impl Shown {
         let shown = format!(
             "{}{}{more}\n",
             self.prefix,
-            crate::bounds::shown(text, &['\t'])
+            crate::base::bounds::shown(text, &['\t'])
         );
         self.line.clear();
         self.cut = false;

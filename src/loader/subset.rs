@@ -1,7 +1,7 @@
 //! Subsets of the records read: `--skip N`, `--limit N` and `--sample N --seed S`.
 
-use crate::bounds::{Held, MAX_HELD_BYTES, held_too_much};
-use crate::rng::SplitMix64;
+use crate::base::bounds::{Held, MAX_HELD_BYTES, held_too_much};
+use crate::base::rng::SplitMix64;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Subset {

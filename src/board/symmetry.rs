@@ -5,9 +5,9 @@
 //! fresh form: a solver measured on the same puzzles pass after pass otherwise has its
 //! branch predictors and caches learn them (tdoku's harness does the same).
 
+use crate::base::rng::SplitMix64;
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
-use crate::rng::SplitMix64;
 
 /// One symmetry of a board of `side` x `side` cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
