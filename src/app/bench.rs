@@ -319,19 +319,7 @@ impl Observer for Watcher<'_> {
                     _ => r.time_ns as f32 / 1000.0,
                 })
                 .collect();
-            // Rows come chunk by chunk: a combination's chunks make one series.
-            let same = |s: &&mut (String, String, usize, Vec<f32>)| {
-                s.0 == combo.label && s.1 == combo.dataset && s.2 == combo.threads
-            };
-            match times.series.iter_mut().find(|s| same(s)) {
-                Some(series) => series.3.extend(us),
-                None => times.series.push((
-                    combo.label.to_string(),
-                    combo.dataset.to_string(),
-                    combo.threads,
-                    us,
-                )),
-            }
+            times.add(combo, us);
         }
         Ok(())
     }

@@ -23,8 +23,8 @@ pub use judge::{How, Kind, Verdict, Versus};
 pub use dataset::DatasetError;
 pub use dataset::{Dataset, hash_file};
 pub use saved::{
-    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, Kept, PerCall,
-    ReadSettings, Timing, Verified, is_hash,
+    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
+    Timing, Verified,
 };
 
 use std::time::Duration;
@@ -253,7 +253,11 @@ fn verdicts(
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let (estimate, verdict, why) = judge::judge(&m.side(base), &m.side(i), how, &rules);
+            let judge::Judged {
+                estimate,
+                verdict,
+                why,
+            } = judge::judge(&m.side(base), &m.side(i), how, &rules);
             Versus {
                 base: results[base].backend.clone(),
                 other: results[i].backend.clone(),

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::svg::{PALETTE, Palette};
+use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
 use super::{history, plot, svg, terminal, verdicts};
 use crate::bench::history::Trend;
@@ -15,34 +15,42 @@ use crate::report::text_table::Align;
 /// Most points in one scatter plot.
 const MAX_POINTS: usize = 4000;
 
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in crate::bounds::shown(s, &['\n', '\t']).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Per-puzzle times of the first measured pass of each backend x dataset x threads
 /// (µs, by record; NaN where no time was taken), for the scatter plots.
 #[derive(Default)]
 pub struct PuzzleTimes {
-    pub series: Vec<(String, String, usize, Vec<f32>)>,
+    series: Vec<Times>,
+}
+
+/// The times of one backend (its label) on one dataset at one thread count.
+struct Times {
+    label: String,
+    dataset: String,
+    threads: usize,
+    us: Vec<f32>,
 }
 
 impl PuzzleTimes {
     fn get(&self, label: &str, dataset: &str, threads: usize) -> Option<&[f32]> {
-        self.series
-            .iter()
-            .find(|(l, d, t, _)| l == label && d == dataset && *t == threads)
-            .map(|s| s.3.as_slice())
+        (self.series.iter())
+            .find(|s| s.label == label && s.dataset == dataset && s.threads == threads)
+            .map(|s| s.us.as_slice())
+    }
+
+    /// More times of `combo`, after those it had: rows come chunk by chunk, and a
+    /// combination's chunks make one series.
+    pub fn add(&mut self, combo: &crate::bench::Combo<'_>, us: Vec<f32>) {
+        match (self.series.iter_mut()).find(|s| {
+            s.label == combo.label && s.dataset == combo.dataset && s.threads == combo.threads
+        }) {
+            Some(series) => series.us.extend(us),
+            None => self.series.push(Times {
+                label: combo.label.to_string(),
+                dataset: combo.dataset.to_string(),
+                threads: combo.threads,
+                us,
+            }),
+        }
     }
 }
 

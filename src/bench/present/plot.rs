@@ -44,7 +44,10 @@ pub fn chart(runs: &[(&str, &BenchRun)], palette: &Palette) -> String {
                 })
                 .collect();
             let name = svg::file_name(dataset);
-            (format!("{name}: time per puzzle, cumulative"), series)
+            svg::Panel {
+                title: format!("{name}: time per puzzle, cumulative"),
+                series,
+            }
         })
         .collect();
     svg::cdf("time per puzzle, cumulative", &panels, palette)

@@ -1,16 +1,14 @@
 //! The one SVG generator, by hand: a log-log scatter of one backend's per-puzzle times
 //! against another's, trend lines with change points (the HTML report, `history --plot`),
-//! and cumulative distributions of per-puzzle time (`--export-svg`, the report). Every
-//! text is escaped; sizes are fixed so a page lays out at once, and the margins are made
-//! from the widths of the labels that go in them, so none is cut off.
+//! and cumulative distributions of per-puzzle time (`--plot`, the report). Every text is
+//! escaped; sizes are fixed so a page lays out at once, and each chart's [`Frame`] makes
+//! its margins from the widths of the labels that go in them, so none is cut off.
 //!
 //! Axis ranges are robust ([`Quartiles::fenced`]): one outlier does not squash the rest;
 //! what lies beyond is drawn on the edge and counted. Series take their colour from a
 //! [`Palette`]: one colour per backend, the same on every page.
 
 use std::fmt::Write as _;
-
-use super::html::escape;
 
 const W: f64 = 720.0;
 const H: f64 = 440.0;
@@ -29,6 +27,23 @@ pub const PALETTE: [&str; 10] = [
     "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f",
     "#393b79", "#00707a",
 ];
+
+/// Text for SVG and HTML: the five markup characters as entities, control characters
+/// (but newline and tab) as U+FFFD.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in crate::bounds::shown(s, &['\n', '\t']).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// A colour per backend name. The colour is picked from the name (a hash into
 /// [`PALETTE`]), so a backend has the same colour on the bench, compare and history
@@ -74,25 +89,23 @@ impl Palette {
 
 /// FNV-1a of the name, into the palette: the same on every run and machine.
 fn hash_slot(name: &str) -> usize {
-    let h = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let h = crate::bench::dataset::fnv1a(crate::bench::dataset::FNV_START, name.as_bytes());
     (h % PALETTE.len() as u64) as usize
 }
 
 /// A sample's order statistics, what a robust axis range is made of.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Quartiles {
-    pub min: f64,
-    pub q1: f64,
-    pub median: f64,
-    pub q3: f64,
-    pub max: f64,
+struct Quartiles {
+    min: f64,
+    q1: f64,
+    median: f64,
+    q3: f64,
+    max: f64,
 }
 
 impl Quartiles {
     /// Of the finite values (linear interpolation between order statistics).
-    pub fn of(values: &[f64]) -> Option<Quartiles> {
+    fn of(values: &[f64]) -> Option<Quartiles> {
         let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
         v.sort_by(f64::total_cmp);
         let at = |q: f64| {
@@ -109,34 +122,24 @@ impl Quartiles {
         })
     }
 
-    /// Of a cumulative distribution's points (value, fraction at or below), in order.
-    pub fn of_cdf(points: &[(f64, f64)]) -> Option<Quartiles> {
+    /// Of a cumulative distribution's points (value, fraction at or below), in order,
+    /// each statistic through `f` (a monotonic map: log10 for a log axis).
+    fn of_cdf(points: &[(f64, f64)], f: impl Fn(f64) -> f64) -> Option<Quartiles> {
         let points: Vec<(f64, f64)> = points.iter().copied().filter(|p| p.0.is_finite()).collect();
-        let at = |q: f64| points.iter().find(|p| p.1 >= q).map(|p| p.0);
+        let at = |q: f64| points.iter().find(|p| p.1 >= q).map(|p| f(p.0));
         Some(Quartiles {
-            min: points.first()?.0,
+            min: f(points.first()?.0),
             q1: at(0.25)?,
             median: at(0.5)?,
             q3: at(0.75)?,
-            max: points.last()?.0,
+            max: f(points.last()?.0),
         })
-    }
-
-    /// Each statistic through `f` (a monotonic map: log10 for a log axis).
-    pub fn map(self, f: impl Fn(f64) -> f64) -> Quartiles {
-        Quartiles {
-            min: f(self.min),
-            q1: f(self.q1),
-            median: f(self.median),
-            q3: f(self.q3),
-            max: f(self.max),
-        }
     }
 
     /// The range an axis shows: Tukey's far-out fences (the quartiles widened by three
     /// interquartile ranges, the range taken as at least `least_spread`), cut to the
     /// data's own range. Values beyond are outliers, drawn on the edge and counted.
-    pub fn fenced(self, least_spread: f64) -> (f64, f64) {
+    fn fenced(self, least_spread: f64) -> (f64, f64) {
         let spread = 3.0 * (self.q3 - self.q1).max(least_spread);
         (
             self.min.max(self.q1 - spread),
@@ -148,12 +151,53 @@ impl Quartiles {
 /// On a log axis, the fences lie at least a decade beyond the quartiles.
 const DECADE_SPREAD: f64 = 1.0 / 3.0;
 
-/// The decades (log10, whole) a log axis spans to show `lo..hi` (log10): at least one,
-/// from 0.01 µs on.
-fn decades(lo: f64, hi: f64) -> (i32, i32) {
-    let l0 = (lo.floor() as i32).max(-2);
-    let l1 = (hi.ceil() as i32).max(l0 + 1);
-    (l0, l1)
+/// A log axis over the whole decades `l0` to `l1` (log10).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Decades {
+    l0: i32,
+    l1: i32,
+}
+
+impl Decades {
+    /// The decades that show `range` (log10): at least one, from 0.01 µs on; 1 to 10
+    /// where there is no range.
+    fn of(range: Option<(f64, f64)>) -> Decades {
+        let Some((lo, hi)) = range else {
+            return Decades { l0: 0, l1: 1 };
+        };
+        let l0 = (lo.floor() as i32).max(-2);
+        Decades {
+            l0,
+            l1: (hi.ceil() as i32).max(l0 + 1),
+        }
+    }
+
+    fn lo(self) -> f64 {
+        10f64.powi(self.l0)
+    }
+
+    fn hi(self) -> f64 {
+        10f64.powi(self.l1)
+    }
+
+    /// Where `v` lies along the axis: 0 at its start, 1 at its end.
+    fn at(self, v: f64) -> f64 {
+        (v.log10() - f64::from(self.l0)) / f64::from(self.l1 - self.l0)
+    }
+
+    /// The labelled ticks: every decade, and 2 and 5 times each where the axis spans
+    /// two decades or fewer.
+    fn ticks(self) -> Vec<f64> {
+        let mut ticks = Vec::new();
+        for e in self.l0..=self.l1 {
+            let d = 10f64.powi(e);
+            ticks.push(d);
+            if self.l1 - self.l0 <= 2 && e < self.l1 {
+                ticks.extend([2.0 * d, 5.0 * d]);
+            }
+        }
+        ticks
+    }
 }
 
 /// Width of `text` at `px` pixels, erring wide (system-ui's glyphs average about 0.55 em).
@@ -175,17 +219,16 @@ fn fit(text: &str, px: f64, width: f64) -> String {
 /// Where a chart's plot area lies: the margins made room for the notes between the
 /// title and the plot, the y labels (the widest of them), the y axis's title, the x
 /// labels and the x axis's title, and half the last x label, which is centred on the
-/// right end.
+/// right end. Its methods draw the parts every chart has.
 struct Frame {
     left: f64,
     right: f64,
     top: f64,
     bottom: f64,
-    height: f64,
 }
 
 impl Frame {
-    fn new(y_labels: &[String], last_x_label: &str, height: f64, notes: usize) -> Frame {
+    fn new(y_labels: &[String], last_x_label: &str, notes: usize) -> Frame {
         let widest = y_labels
             .iter()
             .map(|l| text_width(l, TICK_PX))
@@ -194,22 +237,36 @@ impl Frame {
             left: PAD + AXIS_PX * 1.3 + PAD + widest + 6.0,
             right: W - (PAD + text_width(last_x_label, TICK_PX) / 2.0).max(20.0),
             top: TOP + notes as f64 * LINE,
-            bottom: height - (6.0 + TICK_PX * 1.3 + 6.0 + AXIS_PX * 1.3 + PAD),
-            height,
+            bottom: H - (6.0 + TICK_PX * 1.3 + 6.0 + AXIS_PX * 1.3 + PAD),
         }
     }
 
-    fn width(&self) -> f64 {
-        self.right - self.left
+    /// The x of a point `at` (0 to 1) of the way along the x axis.
+    fn x(&self, at: f64) -> f64 {
+        self.left + at * (self.right - self.left)
     }
 
-    fn middle(&self) -> f64 {
-        (self.top + self.bottom) / 2.0
+    /// The y of a point `at` (0 to 1) of the way up the y axis.
+    fn y(&self, at: f64) -> f64 {
+        self.bottom - at * (self.bottom - self.top)
     }
 
-    /// An x label's baseline, under the axis.
-    fn x_label_y(&self) -> f64 {
-        self.bottom + 6.0 + TICK_PX
+    /// A vertical grid line at `x`, `attrs` after its class.
+    fn x_grid(&self, s: &mut String, x: f64, attrs: &str) {
+        let (top, bottom) = (self.top, self.bottom);
+        let _ = write!(
+            s,
+            r#"<line x1="{x:.1}" y1="{top:.1}" x2="{x:.1}" y2="{bottom:.1}" class="grid"{attrs}/>"#
+        );
+    }
+
+    /// An x label (a number), centred under the axis at `x`.
+    fn x_tick(&self, s: &mut String, x: f64, label: &str) {
+        let _ = write!(
+            s,
+            r#"<text x="{x:.1}" y="{:.1}" class="tick" text-anchor="middle">{label}</text>"#,
+            self.bottom + 6.0 + TICK_PX
+        );
     }
 
     /// A y tick: its grid line across the plot, its label right-aligned just left of
@@ -228,14 +285,14 @@ impl Frame {
 
     /// The titles of both axes (the x one under the x labels, the y one turned).
     fn axis_titles(&self, s: &mut String, x_title: &str, y_title: &str) {
-        let (mid, x) = (self.middle(), PAD + AXIS_PX);
+        let (mid, x) = ((self.top + self.bottom) / 2.0, PAD + AXIS_PX);
         let x_title = fit(x_title, AXIS_PX, W - 2.0 * PAD);
         let y_title = fit(y_title, AXIS_PX, self.bottom - self.top);
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">{}</text><text x="{x:.1}" y="{mid:.1}" class="axis" text-anchor="middle" transform="rotate(-90 {x:.1} {mid:.1})">{}</text>"#,
             (self.left + self.right) / 2.0,
-            self.height - PAD - AXIS_PX * 0.3,
+            H - PAD - AXIS_PX * 0.3,
             escape(&x_title),
             escape(&y_title),
         );
@@ -272,28 +329,15 @@ fn wrap(lead: &str, items: &[String], width: f64) -> Vec<String> {
 
 /// A marker on the edge of the plot area for a value beyond it: a triangle at (x, y)
 /// pointing the way of the cut-off value (`dx`, `dy`: -1, 0 or 1).
-fn beyond_marker(x: f64, y: f64, (dx, dy): (f64, f64), attrs: &str) -> String {
+fn beyond_marker(s: &mut String, x: f64, y: f64, (dx, dy): (f64, f64), attrs: &str) {
     let (r, w) = (6.0, 4.0);
     let tip = (x + dx * r, y + dy * r);
     let (b1, b2) = ((x - dy * w, y + dx * w), (x + dy * w, y - dx * w));
-    format!(
+    let _ = write!(
+        s,
         r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" {attrs}/>"#,
         tip.0, tip.1, b1.0, b1.1, b2.0, b2.1
-    )
-}
-
-/// A log axis's labelled ticks between the decades `l0` and `l1`: every decade, and 2
-/// and 5 times each where the axis spans two decades or fewer.
-fn log_ticks(l0: i32, l1: i32) -> Vec<f64> {
-    let mut ticks = Vec::new();
-    for e in l0..=l1 {
-        let d = 10f64.powi(e);
-        ticks.push(d);
-        if l1 - l0 <= 2 && e < l1 {
-            ticks.extend([2.0 * d, 5.0 * d]);
-        }
-    }
-    ticks
+    );
 }
 
 /// A log-log scatter: x = `a`'s time, y = `b`'s time, µs, with the diagonal and the
@@ -310,37 +354,23 @@ pub fn scatter(title: &str, a: &str, b: &str, points: &[(f64, f64)], band_pct: f
         .iter()
         .flat_map(|&(x, y)| [x.log10(), y.log10()])
         .collect();
-    let (l0, l1) = match Quartiles::of(&logs) {
-        Some(q) => {
-            let (lo, hi) = q.fenced(DECADE_SPREAD);
-            decades(lo, hi)
-        }
-        None => (0, 1),
-    };
-    let (lo, hi) = (10f64.powi(l0), 10f64.powi(l1));
-    let ticks = log_ticks(l0, l1);
-    let labels: Vec<String> = ticks.iter().map(|&t| tick_label(t)).collect();
+    let axis = Decades::of(Quartiles::of(&logs).map(|q| q.fenced(DECADE_SPREAD)));
+    let (lo, hi) = (axis.lo(), axis.hi());
     // Which way a value lies off the axes: -1 below, 1 above, 0 on them.
     let off = |v: f64| f64::from(i8::from(v > hi) - i8::from(v < lo));
     let beyond = positive
         .iter()
         .filter(|p| off(p.0) != 0.0 || off(p.1) != 0.0)
         .count();
-    let f = Frame::new(&labels, &tick_label(hi), H, 1 + usize::from(beyond > 0));
-    let span = f64::from(l1 - l0);
-    let x = |v: f64| f.left + (v.log10() - f64::from(l0)) / span * f.width();
-    let y = |v: f64| f.bottom - (v.log10() - f64::from(l0)) / span * (f.bottom - f.top);
+    let ticks = axis.ticks();
+    let labels: Vec<String> = ticks.iter().map(|&t| tick_label(t)).collect();
+    let f = Frame::new(&labels, &tick_label(hi), 1 + usize::from(beyond > 0));
+    let (x, y) = (|v: f64| f.x(axis.at(v)), |v: f64| f.y(axis.at(v)));
     let mut s = open(title);
     for (&t, label) in ticks.iter().zip(&labels) {
-        let (xt, yt) = (x(t), y(t));
-        let _ = write!(
-            s,
-            r#"<line x1="{xt:.1}" y1="{t:.1}" x2="{xt:.1}" y2="{b:.1}" class="grid"/><text x="{xt:.1}" y="{ty:.1}" class="tick" text-anchor="middle">{label}</text>"#,
-            t = f.top,
-            b = f.bottom,
-            ty = f.x_label_y(),
-        );
-        f.y_tick(&mut s, yt, label);
+        f.x_grid(&mut s, x(t), "");
+        f.x_tick(&mut s, x(t), label);
+        f.y_tick(&mut s, y(t), label);
     }
     // The diagonal and the band.
     let k = 1.0 + band_pct / 100.0;
@@ -360,10 +390,13 @@ pub fn scatter(title: &str, a: &str, b: &str, points: &[(f64, f64)], band_pct: f
         x(hi),
         y(hi),
     );
+    let (mut slower, mut faster) = (0, 0);
     for &(a_us, b_us) in &positive {
         let class = if b_us > a_us * k {
+            slower += 1;
             "slower"
         } else if b_us * k < a_us {
+            faster += 1;
             "faster"
         } else {
             "same"
@@ -376,20 +409,11 @@ pub fn scatter(title: &str, a: &str, b: &str, points: &[(f64, f64)], band_pct: f
                     r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="2" class="{class}"/>"#
                 );
             }
-            (dx, dy) => {
-                // Up the page is a larger y.
-                let way = if dy != 0.0 { (0.0, -dy) } else { (dx, 0.0) };
-                s.push_str(&beyond_marker(
-                    cx,
-                    cy,
-                    way,
-                    &format!(r#"class="{class} edge""#),
-                ));
-            }
+            // Up the page is a larger y.
+            (dx, 0.0) => beyond_marker(&mut s, cx, cy, (dx, 0.0), &edge(class)),
+            (_, dy) => beyond_marker(&mut s, cx, cy, (0.0, -dy), &edge(class)),
         }
     }
-    let slower = positive.iter().filter(|(a, b)| *b > a * k).count();
-    let faster = positive.iter().filter(|(a, b)| b * k < *a).count();
     let mut notes = vec![format!(
         "{} puzzles: {slower} slower in {b} by more than {band_pct}%, {faster} faster",
         positive.len()
@@ -407,6 +431,11 @@ pub fn scatter(title: &str, a: &str, b: &str, points: &[(f64, f64)], band_pct: f
     );
     s.push_str("</svg>");
     s
+}
+
+/// The attributes of a point of `class` drawn on the edge.
+fn edge(class: &str) -> String {
+    format!(r#"class="{class} edge""#)
 }
 
 /// Evenly spaced round values (1, 2 or 5 times a power of ten apart) covering `lo..hi`,
@@ -455,29 +484,23 @@ pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String
     let (lo, hi) = (ticks[0], ticks[ticks.len() - 1]);
     let tick_labels: Vec<String> = ticks.iter().map(|t| format!("{t:.decimals$}")).collect();
     let n = values.len();
-    let f = Frame::new(&tick_labels, &n.to_string(), H, 0);
+    let f = Frame::new(&tick_labels, &n.to_string(), 0);
     let x = |i: usize| {
-        f.left
-            + if n > 1 {
-                i as f64 / (n - 1) as f64
-            } else {
-                0.5
-            } * f.width()
+        f.x(if n > 1 {
+            i as f64 / (n - 1) as f64
+        } else {
+            0.5
+        })
     };
-    let y = |v: f64| f.bottom - (v.clamp(lo, hi) - lo) / (hi - lo) * (f.bottom - f.top);
+    let y = |v: f64| f.y((v.clamp(lo, hi) - lo) / (hi - lo));
     for (&t, label) in ticks.iter().zip(&tick_labels) {
         f.y_tick(&mut s, y(t), label);
     }
     // Run numbers: the first, and round ones about 60 px apart.
-    let (runs, _) = nice_ticks(0.0, n as f64, (f.width() / 60.0) as usize);
+    let (runs, _) = nice_ticks(0.0, n as f64, ((f.right - f.left) / 60.0) as usize);
     let every = (runs[1] - runs[0]).round().max(1.0) as usize;
     for run in (1..=n).filter(|r| r % every == 0 || *r == 1) {
-        let _ = write!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{run}</text>"#,
-            x(run - 1),
-            f.x_label_y(),
-        );
+        f.x_tick(&mut s, x(run - 1), &run.to_string());
     }
     // Each change's label in the first row where it clears the labels before it.
     let mut row_ends: Vec<f64> = Vec::new();
@@ -490,11 +513,13 @@ pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String
         } else {
             (xx + 4.0, xx + 4.0, "start")
         };
-        let row = row_ends.iter().position(|&end| start > end + 4.0);
-        let row = row.unwrap_or_else(|| {
-            row_ends.push(f64::NEG_INFINITY);
-            row_ends.len() - 1
-        });
+        let row = match row_ends.iter().position(|&end| start > end + 4.0) {
+            Some(row) => row,
+            None => {
+                row_ends.push(f64::NEG_INFINITY);
+                row_ends.len() - 1
+            }
+        };
         row_ends[row] = start + w;
         let _ = write!(
             s,
@@ -506,9 +531,7 @@ pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String
             c = m.class,
         );
     }
-    let path: Vec<String> = values
-        .iter()
-        .enumerate()
+    let path: Vec<String> = (values.iter().enumerate())
         .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
         .collect();
     let _ = write!(
@@ -516,38 +539,29 @@ pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String
         r#"<polyline points="{}" fill="none" stroke="{color}" stroke-width="1.8"/>"#,
         path.join(" ")
     );
+    let fill = format!(r#"fill="{color}""#);
     let mut beyond = Vec::new();
     for (i, &v) in values.iter().enumerate() {
         let (cx, cy) = (x(i), y(v));
         if v > hi || v < lo {
             beyond.push(v);
             let way = if v > hi { -1.0 } else { 1.0 };
-            s.push_str(&beyond_marker(
-                cx,
-                cy,
-                (0.0, way),
-                &format!(r#"fill="{color}""#),
-            ));
+            beyond_marker(&mut s, cx, cy, (0.0, way), &fill);
         } else {
-            let _ = write!(
-                s,
-                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="3" fill="{color}"/>"#
-            );
+            let _ = write!(s, r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="3" {fill}/>"#);
         }
     }
-    let beyond = match beyond.as_slice() {
-        [] => String::new(),
-        [v] => format!("1 run beyond the axis ({v:.1} µs), on its edge as a triangle"),
+    let x_title = match beyond.as_slice() {
+        [] => "run, oldest first".to_string(),
+        [v] => format!(
+            "run, oldest first; 1 run beyond the axis ({v:.1} µs), on its edge as a triangle"
+        ),
         v => format!(
-            "{} runs beyond the axis ({:.1} to {:.1} µs), on its edge as triangles",
+            "run, oldest first; {} runs beyond the axis ({:.1} to {:.1} µs), on its edge as triangles",
             v.len(),
             v.iter().copied().fold(f64::INFINITY, f64::min),
             v.iter().copied().fold(0.0, f64::max)
         ),
-    };
-    let x_title = match beyond.is_empty() {
-        true => "run, oldest first".to_string(),
-        false => format!("run, oldest first; {beyond}"),
     };
     f.axis_titles(&mut s, &x_title, "µs per puzzle");
     s.push_str("</svg>");
@@ -563,22 +577,33 @@ pub struct Series<'a> {
     pub points: &'a [(f64, f64)],
 }
 
-/// The share of a distribution's points below `lo` and beyond `hi`.
-fn outside(points: &[(f64, f64)], lo: f64, hi: f64) -> (f64, f64) {
-    let finite = || points.iter().filter(|p| p.0.is_finite());
-    let below = finite()
-        .take_while(|p| p.0 < lo)
-        .last()
-        .map_or(0.0, |p| p.1);
-    let within = finite()
-        .take_while(|p| p.0 <= hi)
-        .last()
-        .map_or(0.0, |p| p.1);
-    (below, points.last().map_or(0.0, |p| p.1) - within)
+/// One panel of [`cdf`].
+pub struct Panel<'a> {
+    pub title: String,
+    pub series: Vec<Series<'a>>,
 }
 
-/// One panel of [`cdf`]: its title and its series.
-pub type Panel<'a> = (String, Vec<Series<'a>>);
+/// The shares of a distribution's points below `lo` and beyond `hi`.
+struct Outside {
+    below: f64,
+    beyond: f64,
+}
+
+impl Outside {
+    fn of(points: &[(f64, f64)], lo: f64, hi: f64) -> Outside {
+        let finite = || points.iter().filter(|p| p.0.is_finite());
+        let upto = |end: &dyn Fn(f64) -> bool| {
+            finite()
+                .take_while(|p| end(p.0))
+                .last()
+                .map_or(0.0, |p| p.1)
+        };
+        Outside {
+            below: upto(&|t| t < lo),
+            beyond: points.last().map_or(0.0, |p| p.1) - upto(&|t| t <= hi),
+        }
+    }
+}
 
 /// A share of the calls, as a percentage a person reads.
 fn share(f: f64) -> String {
@@ -597,142 +622,119 @@ fn share(f: f64) -> String {
 /// dashed, a third dotted.
 pub fn cdf(title: &str, panels: &[Panel<'_>], palette: &Palette) -> String {
     let mut s = root(title, H * panels.len().max(1) as f64);
-    for (k, (caption, series)) in panels.iter().enumerate() {
-        let range = series
-            .iter()
-            .filter_map(|s| Quartiles::of_cdf(s.points))
-            .map(|q| q.map(|t| t.max(0.01).log10()).fenced(DECADE_SPREAD))
-            .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)));
-        let (l0, l1) = range.map_or((0, 1), |(lo, hi)| decades(lo, hi));
-        let (lo, hi) = (10f64.powi(l0), 10f64.powi(l1));
-        let fractions = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0];
-        let y_labels: Vec<String> = fractions.iter().map(|f| format!("{f:.1}")).collect();
-        // What lies off the axis, said above the plot.
-        let (mut under, mut over) = (Vec::new(), Vec::new());
-        for one in series {
-            let (below, beyond) = outside(one.points, lo, hi);
-            if below > 1e-9 {
-                under.push(format!("{} {}", one.name, share(below)));
-            }
-            if beyond > 1e-9 {
-                over.push(format!("{} {}", one.name, share(beyond)));
-            }
-        }
-        let mut notes = Vec::new();
-        if !over.is_empty() {
-            let lead = format!("calls beyond {} µs (the triangles):", tick_label(hi));
-            notes.extend(wrap(&lead, &over, W - 2.0 * PAD));
-        }
-        if !under.is_empty() {
-            let lead = format!("calls under {} µs (at the left end):", tick_label(lo));
-            notes.extend(wrap(&lead, &under, W - 2.0 * PAD));
-        }
-        let f = Frame::new(&y_labels, &tick_label(hi), H, notes.len());
-        let span = f64::from(l1 - l0);
-        let x = |t: f64| f.left + (t.max(lo).log10() - f64::from(l0)) / span * f.width();
-        let y = |p: f64| f.bottom - p * (f.bottom - f.top);
-        let top = k as f64 * H;
-        let caption = fit(caption, TITLE_PX, W - 2.0 * PAD);
+    for (k, panel) in panels.iter().enumerate() {
         let _ = write!(
             s,
-            r#"<g transform="translate(0 {top})"><text x="{PAD}" y="22" class="title">{}</text>"#,
-            escape(&caption)
+            r#"<g transform="translate(0 {})"><text x="{PAD}" y="22" class="title">{}</text>"#,
+            k as f64 * H,
+            escape(&fit(&panel.title, TITLE_PX, W - 2.0 * PAD))
         );
-        // Each decade labelled, the times between as fainter lines.
-        let labelled = log_ticks(l0, l1);
-        for e in l0..=l1 {
-            for m in 1..10 {
-                let t = f64::from(m) * 10f64.powi(e);
-                let xt = x(t);
-                let faint = if labelled.contains(&t) {
-                    ""
-                } else {
-                    r#" stroke-opacity=".5""#
-                };
-                let _ = write!(
-                    s,
-                    r#"<line x1="{xt:.1}" y1="{:.1}" x2="{xt:.1}" y2="{:.1}" class="grid"{faint}/>"#,
-                    f.top, f.bottom
-                );
-                // The last decade ends the axis.
-                if e == l1 {
-                    break;
-                }
-            }
-        }
-        for &t in &labelled {
-            let _ = write!(
-                s,
-                r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{}</text>"#,
-                x(t),
-                f.x_label_y(),
-                tick_label(t)
-            );
-        }
-        for (&p, label) in fractions.iter().zip(&y_labels) {
-            f.y_tick(&mut s, y(p), label);
-        }
-        f.axis_titles(
-            &mut s,
-            "µs per puzzle (log scale)",
-            "fraction of puzzles solved within",
-        );
-        // The k-th series of a colour in this panel: solid, dashed, dotted.
-        let strokes: Vec<String> = series
-            .iter()
-            .enumerate()
-            .map(|(i, one)| {
-                let slot = palette.slot(&one.backend);
-                let before = series[..i]
-                    .iter()
-                    .filter(|o| palette.slot(&o.backend) == slot)
-                    .count();
-                let dash = ["none", "7 4", "2 3"][before % 3];
-                format!(
-                    r#"fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{dash}""#,
-                    PALETTE[slot]
-                )
-            })
-            .collect();
-        f.notes(&mut s, &notes);
-        for (one, stroke) in series.iter().zip(&strokes) {
-            let mut reached = 0.0;
-            let mut steps = Vec::new();
-            for &(t, p) in one.points.iter().filter(|p| p.0.is_finite() && p.0 <= hi) {
-                let (xt, from, to) = (x(t), y(reached), y(p));
-                reached = p;
-                steps.push(format!("{xt:.1},{from:.1} {xt:.1},{to:.1}"));
-            }
-            if outside(one.points, lo, hi).1 > 1e-9 {
-                // Level to the right end, where the triangle says it goes on.
-                let yr = y(reached);
-                steps.push(format!("{:.1},{yr:.1}", f.right));
-                let color = PALETTE[palette.slot(&one.backend)];
-                s.push_str(&beyond_marker(
-                    f.right,
-                    yr,
-                    (1.0, 0.0),
-                    &format!(r#"fill="{color}""#),
-                ));
-            }
-            let _ = write!(s, r#"<polyline points="{}" {stroke}/>"#, steps.join(" "));
-        }
-        // Over the lines, each label on a white halo; the first series the top row.
-        let (x0, x1) = (f.right - 30.0, f.right - 10.0);
-        for (i, (one, stroke)) in series.iter().zip(&strokes).enumerate() {
-            let ly = f.bottom - 14.0 - (series.len() - 1 - i) as f64 * LINE;
-            let label = fit(&one.label, NOTE_PX, x0 - 6.0 - f.left - 8.0);
-            let _ = write!(
-                s,
-                r#"<line x1="{x0:.1}" y1="{ly:.1}" x2="{x1:.1}" y2="{ly:.1}" {stroke}/><text x="{x0:.1}" y="{ly:.1}" dx="-6" dy="{:.1}" class="note halo" text-anchor="end">{}</text>"#,
-                NOTE_PX * 0.35,
-                escape(&label)
-            );
-        }
+        cdf_panel(&mut s, &panel.series, palette);
         s.push_str("</g>");
     }
     s.push_str("</svg>");
     s
+}
+
+/// The plot of one panel of [`cdf`].
+fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
+    let range = (series.iter())
+        .filter_map(|s| Quartiles::of_cdf(s.points, |t| t.max(0.01).log10()))
+        .map(|q| q.fenced(DECADE_SPREAD))
+        .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)));
+    let axis = Decades::of(range);
+    let (lo, hi) = (axis.lo(), axis.hi());
+    let fractions = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0];
+    let y_labels: Vec<String> = fractions.iter().map(|f| format!("{f:.1}")).collect();
+    // What lies off the axis, said above the plot.
+    let said = |share_of: fn(&Outside) -> f64| -> Vec<String> {
+        (series.iter())
+            .map(|one| (one, share_of(&Outside::of(one.points, lo, hi))))
+            .filter(|(_, part)| *part > 1e-9)
+            .map(|(one, part)| format!("{} {}", one.name, share(part)))
+            .collect()
+    };
+    let (under, over) = (said(|o| o.below), said(|o| o.beyond));
+    let mut notes = Vec::new();
+    if !over.is_empty() {
+        let lead = format!("calls beyond {} µs (the triangles):", tick_label(hi));
+        notes.extend(wrap(&lead, &over, W - 2.0 * PAD));
+    }
+    if !under.is_empty() {
+        let lead = format!("calls under {} µs (at the left end):", tick_label(lo));
+        notes.extend(wrap(&lead, &under, W - 2.0 * PAD));
+    }
+    let f = Frame::new(&y_labels, &tick_label(hi), notes.len());
+    let x = |t: f64| f.x(axis.at(t.max(lo)));
+    let y = |p: f64| f.y(p);
+    // Each decade labelled, the times between as fainter lines; the last decade ends
+    // the axis.
+    let labelled = axis.ticks();
+    for e in axis.l0..=axis.l1 {
+        for m in 1..if e == axis.l1 { 2 } else { 10 } {
+            let t = f64::from(m) * 10f64.powi(e);
+            let faint = match labelled.contains(&t) {
+                true => "",
+                false => r#" stroke-opacity=".5""#,
+            };
+            f.x_grid(s, x(t), faint);
+        }
+    }
+    for &t in &labelled {
+        f.x_tick(s, x(t), &tick_label(t));
+    }
+    for (&p, label) in fractions.iter().zip(&y_labels) {
+        f.y_tick(s, y(p), label);
+    }
+    f.axis_titles(
+        s,
+        "µs per puzzle (log scale)",
+        "fraction of puzzles solved within",
+    );
+    // The k-th series of a colour in this panel: solid, dashed, dotted.
+    let strokes: Vec<String> = (series.iter().enumerate())
+        .map(|(i, one)| {
+            let slot = palette.slot(&one.backend);
+            let before = (series[..i].iter())
+                .filter(|o| palette.slot(&o.backend) == slot)
+                .count();
+            let dash = ["none", "7 4", "2 3"][before % 3];
+            format!(
+                r#"fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{dash}""#,
+                PALETTE[slot]
+            )
+        })
+        .collect();
+    f.notes(s, &notes);
+    for (one, stroke) in series.iter().zip(&strokes) {
+        let mut reached = 0.0;
+        let mut steps = Vec::new();
+        for &(t, p) in one.points.iter().filter(|p| p.0.is_finite() && p.0 <= hi) {
+            let (xt, from, to) = (x(t), y(reached), y(p));
+            reached = p;
+            steps.push(format!("{xt:.1},{from:.1} {xt:.1},{to:.1}"));
+        }
+        if Outside::of(one.points, lo, hi).beyond > 1e-9 {
+            // Level to the right end, where the triangle says it goes on.
+            let yr = y(reached);
+            steps.push(format!("{:.1},{yr:.1}", f.right));
+            let fill = format!(r#"fill="{}""#, palette.color(&one.backend));
+            beyond_marker(s, f.right, yr, (1.0, 0.0), &fill);
+        }
+        let _ = write!(s, r#"<polyline points="{}" {stroke}/>"#, steps.join(" "));
+    }
+    // Over the lines, each label on a white halo; the first series the top row.
+    let (x0, x1) = (f.right - 30.0, f.right - 10.0);
+    for (i, (one, stroke)) in series.iter().zip(&strokes).enumerate() {
+        let ly = f.bottom - 14.0 - (series.len() - 1 - i) as f64 * LINE;
+        let label = fit(&one.label, NOTE_PX, x0 - 6.0 - f.left - 8.0);
+        let _ = write!(
+            s,
+            r#"<line x1="{x0:.1}" y1="{ly:.1}" x2="{x1:.1}" y2="{ly:.1}" {stroke}/><text x="{x0:.1}" y="{ly:.1}" dx="-6" dy="{:.1}" class="note halo" text-anchor="end">{}</text>"#,
+            NOTE_PX * 0.35,
+            escape(&label)
+        );
+    }
 }
 
 /// Charts of one height ([`H`]) one above the other in one SVG (`history --plot`).
@@ -892,8 +894,14 @@ pub(crate) mod tests {
         let points = [(1.0, 2.0), (2.0, 1.0), (5.0, 5.0)];
         let cdf_points = [(1.0, 0.5), (1e9, 1.0)];
         let panels: Vec<Panel<'_>> = vec![
-            (hostile.into(), vec![series(hostile, &cdf_points)]),
-            ("empty".into(), vec![]),
+            Panel {
+                title: hostile.into(),
+                series: vec![series(hostile, &cdf_points)],
+            },
+            Panel {
+                title: "empty".into(),
+                series: vec![],
+            },
         ];
         let cdf = cdf(hostile, &panels, &Palette::new([hostile]));
         assert_eq!(cdf.matches("<g transform=").count(), 2, "a panel each");
@@ -922,7 +930,10 @@ pub(crate) mod tests {
         let (a, b) = ([(3.0, 0.0), (30.0, 0.5), (300.0, 1.0)], [(0.5, 1.0)]);
         let svg = cdf(
             "t",
-            &[("p".into(), vec![series("a", &a), series("b", &b)])],
+            &[Panel {
+                title: "p".into(),
+                series: vec![series("a", &a), series("b", &b)],
+            }],
             &Palette::new(["a", "b"]),
         );
         // Decades 0.1 to 1000, each labelled; nothing beyond.
@@ -948,7 +959,10 @@ pub(crate) mod tests {
         points.push((1e7, 1.0));
         let svg = cdf(
             "t",
-            &[("p".into(), vec![series("a", &points)])],
+            &[Panel {
+                title: "p".into(),
+                series: vec![series("a", &points)],
+            }],
             &Palette::new(["a"]),
         );
         assert!(svg.contains(">1000<") && !svg.contains(">10000<"), "{svg}");
@@ -996,15 +1010,20 @@ pub(crate) mod tests {
         let q = Quartiles::of(&step).unwrap();
         assert_eq!(q.fenced(q.median / 3.0), (100.0, 200.0));
         // A distribution's quartiles from its points.
-        let q = Quartiles::of_cdf(&[(1.0, 0.1), (2.0, 0.3), (3.0, 0.6), (4.0, 0.8), (9.0, 1.0)])
-            .unwrap();
+        let points = [(1.0, 0.1), (2.0, 0.3), (3.0, 0.6), (4.0, 0.8), (9.0, 1.0)];
+        let q = Quartiles::of_cdf(&points, |t| t).unwrap();
         assert_eq!(
             (q.min, q.q1, q.median, q.q3, q.max),
             (1.0, 2.0, 3.0, 4.0, 9.0)
         );
         assert_eq!(Quartiles::of(&[f64::NAN]), None);
-        assert_eq!(decades(0.3, 2.7), (0, 3));
-        assert_eq!(decades(-9.0, -8.5), (-2, -1), "from 0.01 µs on");
+        assert_eq!(Decades::of(Some((0.3, 2.7))), Decades { l0: 0, l1: 3 });
+        let (l0, l1) = (-2, -1);
+        assert_eq!(
+            Decades::of(Some((-9.0, -8.5))),
+            Decades { l0, l1 },
+            "from 0.01 µs on"
+        );
     }
 
     #[test]
