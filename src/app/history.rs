@@ -1,7 +1,7 @@
 //! `history`: trends of the recorded results, with change points.
 
 use super::Exit;
-use crate::bench::history::{self, Entry};
+use crate::bench::history::{self, Entry, SeriesKey};
 use crate::bench::present::html;
 use crate::interrupt;
 use crate::options::HistoryOptions;
@@ -54,7 +54,13 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     for e in &entries {
         *counts.entry(e.series_key()).or_default() += 1;
     }
-    for ((backend, _, threads, machine, _), n) in &counts {
+    for (key, n) in &counts {
+        let SeriesKey {
+            backend,
+            threads,
+            machine,
+            ..
+        } = key;
         if *n > history::change_points::MAX_POINTS {
             say!(
                 "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
