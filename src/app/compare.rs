@@ -9,7 +9,7 @@ use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::Builds;
 use crate::bench::machine::{Build, LoadProbe};
 use crate::bench::present::export::ExportManager;
-use crate::bench::present::html::{self, PuzzleTimes};
+use crate::bench::present::html;
 use crate::bench::present::terminal;
 use crate::bench::{BenchRun, Measured, Versus, run_bench};
 use crate::options::{CompareAction, CompareOptions, Rerun};
@@ -154,12 +154,7 @@ fn finish(
     }
     opts.text.print(&s)?;
     if let Some(target) = &opts.html {
-        let page = html::bench_report(
-            "sudoku-bench: comparison",
-            builds,
-            &run,
-            &PuzzleTimes::default(),
-        );
+        let page = html::bench_report("sudoku-bench: comparison", builds, &run);
         write_whole(target, page.as_bytes())?;
     }
     ExportManager(opts.exports.clone()).write_all(&run, true)?;

@@ -466,12 +466,7 @@ impl<'a> Contender<'a> {
         results.iter().for_each(|r| self.tally.add(r));
         if round == 0 {
             results.iter().for_each(|r| self.first.add(r));
-            let combo = super::Combo {
-                label: self.label,
-                dataset: &dataset.info.path,
-                threads,
-            };
-            observer.on_rows(&combo, &results)?;
+            observer.on_rows(&results)?;
         }
         Ok(())
     }

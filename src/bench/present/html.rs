@@ -9,50 +9,8 @@ use super::table::Table;
 use super::{history, plot, svg, terminal, verdicts};
 use crate::bench::history::Trend;
 use crate::bench::history::change_points::Cause;
-use crate::bench::{BenchResult, BenchRun, Kind, Verdict};
+use crate::bench::{BenchRun, Kind, Verdict};
 use crate::report::text_table::Align;
-
-/// Most points in one scatter plot.
-const MAX_POINTS: usize = 4000;
-
-/// Per-puzzle times of the first measured pass of each backend x dataset x threads
-/// (µs, by record; NaN where no time was taken), for the scatter plots.
-#[derive(Default)]
-pub struct PuzzleTimes {
-    series: Vec<Times>,
-}
-
-/// The times of one backend (its label) on one dataset at one thread count.
-struct Times {
-    label: String,
-    dataset: String,
-    threads: usize,
-    us: Vec<f32>,
-}
-
-impl PuzzleTimes {
-    fn get(&self, label: &str, dataset: &str, threads: usize) -> Option<&[f32]> {
-        (self.series.iter())
-            .find(|s| s.label == label && s.dataset == dataset && s.threads == threads)
-            .map(|s| s.us.as_slice())
-    }
-
-    /// More times of `combo`, after those it had: rows come chunk by chunk, and a
-    /// combination's chunks make one series.
-    pub fn add(&mut self, combo: &crate::bench::Combo<'_>, us: Vec<f32>) {
-        match (self.series.iter_mut()).find(|s| {
-            s.label == combo.label && s.dataset == combo.dataset && s.threads == combo.threads
-        }) {
-            Some(series) => series.us.extend(us),
-            None => self.series.push(Times {
-                label: combo.label.to_string(),
-                dataset: combo.dataset.to_string(),
-                threads: combo.threads,
-                us,
-            }),
-        }
-    }
-}
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
 struct Page {
@@ -275,12 +233,7 @@ fn palette(runs: &[&BenchRun]) -> Palette {
 
 /// The page of a `bench` run, or of a `compare` (`heading`, and a line naming each
 /// build compared).
-pub fn bench_report(
-    heading: &str,
-    builds: &[String],
-    run: &BenchRun,
-    times: &PuzzleTimes,
-) -> String {
+pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String {
     let mut page = Page::new(heading, palette(&[run]));
     for line in builds {
         page.p("meta", line);
@@ -326,60 +279,7 @@ pub fn bench_report(
         page.p("note", &verdicts::legend(v));
     }
     cdf(&mut page, &[("", run)]);
-    scatters(&mut page, run, times);
     page.finish(heading)
-}
-
-/// Each backend after the first against the first, per dataset and thread count.
-fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
-    let mut first_done = false;
-    let band = run.versus.first().map_or(5.0, |v| v.noise_pct.max(1.0));
-    let mut seen: Vec<(&str, usize)> = Vec::new();
-    for r in &run.results {
-        if seen.contains(&(r.dataset.path.as_str(), r.threads)) {
-            continue;
-        }
-        seen.push((&r.dataset.path, r.threads));
-        let same: Vec<&BenchResult> = run
-            .results
-            .iter()
-            .filter(|o| o.dataset.path == r.dataset.path && o.threads == r.threads)
-            .collect();
-        let Some(a) = same.first() else { continue };
-        let Some(ta) = times.get(&a.backend, &a.dataset.path, a.threads) else {
-            continue;
-        };
-        for b in &same[1..] {
-            let Some(tb) = times.get(&b.backend, &b.dataset.path, b.threads) else {
-                continue;
-            };
-            let points: Vec<(f64, f64)> = ta
-                .iter()
-                .zip(tb)
-                .map(|(&x, &y)| (f64::from(x), f64::from(y)))
-                .filter(|(x, y)| x.is_finite() && y.is_finite())
-                .collect();
-            if points.is_empty() {
-                continue;
-            }
-            if !first_done {
-                page.h(2, "Per puzzle: each backend against the first");
-                page.p(
-                    "note",
-                    "One point per puzzle (first measured pass), log-log: above the diagonal the puzzle took longer on the second backend; red points are beyond the band.",
-                );
-                first_done = true;
-            }
-            let name = svg::file_name(&r.dataset.path);
-            page.figure(&svg::scatter(
-                &format!("{} vs {} on {name} -j{}", b.backend, a.backend, r.threads),
-                &a.backend,
-                &b.backend,
-                &svg::thin(&points, MAX_POINTS),
-                band,
-            ));
-        }
-    }
 }
 
 /// The page for `history`: a card for each step where the code changed (regressed or

@@ -38,7 +38,6 @@ pub fn chart(runs: &[(&str, &BenchRun)], palette: &Palette) -> String {
                     svg::Series {
                         backend: r.backend.clone(),
                         label: format!("{name} (median {:.1} µs)", r.per_call.median_us),
-                        name,
                         points: r.cdf.as_slice(),
                     }
                 })
