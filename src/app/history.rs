@@ -86,17 +86,6 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         opts.text
             .print(&format!("history: {file}: no entries match\n"))?;
     }
-    if let Some(target) = &opts.plot {
-        let palette = html::trend_palette(&trends);
-        let panels: Vec<String> = trends
-            .iter()
-            .map(|t| html::trend_svg(t, &palette))
-            .collect();
-        write_whole(
-            target,
-            crate::bench::present::svg::stack(&panels).as_bytes(),
-        )?;
-    }
     if let Some(target) = &opts.html {
         write_whole(
             target,

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
-use super::{history, plot, svg, terminal, verdicts};
+use super::{history, svg, terminal, verdicts};
 use crate::bench::history::Trend;
 use crate::bench::history::change_points::Cause;
 use crate::bench::{BenchRun, Kind, Verdict};
@@ -218,9 +218,51 @@ fn cdf(page: &mut Page, runs: &[(&str, &BenchRun)]) {
         .any(|(_, run)| run.results.iter().any(|r| !r.cdf.is_empty()))
     {
         page.h(2, "Per-puzzle time distributions");
-        let chart = plot::chart(runs, &page.palette);
+        let chart = chart(runs, &page.palette);
         page.figure(&chart);
     }
+}
+
+/// A panel per dataset, in the order of the results; a series per result with times,
+/// its label led by its run's name where that is not empty (compare's two runs).
+fn chart(runs: &[(&str, &BenchRun)], palette: &Palette) -> String {
+    let results = || {
+        runs.iter()
+            .flat_map(|(name, run)| run.results.iter().map(move |r| (*name, r)))
+    };
+    let mut datasets: Vec<&str> = Vec::new();
+    for (_, r) in results() {
+        if !datasets.contains(&r.dataset.path.as_str()) {
+            datasets.push(&r.dataset.path);
+        }
+    }
+    let panels: Vec<svg::Panel<'_>> = datasets
+        .iter()
+        .map(|&dataset| {
+            let series = results()
+                .filter(|(_, r)| r.dataset.path == dataset && !r.cdf.is_empty())
+                .map(|(run, r)| {
+                    let lead = if run.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{run}: ")
+                    };
+                    let name = format!("{lead}{} -j{}", r.backend, r.threads);
+                    svg::Series {
+                        backend: r.backend.clone(),
+                        label: format!("{name} (median {:.1} µs)", r.per_call.median_us),
+                        points: r.cdf.as_slice(),
+                    }
+                })
+                .collect();
+            let name = svg::file_name(dataset);
+            svg::Panel {
+                title: format!("{name}: time per puzzle, cumulative"),
+                series,
+            }
+        })
+        .collect();
+    svg::cdf("time per puzzle, cumulative", &panels, palette)
 }
 
 /// A page's palette: every backend its runs name.
@@ -343,13 +385,13 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step
 }
 
 /// The palette of the series' backends.
-pub fn trend_palette(trends: &[Trend<'_>]) -> Palette {
+fn trend_palette(trends: &[Trend<'_>]) -> Palette {
     Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()))
 }
 
 /// One series as a trend plot, in its backend's colour; a step where the code changed
 /// red (slower) or green, any other grey and dashed.
-pub fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
+fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
     let e = t.points[0];
     let name = svg::file_name(&e.dataset);
     let marks: Vec<svg::Mark> = t

@@ -360,23 +360,6 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
     }
 }
 
-/// Charts of one height ([`H`]) one above the other in one SVG (`history --plot`).
-pub fn stack(charts: &[String]) -> String {
-    let height = H * charts.len().max(1) as f64;
-    let mut s = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}">"#
-    );
-    for (i, chart) in charts.iter().enumerate() {
-        let _ = write!(
-            s,
-            r#"<g transform="translate(0 {})">{chart}</g>"#,
-            i as f64 * H
-        );
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
 /// The document, `height` tall; `title` is for a reader (and a screen reader).
 fn root(title: &str, height: f64) -> String {
     format!(
@@ -394,7 +377,7 @@ fn open(title: &str) -> String {
     )
 }
 
-/// Inside each SVG, so a plot saved alone (`history --plot`) looks the same.
+/// Inside each SVG, so a chart looks the same wherever it is put.
 const STYLE: &str = "text{font-family:system-ui,sans-serif}.title{font-size:15px;font-weight:600}\
 .tick{font-size:13px;fill:#444}.axis{font-size:14px}.note{font-size:13px;fill:#333}\
 .halo{stroke:white;stroke-width:3;paint-order:stroke}.grid{stroke:#e3e3e3}\
@@ -507,7 +490,7 @@ pub(crate) mod tests {
                 }],
                 "#000",
             ),
-            stack(&[trend(hostile, &[], &[], "#000")]),
+            trend(hostile, &[], &[], "#000"),
             cdf,
         ] {
             assert_eq!(well_formed(&svg), Ok(()));
