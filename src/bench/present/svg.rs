@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 const W: f64 = 720.0;
 const H: f64 = 440.0;
 /// The plot area, inside fixed margins: room for the title, the labels and the axis titles.
-const LEFT: f64 = 78.0;
-const RIGHT: f64 = W - 24.0;
+const LEFT: f64 = 90.0;
+const RIGHT: f64 = W - 40.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = H - 58.0;
 /// A line of labels inside a plot.
