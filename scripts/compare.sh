@@ -2,7 +2,7 @@
 # The standard comparison: bench's default backends (the fast ones; the binary's own
 # list, `sudoku-bench backends` marks them) over the project's own datasets and, when
 # ../shared/datasets is present, the public reference sets. Writes results/standard.*
-# (Markdown table, JSON run record, CSV, SVG plot) and results/dfs.* for the naive
+# (Markdown table, JSON run record, CSV, HTML page) and results/dfs.* for the naive
 # baseline, which is far too slow for the 17-clue set.
 #
 #   scripts/compare.sh [OUT_PREFIX]     (default: results/standard)
@@ -24,10 +24,10 @@ fi
 # No --backends: the binary's default list, so a new fast backend is never left out.
 "$bin" bench "${sets[@]}" --warmup 1 --rounds 5 \
     --export-markdown "$out.md" --export-json "$out.json" --export-csv "$out.csv" \
-    --plot "$out.svg"
+    --html "$out.html"
 
 # One round: dfs takes minutes, and its node counts say more than its times.
 "$bin" bench "${dfs_sets[@]}" --backends dfs --warmup 0 --rounds 1 \
     --export-markdown "${out%/*}/dfs.md" --export-json "${out%/*}/dfs.json"
 
-echo "wrote $out.{md,json,csv,svg} and ${out%/*}/dfs.{md,json}"
+echo "wrote $out.{md,json,csv,html} and ${out%/*}/dfs.{md,json}"

@@ -374,14 +374,10 @@ pub struct BenchArgs {
     pub foreign: ForeignArgs,
     #[command(flatten)]
     pub export: ExportArgs,
-    /// Draw each dataset's per-puzzle time distributions as SVG.
-    #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<PathBuf>,
     /// Write one CSV row per puzzle per backend (the `solve` CSV's columns), first round.
     #[arg(long, value_name = "FILE")]
     pub per_puzzle: Option<PathBuf>,
-    /// Write a self-contained HTML report: tables, time distributions, per-puzzle
-    /// scatter of each backend against the first, verdicts.
+    /// Write a self-contained HTML report: verdicts, tables, time distributions.
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<PathBuf>,
     /// Append one line per result to the history (results/history.jsonl, or --history).
@@ -474,10 +470,7 @@ pub struct HistoryArgs {
     /// Steps smaller than this many percent are not change points.
     #[arg(long, default_value_t = 2.0, value_name = "PERCENT")]
     pub min_step: f64,
-    /// Draw the trends as SVG, change points marked.
-    #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<PathBuf>,
-    /// Write the trends as a self-contained HTML report.
+    /// Write the trends as a self-contained HTML report, change points marked.
     #[arg(long, value_name = "FILE.html")]
     pub html: Option<PathBuf>,
     #[command(flatten)]

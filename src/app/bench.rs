@@ -8,11 +8,11 @@ use crate::bench::builds;
 use crate::bench::history;
 use crate::bench::machine::{Build, LoadProbe};
 use crate::bench::present::export::ExportManager;
-use crate::bench::present::html::{self, PuzzleTimes};
+use crate::bench::present::html;
 use crate::bench::present::terminal;
 use crate::bench::{
-    BenchConfig, BenchResult, BenchRun, Combo, Dataset, DatasetError, Kind, Observer, Verdict,
-    Versus, run_bench,
+    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Kind, Observer, Verdict, Versus,
+    run_bench,
 };
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
@@ -21,7 +21,6 @@ use crate::output::append_lines;
 use crate::output::{TargetKind, TextTo, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
-use crate::run::Status;
 
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     let budget = crate::base::bounds::MAX_HELD_BYTES;
@@ -54,9 +53,6 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         &opts.config,
         &build,
     );
-    if opts.html.is_some() {
-        observer.times = Some(PuzzleTimes::default());
-    }
     let probe = LoadProbe::start();
     let measured = run_bench(&datasets, &opts.config, &mut observer)?;
     observer.bar.finish_and_clear();
@@ -83,8 +79,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     };
     let html = match &opts.html {
         Some(target) => {
-            let times = observer.times.take().unwrap_or_default();
-            let page = html::bench_report("sudoku-bench: benchmark", &[], &run, &times);
+            let page = html::bench_report("sudoku-bench: benchmark", &[], &run);
             write_whole(target, page.as_bytes())
         }
         None => Ok(()),
@@ -270,8 +265,6 @@ pub(super) struct Watcher<'a> {
     /// An export failed: said once, and the measuring goes on (the final write at the
     /// end reports it again, as an error).
     export_failed: bool,
-    /// Per-puzzle times, kept for the HTML report's scatter plots.
-    pub times: Option<PuzzleTimes>,
 }
 
 impl<'a> Watcher<'a> {
@@ -293,7 +286,6 @@ impl<'a> Watcher<'a> {
             exports,
             run: BenchRun::new(config, build, nothing),
             export_failed: false,
-            times: None,
         }
     }
 }
@@ -304,34 +296,9 @@ impl Observer for Watcher<'_> {
         self.bar.inc(1);
     }
 
-    fn on_rows(&mut self, combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
         if let Some(out) = &mut self.per_puzzle {
             out.write(results)?;
-        }
-        if let Some(times) = &mut self.times {
-            let us: Vec<f32> = results
-                .iter()
-                .map(|r| match r.status {
-                    Status::ParseError
-                    | Status::InvalidGivens
-                    | Status::Error
-                    | Status::Interrupted => f32::NAN,
-                    _ => r.time_ns as f32 / 1000.0,
-                })
-                .collect();
-            // Rows come chunk by chunk: a combination's chunks make one series.
-            let same = |s: &&mut (String, String, usize, Vec<f32>)| {
-                s.0 == combo.label && s.1 == combo.dataset && s.2 == combo.threads
-            };
-            match times.series.iter_mut().find(|s| same(s)) {
-                Some(series) => series.3.extend(us),
-                None => times.series.push((
-                    combo.label.to_string(),
-                    combo.dataset.to_string(),
-                    combo.threads,
-                    us,
-                )),
-            }
         }
         Ok(())
     }

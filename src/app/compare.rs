@@ -3,16 +3,16 @@
 
 use super::Exit;
 use super::bench::{Loaded, Watcher, busy_note, exit_of, load_datasets, progress_bar};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::Builds;
 use crate::bench::machine::{Build, LoadProbe};
 use crate::bench::present::export::ExportManager;
-use crate::bench::present::html::{self, PuzzleTimes};
+use crate::bench::present::html;
 use crate::bench::present::terminal;
-use crate::bench::{BenchRun, Measured, run_bench};
-use crate::options::{CompareAction, CompareOptions};
+use crate::bench::{BenchRun, Measured, Versus, run_bench};
+use crate::options::{CompareAction, CompareOptions, Rerun};
 use crate::output::write_whole;
 use crate::report::text_table::{Align, TextTable};
 
@@ -22,107 +22,113 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
         CompareAction::Saved { old, new } => {
             let c = baseline::compare(&old.1, &new.1, &opts.rules)?;
             let builds = named(&old.0, &old.1, side("new", &new.0, &new.1), &new.1.build);
-            // Both runs' results, each named by its side, and the verdicts.
-            let mut results = relabelled(&old.1, "old");
-            results.extend(relabelled(&new.1, "new"));
-            let run = BenchRun {
-                results,
-                versus: c.versus,
-                ..new.1.clone()
-            };
+            let run = both(&old.1, new.1.clone(), c.versus);
             finish(&opts, &builds, run, &c.only_old, &c.only_new, false)
         }
-        CompareAction::Rerun { old, rerun } => {
-            let budget = crate::base::bounds::MAX_HELD_BYTES;
-            let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset, budget)?
-            {
-                Loaded::Ready(d) => d,
-                Loaded::Stopped(exit) => return Ok(exit),
-            };
-            for (d, want) in datasets.iter().zip(&rerun.hashes) {
-                if d.info.hash != *want {
-                    anyhow::bail!(
-                        "dataset {} changed since the baseline ({want} vs {}): the runs are not comparable",
-                        d.info.path,
-                        d.info.hash
-                    );
-                }
-            }
-            let build = Build::current();
-            let this = format!("new: this build, sudoku-bench {}", build.describe());
-            let builds = named(&old.0, &old.1, this, &build);
-            let exports = ExportManager::default();
-            let mut config = rerun.config.clone();
-            let pairs = match &rerun.pairs {
-                Ok(pairs) => pairs,
-                Err(why) => {
-                    say!(
-                        "note: the saved build cannot run here ({why}): comparing this build's fresh figures with the saved ones, not side by side, which only a quiet machine makes fair"
-                    );
-                    let differ = old
-                        .1
-                        .machine
-                        .differences(&crate::bench::machine::Machine::current());
-                    if !differ.is_empty() {
-                        say!(
-                            "warning: the baseline was measured on another machine ({}): its times do not compare with these",
-                            differ.join(", ")
-                        );
-                    }
-                    let bar = progress_bar(opts.progress, &config, datasets.len());
-                    let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
-                    let probe = LoadProbe::start();
-                    let new = BenchRun::new(
-                        &config,
-                        &build,
-                        run_bench(&datasets, &config, &mut watcher)?,
-                    );
-                    watcher.bar.finish_and_clear();
-                    let busy = busy_note(&probe, &config.threads);
-                    if new.partial {
-                        opts.text.print(&terminal::render(&new))?;
-                        return Ok(Exit::Interrupted);
-                    }
-                    let c = baseline::compare(&old.1, &new, &opts.rules)?;
-                    let mut results = relabelled(&old.1, "old");
-                    results.extend(relabelled(&new, "new"));
-                    let run = BenchRun {
-                        results,
-                        versus: c.versus,
-                        ..new
-                    };
-                    return finish(&opts, &builds, run, &c.only_old, &c.only_new, busy);
-                }
-            };
-            // Each backend's two builds side by side, taking turns, on its own.
-            let mut all = Measured {
-                results: Vec::new(),
-                versus: Vec::new(),
-                interrupted: false,
-            };
-            for pair in pairs {
-                config.labels = vec![
-                    format!("{} (old)", pair.label),
-                    format!("{} (new)", pair.label),
-                ];
-                config.backends = vec![pair.old.clone(), pair.new.clone()];
-                config.threads = pair.threads.clone();
-                config.sequential = false;
-                let bar = progress_bar(opts.progress, &config, datasets.len());
-                let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
-                let m = run_bench(&datasets, &config, &mut watcher)?;
-                watcher.bar.finish_and_clear();
-                all.results.extend(m.results);
-                all.versus.extend(m.versus);
-                if m.interrupted {
-                    all.interrupted = true;
-                    break;
-                }
-            }
-            let run = BenchRun::new(&config, &build, all);
-            finish(&opts, &builds, run, &[], &[], false)
+        CompareAction::Rerun { old, rerun } => rerun_old(&opts, old, rerun),
+    }
+}
+
+/// Both runs' results, each named by its side, and the verdicts; `new`'s settings.
+fn both(old: &BenchRun, new: BenchRun, versus: Vec<Versus>) -> BenchRun {
+    let mut results = relabelled(old, "old");
+    results.extend(relabelled(&new, "new"));
+    BenchRun {
+        results,
+        versus,
+        ..new
+    }
+}
+
+/// `compare NAME` alone: the baseline's benchmark again, each backend's saved build and
+/// this one side by side, or (where the saved build cannot run) this build's figures
+/// against the saved ones.
+fn rerun_old(
+    opts: &CompareOptions,
+    old: &(PathBuf, BenchRun),
+    rerun: &Rerun,
+) -> anyhow::Result<Exit> {
+    let budget = crate::base::bounds::MAX_HELD_BYTES;
+    let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset, budget)? {
+        Loaded::Ready(d) => d,
+        Loaded::Stopped(exit) => return Ok(exit),
+    };
+    for (d, want) in datasets.iter().zip(&rerun.hashes) {
+        if d.info.hash != *want {
+            anyhow::bail!(
+                "dataset {} changed since the baseline ({want} vs {}): the runs are not comparable",
+                d.info.path,
+                d.info.hash
+            );
         }
     }
+    let build = Build::current();
+    let this = format!("new: this build, sudoku-bench {}", build.describe());
+    let builds = named(&old.0, &old.1, this, &build);
+    let exports = ExportManager::default();
+    let mut config = rerun.config.clone();
+    let pairs = match &rerun.pairs {
+        Ok(pairs) => pairs,
+        Err(why) => {
+            say!(
+                "note: the saved build cannot run here ({why}): comparing this build's fresh figures with the saved ones, not side by side, which only a quiet machine makes fair"
+            );
+            let differ = old
+                .1
+                .machine
+                .differences(&crate::bench::machine::Machine::current());
+            if !differ.is_empty() {
+                say!(
+                    "warning: the baseline was measured on another machine ({}): its times do not compare with these",
+                    differ.join(", ")
+                );
+            }
+            let bar = progress_bar(opts.progress, &config, datasets.len());
+            let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
+            let probe = LoadProbe::start();
+            let new = BenchRun::new(
+                &config,
+                &build,
+                run_bench(&datasets, &config, &mut watcher)?,
+            );
+            watcher.bar.finish_and_clear();
+            let busy = busy_note(&probe, &config.threads);
+            if new.partial {
+                opts.text.print(&terminal::render(&new))?;
+                return Ok(Exit::Interrupted);
+            }
+            let c = baseline::compare(&old.1, &new, &opts.rules)?;
+            let run = both(&old.1, new, c.versus);
+            return finish(opts, &builds, run, &c.only_old, &c.only_new, busy);
+        }
+    };
+    // Each backend's two builds side by side, taking turns, on its own.
+    let mut all = Measured {
+        results: Vec::new(),
+        versus: Vec::new(),
+        interrupted: false,
+    };
+    for pair in pairs {
+        config.labels = vec![
+            format!("{} (old)", pair.label),
+            format!("{} (new)", pair.label),
+        ];
+        config.backends = vec![pair.old.clone(), pair.new.clone()];
+        config.threads = pair.threads.clone();
+        config.sequential = false;
+        let bar = progress_bar(opts.progress, &config, datasets.len());
+        let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
+        let m = run_bench(&datasets, &config, &mut watcher)?;
+        watcher.bar.finish_and_clear();
+        all.results.extend(m.results);
+        all.versus.extend(m.versus);
+        if m.interrupted {
+            all.interrupted = true;
+            break;
+        }
+    }
+    let run = BenchRun::new(&config, &build, all);
+    finish(opts, &builds, run, &[], &[], false)
 }
 
 /// Prints the comparison, writes its outputs; its exit status: 5 on a regression (1
@@ -148,12 +154,7 @@ fn finish(
     }
     opts.text.print(&s)?;
     if let Some(target) = &opts.html {
-        let page = html::bench_report(
-            "sudoku-bench: comparison",
-            builds,
-            &run,
-            &PuzzleTimes::default(),
-        );
+        let page = html::bench_report("sudoku-bench: comparison", builds, &run);
         write_whole(target, page.as_bytes())?;
     }
     ExportManager(opts.exports.clone()).write_all(&run, true)?;

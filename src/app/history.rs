@@ -2,7 +2,7 @@
 
 use super::Exit;
 use crate::base::interrupt;
-use crate::bench::history::{self, Entry};
+use crate::bench::history::{self, Entry, SeriesKey};
 use crate::bench::present::html;
 use crate::options::HistoryOptions;
 use crate::output::write_whole;
@@ -54,7 +54,13 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     for e in &entries {
         *counts.entry(e.series_key()).or_default() += 1;
     }
-    for ((backend, _, threads, machine, _), n) in &counts {
+    for (key, n) in &counts {
+        let SeriesKey {
+            backend,
+            threads,
+            machine,
+            ..
+        } = key;
         if *n > history::change_points::MAX_POINTS {
             say!(
                 "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
@@ -79,17 +85,6 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     } else if !interrupted {
         opts.text
             .print(&format!("history: {file}: no entries match\n"))?;
-    }
-    if let Some(target) = &opts.plot {
-        let palette = html::trend_palette(&trends);
-        let panels: Vec<String> = trends
-            .iter()
-            .map(|t| html::trend_svg(t, &palette))
-            .collect();
-        write_whole(
-            target,
-            crate::bench::present::svg::stack(&panels).as_bytes(),
-        )?;
     }
     if let Some(target) = &opts.html {
         write_whole(

@@ -13,7 +13,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
-use super::{BenchResult, Kept, hash_file, is_hash};
+use super::dataset::{FNV_START, fnv1a, hash_file};
+use super::saved::{BenchResult, Kept, is_hash};
 use crate::solver::Backend;
 use crate::solver::exec::ExecSpec;
 use crate::solver::shared_lib::LibSpec;
@@ -200,10 +201,7 @@ pub fn identity(kept: &[Kept]) -> Option<String> {
         [] => None,
         [one] => Some(one.hash.clone()),
         many => {
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-            for b in many.iter().flat_map(|k| k.hash.bytes()) {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
+            let h = (many.iter()).fold(FNV_START, |h, k| fnv1a(h, k.hash.as_bytes()));
             Some(format!("fnv1a64:{h:016x}"))
         }
     }

@@ -309,22 +309,7 @@ impl Dataset {
         subset: &Subset,
         budget: u64,
     ) -> anyhow::Result<Option<Dataset>> {
-        // A dataset is read whole into memory: a device such as /dev/zero never ends.
-        // (Pipes and FIFOs end when their writer does: they are read.)
-        #[cfg(unix)]
-        if let Input::File(path) = input {
-            use std::os::unix::fs::FileTypeExt;
-            if let Ok(meta) = std::fs::metadata(path) {
-                let t = meta.file_type();
-                if t.is_char_device() || t.is_block_device() || t.is_socket() {
-                    return Err(DatasetError(format!(
-                        "{}: a device, not a file, folder or pipe: a dataset is read whole",
-                        path.display()
-                    ))
-                    .into());
-                }
-            }
-        }
+        refuse_device(input)?;
         let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
         let name = input.name();
         let info = DatasetInfo {
@@ -409,6 +394,35 @@ impl Dataset {
     }
 }
 
+/// A dataset is read whole into memory: a device such as /dev/zero never ends, and is
+/// refused. (Pipes and FIFOs end when their writer does: they are read.)
+fn refuse_device(input: &Input) -> Result<(), DatasetError> {
+    #[cfg(unix)]
+    if let Input::File(path) = input {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(meta) = std::fs::metadata(path) {
+            let t = meta.file_type();
+            if t.is_char_device() || t.is_block_device() || t.is_socket() {
+                return Err(DatasetError(format!(
+                    "{}: a device, not a file, folder or pipe: a dataset is read whole",
+                    path.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where FNV-1a 64 starts.
+pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 of `bytes`, continued from `hash`.
+pub fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    (bytes.iter()).fold(hash, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// FNV-1a 64 of a regular file's bytes. Bounded: anything but a regular file (a FIFO,
 /// `/dev/zero`) is refused, and no more than the file's size is read.
 pub fn hash_file(path: &Path) -> anyhow::Result<String> {
@@ -421,7 +435,7 @@ pub fn hash_file(path: &Path) -> anyhow::Result<String> {
     }
     let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
     let mut reader = BufReader::new(file.take(meta.len()));
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut hash = FNV_START;
     let mut buf = [0u8; 1 << 16];
     loop {
         let n = reader
@@ -430,9 +444,7 @@ pub fn hash_file(path: &Path) -> anyhow::Result<String> {
         if n == 0 {
             break;
         }
-        for &b in &buf[..n] {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        hash = fnv1a(hash, &buf[..n]);
     }
     Ok(format!("fnv1a64:{hash:016x}"))
 }

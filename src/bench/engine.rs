@@ -122,33 +122,18 @@ pub(super) fn measure<'a>(
         .map(|((backend, label), &truths)| Contender::new(backend, label, truths, config, threads))
         .collect();
     let timing = timing(&config.backends, threads);
+    let mut passes = Passes {
+        pool,
+        threads,
+        dataset,
+        config,
+        observer,
+        grids: Vec::new(),
+    };
+    let Some(slowest) = passes.warm_up(&mut contenders) else {
+        return Ok(None);
+    };
     let n = dataset.len();
-    let mut grids = Vec::new();
-    // Warmup, which also says how long a pass takes.
-    let mut slowest = 0u64;
-    for c in &mut contenders {
-        for pass in 0..config.warmup {
-            observer.on_pass(&format!(
-                "{} on {} -j{threads}: warmup {}",
-                c.label,
-                dataset.info.path,
-                pass + 1
-            ));
-            let mut wall = 0;
-            for start in (0..n).step_by(MAX_BLOCK) {
-                dataset.unpack(start..(start + MAX_BLOCK).min(n), &mut grids);
-                present(config, u64::from(pass), start as u64, &mut grids);
-                let started = Instant::now();
-                c.solve(pool, threads, &grids);
-                wall += started.elapsed().as_nanos() as u64;
-                c.attempts.clear();
-            }
-            slowest = slowest.max(wall);
-            if interrupt::requested() {
-                return Ok(None);
-            }
-        }
-    }
     let count = ((slowest / BLOCK_NS) as usize)
         .clamp(MIN_BLOCKS, MAX_BLOCKS)
         .max(n.div_ceil(MAX_BLOCK));
@@ -161,74 +146,13 @@ pub(super) fn measure<'a>(
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
     let probe = crate::bench::machine::LoadProbe::start();
     for group in groups {
-        let started = Instant::now();
-        let mut round = 0;
-        while round < config.rounds.max(1) as usize
-            || config
-                .min_time
-                .is_some_and(|t| started.elapsed() < t && round < MAX_ROUNDS)
-        {
-            let names: Vec<&str> = group.iter().map(|&i| contenders[i].label).collect();
-            observer.on_pass(&format!(
-                "{} on {} -j{threads}: round {}",
-                names.join(", "),
-                dataset.info.path,
-                round + 1
-            ));
-            for block in &blocks {
-                dataset.unpack(block.timed.clone(), &mut grids);
-                // Every backend takes the block in the same form, fresh each round.
-                let forms = present(
-                    config,
-                    round as u64 + 1,
-                    block.timed.start as u64,
-                    &mut grids,
-                );
-                let mut order = group.clone();
-                rng.shuffle(&mut order);
-                for i in order {
-                    let c = &mut contenders[i];
-                    // A fresh built-in solver per block, placed somewhere else each time
-                    // (`placed_anew`), so where the allocator put one instance's tables
-                    // does not tilt a result. A foreign solver keeps its own state.
-                    if !c.backend.is_foreign() {
-                        c.solver = crate::solver::placed_anew(rng.next_u64(), || {
-                            GuardedSolver::new(c.backend, &config.limits).verifying(None)
-                        });
-                    }
-                    let time = c.turn(pool, threads, timing, &grids);
-                    c.times.push(time);
-                    if interrupt::requested() {
-                        return Ok(None);
-                    }
-                }
-                for &i in &group {
-                    contenders[i].check(
-                        dataset,
-                        block,
-                        round,
-                        &grids,
-                        forms.as_deref(),
-                        threads,
-                        observer,
-                    )?;
-                }
-            }
-            for &i in &group {
-                contenders[i].rounds += 1;
-            }
-            round += 1;
-        }
-        if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
-            if round >= MAX_ROUNDS && !interrupt::requested() {
-                say!(
-                    "note: {} on {}: stopped after {MAX_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s",
-                    contenders[group[0]].label,
-                    dataset.info.path,
-                    started.elapsed().as_secs_f64(),
-                    t.as_secs_f64()
-                );
-            }
+        let turns = Turns {
+            group: &group,
+            blocks: &blocks,
+            timing,
+        };
+        if !passes.rounds(&turns, &mut contenders, &mut rng)? {
+            return Ok(None);
         }
     }
     // A program's own CPU shows as other programs' load: it cannot be told apart.
@@ -244,6 +168,139 @@ pub(super) fn measure<'a>(
         timing,
         load,
     }))
+}
+
+/// What every pass of one measurement shares: the pool, the thread count, the dataset,
+/// the settings, who is told of each pass, and the boards of the block in hand.
+struct Passes<'p, 'a> {
+    pool: &'p rayon::ThreadPool,
+    threads: usize,
+    dataset: &'p Dataset,
+    config: &'a BenchConfig,
+    observer: &'p mut dyn Observer,
+    grids: Vec<Board>,
+}
+
+/// The backends that take turns (indices into the contenders), over which blocks, on
+/// which clock.
+struct Turns<'t> {
+    group: &'t [usize],
+    blocks: &'t [Chunk],
+    timing: Timing,
+}
+
+impl<'a> Passes<'_, 'a> {
+    /// The warmup passes, which also say how long a pass takes: the slowest's wall
+    /// time (ns), or `None` on interrupt.
+    fn warm_up(&mut self, contenders: &mut [Contender<'a>]) -> Option<u64> {
+        let (n, threads) = (self.dataset.len(), self.threads);
+        let mut slowest = 0u64;
+        for c in contenders {
+            for pass in 0..self.config.warmup {
+                self.observer.on_pass(&format!(
+                    "{} on {} -j{threads}: warmup {}",
+                    c.label,
+                    self.dataset.info.path,
+                    pass + 1
+                ));
+                let mut wall = 0;
+                for start in (0..n).step_by(MAX_BLOCK) {
+                    (self.dataset).unpack(start..(start + MAX_BLOCK).min(n), &mut self.grids);
+                    present(self.config, u64::from(pass), start as u64, &mut self.grids);
+                    let started = Instant::now();
+                    c.solve(self.pool, threads, &self.grids);
+                    wall += started.elapsed().as_nanos() as u64;
+                    c.attempts.clear();
+                }
+                slowest = slowest.max(wall);
+                if interrupt::requested() {
+                    return None;
+                }
+            }
+        }
+        Some(slowest)
+    }
+
+    /// The timed rounds of one group: `--rounds` of them, or more until `--min-time`
+    /// has passed. `false` on interrupt.
+    fn rounds(
+        &mut self,
+        turns: &Turns<'_>,
+        contenders: &mut [Contender<'a>],
+        rng: &mut SplitMix64,
+    ) -> anyhow::Result<bool> {
+        let (config, group, threads) = (self.config, turns.group, self.threads);
+        let started = Instant::now();
+        let mut round = 0;
+        while round < config.rounds.max(1) as usize
+            || config
+                .min_time
+                .is_some_and(|t| started.elapsed() < t && round < MAX_ROUNDS)
+        {
+            let names: Vec<&str> = group.iter().map(|&i| contenders[i].label).collect();
+            self.observer.on_pass(&format!(
+                "{} on {} -j{threads}: round {}",
+                names.join(", "),
+                self.dataset.info.path,
+                round + 1
+            ));
+            for block in turns.blocks {
+                self.dataset.unpack(block.timed.clone(), &mut self.grids);
+                // Every backend takes the block in the same form, fresh each round.
+                let forms = present(
+                    config,
+                    round as u64 + 1,
+                    block.timed.start as u64,
+                    &mut self.grids,
+                );
+                let mut order = group.to_vec();
+                rng.shuffle(&mut order);
+                for i in order {
+                    let c = &mut contenders[i];
+                    // A fresh built-in solver per block, placed somewhere else each time
+                    // (`placed_anew`), so where the allocator put one instance's tables
+                    // does not tilt a result. A foreign solver keeps its own state.
+                    if !c.backend.is_foreign() {
+                        c.solver = crate::solver::placed_anew(rng.next_u64(), || {
+                            GuardedSolver::new(c.backend, &config.limits).verifying(None)
+                        });
+                    }
+                    let time = c.turn(self.pool, threads, turns.timing, &self.grids);
+                    c.times.push(time);
+                    if interrupt::requested() {
+                        return Ok(false);
+                    }
+                }
+                for &i in group {
+                    contenders[i].check(
+                        self.dataset,
+                        block,
+                        round,
+                        &self.grids,
+                        forms.as_deref(),
+                        threads,
+                        self.observer,
+                    )?;
+                }
+            }
+            for &i in group {
+                contenders[i].rounds += 1;
+            }
+            round += 1;
+        }
+        if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
+            if round >= MAX_ROUNDS && !interrupt::requested() {
+                say!(
+                    "note: {} on {}: stopped after {MAX_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s",
+                    contenders[group[0]].label,
+                    self.dataset.info.path,
+                    started.elapsed().as_secs_f64(),
+                    t.as_secs_f64()
+                );
+            }
+        }
+        Ok(true)
+    }
 }
 
 impl<'a> Contender<'a> {
@@ -409,12 +466,7 @@ impl<'a> Contender<'a> {
         results.iter().for_each(|r| self.tally.add(r));
         if round == 0 {
             results.iter().for_each(|r| self.first.add(r));
-            let combo = super::Combo {
-                label: self.label,
-                dataset: &dataset.info.path,
-                threads,
-            };
-            observer.on_rows(&combo, &results)?;
+            observer.on_rows(&results)?;
         }
         Ok(())
     }

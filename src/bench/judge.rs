@@ -313,19 +313,10 @@ const DISTURBED: f64 = 3.0;
 
 /// `b` against `a`, measured in the same run: outcomes first, then the ratio of total
 /// times (paired) or of the rounds' medians (sequential).
-pub fn judge(
-    a: &Side<'_>,
-    b: &Side<'_>,
-    how: How,
-    rules: &Rules,
-) -> (Option<Estimate>, Verdict, Option<String>) {
+pub fn judge(a: &Side<'_>, b: &Side<'_>, how: How, rules: &Rules) -> Judged {
     for side in [a, b] {
         if !side.solves {
-            return (
-                None,
-                Verdict::Unjudged,
-                Some(format!("{} solves nothing", side.label)),
-            );
+            return Judged::unjudged(format!("{} solves nothing", side.label));
         }
     }
     if let Some(decided) = outcomes(a, b, rules.kind) {
@@ -333,14 +324,10 @@ pub fn judge(
     }
     for side in [a, b] {
         if !side.outcomes.contains(&Outcome::Solved) {
-            return (
-                None,
-                Verdict::Unjudged,
-                Some(format!("{} solved none of the puzzles", side.label)),
-            );
+            return Judged::unjudged(format!("{} solved none of the puzzles", side.label));
         }
         if let Some(doubt) = side.claims.doubt(side.label).filter(|_| !rules.trust_times) {
-            return (None, Verdict::Unjudged, Some(doubt));
+            return Judged::unjudged(doubt);
         }
     }
     let estimate = match how {
@@ -357,7 +344,30 @@ pub fn judge(
         )),
         _ => None,
     };
-    (Some(estimate), verdict, why)
+    Judged {
+        estimate: Some(estimate),
+        verdict,
+        why,
+    }
+}
+
+/// What [`judge`] says: the estimate (where there is a ratio), the verdict, and why
+/// (where something needs saying).
+#[derive(Debug)]
+pub struct Judged {
+    pub estimate: Option<Estimate>,
+    pub verdict: Verdict,
+    pub why: Option<String>,
+}
+
+impl Judged {
+    fn unjudged(why: String) -> Judged {
+        Judged {
+            estimate: None,
+            verdict: Verdict::Unjudged,
+            why: Some(why),
+        }
+    }
 }
 
 /// `why`, with a note where two builds did different work: the algorithm changed, not
@@ -422,18 +432,14 @@ pub fn verdict(e: &Estimate, rules: &Rules) -> Verdict {
 }
 
 /// The verdict of the outcomes, where they differ or bar a ratio.
-fn outcomes(
-    a: &Side<'_>,
-    b: &Side<'_>,
-    kind: Kind,
-) -> Option<(Option<Estimate>, Verdict, Option<String>)> {
+fn outcomes(a: &Side<'_>, b: &Side<'_>, kind: Kind) -> Option<Judged> {
     let both = || a.outcomes.iter().zip(b.outcomes);
     let differ = both().filter(|(x, y)| x != y).count();
     if differ == 0 {
         let wrong = a.outcomes.iter().filter(|&&o| o == Outcome::Wrong).count();
         return (wrong > 0).then(|| {
             let why = format!("both answered {wrong} puzzles wrong: their times are not solves'");
-            (None, Verdict::Unjudged, Some(why))
+            Judged::unjudged(why)
         });
     }
     let lost = both()
@@ -452,7 +458,11 @@ fn outcomes(
         coverage(a),
         coverage(b)
     );
-    Some((None, verdict, Some(why)))
+    Some(Judged {
+        estimate: None,
+        verdict,
+        why: Some(why),
+    })
 }
 
 /// "bitboard solved 2990 of 3000 (gave up on 10)".
@@ -653,7 +663,11 @@ mod tests {
         let total_old: u64 = old.iter().sum();
         let total_new: u64 = new.iter().sum();
         let truth = total_new as f64 / total_old as f64;
-        let (e, v, _) = judge(
+        let Judged {
+            estimate: e,
+            verdict: v,
+            ..
+        } = judge(
             &side("old", &solved, &old, 10),
             &side("new", &solved, &new, 10),
             How::Paired,
@@ -672,7 +686,11 @@ mod tests {
         let mut b = times(20, 8, 2, |_, _| 50_000.0);
         // One turn stopped for 4 ms by another process.
         b[17] += 4_000_000;
-        let (e, v, why) = judge(
+        let Judged {
+            estimate: e,
+            verdict: v,
+            why,
+        } = judge(
             &side("old", &solved, &a, 8),
             &side("new", &solved, &b, 8),
             How::Paired,
@@ -696,7 +714,11 @@ mod tests {
         // The new build gave up on a puzzle after the first round: it is far "faster".
         let t = times(10, 2, 1, |_, _| 10_000.0);
         let fast = times(10, 2, 1, |_, _| 10.0);
-        let (e, v, why) = judge(
+        let Judged {
+            estimate: e,
+            verdict: v,
+            why,
+        } = judge(
             &side("old", &all, &t, 2),
             &side("new", &gave_up, &fast, 2),
             How::Paired,
@@ -709,7 +731,7 @@ mod tests {
             "{why}"
         );
         // Fixed in the next build: improved, again whatever the times.
-        let (_, v, _) = judge(
+        let Judged { verdict: v, .. } = judge(
             &side("old", &gave_up, &fast, 2),
             &side("new", &all, &t, 2),
             How::Paired,
@@ -723,7 +745,11 @@ mod tests {
             kind: Kind::Solvers,
             ..BUILDS
         };
-        let (e, v, _) = judge(
+        let Judged {
+            estimate: e,
+            verdict: v,
+            ..
+        } = judge(
             &side("a", &gave_up, &t, 2),
             &side("b", &other, &t, 2),
             How::Paired,
@@ -733,7 +759,9 @@ mod tests {
         // A backend that solves nothing gets no speed verdict.
         let mut null = side("null", &all, &fast, 2);
         null.solves = false;
-        let (_, v, why) = judge(&side("a", &all, &t, 2), &null, How::Paired, &solvers);
+        let Judged {
+            verdict: v, why, ..
+        } = judge(&side("a", &all, &t, 2), &null, How::Paired, &solvers);
         assert_eq!(v, Verdict::Unjudged);
         assert!(why.unwrap().contains("null solves nothing"));
     }
@@ -748,7 +776,11 @@ mod tests {
             unseen_ns: 120_000,
             second_calls: 0,
         };
-        let (e, v, why) = judge(&side("old", &all, &t, 2), &liar, How::Paired, &BUILDS);
+        let Judged {
+            estimate: e,
+            verdict: v,
+            why,
+        } = judge(&side("old", &all, &t, 2), &liar, How::Paired, &BUILDS);
         assert_eq!((e, v), (None, Verdict::Unjudged));
         assert!(why.unwrap().contains("liar's own times cover 0.0%"));
         let trusting = Rules {
@@ -757,7 +789,7 @@ mod tests {
         };
         assert!(
             judge(&side("old", &all, &t, 2), &liar, How::Paired, &trusting)
-                .0
+                .estimate
                 .is_some()
         );
     }
@@ -771,7 +803,11 @@ mod tests {
             kind: Kind::Solvers,
             ..BUILDS
         };
-        let (e, v, _) = judge(
+        let Judged {
+            estimate: e,
+            verdict: v,
+            ..
+        } = judge(
             &side("a", &all, &fast, 8),
             &side("b", &all, &slow, 8),
             How::Paired,
@@ -784,7 +820,11 @@ mod tests {
             "{e:?}"
         );
         let same = times(20, 8, 3, |_, _| 10_000.0);
-        let (e, v, _) = judge(
+        let Judged {
+            estimate: e,
+            verdict: v,
+            ..
+        } = judge(
             &side("a", &all, &fast, 8),
             &side("b", &all, &same, 8),
             How::Paired,

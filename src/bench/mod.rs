@@ -23,8 +23,8 @@ pub use judge::{How, Kind, Verdict, Versus};
 pub use dataset::DatasetError;
 pub use dataset::{Dataset, hash_file};
 pub use saved::{
-    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, Kept, PerCall,
-    ReadSettings, Timing, Verified, is_hash,
+    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
+    Timing, Verified,
 };
 
 use std::time::Duration;
@@ -79,20 +79,12 @@ impl BenchConfig {
     }
 }
 
-/// One backend (by label) on one dataset at one thread count.
-#[derive(Clone, Copy, Debug)]
-pub struct Combo<'a> {
-    pub label: &'a str,
-    pub dataset: &'a str,
-    pub threads: usize,
-}
-
 /// What `run_bench` tells its caller as it goes.
 pub trait Observer {
     /// Before each round: "backend on dataset -jN: round K".
     fn on_pass(&mut self, _label: &str) {}
     /// The per-puzzle results of each combination's first round, block by block.
-    fn on_rows(&mut self, _combo: &Combo<'_>, _results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, _results: &[PuzzleResult]) -> anyhow::Result<()> {
         Ok(())
     }
     /// Each result as soon as it is ready (so exports can be rewritten).
@@ -253,7 +245,11 @@ fn verdicts(
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let (estimate, verdict, why) = judge::judge(&m.side(base), &m.side(i), how, &rules);
+            let judge::Judged {
+                estimate,
+                verdict,
+                why,
+            } = judge::judge(&m.side(base), &m.side(i), how, &rules);
             Versus {
                 base: results[base].backend.clone(),
                 other: results[i].backend.clone(),

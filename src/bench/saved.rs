@@ -393,6 +393,13 @@ impl BenchResult {
         if let Some(load) = self.load {
             bounds::finite(load, 0.0, bounds::MAX_THREADS as f64).map_err(field("load"))?;
         }
+        self.validate_counts()?;
+        self.validate_figures()
+    }
+
+    /// The counts of instructions, wrong answers, claims and boards: none more than the
+    /// calls made.
+    fn validate_counts(&self) -> Result<(), String> {
         if let Some(i) = &self.instructions {
             let consistent = i.puzzles >= 1
                 && i.puzzles <= self.dataset.puzzles
@@ -462,6 +469,11 @@ impl BenchResult {
                 self.unsupported, self.dataset.puzzles
             ));
         }
+        Ok(())
+    }
+
+    /// The headline, the other figures and the distribution: finite, and as measured.
+    fn validate_figures(&self) -> Result<(), String> {
         // The headline is the median round: a file that says otherwise was edited.
         let median = crate::bench::stats::median(&self.round_us_per_puzzle());
         if (self.us_per_puzzle - median).abs() > 1e-6 * median.max(1e-9) {

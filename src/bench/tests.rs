@@ -60,9 +60,14 @@ impl Observer for Counts {
     fn on_pass(&mut self, _label: &str) {
         self.passes += 1;
     }
-    fn on_rows(&mut self, combo: &Combo<'_>, results: &[PuzzleResult]) -> anyhow::Result<()> {
+    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()> {
         self.rows += results.len();
-        self.labels.push(combo.label.to_string());
+        // A block's rows are one backend's, named by its label.
+        self.labels.push(
+            results
+                .first()
+                .map_or_else(String::new, |r| r.backend.to_string()),
+        );
         Ok(())
     }
 }

@@ -128,13 +128,12 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     if let Some(Place::Path(p)) = &history {
         crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
-    use {ExportFormat as F, Output as O};
+    use Output as O;
     let mut wanted: Vec<_> = export_places(&a.export)
         .into_iter()
         .map(|(f, flag, place)| (O::Export(f), flag, place))
         .collect();
     wanted.extend([
-        (O::Export(F::Svg), "--plot", place(&a.plot)),
         (O::PerPuzzle, "--per-puzzle", place(&a.per_puzzle)),
         (O::SaveBaseline, "--save-baseline", save_place),
         (O::Html, "--html", place(&a.html)),

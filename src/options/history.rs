@@ -15,7 +15,6 @@ pub struct HistoryOptions {
     pub threads: Option<usize>,
     pub last: Option<usize>,
     pub min_step_pct: f64,
-    pub plot: Option<Target>,
     pub html: Option<Target>,
     /// Where the trend table goes.
     pub text: TextTo,
@@ -39,10 +38,7 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
     let mut planned = output::plan_optional(
         &[Place::Path(file.clone())],
-        &[
-            ("plot", "--plot", place(&a.plot)),
-            ("html", "--html", place(&a.html)),
-        ],
+        &[("html", "--html", place(&a.html))],
         false,
     )?;
     Ok(HistoryOptions {
@@ -52,7 +48,6 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
         threads: a.threads,
         last: a.last,
         min_step_pct,
-        plot: planned.take("plot"),
         html: planned.take("html"),
         text: planned.text,
     })

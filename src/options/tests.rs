@@ -80,13 +80,12 @@ fn every_output_gets_its_own_flag_and_target() {
         "--export-csv",
         "--export-json",
         "--export-markdown",
-        "--plot",
         "--per-puzzle",
         "--html",
         "--history",
     ];
     let solve_flags = ["--csv", "--solutions", "--jsonl"];
-    let history_flags = ["--plot", "--html"];
+    let history_flags = ["--html"];
     // Each output pointed at a folder is refused under its own flag.
     let commands: [(&[&str], &[&str]); 3] = [
         (&bench, &bench_flags),
@@ -122,7 +121,6 @@ fn every_output_gets_its_own_flag_and_target() {
         (F::Csv, "--export-csv"),
         (F::Json, "--export-json"),
         (F::Markdown, "--export-markdown"),
-        (F::Svg, "--plot"),
     ];
     assert_eq!(exports, expected.map(|(f, flag)| (f, at(flag))));
     assert_eq!(o.per_puzzle.map(|t| t.label), Some(at("--per-puzzle")));
@@ -142,6 +140,5 @@ fn every_output_gets_its_own_flag_and_target() {
     let Command::History(o) = with(&history, &history_flags) else {
         panic!("not history");
     };
-    let trends = (o.plot.map(|t| t.label), o.html.map(|t| t.label));
-    assert_eq!(trends, (Some(at("--plot")), Some(at("--html"))));
+    assert_eq!(o.html.map(|t| t.label), Some(at("--html")));
 }

@@ -1,4 +1,4 @@
-//! Whole-file outputs (exports, plots, baselines): never seen half written.
+//! Whole-file outputs (exports, pages, baselines): never seen half written.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

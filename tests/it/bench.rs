@@ -26,7 +26,7 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
     let out = sudoku_bench_in(dir.path())
         .args(["bench", "a.txt", "b.txt", "--rounds", "3", "--warmup", "1"])
         .args(["--export-csv", "out/r.csv", "--export-json", "out/r.json"])
-        .args(["--export-markdown", "out/r.md", "--plot", "out/r.svg"])
+        .args(["--export-markdown", "out/r.md", "--html", "out/r.html"])
         .args(["--per-puzzle", "out/pp.csv", "--save-baseline", "first"])
         .assert()
         .success()
@@ -54,9 +54,9 @@ fn bench_writes_the_table_every_export_and_a_baseline() {
         read_csv(&std::fs::read_to_string(dir.path().join("out/pp.csv")).unwrap());
     assert_eq!(per_puzzle.len(), backends * (40 + 20));
     assert!(
-        std::fs::read_to_string(dir.path().join("out/r.svg"))
+        std::fs::read_to_string(dir.path().join("out/r.html"))
             .unwrap()
-            .starts_with("<svg")
+            .contains("<svg")
     );
     assert!(
         std::fs::read_to_string(dir.path().join("out/r.md"))

@@ -155,7 +155,6 @@ fn no_bench_output_may_overwrite_a_dataset() {
         "--export-csv",
         "--export-json",
         "--export-markdown",
-        "--plot",
         "--per-puzzle",
     ] {
         sudoku_bench_in(dir.path())

@@ -525,13 +525,13 @@ fn bench_counts_only_the_boards_a_backend_solves() {
     text.extend(&dataset("gen-4x4-200.txt"));
     std::fs::write(&mixed, text).unwrap();
     let four = project_file("datasets/gen-4x4-200.txt");
-    let plot = dir.path().join("p.svg");
+    let page = dir.path().join("p.html");
     let out = sudoku_bench()
         .args(["bench", "--no-progress", "--rounds", "1", "--warmup", "0"])
         .args(["--backends", "bitboard,dlx-arena", "--export-json"])
         .arg(dir.path().join("run.json"))
-        .arg("--plot")
-        .arg(&plot)
+        .arg("--html")
+        .arg(&page)
         .arg(&mixed)
         .arg(&four)
         .assert()
@@ -542,13 +542,13 @@ fn bench_counts_only_the_boards_a_backend_solves() {
         "{stdout}"
     );
     assert!(stdout.contains("over the other 40"), "{stdout}");
-    // No board of the 4x4 set solved: no headline, and a plot all the same.
+    // No board of the 4x4 set solved: no headline, and a chart all the same.
     let row = stdout
         .lines()
         .find(|l| l.starts_with("bitboard") && l.contains("gen-4x4-200"))
         .unwrap();
     assert!(row.contains("n/a"), "{row}");
-    assert!(std::fs::read_to_string(&plot).unwrap().contains("<svg"));
+    assert!(std::fs::read_to_string(&page).unwrap().contains("<svg"));
     // No ratio between backends that solved different boards (it was "2251x faster").
     sudoku_bench()
         .args(["bench", "--no-progress", "--rounds", "2"])

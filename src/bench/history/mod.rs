@@ -26,8 +26,15 @@ const MAX_FILE: u64 = 256 << 20;
 const MAX_LINE: usize = 64 << 10;
 pub const FORMAT_VERSION: u32 = 1;
 
-/// Backend, dataset hash, threads, machine, method: the entries of one series.
-pub type SeriesKey<'a> = (&'a str, &'a str, usize, &'a str, &'a str);
+/// What the entries of one series share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SeriesKey<'a> {
+    pub backend: &'a str,
+    pub dataset_hash: &'a str,
+    pub threads: usize,
+    pub machine: &'a str,
+    pub method: &'a str,
+}
 
 /// One result of one run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -114,13 +121,13 @@ impl Entry {
 
     /// What makes two entries points of one series.
     pub fn series_key(&self) -> SeriesKey<'_> {
-        (
-            &self.backend,
-            &self.dataset_hash,
-            self.threads,
-            &self.machine,
-            &self.method,
-        )
+        SeriesKey {
+            backend: &self.backend,
+            dataset_hash: &self.dataset_hash,
+            threads: self.threads,
+            machine: &self.machine,
+            method: &self.method,
+        }
     }
 
     fn check(&self) -> Result<(), String> {

@@ -4,47 +4,13 @@
 
 use std::fmt::Write as _;
 
-use super::svg::{PALETTE, Palette};
+use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
-use super::{history, plot, svg, terminal, verdicts};
+use super::{history, svg, terminal, verdicts};
 use crate::bench::history::Trend;
 use crate::bench::history::change_points::Cause;
-use crate::bench::{BenchResult, BenchRun, Kind, Verdict};
+use crate::bench::{BenchRun, Kind, Verdict};
 use crate::report::text_table::Align;
-
-/// Most points in one scatter plot.
-const MAX_POINTS: usize = 4000;
-
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in crate::base::bounds::shown(s, &['\n', '\t']).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Per-puzzle times of the first measured pass of each backend x dataset x threads
-/// (µs, by record; NaN where no time was taken), for the scatter plots.
-#[derive(Default)]
-pub struct PuzzleTimes {
-    pub series: Vec<(String, String, usize, Vec<f32>)>,
-}
-
-impl PuzzleTimes {
-    fn get(&self, label: &str, dataset: &str, threads: usize) -> Option<&[f32]> {
-        self.series
-            .iter()
-            .find(|(l, d, t, _)| l == label && d == dataset && *t == threads)
-            .map(|s| s.3.as_slice())
-    }
-}
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
 struct Page {
@@ -252,9 +218,51 @@ fn cdf(page: &mut Page, runs: &[(&str, &BenchRun)]) {
         .any(|(_, run)| run.results.iter().any(|r| !r.cdf.is_empty()))
     {
         page.h(2, "Per-puzzle time distributions");
-        let chart = plot::chart(runs, &page.palette);
+        let chart = chart(runs, &page.palette);
         page.figure(&chart);
     }
+}
+
+/// A panel per dataset, in the order of the results; a series per result with times,
+/// its label led by its run's name where that is not empty (compare's two runs).
+fn chart(runs: &[(&str, &BenchRun)], palette: &Palette) -> String {
+    let results = || {
+        runs.iter()
+            .flat_map(|(name, run)| run.results.iter().map(move |r| (*name, r)))
+    };
+    let mut datasets: Vec<&str> = Vec::new();
+    for (_, r) in results() {
+        if !datasets.contains(&r.dataset.path.as_str()) {
+            datasets.push(&r.dataset.path);
+        }
+    }
+    let panels: Vec<svg::Panel<'_>> = datasets
+        .iter()
+        .map(|&dataset| {
+            let series = results()
+                .filter(|(_, r)| r.dataset.path == dataset && !r.cdf.is_empty())
+                .map(|(run, r)| {
+                    let lead = if run.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{run}: ")
+                    };
+                    let name = format!("{lead}{} -j{}", r.backend, r.threads);
+                    svg::Series {
+                        backend: r.backend.clone(),
+                        label: format!("{name} (median {:.1} µs)", r.per_call.median_us),
+                        points: r.cdf.as_slice(),
+                    }
+                })
+                .collect();
+            let name = svg::file_name(dataset);
+            svg::Panel {
+                title: format!("{name}: time per puzzle, cumulative"),
+                series,
+            }
+        })
+        .collect();
+    svg::cdf("time per puzzle, cumulative", &panels, palette)
 }
 
 /// A page's palette: every backend its runs name.
@@ -267,12 +275,7 @@ fn palette(runs: &[&BenchRun]) -> Palette {
 
 /// The page of a `bench` run, or of a `compare` (`heading`, and a line naming each
 /// build compared).
-pub fn bench_report(
-    heading: &str,
-    builds: &[String],
-    run: &BenchRun,
-    times: &PuzzleTimes,
-) -> String {
+pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String {
     let mut page = Page::new(heading, palette(&[run]));
     for line in builds {
         page.p("meta", line);
@@ -318,60 +321,7 @@ pub fn bench_report(
         page.p("note", &verdicts::legend(v));
     }
     cdf(&mut page, &[("", run)]);
-    scatters(&mut page, run, times);
     page.finish(heading)
-}
-
-/// Each backend after the first against the first, per dataset and thread count.
-fn scatters(page: &mut Page, run: &BenchRun, times: &PuzzleTimes) {
-    let mut first_done = false;
-    let band = run.versus.first().map_or(5.0, |v| v.noise_pct.max(1.0));
-    let mut seen: Vec<(&str, usize)> = Vec::new();
-    for r in &run.results {
-        if seen.contains(&(r.dataset.path.as_str(), r.threads)) {
-            continue;
-        }
-        seen.push((&r.dataset.path, r.threads));
-        let same: Vec<&BenchResult> = run
-            .results
-            .iter()
-            .filter(|o| o.dataset.path == r.dataset.path && o.threads == r.threads)
-            .collect();
-        let Some(a) = same.first() else { continue };
-        let Some(ta) = times.get(&a.backend, &a.dataset.path, a.threads) else {
-            continue;
-        };
-        for b in &same[1..] {
-            let Some(tb) = times.get(&b.backend, &b.dataset.path, b.threads) else {
-                continue;
-            };
-            let points: Vec<(f64, f64)> = ta
-                .iter()
-                .zip(tb)
-                .map(|(&x, &y)| (f64::from(x), f64::from(y)))
-                .filter(|(x, y)| x.is_finite() && y.is_finite())
-                .collect();
-            if points.is_empty() {
-                continue;
-            }
-            if !first_done {
-                page.h(2, "Per puzzle: each backend against the first");
-                page.p(
-                    "note",
-                    "One point per puzzle (first measured pass), log-log: above the diagonal the puzzle took longer on the second backend; red points are beyond the band.",
-                );
-                first_done = true;
-            }
-            let name = svg::file_name(&r.dataset.path);
-            page.figure(&svg::scatter(
-                &format!("{} vs {} on {name} -j{}", b.backend, a.backend, r.threads),
-                &a.backend,
-                &b.backend,
-                &svg::thin(&points, MAX_POINTS),
-                band,
-            ));
-        }
-    }
 }
 
 /// The page for `history`: a card for each step where the code changed (regressed or
@@ -435,13 +385,13 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step
 }
 
 /// The palette of the series' backends.
-pub fn trend_palette(trends: &[Trend<'_>]) -> Palette {
+fn trend_palette(trends: &[Trend<'_>]) -> Palette {
     Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()))
 }
 
 /// One series as a trend plot, in its backend's colour; a step where the code changed
 /// red (slower) or green, any other grey and dashed.
-pub fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
+fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
     let e = t.points[0];
     let name = svg::file_name(&e.dataset);
     let marks: Vec<svg::Mark> = t

@@ -6,7 +6,6 @@ pub mod export;
 pub mod history;
 pub mod html;
 mod markdown;
-pub mod plot;
 pub mod svg;
 mod table;
 pub mod terminal;
