@@ -135,7 +135,7 @@ fn conclude(
         &opts.run.backend,
         &summary.tally.clocks(),
         &opts.run.limits,
-        summary.tally.claims().2,
+        summary.tally.claims().second_calls,
     );
     summary.verifier = opts
         .run

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::judge::{Claims, Outcome, Side};
+use super::judge::{Outcome, Side};
 use super::truth::Truths;
 use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer, PerCall, Timing, Verified};
 use crate::base::cpu::{process_cpu_ns, thread_cpu_ns};
@@ -87,7 +87,7 @@ impl Measured<'_> {
             outcomes: &c.outcomes,
             times: &c.times,
             blocks: self.blocks,
-            claims: Claims::of(&c.tally),
+            claims: c.tally.claims(),
         }
     }
 }
@@ -536,12 +536,16 @@ impl<'a> Contender<'a> {
                     self.backend,
                     &self.tally.clocks(),
                     &config.limits,
-                    self.tally.claims().2,
+                    self.tally.claims().second_calls,
                 ),
             }),
             counters: first.counters(),
             verified: self.truths.map(|_| {
-                let (confirmed, refuted, undecided) = self.tally.verified();
+                let crate::report::tally::Decided {
+                    confirmed,
+                    refuted,
+                    undecided,
+                } = self.tally.verified();
                 Verified {
                     by: crate::run::verify::describe(self.backend),
                     confirmed,

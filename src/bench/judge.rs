@@ -93,29 +93,9 @@ impl Outcome {
     ];
 }
 
-/// What a solver said of its own time against what the harness saw it spend.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Claims {
-    /// The time of calls timed by the solver's own clock (a library's call, a program's
-    /// report).
-    pub reported_ns: u128,
-    /// The time the harness saw those calls take beyond it (a program's round trip less
-    /// the transport, a library's untimed second call).
-    pub unseen_ns: u128,
-    /// Calls that needed a second, untimed call for the solution.
-    pub second_calls: u64,
-}
+pub use crate::report::tally::Claims;
 
 impl Claims {
-    pub fn of(tally: &crate::report::tally::Tally) -> Claims {
-        let (reported_ns, unseen_ns, second_calls) = tally.claims();
-        Claims {
-            reported_ns,
-            unseen_ns,
-            second_calls,
-        }
-    }
-
     /// Why these times cannot be judged by: they cover less than a quarter of what the
     /// harness saw the solver spend (a program reporting `ns=1`, a library searching in
     /// the untimed second call).

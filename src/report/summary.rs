@@ -250,7 +250,11 @@ impl Summary {
             "  checks: {checked} solutions checked, {invalid} invalid; {compared} compared with expected answers, {mismatched} mismatched"
         );
         if let Some(by) = &self.verifier {
-            let (confirmed, refuted, unknown) = t.verified();
+            let super::tally::Decided {
+                confirmed,
+                refuted,
+                undecided: unknown,
+            } = t.verified();
             // Why a claim is undecided, only where one is.
             let why = match unknown {
                 0 => "",

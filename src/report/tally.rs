@@ -40,6 +40,27 @@ pub struct Checks {
     pub mismatches: u64,
 }
 
+/// Claims the verifier confirmed, refuted, and could not decide (its budget ran out).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Decided {
+    pub confirmed: u64,
+    pub refuted: u64,
+    pub undecided: u64,
+}
+
+/// What a solver said of its own time against what the harness saw it spend.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Claims {
+    /// The time of calls timed by the solver's own clock (a library's call, a program's
+    /// report).
+    pub reported_ns: u128,
+    /// The time the harness saw those calls take beyond it (a program's round trip less
+    /// the transport, a library's untimed second call).
+    pub unseen_ns: u128,
+    /// Calls that needed a second, untimed call for the solution.
+    pub second_calls: u64,
+}
+
 #[derive(Clone, Debug)]
 pub struct Tally {
     records: u64,
@@ -237,18 +258,25 @@ impl Tally {
         }
     }
 
-    /// Claims verified: (confirmed, refuted, could not be decided).
-    pub fn verified(&self) -> (u64, u64, u64) {
-        (self.confirmed, self.count(Status::Refuted), self.unverified)
+    /// Claims verified.
+    pub fn verified(&self) -> Decided {
+        Decided {
+            confirmed: self.confirmed,
+            refuted: self.count(Status::Refuted),
+            undecided: self.unverified,
+        }
+    }
+
+    /// What the solver said of its own time against what the harness saw.
+    pub fn claims(&self) -> Claims {
+        Claims {
+            reported_ns: self.reported_ns,
+            unseen_ns: self.unseen_ns,
+            second_calls: self.second_calls,
+        }
     }
 
     /// The clocks the calls were timed by, with how many calls each.
-    /// Calls timed by the solver's own clock: their time, what the harness saw beyond
-    /// it, and how many needed a second call for the solution.
-    pub fn claims(&self) -> (u128, u128, u64) {
-        (self.reported_ns, self.unseen_ns, self.second_calls)
-    }
-
     pub fn clocks(&self) -> Vec<(Clock, u64)> {
         Clock::ALL
             .into_iter()
