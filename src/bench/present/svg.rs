@@ -212,9 +212,6 @@ pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String
         s.push_str("</svg>");
         return s;
     }
-    let pad = (hi - lo) * 0.05;
-    let (ticks, decimals) = nice_ticks((lo - pad).max(0.0), hi + pad, 5);
-    let (lo, hi) = (ticks[0], ticks[ticks.len() - 1]);
     let n = values.len();
     let x = |i: usize| {
         px(if n > 1 {
@@ -223,10 +220,24 @@ pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String
             0.5
         })
     };
-    let y = |v: f64| py((v - lo) / (hi - lo));
-    for &t in &ticks {
-        y_tick(&mut s, y(t), &format!("{t:.decimals$}"));
-    }
+    // One run ten times slower would flatten a linear axis; past a 4x spread it is
+    // logarithmic, where a step of a given ratio looks the same at any height.
+    let y: Box<dyn Fn(f64) -> f64> = if lo > 0.0 && hi > 4.0 * lo {
+        let d = Decades::of(finite());
+        for k in d.l0..=d.l1 {
+            let t = 10f64.powi(k);
+            y_tick(&mut s, py(d.at(t)), &tick_label(t));
+        }
+        Box::new(move |v| py(d.at(v)))
+    } else {
+        let pad = (hi - lo) * 0.05;
+        let (ticks, decimals) = nice_ticks((lo - pad).max(0.0), hi + pad, 5);
+        let (lo, hi) = (ticks[0], ticks[ticks.len() - 1]);
+        for &t in &ticks {
+            y_tick(&mut s, py((t - lo) / (hi - lo)), &format!("{t:.decimals$}"));
+        }
+        Box::new(move |v| py((v - lo) / (hi - lo)))
+    };
     // Run numbers: the first, and round ones about 60 px apart.
     let (runs, _) = nice_ticks(0.0, n as f64, ((RIGHT - LEFT) / 60.0) as usize);
     let every = (runs[1] - runs[0]).round().max(1.0) as usize;
@@ -601,6 +612,27 @@ pub(crate) mod tests {
             assert!(svg.contains(run), "{run}: {svg}");
         }
         assert!(!svg.contains(">15<") && !svg.contains(">0<"), "{svg}");
+    }
+
+    /// A run ten times slower does not flatten the steps of the others: past a 4x
+    /// spread the axis is logarithmic (a +30% step keeps over 4% of the height, twice
+    /// what a linear axis gives it).
+    #[test]
+    fn an_outlier_in_a_trend_leaves_its_steps_visible() {
+        let cys = |svg: &str| -> Vec<f64> {
+            svg.split("<circle ")
+                .skip(1)
+                .map(|c| c.split("cy=\"").nth(1).unwrap().split('"').next().unwrap())
+                .map(|v| v.parse().unwrap())
+                .collect()
+        };
+        let svg = trend("t", &[10.0, 10.0, 13.0, 13.0, 130.0], &[], "#000");
+        let y = cys(&svg);
+        assert!(y[1] - y[2] > 0.04 * (BOTTOM - TOP), "{y:?}: {svg}");
+        assert!(svg.contains(">10<") && svg.contains(">100<"), "{svg}");
+        // Within 4x, the axis stays linear.
+        let y = cys(&trend("t", &[10.0, 10.0, 13.0, 13.0], &[], "#000"));
+        assert!(y[1] - y[2] > 0.5 * (BOTTOM - TOP), "{y:?}");
     }
 
     #[test]
