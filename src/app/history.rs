@@ -50,7 +50,8 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         entries = kept;
     }
     // A series is looked at up to its newest MAX_POINTS runs: say so where one is longer.
-    let mut counts: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+    // Sorted: the notes come out in the same order every run.
+    let mut counts: std::collections::BTreeMap<_, usize> = std::collections::BTreeMap::new();
     for e in &entries {
         *counts.entry(e.series_key()).or_default() += 1;
     }

@@ -255,6 +255,44 @@ fn history_tells_a_code_change_from_noise_and_names_both_builds() {
     );
 }
 
+/// The notes on series longer than the analysis takes came out in a hash map's order,
+/// different from run to run; now in the series' order.
+#[test]
+fn history_notes_long_series_in_a_stable_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = String::new();
+    for i in 0..5_001 {
+        for backend in ["c-solver", "a-solver", "b-solver"] {
+            let e = serde_json::json!({
+                "format_version": 1, "date": format!("2026-01-01T00:00:{:02}Z", i % 60),
+                "version": "0.1.0", "revision": "1111111", "code": "fnv1a64:aaaaaaaaaaaaaaaa",
+                "source": "record", "machine": "cpu x2", "backend": backend, "dataset": "d.txt",
+                "dataset_hash": "h", "puzzles": 100, "threads": 1, "rounds": 5,
+                "max_solutions": 2, "us_per_puzzle": 10.0, "puzzles_per_s": 1e5,
+                "spread_pct": 1.0, "wrong": 0, "method": "pass",
+            });
+            lines.push_str(&format!("{e}\n"));
+        }
+    }
+    std::fs::write(dir.path().join("h.jsonl"), lines).unwrap();
+    let out = sudoku_bench_in(dir.path())
+        .args(["history", "--file", "h.jsonl"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("only the newest 5000 of its 5001 runs"))
+        .collect();
+    assert_eq!(notes.len(), 3, "{stderr}");
+    for (note, backend) in notes.iter().zip(["a-solver", "b-solver", "c-solver"]) {
+        assert!(
+            note.starts_with(&format!("note: {backend} -j1")),
+            "{stderr}"
+        );
+    }
+}
+
 #[test]
 fn compare_shows_each_runs_headline_and_never_an_interval_below_minus_100() {
     let dir = tempfile::tempdir().unwrap();

@@ -27,7 +27,7 @@ const MAX_LINE: usize = 64 << 10;
 pub const FORMAT_VERSION: u32 = 1;
 
 /// What the entries of one series share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SeriesKey<'a> {
     pub backend: &'a str,
     pub dataset_hash: &'a str,
