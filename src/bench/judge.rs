@@ -93,7 +93,7 @@ impl Outcome {
     ];
 }
 
-pub use crate::report::tally::Claims;
+use crate::report::tally::Claims;
 
 impl Claims {
     /// Why these times cannot be judged by: they cover less than a quarter of what the
