@@ -37,7 +37,7 @@ p = next(root.glob("src/solver/bitboard*/mod.rs"), root / "src/solver/bitboard.r
 s = p.read_text()
 head = "impl Solver for Bitboard {\n    fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {\n"
 assert head in s, "the patch no longer applies"
-s = s.replace(head, head + "        let t0 = crate::cpu::monotonic_ns();\n        let out = self.solve_slowly(puzzle, limits);\n        let until = t0 + (crate::cpu::monotonic_ns() - t0) * 11 / 10;\n        while crate::cpu::monotonic_ns() < until {}\n        out\n    }\n}\n\nimpl Bitboard {\n    fn solve_slowly(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {\n", 1)
+s = s.replace(head, head + "        let t0 = crate::base::cpu::monotonic_ns();\n        let out = self.solve_slowly(puzzle, limits);\n        let until = t0 + (crate::base::cpu::monotonic_ns() - t0) * 11 / 10;\n        while crate::base::cpu::monotonic_ns() < until {}\n        out\n    }\n}\n\nimpl Bitboard {\n    fn solve_slowly(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {\n", 1)
 p.write_text(s)
 EOF
     (cd "$tree" && CARGO_TARGET_DIR="$PWD/../slow-target" cargo build --release --quiet --bin sudoku-bench)

@@ -2,7 +2,7 @@
 //! loop of `bench` and `compare`.
 //!
 //! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
-//! 8 to 200 a pass). By default the backends take turns: for every block, each backend
+//! 8 to 200 a pass, but none under 200 µs for the fastest solver). By default the backends take turns: for every block, each backend
 //! solves it, in an order shuffled with the run's seed, so whatever else the machine does
 //! falls on all of them alike; rounds go on until `--rounds` and `--min-time` are both
 //! met. `--sequential` measures each backend's rounds one after another instead (its
@@ -37,8 +37,12 @@ use crate::report::tally::Tally;
 use crate::run::{Attempt, GuardedSolver, SolverPool};
 use crate::solver::Backend;
 
-/// A block lasts about this long for the slowest backend.
+/// A block lasts about this long for the slowest backend...
 const BLOCK_NS: u64 = 10_000_000;
+/// ... and at least this long for the fastest: a turn of a few calls measures the
+/// caches a slower backend left cold more than the backend, and blocks that small let
+/// a third, slow backend change the other two's ratio.
+const MIN_TURN_NS: u64 = 200_000;
 const MIN_BLOCKS: usize = 8;
 const MAX_BLOCKS: usize = 200;
 /// Most puzzles a block holds: one block's attempts and records are in memory at a time
@@ -130,14 +134,11 @@ pub(super) fn measure<'a>(
         observer,
         grids: Vec::new(),
     };
-    let Some(slowest) = passes.warm_up(&mut contenders) else {
+    let Some((fastest, slowest)) = passes.warm_up(&mut contenders) else {
         return Ok(None);
     };
     let n = dataset.len();
-    let count = ((slowest / BLOCK_NS) as usize)
-        .clamp(MIN_BLOCKS, MAX_BLOCKS)
-        .max(n.div_ceil(MAX_BLOCK));
-    let blocks = chunks(dataset, n.div_ceil(count).max(1));
+    let blocks = chunks(dataset, n.div_ceil(block_count(fastest, slowest, n)).max(1));
     // Taking turns, all backends in one group; one after another, a group each.
     let groups: Vec<Vec<usize>> = match config.sequential {
         false => vec![(0..contenders.len()).collect()],
@@ -190,11 +191,11 @@ struct Turns<'t> {
 }
 
 impl<'a> Passes<'_, 'a> {
-    /// The warmup passes, which also say how long a pass takes: the slowest's wall
-    /// time (ns), or `None` on interrupt.
-    fn warm_up(&mut self, contenders: &mut [Contender<'a>]) -> Option<u64> {
+    /// The warmup passes, which also say how long a pass takes: the fastest solver's
+    /// and the slowest backend's wall time (ns), or `None` on interrupt.
+    fn warm_up(&mut self, contenders: &mut [Contender<'a>]) -> Option<(u64, u64)> {
         let (n, threads) = (self.dataset.len(), self.threads);
-        let mut slowest = 0u64;
+        let (mut fastest, mut slowest) = (u64::MAX, 0u64);
         for c in contenders {
             for pass in 0..self.config.warmup {
                 self.observer.on_pass(&format!(
@@ -213,12 +214,15 @@ impl<'a> Passes<'_, 'a> {
                     c.attempts.clear();
                 }
                 slowest = slowest.max(wall);
+                if c.backend.is_solver() {
+                    fastest = fastest.min(wall);
+                }
                 if interrupt::requested() {
                     return None;
                 }
             }
         }
-        Some(slowest)
+        Some((fastest.min(slowest), slowest))
     }
 
     /// The timed rounds of one group: `--rounds` of them, or more until `--min-time`
@@ -601,11 +605,14 @@ pub(super) fn present(
         return None;
     }
     let mix = |x: u64| SplitMix64::new(x).next_u64();
-    let mut rng = SplitMix64::new(config.seed ^ mix(round) ^ mix(first ^ 0x5EED));
+    // Each puzzle's form depends on the puzzle and the round alone, never on how the
+    // dataset was cut into blocks: a third backend that changes the blocks' size must
+    // not change the other two's work.
     Some(
-        boards
-            .iter_mut()
-            .map(|b| {
+        (first..)
+            .zip(boards.iter_mut())
+            .map(|(k, b)| {
+                let mut rng = SplitMix64::new(config.seed ^ mix(round) ^ mix(k ^ 0x5EED));
                 let s = Symmetry::random(b.side(), &mut rng);
                 *b = s.apply(b);
                 s
@@ -622,6 +629,15 @@ pub(super) struct Chunk {
     pub timed: std::ops::Range<usize>,
     /// Indices into the dataset's untimed records.
     pub untimed: std::ops::Range<usize>,
+}
+
+/// How many blocks a pass of `n` puzzles is cut into, when it takes the fastest solver
+/// `fastest` ns and the slowest backend `slowest`.
+fn block_count(fastest: u64, slowest: u64, n: usize) -> usize {
+    ((slowest / BLOCK_NS) as usize)
+        .clamp(MIN_BLOCKS, MAX_BLOCKS)
+        .min(((fastest / MIN_TURN_NS) as usize).max(1))
+        .max(n.div_ceil(MAX_BLOCK))
 }
 
 /// The blocks of `size` timed puzzles that cover `dataset`, in order; together they
@@ -691,5 +707,21 @@ mod tests {
         );
         // Untimed records before the first puzzle go with the first chunk.
         assert_eq!(chunks_of(4, &[0, 0, 2], 2)[0].untimed, 0..2);
+    }
+
+    #[test]
+    fn blocks_last_10_ms_for_the_slowest_and_200_us_at_least_for_the_fastest() {
+        const MS: u64 = 1_000_000;
+        // 3,000 puzzles, 7.5 ms a pass for the fastest, 30 ms for the slowest: 8 blocks.
+        assert_eq!(block_count(15 * MS / 2, 30 * MS, 3000), MIN_BLOCKS);
+        // A Python program 90 s a pass in the run: more blocks, but none shorter than
+        // 200 us for the fastest (a few calls a turn: the ratio of two fast backends
+        // would measure the caches the program left cold).
+        assert_eq!(block_count(15 * MS / 2, 90_000 * MS, 3000), 37);
+        // 200 puzzles, 0.5 ms a pass for the fastest: two blocks, whatever else runs.
+        assert_eq!(block_count(MS / 2, 110 * MS, 200), 2);
+        assert_eq!(block_count(MS / 2, 6_000 * MS, 200), 2);
+        // A huge dataset: no block holds more than MAX_BLOCK puzzles.
+        assert_eq!(block_count(MS, 2 * MS, 10_000_000), 611);
     }
 }

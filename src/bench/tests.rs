@@ -289,3 +289,26 @@ fn a_backend_that_solves_nothing_or_other_puzzles_gets_no_ratio() {
     assert_eq!((v.verdict, v.ratio), (Verdict::Unjudged, None), "{v:?}");
     assert!(!v.regressed());
 }
+
+#[test]
+fn a_puzzles_form_depends_on_the_puzzle_and_round_not_on_the_blocks() {
+    // A third, slower backend cuts the dataset into other blocks; the forms each puzzle
+    // is given, and so the other backends' work, must not change with them.
+    let (_dir, path) = tiny_dataset();
+    let dataset = load(&path);
+    let config = config(vec![Backend::Null], vec![1]);
+    let n = dataset.len();
+    let mut whole = Vec::new();
+    dataset.unpack(0..n, &mut whole);
+    let forms = engine::present(&config, 3, 0, &mut whole).unwrap();
+    for k in 0..n {
+        let mut one = Vec::new();
+        dataset.unpack(k..k + 1, &mut one);
+        let form = engine::present(&config, 3, k as u64, &mut one).unwrap();
+        assert_eq!((&form[0], &one[0]), (&forms[k], &whole[k]), "puzzle {k}");
+    }
+    // Another round, another form (of at least one puzzle).
+    let mut again = Vec::new();
+    dataset.unpack(0..n, &mut again);
+    assert_ne!(engine::present(&config, 4, 0, &mut again).unwrap(), forms);
+}

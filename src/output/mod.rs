@@ -495,6 +495,7 @@ mod tests {
     /// A key taken that was never declared would quietly drop an output: a bug the
     /// tests catch.
     #[test]
+    #[cfg(debug_assertions)]
     #[should_panic(expected = "was not declared")]
     fn a_key_never_declared_is_a_bug() {
         let mut planned = plan_optional(&[], &[("--plot", "--plot", None)], false).unwrap();
