@@ -2,7 +2,7 @@
 //! loop of `bench` and `compare`.
 //!
 //! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
-//! 8 to 200 a pass, but none under 200 µs for the fastest solver). By default the backends take turns: for every block, each backend
+//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). By default the backends take turns: for every block, each backend
 //! solves it, in an order shuffled with the run's seed, so whatever else the machine does
 //! falls on all of them alike; rounds go on until `--rounds` and `--min-time` are both
 //! met. `--sequential` measures each backend's rounds one after another instead (its
@@ -43,6 +43,8 @@ const BLOCK_NS: u64 = 10_000_000;
 /// caches a slower backend left cold more than the backend, and blocks that small let
 /// a third, slow backend change the other two's ratio.
 const MIN_TURN_NS: u64 = 200_000;
+/// Fewest blocks a pass is cut into, however fast: a ratio needs pairs of blocks.
+const FEWEST: usize = 4;
 const MIN_BLOCKS: usize = 8;
 const MAX_BLOCKS: usize = 200;
 /// Most puzzles a block holds: one block's attempts and records are in memory at a time
@@ -261,10 +263,11 @@ impl<'a> Passes<'_, 'a> {
                 rng.shuffle(&mut order);
                 for i in order {
                     let c = &mut contenders[i];
-                    // A fresh built-in solver per block, placed somewhere else each time
+                    // A fresh solver per block, placed somewhere else each time
                     // (`placed_anew`), so where the allocator put one instance's tables
-                    // does not tilt a result. A foreign solver keeps its own state.
-                    if !c.backend.is_foreign() {
+                    // (a library's input and solution buffers) does not tilt a result.
+                    // A program keeps its process.
+                    if !matches!(c.backend, Backend::Exec(_)) {
                         c.solver = crate::solver::placed_anew(rng.next_u64(), || {
                             GuardedSolver::new(c.backend, &config.limits).verifying(None)
                         });
@@ -636,7 +639,7 @@ pub(super) struct Chunk {
 fn block_count(fastest: u64, slowest: u64, n: usize) -> usize {
     ((slowest / BLOCK_NS) as usize)
         .clamp(MIN_BLOCKS, MAX_BLOCKS)
-        .min(((fastest / MIN_TURN_NS) as usize).max(1))
+        .min(((fastest / MIN_TURN_NS) as usize).max(FEWEST))
         .max(n.div_ceil(MAX_BLOCK))
 }
 
@@ -718,9 +721,10 @@ mod tests {
         // 200 us for the fastest (a few calls a turn: the ratio of two fast backends
         // would measure the caches the program left cold).
         assert_eq!(block_count(15 * MS / 2, 90_000 * MS, 3000), 37);
-        // 200 puzzles, 0.5 ms a pass for the fastest: two blocks, whatever else runs.
-        assert_eq!(block_count(MS / 2, 110 * MS, 200), 2);
-        assert_eq!(block_count(MS / 2, 6_000 * MS, 200), 2);
+        // 200 puzzles, 0.5 ms a pass for the fastest: four blocks (the fewest), whatever
+        // else runs.
+        assert_eq!(block_count(MS / 2, 110 * MS, 200), FEWEST);
+        assert_eq!(block_count(MS / 2, 6_000 * MS, 200), FEWEST);
         // A huge dataset: no block holds more than MAX_BLOCK puzzles.
         assert_eq!(block_count(MS, 2 * MS, 10_000_000), 611);
     }
