@@ -89,12 +89,6 @@ pub struct ForeignArgs {
     /// built-in ones too, each by another).
     #[arg(long, value_parser = ["foreign", "all"], default_value = "foreign")]
     pub verify: String,
-    /// Show what exec: programs write on stderr, each line after the program's name,
-    /// control characters replaced (by default only its end is shown, when it fails).
-    /// Lines that come faster than they can be shown are dropped and counted, never
-    /// waited for; printing costs CPU beside the program, so keep it for debugging.
-    #[arg(long)]
-    pub show_output: bool,
 }
 
 #[derive(Debug, Args)]

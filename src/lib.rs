@@ -101,8 +101,6 @@ pub fn main() -> std::process::ExitCode {
     let outcome = options::from_cli(cli).and_then(app::run);
     // Whatever follows is the tool's own exit, not a library's.
     base::interrupt::ending();
-    // `--show-output`: the programs' last lines, still queued, before the process ends.
-    solver::exec::flush_shown(std::time::Duration::from_secs(1));
     match outcome {
         Ok(code) => ExitCode::from(code as u8),
         Err(err) if err.is::<options::UsageError>() => {

@@ -123,7 +123,7 @@ impl Builds {
 }
 
 /// An `exec:` backend of the words `words` (the program first), its spec written so that
-/// it parses back; as `like` runs (its mode, its output shown) where given.
+/// it parses back; in `like`'s mode where given.
 fn exec_backend(mut words: Vec<String>, like: Option<&ExecSpec>) -> Backend {
     let spec = format!("exec:{}", shell_words::join(&words));
     let program = words.remove(0);
@@ -133,7 +133,6 @@ fn exec_backend(mut words: Vec<String>, like: Option<&ExecSpec>) -> Backend {
         args: words,
         protocol: crate::solver::exec::Protocol::Lines,
         mode: like.map_or(Default::default(), |l| l.mode),
-        show_output: like.is_some_and(|l| l.show_output),
     }))
 }
 

@@ -9,7 +9,7 @@ use crate::run::Verify;
 use crate::solver::Backend;
 use crate::solver::exec::ExecMode;
 
-/// The backend ready to run: an exec: spec gets its mode and `--show-output`, and an exec: program or a
+/// The backend ready to run: an exec: spec gets its mode, and an exec: program or a
 /// lib: library that cannot be found or loaded is a usage error now.
 pub(crate) fn prepare(
     option: &str,
@@ -23,7 +23,6 @@ pub(crate) fn prepare(
                 "stream" => ExecMode::Stream,
                 _ => ExecMode::PerPuzzle,
             };
-            spec.show_output = args.show_output;
             spec.resolve().or_else(|e| usage(option, e))?;
             Ok(Backend::Exec(Arc::new(spec)))
         }

@@ -23,13 +23,11 @@
 mod calibrate;
 mod judge;
 mod process;
-mod shown;
 mod spec;
 
 pub use calibrate::spread as round_trip_spread;
 /// A program in a process group of its own (`bench --instructions` runs valgrind so).
 pub(crate) use process::{FromChild, Wait, Worker};
-pub use shown::flush as flush_shown;
 pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
 use std::collections::HashSet;
@@ -90,8 +88,7 @@ impl ExecSolver {
     fn start(&mut self) -> Result<Worker, String> {
         let program = self.spec.resolve()?;
         let env = [(MAX_SOLUTIONS_ENV, self.max_solutions.to_string())];
-        let show = self.spec.show_output.then_some(self.spec.spec.as_str());
-        Worker::spawn_showing(&program, &self.spec.args, &env, show)
+        Worker::spawn(&program, &self.spec.args, &env)
             .map_err(|e| format!("cannot start {}: {e}", self.spec.program))
     }
 

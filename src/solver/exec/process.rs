@@ -2,7 +2,7 @@
 //! answers read with a deadline (the calling thread polls its output), its input written
 //! without blocking while waiting (so neither side can deadlock on a full pipe, and a
 //! program that never reads cannot stall the caller past its deadline), the tail of its
-//! stderr kept for messages (and passed through with `--show-output`), and a kill that
+//! stderr kept for messages, and a kill that
 //! takes its whole group.
 
 use std::collections::VecDeque;
@@ -113,17 +113,6 @@ impl Worker {
         args: &[impl AsRef<std::ffi::OsStr>],
         env: &[(&str, String)],
     ) -> std::io::Result<Worker> {
-        Worker::spawn_showing(program, args, env, None)
-    }
-
-    /// As [`Worker::spawn`]; with `show`, its stderr is also passed through to ours
-    /// (`--show-output`), each line after the name `show` gives.
-    pub(super) fn spawn_showing(
-        program: &Path,
-        args: &[impl AsRef<std::ffi::OsStr>],
-        env: &[(&str, String)],
-        show: Option<&str>,
-    ) -> std::io::Result<Worker> {
         let mut cmd = Command::new(program);
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -170,9 +159,7 @@ impl Worker {
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_done = Arc::new(AtomicBool::new(false));
         let (tail, done) = (Arc::clone(&stderr), Arc::clone(&stderr_done));
-        let mut shown = show.map(super::shown::Shown::new);
-        // Drained all the time, so the program never blocks on a full stderr pipe (and
-        // passing it through never waits either: see `shown`).
+        // Drained all the time, so the program never blocks on a full stderr pipe.
         std::thread::Builder::new()
             .name("exec-stderr".into())
             .spawn(move || {
@@ -187,13 +174,6 @@ impl Worker {
                     t.extend(&buf[..n]);
                     let extra = t.len().saturating_sub(STDERR_TAIL);
                     t.drain(..extra);
-                    drop(t);
-                    if let Some(shown) = &mut shown {
-                        shown.take(&buf[..n]);
-                    }
-                }
-                if let Some(shown) = &mut shown {
-                    shown.finish();
                 }
                 done.store(true, Ordering::Release);
             })?;

@@ -85,8 +85,6 @@ pub struct ExecSpec {
     pub args: Vec<String>,
     pub protocol: Protocol,
     pub mode: ExecMode,
-    /// Its stderr passed through to ours (`--show-output`), not only kept for messages.
-    pub show_output: bool,
 }
 
 impl ExecSpec {
@@ -109,7 +107,6 @@ impl ExecSpec {
             args: args.to_vec(),
             protocol,
             mode: ExecMode::default(),
-            show_output: false,
         })
     }
 
