@@ -85,7 +85,18 @@ fn backends() -> anyhow::Result<Exit> {
             } else {
                 ""
             };
-            (b.name().to_string(), format!("{}{mark}", b.description()))
+            let path = match b {
+                crate::solver::Backend::Bitboard => crate::solver::Bitboard::new().path().name(),
+                _ => "",
+            };
+            let path = match path {
+                "" => String::new(),
+                p => format!(" [runs its {p} path]"),
+            };
+            (
+                b.name().to_string(),
+                format!("{}{path}{mark}", b.description()),
+            )
         })
         .collect();
     lines

@@ -61,6 +61,8 @@ pub(crate) fn usage<T>(option: &str, why: impl std::fmt::Display) -> anyhow::Res
 }
 
 pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
+    // Checked before anything runs: a solver made later cannot refuse.
+    crate::solver::BitboardPath::chosen().map_err(UsageError)?;
     Ok(match cli.command {
         cli::Command::Solve(a) => Command::Solve(Box::new(solve::options(a)?)),
         cli::Command::Judge(a) => Command::Judge(other::judge(a)?),

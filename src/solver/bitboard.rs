@@ -30,13 +30,17 @@
 //!
 //! **Search**: when nothing more follows, guess a cell with the fewest candidates (two
 //! where one exists) and, among those, the most open peers, peers with the fewest
-//! candidates counting extra (the guess that clears the most; `popcnt` when the CPU
-//! has it, checked at run time). The whole state is a small `Copy` struct on a fixed
+//! candidates counting extra (the guess that clears the most). The whole state is a small `Copy` struct on a fixed
 //! stack of [`STACK`] + 1 states, so nothing is allocated per puzzle: a guess copies
 //! it one up for the branch taken (the lowest digit placed) and leaves the other
 //! branch below (the cell's other digit placed, if it had two; else the guessed one
 //! removed). Each propagation is one node (the root and every branch taken); each
 //! guess is one branch point.
+//!
+//! **Paths.** The search is compiled four times, for the x86-64 levels (baseline SSE2,
+//! v2 with `popcnt`, v3 with AVX2 and BMI2, v4 with AVX-512), and the highest the CPU has
+//! runs ([`Path`], chosen once per solver; `SUDOKU_BENCH_BITBOARD_PATH` forces a lower
+//! one). Every path does the same search: the same answers, nodes and guesses.
 //!
 //! The ideas are the published ones (per-digit band words as in JCZSolve's
 //! descriptions; band configurations and the fewest-candidate heuristics as discussed
@@ -633,17 +637,6 @@ impl State {
         (((best >> 5) & 3) as usize, 1 << (best & 31))
     }
 
-    /// `best_cell` with the `popcnt` instruction.
-    ///
-    /// # Safety
-    ///
-    /// The CPU must support `popcnt`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn best_cell_popcnt(&self, open: &[u32; 3]) -> (usize, u32) {
-        self.best_cell(open)
-    }
-
     /// The lowest digit (0-based) still possible in the cell `bit` of band `b`, or 32
     /// when none is (never for the open cells asked about).
     #[inline(always)]
@@ -744,11 +737,72 @@ impl State {
     }
 }
 
-/// The bitboard solver. Holds only the guess stack, reused from puzzle to puzzle.
+/// The instruction sets the search is compiled for: the x86-64 levels (other
+/// architectures have `Baseline` only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Path {
+    Baseline,
+    V2,
+    V3,
+    V4,
+}
+
+/// The environment variable that forces a lower path, by name.
+pub const PATH_ENV: &str = "SUDOKU_BENCH_BITBOARD_PATH";
+
+impl Path {
+    pub const ALL: [Path; 4] = [Path::Baseline, Path::V2, Path::V3, Path::V4];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Baseline => "x86-64",
+            Path::V2 => "x86-64-v2",
+            Path::V3 => "x86-64-v3",
+            Path::V4 => "x86-64-v4",
+        }
+    }
+
+    /// Whether this CPU can run it (the features its compiled search uses).
+    pub fn supported(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let v2 = has!("popcnt") && has!("sse4.2");
+            let v3 = v2 && has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt");
+            match self {
+                Path::Baseline => true,
+                Path::V2 => v2,
+                Path::V3 => v3,
+                Path::V4 => v3 && has!("avx512f") && has!("avx512bw") && has!("avx512vl"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self == Path::Baseline
+        }
+    }
+
+    /// The path solvers run: the highest this CPU has, or the one `PATH_ENV` names;
+    /// `Err` when that is no path's name or one this CPU cannot run.
+    pub fn chosen() -> Result<Path, String> {
+        let best = || Path::ALL.into_iter().rev().find(|p| p.supported());
+        let Some(name) = std::env::var_os(PATH_ENV) else {
+            return Ok(best().unwrap_or(Path::Baseline));
+        };
+        let names = Path::ALL.map(Path::name).join(", ");
+        match Path::ALL.into_iter().find(|p| name == p.name()) {
+            Some(p) if p.supported() => Ok(p),
+            Some(p) => Err(format!("{PATH_ENV}={}: this CPU cannot run it", p.name())),
+            None => Err(format!("{PATH_ENV}={name:?}: not one of {names}")),
+        }
+    }
+}
+
+/// The bitboard solver. Holds only the guess stack, reused from puzzle to puzzle, and
+/// the path it runs.
 pub struct Bitboard {
     stack: [State; STACK + 1],
-    /// The CPU has `popcnt` (checked once, in `new`).
-    popcnt: bool,
+    path: Path,
 }
 
 impl Default for Bitboard {
@@ -758,31 +812,73 @@ impl Default for Bitboard {
 }
 
 impl Bitboard {
+    /// On [`Path::chosen`] (the baseline where that is an error: the options refuse
+    /// it before any solver is made).
     pub fn new() -> Bitboard {
+        Bitboard::on(Path::chosen().unwrap_or(Path::Baseline))
+    }
+
+    /// On `path`, or the baseline where this CPU cannot run it.
+    pub fn on(path: Path) -> Bitboard {
         Bitboard {
             stack: [State::EMPTY; STACK + 1],
-            #[cfg(target_arch = "x86_64")]
-            popcnt: std::arch::is_x86_feature_detected!("popcnt"),
-            #[cfg(not(target_arch = "x86_64"))]
-            popcnt: false,
+            path: match path.supported() {
+                true => path,
+                false => Path::Baseline,
+            },
         }
     }
-}
 
-/// `State::best_cell`, with `popcnt` when the CPU has it.
-#[inline(always)]
-fn best_cell(popcnt: bool, st: &State, open: &[u32; 3]) -> (usize, u32) {
-    #[cfg(target_arch = "x86_64")]
-    if popcnt {
-        // SAFETY: `popcnt` was detected on this CPU (`Bitboard::new`).
-        return unsafe { st.best_cell_popcnt(open) };
+    pub fn path(&self) -> Path {
+        self.path
     }
-    let _ = popcnt;
-    st.best_cell(open)
+
+    /// The search compiled for x86-64-v2.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the features enabled ([`Path::supported`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,sse4.2")]
+    unsafe fn search_v2(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        self.search(puzzle, limits)
+    }
+
+    /// The search compiled for x86-64-v3. Safety: as [`Bitboard::search_v2`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,sse4.2,avx2,bmi1,bmi2,lzcnt")]
+    unsafe fn search_v3(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        self.search(puzzle, limits)
+    }
+
+    /// The search compiled for x86-64-v4. Safety: as [`Bitboard::search_v2`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,sse4.2,avx2,bmi1,bmi2,lzcnt,avx512f,avx512bw,avx512vl")]
+    unsafe fn search_v4(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        self.search(puzzle, limits)
+    }
 }
 
 impl Solver for Bitboard {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
+        #[cfg(target_arch = "x86_64")]
+        match self.path {
+            Path::Baseline => {}
+            // SAFETY: `self.path` is supported on this CPU (`Bitboard::on`).
+            Path::V2 => return unsafe { self.search_v2(puzzle, limits) },
+            // SAFETY: as above.
+            Path::V3 => return unsafe { self.search_v3(puzzle, limits) },
+            // SAFETY: as above.
+            Path::V4 => return unsafe { self.search_v4(puzzle, limits) },
+        }
+        self.search(puzzle, limits)
+    }
+}
+
+impl Bitboard {
+    /// The search, inlined into each path's function.
+    #[inline(always)]
+    fn search(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
         let mut out = SolveOutcome::default();
         if limits.max_solutions == 0 {
             return out;
@@ -817,7 +913,7 @@ impl Solver for Bitboard {
                     }
                 }
                 Step::Open(open) => {
-                    let (b, bit) = best_cell(self.popcnt, st, &open);
+                    let (b, bit) = st.best_cell(&open);
                     // Open cells have two digits or more after propagation.
                     let digits = st.digits(b, bit);
                     if digits != 0 {
@@ -1233,16 +1329,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_popcnt_and_portable_guess_choices_agree() {
-        let solver = Bitboard::new();
-        let mut st = State::new(&grid(HARD[0])).unwrap();
-        let Step::Open(open) = st.propagate() else {
-            panic!("the puzzle needs a guess");
-        };
-        assert_eq!(best_cell(solver.popcnt, &st, &open), st.best_cell(&open));
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -1272,6 +1358,58 @@ mod tests {
             if let Some(s) = out.solution {
                 prop_assert_eq!(s.check_solution_of(&g), Ok(()));
             }
+        }
+
+        /// Every path this CPU can run does the baseline's search: the same counts,
+        /// solution, nodes and guesses.
+        #[test]
+        fn every_path_searches_as_the_baseline(
+            cells in proptest::collection::vec(0u8..=9, 81),
+            keep in 0.05f64..0.6,
+            max in 1u32..=4,
+        ) {
+            let mut g = Grid::EMPTY;
+            for (i, &v) in cells.iter().enumerate() {
+                if (i as f64 * 0.618).fract() < keep {
+                    g.set(i, v);
+                }
+            }
+            let want = Bitboard::on(Path::Baseline).solve(&g, &limits(max));
+            for path in Path::ALL.into_iter().filter(|p| p.supported()) {
+                let got = Bitboard::on(path).solve(&g, &limits(max));
+                prop_assert_eq!(&got, &want, "{}", path.name());
+            }
+        }
+    }
+
+    /// The paths agree on the hard, multi-solution and unsolvable sets; the test says
+    /// which paths this CPU could not run (CI's log shows what was checked).
+    #[test]
+    #[allow(clippy::print_stderr)] // the log says which paths were not checked
+    fn every_path_agrees_on_the_hard_sets_and_says_which_were_skipped() {
+        let sets = HARD
+            .iter()
+            .chain(SEVERAL)
+            .chain(NONE)
+            .chain([&SEVENTEEN, &FULL]);
+        let skipped: Vec<&str> = Path::ALL
+            .into_iter()
+            .filter(|p| !p.supported())
+            .map(Path::name)
+            .collect();
+        eprintln!("bitboard paths not run on this CPU: {skipped:?}");
+        for p in sets {
+            let g = grid(p);
+            let want = Bitboard::on(Path::Baseline).solve(&g, &limits(2));
+            for path in Path::ALL.into_iter().filter(|p| p.supported()) {
+                let got = Bitboard::on(path).solve(&g, &limits(2));
+                assert_eq!(got, want, "{} on {p}", path.name());
+                assert_eq!(Bitboard::on(path).path(), path);
+            }
+        }
+        // A path the CPU lacks falls back to the baseline.
+        for path in Path::ALL.into_iter().filter(|p| !p.supported()) {
+            assert_eq!(Bitboard::on(path).path(), Path::Baseline);
         }
     }
 }

@@ -18,7 +18,7 @@ mod null;
 mod reference;
 pub mod shared_lib;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Path as BitboardPath};
 pub use dfs::Dfs;
 pub use dlx_arena::DlxArena;
 pub use dlx_static::DlxStatic;
