@@ -287,12 +287,15 @@ fn program_code(sample: &[u8], end: u8) -> Option<(usize, String)> {
 }
 
 /// Whether some line could be a row of a board with rectangular boxes: 6, 8, 10 or 12
-/// cells once spacing and borders are dropped.
+/// cells once spacing and borders are dropped (`-` a blank beside a given: `2---6-`).
 fn rectangular_rows(sample: &[u8]) -> bool {
     sample.split(|&b| b == b'\n').any(|l| {
+        let given = l.iter().any(u8::is_ascii_alphanumeric);
         let cells = l
             .iter()
-            .filter(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*'))
+            .filter(|&&b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'*') || (given && b == b'-')
+            })
             .count();
         matches!(cells, 6 | 8 | 10 | 12)
     })

@@ -90,9 +90,9 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
-    let tokens: Vec<&[u8]> = match t.contains(&b',') {
-        true => {
-            let mut fields: Vec<&[u8]> = t.split(|&b| b == b',').map(|f| unwrap(trim(f))).collect();
+    let tokens: Vec<&[u8]> = match strict(t) {
+        Some(d) => {
+            let mut fields: Vec<&[u8]> = t.split(|&b| b == d).map(|f| unwrap(trim(f))).collect();
             // A trailing comma, unless the empty field is a 9x9 row's last (blank) cell.
             let trailing = fields.last().is_some_and(|f| f.is_empty());
             if trailing && width(fields.len() - 1) && fields.len() != 9 {
@@ -100,7 +100,7 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
             }
             fields
         }
-        false => t
+        None => t
             .split(|b| matches!(b, b' ' | b'\t' | b';' | b'|'))
             .filter(|t| !t.is_empty())
             .collect(),
@@ -143,6 +143,16 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
         && small_ok
         && some_cell)
         .then_some(chars)
+}
+
+/// The separator of a row whose every field counts, an empty one a blank: `,`, or `;`
+/// between single cells (`;;7;6;;;8;;9`; `12.;...;..9` is three groups of cells).
+fn strict(t: &[u8]) -> Option<u8> {
+    if t.contains(&b',') {
+        return Some(b',');
+    }
+    let single = |f: &[u8]| unwrap(trim(f)).len() <= 1;
+    (t.contains(&b';') && t.split(|&b| b == b';').all(single)).then_some(b';')
 }
 
 /// Classifies one line; the HDU reader brings its own.
@@ -576,8 +586,8 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if let Some(row) = wide_row(inner, style.rectangular) {
         return LineKind::Row(Ok(row));
     }
-    if inner.contains(&b',') {
-        return comma_row(line, inner, cells, style.label_column);
+    if let Some(d) = strict(inner) {
+        return comma_row(line, inner, d, cells, style.label_column);
     }
     // Simple Sudoku's `*-----------*` frame: the corners are no blank cells.
     if let [b'*', inside @ .., b'*'] = t {
@@ -643,6 +653,11 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .filter(|(_, _, dash)| keep_dashes || !dash)
         .map(|&(_, v, _)| v)
         .collect();
+    // Fewer cells than the smallest board's side, none given (`...` for "and so on"):
+    // no run of cells long enough for a row, so text; a damaged row has givens.
+    if row.len() < 4 && row.iter().all(|&v| v == 0) {
+        return LineKind::Header;
+    }
     match row.len() {
         9 => LineKind::Row(Ok(Row::values(row))),
         n => LineKind::Row(Err(wrong_width(line, n))),
@@ -687,11 +702,11 @@ fn wrong_width(line: &Line<'_>, n: usize) -> ParseError {
     ParseError::new(line.number, message)
 }
 
-/// A row of comma-separated cells: `7,0,0, 0,0,4, ...` or `5,,,2,...` (empty is blank),
-/// after a label where the file's rows start with one.
-fn comma_row(line: &Line<'_>, inner: &[u8], cells: &Cells, label_column: bool) -> LineKind {
+/// A row of cells split by `d` (see [`strict`]): `7,0,0, 0,0,4, ...` or `5,,,2,...`
+/// (empty is blank), after a label where the file's rows start with one.
+fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: bool) -> LineKind {
     let mut row = Vec::with_capacity(9);
-    let mut fields: Vec<&[u8]> = inner.split(|&b| b == b',').collect();
+    let mut fields: Vec<&[u8]> = inner.split(|&b| b == d).collect();
     if label_column && fields.len() > 1 {
         fields.remove(0);
     }

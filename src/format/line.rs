@@ -436,7 +436,7 @@ fn answer_in(grids: &[(usize, Grid)], at: usize) -> Result<Option<Board>, (usize
 enum Delimiter {
     /// `,` or `;`: every field counts, an empty one is a blank cell.
     Strict(u8),
-    /// Spaces, tabs, `|` and `=`: runs of them separate fields.
+    /// Spaces, tabs, `|`, `~` and `=`: runs of them separate fields.
     Loose,
 }
 
@@ -451,8 +451,8 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
     };
     let is_sep = |b: u8| match delimiter {
         Delimiter::Strict(d) => b == d,
-        // `=`: `key=value` pairs (`data="..."` in XML).
-        Delimiter::Loose => matches!(b, b' ' | b'\t' | b'|' | b'='),
+        // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
+        Delimiter::Loose => matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~'),
     };
     let mut tokens = Vec::new();
     let mut start = 0;

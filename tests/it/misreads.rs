@@ -231,6 +231,9 @@ fn lines_that_are_no_puzzles_are_skipped_wherever_they_stand() {
         format!("{P}\n{P2}\n...\n"),
         format!("\"{P}\",\n\"{P2}\",\n]);\n"),
         format!("{P}\nHard ones\n{P2}\n"),
+        // Grids, then `...` for "and so on" (Kai-Hao2002/ParallelSudokuSolver's
+        // data/puzzles.txt): it was a row of 3 cells, an error, exit 3.
+        format!("{}\n{}...\n", grid(P), grid(P2)),
     ];
     for text in cases {
         let r = run("sudoku.txt", &text, &[]);
@@ -242,4 +245,63 @@ fn lines_that_are_no_puzzles_are_skipped_wherever_they_stand() {
     let r = run("sudoku.txt", &format!("{P}\n{}\n", &P2[..80]), &[]);
     assert_eq!(r.code, 3, "{}", r.stderr);
     assert!(r.rows[1][4].contains("line 2"), "{:?}", r.rows);
+}
+
+/// Found trying more published files (issue 40, a second survey): each failed before.
+/// `solution~puzzle~level~id~|\` (johnc45/Sudoku's sudokupuzzles.txt, inside a JS
+/// string): the solution was read as the puzzle, exit 0.
+#[test]
+fn a_solution_first_in_tilde_fields_is_the_answer_not_the_puzzle() {
+    let zeros = |p: &str| p.replace('.', "0");
+    let text = format!(
+        "var mydata =   '|\\\n{S}~{}~0~RB177~|\\\n{S2}~{}~1~RB251~|\\\n';\n",
+        zeros(P),
+        zeros(P2)
+    );
+    let r = run("sudokupuzzles.txt", &text, &[]);
+    let got: Vec<(&str, &str)> = r
+        .rows
+        .iter()
+        .map(|x| (x[0].as_str(), x[2].as_str()))
+        .collect();
+    assert_eq!(got, [(P, "true"), (P2, "true")], "{}", r.stderr);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+/// A 9x9 grid of `;`-separated cells, an empty field a blank (MathieuBeaudoin/
+/// SudokuSolver's sudoku.csv): its rows were read as 4x4 rows, then refused.
+#[test]
+fn semicolon_rows_with_empty_fields_as_blanks_read() {
+    let text: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|&b| match b {
+                    b'.' => String::new(),
+                    d => char::from(d).to_string(),
+                })
+                .collect();
+            cells.join(";") + "\r\n"
+        })
+        .collect();
+    let r = run("sudoku.csv", &text, &[]);
+    let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+    assert_eq!((r.code, puzzles), (0, vec![P]), "{text}\n{}", r.stderr);
+}
+
+/// A 6x6 board with `-` blanks (RolandBurrows/sudokuru's puzzles/6x6.txt): "row has 2
+/// cells, expected 9".
+#[test]
+fn a_6x6_board_with_dash_blanks_reads() {
+    let text = "2---6-\n--3--1\n-51---\n------\n1--624\n-261-3";
+    let r = run("6x6.txt", text, &[]);
+    assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
+    assert_eq!(
+        r.rows[0][0], "2...6...3..1.51.........1..624.261.3",
+        "{:?}",
+        r.rows
+    );
 }
