@@ -73,7 +73,7 @@ for backend in ${AB_BACKENDS:-bitboard dlx-static}; do
     echo "== $backend: old ($old_bin) against new ($new_bin)"
     set +e
     # shellcheck disable=SC2086
-    "$bin" bench $datasets --builds --no-progress --noise "${AB_NOISE:-2}" \
+    "$bin" bench $datasets --builds --no-progress --noise "${AB_NOISE:-3}" \
         --backends "old=exec:$old_bin worker -b $backend,new=exec:$new_bin worker -b $backend" \
         ${AB_ARGS:-} | tee "$work/$backend.txt"
     code=${PIPESTATUS[0]}
