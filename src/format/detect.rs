@@ -74,6 +74,9 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     if digit_lines(sample) {
         candidates.push(grid(|s| s.digit_titles = true));
     }
+    if space_blank_rows(sample) {
+        candidates.push(grid(|s| s.space_blanks = true));
+    }
     if sample.contains(&b'?') {
         candidates.push((Format::Hdu, layout.clone()));
     }
@@ -298,6 +301,20 @@ fn rectangular_rows(sample: &[u8]) -> bool {
             })
             .count();
         matches!(cells, 6 | 8 | 10 | 12)
+    })
+}
+
+/// Whether nine lines in a row could be 9x9 rows with spaces for blanks: most of them
+/// nine columns wide (a row's trailing blanks may be cut), a space inside at least one
+/// (`   26 7 1`). Short lines of digits and spaces alone (`3 1 6` triples) are not.
+fn space_blank_rows(sample: &[u8]) -> bool {
+    let lines: Vec<&[u8]> = sample.split(|&b| b == b'\n').collect();
+    lines.windows(9).any(|w| {
+        let inside = |l: &&[u8]| super::lines::trim(l).contains(&b' ');
+        let nine = |l: &&&[u8]| l.strip_suffix(b"\r").unwrap_or(l).len() == 9;
+        w.iter().all(|l| super::grid::space_blank_row(l).is_some())
+            && w.iter().any(inside)
+            && w.iter().filter(nine).count() >= 5
     })
 }
 

@@ -65,6 +65,23 @@ pub struct RowStyle {
     pub digit_titles: bool,
     /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
     pub rectangular: bool,
+    /// 9x9 rows written in nine columns, a space a blank (`   26 7 1`; trailing blanks
+    /// may be cut): decided from nine such lines in a row ([`space_blank_row`]).
+    pub space_blanks: bool,
+}
+
+/// A 9x9 row with spaces for blanks: at most nine columns of digits 1-9 and spaces,
+/// a digit among them, padded with blanks to nine.
+pub(crate) fn space_blank_row(raw: &[u8]) -> Option<Vec<u8>> {
+    let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    let ok = raw.len() <= 9
+        && raw.iter().all(|&b| b == b' ' || (b'1'..=b'9').contains(&b))
+        && raw.iter().any(u8::is_ascii_digit);
+    ok.then(|| {
+        let mut row: Vec<u8> = raw.iter().map(|&b| b.saturating_sub(b'0')).collect();
+        row.resize(9, 0);
+        row
+    })
 }
 
 /// Brackets and quotes around a row, and a separator after them (`[5, 3, 0, ...],`,
@@ -249,6 +266,11 @@ impl<R: BufRead> GridReader<R> {
         };
         if let Some(e) = line.too_long() {
             return Ok(Some((line.number, LineKind::Row(Err(e)))));
+        }
+        if self.style.space_blanks {
+            if let Some(row) = space_blank_row(line.bytes) {
+                return Ok(Some((line.number, LineKind::Row(Ok(Row::values(row))))));
+            }
         }
         let t = trim(line.bytes);
         // A row of blanks only (`----------------`) inside a board of characters.

@@ -305,3 +305,26 @@ fn a_6x6_board_with_dash_blanks_reads() {
         r.rows
     );
 }
+
+/// A 9x9 grid in nine columns, spaces as blanks, a row's trailing blanks cut
+/// (turingschool-examples/robodoku-template's puzzles/easy.txt): refused before.
+#[test]
+fn a_grid_in_nine_columns_with_spaces_for_blanks_reads() {
+    let text = "   26 7 1\n68  7  9 \n19   45  \n82 1   4 \n  46 29\n 5   3 28\n  93   74\n 4  5  36\n7 3 18   \n";
+    let r = run("easy.txt", text, &[]);
+    let want = "...26.7.168..7..9.19...45..82.1...4...46.29...5...3.28..93...74.4..5..367.3.18...";
+    let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+    assert_eq!((r.code, puzzles), (0, vec![want]), "{}", r.stderr);
+    // Spaced digits (`5 3 . . 7`) are separators as before, not blanks.
+    let spaced: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    let r = run("spaced.txt", &spaced, &[]);
+    let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+    assert_eq!((r.code, puzzles), (0, vec![P]), "{}", r.stderr);
+}
