@@ -36,13 +36,14 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         resolve_stream(Stream::Stdin),
         resolve_stream(Stream::Stdout),
     );
-    if let (Some(i), Some(o)) = (&input, &output) {
-        if i.kind == Kind::File && i.same_as(o) {
-            return Err(crate::options::UsageError(
+    if let (Some(i), Some(o)) = (&input, &output)
+        && i.kind == Kind::File
+        && i.same_as(o)
+    {
+        return Err(crate::options::UsageError(
                 "standard output is the file standard input reads: the answers would be read back as puzzles; write them elsewhere".into(),
             )
             .into());
-        }
     }
     // Built in, so not verified here: whoever reads the answers verifies them.
     // A fresh solver every `ANEW` puzzles, placed somewhere else each time, as `bench`
@@ -84,7 +85,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         {
             Some(values) => {
                 let grid = Grid::from_cells(values).expect("0-9");
-                if solved > 0 && solved % ANEW == 0 {
+                if solved > 0 && solved.is_multiple_of(ANEW) {
                     solver = fresh(rng.next_u64());
                 }
                 solved += 1;

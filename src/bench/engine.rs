@@ -295,16 +295,17 @@ impl<'a> Passes<'_, 'a> {
             }
             round += 1;
         }
-        if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t) {
-            if round >= MAX_ROUNDS && !interrupt::requested() {
-                say!(
-                    "note: {} on {}: stopped after {MAX_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s",
-                    contenders[group[0]].label,
-                    self.dataset.info.path,
-                    started.elapsed().as_secs_f64(),
-                    t.as_secs_f64()
-                );
-            }
+        if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t)
+            && round >= MAX_ROUNDS
+            && !interrupt::requested()
+        {
+            say!(
+                "note: {} on {}: stopped after {MAX_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s",
+                contenders[group[0]].label,
+                self.dataset.info.path,
+                started.elapsed().as_secs_f64(),
+                t.as_secs_f64()
+            );
         }
         Ok(true)
     }

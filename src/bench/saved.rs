@@ -341,10 +341,10 @@ impl BenchSettings {
                 bounds::text(v).map_err(field(name))?;
             }
         }
-        if let Some(v) = &i.solutions_follow {
-            if !matches!(v.as_str(), "yes" | "no") {
-                return Err(format!("input.solutions_follow: {v:?} is not yes or no"));
-            }
+        if let Some(v) = &i.solutions_follow
+            && !matches!(v.as_str(), "yes" | "no")
+        {
+            return Err(format!("input.solutions_follow: {v:?} is not yes or no"));
         }
         if i.globs.len() > 64 {
             return Err("input.globs: more than 64 patterns".into());

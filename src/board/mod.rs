@@ -514,12 +514,12 @@ pub fn parse_chars(bytes: &[u8]) -> Result<Square, (usize, String)> {
     let square = read_in(bytes, side, alphabet)?;
     // `1`-`9`, `A`-`F` and `0` read as hex (0 a value), or as `1`-`9`, `A`-`G` with `0`
     // blank and no `G` given: the reading without a conflict is the file's.
-    if alphabet == Alphabet::Hex && square.find_conflict().is_some() {
-        if let Ok(other) = read_in(bytes, side, Alphabet::DigitsThenLetters) {
-            if other.find_conflict().is_none() {
-                return Ok(other);
-            }
-        }
+    if alphabet == Alphabet::Hex
+        && square.find_conflict().is_some()
+        && let Ok(other) = read_in(bytes, side, Alphabet::DigitsThenLetters)
+        && other.find_conflict().is_none()
+    {
+        return Ok(other);
     }
     Ok(square)
 }

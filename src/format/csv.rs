@@ -425,10 +425,10 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
     };
     let kept: Vec<u8> = field.iter().filter(|b| !spacing(b)).copied().collect();
     if kept.len() != field.len() {
-        if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..]) {
-            if let Ok(values) = cells.parse81(head) {
-                return Ok(Grid::from_cells(values).expect("0-9").into());
-            }
+        if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..])
+            && let Ok(values) = cells.parse81(head)
+        {
+            return Ok(Grid::from_cells(values).expect("0-9").into());
         }
         let tokens = field.split(spacing).filter(|t| !t.is_empty());
         if let Some(board) = board::parse_numbers(tokens) {

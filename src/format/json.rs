@@ -495,10 +495,12 @@ fn named(key: &str, names: &[&str]) -> bool {
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
     let board = parse_field(s.trim().as_bytes(), cells);
     // Exactly a board's cells long, spaces among them: a space is a blank there.
-    if board.is_err() && s.contains(' ') && Shape::of_cells(s.len()).is_some() {
-        if let Ok(b) = parse_field(s.replace(' ', ".").as_bytes(), cells) {
-            return Ok(b);
-        }
+    if board.is_err()
+        && s.contains(' ')
+        && Shape::of_cells(s.len()).is_some()
+        && let Ok(b) = parse_field(s.replace(' ', ".").as_bytes(), cells)
+    {
+        return Ok(b);
     }
     board
 }

@@ -281,10 +281,10 @@ pub(crate) fn parse(
         .count();
     let s = &line[lead..];
     let at = |(i, msg): (usize, String)| ParseError::at(number, lead + i + 1, msg);
-    if s.first() == Some(&b'{') {
-        if let Some(found) = json_object(s, cells) {
-            return Some(found.map_err(|msg| ParseError::new(number, msg)));
-        }
+    if s.first() == Some(&b'{')
+        && let Some(found) = json_object(s, cells)
+    {
+        return Some(found.map_err(|msg| ParseError::new(number, msg)));
     }
     if let Some(found) = leading_puzzle(s, cells, suffix) {
         return Some(found.map_err(at));
@@ -471,18 +471,18 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
         if let Some(open) = s[a..z]
             .iter()
             .rposition(|b| matches!(b, b'(' | b'[' | b'{'))
+            && a + open + 1 < z
+            && !s[a..a + open].contains(&b'"')
         {
-            if a + open + 1 < z && !s[a..a + open].contains(&b'"') {
-                a += open + 1;
-            }
+            a += open + 1;
         }
         while a < z && matches!(s[a], b' ' | b'\t' | b'(' | b'[' | b'{') {
             a += 1;
         }
-        if let Some(&q @ (b'"' | b'\'')) = s.get(a).filter(|_| a < z) {
-            if let Some(end) = s[a + 1..z].iter().position(|&b| b == q) {
-                z = a + 1 + end;
-            }
+        if let Some(&q @ (b'"' | b'\'')) = s.get(a).filter(|_| a < z)
+            && let Some(end) = s[a + 1..z].iter().position(|&b| b == q)
+        {
+            z = a + 1 + end;
         }
         while a < z && matches!(s[a], b' ' | b'\t' | b'"' | b'\'') {
             a += 1;
@@ -582,10 +582,8 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
     if !grids.is_empty() {
         return Some(puzzle_and_answer(&grids, 0));
     }
-    if general {
-        if let Some(found) = other_size(s, &split.1, cells) {
-            return Some(found);
-        }
+    if general && let Some(found) = other_size(s, &split.1, cells) {
+        return Some(found);
     }
     near_miss(s, &split.1, cells).map(Err)
 }
@@ -599,11 +597,11 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
     // A board's cells but for one character a blank would explain: say so, and how.
     for &(a, z) in tokens {
         let want = z - a;
-        if board::Shape::of_cells(want).is_some() {
-            if let Some(hint) = super::blank_hint(&s[a..z], cells, want) {
-                let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
-                return Some((i, format!("{}; {hint}", bad_cell(s, i))));
-            }
+        if board::Shape::of_cells(want).is_some()
+            && let Some(hint) = super::blank_hint(&s[a..z], cells, want)
+        {
+            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
+            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
         }
     }
     // Single-cell fields (`7,0,0,...`) that do not make 81; `7.4` joins two of them

@@ -100,15 +100,15 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
             format!("{backend} solves nothing; gen needs a solver to check uniqueness"),
         );
     }
-    if let Backend::Exec(spec) = &backend {
-        if let crate::solver::exec::Protocol::Judge(_) = spec.protocol {
-            return usage(
-                "--backend",
-                format!(
-                    "{backend} is a judge submission: it gives one solution a case and never counts them, and gen proves each puzzle unique by counting to two; name a built-in backend, a lib:, or an exec: program that answers count:solution"
-                ),
-            );
-        }
+    if let Backend::Exec(spec) = &backend
+        && let crate::solver::exec::Protocol::Judge(_) = spec.protocol
+    {
+        return usage(
+            "--backend",
+            format!(
+                "{backend} is a judge submission: it gives one solution a case and never counts them, and gen proves each puzzle unique by counting to two; name a built-in backend, a lib:, or an exec: program that answers count:solution"
+            ),
+        );
     }
     if max_nodes == 0 {
         return usage("--max-nodes", "the node budget is 1 or more");

@@ -235,14 +235,14 @@ pub fn plan(
     let mut targets = Vec::new();
     for wanted in outputs {
         let what = wanted.option.to_string();
-        if wanted.place == &Place::Std {
-            if let Some(a) = stdout_option.replace(what.clone()) {
-                return Err(PlanError::SameOutput {
-                    a,
-                    b: what,
-                    output: "standard output".into(),
-                });
-            }
+        if wanted.place == &Place::Std
+            && let Some(a) = stdout_option.replace(what.clone())
+        {
+            return Err(PlanError::SameOutput {
+                a,
+                b: what,
+                output: "standard output".into(),
+            });
         }
         let (target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
         if let Some(resolved) = resolved {

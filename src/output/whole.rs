@@ -55,10 +55,10 @@ pub fn write_new(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
 }
 
 fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        if !meta.is_file() {
-            anyhow::bail!("{} is no longer a regular file", path.display());
-        }
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && !meta.is_file()
+    {
+        anyhow::bail!("{} is no longer a regular file", path.display());
     }
     // On failure `persist` hands the file back, and dropping it removes it.
     beside(path, bytes)?.persist(path).map_err(|e| e.error)?;

@@ -27,10 +27,10 @@ impl RowFormat for SolutionsRows {
         } else {
             out.extend_from_slice(b"::");
         }
-        if let (Some(s), Status::Unique | Status::Solved) = (&r.solution, r.status) {
-            if r.valid == Some(true) {
-                s.write_line_with(b'0', out);
-            }
+        if let (Some(s), Status::Unique | Status::Solved) = (&r.solution, r.status)
+            && r.valid == Some(true)
+        {
+            s.write_line_with(b'0', out);
         }
         out.push(b'\n');
     }

@@ -61,15 +61,15 @@ impl Budget {
         }
         // Not at the root: a search that needs fewer than CHECK_EVERY nodes (almost any
         // DLX search) finishes, so an interrupt abandons only the long ones in flight.
-        if let Some(flag) = self.cancel.filter(|_| nodes >= CHECK_EVERY) {
-            if flag.load(Ordering::Relaxed) {
-                return Some(Stop::Cancelled);
-            }
+        if let Some(flag) = self.cancel.filter(|_| nodes >= CHECK_EVERY)
+            && flag.load(Ordering::Relaxed)
+        {
+            return Some(Stop::Cancelled);
         }
-        if let Some(deadline) = self.deadline {
-            if Instant::now() >= deadline {
-                return Some(Stop::Deadline);
-            }
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return Some(Stop::Deadline);
         }
         let budget_end = self.max_nodes.saturating_add(1);
         self.next_check = if self.deadline.is_some() || self.cancel.is_some() {

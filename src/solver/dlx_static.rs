@@ -26,7 +26,7 @@ const KEYS: usize = 336;
 const FIRST: usize = ITEMS;
 const OPTIONS: usize = 729;
 const NODES: usize = FIRST + OPTIONS * 4;
-const _: () = assert!(FIRST % 4 == 0 && KEYS % 16 == 0 && ITEMS <= KEYS);
+const _: () = assert!(FIRST.is_multiple_of(4) && KEYS.is_multiple_of(16) && ITEMS <= KEYS);
 
 /// Added to an open item's key while it is covered: above any option count (at most 9).
 const COVERED: u8 = 0x80;

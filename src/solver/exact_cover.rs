@@ -491,7 +491,7 @@ impl<K: Key> Links<'_, K> {
     // debug assertions check it.
     #[inline(always)]
     fn node(&self, at: u32) -> &Node {
-        debug_assert!(at % NODE == 0 && ((at / NODE) as usize) < self.nodes.len());
+        debug_assert!(at.is_multiple_of(NODE) && ((at / NODE) as usize) < self.nodes.len());
         // SAFETY: `at` is the offset of a node of `nodes` by the invariant above.
         unsafe {
             &*self
@@ -505,7 +505,7 @@ impl<K: Key> Links<'_, K> {
 
     #[inline(always)]
     fn node_mut(&mut self, at: u32) -> &mut Node {
-        debug_assert!(at % NODE == 0 && ((at / NODE) as usize) < self.nodes.len());
+        debug_assert!(at.is_multiple_of(NODE) && ((at / NODE) as usize) < self.nodes.len());
         // SAFETY: as in `node`: `at` is the offset of a node of `nodes`.
         unsafe {
             &mut *self

@@ -406,11 +406,11 @@ fn no_file_uses_a_file_that_uses_it_back() {
     for start in uses.keys() {
         let mut path = vec![start.clone()];
         let mut seen = BTreeSet::new();
-        if let Some(cycle) = back_to(start, &uses, &mut path, &mut seen) {
-            if cycle.iter().min() == Some(start) {
-                let names: Vec<String> = cycle.iter().map(|m| m.join("/")).collect();
-                loops.push(names.join(" -> "));
-            }
+        if let Some(cycle) = back_to(start, &uses, &mut path, &mut seen)
+            && cycle.iter().min() == Some(start)
+        {
+            let names: Vec<String> = cycle.iter().map(|m| m.join("/")).collect();
+            loops.push(names.join(" -> "));
         }
     }
     assert!(loops.is_empty(), "import loops:\n{}", loops.join("\n"));

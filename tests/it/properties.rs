@@ -178,7 +178,7 @@ fn write_puzzles(grids: &[Grid], l: &Layout) -> Vec<u8> {
         }
         // A CSV with a header.
         2 => {
-            out += if l.style % 2 == 0 {
+            out += if l.style.is_multiple_of(2) {
                 "id,puzzle,rating"
             } else {
                 "quizzes;extra"
@@ -186,7 +186,7 @@ fn write_puzzles(grids: &[Grid], l: &Layout) -> Vec<u8> {
             out += e;
             for (i, g) in grids.iter().enumerate() {
                 let line: String = (0..81).map(|k| cell(g.get(k))).collect();
-                out += &if l.style % 2 == 0 {
+                out += &if l.style.is_multiple_of(2) {
                     format!("{i},{line},1")
                 } else {
                     format!("{line};x")
