@@ -267,10 +267,16 @@ impl<R: BufRead> GridReader<R> {
         if let Some(e) = line.too_long() {
             return Ok(Some((line.number, LineKind::Row(Err(e)))));
         }
-        if self.style.space_blanks {
-            if let Some(row) = space_blank_row(line.bytes) {
-                return Ok(Some((line.number, LineKind::Row(Ok(Row::values(row))))));
-            }
+        // At a board's start, a line of digits alone shorter than a row is its title
+        // or a count (`1`), not a row of givens and blanks cut short (`812      `,
+        // its blanks kept, is a row).
+        let raw = line.bytes.strip_suffix(b"\r").unwrap_or(line.bytes);
+        let short_digits = raw.len() < 9 && raw.iter().all(u8::is_ascii_digit);
+        if self.style.space_blanks
+            && !(self.rows.is_empty() && short_digits)
+            && let Some(row) = space_blank_row(line.bytes)
+        {
+            return Ok(Some((line.number, LineKind::Row(Ok(Row::values(row))))));
         }
         let t = trim(line.bytes);
         // A row of blanks only (`----------------`) inside a board of characters.
@@ -279,18 +285,17 @@ impl<R: BufRead> GridReader<R> {
             .filter(|&&b| !matches!(b, b' ' | b'\t' | b','))
             .copied()
             .collect();
-        if let Some((_, Ok(Row { chars: true, cells }))) = self.rows.first() {
-            if blanks.len() == cells.len()
-                && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'))
-            {
-                return Ok(Some((
-                    line.number,
-                    LineKind::Row(Ok(Row {
-                        chars: true,
-                        cells: blanks,
-                    })),
-                )));
-            }
+        if let Some((_, Ok(Row { chars: true, cells }))) = self.rows.first()
+            && blanks.len() == cells.len()
+            && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'))
+        {
+            return Ok(Some((
+                line.number,
+                LineKind::Row(Ok(Row {
+                    chars: true,
+                    cells: blanks,
+                })),
+            )));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
         // A line of digits too short for a row is a title or a count; in a file whose
@@ -305,7 +310,13 @@ impl<R: BufRead> GridReader<R> {
         if !t.is_empty() {
             self.titled = title;
         }
-        let kind = match title {
+        // Between boards, a few blanks and no given (`...` for "and so on") is text:
+        // too short for any row. Inside a board it is a damaged row.
+        let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
+        let text = self.rows.is_empty()
+            && (1..4).contains(&cells.len())
+            && cells.iter().all(|&&b| self.cells.value(b) == Some(0));
+        let kind = match title || text {
             true => LineKind::Header,
             false => (self.classify)(&line, &self.cells, &mut self.style),
         };
@@ -320,10 +331,12 @@ impl<R: BufRead> GridReader<R> {
     /// digits was a title (`1000`).
     fn broken(&mut self) {
         let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
-        if let [(n, Ok(row))] = &rows[..] {
-            if row.chars && side < 9 && row.cells.iter().all(u8::is_ascii_digit) {
-                return self.notes.skip(*n, &row.cells);
-            }
+        if let [(n, Ok(row))] = &rows[..]
+            && row.chars
+            && side < 9
+            && row.cells.iter().all(u8::is_ascii_digit)
+        {
+            return self.notes.skip(*n, &row.cells);
         }
         let message = match (self.hdu, side) {
             (true, _) => format!("case ends after {} lines, expected 9", rows.len()),
@@ -407,14 +420,18 @@ impl<R: BufRead> GridReader<R> {
                 .map_err(|e| ParseError::new(first, e.to_string())),
         };
         let conflict = board.as_ref().is_ok_and(Board::has_conflict);
-        if conflict && side == 9 && !chars && !self.separated && !self.hdu {
-            if let Some(shift) = self.resync(&rows)? {
-                let message = format!(
-                    "grid ends after {shift} rows, expected 9 (the rows after it read as whole grids)"
-                );
-                self.record(first, 0, Err(ParseError::new(first, message)));
-                return Ok(());
-            }
+        if conflict
+            && side == 9
+            && !chars
+            && !self.separated
+            && !self.hdu
+            && let Some(shift) = self.resync(&rows)?
+        {
+            let message = format!(
+                "grid ends after {shift} rows, expected 9 (the rows after it read as whole grids)"
+            );
+            self.record(first, 0, Err(ParseError::new(first, message)));
+            return Ok(());
         }
         self.record(first, side as u64, board.map(Puzzle::new));
         Ok(())
@@ -558,7 +575,7 @@ impl<R: BufRead> GridReader<R> {
             // come only between boards.
             LineKind::Separator => {
                 let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
-                match self.rows.len() % band == 0
+                match self.rows.len().is_multiple_of(band)
                     && (self.boards == 0 || self.banded || self.headed)
                 {
                     true => self.banded_now = true,
@@ -675,11 +692,6 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .filter(|(_, _, dash)| keep_dashes || !dash)
         .map(|&(_, v, _)| v)
         .collect();
-    // Fewer cells than the smallest board's side, none given (`...` for "and so on"):
-    // no run of cells long enough for a row, so text; a damaged row has givens.
-    if row.len() < 4 && row.iter().all(|&v| v == 0) {
-        return LineKind::Header;
-    }
     match row.len() {
         9 => LineKind::Row(Ok(Row::values(row))),
         n => LineKind::Row(Err(wrong_width(line, n))),

@@ -328,3 +328,39 @@ fn a_grid_in_nine_columns_with_spaces_for_blanks_reads() {
     let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
     assert_eq!((r.code, puzzles), (0, vec![P]), "{}", r.stderr);
 }
+
+/// Red-team findings on the two rules above: a number before each nine-column grid was
+/// read as its first row (every puzzle shifted a row, exit 0), and a damaged `...` row
+/// inside a grid split it in two errors.
+#[test]
+fn titles_before_nine_column_grids_and_a_damaged_row_inside_a_grid() {
+    let columns = |p: &str| -> String {
+        p.as_bytes()
+            .chunks(9)
+            .map(|r| {
+                String::from_utf8(r.to_vec())
+                    .unwrap()
+                    .replace('.', " ")
+                    .trim_end()
+                    .to_string()
+                    + "\n"
+            })
+            .collect()
+    };
+    let text = format!("1\n{}2\n{}", columns(P), columns(P2));
+    let r = run("numbered.txt", &text, &[]);
+    let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+    assert_eq!((r.code, puzzles), (0, vec![P, P2]), "{text}\n{}", r.stderr);
+    let rows: Vec<&str> = (0..9).map(|i| &P[9 * i..9 * i + 9]).collect();
+    let text = format!(
+        "{}\n...\n{}\n\n{}\n",
+        rows[..4].join("\n"),
+        rows[5..].join("\n"),
+        rows.join("\n")
+    );
+    let r = run("damaged.txt", &text, &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.rows.len(), 2, "{:?}", r.rows);
+    assert!(r.rows[0][4].contains("row has 3 cells"), "{:?}", r.rows);
+    assert_eq!(r.rows[1][0], P, "{:?}", r.rows);
+}
