@@ -594,8 +594,9 @@ const PENCIL_MARKS: &str =
 
 /// A field that is almost a puzzle: the error that says what is wrong with it.
 fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
-    // A board's cells but for one character a blank would explain: say so, and how.
-    for &(a, z) in tokens {
+    // A board's cells but for one character a blank would explain: say so, and how
+    // (the whole line too: that character may also split fields, `53~~7~~~~6`).
+    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
         let want = z - a;
         if board::Shape::of_cells(want).is_some()
             && let Some(hint) = super::blank_hint(&s[a..z], cells, want)

@@ -190,12 +190,15 @@ fn a_16x16_grid_with_separators_reads() {
 /// a separator "row has 17 cells", and neither said what to do.
 #[test]
 fn a_refusal_names_the_flag_that_reads_the_file() {
-    let colons = format!("{}\n{}\n", P.replace('.', ":"), P2.replace('.', ":"));
-    let r = run("colons.txt", &colons, &[]);
-    assert!(r.stderr.contains("--blanks :"), "{}", r.stderr);
-    let r = run("colons.txt", &colons, &["--blanks", ":"]);
-    let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
-    assert_eq!((r.code, puzzles), (0, vec![P, P2]), "{}", r.stderr);
+    // `~` also separates fields (`solution~puzzle`): as blanks it is still named.
+    for c in [":", "~"] {
+        let text = format!("{}\n{}\n", P.replace('.', c), P2.replace('.', c));
+        let r = run("blanks.txt", &text, &[]);
+        assert!(r.stderr.contains(&format!("--blanks {c}")), "{}", r.stderr);
+        let r = run("blanks.txt", &text, &["--blanks", c]);
+        let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
+        assert_eq!((r.code, puzzles), (0, vec![P, P2]), "{}", r.stderr);
+    }
     let dotted: Vec<String> = S
         .as_bytes()
         .chunks(9)
