@@ -86,12 +86,13 @@ fn backends() -> anyhow::Result<Exit> {
                 ""
             };
             let path = match b {
-                crate::solver::Backend::Bitboard => crate::solver::Bitboard::new().path().name(),
-                _ => "",
-            };
-            let path = match path {
-                "" => String::new(),
-                p => format!(" [runs its {p} path]"),
+                crate::solver::Backend::Bitboard => {
+                    format!(
+                        " [runs its {} path]",
+                        crate::solver::Bitboard::new().path().name()
+                    )
+                }
+                _ => String::new(),
             };
             (
                 b.name().to_string(),

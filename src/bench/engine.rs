@@ -2,8 +2,9 @@
 //! loop of `bench` and `compare`.
 //!
 //! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
-//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). By default the backends take turns: for every block, each backend
-//! solves it, in an order shuffled with the run's seed, so whatever else the machine does
+//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). By
+//! default the backends take turns: for every block, each backend solves it, in an
+//! order shuffled with the run's seed, so whatever else the machine does
 //! falls on all of them alike; rounds go on until `--rounds` and `--min-time` are both
 //! met. `--sequential` measures each backend's rounds one after another instead (its
 //! ratios need a quiet machine). Each block's time is kept, on the run's clock:
@@ -636,11 +637,15 @@ pub(super) struct Chunk {
 }
 
 /// How many blocks a pass of `n` puzzles is cut into, when it takes the fastest solver
-/// `fastest` ns and the slowest backend `slowest`.
+/// `fastest` ns and the slowest backend `slowest` (0: not measured, `--warmup 0`).
 fn block_count(fastest: u64, slowest: u64, n: usize) -> usize {
+    let shortest = match fastest {
+        0 => usize::MAX,
+        _ => ((fastest / MIN_TURN_NS) as usize).max(FEWEST),
+    };
     ((slowest / BLOCK_NS) as usize)
         .clamp(MIN_BLOCKS, MAX_BLOCKS)
-        .min(((fastest / MIN_TURN_NS) as usize).max(FEWEST))
+        .min(shortest)
         .max(n.div_ceil(MAX_BLOCK))
 }
 
@@ -726,6 +731,8 @@ mod tests {
         // else runs.
         assert_eq!(block_count(MS / 2, 110 * MS, 200), FEWEST);
         assert_eq!(block_count(MS / 2, 6_000 * MS, 200), FEWEST);
+        // No warmup, nothing measured: the fewest blocks for the slowest, as before.
+        assert_eq!(block_count(0, 0, 3000), MIN_BLOCKS);
         // A huge dataset: no block holds more than MAX_BLOCK puzzles.
         assert_eq!(block_count(MS, 2 * MS, 10_000_000), 611);
     }

@@ -308,13 +308,18 @@ fn rectangular_rows(sample: &[u8]) -> bool {
 /// nine columns wide (a row's trailing blanks may be cut), a space inside at least one
 /// (`   26 7 1`). Short lines of digits and spaces alone (`3 1 6` triples) are not.
 fn space_blank_rows(sample: &[u8]) -> bool {
-    let lines: Vec<&[u8]> = sample.split(|&b| b == b'\n').collect();
-    lines.windows(9).any(|w| {
-        let inside = |l: &&[u8]| super::lines::trim(l).contains(&b' ');
-        let nine = |l: &&&[u8]| l.strip_suffix(b"\r").unwrap_or(l).len() == 9;
-        w.iter().all(|l| super::grid::space_blank_row(l).is_some())
-            && w.iter().any(inside)
-            && w.iter().filter(nine).count() >= 5
+    // Per line: a row so (and then: nine wide, a space inside), each line looked at once.
+    let rows: Vec<Option<(bool, bool)>> = sample
+        .split(|&b| b == b'\n')
+        .map(|l| {
+            super::grid::space_blank_row(l)?;
+            let nine = l.strip_suffix(b"\r").unwrap_or(l).len() == 9;
+            Some((nine, super::lines::trim(l).contains(&b' ')))
+        })
+        .collect();
+    rows.windows(9).any(|w| {
+        let w: Option<Vec<(bool, bool)>> = w.iter().copied().collect();
+        w.is_some_and(|w| w.iter().any(|r| r.1) && w.iter().filter(|r| r.0).count() >= 5)
     })
 }
 
