@@ -126,7 +126,8 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
         .into_iter()
         .map(|t| if t.is_empty() { &b"."[..] } else { t })
         .collect();
-    let blank = |t: &[u8]| matches!(t, b"." | b"_" | b"-" | b"*");
+    // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*` alike.
+    let blank = |t: &[u8]| matches!(t, [b, ..] if matches!(b, b'.' | b'_' | b'-' | b'*') && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
     let some_number = tokens.iter().any(|t| !blank(t));
     if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) && some_number {

@@ -43,6 +43,9 @@ pub(crate) struct JsonReader<R> {
     /// Inside a long top-level array, read element by element.
     in_array: bool,
     number: u64,
+    /// The last line a good record was counted as explaining: records that share a
+    /// line explain it once.
+    explained_to: u64,
     done: bool,
     queue: VecDeque<RawRecord>,
     notes: Notes,
@@ -59,6 +62,7 @@ impl<R: BufRead> JsonReader<R> {
             eof: false,
             in_array: false,
             number: 0,
+            explained_to: 0,
             done: false,
             queue: VecDeque::new(),
             notes: Notes::default(),
@@ -143,7 +147,11 @@ impl<R: BufRead> JsonReader<R> {
 
     fn emit(&mut self, Found { line, lines, body }: Found) {
         self.number += 1;
-        self.notes.explained += lines * u64::from(body.is_ok());
+        if body.is_ok() {
+            let end = line + lines - 1;
+            self.notes.explained += end.saturating_sub(self.explained_to.max(line - 1));
+            self.explained_to = self.explained_to.max(end);
+        }
         self.queue.push_back(RawRecord {
             number: self.number,
             line,
@@ -245,6 +253,17 @@ impl Found {
     }
 }
 
+/// Whether an object's keys are 0, 1, 2, ... or 1, 2, 3, ... in order.
+fn indexed(members: &[(String, &RawValue)]) -> bool {
+    let first = members.first().map(|m| m.0.as_str());
+    let from = usize::from(first == Some("1"));
+    !members.is_empty()
+        && members
+            .iter()
+            .enumerate()
+            .all(|(i, m)| m.0 == (i + from).to_string())
+}
+
 /// An object's members in their order (by where they stand), values left unparsed.
 fn members(text: &str) -> Option<Vec<(String, &RawValue)>> {
     let map: std::collections::HashMap<String, &RawValue> = serde_json::from_str(text).ok()?;
@@ -291,11 +310,24 @@ impl<'a> Doc<'a> {
     fn walk(&mut self, v: &'a RawValue, key: Option<&str>, in_list: bool, labels: bool) {
         let puzzle_key = key.is_some_and(|k| named(k, &PUZZLE_NAMES));
         match v.get().as_bytes()[0] {
-            b'{' => {
-                if let Some(members) = members(v.get()) {
-                    self.object(v, &members);
+            b'{' => match members(v.get()) {
+                // Keyed 0, 1, 2, ... (or from 1): a list written as an object (PHP's
+                // `json_encode`, Firebase), read as that list.
+                Some(members) if indexed(&members) => {
+                    let values: Vec<Value> = members
+                        .iter()
+                        .map(|m| serde_json::from_str(m.1.get()).unwrap_or(Value::Null))
+                        .collect();
+                    match board_of(&values, self.cells) {
+                        Some(board) => self.record(v, board.map(Puzzle::new)),
+                        None => members
+                            .iter()
+                            .for_each(|m| self.walk(m.1, None, true, labels)),
+                    }
                 }
-            }
+                Some(members) => self.object(v, &members),
+                None => {}
+            },
             b'[' => {
                 let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(v.get()) else {
                     return;

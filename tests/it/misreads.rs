@@ -367,3 +367,70 @@ fn titles_before_nine_column_grids_and_a_damaged_row_inside_a_grid() {
     assert!(r.rows[0][4].contains("row has 3 cells"), "{:?}", r.rows);
     assert_eq!(r.rows[1][0], P, "{:?}", r.rows);
 }
+
+/// Records that share a line explain it once: a one-line JSON array of two puzzles said
+/// "it explains 2 of the 1 lines".
+#[test]
+fn the_detection_note_counts_a_shared_line_once() {
+    let text = format!("[\"{P}\", \"{P2}\"]\n");
+    let r = run("two.json", &text, &["-v"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.rows.len(), 2);
+    assert!(
+        r.stderr.contains("explains 1 of the 1 lines"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// An object keyed "0" to "8" is a list written as an object: nine rows of one board
+/// (it read no puzzle); keyed from "1", a list of puzzles.
+#[test]
+fn an_object_keyed_by_index_is_a_list() {
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let row: Vec<String> = P[9 * r..9 * r + 9]
+                .chars()
+                .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+                .collect();
+            format!("\"{r}\": [{}]", row.join(","))
+        })
+        .collect();
+    let r = run("rows.json", &format!("{{{}}}\n", rows.join(",\n")), &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
+    assert_eq!((r.rows[0][0].as_str(), r.rows[0][3].as_str()), (P, S));
+    let r = run(
+        "list.json",
+        &format!("{{\"1\": \"{P}\", \"2\": \"{P2}\"}}"),
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
+    assert_eq!(read, [P, P2]);
+}
+
+/// A 16x16 board of two-digit numbers with `..` for blanks, boxes split by `|` and
+/// rules of dashes: it was refused as three damaged 81-cell lines (the rules).
+#[test]
+fn a_16x16_board_of_two_digit_numbers_with_double_dot_blanks_reads() {
+    let (p, _) = digits_letters_16x16(1).remove(0);
+    let cell = |c: char| match c.to_digit(17) {
+        Some(v) if c != '.' => format!("{v:02}"),
+        _ => "..".into(),
+    };
+    let cells: Vec<String> = p.chars().map(cell).collect();
+    let mut text = String::new();
+    for (r, row) in cells.chunks(16).enumerate() {
+        if r > 0 && r % 4 == 0 {
+            text += &"-".repeat(59);
+            text += "\n";
+        }
+        let boxes: Vec<String> = row.chunks(4).map(|b| b.join(" ")).collect();
+        text += &(boxes.join(" | ") + "\n");
+    }
+    let r = run("hexa.txt", &text, &[]);
+    assert_eq!(r.code, 0, "{text}\n{}", r.stderr);
+    assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
+    assert_eq!(r.rows[0][1], "unique", "{:?}", r.rows);
+}
