@@ -162,8 +162,7 @@ fn solve_chunk<C: Collect>(
 ) -> Vec<C::Part> {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
-    // Runs of items, each with the number of records of its source before it.
-    let mut groups: Vec<(Vec<Item>, u64)> =
+    let mut groups: Vec<Run> =
         if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
             // Blocks of lines are split and parsed in parallel, then numbered in order.
             let split: Vec<(Vec<Item>, Option<LineBlock>)> = chunk
@@ -176,9 +175,12 @@ fn solve_chunk<C: Collect>(
                 .collect();
             group(split, batch > 1)
         } else {
-            vec![(chunk, 0)]
+            vec![Run {
+                items: chunk,
+                before: 0,
+            }]
         };
-    let total: usize = groups.iter().map(|(g, _)| g.len()).sum();
+    let total: usize = groups.iter().map(|g| g.items.len()).sum();
     let per_thread = total.div_ceil(threads);
     let piece = if batch <= 1 {
         per_thread.div_ceil(4).clamp(1, MAX_PIECE)
@@ -188,7 +190,7 @@ fn solve_chunk<C: Collect>(
     };
     let pieces: Vec<(&mut [Item], u64)> = groups
         .iter_mut()
-        .flat_map(|(g, before)| g.chunks_mut(piece).map(|p| (p, *before)))
+        .flat_map(|g| g.items.chunks_mut(piece).map(|p| (p, g.before)))
         .collect();
     pieces
         .into_par_iter()
@@ -214,12 +216,18 @@ fn solve_chunk<C: Collect>(
         .collect()
 }
 
-/// Runs of records from split blocks, in order, each with the number of records of its
-/// source before it (blocks are asked in input order). Records the reader numbered
+/// A run of items, and the number of records of its source before it (what numbers a
+/// split block's records).
+struct Run {
+    items: Vec<Item>,
+    before: u64,
+}
+
+/// Runs of records from split blocks, in order (blocks are asked in input order). Records the reader numbered
 /// itself join the run before them, and for a batching backend (a foreign program)
 /// everything is one run: its batches are not cut at a block's edge, and no record is
 /// left to a batch of one.
-fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec<Item>, u64)> {
+fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run> {
     if batching {
         let mut all = Vec::with_capacity(split.iter().map(|(r, _)| r.len()).sum());
         for (records, block) in split {
@@ -229,21 +237,30 @@ fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec
                 r
             }));
         }
-        return vec![(all, 0)];
+        return vec![Run {
+            items: all,
+            before: 0,
+        }];
     }
-    let mut groups: Vec<(Vec<Item>, u64)> = Vec::new();
+    let mut groups: Vec<Run> = Vec::new();
     // The last run holds records the reader numbered.
     let mut loose = false;
     for (records, block) in split {
         match block {
             Some(b) => {
                 let before = b.records_before(records.len());
-                groups.push((records, before));
+                groups.push(Run {
+                    items: records,
+                    before,
+                });
                 loose = false;
             }
-            None if loose => groups.last_mut().expect("a loose run").0.extend(records),
+            None if loose => groups.last_mut().expect("a loose run").items.extend(records),
             None => {
-                groups.push((records, 0));
+                groups.push(Run {
+                    items: records,
+                    before: 0,
+                });
                 loose = true;
             }
         }
