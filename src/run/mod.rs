@@ -162,24 +162,23 @@ fn solve_chunk<C: Collect>(
 ) -> Vec<C::Part> {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
-    let mut groups: Vec<Run> =
-        if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
-            // Blocks of lines are split and parsed in parallel, then numbered in order.
-            let split: Vec<(Vec<Item>, Option<LineBlock>)> = chunk
-                .into_par_iter()
-                .with_max_len(1)
-                .map(|r| match r.body {
-                    Body::Lines(block) => (block.items(&r.source), Some(block)),
-                    _ => (vec![r], None),
-                })
-                .collect();
-            group(split, batch > 1)
-        } else {
-            vec![Run {
-                items: chunk,
-                before: 0,
-            }]
-        };
+    let mut groups: Vec<Run> = if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
+        // Blocks of lines are split and parsed in parallel, then numbered in order.
+        let split: Vec<(Vec<Item>, Option<LineBlock>)> = chunk
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|r| match r.body {
+                Body::Lines(block) => (block.items(&r.source), Some(block)),
+                _ => (vec![r], None),
+            })
+            .collect();
+        group(split, batch > 1)
+    } else {
+        vec![Run {
+            items: chunk,
+            before: 0,
+        }]
+    };
     let total: usize = groups.iter().map(|g| g.items.len()).sum();
     let per_thread = total.div_ceil(threads);
     let piece = if batch <= 1 {
@@ -255,7 +254,11 @@ fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run>
                 });
                 loose = false;
             }
-            None if loose => groups.last_mut().expect("a loose run").items.extend(records),
+            None if loose => groups
+                .last_mut()
+                .expect("a loose run")
+                .items
+                .extend(records),
             None => {
                 groups.push(Run {
                     items: records,

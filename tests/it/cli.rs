@@ -670,3 +670,27 @@ fn blocks_of_lines_number_records_as_a_counting_read_does() {
         assert_eq!(run(&["-j", threads]), counted, "-j{threads}");
     }
 }
+
+/// `solve -v` says which of bitboard's compiled paths ran; the variable forces the
+/// baseline, and a name that is no path is a usage error.
+#[test]
+fn solve_verbose_names_the_bitboard_path() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    sudoku_bench()
+        .args(["solve", "-v", "-"])
+        .env("SUDOKU_BENCH_BITBOARD_PATH", "x86-64")
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout(contains("bitboard: ran its x86-64 path"));
+    sudoku_bench()
+        .args(["solve", "-"])
+        .env("SUDOKU_BENCH_BITBOARD_PATH", "avx9000")
+        .write_stdin(puzzle)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "not one of x86-64, x86-64-v2, x86-64-v3, x86-64-v4",
+        ));
+}
