@@ -43,6 +43,8 @@ pub(crate) enum LineKind {
 pub(crate) struct Row {
     chars: bool,
     cells: Vec<u8>,
+    /// It followed a label (`A 5 3 _ ...`, `Row 1: ...`), dropped.
+    labelled: bool,
 }
 
 impl Row {
@@ -50,6 +52,7 @@ impl Row {
         Row {
             chars: false,
             cells,
+            labelled: false,
         }
     }
 }
@@ -154,7 +157,11 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let some_cell = cells
         .iter()
         .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
-    let chars = Row { chars: true, cells };
+    let chars = Row {
+        chars: true,
+        cells,
+        labelled: false,
+    };
     (one_run
         && width(chars.cells.len())
         && chars.cells.iter().all(cellish)
@@ -286,7 +293,12 @@ impl<R: BufRead> GridReader<R> {
             .filter(|&&b| !matches!(b, b' ' | b'\t' | b','))
             .copied()
             .collect();
-        if let Some((_, Ok(Row { chars: true, cells }))) = self.rows.first()
+        if let Some((
+            _,
+            Ok(Row {
+                chars: true, cells, ..
+            }),
+        )) = self.rows.first()
             && blanks.len() == cells.len()
             && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'))
         {
@@ -295,6 +307,7 @@ impl<R: BufRead> GridReader<R> {
                 LineKind::Row(Ok(Row {
                     chars: true,
                     cells: blanks,
+                    labelled: false,
                 })),
             )));
         }
@@ -560,6 +573,21 @@ impl<R: BufRead> GridReader<R> {
                 let other = row
                     .as_ref()
                     .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
+                // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
+                // are a header, not the board's first row.
+                if let (Ok(r), [(n, Ok(first))]) = (&row, &self.rows[..])
+                    && r.labelled
+                    && !first.labelled
+                    && first
+                        .cells
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &v)| v as usize == i + 1)
+                {
+                    let n = *n;
+                    self.notes.skip(n, b"column numbers");
+                    self.rows.clear();
+                }
                 if other && !self.rows.is_empty() {
                     self.pending.push_front((line, LineKind::Row(row)));
                     self.broken();
@@ -604,8 +632,62 @@ fn box_drawing(bytes: &[u8], i: usize) -> bool {
     bytes[i] == 0xE2 && matches!(bytes.get(i + 1), Some(0x94 | 0x95))
 }
 
-/// What a line is in the `grid` format.
+/// What a line is in the `grid` format: a row may follow a label (`A 5 3 _ ...`,
+/// `Row 1: 5 3 ...`) where the whole line is no row.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
+    let kind = classify_cells(line, cells, style);
+    if matches!(kind, LineKind::Row(Ok(_))) {
+        return kind;
+    }
+    let Some(at) = row_label(line.bytes) else {
+        return kind;
+    };
+    let rest = Line {
+        bytes: &line.bytes[at..],
+        ..*line
+    };
+    match classify_cells(&rest, cells, &mut style.clone()) {
+        LineKind::Row(Ok(row)) => {
+            classify_cells(&rest, cells, style);
+            LineKind::Row(Ok(Row {
+                labelled: true,
+                ..row
+            }))
+        }
+        _ => kind,
+    }
+}
+
+/// Where the cells start after a row's label: a letter alone (`A`, a coordinate), a
+/// word and a number of one or two digits (`Row 1`, `r1`; not `A 5`: a letter and a
+/// cell), or anything up to a `:` (`1:`); then a space, `|` or `:`.
+fn row_label(t: &[u8]) -> Option<usize> {
+    let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let rest = &t[lead..];
+    let word = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let spaces = rest[word..].iter().take_while(|&&b| b == b' ').count();
+    let number = rest[word + spaces..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let numbered = (1..=2).contains(&number) && (word >= 2 || (word == 1 && spaces == 0));
+    let label = match word {
+        _ if numbered => word + spaces + number,
+        1 => 1,
+        _ => rest
+            .iter()
+            .position(|&b| b == b':')
+            .filter(|&i| i > 0 && i <= 12)?,
+    };
+    let after = rest[label..]
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.'))
+        .count();
+    (after > 0 && label + after < rest.len()).then_some(lead + label + after)
+}
+
+/// What a line is, read as a row from its first character.
+fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     let t = trim(line.bytes);
     if t.is_empty() || t.starts_with(b"```") || t.starts_with(b"~~~") {
         return LineKind::Separator; // a Markdown code fence around a grid is a blank line

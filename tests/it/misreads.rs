@@ -434,3 +434,38 @@ fn a_16x16_board_of_two_digit_numbers_with_double_dot_blanks_reads() {
     assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
     assert_eq!(r.rows[0][1], "unique", "{:?}", r.rows);
 }
+
+/// Rows after a label, as games and READMEs print boards: coordinates (a line of column
+/// numbers, then rows `A` to `I`) or `Row 1:`. Both were refused (the first as a 10x10
+/// board cut short).
+#[test]
+fn labelled_rows_read_and_column_numbers_are_a_header() {
+    let rows = |p: &str| -> Vec<String> {
+        p.as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r.iter().map(|&c| (c as char).to_string()).collect();
+                cells.join(" ").replace('.', "_")
+            })
+            .collect()
+    };
+    let mut coordinates = String::new();
+    for p in [P, P2] {
+        coordinates += "    1 2 3 4 5 6 7 8 9\n";
+        for (r, row) in rows(p).iter().enumerate() {
+            coordinates += &format!("  {} {row}\n", char::from(b'A' + r as u8));
+        }
+        coordinates += "\n";
+    }
+    let numbered: String = rows(P)
+        .iter()
+        .enumerate()
+        .map(|(r, row)| format!("Row {}: {row}\n", r + 1))
+        .collect();
+    for (text, want) in [(coordinates, vec![P, P2]), (numbered, vec![P])] {
+        let r = run("board.txt", &text, &[]);
+        assert_eq!(r.code, 0, "{text}\n{}", r.stderr);
+        let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
+        assert_eq!(read, want, "{text}");
+    }
+}
