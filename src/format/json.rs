@@ -371,7 +371,20 @@ impl<'a> Doc<'a> {
     /// position, or members holding records. Answers apart from puzzles are no puzzles.
     fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
         let find = |names: &[&str]| members.iter().find(|(k, _)| named(k, names)).map(|m| m.1);
-        let (puzzle, answer) = (find(&PUZZLE_NAMES), find(&SOLUTION_NAMES));
+        let answer = find(&SOLUTION_NAMES);
+        // Named otherwise (`value`), the one board beside a named answer is the puzzle.
+        let puzzle = find(&PUZZLE_NAMES).or_else(|| {
+            answer?;
+            let mut boards = members.iter().filter(|(k, v)| {
+                let parsed: Value = serde_json::from_str(v.get()).unwrap_or(Value::Null);
+                let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
+                !named(k, &SOLUTION_NAMES)
+                    && shaped
+                    && matches!(value_board(&parsed, self.cells), Some(Ok(_)))
+            });
+            let one = boards.next()?;
+            boards.next().is_none().then_some(one.1)
+        });
         if let Some(p) = puzzle {
             let parsed: Value = serde_json::from_str(p.get()).unwrap_or(Value::Null);
             if let Some(board) = value_board(&parsed, self.cells) {

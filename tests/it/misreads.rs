@@ -469,3 +469,39 @@ fn labelled_rows_read_and_column_numbers_are_a_header() {
         assert_eq!(read, want, "{text}");
     }
 }
+
+/// An answer named beside a board under another name (`value`, as a public API's
+/// responses give them): that board is the puzzle, the answer its expected one (the
+/// answer went unread).
+#[test]
+fn the_one_board_beside_a_named_answer_is_its_puzzle() {
+    let rows = |p: &str| -> String {
+        let rows: Vec<String> = p
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let v: Vec<String> = r
+                    .iter()
+                    .map(|&c| {
+                        if c == b'.' {
+                            "0".into()
+                        } else {
+                            (c as char).to_string()
+                        }
+                    })
+                    .collect();
+                format!("[{}]", v.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let text = format!(
+        "{{\"newboard\":{{\"grids\":[{{\"value\":{},\"solution\":{},\"difficulty\":\"Medium\"}}],\"results\":1}}}}",
+        rows(P),
+        rows(S)
+    );
+    let r = run("api.json", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
+    assert_eq!((r.rows[0][0].as_str(), r.rows[0][2].as_str()), (P, "true"));
+}
