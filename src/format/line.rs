@@ -44,6 +44,10 @@ pub(crate) struct LineReader<R> {
     errors: u64,
     /// The source's record count that blocks of lines take their numbers from.
     numbering: Option<Arc<AtomicU64>>,
+    /// The last record, held until the next line shows whether it names its answer,
+    /// and a read error met meanwhile, reported after it.
+    held: Option<RawRecord>,
+    error: Option<io::Error>,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -58,6 +62,8 @@ impl<R: BufRead> LineReader<R> {
             blocks,
             errors: 0,
             numbering: None,
+            held: None,
+            error: None,
         }
     }
 
@@ -101,12 +107,18 @@ impl<R: BufRead> LineReader<R> {
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
+            if let Some(e) = self.error.take() {
+                return Some(Err(e));
+            }
             if self.done {
-                return None;
+                return self.held.take().map(Ok);
             }
             let blocks = self.past_head();
             // A line holding `end` is read alone below: it may end the input.
             if blocks {
+                if let Some(held) = self.held.take() {
+                    return Some(Ok(held));
+                }
                 match self.lines.next_block(BLOCK_MAX, b"end") {
                     Ok(Some(b)) => {
                         return Some(Ok(self.block(b.first_line, b.lines, b.bytes, None)));
@@ -121,7 +133,14 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                     self.done = true;
                     continue;
                 }
-                Err(e) => return Some(Err(e)),
+                Err(e) => {
+                    self.error = Some(e);
+                    return self
+                        .held
+                        .take()
+                        .map(Ok)
+                        .or_else(|| self.error.take().map(Err));
+                }
             };
             let t = trim(line.bytes);
             let (number, whole) = (line.number, line.len <= line.bytes.len() as u64);
@@ -136,6 +155,24 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 let cut = (!whole).then_some(line.len);
                 let bytes = line.bytes.to_vec();
                 return Some(Ok(self.block(number, 1, bytes, cut)));
+            }
+            // The line right after a puzzle naming its answer (`solution: 6524...`)
+            // gives that puzzle's expected answer; the file is then parsed here to the
+            // end, so that no block splits a puzzle from its answer.
+            if let Some(RawRecord {
+                line: at,
+                body: Body::Parsed(Ok(puzzle)),
+                ..
+            }) = &mut self.held
+                && *at + 1 == number
+                && puzzle.expected.is_none()
+                && let Some(answer) = answer_of(line.bytes, &self.cells)
+                    .filter(|a| matches!(&puzzle.board, Board::Nine(p) if keeps(a, p)))
+            {
+                puzzle.expected = Some(solution_expected(answer.into()));
+                self.notes.explained += 1;
+                self.blocks = false;
+                return self.held.take().map(Ok);
             }
             let body = match line.too_long() {
                 Some(e) => Err(e),
@@ -152,11 +189,14 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             self.number += 1;
             self.errors += u64::from(body.is_err());
             self.notes.explained += u64::from(body.is_ok());
-            return Some(Ok(RawRecord {
+            let record = RawRecord {
                 number: self.number,
                 line: number,
                 body: Body::Parsed(body),
-            }));
+            };
+            if let Some(held) = self.held.replace(record) {
+                return Some(Ok(held));
+            }
         }
     }
 
@@ -382,12 +422,6 @@ fn leading_puzzle(
 /// first (`solution;puzzle`); otherwise the first grid is the puzzle and the first
 /// complete one after it the answer. `at`: the offset of the grids after the first.
 fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usize, String)> {
-    let keeps = |full: &Grid, puzzle: &Grid| {
-        full.cells()
-            .iter()
-            .zip(puzzle.cells())
-            .all(|(&f, &p)| p == 0 || p == f)
-    };
     let (puzzle, expected) = match grids {
         [(_, first), (_, second), rest @ ..]
             if first.is_full() && !second.is_full() && keeps(first, second) =>
@@ -402,6 +436,14 @@ fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usiz
         board: puzzle.into(),
         expected,
     })
+}
+
+/// Whether the complete grid `full` keeps the givens of `puzzle`.
+fn keeps(full: &Grid, puzzle: &Grid) -> bool {
+    full.cells()
+        .iter()
+        .zip(puzzle.cells())
+        .all(|(&f, &p)| p == 0 || p == f)
 }
 
 /// A JSON object on one line (JSON lines), read as the `json` format reads an object
@@ -571,13 +613,10 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
         }
     }
     let grids = find_grids(s, &split, cells);
-    if let [(at, _)] = grids[..] {
-        // A grid under a key naming answers (`"solution": "..."`) is no puzzle.
-        let key = split.1.iter().take_while(|t| t.0 < at).last();
-        if key.is_some_and(|&(a, z)| super::names_answers(&s[a..z])) {
-            let message = "an answer with no puzzle on its line (its key names answers)";
-            return Some(Err((at, message.into())));
-        }
+    // A grid under a key naming answers (`"solution": "..."`) is no puzzle.
+    if let Some((at, _)) = named_answer(s, &split, &grids) {
+        let message = "an answer with no puzzle on its line (its key names answers): give it on its puzzle's line, or on the line right after it";
+        return Some(Err((at, message.into())));
     }
     if !grids.is_empty() {
         return Some(puzzle_and_answer(&grids, 0));
@@ -586,6 +625,29 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
         return Some(found);
     }
     near_miss(s, &split.1, cells).map(Err)
+}
+
+/// The line's one grid when a key naming answers stands before it (`solution: ...`).
+fn named_answer(
+    s: &[u8],
+    split: &(Delimiter, Vec<(usize, usize)>),
+    grids: &[(usize, Grid)],
+) -> Option<(usize, Grid)> {
+    let [(at, grid)] = grids[..] else {
+        return None;
+    };
+    let &(a, z) = split.1.iter().take_while(|t| t.0 < at).last()?;
+    super::names_answers(&s[a..z]).then_some((at, grid))
+}
+
+/// The complete grid a line names as an answer, if it is one.
+fn answer_of(line: &[u8], cells: &Cells) -> Option<Grid> {
+    let s = trim(line);
+    let split = split(s);
+    let grids = find_grids(s, &split, cells);
+    named_answer(s, &split, &grids)
+        .map(|(_, g)| g)
+        .filter(Grid::is_full)
 }
 
 /// What a line of 729 cells is (Sukaku, or a solver's candidate dump).

@@ -505,3 +505,33 @@ fn the_one_board_beside_a_named_answer_is_its_puzzle() {
     assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
     assert_eq!((r.rows[0][0].as_str(), r.rows[0][2].as_str()), (P, "true"));
 }
+
+/// A line naming an answer right after its puzzle's line (`puzzle: ...`, then
+/// `solution: ...`, as YAML and key-value files write them) gives that puzzle's expected
+/// answer: each such line was a parse error, exit 3.
+#[test]
+fn an_answer_on_the_line_after_its_puzzle_is_its_answer() {
+    let text = format!(
+        "puzzles:\n  - id: 1\n    puzzle: \"{P}\"\n    solution: \"{S}\"\n  - id: 2\n    puzzle: \"{P2}\"\n    solution: \"{S2}\"\n"
+    );
+    let r = run("set.yaml", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read: Vec<(&str, &str)> = r
+        .rows
+        .iter()
+        .map(|row| (row[0].as_str(), row[2].as_str()))
+        .collect();
+    assert_eq!(read, [(P, "true"), (P2, "true")]);
+    // Not after a blank line, and not an answer that drops a given: errors as before.
+    let apart = format!("puzzle: {P}\n\nsolution: {S}\n");
+    let other = format!("puzzle: {P}\nsolution: {S2}\n");
+    for text in [apart, other] {
+        let r = run("kv.txt", &text, &[]);
+        assert_eq!(r.code, 3, "{text}\n{}", r.stderr);
+        assert!(
+            r.stderr.contains("an answer with no puzzle on its line"),
+            "{}",
+            r.stderr
+        );
+    }
+}
