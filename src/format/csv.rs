@@ -293,7 +293,10 @@ impl Fields {
     fn split(&mut self, line: &[u8]) -> Result<(), String> {
         self.buf.clear();
         self.ends.clear();
-        let blank = |b: u8| b == b' ' || b == b'\t';
+        // Padding, but never the delimiter: a tab that separates fields is no blank
+        // (`\tpuzzle\tsolution`, a pandas index column, starts with an empty field).
+        let delimiter = self.delimiter;
+        let blank = |b: u8| (b == b' ' || b == b'\t') && b != delimiter;
         let mut i = 0;
         loop {
             while i < line.len() && blank(line[i]) {

@@ -535,3 +535,19 @@ fn an_answer_on_the_line_after_its_puzzle_is_its_answer() {
         );
     }
 }
+
+/// A tab-separated table whose header starts with an empty field (pandas' index
+/// column): the tab was skipped as padding, so every name pointed one column left and
+/// each row read its index as the puzzle.
+#[test]
+fn a_tab_that_separates_fields_is_never_padding() {
+    let text = format!("\tpuzzle\tsolution\n0\t{P}\t{S}\n1\t{P2}\t{S2}\n");
+    let r = run("frame.tsv", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read: Vec<(&str, &str)> = r
+        .rows
+        .iter()
+        .map(|row| (row[0].as_str(), row[2].as_str()))
+        .collect();
+    assert_eq!(read, [(P, "true"), (P2, "true")]);
+}
