@@ -87,6 +87,21 @@ pub(crate) fn space_blank_row(raw: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
+/// The content of an XML element on one line (`<row>000700000</row>`): the tags are no
+/// part of a row.
+fn element(t: &[u8]) -> &[u8] {
+    let (Some(open), Some(close)) = (
+        t.iter().position(|&b| b == b'>'),
+        t.windows(2).rposition(|w| w == b"</"),
+    ) else {
+        return t;
+    };
+    match t.first() == Some(&b'<') && t.last() == Some(&b'>') && open < close {
+        true => trim(&t[open + 1..close]),
+        false => t,
+    }
+}
+
 /// Brackets and quotes around a row, and a separator after them (`[5, 3, 0, ...],`,
 /// `'53..7....',`, `{{0, 0, ...},`): no part of it.
 fn unwrap(t: &[u8]) -> &[u8] {
@@ -700,7 +715,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         .windows(2)
         .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
         .map_or(t, |i| trim(&t[..i]));
-    let inner = unwrap(unlabelled);
+    let inner = unwrap(element(unlabelled));
     let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
     if !inner.iter().any(cell) {
         return LineKind::Border; // `[`, `],`, `]);`, `,`
@@ -719,7 +734,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         }
     }
     // A section or title in brackets (`[Puzzle]`, SadMan's files).
-    if matches!(t[0], b'[' | b'(' | b'<' | b'{') && t.iter().any(u8::is_ascii_alphabetic) {
+    if matches!(t[0], b'[' | b'(' | b'<' | b'{') && inner.iter().any(u8::is_ascii_alphabetic) {
         return LineKind::Header;
     }
     if let Some(row) = piped_row(inner, cells) {

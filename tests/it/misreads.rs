@@ -551,3 +551,26 @@ fn a_tab_that_separates_fields_is_never_padding() {
         .collect();
     assert_eq!(read, [(P, "true"), (P2, "true")]);
 }
+
+/// Rows as XML elements (`<row>000700000</row>`): the tags are no part of a row. The
+/// file was refused through the HDU reading (the `?` of `<?xml`).
+#[test]
+fn rows_in_xml_elements_read() {
+    let rows: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "    <row>{}</row> \n",
+                String::from_utf8_lossy(r).replace('.', "0")
+            )
+        })
+        .collect();
+    let text = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n\n<sudoku xmlns:xsi=\"x\">\n{rows}</sudoku>\n"
+    );
+    let r = run("sudoku.xml", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
+    assert_eq!(read, [P]);
+}
