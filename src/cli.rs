@@ -141,8 +141,8 @@ pub struct InputArgs {
     #[arg(long, value_name = "CHARS")]
     pub blanks: Option<String>,
     /// How boards other than 9x9 write their values: digits (1-9), letters (A..), hex
-    /// (0-9 then A-F) or digits-letters (1-9 then A..). Default: decided per file from
-    /// its content, and said.
+    /// (0-9 then A-F) or digits-letters (1-9 then A..); letters also reads 9x9 boards
+    /// written A-I. Default: decided per file from its content, and said.
     #[arg(long, value_name = "NAME", value_parser = ["digits", "letters", "hex", "digits-letters"])]
     pub alphabet: Option<String>,
     /// The CSV column that holds the puzzle: a header name, or a number from 1.

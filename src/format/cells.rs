@@ -64,6 +64,14 @@ impl Cells {
     /// These cells with boards of `side` written in `alphabet`.
     pub fn with_alphabet(mut self, side: usize, alphabet: Alphabet) -> Cells {
         self.alphabets[side] = Some(alphabet);
+        // 9x9 boards are read through the value table: there A-I (either case) are 1-9.
+        if side == 9 && alphabet == Alphabet::Letters {
+            for v in 1..=9u8 {
+                self.value[usize::from(b'0' + v)] = NONE;
+                self.value[usize::from(b'@' + v)] = v;
+                self.value[usize::from(b'`' + v)] = v;
+            }
+        }
         self
     }
 

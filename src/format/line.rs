@@ -295,16 +295,21 @@ pub(crate) fn read_line(
 /// A line that holds a run of cells as long as the smallest board's and no puzzle (one
 /// hidden in markup, say) is an error wherever it stands.
 fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, ParseError>> {
-    let run = line
-        .split(|&b| !cells.is_cell(b))
-        .map(<[u8]>::len)
-        .max()
-        .unwrap_or(0);
-    (run >= 16).then(|| {
-        Err(ParseError::new(
-            number,
-            format!("a run of {run} cells, but no puzzle in this line"),
-        ))
+    // In a line with no digit 1-9, letters A-I count: values written so are cells a
+    // flag reads (see `bad_cell`).
+    let letters = !line.iter().any(|b| matches!(b, b'1'..=b'9'));
+    let cellish =
+        |b: &u8| cells.is_cell(*b) || (letters && matches!(b.to_ascii_uppercase(), b'A'..=b'I'));
+    let (at, run) = line
+        .split(|b| !cellish(b))
+        .map(|r| (r.as_ptr() as usize - line.as_ptr() as usize, r))
+        .max_by_key(|(_, r)| r.len())?;
+    (run.len() >= 16).then(|| {
+        let message = match run.iter().position(|&b| !cells.is_cell(b)) {
+            Some(i) => bad_cell(line, at + i),
+            None => format!("a run of {} cells, but no puzzle in this line", run.len()),
+        };
+        Err(ParseError::new(number, message))
     })
 }
 

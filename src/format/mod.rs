@@ -247,10 +247,18 @@ fn char_at(bytes: &[u8], i: usize) -> char {
     lossy.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-/// The message for a byte that is not a cell.
+/// The message for a byte that is not a cell; for a letter A-I in text that writes its
+/// values so (no digit 1-9), the flag that reads them.
 fn bad_cell(bytes: &[u8], i: usize) -> String {
     let c = char_at(bytes, i);
-    format!("{c:?} is not a digit 1-9 or a blank")
+    let letter = |b: &u8| matches!(b.to_ascii_uppercase(), b'A'..=b'I');
+    let letters = bytes.iter().filter(|b| letter(b)).count();
+    let digits = bytes.iter().any(|b| matches!(b, b'1'..=b'9'));
+    let hint = match letter(&bytes[i]) && letters >= 17 && !digits {
+        true => "; this text writes its values A-I: --alphabet letters reads them as 1-9",
+        false => "",
+    };
+    format!("{c:?} is not a digit 1-9 or a blank{hint}")
 }
 
 /// The one punctuation character that keeps `text` from being `want` cells, when

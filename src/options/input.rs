@@ -15,7 +15,9 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
     if let Some(name) = &a.alphabet {
         let alphabet: Alphabet = name.parse().or_else(|e| usage("--alphabet", e))?;
         let sides = Shape::ALL.into_iter().map(Shape::side);
-        for side in sides.filter(|&side| side != 9 && alphabet.fits(side)) {
+        // 9x9 boards are written in digits but for the rare file in letters A-I.
+        let nine = |side| side != 9 || alphabet == Alphabet::Letters;
+        for side in sides.filter(|&side| nine(side) && alphabet.fits(side)) {
             cells = cells.with_alphabet(side, alphabet);
         }
     }

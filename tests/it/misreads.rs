@@ -574,3 +574,33 @@ fn rows_in_xml_elements_read() {
     let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
     assert_eq!(read, [P]);
 }
+
+/// A 9x9 board written in letters A-I: the refusal names `--alphabet letters`, which
+/// reads it (the flag read only larger boards, and the file was "no puzzle in any
+/// reading").
+#[test]
+fn nine_by_nine_in_letters_names_and_takes_alphabet_letters() {
+    let letters: String = P
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(v) => char::from(b'A' + v as u8 - 1),
+            None => c,
+        })
+        .collect();
+    let text = format!("{letters}\n{letters}\n");
+    let r = run("letters.txt", &text, &[]);
+    assert_eq!(r.code, 3);
+    assert!(
+        r.stderr.contains("--alphabet letters reads them as 1-9"),
+        "{}",
+        r.stderr
+    );
+    let r = run("letters.txt", &text, &["--alphabet", "letters"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read: Vec<(&str, &str)> = r
+        .rows
+        .iter()
+        .map(|row| (row[0].as_str(), row[3].as_str()))
+        .collect();
+    assert_eq!(read, [(P, S), (P, S)]);
+}
