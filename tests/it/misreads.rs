@@ -18,6 +18,26 @@ struct Run {
     stderr: String,
 }
 
+impl Run {
+    /// Each row's puzzle.
+    fn puzzles(&self) -> Vec<&str> {
+        self.rows.iter().map(|row| row[0].as_str()).collect()
+    }
+
+    /// Each row's puzzle and whether it matched the file's answer.
+    fn matched(&self) -> Vec<(&str, &str)> {
+        self.rows
+            .iter()
+            .map(|row| (row[0].as_str(), row[2].as_str()))
+            .collect()
+    }
+
+    /// Asserts that stderr holds `text`.
+    fn says(&self, text: &str) {
+        assert!(self.stderr.contains(text), "{}", self.stderr);
+    }
+}
+
 fn run(name: &str, text: &str, args: &[&str]) -> Run {
     let args: Vec<&str> = ["-q"].iter().chain(args).copied().collect();
     let (out, header, rows) = solve_named(name, text.as_bytes(), &args);
@@ -130,8 +150,8 @@ fn answers_are_never_read_as_puzzles() {
     let r = run("puzzles.py", &python, &[]);
     assert!(r.rows.iter().all(|row| row[0] != S), "{:?}", r.rows);
     assert_ne!(r.code, 0, "{:?}", r.rows);
-    assert!(r.stderr.contains("program source"), "{}", r.stderr);
-    assert!(r.stderr.contains("one a line"), "{}", r.stderr);
+    r.says("program source");
+    r.says("one a line");
 }
 
 /// 16x16 puzzles with their generated solutions, written in `1`-`9` then `A`-`G`.
@@ -211,7 +231,7 @@ fn a_refusal_names_the_flag_that_reads_the_file() {
         .collect();
     let r = run("sudoku.txt", &dotted.join("."), &[]);
     assert_ne!(r.code, 0);
-    assert!(r.stderr.contains("'.' separates"), "{}", r.stderr);
+    r.says("'.' separates");
 }
 
 /// A line that holds no puzzle is skipped with a note wherever it stands: a label after
@@ -242,7 +262,7 @@ fn lines_that_are_no_puzzles_are_skipped_wherever_they_stand() {
         let r = run("sudoku.txt", &text, &[]);
         let puzzles: Vec<&str> = r.rows.iter().map(|x| x[0].as_str()).collect();
         assert_eq!((r.code, puzzles), (0, vec![P, P2]), "{text}\n{}", r.stderr);
-        assert!(r.stderr.contains("skipped"), "{}", r.stderr);
+        r.says("skipped");
     }
     // A line that looks like a damaged puzzle is still an error with its place.
     let r = run("sudoku.txt", &format!("{P}\n{}\n", &P2[..80]), &[]);
@@ -376,25 +396,17 @@ fn the_detection_note_counts_a_shared_line_once() {
     let r = run("two.json", &text, &["-v"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.rows.len(), 2);
-    assert!(
-        r.stderr.contains("explains 1 of the 1 lines"),
-        "{}",
-        r.stderr
-    );
+    r.says("explains 1 of the 1 lines");
 }
 
 /// An object keyed "0" to "8" is a list written as an object: nine rows of one board
 /// (it read no puzzle); keyed from "1", a list of puzzles.
 #[test]
 fn an_object_keyed_by_index_is_a_list() {
-    let rows: Vec<String> = (0..9)
-        .map(|r| {
-            let row: Vec<String> = P[9 * r..9 * r + 9]
-                .chars()
-                .map(|c| c.to_digit(10).unwrap_or(0).to_string())
-                .collect();
-            format!("\"{r}\": [{}]", row.join(","))
-        })
+    let rows: Vec<String> = number_rows(P)
+        .iter()
+        .enumerate()
+        .map(|(r, row)| format!("\"{r}\": {row}"))
         .collect();
     let r = run("rows.json", &format!("{{{}}}\n", rows.join(",\n")), &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -406,8 +418,7 @@ fn an_object_keyed_by_index_is_a_list() {
         &[],
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
-    assert_eq!(read, [P, P2]);
+    assert_eq!(r.puzzles(), [P, P2]);
 }
 
 /// A 16x16 board of two-digit numbers with `..` for blanks, boxes split by `|` and
@@ -465,8 +476,7 @@ fn labelled_rows_read_and_column_numbers_are_a_header() {
     for (text, want) in [(coordinates, vec![P, P2]), (numbered, vec![P])] {
         let r = run("board.txt", &text, &[]);
         assert_eq!(r.code, 0, "{text}\n{}", r.stderr);
-        let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
-        assert_eq!(read, want, "{text}");
+        assert_eq!(r.puzzles(), want, "{text}");
     }
 }
 
@@ -475,26 +485,7 @@ fn labelled_rows_read_and_column_numbers_are_a_header() {
 /// answer went unread).
 #[test]
 fn the_one_board_beside_a_named_answer_is_its_puzzle() {
-    let rows = |p: &str| -> String {
-        let rows: Vec<String> = p
-            .as_bytes()
-            .chunks(9)
-            .map(|r| {
-                let v: Vec<String> = r
-                    .iter()
-                    .map(|&c| {
-                        if c == b'.' {
-                            "0".into()
-                        } else {
-                            (c as char).to_string()
-                        }
-                    })
-                    .collect();
-                format!("[{}]", v.join(","))
-            })
-            .collect();
-        format!("[{}]", rows.join(","))
-    };
+    let rows = |p: &str| format!("[{}]", number_rows(p).join(","));
     let text = format!(
         "{{\"newboard\":{{\"grids\":[{{\"value\":{},\"solution\":{},\"difficulty\":\"Medium\"}}],\"results\":1}}}}",
         rows(P),
@@ -516,23 +507,14 @@ fn an_answer_on_the_line_after_its_puzzle_is_its_answer() {
     );
     let r = run("set.yaml", &text, &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let read: Vec<(&str, &str)> = r
-        .rows
-        .iter()
-        .map(|row| (row[0].as_str(), row[2].as_str()))
-        .collect();
-    assert_eq!(read, [(P, "true"), (P2, "true")]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")]);
     // Not after a blank line, and not an answer that drops a given: errors as before.
     let apart = format!("puzzle: {P}\n\nsolution: {S}\n");
     let other = format!("puzzle: {P}\nsolution: {S2}\n");
     for text in [apart, other] {
         let r = run("kv.txt", &text, &[]);
         assert_eq!(r.code, 3, "{text}\n{}", r.stderr);
-        assert!(
-            r.stderr.contains("an answer with no puzzle on its line"),
-            "{}",
-            r.stderr
-        );
+        r.says("an answer with no puzzle on its line");
     }
 }
 
@@ -544,12 +526,7 @@ fn a_tab_that_separates_fields_is_never_padding() {
     let text = format!("\tpuzzle\tsolution\n0\t{P}\t{S}\n1\t{P2}\t{S2}\n");
     let r = run("frame.tsv", &text, &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let read: Vec<(&str, &str)> = r
-        .rows
-        .iter()
-        .map(|row| (row[0].as_str(), row[2].as_str()))
-        .collect();
-    assert_eq!(read, [(P, "true"), (P2, "true")]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")]);
 }
 
 /// Rows as XML elements (`<row>000700000</row>`): the tags are no part of a row. The
@@ -571,8 +548,7 @@ fn rows_in_xml_elements_read() {
     );
     let r = run("sudoku.xml", &text, &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let read: Vec<&str> = r.rows.iter().map(|row| row[0].as_str()).collect();
-    assert_eq!(read, [P]);
+    assert_eq!(r.puzzles(), [P]);
 }
 
 /// A 9x9 board written in letters A-I: the refusal names `--alphabet letters`, which
@@ -590,11 +566,7 @@ fn nine_by_nine_in_letters_names_and_takes_alphabet_letters() {
     let text = format!("{letters}\n{letters}\n");
     let r = run("letters.txt", &text, &[]);
     assert_eq!(r.code, 3);
-    assert!(
-        r.stderr.contains("--alphabet letters reads them as 1-9"),
-        "{}",
-        r.stderr
-    );
+    r.says("--alphabet letters reads them as 1-9");
     let r = run("letters.txt", &text, &["--alphabet", "letters"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let read: Vec<(&str, &str)> = r
@@ -603,4 +575,18 @@ fn nine_by_nine_in_letters_names_and_takes_alphabet_letters() {
         .map(|row| (row[0].as_str(), row[3].as_str()))
         .collect();
     assert_eq!(read, [(P, S), (P, S)]);
+}
+
+/// The rows of a 9x9 puzzle as JSON lists of numbers, 0 a blank: `[5,3,0,...]`.
+fn number_rows(p: &str) -> Vec<String> {
+    p.as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let row: Vec<String> = r
+                .iter()
+                .map(|&c| char::from(c).to_digit(10).unwrap_or(0).to_string())
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect()
 }
