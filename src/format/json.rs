@@ -318,11 +318,12 @@ impl<'a> Doc<'a> {
                         .iter()
                         .map(|m| serde_json::from_str(m.1.get()).unwrap_or(Value::Null))
                         .collect();
+                    // Its text is a board only if it looks like one, as under a key.
                     match board_of(&values, self.cells) {
                         Some(board) => self.record(v, board.map(Puzzle::new)),
                         None => members
                             .iter()
-                            .for_each(|m| self.walk(m.1, None, true, labels)),
+                            .for_each(|m| self.walk(m.1, None, true, true)),
                     }
                 }
                 Some(members) => self.object(v, &members),

@@ -419,6 +419,11 @@ fn an_object_keyed_by_index_is_a_list() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.puzzles(), [P, P2]);
+    // Text under index keys is no board: refused as before, not read as puzzles.
+    let text = "{\"1\": \"a long description of the set\", \"2\": \"more text, no board\"}";
+    let r = run("notes.json", text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{:?}", r.rows);
+    r.says("a JSON document with no board in it");
 }
 
 /// A 16x16 board of two-digit numbers with `..` for blanks, boxes split by `|` and
