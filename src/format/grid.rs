@@ -654,7 +654,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if matches!(kind, LineKind::Row(Ok(_))) {
         return kind;
     }
-    let Some(at) = row_label(line.bytes) else {
+    let Some((at, letter)) = row_label(line.bytes) else {
         return kind;
     };
     let rest = Line {
@@ -662,7 +662,12 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         ..*line
     };
     match classify_cells(&rest, cells, &mut style.clone()) {
-        LineKind::Row(Ok(row)) => {
+        // A letter alone labels a 9x9 row of values only, and never is a cell itself
+        // (`x 5 3 ...` is a damaged row with a blank first; in wider boards letters are
+        // cells).
+        LineKind::Row(Ok(row))
+            if letter.is_none_or(|b| !row.chars && row.cells.len() == 9 && !cells.is_cell(b)) =>
+        {
             classify_cells(&rest, cells, style);
             LineKind::Row(Ok(Row {
                 labelled: true,
@@ -673,10 +678,11 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     }
 }
 
-/// Where the cells start after a row's label: a letter alone (`A`, a coordinate), a
-/// word and a number of one or two digits (`Row 1`, `r1`; not `A 5`: a letter and a
-/// cell), or anything up to a `:` (`1:`); then a space, `|` or `:`.
-fn row_label(t: &[u8]) -> Option<usize> {
+/// Where the cells start after a row's label, and the label when it is a letter alone
+/// (`A`, a coordinate): a letter, a word and a number of one or two digits (`Row 1`,
+/// `r1`; not `A 5`: a letter and a cell), or anything up to a `:` (`1:`); then a
+/// space, `|` or `:`.
+fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
     let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let rest = &t[lead..];
     let word = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
@@ -698,7 +704,8 @@ fn row_label(t: &[u8]) -> Option<usize> {
         .iter()
         .take_while(|b| matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.'))
         .count();
-    (after > 0 && label + after < rest.len()).then_some(lead + label + after)
+    let letter = (word == 1 && !numbered).then_some(rest[0]);
+    (after > 0 && label + after < rest.len()).then_some((lead + label + after, letter))
 }
 
 /// What a line is, read as a row from its first character.

@@ -166,6 +166,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             }) = &mut self.held
                 && *at + 1 == number
                 && puzzle.expected.is_none()
+                && keyed(t)
                 && let Some(answer) = answer_of(line.bytes, &self.cells)
                     .filter(|a| matches!(&puzzle.board, Board::Nine(p) if keeps(a, p)))
             {
@@ -643,6 +644,15 @@ fn named_answer(
     };
     let &(a, z) = split.1.iter().take_while(|t| t.0 < at).last()?;
     super::names_answers(&s[a..z]).then_some((at, grid))
+}
+
+/// Whether a line starts with a key (a letter, past quotes and a list's dash): the only
+/// lines [`answer_of`] looks at, so that puzzle lines are split once.
+fn keyed(t: &[u8]) -> bool {
+    let skip = |b: &&u8| matches!(b, b' ' | b'\t' | b'-' | b'"' | b'\'' | b'{');
+    t.iter()
+        .find(|b| !skip(b))
+        .is_some_and(u8::is_ascii_alphabetic)
 }
 
 /// The complete grid a line names as an answer, if it is one.

@@ -483,6 +483,11 @@ fn labelled_rows_read_and_column_numbers_are_a_header() {
         assert_eq!(r.code, 0, "{text}\n{}", r.stderr);
         assert_eq!(r.puzzles(), want, "{text}");
     }
+    // A blank `x` before nine cells is a damaged row of ten, never a label.
+    let damaged = format!("x {}", rows(P).join("\n"));
+    let r = run("board.txt", &damaged, &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    r.says("row has 10 cells, expected 9");
 }
 
 /// An answer named beside a board under another name (`value`, as a public API's
