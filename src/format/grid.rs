@@ -87,6 +87,26 @@ pub(crate) fn space_blank_row(raw: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
+/// Why a board of rectangular boxes is no board of this size: a value twice in a box
+/// and in no row or column says its boxes are another shape (12x12 in 2x6 where 3x4 is
+/// read), which is not read; solving it would answer another puzzle.
+fn other_boxes(board: &Board) -> Option<String> {
+    let Board::Other(square) = board else {
+        return None;
+    };
+    let shape = square.shape();
+    let conflict = square
+        .find_conflict()
+        .filter(|_| shape.rows != shape.cols)?;
+    matches!(conflict.unit, board::Unit::Box(_)).then(|| {
+        let side = shape.side();
+        format!(
+            "{conflict}, and no row or column repeats a value: {side}x{side} boards are read in boxes of {}x{}; a board of boxes of another shape is not read",
+            shape.rows, shape.cols
+        )
+    })
+}
+
 /// The content of an XML element on one line (`<row>000700000</row>`): the tags are no
 /// part of a row.
 fn element(t: &[u8]) -> &[u8] {
@@ -148,6 +168,9 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let blank = |t: &[u8]| matches!(t, [b, ..] if matches!(b, b'.' | b'_' | b'-' | b'*') && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
     let some_number = tokens.iter().any(|t| !blank(t));
+    // A number past 9 makes it no broken 9x9 row, so rectangular sides read too.
+    let past_nine = tokens.iter().any(|t| t.len() == 2 && !blank(t));
+    let width = |n| width(n) || (past_nine && n != 9 && board::Shape::of_side(n).is_some());
     if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) && some_number {
         let cells = tokens
             .iter()
@@ -448,6 +471,13 @@ impl<R: BufRead> GridReader<R> {
                 .map(Board::from)
                 .map_err(|e| ParseError::new(first, e.to_string())),
         };
+        if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
+            // Rows this reading reads as a board whose boxes it cannot take: explained,
+            // so detection says so rather than another reading's damage.
+            self.notes.explained += side as u64;
+            self.record(first, 0, Err(ParseError::new(first, message)));
+            return Ok(());
+        }
         let conflict = board.as_ref().is_ok_and(Board::has_conflict);
         if conflict
             && side == 9

@@ -600,3 +600,35 @@ fn number_rows(p: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// A 12x12 board with boxes `rows` x `cols` (a pattern fill), as rows of numbers: every
+/// value past 9 kept, one other cell in two blank.
+fn twelve(rows: usize, cols: usize) -> String {
+    let row = |r: usize| -> String {
+        let cells: Vec<String> = (0..12)
+            .map(|c| {
+                let v = (cols * (r % rows) + r / rows + c) % 12 + 1;
+                match v <= 9 && (r + c).is_multiple_of(2) {
+                    true => "0".into(),
+                    false => v.to_string(),
+                }
+            })
+            .collect();
+        cells.join(" ")
+    };
+    (0..12).map(row).collect::<Vec<_>>().join("\n") + "\n"
+}
+
+/// A 12x12 board written in numbers, each row holding one past 9, was refused ("row has
+/// 15 cells"); one whose boxes are 2x6 (only 3x4 is read) must be refused as that, not
+/// solved as another puzzle.
+#[test]
+fn a_12x12_board_of_numbers_reads_and_other_boxes_are_refused() {
+    let r = run("twelve.txt", &twelve(3, 4), &[]);
+    assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
+    assert_eq!(r.rows[0][1], "multiple", "{:?}", r.rows);
+    let r = run("two-by-six.txt", &twelve(2, 6), &[]);
+    assert_eq!(r.code, 3, "{:?}\n{}", r.rows, r.stderr);
+    r.says("no row or column repeats a value: 12x12 boards are read in boxes of 3x4;");
+}

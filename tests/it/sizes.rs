@@ -589,14 +589,29 @@ fn rectangular_boxes_read_solve_and_check() {
         assert_eq!(field(&header, &rows[0], "size"), "6");
         assert_eq!(field(&header, &rows[0], "valid"), "true", "{backend}");
     }
-    // 2x3 boxes: a 6 in r1c1 and in r2c3 share box 1 (a 3x2 reading would not).
+    // 2x3 boxes: a 6 in r1c1 and in r2c3 share box 1 (a 3x2 reading would not). On one
+    // line it is a puzzle with conflicting givens; drawn as a grid, whose boxes the
+    // reader assumed, it is refused as boxes of another shape.
     let clash = "6.....\n..6...\n......\n......\n......\n......\n";
+    let line = clash.replace('\n', "") + "\n";
     let out = sudoku_bench()
         .args(["solve", "-q", "--csv", "-"])
-        .write_stdin(clash)
+        .write_stdin(line)
         .assert()
         .code(0);
     let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
     assert_eq!(field(&header, &rows[0], "status"), "invalid_givens");
     assert!(field(&header, &rows[0], "error").contains("box 1"));
+    let out = sudoku_bench()
+        .args(["solve", "-q", "--csv", "-"])
+        .write_stdin(clash)
+        .assert()
+        .code(3);
+    let (header, rows) = read_csv(&String::from_utf8_lossy(&out.get_output().stdout));
+    assert_eq!(field(&header, &rows[0], "status"), "parse_error");
+    let error = field(&header, &rows[0], "error");
+    assert!(
+        error.contains("box 1") && error.contains("boxes of 2x3"),
+        "{error}"
+    );
 }
