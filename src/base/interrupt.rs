@@ -153,6 +153,27 @@ pub fn wait_for<T>(
     }
 }
 
+/// Opens a FIFO (`open` waits for its other end) on a helper thread, waited for as
+/// [`wait_for`] waits, so an interrupt abandons it.
+pub fn open_waiting(
+    what: &str,
+    open: impl FnOnce() -> std::io::Result<std::fs::File> + Send + 'static,
+) -> std::io::Result<std::fs::File> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("open".into())
+        .spawn(move || {
+            let _ = tx.send(open());
+        })?;
+    wait_for(what, || match rx.try_recv() {
+        Ok(opened) => opened.map(Some),
+        Err(std::sync::mpsc::TryRecvError::Empty) => Ok(None),
+        Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+            Err(std::io::Error::other("the open thread failed"))
+        }
+    })
+}
+
 /// True when `err` ends a run because of an interrupt (exit status 130, not 1).
 pub fn is_interrupt(err: &anyhow::Error) -> bool {
     err.chain()

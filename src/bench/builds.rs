@@ -133,6 +133,7 @@ fn exec_backend(mut words: Vec<String>, like: Option<&ExecSpec>) -> Backend {
         args: words,
         protocol: crate::solver::exec::Protocol::Lines,
         mode: like.map_or(Default::default(), |l| l.mode),
+        shared: Default::default(),
     }))
 }
 

@@ -4,8 +4,6 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::mpsc::RecvTimeoutError;
-use std::time::Duration;
 
 use crate::base::interrupt;
 
@@ -33,25 +31,9 @@ impl RawSource {
             }
             return Ok(RawSource::file(file));
         }
-        let (tx, rx) = std::sync::mpsc::channel();
         let owned = path.to_path_buf();
-        std::thread::Builder::new()
-            .name("open".into())
-            .spawn(move || {
-                let _ = tx.send(File::open(owned));
-            })?;
-        loop {
-            if interrupt::requested() {
-                return Err(interrupt::stopped_reading());
-            }
-            match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok(opened) => return opened.map(RawSource::file),
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(io::Error::other("the open thread failed"));
-                }
-            }
-        }
+        let what = format!("a writer of the FIFO {}", path.display());
+        interrupt::open_waiting(&what, move || File::open(owned)).map(RawSource::file)
     }
 
     pub fn file(file: File) -> RawSource {

@@ -39,36 +39,15 @@ pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs:
     if !fifo {
         return open(path);
     }
-    let (tx, rx) = std::sync::mpsc::channel();
     let owned = path.to_path_buf();
-    std::thread::Builder::new()
-        .name("open".into())
-        .spawn(move || {
-            let _ = tx.send(open(&owned));
-        })?;
     let what = format!("a reader of the FIFO {}", path.display());
-    crate::base::interrupt::wait_for(&what, || match rx.try_recv() {
-        Ok(opened) => opened.map(Some),
-        Err(std::sync::mpsc::TryRecvError::Empty) => Ok(None),
-        Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-            Err(std::io::Error::other("the open thread failed"))
-        }
-    })
+    crate::base::interrupt::open_waiting(&what, move || open(&owned))
 }
 
-/// Takes the exclusive lock on `file` if no other process holds it.
-#[cfg(unix)]
+/// Takes the exclusive lock on `file` (`flock`) if no other process holds it. A file
+/// system without locks locks nothing: that is no other run.
 fn try_lock(file: &std::fs::File) -> bool {
-    use std::os::fd::AsRawFd;
-    // SAFETY: flock on a descriptor this process owns.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
-    // A file system without locks locks nothing: that is no other run.
-    locked || std::io::Error::last_os_error().raw_os_error() != Some(libc::EWOULDBLOCK)
-}
-
-#[cfg(not(unix))]
-fn try_lock(_: &std::fs::File) -> bool {
-    true
+    !matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
 }
 
 /// Where a command's text for people goes: its summary, its tables, what it saved.

@@ -6,11 +6,12 @@
 //! The round trip drifts with the machine's state (tens of percent within a run on a
 //! busy VM), so it is measured again during the run: each solver keeps a worker of its
 //! own beside its program and times a few round trips every so many puzzles, untimed.
-//! Every sample goes into a process-wide reservoir, from which the summary gives the
-//! spread: how uncertain each such time is.
+//! Every sample goes into a reservoir the program's solvers share, from which the
+//! summary gives the spread: how uncertain each such time is.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::process::{FromChild, Wait, Worker};
@@ -39,7 +40,7 @@ pub struct Calibrator {
 
 impl Calibrator {
     /// Before a call, untimed: a burst of round trips when it is due.
-    pub fn refresh(&mut self) {
+    pub fn refresh(&mut self, shared: &Shared) {
         if self.failed || (self.since > 0 && self.since < EVERY) {
             self.since += 1;
             return;
@@ -51,7 +52,7 @@ impl Calibrator {
         };
         match self.burst(burst) {
             Some(samples) => {
-                record(&samples);
+                lock(&shared.0.1).record(&samples);
                 for s in samples {
                     if self.recent.len() == RECENT {
                         self.recent.pop_front();
@@ -101,7 +102,44 @@ impl Calibrator {
     }
 }
 
+/// What the solvers of one program share while it runs (every clone of its spec holds
+/// the same), no part of the spec's value: whether the silent-program warning was said,
+/// and the round trips measured beside it.
+#[derive(Clone, Debug, Default)]
+pub struct Shared(Arc<(AtomicBool, Mutex<Samples>)>);
+
+impl Shared {
+    /// True the first time only.
+    pub fn first_warning(&self) -> bool {
+        !self.0.0.swap(true, Ordering::Relaxed)
+    }
+
+    /// The spread of the round trips measured so far (`None`: none).
+    pub fn spread(&self) -> Option<Spread> {
+        lock(&self.0.1).spread()
+    }
+}
+
+impl PartialEq for Shared {
+    fn eq(&self, _: &Shared) -> bool {
+        true
+    }
+}
+
+impl Eq for Shared {}
+
+impl std::hash::Hash for Shared {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+fn lock(samples: &Mutex<Samples>) -> std::sync::MutexGuard<'_, Samples> {
+    samples
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The samples of the whole run: how many, and a uniform reservoir of them.
+#[derive(Debug)]
 struct Samples {
     seen: u64,
     kept: Vec<u64>,
@@ -109,29 +147,44 @@ struct Samples {
     rng: SplitMix64,
 }
 
-// Static (neither signal nor C ABI): every exec solver of the process adds to it and the
-// closing timing note reads it; kept as a value, it would ride through every pool.
-static SAMPLES: Mutex<Samples> = Mutex::new(Samples {
-    seen: 0,
-    kept: Vec::new(),
-    rng: SplitMix64::new(0x5EED),
-});
+impl Default for Samples {
+    fn default() -> Samples {
+        Samples {
+            seen: 0,
+            kept: Vec::new(),
+            rng: SplitMix64::new(0x5EED),
+        }
+    }
+}
 
-fn record(samples: &[u64]) {
-    let mut s = SAMPLES
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    for &x in samples {
-        s.seen += 1;
-        if s.kept.len() < RESERVOIR {
-            s.kept.push(x);
-        } else {
-            let seen = s.seen;
-            let k = s.rng.below(seen) as usize;
-            if k < RESERVOIR {
-                s.kept[k] = x;
+impl Samples {
+    fn record(&mut self, samples: &[u64]) {
+        for &x in samples {
+            self.seen += 1;
+            if self.kept.len() < RESERVOIR {
+                self.kept.push(x);
+            } else {
+                let k = self.rng.below(self.seen) as usize;
+                if k < RESERVOIR {
+                    self.kept[k] = x;
+                }
             }
         }
+    }
+
+    fn spread(&self) -> Option<Spread> {
+        let mut v = self.kept.clone();
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_unstable();
+        let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+        Some(Spread {
+            median_ns: at(0.5),
+            p10_ns: at(0.1),
+            p90_ns: at(0.9),
+            samples: self.seen,
+        })
     }
 }
 
@@ -143,23 +196,4 @@ pub struct Spread {
     pub p10_ns: u64,
     pub p90_ns: u64,
     pub samples: u64,
-}
-
-/// The spread of every round trip measured so far in this process (`None`: none).
-pub fn spread() -> Option<Spread> {
-    let s = SAMPLES
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let mut v = s.kept.clone();
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_unstable();
-    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-    Some(Spread {
-        median_ns: at(0.5),
-        p10_ns: at(0.1),
-        p90_ns: at(0.9),
-        samples: s.seen,
-    })
 }

@@ -25,14 +25,13 @@ mod judge;
 mod process;
 mod spec;
 
-pub use calibrate::spread as round_trip_spread;
+pub use calibrate::Shared;
 /// A program in a process group of its own (`bench --instructions` runs valgrind so).
 pub(crate) use process::{FromChild, Wait, Worker};
 pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
-use std::collections::HashSet;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use calibrate::Calibrator;
@@ -184,16 +183,7 @@ fn failed() -> SolveOutcome {
 
 /// Says once per program, on stderr, why a program that never answered may be silent.
 fn silent_warning(spec: &ExecSpec, timeout: Duration) {
-    // Static (neither signal nor C ABI): once per process, across every pool and turn
-    // that starts the program; kept as a value, it would have to ride through all of them.
-    static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
-    let mut warned = WARNED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if warned
-        .get_or_insert_with(HashSet::new)
-        .insert(spec.spec.clone())
-    {
+    if spec.shared.first_warning() {
         say!(
             "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
             crate::base::bounds::shown(&spec.spec, &[]),
@@ -502,7 +492,7 @@ impl Solver for ExecSolver {
             }
         }
         if let Some(c) = &mut self.calibrator {
-            c.refresh();
+            c.refresh(&self.spec.shared);
         }
     }
 }

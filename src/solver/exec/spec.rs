@@ -85,6 +85,7 @@ pub struct ExecSpec {
     pub args: Vec<String>,
     pub protocol: Protocol,
     pub mode: ExecMode,
+    pub shared: super::Shared,
 }
 
 impl ExecSpec {
@@ -107,6 +108,7 @@ impl ExecSpec {
             args: args.to_vec(),
             protocol,
             mode: ExecMode::default(),
+            shared: Default::default(),
         })
     }
 
