@@ -26,6 +26,11 @@
 // its modules are private, and public items link to them freely.
 #![allow(rustdoc::private_intra_doc_links)]
 
+// Process groups, signals, `flock`, `poll`, guard pages and folders opened relative to
+// each other: the tool is built for Unix (Linux, macOS) only.
+#[cfg(not(unix))]
+compile_error!("sudoku-bench runs on Unix (Linux, macOS) only");
+
 // Every module is the crate's own, so the compiler reports what nothing uses; the
 // public interface is the list of re-exports below.
 /// A line to standard error that never panics: with stderr closed (`2>&1 | head`) or
@@ -83,7 +88,6 @@ pub fn main() -> std::process::ExitCode {
     // A file size limit (`ulimit -f`) then fails the write (EFBIG) instead of killing
     // the run mid-row: the rows written stay whole and the message says so. Programs
     // the tool starts get the default back.
-    #[cfg(unix)]
     // SAFETY: sets a signal's disposition to "ignore", before any thread is started.
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);

@@ -7,39 +7,22 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Nanoseconds of CPU time this thread has used (0 where it cannot be read).
 pub fn thread_cpu_ns() -> u64 {
-    #[cfg(unix)]
-    return clock_ns(libc::CLOCK_THREAD_CPUTIME_ID);
-    #[cfg(not(unix))]
-    0
+    clock_ns(libc::CLOCK_THREAD_CPUTIME_ID)
 }
 
 /// Nanoseconds of CPU time all of this process's threads have used (0 where it cannot
 /// be read).
 pub fn process_cpu_ns() -> u64 {
-    #[cfg(unix)]
-    return clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID);
-    #[cfg(not(unix))]
-    0
+    clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID)
 }
 
 /// Nanoseconds on the monotonic clock (`Instant`'s), read with no conversion: the
 /// harness times every solver call with two of these.
 #[inline]
 pub fn monotonic_ns() -> u64 {
-    #[cfg(unix)]
-    return clock_ns(libc::CLOCK_MONOTONIC);
-    #[cfg(not(unix))]
-    {
-        // Static: the origin of a monotonic clock the platform does not give.
-        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-        START
-            .get_or_init(std::time::Instant::now)
-            .elapsed()
-            .as_nanos() as u64
-    }
+    clock_ns(libc::CLOCK_MONOTONIC)
 }
 
-#[cfg(unix)]
 #[inline]
 fn clock_ns(clock: libc::clockid_t) -> u64 {
     let mut t = libc::timespec {
@@ -163,7 +146,6 @@ mod tests {
         assert!(super::thread_cpu_ns() > a);
     }
 
-    #[cfg(unix)]
     #[test]
     fn io_time_is_counted_inside_the_calls_only() {
         use std::io::Read;

@@ -97,7 +97,6 @@ pub fn untrack_group(pid: u32) {
 }
 
 fn kill_groups() {
-    #[cfg(unix)]
     for &pid in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
         // SAFETY: kill(2) on a process group this process created (the handler runs on
         // the ctrlc crate's thread, not in a signal context); at worst it is gone.

@@ -43,21 +43,12 @@ impl RawSource {
 
     /// Standard input, read directly (not through std's own buffer).
     pub fn stdin() -> io::Result<RawSource> {
-        #[cfg(unix)]
-        let file = {
-            use std::os::fd::AsFd;
-            // A duplicate of descriptor 0: closing it leaves standard input open.
-            File::from(io::stdin().as_fd().try_clone_to_owned()?)
-        };
-        #[cfg(not(unix))]
-        let file = {
-            use std::os::windows::io::AsHandle;
-            File::from(io::stdin().as_handle().try_clone_to_owned()?)
-        };
+        use std::os::fd::AsFd;
+        // A duplicate of descriptor 0: closing it leaves standard input open.
+        let file = File::from(io::stdin().as_fd().try_clone_to_owned()?);
         Ok(RawSource::file(file))
     }
 
-    #[cfg(unix)]
     fn wait_readable(&self) -> io::Result<()> {
         use std::os::fd::AsRawFd;
         let mut fd = libc::pollfd {
@@ -82,11 +73,6 @@ impl RawSource {
                 }
             }
         }
-    }
-
-    #[cfg(not(unix))]
-    fn wait_readable(&self) -> io::Result<()> {
-        Ok(())
     }
 }
 

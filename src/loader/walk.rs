@@ -281,7 +281,6 @@ type Entry = (OsString, io::Result<Kind>);
 const ID_BYTES: u64 = 2 * std::mem::size_of::<folder::Id>() as u64;
 
 /// An open folder: its entries looked at and its subfolders opened relative to it.
-#[cfg(unix)]
 mod folder {
     use std::ffi::{OsStr, OsString};
     use std::io;
@@ -344,53 +343,6 @@ mod folder {
             Ok(match FileType::from_raw_mode(stat.st_mode) {
                 FileType::Directory => Kind::Folder,
                 FileType::RegularFile => Kind::File,
-                _ => Kind::Other,
-            })
-        }
-    }
-}
-
-/// A folder by its path, elsewhere.
-#[cfg(not(unix))]
-mod folder {
-    use std::ffi::{OsStr, OsString};
-    use std::fs;
-    use std::io;
-    use std::path::{Path, PathBuf};
-
-    /// The canonical path.
-    pub type Id = PathBuf;
-
-    pub enum Kind {
-        Folder,
-        File,
-        Other,
-    }
-
-    pub struct Folder(PathBuf);
-
-    impl Folder {
-        pub fn open(path: &Path) -> io::Result<Folder> {
-            Ok(Folder(path.to_path_buf()))
-        }
-
-        pub fn child(&self, name: &OsStr, _path: &Path) -> io::Result<Folder> {
-            Folder::open(&self.0.join(name))
-        }
-
-        pub fn id(&self) -> io::Result<Id> {
-            fs::canonicalize(&self.0)
-        }
-
-        pub fn names(&self) -> io::Result<impl Iterator<Item = io::Result<OsString>>> {
-            Ok(fs::read_dir(&self.0)?.map(|entry| entry.map(|e| e.file_name())))
-        }
-
-        pub fn kind(&self, name: &OsStr) -> io::Result<Kind> {
-            let meta = fs::metadata(self.0.join(name))?;
-            Ok(match (meta.is_dir(), meta.is_file()) {
-                (true, _) => Kind::Folder,
-                (_, true) => Kind::File,
                 _ => Kind::Other,
             })
         }
@@ -519,7 +471,6 @@ mod tests {
         fs::write(bottom.join("p.txt"), "x").unwrap();
         fs::write(dir.path().join("d/z.txt"), "x").unwrap();
         // A link back to the top, 500 levels down: followed once, never looped.
-        #[cfg(unix)]
         std::os::unix::fs::symlink(
             dir.path(),
             dir.path()
@@ -540,7 +491,6 @@ mod tests {
 
     /// Below the longest path the system opens, a folder is an error (its files could
     /// not be opened by their paths), and the walk goes on.
-    #[cfg(unix)]
     #[test]
     fn a_folder_past_the_longest_path_is_an_error() {
         use rustix::fs::{CWD, Mode, OFlags, mkdirat, openat};

@@ -115,7 +115,6 @@ mod tests {
     /// A failed append cut the file back to the length noted before it wrote, erasing
     /// lines another run appended meanwhile: the lock makes the other run wait, or this
     /// one wait for it, so what is cut back is this run's only.
-    #[cfg(unix)]
     #[test]
     fn an_append_waits_for_another_runs_lock() {
         use std::os::fd::AsRawFd;

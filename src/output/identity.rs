@@ -7,14 +7,9 @@ use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-/// A file's identity: device and inode on Unix, the canonical path elsewhere.
+/// A file's identity: device and inode.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileId(IdInner);
-
-#[cfg(unix)]
-type IdInner = (u64, u64);
-#[cfg(not(unix))]
-type IdInner = PathBuf;
+pub struct FileId((u64, u64));
 
 /// What kind of thing a resolved path is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,13 +130,8 @@ fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
 
 fn kind_of(meta: &Metadata) -> Kind {
     let t = meta.file_type();
-    #[cfg(unix)]
-    let (char_device, fifo) = {
-        use std::os::unix::fs::FileTypeExt;
-        (t.is_char_device(), t.is_fifo())
-    };
-    #[cfg(not(unix))]
-    let (char_device, fifo) = (false, false);
+    use std::os::unix::fs::FileTypeExt;
+    let (char_device, fifo) = (t.is_char_device(), t.is_fifo());
     if t.is_file() {
         Kind::File
     } else if t.is_dir() {
@@ -155,15 +145,9 @@ fn kind_of(meta: &Metadata) -> Kind {
     }
 }
 
-#[cfg(unix)]
 fn file_id(_path: &Path, meta: &Metadata) -> FileId {
     use std::os::unix::fs::MetadataExt;
     FileId((meta.dev(), meta.ino()))
-}
-
-#[cfg(not(unix))]
-fn file_id(path: &Path, _meta: &Metadata) -> FileId {
-    FileId(path.to_path_buf())
 }
 
 /// The files this process writes (its planned outputs, and each file as it is
@@ -212,27 +196,19 @@ pub enum Stream {
 /// What a standard stream is connected to: a file, a pipe, a terminal...; `None` when
 /// that cannot be told.
 pub fn resolve_stream(stream: Stream) -> Option<Resolved> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        let owned = match stream {
-            Stream::Stdin => std::io::stdin().as_fd().try_clone_to_owned(),
-            Stream::Stdout => std::io::stdout().as_fd().try_clone_to_owned(),
-            Stream::Stderr => std::io::stderr().as_fd().try_clone_to_owned(),
-        };
-        let meta = fs::File::from(owned.ok()?).metadata().ok()?;
-        let name = match stream {
-            Stream::Stdin => "<standard input>",
-            Stream::Stdout => "<standard output>",
-            Stream::Stderr => "<standard error>",
-        };
-        Some(existing(PathBuf::from(OsString::from(name)), &meta))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = stream;
-        None
-    }
+    use std::os::fd::AsFd;
+    let owned = match stream {
+        Stream::Stdin => std::io::stdin().as_fd().try_clone_to_owned(),
+        Stream::Stdout => std::io::stdout().as_fd().try_clone_to_owned(),
+        Stream::Stderr => std::io::stderr().as_fd().try_clone_to_owned(),
+    };
+    let meta = fs::File::from(owned.ok()?).metadata().ok()?;
+    let name = match stream {
+        Stream::Stdin => "<standard input>",
+        Stream::Stdout => "<standard output>",
+        Stream::Stderr => "<standard error>",
+    };
+    Some(existing(PathBuf::from(OsString::from(name)), &meta))
 }
 
 /// True when standard output was closed when the program started. The Rust runtime then

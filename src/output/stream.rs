@@ -11,10 +11,7 @@ use crate::base::interrupt::gate;
 
 /// Writes to a pipe of up to this many bytes are atomic (POSIX `PIPE_BUF`): the process
 /// can end before or after one, never inside it.
-#[cfg(unix)]
 const PIPE_BUF: usize = libc::PIPE_BUF;
-#[cfg(not(unix))]
-const PIPE_BUF: usize = 512;
 
 /// Writes text to standard output (a summary, a table) under the same rules as rows.
 pub fn print_stdout(bytes: &[u8]) -> io::Result<()> {

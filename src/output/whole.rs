@@ -79,12 +79,9 @@ fn beside(path: &Path, bytes: &[u8]) -> anyhow::Result<tempfile::NamedTempFile> 
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp").rand_bytes(10);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // As a plain create would (the umask applies), not the 0600 of a temporary file.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
+    // As a plain create would (the umask applies), not the 0600 of a temporary file.
+    use std::os::unix::fs::PermissionsExt;
+    builder.permissions(std::fs::Permissions::from_mode(0o666));
     let mut tmp = builder
         .tempfile_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
@@ -125,7 +122,6 @@ mod tests {
         );
     }
 
-    #[cfg(unix)]
     #[test]
     fn writes_through_a_link_to_its_target_and_fails_cleanly() {
         let dir = tempfile::tempdir().unwrap();

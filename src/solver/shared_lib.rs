@@ -337,14 +337,12 @@ mod guard {
         }
     }
 
-    #[cfg(unix)]
     fn page_size() -> usize {
         // SAFETY: sysconf only reads a constant of the system.
         (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096)
     }
 
     /// Pages of `size` bytes, none accessible but the buffer's.
-    #[cfg(unix)]
     unsafe fn map(size: usize) -> *mut u8 {
         let total = size * (BEFORE + 1 + AFTER);
         // SAFETY: a fresh anonymous mapping with no access, then the buffer's page made
@@ -366,29 +364,9 @@ mod guard {
         }
     }
 
-    #[cfg(unix)]
     unsafe fn unmap(map: *mut u8, size: usize) {
         // SAFETY: the caller's mapping, from `map`.
         unsafe { libc::munmap(map.cast(), size * (BEFORE + 1 + AFTER)) };
-    }
-
-    /// Elsewhere: no faulting pages, the guard bytes alone.
-    #[cfg(not(unix))]
-    fn page_size() -> usize {
-        4096
-    }
-
-    #[cfg(not(unix))]
-    unsafe fn map(size: usize) -> *mut u8 {
-        let total = size * (BEFORE + 1 + AFTER);
-        Box::leak(vec![0u8; total].into_boxed_slice()).as_mut_ptr()
-    }
-
-    #[cfg(not(unix))]
-    unsafe fn unmap(map: *mut u8, size: usize) {
-        let total = size * (BEFORE + 1 + AFTER);
-        // SAFETY: the box leaked in `map`, of `total` bytes, freed once.
-        drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(map, total)) });
     }
 }
 
@@ -456,7 +434,6 @@ mod crash {
     const CRASHED: &[u8] = b" backend crashed on puzzle ";
     const AFTER: &[u8] = b"; the rows written before it are kept\n";
 
-    #[cfg(unix)]
     extern "C" fn on_crash(sig: libc::c_int) {
         if let Some((spec, puzzle)) = current() {
             for part in [BEFORE, spec, CRASHED, puzzle, AFTER] {
@@ -488,7 +465,6 @@ mod crash {
     /// of its own (a watchdog) would end the run with its own status, 0 included, and
     /// the rows not yet written lost: say so and exit 1 instead, between rows.
     /// (`_exit()` bypasses this; nothing in-process can catch it.)
-    #[cfg(unix)]
     extern "C" fn on_exit() {
         if current().is_none() && crate::base::interrupt::exit_is_foreign() {
             let specs = LOADED
@@ -521,7 +497,6 @@ mod crash {
         about_to_call(spec, b"(none: while it was loaded)");
     }
 
-    #[cfg(unix)]
     pub fn install() -> Result<(), ()> {
         use std::sync::Once;
         // Static: signal handlers are per process, installed once.
@@ -547,11 +522,6 @@ mod crash {
                 }
             }
         });
-        Ok(())
-    }
-
-    #[cfg(not(unix))]
-    pub fn install() -> Result<(), ()> {
         Ok(())
     }
 }

@@ -121,11 +121,7 @@ impl Worker {
         for (k, v) in env {
             cmd.env(k, v);
         }
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-        }
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         #[cfg(target_os = "linux")]
         {
             use std::os::unix::process::CommandExt;
@@ -309,7 +305,6 @@ impl Worker {
 
     /// Waits up to `wait` for output to read or room in the input pipe (when something
     /// is left to write): whether there is output, and whether there is room.
-    #[cfg(unix)]
     fn poll(&self, wait: Duration) -> (bool, bool) {
         use std::os::fd::AsRawFd;
         let input = match (&self.stdin, self.unsent_from < self.unsent.len()) {
@@ -335,11 +330,6 @@ impl Worker {
             true => (fds[0].revents != 0, fds[1].revents != 0),
             false => (false, false),
         }
-    }
-
-    #[cfg(not(unix))]
-    fn poll(&self, _wait: Duration) -> (bool, bool) {
-        (true, true)
     }
 
     /// Whether the program itself has exited (a child it left may hold its output open).
@@ -423,14 +413,11 @@ impl Worker {
 
     /// Kills its whole process group and reaps it.
     pub fn kill(&mut self) {
-        #[cfg(unix)]
-        {
-            let pid = self.child.id() as libc::pid_t;
-            // SAFETY: kill(2) with the negative pid of the group this process created
-            // for its child; at worst the group is already gone (ESRCH).
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-            }
+        let pid = self.child.id() as libc::pid_t;
+        // SAFETY: kill(2) with the negative pid of the group this process created for
+        // its child; at worst the group is already gone (ESRCH).
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -439,7 +426,6 @@ impl Worker {
 }
 
 /// Makes writes to the program's input return at once when its pipe is full.
-#[cfg(unix)]
 fn set_nonblocking(stdin: &ChildStdin) -> std::io::Result<()> {
     use std::os::fd::AsRawFd;
     let fd = stdin.as_raw_fd();
@@ -452,11 +438,6 @@ fn set_nonblocking(stdin: &ChildStdin) -> std::io::Result<()> {
         true => Ok(()),
         false => Err(std::io::Error::last_os_error()),
     }
-}
-
-#[cfg(not(unix))]
-fn set_nonblocking(_stdin: &ChildStdin) -> std::io::Result<()> {
-    Ok(())
 }
 
 impl Drop for Worker {
