@@ -43,9 +43,6 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
             "reading puzzles from the terminal: type or paste them, then Ctrl-D (name a file to read a file)"
         );
     }
-    if opts.load.verbose {
-        crate::base::cpu::measure_serial();
-    }
     let loader = Loader::new(std::mem::take(&mut opts.inputs), opts.load.clone());
     // Blocks of lines, unless a subset counts records as they are read.
     let loader = match opts.subset.is_all() {
@@ -58,7 +55,8 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
     let progress = Progress::new(opts.progress, total);
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
-    let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.only.clone())?;
+    let (mut reporter, formatter) =
+        Reporter::open(&opts.outputs, opts.only.clone(), opts.load.verbose)?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.items().filter_map(|item| match item {

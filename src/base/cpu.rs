@@ -3,7 +3,6 @@
 //! core, so another process hogging the machine moves it much less.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Nanoseconds of CPU time this thread has used (0 where it cannot be read).
 pub fn thread_cpu_ns() -> u64 {
@@ -96,29 +95,13 @@ thread_local! {
     static IN_IO: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Whether the serial part's CPU and I/O times are measured ([`measure_serial`]).
-/// Static (neither signal nor C ABI): read in every read and write call of the loader
-/// and the outputs, which would otherwise each carry it.
-static SERIAL_MEASURED: AtomicBool = AtomicBool::new(false);
-
-/// Measure the serial part's CPU time and the I/O in it from now on (`solve -v`
-/// reports them). Off by default: each reading of a thread's CPU clock is a system
-/// call, a few thousand of them in a run of a million puzzles.
-pub fn measure_serial() {
-    SERIAL_MEASURED.store(true, Ordering::Relaxed);
-}
-
-/// Whether [`measure_serial`] was asked for.
-pub fn serial_measured() -> bool {
-    SERIAL_MEASURED.load(Ordering::Relaxed)
-}
-
 /// Runs one read or write of a run's input or output, adding the CPU time it took (the
-/// kernel copying the bytes, mostly) to this thread's total, when the serial part is
-/// measured ([`measure_serial`]). Two clock reads a call of up to 64 KiB.
+/// kernel copying the bytes, mostly) to this thread's total when `on` (`solve -v`
+/// reports it): two clock reads a call of up to 64 KiB, each a system call, so off by
+/// default.
 #[inline]
-pub fn timed_io<T>(call: impl FnOnce() -> T) -> T {
-    if !serial_measured() {
+pub fn timed_io<T>(on: bool, call: impl FnOnce() -> T) -> T {
+    if !on {
         return call();
     }
     let start = thread_cpu_ns();
@@ -151,10 +134,9 @@ mod tests {
         use std::io::Read;
         let mut file = std::fs::File::open("/dev/zero").unwrap();
         let mut buf = vec![0u8; 1 << 20];
-        super::measure_serial();
         let (cpu, io) = (super::thread_cpu_ns(), super::thread_io_ns());
         for _ in 0..64 {
-            super::timed_io(|| file.read_exact(&mut buf)).unwrap();
+            super::timed_io(true, || file.read_exact(&mut buf)).unwrap();
         }
         let io_then = super::thread_io_ns();
         // Work outside the calls is not counted.

@@ -337,7 +337,8 @@ impl Loader {
         let opened = match input {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path),
-        };
+        }
+        .map(|s| s.timed(self.options.verbose));
         let failed = |source: io::Error| match interrupt::is_stopped(&source) {
             true => LoadError::Stopped,
             false => LoadError::Open {

@@ -14,6 +14,8 @@ use crate::base::interrupt;
 pub struct RawSource {
     file: File,
     can_block: bool,
+    /// Each read's CPU time is counted ([`crate::base::cpu::timed_io`]).
+    timed: bool,
 }
 
 impl RawSource {
@@ -38,7 +40,16 @@ impl RawSource {
 
     pub fn file(file: File) -> RawSource {
         let can_block = !file.metadata().is_ok_and(|m| m.is_file());
-        RawSource { file, can_block }
+        RawSource {
+            file,
+            can_block,
+            timed: false,
+        }
+    }
+
+    /// Counts each read's CPU time when `on` (`solve -v`).
+    pub fn timed(self, on: bool) -> RawSource {
+        RawSource { timed: on, ..self }
     }
 
     /// Standard input, read directly (not through std's own buffer).
@@ -84,6 +95,6 @@ impl Read for RawSource {
         if self.can_block {
             self.wait_readable()?;
         }
-        crate::base::cpu::timed_io(|| self.file.read(buf))
+        crate::base::cpu::timed_io(self.timed, || self.file.read(buf))
     }
 }

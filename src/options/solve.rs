@@ -33,6 +33,7 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         backend,
         limits: limits(&a.limits)?,
         verify: super::foreign::verify(&a.foreign),
+        measure_serial: a.input.verbose,
     };
     let (load, subset) = super::input::load_options(&a.input)?;
     let only = a

@@ -205,13 +205,16 @@ pub struct Reporter {
     outputs: Vec<RowStream>,
     summary: Summary,
     first_wrong: Option<WrongAnswer>,
+    timed: bool,
 }
 
 impl Reporter {
     /// Opens the outputs (writing their headers); the formatter goes to the workers.
+    /// `timed`: each write's CPU time is counted (`solve -v`).
     pub fn open(
         outputs: &[(RowOutputKind, Target)],
         only: Option<Only>,
+        timed: bool,
     ) -> anyhow::Result<(Reporter, RowFormatter)> {
         let streams = outputs
             .iter()
@@ -226,6 +229,7 @@ impl Reporter {
             outputs: streams,
             summary: Summary::default(),
             first_wrong: None,
+            timed,
         };
         Ok((reporter, formatter))
     }
@@ -238,7 +242,7 @@ impl Reporter {
                 self.first_wrong.clone_from(&part.first_wrong);
             }
             for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
-                crate::base::cpu::timed_io(|| out.commit_rows(rows))?;
+                crate::base::cpu::timed_io(self.timed, || out.commit_rows(rows))?;
             }
         }
         Ok(())

@@ -112,6 +112,7 @@ fn results_come_out_in_input_order() {
         limits: Limits::default(),
         threads: 3,
         verify: Default::default(),
+        measure_serial: false,
     };
     let mut seen: Vec<u64> = Vec::new();
     run(
@@ -135,6 +136,7 @@ fn a_sink_error_stops_the_run() {
         limits: Limits::default(),
         threads: 2,
         verify: Default::default(),
+        measure_serial: false,
     };
     let mut calls = 0;
     let err = run(
