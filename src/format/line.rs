@@ -579,28 +579,33 @@ fn find_grids(
                 continue;
             }
         };
-        let run = &tokens[k..(k + group).min(tokens.len())];
-        if run.len() == group && run.iter().all(|t| width(t) == Some(w)) {
-            let mut values = [0u8; CELLS];
-            let mut i = 0;
-            for t in run {
-                let f = field(t);
-                if f.is_empty() {
-                    i += 1; // an empty field is a blank
-                    continue;
-                }
-                for &b in f {
-                    values[i] = cells.value(b).expect("checked: all cells");
-                    i += 1;
-                }
-            }
-            if let Ok(g) = Grid::from_cells(values) {
-                grids.push((tokens[k].0, g));
-            }
-            k += group;
-        } else {
-            k += 1;
+        // The whole run of such fields must be grids: in 82 one-cell fields, which 81
+        // are the board is anyone's guess.
+        let run_len = tokens[k..]
+            .iter()
+            .take_while(|t| width(t) == Some(w))
+            .count();
+        if run_len % group != 0 {
+            k += run_len;
+            continue;
         }
+        let mut values = [0u8; CELLS];
+        let mut i = 0;
+        for t in &tokens[k..k + group] {
+            let f = field(t);
+            if f.is_empty() {
+                i += 1; // an empty field is a blank
+                continue;
+            }
+            for &b in f {
+                values[i] = cells.value(b).expect("checked: all cells");
+                i += 1;
+            }
+        }
+        if let Ok(g) = Grid::from_cells(values) {
+            grids.push((tokens[k].0, g));
+        }
+        k += group;
     }
     grids
 }

@@ -632,3 +632,23 @@ fn a_12x12_board_of_numbers_reads_and_other_boxes_are_refused() {
     assert_eq!(r.code, 3, "{:?}\n{}", r.rows, r.stderr);
     r.says("no row or column repeats a value: 12x12 boards are read in boxes of 3x4;");
 }
+
+/// A line of 82 one-cell fields (a saved game state beside its solution) was read as its
+/// first 81, exit 0: which 81 are the board is no rule's to guess, so it is refused.
+#[test]
+fn a_run_of_one_cell_fields_that_is_no_whole_board_is_refused() {
+    let fields = |p: &str| {
+        p.replace('.', "0")
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let line = [fields(P), vec!["7".into()]].concat().join(",");
+    let r = run("state.csv", &format!("{line}\n"), &[]);
+    assert_eq!(r.code, 3, "{:?}\n{}", r.rows, r.stderr);
+    r.says("82 one-cell fields, expected 81");
+    let pair = [fields(P), fields(S)].concat().join(",");
+    let r = run("pair.csv", &format!("{pair}\n"), &[]);
+    assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.matched(), [(P, "true")]);
+}
