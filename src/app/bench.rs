@@ -275,16 +275,11 @@ impl<'a> Watcher<'a> {
         config: &BenchConfig,
         build: &Build,
     ) -> Watcher<'a> {
-        let nothing = crate::bench::Measured {
-            results: Vec::new(),
-            versus: Vec::new(),
-            interrupted: false,
-        };
         Watcher {
             bar,
             per_puzzle,
             exports,
-            run: BenchRun::new(config, build, nothing),
+            run: BenchRun::new(config, build, Default::default()),
             export_failed: false,
         }
     }

@@ -103,11 +103,7 @@ fn rerun_old(
         }
     };
     // Each backend's two builds side by side, taking turns, on its own.
-    let mut all = Measured {
-        results: Vec::new(),
-        versus: Vec::new(),
-        interrupted: false,
-    };
+    let mut all = Measured::default();
     for pair in pairs {
         config.labels = vec![
             format!("{} (old)", pair.label),

@@ -341,23 +341,48 @@ pub struct Judged {
 }
 
 impl Judged {
-    fn unjudged(why: String) -> Judged {
+    pub fn unjudged(why: String) -> Judged {
         Judged {
             estimate: None,
             verdict: Verdict::Unjudged,
             why: Some(why),
         }
     }
+
+    /// The verdict of `b` against `a` (results of one dataset at one thread count),
+    /// `why` with a note where two builds did different work: the algorithm changed,
+    /// not the machine.
+    pub fn versus(
+        self,
+        a: &BenchResult,
+        b: &BenchResult,
+        how: How,
+        timing: Timing,
+        rules: &Rules,
+    ) -> Versus {
+        let e = self.estimate;
+        Versus {
+            base: a.backend.clone(),
+            other: b.backend.clone(),
+            dataset: b.dataset.path.clone(),
+            threads: b.threads,
+            kind: rules.kind,
+            how,
+            timing,
+            ratio: e.map(|e| e.ratio),
+            low: e.map(|e| e.low),
+            high: e.map(|e| e.high),
+            pairs: e.map_or(0, |e| e.pairs),
+            noise_pct: rules.noise_pct,
+            verdict: self.verdict,
+            why: with_work(self.why, a, b, rules.kind),
+            instructions_ratio: None,
+        }
+    }
 }
 
-/// `why`, with a note where two builds did different work: the algorithm changed, not
-/// the machine.
-pub fn with_work(
-    why: Option<String>,
-    a: &BenchResult,
-    b: &BenchResult,
-    kind: Kind,
-) -> Option<String> {
+/// `why`, with a note where two builds did different work.
+fn with_work(why: Option<String>, a: &BenchResult, b: &BenchResult, kind: Kind) -> Option<String> {
     let nodes = a.counters.nodes && b.counters.nodes && a.nodes_total != b.nodes_total;
     let guesses = a.counters.guesses && b.counters.guesses && a.guesses_total != b.guesses_total;
     if kind != Kind::Builds || !(nodes || guesses) {

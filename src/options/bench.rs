@@ -109,10 +109,9 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
     let (load, subset) = super::input::load_options(&a.input)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
-    let save_place = match &a.save_baseline {
-        Some(name) => Some(Place::Path(save_path(name, &store, a.force)?)),
-        None => None,
-    };
+    let save_place = (a.save_baseline.as_deref())
+        .map(|name| save_path(name, &store, a.force).map(Place::Path))
+        .transpose()?;
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
     if a.history.is_some() && !a.record && a.save_baseline.is_none() {
         return usage(
@@ -129,10 +128,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
     use Output as O;
-    let mut wanted: Vec<_> = export_places(&a.export)
-        .into_iter()
-        .map(|(f, flag, place)| (O::Export(f), flag, place))
-        .collect();
+    let mut wanted = export_places(&a.export);
     wanted.extend([
         (O::PerPuzzle, "--per-puzzle", place(&a.per_puzzle)),
         (O::SaveBaseline, "--save-baseline", save_place),
@@ -178,13 +174,14 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
 }
 
 /// `--export-*`, which `bench` and `compare` share: each format with its option and place.
-fn export_places(a: &ExportArgs) -> [(ExportFormat, &'static str, Option<Place>); 3] {
+fn export_places(a: &ExportArgs) -> Vec<(Output, &'static str, Option<Place>)> {
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
-    [
-        (ExportFormat::Csv, "--export-csv", place(&a.export_csv)),
-        (ExportFormat::Json, "--export-json", place(&a.export_json)),
+    use ExportFormat::{Csv, Json, Markdown};
+    vec![
+        (Output::Export(Csv), "--export-csv", place(&a.export_csv)),
+        (Output::Export(Json), "--export-json", place(&a.export_json)),
         (
-            ExportFormat::Markdown,
+            Output::Export(Markdown),
             "--export-markdown",
             place(&a.export_markdown),
         ),
@@ -315,10 +312,7 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
             }));
         }
     }
-    let mut wanted: Vec<_> = export_places(&a.export)
-        .into_iter()
-        .map(|(f, flag, place)| (Output::Export(f), flag, place))
-        .collect();
+    let mut wanted = export_places(&a.export);
     wanted.push((
         Output::Html,
         "--html",

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
 use super::{history, svg, terminal, verdicts};
+use crate::bench::BenchRun;
 use crate::bench::history::Trend;
 use crate::bench::history::change_points::Cause;
-use crate::bench::{BenchRun, Kind, Verdict};
 use crate::report::text_table::Align;
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
@@ -296,23 +296,14 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
         .map(|v| Card {
             what: format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads),
             word: v.short(),
-            class: match v.verdict {
-                Verdict::Regressed => "bad",
-                Verdict::Improved => "good",
-                _ => "same",
-            },
+            class: badge(v.verdict.name()).unwrap_or("same"),
             why: v.why.clone().unwrap_or_default(),
         })
         .collect();
     page.verdicts(&cards);
     page.h(2, "Results");
     results_table(&mut page, run);
-    let builds: Vec<_> = run
-        .versus
-        .iter()
-        .filter(|v| v.kind == Kind::Builds)
-        .cloned()
-        .collect();
+    let builds = verdicts::builds(&run.versus);
     if !builds.is_empty() {
         page.h(2, "Builds compared");
         page.table(&verdicts::table(&builds));

@@ -132,11 +132,7 @@ pub fn text(versus: &[Versus]) -> String {
             let _ = writeln!(s, "{}", legend(v));
         }
     }
-    let builds: Vec<Versus> = versus
-        .iter()
-        .filter(|v| v.kind == Kind::Builds)
-        .cloned()
-        .collect();
+    let builds = builds(versus);
     if let Some(v) = builds.first() {
         let mut table = table(&builds).select(SHOWN);
         table.map("dataset", dataset_name);
@@ -154,6 +150,12 @@ pub fn text(versus: &[Versus]) -> String {
         let _ = writeln!(s, "{}: {}", legend(v), outcome(&builds));
     }
     s
+}
+
+/// The verdicts between builds.
+pub fn builds(versus: &[Versus]) -> Vec<Versus> {
+    let builds = versus.iter().filter(|v| v.kind == Kind::Builds);
+    builds.cloned().collect()
 }
 
 /// "no regression", "2 regressed".
@@ -186,11 +188,7 @@ pub fn markdown(versus: &[Versus]) -> String {
             let _ = writeln!(s, "\n{}.", legend(v));
         }
     }
-    let builds: Vec<Versus> = versus
-        .iter()
-        .filter(|v| v.kind == Kind::Builds)
-        .cloned()
-        .collect();
+    let builds = builds(versus);
     if let Some(v) = builds.first() {
         let _ = write!(
             s,
