@@ -126,10 +126,7 @@ fn save_baseline(
     }
     // An interrupted run never costs a baseline that exists, and a run that measured
     // nothing is no baseline at all (`compare` would refuse it).
-    let exists = match &save.target.kind {
-        TargetKind::File(path) => path.exists(),
-        _ => false,
-    };
+    let exists = matches!(&save.target.kind, TargetKind::File(path) if path.exists());
     if run.results.is_empty() || (run.partial && exists) {
         let why = match run.results.is_empty() {
             true => "nothing was measured",

@@ -298,20 +298,19 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         }
         (None, _) => return usage("BASELINE", "name a baseline, or pass --list"),
     };
-    let mut inputs: Vec<Place> = Vec::new();
-    match &action {
-        CompareAction::List(_) => {}
-        CompareAction::Saved { old, new } => {
-            inputs.extend([Place::Path(old.0.clone()), Place::Path(new.0.clone())]);
-        }
+    // The files compare reads, which no output may replace.
+    let read: Vec<PathBuf> = match &action {
+        CompareAction::List(_) => Vec::new(),
+        CompareAction::Saved { old, new } => vec![old.0.clone(), new.0.clone()],
         CompareAction::Rerun { old, rerun } => {
-            inputs.push(Place::Path(old.0.clone()));
-            inputs.extend(rerun.datasets.iter().filter_map(|d| match d {
-                Input::File(p) => Some(Place::Path(p.clone())),
+            let files = rerun.datasets.iter().filter_map(|d| match d {
+                Input::File(p) => Some(p.clone()),
                 _ => None,
-            }));
+            });
+            std::iter::once(old.0.clone()).chain(files).collect()
         }
-    }
+    };
+    let inputs: Vec<Place> = read.into_iter().map(Place::Path).collect();
     let mut wanted = export_places(&a.export);
     wanted.push((
         Output::Html,

@@ -85,18 +85,9 @@ fn groups(versus: &[Versus]) -> Vec<Vec<&Versus>> {
 fn solver_lines(group: &[&Versus]) -> (String, Vec<(bool, String)>) {
     let mut lines = Vec::new();
     for v in group {
-        let interval = match (v.low, v.high) {
-            (Some(l), Some(h)) => format!(" ({l:.3}..{h:.3})"),
-            _ => String::new(),
-        };
-        let ratio = v.ratio.unwrap_or(f64::NAN);
-        lines.push(match v.verdict {
-            Verdict::Differs => (true, format!("{} than {}{interval}", v.short(), v.other)),
-            Verdict::AboutAsFast => (
-                true,
-                format!("about as fast as {}: {ratio:.3}{interval}", v.other),
-            ),
-            _ => (
+        lines.push(match v.ran() {
+            Some(ran) => (true, ran),
+            None => (
                 false,
                 format!(
                     "{}: no ratio ({})",
