@@ -69,6 +69,12 @@ pub struct BenchConfig {
 }
 
 impl BenchConfig {
+    /// Whether an `exec:` program is among the backends: its process works outside
+    /// this one.
+    fn runs_programs(&self) -> bool {
+        self.backends.iter().any(|b| matches!(b, Backend::Exec(_)))
+    }
+
     fn rules(&self) -> judge::Rules {
         judge::Rules {
             kind: self.kind,
@@ -123,12 +129,7 @@ pub fn run_bench(
             .build()?;
         // With one thread, this thread measures: a program started for it runs on its
         // core, so both are measured on the same core.
-        let _pinned = (threads == 1
-            && config
-                .backends
-                .iter()
-                .any(|b| matches!(b, Backend::Exec(_))))
-        .then(crate::base::cpu::Pinned::here);
+        let _pinned = (threads == 1 && config.runs_programs()).then(crate::base::cpu::Pinned::here);
         for (d, dataset) in datasets.iter().enumerate() {
             let truths: Vec<Option<&Truths>> = config
                 .backends

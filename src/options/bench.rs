@@ -1,7 +1,6 @@
 //! `bench` and `compare` options: measurement settings, exports, and baselines (loaded
 //! and validated here, before anything is measured).
 
-use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -504,10 +503,9 @@ fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
             format!("at most {} thread counts", bounds::MAX_THREAD_COUNTS),
         );
     }
-    let mut seen = HashSet::new();
-    for &n in list {
+    for (i, &n) in list.iter().enumerate() {
         bounds::threads(n, false).or_else(|e| usage("--threads", e))?;
-        if !seen.insert(n) {
+        if list[..i].contains(&n) {
             return usage("--threads", format!("{n} is listed twice"));
         }
     }
