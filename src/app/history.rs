@@ -2,7 +2,7 @@
 
 use super::Exit;
 use crate::base::interrupt;
-use crate::bench::history::{self, Entry, SeriesKey};
+use crate::bench::history::{self, Entry};
 use crate::bench::present::html;
 use crate::options::HistoryOptions;
 use crate::output::write_whole;
@@ -55,19 +55,14 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     for e in &entries {
         *counts.entry(e.series_key()).or_default() += 1;
     }
-    for (key, n) in &counts {
-        let SeriesKey {
-            backend,
-            threads,
-            machine,
-            ..
-        } = key;
-        if *n > history::change_points::MAX_POINTS {
-            say!(
-                "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
-                history::change_points::MAX_POINTS
-            );
-        }
+    let most = history::change_points::MAX_POINTS;
+    for (k, n) in counts.iter().filter(|(_, n)| **n > most) {
+        say!(
+            "note: {} -j{} on {}: only the newest {most} of its {n} runs are shown",
+            k.backend,
+            k.threads,
+            k.machine
+        );
     }
     let trends = history::trends(&entries, opts.min_step_pct, stop);
     let interrupted = interrupt::requested();

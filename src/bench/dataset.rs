@@ -207,16 +207,7 @@ impl Dataset {
     /// The timed puzzles `range`, unpacked into `out` (cleared first).
     pub(super) fn unpack(&self, range: std::ops::Range<usize>, out: &mut Vec<Board>) {
         out.clear();
-        let first = self
-            .others
-            .partition_point(|(k, _)| (*k as usize) < range.start);
-        let mut others = self.others[first..].iter().peekable();
-        for k in range {
-            match others.next_if(|(i, _)| *i as usize == k) {
-                Some((_, square)) => out.push(Board::Other(square.clone())),
-                None => out.push(Board::Nine(self.grids[k].grid())),
-            }
-        }
+        out.extend(range.map(|k| self.board(k)));
     }
 
     /// The board of timed puzzle `k`.
