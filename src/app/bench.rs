@@ -29,10 +29,9 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         Loaded::Stopped(exit) => return Ok(exit),
     };
     let exports = ExportManager(opts.exports);
-    let per_puzzle = match &opts.per_puzzle {
-        Some(target) => Some(RowOutput::open(RowOutputKind::Csv, target)?),
-        None => None,
-    };
+    let per_puzzle = (opts.per_puzzle.as_ref())
+        .map(|target| RowOutput::open(RowOutputKind::Csv, target))
+        .transpose()?;
     let build = Build::current();
     // The files a baseline keeps are copied before they are measured: what is kept is
     // what ran, even if a file is replaced during the run.
@@ -73,17 +72,11 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         save_baseline(save, &run, &kept, text)?;
     }
     // The history before the verdicts: a regression is recorded too.
-    let recorded = match &opts.record {
-        Some(r) => record(r, &run, text),
-        None => Ok(()),
-    };
-    let html = match &opts.html {
-        Some(target) => {
-            let page = html::bench_report("sudoku-bench: benchmark", &[], &run);
-            write_whole(target, page.as_bytes())
-        }
-        None => Ok(()),
-    };
+    let recorded = (opts.record.as_ref()).map_or(Ok(()), |r| record(r, &run, text));
+    let html = (opts.html.as_ref()).map_or(Ok(()), |target| {
+        let page = html::bench_report("sudoku-bench: benchmark", &[], &run);
+        write_whole(target, page.as_bytes())
+    });
     exported?;
     recorded?;
     html?;

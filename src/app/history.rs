@@ -39,15 +39,11 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     let mut entries: Vec<Entry> = loaded.entries.into_iter().filter(keep).collect();
     if let Some(last) = opts.last {
         // The newest `last` of each series: cut after grouping.
-        let mut kept = Vec::new();
-        for s in history::series(&entries) {
-            kept.extend(
-                s[s.len().saturating_sub(last)..]
-                    .iter()
-                    .map(|e| (*e).clone()),
-            );
-        }
-        entries = kept;
+        let series = history::series(&entries);
+        let newest = series
+            .iter()
+            .flat_map(|s| &s[s.len().saturating_sub(last)..]);
+        entries = newest.map(|e| (*e).clone()).collect();
     }
     // A series is looked at up to its newest MAX_POINTS runs: say so where one is longer.
     // Sorted: the notes come out in the same order every run.
