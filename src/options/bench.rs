@@ -537,10 +537,7 @@ fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
     let mut out: Vec<(String, Backend)> = Vec::new();
     for arg in args {
         for spec in split_backends(arg) {
-            let (label, spec) = match label_of(spec) {
-                Some((label, rest)) => (Some(label), rest),
-                None => (None, spec),
-            };
+            let (label, spec) = label_of(spec).map_or((None, spec), |(l, rest)| (Some(l), rest));
             let backend = super::backend("--backends", spec)?;
             // A label that names a built-in backend would make saved runs lie: a
             // re-run (`compare`) would measure the built-in one under that name.
