@@ -29,10 +29,9 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         Loaded::Stopped(exit) => return Ok(exit),
     };
     let exports = ExportManager(opts.exports);
-    let per_puzzle = match &opts.per_puzzle {
-        Some(target) => Some(RowOutput::open(RowOutputKind::Csv, target)?),
-        None => None,
-    };
+    let per_puzzle = (opts.per_puzzle.as_ref())
+        .map(|target| RowOutput::open(RowOutputKind::Csv, target))
+        .transpose()?;
     let build = Build::current();
     // The files a baseline keeps are copied before they are measured: what is kept is
     // what ran, even if a file is replaced during the run.
@@ -73,17 +72,11 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         save_baseline(save, &run, &kept, text)?;
     }
     // The history before the verdicts: a regression is recorded too.
-    let recorded = match &opts.record {
-        Some(r) => record(r, &run, text),
-        None => Ok(()),
-    };
-    let html = match &opts.html {
-        Some(target) => {
-            let page = html::bench_report("sudoku-bench: benchmark", &[], &run);
-            write_whole(target, page.as_bytes())
-        }
-        None => Ok(()),
-    };
+    let recorded = (opts.record.as_ref()).map_or(Ok(()), |r| record(r, &run, text));
+    let html = (opts.html.as_ref()).map_or(Ok(()), |target| {
+        let page = html::bench_report("sudoku-bench: benchmark", &[], &run);
+        write_whole(target, page.as_bytes())
+    });
     exported?;
     recorded?;
     html?;
@@ -126,10 +119,7 @@ fn save_baseline(
     }
     // An interrupted run never costs a baseline that exists, and a run that measured
     // nothing is no baseline at all (`compare` would refuse it).
-    let exists = match &save.target.kind {
-        TargetKind::File(path) => path.exists(),
-        _ => false,
-    };
+    let exists = matches!(&save.target.kind, TargetKind::File(path) if path.exists());
     if run.results.is_empty() || (run.partial && exists) {
         let why = match run.results.is_empty() {
             true => "nothing was measured",
@@ -275,16 +265,11 @@ impl<'a> Watcher<'a> {
         config: &BenchConfig,
         build: &Build,
     ) -> Watcher<'a> {
-        let nothing = crate::bench::Measured {
-            results: Vec::new(),
-            versus: Vec::new(),
-            interrupted: false,
-        };
         Watcher {
             bar,
             per_puzzle,
             exports,
-            run: BenchRun::new(config, build, nothing),
+            run: BenchRun::new(config, build, Default::default()),
             export_failed: false,
         }
     }

@@ -103,11 +103,7 @@ fn rerun_old(
         }
     };
     // Each backend's two builds side by side, taking turns, on its own.
-    let mut all = Measured {
-        results: Vec::new(),
-        versus: Vec::new(),
-        interrupted: false,
-    };
+    let mut all = Measured::default();
     for pair in pairs {
         config.labels = vec![
             format!("{} (old)", pair.label),
@@ -188,19 +184,15 @@ fn relabelled(run: &BenchRun, which: &str) -> Vec<crate::bench::BenchResult> {
 
 /// "old: before (results/baselines/before.json), saved 2026-12-03T..., sudoku-bench 0.1.0 (...)".
 fn side(which: &str, path: &Path, run: &BenchRun) -> String {
+    let name = path
+        .file_stem()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
     format!(
-        "{which}: {} ({}), of {}, sudoku-bench {}",
-        name(path),
+        "{which}: {name} ({}), of {}, sudoku-bench {}",
         path.display(),
         run.date,
         run.build.describe()
-    )
-}
-
-fn name(path: &Path) -> String {
-    path.file_stem().map_or_else(
-        || path.display().to_string(),
-        |s| s.to_string_lossy().into_owned(),
     )
 }
 

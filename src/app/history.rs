@@ -2,7 +2,7 @@
 
 use super::Exit;
 use crate::base::interrupt;
-use crate::bench::history::{self, Entry, SeriesKey};
+use crate::bench::history::{self, Entry};
 use crate::bench::present::html;
 use crate::options::HistoryOptions;
 use crate::output::write_whole;
@@ -39,15 +39,11 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     let mut entries: Vec<Entry> = loaded.entries.into_iter().filter(keep).collect();
     if let Some(last) = opts.last {
         // The newest `last` of each series: cut after grouping.
-        let mut kept = Vec::new();
-        for s in history::series(&entries) {
-            kept.extend(
-                s[s.len().saturating_sub(last)..]
-                    .iter()
-                    .map(|e| (*e).clone()),
-            );
-        }
-        entries = kept;
+        let series = history::series(&entries);
+        let newest = series
+            .iter()
+            .flat_map(|s| &s[s.len().saturating_sub(last)..]);
+        entries = newest.map(|e| (*e).clone()).collect();
     }
     // A series is looked at up to its newest MAX_POINTS runs: say so where one is longer.
     // Sorted: the notes come out in the same order every run.
@@ -55,19 +51,14 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     for e in &entries {
         *counts.entry(e.series_key()).or_default() += 1;
     }
-    for (key, n) in &counts {
-        let SeriesKey {
-            backend,
-            threads,
-            machine,
-            ..
-        } = key;
-        if *n > history::change_points::MAX_POINTS {
-            say!(
-                "note: {backend} -j{threads} on {machine}: only the newest {} of its {n} runs are shown",
-                history::change_points::MAX_POINTS
-            );
-        }
+    let most = history::change_points::MAX_POINTS;
+    for (k, n) in counts.iter().filter(|(_, n)| **n > most) {
+        say!(
+            "note: {} -j{} on {}: only the newest {most} of its {n} runs are shown",
+            k.backend,
+            k.threads,
+            k.machine
+        );
     }
     let trends = history::trends(&entries, opts.min_step_pct, stop);
     let interrupted = interrupt::requested();

@@ -106,18 +106,17 @@ impl Builds {
     /// that runs it: its `worker`, with the limits of `result`'s run.
     pub fn worker(&self, exe: &str, name: &str, limits: &crate::solver::Limits) -> Option<Backend> {
         let path = self.find(exe)?;
-        let mut args = vec![
-            "worker".to_string(),
+        let mut words = vec![
+            path.display().to_string(),
+            "worker".into(),
             "-b".into(),
             name.into(),
             "--max-nodes".into(),
             limits.max_nodes.to_string(),
         ];
         if let Some(t) = limits.timeout {
-            args.extend(["--timeout".into(), t.as_secs_f64().to_string()]);
+            words.extend(["--timeout".into(), t.as_secs_f64().to_string()]);
         }
-        let mut words = vec![path.display().to_string()];
-        words.extend(args);
         Some(exec_backend(words, None))
     }
 }

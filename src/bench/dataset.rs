@@ -207,16 +207,7 @@ impl Dataset {
     /// The timed puzzles `range`, unpacked into `out` (cleared first).
     pub(super) fn unpack(&self, range: std::ops::Range<usize>, out: &mut Vec<Board>) {
         out.clear();
-        let first = self
-            .others
-            .partition_point(|(k, _)| (*k as usize) < range.start);
-        let mut others = self.others[first..].iter().peekable();
-        for k in range {
-            match others.next_if(|(i, _)| *i as usize == k) {
-                Some((_, square)) => out.push(Board::Other(square.clone())),
-                None => out.push(Board::Nine(self.grids[k].grid())),
-            }
-        }
+        out.extend(range.map(|k| self.board(k)));
     }
 
     /// The board of timed puzzle `k`.
@@ -323,7 +314,6 @@ impl Dataset {
         };
         // Streamed into the compact form: the records are never all held whole.
         let mut failure = None;
-        let mut too_large = None;
         let mut note = |item: Result<Record, LoadError>| match item {
             Ok(record) => Some(record),
             Err(e) => {
@@ -332,45 +322,30 @@ impl Dataset {
             }
         };
         let records = loader.by_ref().map_while(&mut note);
-        for record in subset
-            .apply(records)
+        let too_large = (subset.apply(records))
             .map_err(|e| DatasetError(format!("{name}: {e}")))?
-        {
-            if let Err(e) = dataset.push(record) {
-                too_large = Some(e);
-                break;
-            }
-        }
+            .find_map(|record| dataset.push(record).err());
         // The rest of the input (after --limit) is read too: the hash covers it all.
         if failure.is_none() && too_large.is_none() {
-            for item in loader.by_ref() {
-                if let Err(e) = item {
-                    failure = Some(e);
-                    break;
-                }
-            }
+            failure = loader.by_ref().find_map(Result::err);
         }
         match failure {
             Some(LoadError::Stopped) => return Ok(None),
             Some(e) => return Err(DatasetError(e.to_string()).into()),
             None => {}
         }
-        match too_large {
-            Some(TooLarge::Held) => {
-                return Err(DatasetError(format!(
+        if let Some(too_large) = too_large {
+            return Err(DatasetError(match too_large {
+                TooLarge::Held => format!(
                     "{name}: past the {} MiB that bench holds of its datasets, all of them together, after {} records of this one (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of each with --limit N or --sample N",
                     crate::base::bounds::MAX_HELD_BYTES >> 20,
                     dataset.info.records
-                ))
-                .into());
-            }
-            Some(TooLarge::Numbers) => {
-                return Err(DatasetError(format!(
+                ),
+                TooLarge::Numbers => format!(
                     "{name}: too large to bench: more than {BIG} puzzles, or a record number or line above it"
-                ))
-                .into());
-            }
-            None => {}
+                ),
+            })
+            .into());
         }
         if crate::base::interrupt::requested() {
             return Ok(None);

@@ -160,12 +160,7 @@ pub(super) fn measure<'a>(
         }
     }
     // A program's own CPU shows as other programs' load: it cannot be told apart.
-    let load = probe.others().filter(|_| {
-        !config
-            .backends
-            .iter()
-            .any(|b| matches!(b, Backend::Exec(_)))
-    });
+    let load = probe.others().filter(|_| !config.runs_programs());
     Ok(Some(Measured {
         contenders,
         blocks: blocks.len(),

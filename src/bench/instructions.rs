@@ -212,18 +212,13 @@ pub fn count(
 fn read_total(path: &PathBuf) -> anyhow::Result<u64> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut found = None;
-    for line in text.lines() {
-        for key in ["totals:", "summary:"] {
-            if let Some(rest) = line.strip_prefix(key) {
-                found = rest
-                    .split_whitespace()
-                    .next()
-                    .and_then(|n| n.parse::<u64>().ok());
-            }
-        }
-    }
-    found.with_context(|| format!("{}: no instruction total", path.display()))
+    // The last such line counts.
+    let line = (text.lines().rev()).find_map(|l| {
+        l.strip_prefix("totals:")
+            .or_else(|| l.strip_prefix("summary:"))
+    });
+    (line.and_then(|rest| rest.split_whitespace().next()?.parse().ok()))
+        .with_context(|| format!("{}: no instruction total", path.display()))
 }
 
 #[cfg(test)]

@@ -234,10 +234,6 @@ impl Versus {
     /// The sentence: "new took 1.102 times old's time (1.091..1.113): regressed", "bitboard
     /// ran 4.48 times faster than dlx-static (4.41..4.55)".
     pub fn sentence(&self) -> String {
-        let interval = match (self.low, self.high) {
-            (Some(l), Some(h)) => format!(" ({l:.3}..{h:.3})"),
-            _ => String::new(),
-        };
         let why = self
             .why
             .as_deref()
@@ -250,25 +246,34 @@ impl Versus {
             };
             return format!("{} against {}: {what}{why}", self.other, self.base);
         };
-        match self.kind {
-            Kind::Builds => format!(
-                "{} took {r:.3} times {}'s time{interval}: {}{why}",
+        match (self.kind, self.ran()) {
+            (Kind::Solvers, Some(ran)) => format!("{} ran {ran}{why}", self.base),
+            _ => format!(
+                "{} took {r:.3} times {}'s time{}: {}{why}",
                 self.other,
                 self.base,
+                self.interval(),
                 self.short()
             ),
-            Kind::Solvers if self.verdict == Verdict::AboutAsFast => {
-                format!(
-                    "{} ran about as fast as {}: {r:.3}{interval}{why}",
-                    self.base, self.other
-                )
-            }
-            Kind::Solvers => format!(
-                "{} ran {} than {}{interval}{why}",
-                self.base,
-                self.short(),
-                self.other
-            ),
+        }
+    }
+
+    /// Two solvers with a ratio, how the base ran: "4.48 times faster than dlx-static
+    /// (4.41..4.55)", "about as fast as dlx-static: 1.002 (0.991..1.013)".
+    pub fn ran(&self) -> Option<String> {
+        let (r, interval, other) = (self.ratio?, self.interval(), &self.other);
+        match self.verdict {
+            Verdict::Differs => Some(format!("{} than {other}{interval}", self.short())),
+            Verdict::AboutAsFast => Some(format!("about as fast as {other}: {r:.3}{interval}")),
+            _ => None,
+        }
+    }
+
+    /// " (1.091..1.113)": the 95% interval, where there is one.
+    fn interval(&self) -> String {
+        match (self.low, self.high) {
+            (Some(l), Some(h)) => format!(" ({l:.3}..{h:.3})"),
+            _ => String::new(),
         }
     }
 }
@@ -341,23 +346,48 @@ pub struct Judged {
 }
 
 impl Judged {
-    fn unjudged(why: String) -> Judged {
+    pub fn unjudged(why: String) -> Judged {
         Judged {
             estimate: None,
             verdict: Verdict::Unjudged,
             why: Some(why),
         }
     }
+
+    /// The verdict of `b` against `a` (results of one dataset at one thread count),
+    /// `why` with a note where two builds did different work: the algorithm changed,
+    /// not the machine.
+    pub fn versus(
+        self,
+        a: &BenchResult,
+        b: &BenchResult,
+        how: How,
+        timing: Timing,
+        rules: &Rules,
+    ) -> Versus {
+        let e = self.estimate;
+        Versus {
+            base: a.backend.clone(),
+            other: b.backend.clone(),
+            dataset: b.dataset.path.clone(),
+            threads: b.threads,
+            kind: rules.kind,
+            how,
+            timing,
+            ratio: e.map(|e| e.ratio),
+            low: e.map(|e| e.low),
+            high: e.map(|e| e.high),
+            pairs: e.map_or(0, |e| e.pairs),
+            noise_pct: rules.noise_pct,
+            verdict: self.verdict,
+            why: with_work(self.why, a, b, rules.kind),
+            instructions_ratio: None,
+        }
+    }
 }
 
-/// `why`, with a note where two builds did different work: the algorithm changed, not
-/// the machine.
-pub fn with_work(
-    why: Option<String>,
-    a: &BenchResult,
-    b: &BenchResult,
-    kind: Kind,
-) -> Option<String> {
+/// `why`, with a note where two builds did different work.
+fn with_work(why: Option<String>, a: &BenchResult, b: &BenchResult, kind: Kind) -> Option<String> {
     let nodes = a.counters.nodes && b.counters.nodes && a.nodes_total != b.nodes_total;
     let guesses = a.counters.guesses && b.counters.guesses && a.guesses_total != b.guesses_total;
     if kind != Kind::Builds || !(nodes || guesses) {

@@ -69,6 +69,12 @@ pub struct BenchConfig {
 }
 
 impl BenchConfig {
+    /// Whether an `exec:` program is among the backends: its process works outside
+    /// this one.
+    fn runs_programs(&self) -> bool {
+        self.backends.iter().any(|b| matches!(b, Backend::Exec(_)))
+    }
+
     fn rules(&self) -> judge::Rules {
         judge::Rules {
             kind: self.kind,
@@ -95,6 +101,7 @@ pub trait Observer {
 
 /// The results and verdicts, and whether an interrupt cut the run short (the
 /// measurement in flight is then dropped: only whole results are kept).
+#[derive(Default)]
 pub struct Measured {
     pub results: Vec<BenchResult>,
     pub versus: Vec<Versus>,
@@ -108,9 +115,8 @@ pub fn run_bench(
     observer: &mut dyn Observer,
 ) -> anyhow::Result<Measured> {
     let mut done = Measured {
-        results: Vec::new(),
-        versus: Vec::new(),
         interrupted: true,
+        ..Measured::default()
     };
     // The verifier's counts, found once per dataset before anything is measured.
     let Some(truths) = find_truths(datasets, config, observer)? else {
@@ -123,12 +129,7 @@ pub fn run_bench(
             .build()?;
         // With one thread, this thread measures: a program started for it runs on its
         // core, so both are measured on the same core.
-        let _pinned = (threads == 1
-            && config
-                .backends
-                .iter()
-                .any(|b| matches!(b, Backend::Exec(_))))
-        .then(crate::base::cpu::Pinned::here);
+        let _pinned = (threads == 1 && config.runs_programs()).then(crate::base::cpu::Pinned::here);
         for (d, dataset) in datasets.iter().enumerate() {
             let truths: Vec<Option<&Truths>> = config
                 .backends
@@ -245,28 +246,8 @@ fn verdicts(
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let judge::Judged {
-                estimate,
-                verdict,
-                why,
-            } = judge::judge(&m.side(base), &m.side(i), how, &rules);
-            Versus {
-                base: results[base].backend.clone(),
-                other: results[i].backend.clone(),
-                dataset: results[i].dataset.path.clone(),
-                threads: results[i].threads,
-                kind: config.kind,
-                how,
-                timing: m.timing,
-                ratio: estimate.map(|e| e.ratio),
-                low: estimate.map(|e| e.low),
-                high: estimate.map(|e| e.high),
-                pairs: estimate.map_or(0, |e| e.pairs),
-                noise_pct: config.noise_pct,
-                verdict,
-                why: judge::with_work(why, &results[base], &results[i], config.kind),
-                instructions_ratio: None,
-            }
+            let judged = judge::judge(&m.side(base), &m.side(i), how, &rules);
+            judged.versus(&results[base], &results[i], how, m.timing, &rules)
         })
         .collect()
 }

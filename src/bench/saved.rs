@@ -258,13 +258,11 @@ impl BenchResult {
 
     /// Per-puzzle time of each round, µs.
     pub fn round_us_per_puzzle(&self) -> Vec<f64> {
-        self.per_puzzle_us(&self.rounds_ns)
-    }
-
-    /// Times of whole rounds per puzzle, µs.
-    pub fn per_puzzle_us(&self, rounds_ns: &[u64]) -> Vec<f64> {
         let n = self.timed_puzzles().max(1) as f64;
-        rounds_ns.iter().map(|&ns| ns as f64 / 1000.0 / n).collect()
+        self.rounds_ns
+            .iter()
+            .map(|&ns| ns as f64 / 1000.0 / n)
+            .collect()
     }
 }
 

@@ -1,7 +1,6 @@
 //! `bench` and `compare` options: measurement settings, exports, and baselines (loaded
 //! and validated here, before anything is measured).
 
-use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -109,10 +108,9 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
     let (load, subset) = super::input::load_options(&a.input)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
-    let save_place = match &a.save_baseline {
-        Some(name) => Some(Place::Path(save_path(name, &store, a.force)?)),
-        None => None,
-    };
+    let save_place = (a.save_baseline.as_deref())
+        .map(|name| save_path(name, &store, a.force).map(Place::Path))
+        .transpose()?;
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
     if a.history.is_some() && !a.record && a.save_baseline.is_none() {
         return usage(
@@ -129,10 +127,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         crate::bench::history::check_appendable(p).or_else(|e| usage("--history", e))?;
     }
     use Output as O;
-    let mut wanted: Vec<_> = export_places(&a.export)
-        .into_iter()
-        .map(|(f, flag, place)| (O::Export(f), flag, place))
-        .collect();
+    let mut wanted = export_places(&a.export);
     wanted.extend([
         (O::PerPuzzle, "--per-puzzle", place(&a.per_puzzle)),
         (O::SaveBaseline, "--save-baseline", save_place),
@@ -178,13 +173,14 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
 }
 
 /// `--export-*`, which `bench` and `compare` share: each format with its option and place.
-fn export_places(a: &ExportArgs) -> [(ExportFormat, &'static str, Option<Place>); 3] {
+fn export_places(a: &ExportArgs) -> Vec<(Output, &'static str, Option<Place>)> {
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
-    [
-        (ExportFormat::Csv, "--export-csv", place(&a.export_csv)),
-        (ExportFormat::Json, "--export-json", place(&a.export_json)),
+    use ExportFormat::{Csv, Json, Markdown};
+    vec![
+        (Output::Export(Csv), "--export-csv", place(&a.export_csv)),
+        (Output::Export(Json), "--export-json", place(&a.export_json)),
         (
-            ExportFormat::Markdown,
+            Output::Export(Markdown),
             "--export-markdown",
             place(&a.export_markdown),
         ),
@@ -301,24 +297,20 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         }
         (None, _) => return usage("BASELINE", "name a baseline, or pass --list"),
     };
-    let mut inputs: Vec<Place> = Vec::new();
-    match &action {
-        CompareAction::List(_) => {}
-        CompareAction::Saved { old, new } => {
-            inputs.extend([Place::Path(old.0.clone()), Place::Path(new.0.clone())]);
-        }
+    // The files compare reads, which no output may replace.
+    let read: Vec<PathBuf> = match &action {
+        CompareAction::List(_) => Vec::new(),
+        CompareAction::Saved { old, new } => vec![old.0.clone(), new.0.clone()],
         CompareAction::Rerun { old, rerun } => {
-            inputs.push(Place::Path(old.0.clone()));
-            inputs.extend(rerun.datasets.iter().filter_map(|d| match d {
-                Input::File(p) => Some(Place::Path(p.clone())),
+            let files = rerun.datasets.iter().filter_map(|d| match d {
+                Input::File(p) => Some(p.clone()),
                 _ => None,
-            }));
+            });
+            std::iter::once(old.0.clone()).chain(files).collect()
         }
-    }
-    let mut wanted: Vec<_> = export_places(&a.export)
-        .into_iter()
-        .map(|(f, flag, place)| (Output::Export(f), flag, place))
-        .collect();
+    };
+    let inputs: Vec<Place> = read.into_iter().map(Place::Path).collect();
+    let mut wanted = export_places(&a.export);
     wanted.push((
         Output::Html,
         "--html",
@@ -511,10 +503,9 @@ fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
             format!("at most {} thread counts", bounds::MAX_THREAD_COUNTS),
         );
     }
-    let mut seen = HashSet::new();
-    for &n in list {
+    for (i, &n) in list.iter().enumerate() {
         bounds::threads(n, false).or_else(|e| usage("--threads", e))?;
-        if !seen.insert(n) {
+        if list[..i].contains(&n) {
             return usage("--threads", format!("{n} is listed twice"));
         }
     }
@@ -546,10 +537,7 @@ fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
     let mut out: Vec<(String, Backend)> = Vec::new();
     for arg in args {
         for spec in split_backends(arg) {
-            let (label, spec) = match label_of(spec) {
-                Some((label, rest)) => (Some(label), rest),
-                None => (None, spec),
-            };
+            let (label, spec) = label_of(spec).map_or((None, spec), |(l, rest)| (Some(l), rest));
             let backend = super::backend("--backends", spec)?;
             // A label that names a built-in backend would make saved runs lie: a
             // re-run (`compare`) would measure the built-in one under that name.

@@ -7,7 +7,7 @@ pub use store::{BaselineRef, Found, Store, check_name, load};
 
 use anyhow::bail;
 
-use super::judge::{self, Estimate, Rules};
+use super::judge::{self, Judged, Rules};
 use crate::bench::{BenchResult, BenchRun, BenchSettings, How, Kind, Timing, Verdict, Versus};
 
 /// Refuses runs whose settings differ: nothing is measured before this says the runs
@@ -106,7 +106,7 @@ pub fn compare(old: &BenchRun, new: &BenchRun, rules: &Rules) -> anyhow::Result<
 fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
     let counts = |r: &BenchResult| [r.wrong, r.budget_exceeded, r.unsupported];
     let (a, b) = (counts(old), counts(new));
-    let (estimate, verdict, why) = if a != b {
+    let judged = if a != b {
         let worse = b.iter().zip(&a).any(|(n, o)| n > o);
         let verdict = match (rules.kind, worse) {
             (Kind::Builds, true) => Verdict::Regressed,
@@ -124,20 +124,18 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
             said(old),
             said(new)
         );
-        (None, verdict, Some(why))
+        Judged {
+            verdict,
+            ..Judged::unjudged(why)
+        }
     } else if old.wrong > 0 {
-        (
-            None,
-            Verdict::Unjudged,
-            Some("wrong answers: their times are not solves'".into()),
-        )
+        Judged::unjudged("wrong answers: their times are not solves'".into())
     } else if old.timing != new.timing {
-        let why = format!(
+        Judged::unjudged(format!(
             "measured on different clocks ({} vs {})",
             old.timing.name(),
             new.timing.name()
-        );
-        (None, Verdict::Unjudged, Some(why))
+        ))
     } else {
         let e = judge::unpaired(
             &old.round_us_per_puzzle(),
@@ -146,38 +144,31 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
         );
         let loads = old.load.zip(new.load);
         let differ = loads.is_some_and(|(a, b)| (a - b).abs() >= LOAD_TOLERANCE);
-        match judge::verdict(&e, rules) {
+        let (verdict, why) = match judge::verdict(&e, rules) {
             Verdict::Regressed | Verdict::Improved if differ && old.timing == Timing::Wall => {
                 let (a, b) = loads.unwrap_or_default();
                 let why = format!(
                     "different loads ({a:.1} vs {b:.1} busy cores), and wall time moves with the load"
                 );
-                (Some(e), Verdict::Unjudged, Some(why))
+                (Verdict::Unjudged, Some(why))
             }
-            v => (Some(e), v, None),
+            v => (v, None),
+        };
+        Judged {
+            estimate: Some(e),
+            verdict,
+            why,
         }
     };
-    let e: Option<Estimate> = estimate;
     Versus {
         base: format!("{} (old)", old.backend),
         other: format!("{} (new)", new.backend),
-        dataset: new.dataset.path.clone(),
-        threads: new.threads,
-        kind: rules.kind,
-        how: How::Saved,
-        timing: new.timing,
-        ratio: e.map(|e| e.ratio),
-        low: e.map(|e| e.low),
-        high: e.map(|e| e.high),
-        pairs: e.map_or(0, |e| e.pairs),
-        noise_pct: rules.noise_pct,
-        verdict,
-        why: judge::with_work(why, old, new, rules.kind),
         instructions_ratio: match (&old.instructions, &new.instructions) {
             (Some(a), Some(b)) if a.puzzles == b.puzzles && a.per_puzzle > 0.0 => {
                 Some(b.per_puzzle / a.per_puzzle)
             }
             _ => None,
         },
+        ..judged.versus(old, new, How::Saved, new.timing, rules)
     }
 }

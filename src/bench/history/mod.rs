@@ -338,26 +338,14 @@ pub fn load(path: &Path, stop: &AtomicBool) -> anyhow::Result<Loaded> {
     Ok(out)
 }
 
-/// One line, at most MAX_LINE + 1 bytes of it kept (the rest is read and dropped).
+/// One line, at most MAX_LINE + 1 bytes of it kept (the rest is read and dropped); 0
+/// at the end of the file.
 fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut total = 0;
-    loop {
-        let chunk = r.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(total);
-        }
-        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let room = (MAX_LINE + 1).saturating_sub(buf.len());
-        buf.extend_from_slice(&chunk[..used.min(room)]);
-        r.consume(used);
-        total += used;
-        if done {
-            return Ok(total);
-        }
+    let n = r.take(MAX_LINE as u64 + 1).read_until(b'\n', buf)?;
+    if n > MAX_LINE && buf.last() != Some(&b'\n') {
+        r.skip_until(b'\n')?;
     }
+    Ok(n)
 }
 
 /// Entries grouped into series (in order of first appearance), each oldest first.

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
 use super::{history, svg, terminal, verdicts};
+use crate::bench::BenchRun;
 use crate::bench::history::Trend;
 use crate::bench::history::change_points::Cause;
-use crate::bench::{BenchRun, Kind, Verdict};
 use crate::report::text_table::Align;
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
@@ -207,76 +207,47 @@ fn meta(page: &mut Page, run: &BenchRun) {
     );
 }
 
-fn results_table(page: &mut Page, run: &BenchRun) {
-    page.table(&terminal::table(run).without(&["mean µs", "max µs", "effic."]));
-}
-
-/// The runs' distributions in one chart, each run's labels led by its name (if any).
-fn cdf(page: &mut Page, runs: &[(&str, &BenchRun)]) {
-    if runs
-        .iter()
-        .any(|(_, run)| run.results.iter().any(|r| !r.cdf.is_empty()))
-    {
-        page.h(2, "Per-puzzle time distributions");
-        let chart = chart(runs, &page.palette);
-        page.figure(&chart);
+/// The distributions of the run's results in one chart: a panel per dataset, in the
+/// order of the results, a series per result with times.
+fn cdf(page: &mut Page, run: &BenchRun) {
+    if run.results.iter().all(|r| r.cdf.is_empty()) {
+        return;
     }
-}
-
-/// A panel per dataset, in the order of the results; a series per result with times,
-/// its label led by its run's name where that is not empty (compare's two runs).
-fn chart(runs: &[(&str, &BenchRun)], palette: &Palette) -> String {
-    let results = || {
-        runs.iter()
-            .flat_map(|(name, run)| run.results.iter().map(move |r| (*name, r)))
-    };
+    page.h(2, "Per-puzzle time distributions");
     let mut datasets: Vec<&str> = Vec::new();
-    for (_, r) in results() {
+    for r in &run.results {
         if !datasets.contains(&r.dataset.path.as_str()) {
             datasets.push(&r.dataset.path);
         }
     }
     let panels: Vec<svg::Panel<'_>> = datasets
         .iter()
-        .map(|&dataset| {
-            let series = results()
-                .filter(|(_, r)| r.dataset.path == dataset && !r.cdf.is_empty())
-                .map(|(run, r)| {
-                    let lead = if run.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{run}: ")
-                    };
-                    let name = format!("{lead}{} -j{}", r.backend, r.threads);
-                    svg::Series {
-                        backend: r.backend.clone(),
-                        label: format!("{name} (median {:.1} µs)", r.per_call.median_us),
-                        points: r.cdf.as_slice(),
-                    }
+        .map(|&dataset| svg::Panel {
+            title: format!("{}: time per puzzle, cumulative", svg::file_name(dataset)),
+            series: (run.results.iter())
+                .filter(|r| r.dataset.path == dataset && !r.cdf.is_empty())
+                .map(|r| svg::Series {
+                    backend: r.backend.clone(),
+                    label: format!(
+                        "{} -j{} (median {:.1} µs)",
+                        r.backend, r.threads, r.per_call.median_us
+                    ),
+                    points: r.cdf.as_slice(),
                 })
-                .collect();
-            let name = svg::file_name(dataset);
-            svg::Panel {
-                title: format!("{name}: time per puzzle, cumulative"),
-                series,
-            }
+                .collect(),
         })
         .collect();
-    svg::cdf("time per puzzle, cumulative", &panels, palette)
-}
-
-/// A page's palette: every backend its runs name.
-fn palette(runs: &[&BenchRun]) -> Palette {
-    Palette::new(runs.iter().flat_map(|run| {
-        let results = run.results.iter().map(|r| r.backend.as_str());
-        results.chain(run.versus.iter().map(|v| v.base.as_str()))
-    }))
+    let chart = svg::cdf("time per puzzle, cumulative", &panels, &page.palette);
+    page.figure(&chart);
 }
 
 /// The page of a `bench` run, or of a `compare` (`heading`, and a line naming each
 /// build compared).
 pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String {
-    let mut page = Page::new(heading, palette(&[run]));
+    // Every backend the run names: the same colour on every page.
+    let names = run.results.iter().map(|r| r.backend.as_str());
+    let palette = Palette::new(names.chain(run.versus.iter().map(|v| v.base.as_str())));
+    let mut page = Page::new(heading, palette);
     for line in builds {
         page.p("meta", line);
     }
@@ -296,23 +267,14 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
         .map(|v| Card {
             what: format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads),
             word: v.short(),
-            class: match v.verdict {
-                Verdict::Regressed => "bad",
-                Verdict::Improved => "good",
-                _ => "same",
-            },
+            class: badge(v.verdict.name()).unwrap_or("same"),
             why: v.why.clone().unwrap_or_default(),
         })
         .collect();
     page.verdicts(&cards);
     page.h(2, "Results");
-    results_table(&mut page, run);
-    let builds: Vec<_> = run
-        .versus
-        .iter()
-        .filter(|v| v.kind == Kind::Builds)
-        .cloned()
-        .collect();
+    page.table(&terminal::table(run).without(&["mean µs", "max µs", "effic."]));
+    let builds = verdicts::builds(&run.versus);
     if !builds.is_empty() {
         page.h(2, "Builds compared");
         page.table(&verdicts::table(&builds));
@@ -320,7 +282,7 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
     if let Some(v) = run.versus.first() {
         page.p("note", &verdicts::legend(v));
     }
-    cdf(&mut page, &[("", run)]);
+    cdf(&mut page, run);
     page.finish(heading)
 }
 
@@ -328,7 +290,8 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
 /// improved, from the builds on either side), a note for each other step (a machine
 /// shift, a build not recorded), the table, a chart per series.
 pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step: f64) -> String {
-    let mut page = Page::new("sudoku-bench: history", trend_palette(trends));
+    let palette = Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()));
+    let mut page = Page::new("sudoku-bench: history", palette);
     let steps: Vec<_> = trends
         .iter()
         .flat_map(|t| t.steps.iter().map(move |s| (t, s)))
@@ -382,11 +345,6 @@ pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step
         page.figure(&chart);
     }
     page.finish("sudoku-bench history")
-}
-
-/// The palette of the series' backends.
-fn trend_palette(trends: &[Trend<'_>]) -> Palette {
-    Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()))
 }
 
 /// One series as a trend plot, in its backend's colour; a step where the code changed

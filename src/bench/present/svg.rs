@@ -205,7 +205,13 @@ pub struct Mark {
 /// not overlap; right of the line in the plot's left half, left of it in the right).
 /// The y axis spans all the values.
 pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String {
-    let mut s = open(title);
+    // A one-chart document, its title shown.
+    let mut s = root(title, H);
+    let _ = write!(
+        s,
+        r#"<text x="8" y="22" class="title">{}</text>"#,
+        escape(title)
+    );
     let finite = || values.iter().copied().filter(|v| v.is_finite());
     let (lo, hi) = finite().fold((f64::INFINITY, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
     if lo > hi {
@@ -375,15 +381,6 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
 fn root(title: &str, height: f64) -> String {
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" role="img"><style>{STYLE}</style><title>{}</title><rect width="{W}" height="{height}" fill="white"/>"#,
-        escape(title)
-    )
-}
-
-/// A one-chart document, its title shown.
-fn open(title: &str) -> String {
-    format!(
-        r#"{}<text x="8" y="22" class="title">{}</text>"#,
-        root(title, H),
         escape(title)
     )
 }

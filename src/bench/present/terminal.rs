@@ -82,24 +82,19 @@ fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
             let _ = writeln!(s, "{}: {note}", r.backend);
         }
     }
+    // Each note names the row it is about.
+    let on = format!("{} on {}", r.backend, dataset_name(&r.dataset.path));
     if let Some(v) = &r.verified {
         let _ = writeln!(
             s,
-            "{} on {}: claims verified by {}, untimed: {} confirmed, {} refuted, {} undecided",
-            r.backend,
-            dataset_name(&r.dataset.path),
-            v.by,
-            v.confirmed,
-            v.refuted,
-            v.undecided
+            "{on}: claims verified by {}, untimed: {} confirmed, {} refuted, {} undecided",
+            v.by, v.confirmed, v.refuted, v.undecided
         );
     }
     if r.wrong > 0 {
         let _ = writeln!(
             s,
-            "WRONG ANSWERS: {} on {}: {} puzzles ({} wrong answers over {} rounds; see --per-puzzle{})",
-            r.backend,
-            dataset_name(&r.dataset.path),
+            "WRONG ANSWERS: {on}: {} puzzles ({} wrong answers over {} rounds; see --per-puzzle{})",
             r.wrong,
             r.wrong_answers,
             r.rounds_ns.len(),
@@ -113,19 +108,14 @@ fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
     if r.budget_exceeded > 0 {
         let _ = writeln!(
             s,
-            "budget: {} on {}: {} of {} puzzles stopped at the node budget or time limit in some round (budget_exceeded); their time is the budget's, not a solve's",
-            r.backend,
-            dataset_name(&r.dataset.path),
-            r.budget_exceeded,
-            r.dataset.puzzles
+            "budget: {on}: {} of {} puzzles stopped at the node budget or time limit in some round (budget_exceeded); their time is the budget's, not a solve's",
+            r.budget_exceeded, r.dataset.puzzles
         );
     }
     if r.unsupported > 0 {
         let _ = writeln!(
             s,
-            "unsupported: {} on {}: {} of {} boards are of a size it does not solve; µs/puzzle and puzzles/s are over the other {}",
-            r.backend,
-            dataset_name(&r.dataset.path),
+            "unsupported: {on}: {} of {} boards are of a size it does not solve; µs/puzzle and puzzles/s are over the other {}",
             r.unsupported,
             r.dataset.puzzles,
             r.timed_puzzles()
@@ -136,9 +126,7 @@ fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
         let calls = r.per_call.calls as f64;
         let _ = writeln!(
             s,
-            "outliers ({} on {} -j{}): {} puzzle calls ({:.1}%) beyond 3.5 MAD ({:.2} µs) of the median, {} of {} rounds",
-            r.backend,
-            dataset_name(&r.dataset.path),
+            "outliers ({on} -j{}): {} puzzle calls ({:.1}%) beyond 3.5 MAD ({:.2} µs) of the median, {} of {} rounds",
             r.threads,
             r.per_call.outliers,
             100.0 * r.per_call.outliers as f64 / calls.max(1.0),

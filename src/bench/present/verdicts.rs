@@ -85,18 +85,9 @@ fn groups(versus: &[Versus]) -> Vec<Vec<&Versus>> {
 fn solver_lines(group: &[&Versus]) -> (String, Vec<(bool, String)>) {
     let mut lines = Vec::new();
     for v in group {
-        let interval = match (v.low, v.high) {
-            (Some(l), Some(h)) => format!(" ({l:.3}..{h:.3})"),
-            _ => String::new(),
-        };
-        let ratio = v.ratio.unwrap_or(f64::NAN);
-        lines.push(match v.verdict {
-            Verdict::Differs => (true, format!("{} than {}{interval}", v.short(), v.other)),
-            Verdict::AboutAsFast => (
-                true,
-                format!("about as fast as {}: {ratio:.3}{interval}", v.other),
-            ),
-            _ => (
+        lines.push(match v.ran() {
+            Some(ran) => (true, ran),
+            None => (
                 false,
                 format!(
                     "{}: no ratio ({})",
@@ -132,11 +123,7 @@ pub fn text(versus: &[Versus]) -> String {
             let _ = writeln!(s, "{}", legend(v));
         }
     }
-    let builds: Vec<Versus> = versus
-        .iter()
-        .filter(|v| v.kind == Kind::Builds)
-        .cloned()
-        .collect();
+    let builds = builds(versus);
     if let Some(v) = builds.first() {
         let mut table = table(&builds).select(SHOWN);
         table.map("dataset", dataset_name);
@@ -154,6 +141,12 @@ pub fn text(versus: &[Versus]) -> String {
         let _ = writeln!(s, "{}: {}", legend(v), outcome(&builds));
     }
     s
+}
+
+/// The verdicts between builds.
+pub fn builds(versus: &[Versus]) -> Vec<Versus> {
+    let builds = versus.iter().filter(|v| v.kind == Kind::Builds);
+    builds.cloned().collect()
 }
 
 /// "no regression", "2 regressed".
@@ -186,11 +179,7 @@ pub fn markdown(versus: &[Versus]) -> String {
             let _ = writeln!(s, "\n{}.", legend(v));
         }
     }
-    let builds: Vec<Versus> = versus
-        .iter()
-        .filter(|v| v.kind == Kind::Builds)
-        .cloned()
-        .collect();
+    let builds = builds(versus);
     if let Some(v) = builds.first() {
         let _ = write!(
             s,
