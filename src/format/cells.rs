@@ -1,10 +1,10 @@
 //! What a cell may be written as: digits `1`-`9`, and the blanks a file uses (`.`, `0`,
-//! `_`, `X`, `x`, `*`, `-` by default, more with `--blanks`).
+//! `_`, `X`, `x`, `*`, `-`, `?` by default, more with `--blanks`).
 
 use crate::board::{self, Alphabet, MAX_SIDE, Shape, Square};
 
 /// Blanks every reader accepts.
-pub const DEFAULT_BLANKS: &str = "._0Xx*-";
+pub const DEFAULT_BLANKS: &str = "._0Xx*-?";
 
 /// The cell alphabet of a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,9 +145,9 @@ mod tests {
             assert_eq!(c.value(b), Some(0), "{}", b as char);
         }
         assert_eq!(c.value(b'7'), Some(7));
-        assert_eq!(c.value(b'?'), None);
-        let q = Cells::with_blanks("?").unwrap();
-        assert_eq!(q.value(b'?'), Some(0));
+        assert_eq!(c.value(b'/'), None);
+        let q = Cells::with_blanks("/").unwrap();
+        assert_eq!(q.value(b'/'), Some(0));
         assert!(Cells::with_blanks("5").is_err());
         assert!(Cells::with_blanks(" ").is_err());
         let mut line = [b'.'; 81];

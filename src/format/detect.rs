@@ -64,6 +64,10 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
         candidates.push((Format::Csv, layout.clone()));
     }
     candidates.push((Format::Line, layout.clone()));
+    // Before the grids, which read its `?` blanks too: an exact HDU file is that.
+    if sample.contains(&b'?') {
+        candidates.push((Format::Hdu, layout.clone()));
+    }
     candidates.push(grid(|_| {}));
     if sample.contains(&b',') {
         candidates.push(grid(|s| s.label_column = true));
@@ -76,9 +80,6 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     }
     if space_blank_rows(sample) {
         candidates.push(grid(|s| s.space_blanks = true));
-    }
-    if sample.contains(&b'?') {
-        candidates.push((Format::Hdu, layout.clone()));
     }
     if first == Some(&b'{') {
         candidates.push((Format::Json, layout.clone()));

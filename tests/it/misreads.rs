@@ -652,3 +652,18 @@ fn a_run_of_one_cell_fields_that_is_no_whole_board_is_refused() {
     assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
     assert_eq!(r.matched(), [(P, "true")]);
 }
+
+/// A grid of `?` blanks (EZLiang/SudokuSAT's tests/hard.txt) was refused ("'?' is not a
+/// digit 1-9 or a blank") and needed `--blanks ?`: `?` is a default blank, as in HDU 1426.
+#[test]
+fn question_mark_blanks_read_with_no_flag() {
+    let grid: Vec<String> = P
+        .replace('.', "?")
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    let r = run("hard.txt", &(grid.join("\n") + "\n"), &[]);
+    assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.puzzles(), [P]);
+}
