@@ -264,6 +264,29 @@ fn indexed(members: &[(String, &RawValue)]) -> bool {
             .all(|(i, m)| m.0 == (i + from).to_string())
 }
 
+/// An object keyed 0, 1, 2, ... (or from 1) as the list it writes, and so the objects
+/// in it: rows keyed so too (pandas' `to_json`) make a board of rows.
+fn listed(v: Value) -> Value {
+    let Value::Object(map) = v else { return v };
+    let mut keys: Vec<Option<usize>> = map.keys().map(|k| k.parse().ok()).collect();
+    keys.sort_unstable();
+    let from = keys.first().copied().flatten().filter(|&f| f <= 1);
+    if from.is_none()
+        || keys
+            .iter()
+            .enumerate()
+            .any(|(i, &k)| k != from.map(|f| f + i))
+    {
+        return Value::Object(map);
+    }
+    let mut items: Vec<(Option<usize>, Value)> = map
+        .into_iter()
+        .map(|(k, v)| (k.parse().ok(), listed(v)))
+        .collect();
+    items.sort_by_key(|item| item.0);
+    Value::Array(items.into_iter().map(|item| item.1).collect())
+}
+
 /// An object's members in their order (by where they stand), values left unparsed.
 fn members(text: &str) -> Option<Vec<(String, &RawValue)>> {
     let map: std::collections::HashMap<String, &RawValue> = serde_json::from_str(text).ok()?;
@@ -316,7 +339,7 @@ impl<'a> Doc<'a> {
                 Some(members) if indexed(&members) => {
                     let values: Vec<Value> = members
                         .iter()
-                        .map(|m| serde_json::from_str(m.1.get()).unwrap_or(Value::Null))
+                        .map(|m| listed(serde_json::from_str(m.1.get()).unwrap_or(Value::Null)))
                         .collect();
                     // Its text is a board only if it looks like one, as under a key.
                     match board_of(&values, self.cells) {
@@ -389,6 +412,7 @@ impl<'a> Doc<'a> {
         if let Some(p) = puzzle {
             let parsed: Value = serde_json::from_str(p.get()).unwrap_or(Value::Null);
             if let Some(board) = value_board(&parsed, self.cells) {
+                let board = board.map(|b| masked(b, members));
                 let body = board.and_then(|b| with_answer(b, answer, self.cells));
                 return self.record(v, body);
             }
@@ -428,6 +452,28 @@ impl<'a> Doc<'a> {
             self.record(p, board.and_then(|b| with_answer(b, Some(a), self.cells)));
         }
     }
+}
+
+/// A complete board beside a grid of true and false of its shape (`"frozen"`, `"fixed"`:
+/// a saved game) is the puzzle of the cells marked true.
+fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
+    let side = board.side();
+    let mask = |v: &RawValue| {
+        let rows: Vec<Vec<bool>> = serde_json::from_str(v.get()).ok()?;
+        (rows.len() == side && rows.iter().all(|r| r.len() == side)).then(|| rows.concat())
+    };
+    let Some(mask) = members
+        .iter()
+        .find_map(|m| mask(m.1))
+        .filter(|_| board.is_full())
+    else {
+        return board;
+    };
+    let mut square = board.to_square().into_owned();
+    for (cell, _) in mask.iter().enumerate().filter(|(_, given)| !**given) {
+        square.set(cell, 0);
+    }
+    Board::from(square)
 }
 
 /// The puzzle `board` with the answer `answer` gives: one board (one solution, not a

@@ -52,7 +52,7 @@ pub const GRAMMAR: [(&str, &str); 6] = [
     ("poj", "POJ 3074: one puzzle a line until a line `end`"),
     (
         "json",
-        "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position",
+        "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position, objects keyed 0, 1, 2, ... as lists, a complete board beside a grid of true and false marking its givens",
     ),
 ];
 

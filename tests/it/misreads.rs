@@ -667,3 +667,54 @@ fn question_mark_blanks_read_with_no_flag() {
     assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
     assert_eq!(r.puzzles(), [P]);
 }
+
+/// JSON from pandas' `to_json` (Martin-Ansteensen/SudokuSolver's sudoku.json): a board
+/// as rows keyed "0".."8", each row's cells keyed so too, was nine "9 cells" errors.
+#[test]
+fn a_board_of_rows_keyed_by_index_reads() {
+    let row = |r: &[u8]| {
+        let cells: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| format!("\"{c}\": {}", char::from(v).to_digit(10).unwrap_or(0)))
+            .collect();
+        format!("{{{}}}", cells.join(", "))
+    };
+    let rows: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .enumerate()
+        .map(|(i, r)| format!("\"{i}\": {}", row(r)))
+        .collect();
+    let r = run("board.json", &format!("[{{{}}}]\n", rows.join(", ")), &[]);
+    assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.puzzles(), [P]);
+}
+
+/// A saved game (HelmutQualtinger/sudoku's sudoku.json): the complete board beside a
+/// grid of true and false marking the givens. The complete board was solved as an
+/// 81-clue puzzle, exit 0; the givens are the puzzle.
+#[test]
+fn a_complete_board_beside_a_mask_of_givens_is_the_puzzle_of_those_givens() {
+    let mask: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter()
+                    .map(|&c| (c != b'.').to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+        .collect();
+    let text = format!(
+        "{{\"board\": [{}], \"frozen\": [{}]}}\n",
+        number_rows(S).join(", "),
+        mask.join(", ")
+    );
+    let r = run("game.json", &text, &[]);
+    assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
+    assert_eq!(r.puzzles(), [P]);
+}
