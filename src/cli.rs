@@ -137,7 +137,7 @@ pub struct InputArgs {
     /// Input format (default: detected per file from its content).
     #[arg(long, value_parser = FORMATS)]
     pub format: Option<String>,
-    /// More characters that stand for a blank cell, besides . 0 _ X x * -
+    /// More characters that stand for a blank cell, besides . 0 _ X x * - ?
     #[arg(long, value_name = "CHARS")]
     pub blanks: Option<String>,
     /// How boards other than 9x9 write their values: digits (1-9), letters (A..), hex

@@ -216,11 +216,14 @@ fn list(store: &Store, text: crate::output::TextTo) -> anyhow::Result<Exit> {
     for name in &names {
         match baseline::load(store, &BaselineRef::Name(name.clone())) {
             Ok((_, run)) => {
-                let mut backends: Vec<&str> =
-                    run.results.iter().map(|r| r.backend.as_str()).collect();
-                backends.dedup();
+                // Each once, in order of first appearance (results run backends within
+                // datasets and thread counts, so repeats are not adjacent).
+                let mut backends: Vec<&str> = Vec::new();
                 let mut datasets: Vec<String> = Vec::new();
                 for r in &run.results {
+                    if !backends.contains(&r.backend.as_str()) {
+                        backends.push(&r.backend);
+                    }
                     let short = crate::bench::present::dataset_name(&r.dataset.path);
                     if !datasets.contains(&short) {
                         datasets.push(short);

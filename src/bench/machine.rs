@@ -128,10 +128,11 @@ impl Build {
     }
 
     /// The executable's hash, short, for a person.
-    pub fn exe_short(&self) -> &str {
+    pub fn exe_short(&self) -> String {
         let hash = self.exe.as_deref().unwrap_or("unknown");
         let hex = hash.strip_prefix("fnv1a64:").unwrap_or(hash);
-        &hex[..hex.len().min(12)]
+        // By characters: a saved run's text is untrusted, and may not be ASCII.
+        hex.chars().take(12).collect()
     }
 
     /// "0.1.0 (fe420a7abcde-dirty, executable 3f2a1b0c9d8e)": what `--version` prints
@@ -188,6 +189,19 @@ pub fn format_utc(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Finding: a saved run's executable hash was cut at byte 12, so a planted
+    /// non-ASCII hash panicked `compare --list` and every comparison naming the build.
+    #[test]
+    fn a_planted_hash_is_cut_by_characters() {
+        let build = Build {
+            version: "0.1.0".into(),
+            git_revision: None,
+            rustc: String::new(),
+            exe: Some("fnv1a64:aéééééééééééé".into()),
+        };
+        assert_eq!(build.exe_short(), "aééééééééééé");
+    }
 
     #[test]
     fn formats_dates() {

@@ -1,10 +1,9 @@
 //! `judge`, `gen` and `man` options.
 
-use super::{backend, threads, timeout, usage};
+use super::{backend, limits, threads, usage};
 use crate::base::bounds;
-use crate::base::interrupt;
 use crate::board::Shape;
-use crate::cli::{self, GenArgs, JudgeArgs, ManArgs};
+use crate::cli::{self, GenArgs, JudgeArgs, LimitArgs, ManArgs};
 use crate::judge::Problem;
 use crate::output::{self, Place, Target, Wanted};
 use crate::solver::{Backend, Limits};
@@ -19,26 +18,12 @@ pub struct JudgeOptions {
 
 pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     let problem: Problem = a.problem.parse().or_else(|e| usage("PROBLEM", e))?;
-    if a.max_nodes == 0 {
-        return usage("--max-nodes", "the node budget is 1 or more");
-    }
-    let limits = Limits {
+    let limits = limits(&LimitArgs {
         max_solutions: 1,
         max_nodes: a.max_nodes,
-        timeout: timeout(a.timeout)?,
-        deadline: None,
-        cancel: Some(&interrupt::INTERRUPTED),
-    };
-    let std = Place::Std;
-    let output = output::plan(
-        &[Place::Std],
-        &[Wanted {
-            option: "the output",
-            place: &std,
-        }],
-        false,
-    )?
-    .remove(0);
+        timeout: a.timeout,
+    })?;
+    let output = plan_one(&[Place::Std], "the output", Place::Std)?;
     Ok(JudgeOptions {
         problem,
         backend: match &a.backend {
@@ -48,6 +33,15 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
         limits,
         output,
     })
+}
+
+/// The one output of a command, at `place`, planned against `inputs`.
+fn plan_one(inputs: &[Place], option: &'static str, place: Place) -> anyhow::Result<Target> {
+    let wanted = Wanted {
+        option,
+        place: &place,
+    };
+    Ok(output::plan(inputs, &[wanted], false)?.remove(0))
 }
 
 pub struct GenOptions {
@@ -110,19 +104,8 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
             ),
         );
     }
-    if max_nodes == 0 {
-        return usage("--max-nodes", "the node budget is 1 or more");
-    }
     let place = a.output.as_deref().map_or(Place::Std, Place::from_arg);
-    let output = output::plan(
-        &[],
-        &[Wanted {
-            option: "--output",
-            place: &place,
-        }],
-        false,
-    )?
-    .remove(0);
+    let output = plan_one(&[], "--output", place)?;
     Ok(GenOptions {
         count: a.count,
         seed: a.seed,
@@ -131,13 +114,11 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
         output,
         threads: threads(a.threads)?,
         backend,
-        limits: Limits {
+        limits: limits(&LimitArgs {
             max_solutions: 2,
             max_nodes,
-            timeout: timeout(a.timeout)?,
-            deadline: None,
-            cancel: Some(&interrupt::INTERRUPTED),
-        },
+            timeout: a.timeout,
+        })?,
     })
 }
 

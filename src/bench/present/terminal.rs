@@ -35,8 +35,12 @@ pub fn render(run: &BenchRun) -> String {
 
 /// " (cpu: ...)": the clocks of the run's results, each with why.
 fn clocks(run: &BenchRun) -> String {
-    let mut seen: Vec<crate::bench::Timing> = run.results.iter().map(|r| r.timing).collect();
-    seen.dedup();
+    let mut seen: Vec<crate::bench::Timing> = Vec::new();
+    for r in &run.results {
+        if !seen.contains(&r.timing) {
+            seen.push(r.timing);
+        }
+    }
     let said: Vec<String> = seen
         .iter()
         .map(|t| format!("{}: {}", t.name(), t.reason()))
