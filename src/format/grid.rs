@@ -711,7 +711,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
 /// Where the cells start after a row's label, and the label when it is a letter alone
 /// (`A`, a coordinate): a letter, a word and a number of one or two digits (`Row 1`,
 /// `r1`; not `A 5`: a letter and a cell), or anything up to a `:` (`1:`); then a
-/// space, `|` or `:`.
+/// space, `|`, `:`, `)` or `.` (dots with one of the others).
 fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
     let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let rest = &t[lead..];
@@ -734,6 +734,11 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
         .iter()
         .take_while(|b| matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.'))
         .count();
+    // Dots alone are blank cells (`AT17.6..`), not the end of a label (`1. 5 3`).
+    let after = match rest[label..label + after].iter().all(|&b| b == b'.') {
+        true => 0,
+        false => after,
+    };
     let letter = (word == 1 && !numbered).then_some(rest[0]);
     (after > 0 && label + after < rest.len()).then_some((lead + label + after, letter))
 }
@@ -905,6 +910,15 @@ fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: 
 #[cfg(test)]
 mod tests {
     use crate::format::{Format, RawRecord, read_all};
+
+    /// Finding: a 30x30 row `AT17.6....` was a row after the label `AT17.`, read as a
+    /// broken 25x25 board; dots alone end no label.
+    #[test]
+    fn dots_alone_end_no_label() {
+        assert_eq!(super::row_label(b"AT17.6....D.3REC..ON..G2......"), None);
+        assert_eq!(super::row_label(b"Row 1. 5 3 0"), Some((7, None)));
+        assert_eq!(super::row_label(b"Row 1: 5 3 0"), Some((7, None)));
+    }
 
     const BORDERED: &str = "\
 4 . . |. . . |8 . 5
