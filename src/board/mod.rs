@@ -219,35 +219,47 @@ impl Square {
 
     /// The first two givens with one value in a unit: rows, then columns, then boxes.
     pub fn find_conflict(&self) -> Option<Conflict> {
-        let side = self.side();
+        let (side, shape) = (self.side(), self.shape());
         let mut seen = vec![usize::MAX; 3 * side * side];
-        let mut first: Option<Conflict> = None;
+        let mut first: Option<((usize, usize), Conflict)> = None;
         for (cell, &v) in self.cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let (r, c, b) = self.units_of(cell);
             let units = [Unit::Row(r), Unit::Column(c), Unit::Box(b)];
-            for (kind, (u, unit)) in [r, c, b].into_iter().zip(units).enumerate() {
+            // The cell's place in each of its units, in reading order.
+            let places = [c, r, (r % shape.rows) * shape.cols + c % shape.cols];
+            for (kind, ((u, unit), place)) in
+                [r, c, b].into_iter().zip(units).zip(places).enumerate()
+            {
                 let slot = &mut seen[(kind * side + u) * side + usize::from(v) - 1];
                 if *slot == usize::MAX {
                     *slot = cell;
                     continue;
                 }
-                let found = Conflict {
-                    unit,
-                    value: v,
-                    cells: (*slot, cell),
-                    side,
+                // Rows before columns before boxes; then 9x9 boards name the first pair
+                // unit by unit, other sizes the one whose second cell comes first (the
+                // orders their messages have always had).
+                let key = match side {
+                    9 => (kind, u * side + place),
+                    _ => (kind, cell),
                 };
-                // Rows before columns before boxes, then by cell: the order 9x9 uses.
-                let better = first.is_none_or(|f| (kind, cell) < (f.kind(), f.cells.1));
-                if better {
-                    first = Some(found);
+                if first.is_none_or(|(k, _)| key < k) {
+                    let cells = (*slot, cell);
+                    first = Some((
+                        key,
+                        Conflict {
+                            unit,
+                            value: v,
+                            cells,
+                            side,
+                        },
+                    ));
                 }
             }
         }
-        first
+        first.map(|(_, c)| c)
     }
 
     /// Checks that `self` solves `puzzle`: same size, complete, givens kept, no unit
@@ -324,16 +336,6 @@ pub struct Conflict {
     side: usize,
 }
 
-impl Conflict {
-    fn kind(&self) -> usize {
-        match self.unit {
-            Unit::Row(_) => 0,
-            Unit::Column(_) => 1,
-            Unit::Box(_) => 2,
-        }
-    }
-}
-
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = self.cells;
@@ -341,6 +343,8 @@ impl fmt::Display for Conflict {
         // Above 9x9 the record may have spelled values as letters, hex or numbers:
         // both the letter and the number.
         let value = match s {
+            // As 9x9 messages always were.
+            9 => format!("digit {}", self.value),
             ..=9 => (symbol(s, self.value) as char).to_string(),
             _ => format!("{} ({})", symbol(s, self.value) as char, self.value),
         };
@@ -669,7 +673,7 @@ impl Board {
     /// Checks that `self` solves `puzzle` (see [`Square::check_solution_of`]).
     pub fn check_solution_of(&self, puzzle: &Board) -> Result<(), String> {
         match (self, puzzle) {
-            (Board::Nine(s), Board::Nine(p)) => s.check_solution_of(p).map_err(|e| e.to_string()),
+            (Board::Nine(s), Board::Nine(p)) => s.check_solution_of(p),
             _ => self.to_square().check_solution_of(&puzzle.to_square()),
         }
     }
