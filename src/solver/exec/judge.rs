@@ -19,37 +19,7 @@ fn input(problem: Problem, puzzles: &[Board]) -> Vec<u8> {
         out.extend(format!("{}\n", puzzles.len()).bytes());
     }
     for (k, p) in puzzles.iter().enumerate() {
-        match (problem, p) {
-            (Problem::Hdu1426, Board::Nine(g)) => {
-                if k > 0 {
-                    out.push(b'\n');
-                }
-                for row in g.cells().chunks(9) {
-                    let tokens: Vec<String> = row
-                        .iter()
-                        .map(|&d| if d == 0 { "?".into() } else { d.to_string() })
-                        .collect();
-                    out.extend(tokens.join(" ").bytes());
-                    out.push(b'\n');
-                }
-            }
-            (_, Board::Nine(g)) => {
-                out.extend(g.to_line_with(b'.'));
-                out.push(b'\n');
-            }
-            // 16 lines of 16 letters, `-` for blanks, an empty line between cases.
-            (_, Board::Other(s)) => {
-                if k > 0 {
-                    out.push(b'\n');
-                }
-                let mut line = Vec::new();
-                s.write_line(&mut line);
-                for row in line.chunks(s.side()) {
-                    out.extend(row.iter().map(|&c| if c == b'.' { b'-' } else { c }));
-                    out.push(b'\n');
-                }
-            }
-        }
+        problem.write_case(p, k > 0, &mut out);
     }
     if problem == Problem::Poj3074 {
         out.extend(b"end\n");
