@@ -139,14 +139,6 @@ fn at(index: usize) -> u32 {
 }
 
 impl ExactCover {
-    /// A problem with no items (and so one cover, the empty one).
-    #[cfg(test)]
-    pub fn new() -> ExactCover {
-        let mut ec = ExactCover::default();
-        ec.reset(0);
-        ec
-    }
-
     /// Starts a new problem with `items` items and no options, keeping the allocations.
     pub fn reset(&mut self, items: usize) {
         // No arithmetic on `items` before the check: a huge count must not wrap past it.
@@ -171,25 +163,6 @@ impl ExactCover {
             ..Node::default()
         });
         self.items = items;
-    }
-
-    #[cfg(test)]
-    pub fn item_count(&self) -> usize {
-        self.items
-    }
-
-    #[cfg(test)]
-    pub fn option_count(&self) -> usize {
-        self.options
-    }
-
-    /// Adds an option covering the given items (0-based). Returns its index.
-    #[cfg(test)]
-    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
-        check_items(items, self.items)?;
-        self.make_room(1, items.len());
-        // SAFETY: the items were just checked, and `make_room` reserved the nodes.
-        Ok(unsafe { self.link(items.iter().copied()) })
     }
 
     /// Adds options of `W` items each (0-based), all checked before any is added, so
@@ -650,6 +623,32 @@ impl<K: Key> Links<'_, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the tests build problems with, one option at a time.
+    impl ExactCover {
+        /// A problem with no items (and so one cover, the empty one).
+        pub fn new() -> ExactCover {
+            let mut ec = ExactCover::default();
+            ec.reset(0);
+            ec
+        }
+
+        pub fn item_count(&self) -> usize {
+            self.items
+        }
+
+        pub fn option_count(&self) -> usize {
+            self.options
+        }
+
+        /// Adds an option covering the given items (0-based). Returns its index.
+        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
+            check_items(items, self.items)?;
+            self.make_room(1, items.len());
+            // SAFETY: the items were just checked, and `make_room` reserved the nodes.
+            Ok(unsafe { self.link(items.iter().copied()) })
+        }
+    }
 
     /// Items 0..3; options {0,1}, {2}, {1,2}, {0}: two exact covers, in search order.
     #[test]
