@@ -70,16 +70,6 @@ pub fn sides() -> String {
     format!("{} or {last}", rest.join(", "))
 }
 
-/// The character for value `v` on a board of `side`: `.` blank, digits up to 9x9,
-/// letters `A`.. above (the judges' 16x16 layout).
-pub fn symbol(side: usize, v: u8) -> u8 {
-    match v {
-        0 => b'.',
-        _ if side <= 9 => b'0' + v,
-        _ => b'A' + v - 1,
-    }
-}
-
 /// A board of any size. Cells hold `0` (blank) or `1..=side`.
 #[derive(Clone)]
 pub struct Square {
@@ -291,8 +281,11 @@ impl Square {
     /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks
     /// (what protocols and judges take, whatever the file wrote).
     pub fn write_line(&self, out: &mut Vec<u8>) {
-        let side = self.side();
-        out.extend(self.cells.iter().map(|&v| symbol(side, v)));
+        let a = match self.side() {
+            ..=9 => Alphabet::Digits,
+            _ => Alphabet::Letters,
+        };
+        out.extend(self.cells.iter().map(|&v| a.symbol(v)));
     }
 
     /// The symbols its file wrote it in.
@@ -345,8 +338,12 @@ impl fmt::Display for Conflict {
         let value = match s {
             // As 9x9 messages always were.
             9 => format!("digit {}", self.value),
-            ..=9 => (symbol(s, self.value) as char).to_string(),
-            _ => format!("{} ({})", symbol(s, self.value) as char, self.value),
+            ..=9 => (Alphabet::Digits.symbol(self.value) as char).to_string(),
+            _ => format!(
+                "{} ({})",
+                Alphabet::Letters.symbol(self.value) as char,
+                self.value
+            ),
         };
         write!(
             f,
@@ -736,9 +733,9 @@ mod tests {
         assert_eq!(Shape::of_cells(36), Some(Shape { rows: 2, cols: 3 }));
         assert_eq!(Shape::of_cells(144), Some(Shape { rows: 3, cols: 4 }));
         assert_eq!(Shape::of_cells(49), None);
-        assert_eq!(symbol(16, 16), b'P');
-        assert_eq!(symbol(25, 25), b'Y');
-        assert_eq!(symbol(4, 4), b'4');
+        assert_eq!(Alphabet::Letters.symbol(16), b'P');
+        assert_eq!(Alphabet::Letters.symbol(25), b'Y');
+        assert_eq!(Alphabet::Digits.symbol(4), b'4');
         assert!(Square::new(vec![5; 16]).is_err());
         assert!(Square::new(vec![0; 17]).is_err());
     }
