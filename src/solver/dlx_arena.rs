@@ -6,7 +6,7 @@
 //! matrix has `4 * side^2` items (cell, row-value, column-value, box-value) and one
 //! option a candidate.
 
-use super::exact_cover::{ExactCover, SearchLimits};
+use super::exact_cover::ExactCover;
 use super::{Limits, SolveOutcome, Solver};
 use crate::board::nine::Grid;
 use crate::board::{Shape, Square};
@@ -104,18 +104,21 @@ impl DlxArena {
         first.clear();
         // A board with no blank has one cover, of no options: hence the flag.
         let mut found = false;
-        let stats = self.cover.search(search_limits(limits), |options| {
-            if !found {
-                found = true;
-                first.extend_from_slice(options);
-            }
-        });
+        let max_solutions = limits.max_solutions as u64;
+        let stats = self
+            .cover
+            .search(max_solutions, limits.budget(), |options| {
+                if !found {
+                    found = true;
+                    first.extend_from_slice(options);
+                }
+            });
         outcome.solutions = stats.solutions as u32;
         outcome.nodes = stats.nodes;
         outcome.guesses = stats.guesses;
-        outcome.budget_exceeded = stats.budget_exceeded;
-        outcome.timed_out = stats.timed_out;
-        outcome.cancelled = stats.cancelled;
+        if let Some(stop) = stats.stop {
+            outcome.stopped(stop);
+        }
         outcome
     }
 }
@@ -153,14 +156,5 @@ impl Solver for DlxArena {
             board
         });
         Some((outcome, first))
-    }
-}
-
-fn search_limits(limits: &Limits) -> SearchLimits {
-    SearchLimits {
-        max_solutions: limits.max_solutions as u64,
-        max_nodes: limits.max_nodes,
-        deadline: limits.deadline,
-        cancel: limits.cancel,
     }
 }
