@@ -4,7 +4,7 @@ use crate::record::SourceName;
 use std::io::BufRead;
 
 use crate::base::interrupt;
-use crate::board::{Board, Square};
+use crate::board::Square;
 use crate::format::Format;
 use crate::format::lines::Lines;
 use crate::format::{Notes, RawRecord, RecordReader};
@@ -68,7 +68,7 @@ pub fn judge<R: BufRead + Send>(
             (Status::Unique | Status::Solved | Status::Multiple, Some(s))
                 if r.valid == Some(true) =>
             {
-                write_solution(problem, s, written > 0, out.row_buffer());
+                problem.write_case(s, written > 0, out.row_buffer());
                 out.end_row();
                 written += 1;
             }
@@ -91,48 +91,6 @@ pub fn judge<R: BufRead + Send>(
     out.commit()?;
     report.interrupted = interrupt::requested();
     Ok(report)
-}
-
-fn write_solution(problem: Problem, s: &Board, not_first: bool, out: &mut Vec<u8>) {
-    let s = match (problem, s) {
-        (Problem::Uva1309 | Problem::SpojSudoku, _) => {
-            // One empty line between two grids, none after the last.
-            if not_first {
-                out.push(b'\n');
-            }
-            let mut line = Vec::new();
-            s.write_line(&mut line);
-            for row in line.chunks(s.side()) {
-                out.extend_from_slice(row);
-                out.push(b'\n');
-            }
-            return;
-        }
-        (_, Board::Nine(g)) => g,
-        (_, Board::Other(_)) => unreachable!("the 9x9 judges' readers give 9x9 boards"),
-    };
-    match problem {
-        Problem::Poj3074 => {
-            out.extend_from_slice(&s.to_line_with(b'0'));
-            out.push(b'\n');
-        }
-        Problem::Hdu1426 => {
-            // One blank line between two solutions, none after the last.
-            if not_first {
-                out.push(b'\n');
-            }
-            for row in s.cells().chunks(9) {
-                for (i, d) in row.iter().enumerate() {
-                    if i > 0 {
-                        out.push(b' ');
-                    }
-                    out.push(b'0' + d);
-                }
-                out.push(b'\n');
-            }
-        }
-        Problem::Uva1309 | Problem::SpojSudoku => unreachable!("written above"),
-    }
 }
 
 /// UVa 1309's input (and SPOJ SUDOKU's, after its count line): 16 lines of 16

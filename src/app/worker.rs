@@ -8,6 +8,7 @@ use std::io::{BufRead, BufReader, Read as _, Write};
 
 use super::Exit;
 use crate::base::interrupt;
+use crate::board::Board;
 use crate::board::nine::Grid;
 use crate::format::Cells;
 use crate::loader::RawSource;
@@ -89,7 +90,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
                     solver = fresh(rng.next_u64());
                 }
                 solved += 1;
-                answer(solver.attempt(&grid), &mut reply);
+                answer(solver.attempt_board(&Board::Nine(grid)), &mut reply);
             }
             None => reply.extend(
                 format!(

@@ -372,7 +372,6 @@ impl Dataset {
 /// A dataset is read whole into memory: a device such as /dev/zero never ends, and is
 /// refused. (Pipes and FIFOs end when their writer does: they are read.)
 fn refuse_device(input: &Input) -> Result<(), DatasetError> {
-    #[cfg(unix)]
     if let Input::File(path) = input {
         use std::os::unix::fs::FileTypeExt;
         if let Ok(meta) = std::fs::metadata(path) {

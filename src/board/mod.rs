@@ -70,16 +70,6 @@ pub fn sides() -> String {
     format!("{} or {last}", rest.join(", "))
 }
 
-/// The character for value `v` on a board of `side`: `.` blank, digits up to 9x9,
-/// letters `A`.. above (the judges' 16x16 layout).
-pub fn symbol(side: usize, v: u8) -> u8 {
-    match v {
-        0 => b'.',
-        _ if side <= 9 => b'0' + v,
-        _ => b'A' + v - 1,
-    }
-}
-
 /// A board of any size. Cells hold `0` (blank) or `1..=side`.
 #[derive(Clone)]
 pub struct Square {
@@ -219,35 +209,47 @@ impl Square {
 
     /// The first two givens with one value in a unit: rows, then columns, then boxes.
     pub fn find_conflict(&self) -> Option<Conflict> {
-        let side = self.side();
+        let (side, shape) = (self.side(), self.shape());
         let mut seen = vec![usize::MAX; 3 * side * side];
-        let mut first: Option<Conflict> = None;
+        let mut first: Option<((usize, usize), Conflict)> = None;
         for (cell, &v) in self.cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
             let (r, c, b) = self.units_of(cell);
             let units = [Unit::Row(r), Unit::Column(c), Unit::Box(b)];
-            for (kind, (u, unit)) in [r, c, b].into_iter().zip(units).enumerate() {
+            // The cell's place in each of its units, in reading order.
+            let places = [c, r, (r % shape.rows) * shape.cols + c % shape.cols];
+            for (kind, ((u, unit), place)) in
+                [r, c, b].into_iter().zip(units).zip(places).enumerate()
+            {
                 let slot = &mut seen[(kind * side + u) * side + usize::from(v) - 1];
                 if *slot == usize::MAX {
                     *slot = cell;
                     continue;
                 }
-                let found = Conflict {
-                    unit,
-                    value: v,
-                    cells: (*slot, cell),
-                    side,
+                // Rows before columns before boxes; then 9x9 boards name the first pair
+                // unit by unit, other sizes the one whose second cell comes first (the
+                // orders their messages have always had).
+                let key = match side {
+                    9 => (kind, u * side + place),
+                    _ => (kind, cell),
                 };
-                // Rows before columns before boxes, then by cell: the order 9x9 uses.
-                let better = first.is_none_or(|f| (kind, cell) < (f.kind(), f.cells.1));
-                if better {
-                    first = Some(found);
+                if first.is_none_or(|(k, _)| key < k) {
+                    let cells = (*slot, cell);
+                    first = Some((
+                        key,
+                        Conflict {
+                            unit,
+                            value: v,
+                            cells,
+                            side,
+                        },
+                    ));
                 }
             }
         }
-        first
+        first.map(|(_, c)| c)
     }
 
     /// Checks that `self` solves `puzzle`: same size, complete, givens kept, no unit
@@ -279,8 +281,11 @@ impl Square {
     /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks
     /// (what protocols and judges take, whatever the file wrote).
     pub fn write_line(&self, out: &mut Vec<u8>) {
-        let side = self.side();
-        out.extend(self.cells.iter().map(|&v| symbol(side, v)));
+        let a = match self.side() {
+            ..=9 => Alphabet::Digits,
+            _ => Alphabet::Letters,
+        };
+        out.extend(self.cells.iter().map(|&v| a.symbol(v)));
     }
 
     /// The symbols its file wrote it in.
@@ -324,16 +329,6 @@ pub struct Conflict {
     side: usize,
 }
 
-impl Conflict {
-    fn kind(&self) -> usize {
-        match self.unit {
-            Unit::Row(_) => 0,
-            Unit::Column(_) => 1,
-            Unit::Box(_) => 2,
-        }
-    }
-}
-
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = self.cells;
@@ -341,8 +336,14 @@ impl fmt::Display for Conflict {
         // Above 9x9 the record may have spelled values as letters, hex or numbers:
         // both the letter and the number.
         let value = match s {
-            ..=9 => (symbol(s, self.value) as char).to_string(),
-            _ => format!("{} ({})", symbol(s, self.value) as char, self.value),
+            // As 9x9 messages always were.
+            9 => format!("digit {}", self.value),
+            ..=9 => (Alphabet::Digits.symbol(self.value) as char).to_string(),
+            _ => format!(
+                "{} ({})",
+                Alphabet::Letters.symbol(self.value) as char,
+                self.value
+            ),
         };
         write!(
             f,
@@ -669,7 +670,7 @@ impl Board {
     /// Checks that `self` solves `puzzle` (see [`Square::check_solution_of`]).
     pub fn check_solution_of(&self, puzzle: &Board) -> Result<(), String> {
         match (self, puzzle) {
-            (Board::Nine(s), Board::Nine(p)) => s.check_solution_of(p).map_err(|e| e.to_string()),
+            (Board::Nine(s), Board::Nine(p)) => s.check_solution_of(p),
             _ => self.to_square().check_solution_of(&puzzle.to_square()),
         }
     }
@@ -732,9 +733,9 @@ mod tests {
         assert_eq!(Shape::of_cells(36), Some(Shape { rows: 2, cols: 3 }));
         assert_eq!(Shape::of_cells(144), Some(Shape { rows: 3, cols: 4 }));
         assert_eq!(Shape::of_cells(49), None);
-        assert_eq!(symbol(16, 16), b'P');
-        assert_eq!(symbol(25, 25), b'Y');
-        assert_eq!(symbol(4, 4), b'4');
+        assert_eq!(Alphabet::Letters.symbol(16), b'P');
+        assert_eq!(Alphabet::Letters.symbol(25), b'Y');
+        assert_eq!(Alphabet::Digits.symbol(4), b'4');
         assert!(Square::new(vec![5; 16]).is_err());
         assert!(Square::new(vec![0; 17]).is_err());
     }

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::{Conflict, Square};
+
 /// Number of cells in a 9x9 grid.
 pub const CELLS: usize = 81;
 
@@ -51,58 +53,6 @@ impl fmt::Display for Unit {
             Unit::Row(i) => write!(f, "row {}", i + 1),
             Unit::Column(i) => write!(f, "column {}", i + 1),
             Unit::Box(i) => write!(f, "box {}", i + 1),
-        }
-    }
-}
-
-/// Two givens with the same digit in one unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Conflict {
-    pub unit: Unit,
-    pub digit: u8,
-    pub cells: (usize, usize),
-}
-
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (a, b) = self.cells;
-        write!(
-            f,
-            "digit {} twice in {} (r{}c{} and r{}c{})",
-            self.digit,
-            self.unit,
-            row_of(a) + 1,
-            col_of(a) + 1,
-            row_of(b) + 1,
-            col_of(b) + 1
-        )
-    }
-}
-
-/// Why a grid is not a solution of a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SolutionError {
-    /// A cell is blank.
-    Incomplete { cell: usize },
-    /// A given of the puzzle was changed.
-    GivenChanged { cell: usize },
-    /// A unit holds a digit twice.
-    Duplicate(Conflict),
-}
-
-impl fmt::Display for SolutionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolutionError::Incomplete { cell } => {
-                write!(f, "r{}c{} is blank", row_of(*cell) + 1, col_of(*cell) + 1)
-            }
-            SolutionError::GivenChanged { cell } => write!(
-                f,
-                "the given at r{}c{} was changed",
-                row_of(*cell) + 1,
-                col_of(*cell) + 1
-            ),
-            SolutionError::Duplicate(c) => c.fmt(f),
         }
     }
 }
@@ -194,11 +144,12 @@ impl Grid {
     /// The first pair of equal digits in one unit, checking rows, then columns, then boxes.
     pub fn find_conflict(&self) -> Option<Conflict> {
         // Almost every grid has no conflict: a bitmask pass proves that cheaply, and the
-        // search that names the first pair runs only when there is one.
+        // search that names the first pair (the one for every size) runs only when there
+        // is one.
         if self.has_no_conflict() {
             return None;
         }
-        self.first_conflict()
+        Square::from_grid(self).find_conflict()
     }
 
     /// True when no unit holds a digit twice. Each unit keeps a 4-bit count per digit in
@@ -247,45 +198,19 @@ impl Grid {
         any & TWO_OR_MORE == 0
     }
 
-    fn first_conflict(&self) -> Option<Conflict> {
-        for unit in all_units() {
-            let cells = unit_cells(unit);
-            let mut seen: [Option<usize>; 10] = [None; 10];
-            for cell in cells {
-                let d = self.cells[cell] as usize;
-                if d == 0 {
-                    continue;
-                }
-                if let Some(first) = seen[d] {
-                    return Some(Conflict {
-                        unit,
-                        digit: d as u8,
-                        cells: (first, cell),
-                    });
-                }
-                seen[d] = Some(cell);
-            }
-        }
-        None
-    }
-
     /// Checks that `self` is a complete, valid grid that keeps every given of `puzzle`.
     ///
     /// Deliberately written without any solver code: it is the independent check of every
     /// solution the project prints.
-    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), SolutionError> {
-        for cell in 0..CELLS {
-            if self.cells[cell] == 0 {
-                return Err(SolutionError::Incomplete { cell });
-            }
-            if puzzle.cells[cell] != 0 && puzzle.cells[cell] != self.cells[cell] {
-                return Err(SolutionError::GivenChanged { cell });
-            }
+    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), String> {
+        // Every answer printed passes; the check for every size names the fault of one
+        // that does not.
+        let kept =
+            (self.cells.iter().zip(&puzzle.cells)).all(|(&s, &p)| s != 0 && (p == 0 || p == s));
+        if kept && self.has_no_conflict() {
+            return Ok(());
         }
-        match self.find_conflict() {
-            Some(c) => Err(SolutionError::Duplicate(c)),
-            None => Ok(()),
-        }
+        Square::from_grid(self).check_solution_of(&Square::from_grid(puzzle))
     }
 
     /// The 81-character line form, with `blank` for blank cells.
@@ -325,26 +250,6 @@ fn printable(bytes: &[u8], i: usize) -> char {
             .unwrap_or('\u{FFFD}'),
         Err(_) => '\u{FFFD}',
     }
-}
-
-fn all_units() -> impl Iterator<Item = Unit> {
-    (0..9)
-        .map(Unit::Row)
-        .chain((0..9).map(Unit::Column))
-        .chain((0..9).map(Unit::Box))
-}
-
-/// The nine cell indices of a unit, in reading order.
-pub fn unit_cells(unit: Unit) -> [usize; 9] {
-    let mut out = [0usize; 9];
-    for (k, o) in out.iter_mut().enumerate() {
-        *o = match unit {
-            Unit::Row(r) => r * 9 + k,
-            Unit::Column(c) => k * 9 + c,
-            Unit::Box(b) => (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3,
-        };
-    }
-    out
 }
 
 impl fmt::Display for Grid {
@@ -405,11 +310,9 @@ mod tests {
         assert_eq!(box_of(8), 2);
         assert_eq!(box_of(40), 4);
         assert_eq!(box_of(80), 8);
-        assert_eq!(
-            unit_cells(Unit::Box(4)),
-            [30, 31, 32, 39, 40, 41, 48, 49, 50]
-        );
-        assert_eq!(unit_cells(Unit::Column(2))[8], 74);
+        let in_box: Vec<usize> = (0..CELLS).filter(|&c| box_of(c) == 4).collect();
+        assert_eq!(in_box, [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!((0..CELLS).filter(|&c| col_of(c) == 2).nth(8), Some(74));
     }
 
     #[test]
@@ -454,7 +357,7 @@ mod tests {
         ) {
             let cells: Vec<u8> = seeds.iter().map(|&(p, d)| if p < blank_percent { 0 } else { d }).collect();
             let g = Grid::from_cells(cells.clone().try_into().unwrap()).unwrap();
-            proptest::prop_assert_eq!(g.has_no_conflict(), g.first_conflict().is_none());
+            proptest::prop_assert_eq!(g.has_no_conflict(), Square::from_grid(&g).find_conflict().is_none());
             proptest::prop_assert_eq!(g.clues(), cells.iter().filter(|&&v| v != 0).count());
         }
     }
@@ -464,21 +367,16 @@ mod tests {
         let p: Grid = PUZZLE.parse().unwrap();
         let s: Grid = SOLUTION.parse().unwrap();
         assert_eq!(s.check_solution_of(&p), Ok(()));
-        assert_eq!(
-            p.check_solution_of(&p),
-            Err(SolutionError::Incomplete { cell: 0 })
-        );
+        assert_eq!(p.check_solution_of(&p).unwrap_err(), "r1c1 is blank");
         // Swapping two cells in a row keeps rows valid but breaks columns.
         let mut t = s;
         t.set(0, s.get(1));
         t.set(1, s.get(0));
-        assert!(matches!(
-            t.check_solution_of(&p),
-            Err(SolutionError::GivenChanged { cell: 1 })
-        ));
-        assert!(matches!(
-            t.check_solution_of(&Grid::EMPTY),
-            Err(SolutionError::Duplicate(_))
-        ));
+        assert_eq!(
+            t.check_solution_of(&p).unwrap_err(),
+            "the given at r1c2 was changed"
+        );
+        let e = t.check_solution_of(&Grid::EMPTY).unwrap_err();
+        assert!(e.starts_with("digit ") && e.contains(" twice in "), "{e}");
     }
 }

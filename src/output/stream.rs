@@ -166,11 +166,6 @@ impl RowStream {
     }
 
     /// Whole rows written so far.
-    #[cfg(test)]
-    pub fn rows(&self) -> u64 {
-        self.rows
-    }
-
     /// Writes the pending rows.
     pub fn commit(&mut self) -> Result<(), StreamError> {
         let mut pending = std::mem::take(&mut self.pending);
@@ -274,6 +269,12 @@ fn write_sink(sink: &mut Sink, bytes: &[u8]) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::output::{Place, Wanted, plan};
+
+    impl RowStream {
+        fn rows(&self) -> u64 {
+            self.rows
+        }
+    }
 
     #[test]
     fn rows_reach_the_file_whole_at_each_commit() {

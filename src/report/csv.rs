@@ -217,23 +217,10 @@ fn long_uint(out: &mut Vec<u8>, n: u64) {
 }
 
 #[cold]
-fn huge_uint(out: &mut Vec<u8>, mut n: u64) {
-    // Two digits a step, from the last, written in place over 20 appended zeros.
-    let len = n.ilog10() as usize + 1;
-    let start = out.len();
-    out.extend_from_slice(&[0u8; 20]);
-    let digits = &mut out[start..start + 20];
-    let mut at = len;
-    while n >= 10 {
-        let pair = (n % 100) as usize * 2;
-        n /= 100;
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    }
-    if at == 1 {
-        digits[0] = b'0' + n as u8;
-    }
-    out.truncate(start + len);
+fn huge_uint(out: &mut Vec<u8>, n: u64) {
+    use std::io::Write as _;
+    // Writing to a `Vec` cannot fail.
+    let _ = write!(out, "{n}");
 }
 
 fn boolean(out: &mut Vec<u8>, b: bool) {

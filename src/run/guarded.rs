@@ -143,13 +143,6 @@ impl GuardedSolver {
         }
     }
 
-    /// Solves `grid` once and times the call, then does what it left pending.
-    pub fn attempt(&mut self, grid: &Grid) -> Attempt {
-        let mut attempt = self.timed_nine(grid);
-        self.complete(&Board::Nine(*grid), &mut attempt);
-        attempt
-    }
-
     fn timed_nine(&mut self, grid: &Grid) -> Attempt {
         if !self.solver.solves_side(9) {
             return Attempt::Unsupported;
@@ -199,61 +192,6 @@ impl GuardedSolver {
                 }
             }
         }
-    }
-
-    /// Solves `grids` in one batch when the solver works in batches (each puzzle gets the
-    /// batch's time divided by its size), else one at a time.
-    pub fn attempt_batch(&mut self, grids: &[Grid]) -> Vec<Attempt> {
-        if self.solver.batch_size() <= 1 || grids.len() <= 1 || !self.solver.solves_side(9) {
-            return grids.iter().map(|g| self.attempt(g)).collect();
-        }
-        let (caught, time_ns) = self.timed_batch(grids.len(), |solver, limits| {
-            solver.solve_batch(grids, limits)
-        });
-        match caught {
-            Ok(Some(outcomes)) => {
-                self.batch_attempts(outcomes.into_iter().map(|o| (o, None)), time_ns)
-            }
-            Ok(None) => grids.iter().map(|g| self.attempt(g)).collect(),
-            Err(message) => vec![Attempt::Panicked { message, time_ns }; grids.len()],
-        }
-    }
-
-    /// [`GuardedSolver::attempt_batch`] for boards that are not 9x9.
-    /// Boards of a size the solver does not take are left out of the batch.
-    fn attempt_square_batch(&mut self, squares: &[&Square]) -> Vec<Attempt> {
-        let taken = squares
-            .iter()
-            .filter(|s| self.solver.solves_side(s.side()))
-            .count();
-        if self.solver.batch_size() <= 1 || taken <= 1 {
-            return squares.iter().map(|s| self.attempt_square(s)).collect();
-        }
-        // One copy, of the boards the batch takes: `solve_square_batch` wants a slice.
-        let batch: Vec<Square> = squares
-            .iter()
-            .filter(|s| self.solver.solves_side(s.side()))
-            .map(|s| (*s).clone())
-            .collect();
-        let (caught, time_ns) = self.timed_batch(batch.len(), |solver, limits| {
-            solver.solve_square_batch(&batch, limits)
-        });
-        let mut attempts = match caught {
-            Ok(Some(outcomes)) => self.batch_attempts(
-                outcomes.into_iter().map(|(o, s)| (o, s.map(Box::new))),
-                time_ns,
-            ),
-            Ok(None) => batch.iter().map(|s| self.attempt_square(s)).collect(),
-            Err(message) => vec![Attempt::Panicked { message, time_ns }; batch.len()],
-        }
-        .into_iter();
-        squares
-            .iter()
-            .map(|s| match self.solver.solves_side(s.side()) {
-                true => attempts.next().expect("one attempt per board taken"),
-                false => Attempt::Unsupported,
-            })
-            .collect()
     }
 
     /// Runs one batch call of `n` puzzles under the guards: the time limit stays a
@@ -345,29 +283,40 @@ impl GuardedSolver {
         self.solver.batch_size()
     }
 
-    /// Solves boards of any size, in batches when the solver works in batches (the 9x9
-    /// ones in one, the others in another); the attempts in the boards' order.
+    /// Solves boards of any size, in one batch when the solver works in batches (each
+    /// puzzle gets the batch's time divided by its size), else one at a time; the
+    /// attempts in the boards' order. Boards of a size the solver does not take are
+    /// left out of the batch.
     pub fn attempt_boards(&mut self, boards: &[Board]) -> Vec<Attempt> {
-        if self.solver.batch_size() <= 1 {
+        let takes = |solver: &dyn Solver, b: &Board| solver.solves_side(b.side());
+        let taken = boards.iter().filter(|b| takes(&*self.solver, b)).count();
+        if self.solver.batch_size() <= 1 || taken <= 1 {
             return boards.iter().map(|b| self.attempt_board(b)).collect();
         }
-        let mut grids = Vec::new();
-        let mut squares = Vec::new();
-        for b in boards {
-            match b {
-                Board::Nine(g) => grids.push(*g),
-                Board::Other(s) => squares.push(&**s),
-            }
+        // One copy, of the boards the batch takes: `solve_boards` wants a slice.
+        let batch: Vec<Board> = boards
+            .iter()
+            .filter(|b| takes(&*self.solver, b))
+            .cloned()
+            .collect();
+        let (caught, time_ns) = self.timed_batch(batch.len(), |solver, limits| {
+            solver.solve_boards(&batch, limits)
+        });
+        let mut attempts = match caught {
+            Ok(Some(outcomes)) => self.batch_attempts(
+                outcomes.into_iter().map(|(o, s)| (o, s.map(Box::new))),
+                time_ns,
+            ),
+            Ok(None) => batch.iter().map(|b| self.attempt_board(b)).collect(),
+            Err(message) => vec![Attempt::Panicked { message, time_ns }; batch.len()],
         }
-        let mut nine = self.attempt_batch(&grids).into_iter();
-        let mut other = self.attempt_square_batch(&squares).into_iter();
+        .into_iter();
         boards
             .iter()
-            .map(|b| match b {
-                Board::Nine(_) => nine.next(),
-                Board::Other(_) => other.next(),
+            .map(|b| match takes(&*self.solver, b) {
+                true => attempts.next().expect("one attempt per board taken"),
+                false => Attempt::Unsupported,
             })
-            .map(|a| a.expect("one attempt per board"))
             .collect()
     }
 

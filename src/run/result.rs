@@ -5,8 +5,6 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::record::{Record, SourceName};
 
-use serde::Serialize;
-
 use crate::board::{Board, Square};
 use crate::solver::{Clock, SolveOutcome};
 
@@ -45,8 +43,7 @@ impl Attempt {
 }
 
 /// How a record ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Status {
     /// Exactly one solution (counted up to two).
     Unique,

@@ -13,14 +13,14 @@ pub(crate) const CHECK_EVERY: u64 = 1024;
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stop {
+pub enum Stop {
     Nodes,
     Deadline,
     Cancelled,
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Budget {
+pub struct Budget {
     /// Node count at which `check` next runs.
     next_check: u64,
     max_nodes: u64,
@@ -29,7 +29,7 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    pub(crate) fn new(
+    pub(crate) const fn new(
         max_nodes: u64,
         deadline: Option<Instant>,
         cancel: Option<&'static AtomicBool>,

@@ -15,11 +15,8 @@
 //! nodes, so a node's address is the arena's base plus the link.
 //! The search is iterative, with the chosen nodes on an explicit stack.
 
-use std::ops::{AddAssign, SubAssign};
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
 use super::budget::{Budget, Stop};
+use std::ops::{AddAssign, SubAssign};
 
 /// Marks a spacer node (item 0 is the root header, never an option's item).
 const SPACER: u32 = 0;
@@ -29,30 +26,6 @@ const MAX_NODES: usize = 1 << 28;
 const _: () = assert!(MAX_NODES as u64 * NODE as u64 <= 1 << 32);
 /// A node's size in bytes: links are multiples of it.
 const NODE: u32 = std::mem::size_of::<Node>() as u32;
-
-/// How far a search may go. The default is unlimited.
-///
-/// The deadline and the cancel flag are checked at the root and then every 1,024 nodes.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchLimits {
-    pub max_solutions: u64,
-    pub max_nodes: u64,
-    /// Stop once this instant has passed (`SearchStats::timed_out`).
-    pub deadline: Option<Instant>,
-    /// Stop once this flag is set (`SearchStats::cancelled`).
-    pub cancel: Option<&'static AtomicBool>,
-}
-
-impl Default for SearchLimits {
-    fn default() -> Self {
-        SearchLimits {
-            max_solutions: u64::MAX,
-            max_nodes: u64::MAX,
-            deadline: None,
-            cancel: None,
-        }
-    }
-}
 
 /// What a search found and what it cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,12 +37,9 @@ pub struct SearchStats {
     pub guesses: u64,
     /// Links removed by covering (Knuth's "updates").
     pub updates: u64,
-    /// A limit stopped the search: the node budget, or one of the two below.
-    pub budget_exceeded: bool,
-    /// The deadline passed first (`budget_exceeded` is set too).
-    pub timed_out: bool,
-    /// The cancel flag was set first (`budget_exceeded` is set too).
-    pub cancelled: bool,
+    /// What stopped the search early, if anything did: the node budget, the deadline
+    /// or the cancel flag.
+    pub stop: Option<Stop>,
 }
 
 /// A malformed option.
@@ -139,14 +109,6 @@ fn at(index: usize) -> u32 {
 }
 
 impl ExactCover {
-    /// A problem with no items (and so one cover, the empty one).
-    #[cfg(test)]
-    pub fn new() -> ExactCover {
-        let mut ec = ExactCover::default();
-        ec.reset(0);
-        ec
-    }
-
     /// Starts a new problem with `items` items and no options, keeping the allocations.
     pub fn reset(&mut self, items: usize) {
         // No arithmetic on `items` before the check: a huge count must not wrap past it.
@@ -171,25 +133,6 @@ impl ExactCover {
             ..Node::default()
         });
         self.items = items;
-    }
-
-    #[cfg(test)]
-    pub fn item_count(&self) -> usize {
-        self.items
-    }
-
-    #[cfg(test)]
-    pub fn option_count(&self) -> usize {
-        self.options
-    }
-
-    /// Adds an option covering the given items (0-based). Returns its index.
-    #[cfg(test)]
-    pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
-        check_items(items, self.items)?;
-        self.make_room(1, items.len());
-        // SAFETY: the items were just checked, and `make_room` reserved the nodes.
-        Ok(unsafe { self.link(items.iter().copied()) })
     }
 
     /// Adds options of `W` items each (0-based), all checked before any is added, so
@@ -285,14 +228,16 @@ impl ExactCover {
     }
 
     /// Finds exact covers, calling `on_solution` with each one's option indices (in the
-    /// order chosen), until `limits` stop it. Leaves the links as it found them, also
-    /// when a limit stops it and when `on_solution` panics.
+    /// order chosen), until `max_solutions` are found or `budget` stops it (its deadline
+    /// and cancel flag are checked at the root and then every 1,024 nodes). Leaves the
+    /// links as it found them, also when it stops early and when `on_solution` panics.
     pub fn search(
         &mut self,
-        limits: SearchLimits,
+        max_solutions: u64,
+        budget: Budget,
         on_solution: impl FnMut(&[usize]),
     ) -> SearchStats {
-        if limits.max_solutions == 0 {
+        if max_solutions == 0 {
             return SearchStats::default();
         }
         self.chosen.clear();
@@ -301,22 +246,24 @@ impl ExactCover {
         if self.options < usize::from(u16::COVERED) {
             self.key16.clear();
             self.key16.extend(self.key.iter().map(|&k| k as u16));
-            self.dance::<u16>(limits, on_solution)
+            self.dance::<u16>(max_solutions, budget, on_solution)
         } else {
-            self.dance::<u32>(limits, on_solution)
+            self.dance::<u32>(max_solutions, budget, on_solution)
         }
     }
 
     fn dance<K: Key>(
         &mut self,
-        limits: SearchLimits,
+        max_solutions: u64,
+        budget: Budget,
         on_solution: impl FnMut(&[usize]),
     ) -> SearchStats {
         let mut links = Links {
             nodes: &mut self.nodes,
             key: K::keys(&mut self.key, &mut self.key16),
         };
-        links.search(&mut self.chosen, &mut self.solution, limits, on_solution)
+        let (chosen, solution) = (&mut self.chosen, &mut self.solution);
+        links.search(chosen, solution, max_solutions, budget, on_solution)
     }
 }
 
@@ -375,18 +322,16 @@ impl<K: Key> Links<'_, K> {
         &mut self,
         chosen: &mut [u32],
         solution: &mut Vec<usize>,
-        limits: SearchLimits,
+        max_solutions: u64,
+        mut budget: Budget,
         mut on_solution: impl FnMut(&[usize]),
     ) -> SearchStats {
         let mut stats = SearchStats::default();
-        let mut budget = Budget::new(limits.max_nodes, limits.deadline, limits.cancel);
         let mut depth = 0usize;
         'node: loop {
             stats.nodes += 1;
             if let Some(stop) = budget.charge(stats.nodes) {
-                stats.budget_exceeded = true;
-                stats.timed_out = stop == Stop::Deadline;
-                stats.cancelled = stop == Stop::Cancelled;
+                stats.stop = Some(stop);
                 self.unwind(&chosen[..depth]);
                 return stats;
             }
@@ -408,7 +353,7 @@ impl<K: Key> Links<'_, K> {
                     self.unwind(&chosen[..depth]);
                     std::panic::resume_unwind(panic);
                 }
-                if stats.solutions >= limits.max_solutions {
+                if stats.solutions >= max_solutions {
                     self.unwind(&chosen[..depth]);
                     return stats;
                 }
@@ -651,6 +596,32 @@ impl<K: Key> Links<'_, K> {
 mod tests {
     use super::*;
 
+    /// What the tests build problems with, one option at a time.
+    impl ExactCover {
+        /// A problem with no items (and so one cover, the empty one).
+        pub fn new() -> ExactCover {
+            let mut ec = ExactCover::default();
+            ec.reset(0);
+            ec
+        }
+
+        pub fn item_count(&self) -> usize {
+            self.items
+        }
+
+        pub fn option_count(&self) -> usize {
+            self.options
+        }
+
+        /// Adds an option covering the given items (0-based). Returns its index.
+        pub fn add_option(&mut self, items: &[usize]) -> Result<usize, OptionError> {
+            check_items(items, self.items)?;
+            self.make_room(1, items.len());
+            // SAFETY: the items were just checked, and `make_room` reserved the nodes.
+            Ok(unsafe { self.link(items.iter().copied()) })
+        }
+    }
+
     /// Items 0..3; options {0,1}, {2}, {1,2}, {0}: two exact covers, in search order.
     #[test]
     fn a_small_problem_has_its_two_covers() {
@@ -660,21 +631,13 @@ mod tests {
             ec.add_option(option).unwrap();
         }
         let mut found = Vec::new();
-        let limits = SearchLimits {
-            max_solutions: 10,
-            ..SearchLimits::default()
-        };
-        let stats = ec.search(limits, |s| found.push(s.to_vec()));
+        let stats = ec.search(10, UNLIMITED, |s| found.push(s.to_vec()));
         assert_eq!(stats.solutions, 2);
         assert_eq!(found, vec![vec![0, 1], vec![3, 2]]);
     }
 
-    const UNLIMITED: SearchLimits = SearchLimits {
-        max_solutions: u64::MAX,
-        max_nodes: u64::MAX,
-        deadline: None,
-        cancel: None,
-    };
+    /// No node budget, deadline or cancel flag.
+    const UNLIMITED: Budget = Budget::new(u64::MAX, None, None);
 
     fn solve_all(items: usize, options: &[&[usize]]) -> (Vec<Vec<usize>>, SearchStats) {
         let mut ec = ExactCover::new();
@@ -683,7 +646,7 @@ mod tests {
             ec.add_option(o).unwrap();
         }
         let mut found = Vec::new();
-        let stats = ec.search(UNLIMITED, |s| {
+        let stats = ec.search(u64::MAX, UNLIMITED, |s| {
             let mut s = s.to_vec();
             s.sort();
             found.push(s)
@@ -700,12 +663,12 @@ mod tests {
             ec.add_option(o).unwrap();
         }
         let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            ec.search(UNLIMITED, |_| panic!("the caller's callback"));
+            ec.search(u64::MAX, UNLIMITED, |_| panic!("the caller's callback"));
         }));
         assert!(panicked.is_err());
         // The same covers as a fresh search: {0,1}, {2,3}.
         let mut found = Vec::new();
-        let stats = ec.search(UNLIMITED, |s| {
+        let stats = ec.search(u64::MAX, UNLIMITED, |s| {
             let mut s = s.to_vec();
             s.sort();
             found.push(s);
@@ -717,7 +680,8 @@ mod tests {
         ec.reset(2);
         ec.add_option(&[0]).unwrap();
         assert_eq!(
-            ec.search(UNLIMITED, |_| panic!("never called")).solutions,
+            ec.search(u64::MAX, UNLIMITED, |_| panic!("never called"))
+                .solutions,
             0
         );
     }
@@ -750,21 +714,15 @@ mod tests {
         for o in &refs {
             ec.add_option(o).unwrap();
         }
-        let first = ec.search(UNLIMITED, |_| {});
+        let first = ec.search(u64::MAX, UNLIMITED, |_| {});
         assert_eq!(first.solutions, 15);
         // The links are as they were: a second search finds the same.
-        let second = ec.search(UNLIMITED, |_| {});
+        let second = ec.search(u64::MAX, UNLIMITED, |_| {});
         assert_eq!(first, second);
         // Stopping early also restores them.
-        let limited = ec.search(
-            SearchLimits {
-                max_solutions: 2,
-                ..UNLIMITED
-            },
-            |_| {},
-        );
+        let limited = ec.search(2, UNLIMITED, |_| {});
         assert_eq!(limited.solutions, 2);
-        assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 15);
+        assert_eq!(ec.search(u64::MAX, UNLIMITED, |_| {}).solutions, 15);
     }
 
     #[test]
@@ -775,15 +733,8 @@ mod tests {
         ec.reset(2);
         ec.add_option(&[0]).unwrap();
         ec.add_option(&[1]).unwrap();
-        let stats = ec.search(
-            SearchLimits {
-                max_solutions: 1,
-                max_nodes: 1,
-                ..UNLIMITED
-            },
-            |_| {},
-        );
-        assert!(stats.budget_exceeded);
+        let stats = ec.search(1, Budget::new(1, None, None), |_| {});
+        assert_eq!(stats.stop, Some(Stop::Nodes));
         assert_eq!(stats.solutions, 0);
     }
 
@@ -798,36 +749,20 @@ mod tests {
             let o: Vec<usize> = (0..7).filter(|i| m & (1 << i) != 0).collect();
             ec.add_option(&o).unwrap();
         }
-        assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 877);
+        assert_eq!(ec.search(u64::MAX, UNLIMITED, |_| {}).solutions, 877);
         // The flag is first read after 1,024 nodes: short searches finish.
-        let cancelled = ec.search(
-            SearchLimits {
-                cancel: Some(&SET),
-                ..UNLIMITED
-            },
-            |_| {},
-        );
-        assert!(cancelled.cancelled && cancelled.budget_exceeded && !cancelled.timed_out);
+        let cancel = Budget::new(u64::MAX, None, Some(&SET));
+        let cancelled = ec.search(u64::MAX, cancel, |_| {});
+        assert_eq!(cancelled.stop, Some(Stop::Cancelled));
         assert_eq!(cancelled.nodes, 1024);
         assert!(cancelled.solutions < 877);
-        let late = ec.search(
-            SearchLimits {
-                deadline: Some(Instant::now()),
-                ..UNLIMITED
-            },
-            |_| {},
-        );
-        assert!(late.timed_out && late.budget_exceeded && !late.cancelled);
+        let past = Budget::new(u64::MAX, Some(std::time::Instant::now()), None);
+        let late = ec.search(u64::MAX, past, |_| {});
+        assert_eq!(late.stop, Some(Stop::Deadline));
         // A budget that stops deep in the tree also leaves the links intact.
-        let deep = ec.search(
-            SearchLimits {
-                max_nodes: 7,
-                ..UNLIMITED
-            },
-            |_| {},
-        );
-        assert!(deep.budget_exceeded && !deep.timed_out);
-        assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 877);
+        let deep = ec.search(u64::MAX, Budget::new(7, None, None), |_| {});
+        assert_eq!(deep.stop, Some(Stop::Nodes));
+        assert_eq!(ec.search(u64::MAX, UNLIMITED, |_| {}).solutions, 877);
     }
 
     #[test]
@@ -844,7 +779,7 @@ mod tests {
         ec.reset(1);
         assert_eq!(ec.option_count(), 0);
         ec.add_option(&[0]).unwrap();
-        assert_eq!(ec.search(UNLIMITED, |_| {}).solutions, 1);
+        assert_eq!(ec.search(u64::MAX, UNLIMITED, |_| {}).solutions, 1);
     }
 
     #[test]
@@ -868,7 +803,7 @@ mod tests {
         assert_eq!(ec.add_options(&[[0, 2], [1, 3], [1, 2]]), Ok(2));
         ec.add_option(&[0, 3]).unwrap();
         let mut found = Vec::new();
-        ec.search(UNLIMITED, |s| {
+        ec.search(u64::MAX, UNLIMITED, |s| {
             let mut s = s.to_vec();
             s.sort();
             found.push(s);
@@ -890,7 +825,7 @@ mod tests {
     /// Every cover and the stats of a search with keys of type `K`.
     fn dance_all<K: Key>(
         ec: &mut ExactCover,
-        limits: SearchLimits,
+        max_solutions: u64,
     ) -> (Vec<Vec<usize>>, SearchStats) {
         let mut found = Vec::new();
         ec.chosen.clear();
@@ -899,7 +834,7 @@ mod tests {
             ec.key16.clear();
             ec.key16.extend(ec.key.iter().map(|&k| k as u16));
         }
-        let stats = ec.dance::<K>(limits, |s| found.push(s.to_vec()));
+        let stats = ec.dance::<K>(max_solutions, UNLIMITED, |s| found.push(s.to_vec()));
         (found, stats)
     }
 
@@ -924,14 +859,12 @@ mod tests {
                 }
                 ec.add_option(&option).unwrap();
             }
-            let limits = SearchLimits {
-                max_solutions: 1 + next(50),
-                ..UNLIMITED
-            };
-            let narrow = dance_all::<u16>(&mut ec, limits);
-            let wide = dance_all::<u32>(&mut ec, limits);
+            let max_solutions = 1 + next(50);
+            let narrow = dance_all::<u16>(&mut ec, max_solutions);
+            let wide = dance_all::<u32>(&mut ec, max_solutions);
             assert_eq!(narrow, wide, "round {round}");
-            assert_eq!(ec.search(limits, |_| {}), narrow.1, "round {round}");
+            let stats = ec.search(max_solutions, UNLIMITED, |_| {});
+            assert_eq!(stats, narrow.1, "round {round}");
         }
     }
 
@@ -965,7 +898,7 @@ mod tests {
                 })
                 .count();
             assert_eq!(
-                ec.search(UNLIMITED, |_| {}).solutions,
+                ec.search(u64::MAX, UNLIMITED, |_| {}).solutions,
                 brute as u64,
                 "round {round}"
             );
@@ -982,17 +915,13 @@ mod tests {
         ec.add_option(&[1]).unwrap();
         assert!(ec.option_count() > usize::from(u16::COVERED));
         let mut firsts = Vec::new();
-        let stats = ec.search(UNLIMITED, |s| firsts.push(s[0]));
+        let stats = ec.search(u64::MAX, UNLIMITED, |s| firsts.push(s[0]));
         assert_eq!(stats.solutions, 20_000);
         assert!(firsts.iter().all(|&o| o == 20_000));
         assert_eq!(stats.guesses, 1);
         // A limit stops it, and the links are as they were.
-        let limited = SearchLimits {
-            max_solutions: 3,
-            ..UNLIMITED
-        };
-        assert_eq!(ec.search(limited, |_| {}).solutions, 3);
-        assert_eq!(ec.search(UNLIMITED, |_| {}), stats);
+        assert_eq!(ec.search(3, UNLIMITED, |_| {}).solutions, 3);
+        assert_eq!(ec.search(u64::MAX, UNLIMITED, |_| {}), stats);
     }
 
     #[test]
@@ -1020,7 +949,7 @@ mod tests {
     #[test]
     fn a_problem_never_reset_has_the_empty_cover() {
         for mut ec in [ExactCover::new(), ExactCover::default()] {
-            let stats = ec.search(UNLIMITED, |s| assert!(s.is_empty()));
+            let stats = ec.search(u64::MAX, UNLIMITED, |s| assert!(s.is_empty()));
             assert_eq!((stats.solutions, stats.nodes), (1, 1));
             assert!(ec.add_option(&[0]).is_err());
         }

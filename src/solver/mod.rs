@@ -30,8 +30,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::board::Square;
 use crate::board::nine::Grid;
+use crate::board::{Board, Square};
 use budget::Stop;
 
 /// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
@@ -205,16 +205,6 @@ pub trait Solver: Send {
         None
     }
 
-    /// Like [`Solver::solve_batch`] for boards that are not 9x9; `None` means one at a
-    /// time through [`Solver::solve_square`].
-    fn solve_square_batch(
-        &mut self,
-        _puzzles: &[Square],
-        _limits: &Limits,
-    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
-        None
-    }
-
     /// Whether the solver takes boards of `side` x `side` (9 for 9x9). A backend that
     /// implements [`Solver::solve_square`] says which sizes here; a 16x16 judge
     /// submission takes no 9x9 board.
@@ -222,15 +212,20 @@ pub trait Solver: Send {
         side == 9
     }
 
-    /// Solves several puzzles at once, for solvers that work in batches (a judge
+    /// Solves several boards at once, for solvers that work in batches (a judge
     /// submission, puzzles streamed to a foreign program); `None` means one at a time.
-    /// `limits.timeout` is a per-puzzle limit; the solver applies it as it can (and
-    /// `timing_notes` says how).
-    fn solve_batch(&mut self, _puzzles: &[Grid], _limits: &Limits) -> Option<Vec<SolveOutcome>> {
+    /// Each outcome comes with the solution of a board that is not 9x9 (a 9x9 one is in
+    /// the outcome). `limits.timeout` is a per-puzzle limit; the solver applies it as it
+    /// can (and `timing_notes` says how).
+    fn solve_boards(
+        &mut self,
+        _boards: &[Board],
+        _limits: &Limits,
+    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
         None
     }
 
-    /// How many puzzles a call of [`Solver::solve_batch`] takes at best (1: not batched).
+    /// How many puzzles a call of [`Solver::solve_boards`] takes at best (1: not batched).
     fn batch_size(&self) -> usize {
         1
     }

@@ -84,7 +84,7 @@ impl LibSpec {
         let lib = match loaded.get(&key) {
             Some(lib) => Arc::clone(lib),
             None => {
-                let _ = crash::install();
+                crash::install();
                 crash::about_to_load(&self.spec);
                 // SAFETY: loading runs the library's initializers: code the user named on
                 // the command line to be run, as an `exec:` program would be.
@@ -131,7 +131,7 @@ struct Called {
 
 impl LibSolver {
     pub fn new(spec: Arc<LibSpec>) -> LibSolver {
-        if let Ok(()) = crash::install() {}
+        crash::install();
         LibSolver {
             func: spec.load(),
             spec,
@@ -497,7 +497,7 @@ mod crash {
         about_to_call(spec, b"(none: while it was loaded)");
     }
 
-    pub fn install() -> Result<(), ()> {
+    pub fn install() {
         use std::sync::Once;
         // Static: signal handlers are per process, installed once.
         static ONCE: Once = Once::new();
@@ -522,7 +522,6 @@ mod crash {
                 }
             }
         });
-        Ok(())
     }
 }
 

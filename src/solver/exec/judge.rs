@@ -9,59 +9,22 @@ use std::time::Instant;
 use super::process::{FromChild, Wait};
 use super::{ExecSolver, Problem, SolveOutcome, nothing, per_puzzle_timeout};
 use crate::board::nine::Grid;
-use crate::board::{Square, parse_chars};
+use crate::board::{Board, Square, parse_chars};
 use crate::solver::Limits;
 
 /// The judge's input for `puzzles` (boards of the problem's size).
-fn input<'a>(problem: Problem, puzzles: impl ExactSizeIterator<Item = Cells<'a>>) -> Vec<u8> {
+fn input(problem: Problem, puzzles: &[Board]) -> Vec<u8> {
     let mut out = Vec::new();
     if problem == Problem::SpojSudoku {
         out.extend(format!("{}\n", puzzles.len()).bytes());
     }
-    for (k, p) in puzzles.enumerate() {
-        match (problem, p) {
-            (Problem::Hdu1426, Cells::Nine(g)) => {
-                if k > 0 {
-                    out.push(b'\n');
-                }
-                for row in g.cells().chunks(9) {
-                    let tokens: Vec<String> = row
-                        .iter()
-                        .map(|&d| if d == 0 { "?".into() } else { d.to_string() })
-                        .collect();
-                    out.extend(tokens.join(" ").bytes());
-                    out.push(b'\n');
-                }
-            }
-            (_, Cells::Nine(g)) => {
-                out.extend(g.to_line_with(b'.'));
-                out.push(b'\n');
-            }
-            // 16 lines of 16 letters, `-` for blanks, an empty line between cases.
-            (_, Cells::Other(s)) => {
-                if k > 0 {
-                    out.push(b'\n');
-                }
-                let mut line = Vec::new();
-                s.write_line(&mut line);
-                for row in line.chunks(s.side()) {
-                    out.extend(row.iter().map(|&c| if c == b'.' { b'-' } else { c }));
-                    out.push(b'\n');
-                }
-            }
-        }
+    for (k, p) in puzzles.iter().enumerate() {
+        problem.write_case(p, k > 0, &mut out);
     }
     if problem == Problem::Poj3074 {
         out.extend(b"end\n");
     }
     out
-}
-
-/// A case of either kind.
-#[derive(Clone, Copy)]
-enum Cells<'a> {
-    Nine(&'a Grid),
-    Other(&'a Square),
 }
 
 /// The answers in a judge's output, in order: each the text of one board's cells, or
@@ -227,51 +190,41 @@ fn outcome<T>(
     }
 }
 
-/// 9x9 cases (HDU 1426, POJ 3074).
-pub(super) fn solve_batch(
+/// A batch of cases, boards of the problem's side: each outcome with the solution of a
+/// 16x16 case beside it (a 9x9 one is in the outcome).
+pub(super) fn solve_boards(
     solver: &mut ExecSolver,
     problem: Problem,
-    puzzles: &[Grid],
-    limits: &Limits,
-) -> Vec<SolveOutcome> {
-    solver.case_errors.clear();
-    let cases = input(problem, puzzles.iter().map(Cells::Nine));
-    let mut output = match run(solver, problem, cases, puzzles.len(), limits) {
-        Ok(output) => output,
-        Err(out) => return vec![out; puzzles.len()],
-    };
-    let read = |s: &str| Grid::from_line(s.as_bytes()).ok().filter(Grid::is_full);
-    puzzles
-        .iter()
-        .map(|_| {
-            let (mut out, solution) = outcome(solver, &mut output, read);
-            out.solution = solution;
-            out
-        })
-        .collect()
-}
-
-/// 16x16 cases (UVa 1309, POJ 3076, SPOJ SUDOKU).
-pub(super) fn solve_squares(
-    solver: &mut ExecSolver,
-    problem: Problem,
-    puzzles: &[Square],
+    puzzles: &[Board],
     limits: &Limits,
 ) -> Vec<(SolveOutcome, Option<Square>)> {
     solver.case_errors.clear();
-    let cases = input(problem, puzzles.iter().map(Cells::Other));
+    let cases = input(problem, puzzles);
     let mut output = match run(solver, problem, cases, puzzles.len(), limits) {
         Ok(output) => output,
         Err(out) => return vec![(out, None); puzzles.len()],
     };
-    let read = |s: &str| {
-        parse_chars(s.as_bytes())
+    // The reader of the problem's size: the 9x9 judges' digits, or 16x16 letters.
+    let read = |s: &str| match problem.side() {
+        9 => Grid::from_line(s.as_bytes())
             .ok()
-            .filter(|sq| sq.side() == 16 && sq.is_full())
+            .filter(Grid::is_full)
+            .map(Board::Nine),
+        side => parse_chars(s.as_bytes())
+            .ok()
+            .filter(|sq| sq.side() == side && sq.is_full())
+            .map(Board::from),
     };
     puzzles
         .iter()
-        .map(|_| outcome(solver, &mut output, read))
+        .map(|_| match outcome(solver, &mut output, read) {
+            (mut out, Some(Board::Nine(g))) => {
+                out.solution = Some(g);
+                (out, None)
+            }
+            (out, Some(Board::Other(s))) => (out, Some(*s)),
+            (out, None) => (out, None),
+        })
         .collect()
 }
 
@@ -284,11 +237,8 @@ mod tests {
         let mut cells = vec![0u8; 256];
         cells[0] = 1;
         cells[17] = 16;
-        let s = Square::new(cells).unwrap();
-        let text = input(
-            Problem::SpojSudoku,
-            [Cells::Other(&s), Cells::Other(&s)].into_iter(),
-        );
+        let s = Board::from(Square::new(cells).unwrap());
+        let text = input(Problem::SpojSudoku, &[s.clone(), s.clone()]);
         let text = String::from_utf8(text).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 1 + 16 + 1 + 16);
@@ -296,7 +246,7 @@ mod tests {
         assert_eq!(lines[1], "A---------------");
         assert_eq!(lines[2], "-P--------------");
         assert_eq!(lines[17], "");
-        let uva = input(Problem::Uva1309, [Cells::Other(&s)].into_iter());
+        let uva = input(Problem::Uva1309, &[s]);
         assert!(uva.starts_with(b"A---"));
         // Answers: every 16 lines that are not empty, trailing spaces aside.
         let out = format!(

@@ -38,8 +38,8 @@ use calibrate::Calibrator;
 use process::MAX_ANSWER;
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
-use crate::board::Square;
 use crate::board::nine::Grid;
+use crate::board::{Board, Square};
 
 /// The time limit of a puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -353,8 +353,8 @@ impl Solver for ExecSolver {
             return self.fail(format!("a {side}x{side} judge protocol takes no 9x9 board"));
         }
         if let Protocol::Judge(problem) = self.spec.protocol {
-            let mut out = judge::solve_batch(self, problem, std::slice::from_ref(puzzle), limits);
-            return out.pop().unwrap_or_else(nothing);
+            let mut out = judge::solve_boards(self, problem, &[Board::Nine(*puzzle)], limits);
+            return out.pop().map_or_else(nothing, |(out, _)| out);
         }
         let start = Instant::now();
         // A restart in the middle of the call is not the program's time.
@@ -420,38 +420,42 @@ impl Solver for ExecSolver {
         puzzle: &Square,
         limits: &Limits,
     ) -> Option<(SolveOutcome, Option<Square>)> {
-        self.solve_square_batch(std::slice::from_ref(puzzle), limits)?
-            .pop()
-    }
-
-    fn solve_square_batch(
-        &mut self,
-        puzzles: &[Square],
-        limits: &Limits,
-    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
         let Protocol::Judge(problem) = self.spec.protocol else {
             return None;
         };
-        puzzles
-            .iter()
-            .all(|p| p.side() != 9 && self.solves_side(p.side()))
-            .then(|| judge::solve_squares(self, problem, puzzles, limits))
+        let side = puzzle.side();
+        let board = [Board::from(puzzle.clone())];
+        (side != 9 && self.solves_side(side))
+            .then(|| judge::solve_boards(self, problem, &board, limits).pop())?
     }
 
     fn solves_side(&self, side: usize) -> bool {
         self.spec.protocol.side() == side
     }
 
-    fn solve_batch(&mut self, puzzles: &[Grid], limits: &Limits) -> Option<Vec<SolveOutcome>> {
+    fn solve_boards(
+        &mut self,
+        boards: &[Board],
+        limits: &Limits,
+    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
         if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
-            return Some(vec![out; puzzles.len()]);
+            return Some(vec![(out, None); boards.len()]);
         }
         match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => None,
-            (Protocol::Lines, ExecMode::Stream) => Some(self.stream(puzzles, limits)),
-            (Protocol::Judge(problem), _) => {
-                Some(judge::solve_batch(self, problem, puzzles, limits))
+            (Protocol::Lines, ExecMode::Stream) => {
+                // The line protocol carries 9x9 boards only.
+                let grids: Vec<Grid> = boards
+                    .iter()
+                    .map(|b| b.nine().copied())
+                    .collect::<Option<_>>()?;
+                let outcomes = self.stream(&grids, limits);
+                Some(outcomes.into_iter().map(|o| (o, None)).collect())
             }
+            (Protocol::Judge(problem), _) => boards
+                .iter()
+                .all(|b| self.solves_side(b.side()))
+                .then(|| judge::solve_boards(self, problem, boards, limits)),
         }
     }
 

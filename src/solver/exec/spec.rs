@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::board::Board;
+
 /// How puzzles are handed to the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Protocol {
@@ -52,6 +54,41 @@ impl Problem {
         match self {
             Problem::Hdu1426 | Problem::Poj3074 => 9,
             Problem::Uva1309 | Problem::SpojSudoku => 16,
+        }
+    }
+
+    /// One case as the judge's input holds it (blanks `?`, `.`, `-`), or the answer to
+    /// one as its output does (a solution has no blanks): HDU 1426's 9 rows of 9
+    /// tokens, POJ 3074's line of 81 digits, 16 rows of 16 letters. HDU 1426 and the
+    /// 16x16 problems put an empty line between two cases (`not_first`).
+    pub fn write_case(self, board: &Board, not_first: bool, out: &mut Vec<u8>) {
+        let blank = match self {
+            Problem::Hdu1426 => b'?',
+            Problem::Poj3074 => b'.',
+            Problem::Uva1309 | Problem::SpojSudoku => b'-',
+        };
+        let mut line = Vec::new();
+        // The judges' symbols (digits, `A`..), whatever the file wrote.
+        board.to_square().write_line(&mut line);
+        let line = line.iter().map(|&c| if c == b'.' { blank } else { c });
+        if self == Problem::Poj3074 {
+            out.extend(line);
+            out.push(b'\n');
+            return;
+        }
+        if not_first {
+            out.push(b'\n');
+        }
+        let side = board.side();
+        for (i, c) in line.enumerate() {
+            // HDU's tokens are spaced; the 16x16 problems' letters are not.
+            if i % side > 0 && self == Problem::Hdu1426 {
+                out.push(b' ');
+            }
+            out.push(c);
+            if i % side == side - 1 {
+                out.push(b'\n');
+            }
         }
     }
 }
@@ -161,6 +198,22 @@ mod tests {
                 .is_err()
         );
         assert!(ExecSpec::parse("sh").unwrap().resolve().is_ok());
+    }
+
+    #[test]
+    fn nine_by_nine_cases_are_written_as_each_judge_reads_them() {
+        let g: Board = format!("1{}", ".".repeat(80)).parse().unwrap();
+        let mut out = Vec::new();
+        Problem::Hdu1426.write_case(&g, true, &mut out);
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("\n1 ? ? ? ? ? ? ? ?\n? ? ? ? ? ? ? ? ?\n"),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 10);
+        let mut out = Vec::new();
+        Problem::Poj3074.write_case(&g, true, &mut out);
+        assert_eq!(out, format!("1{}\n", ".".repeat(80)).into_bytes());
     }
 
     #[test]
