@@ -13,8 +13,9 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 
-use super::dataset::{FNV_START, fnv1a, hash_file};
+use super::dataset::hash_file;
 use super::saved::{BenchResult, Kept, is_hash};
+use crate::base::{FNV_START, fnv1a};
 use crate::solver::Backend;
 use crate::solver::exec::ExecSpec;
 use crate::solver::shared_lib::LibSpec;

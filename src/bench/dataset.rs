@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::record::SourceName;
 
 use crate::base::bounds::Held;
+use crate::base::{FNV_START, fnv1a};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
 use crate::loader::subset::Subset;
@@ -385,16 +386,6 @@ fn refuse_device(input: &Input) -> Result<(), DatasetError> {
         }
     }
     Ok(())
-}
-
-/// Where FNV-1a 64 starts.
-pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a 64 of `bytes`, continued from `hash`.
-pub fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
-    (bytes.iter()).fold(hash, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// FNV-1a 64 of a regular file's bytes. Bounded: anything but a regular file (a FIFO,

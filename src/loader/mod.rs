@@ -30,7 +30,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::base::interrupt;
+use crate::base::{FNV_START, fnv1a, interrupt};
 use crate::format::Item;
 use crate::format::{
     Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
@@ -192,9 +192,6 @@ pub struct Loader {
     /// Blocks of lines past the head of each `line` file ([`Loader::in_blocks`]).
     blocks: bool,
 }
-
-/// The FNV-1a 64 offset basis: the hash of nothing.
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 impl Loader {
     /// A loader over `inputs` (standard input when empty). Folders are listed here.
@@ -618,11 +615,10 @@ impl<R: Read> Read for Counting<R> {
         self.bytes.fetch_add(n as u64, Ordering::Relaxed);
         if let Some(h) = &self.hash {
             // One reader at a time: a load and a store, no contention.
-            let mut hash = h.load(Ordering::Relaxed);
-            for &b in &buf[..n] {
-                hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-            h.store(hash, Ordering::Relaxed);
+            h.store(
+                fnv1a(h.load(Ordering::Relaxed), &buf[..n]),
+                Ordering::Relaxed,
+            );
         }
         Ok(n)
     }

@@ -84,7 +84,7 @@ impl Palette {
 
 /// FNV-1a of the name, into the palette: the same on every run and machine.
 fn hash_slot(name: &str) -> usize {
-    let h = crate::bench::dataset::fnv1a(crate::bench::dataset::FNV_START, name.as_bytes());
+    let h = crate::base::fnv1a(crate::base::FNV_START, name.as_bytes());
     (h % PALETTE.len() as u64) as usize
 }
 
