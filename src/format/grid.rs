@@ -87,9 +87,10 @@ pub(crate) fn space_blank_row(raw: &[u8]) -> Option<Vec<u8>> {
     })
 }
 
-/// Why a board of rectangular boxes is no board of this size: a value twice in a box
-/// and in no row or column says its boxes are another shape (12x12 in 2x6 where 3x4 is
-/// read), which is not read; solving it would answer another puzzle.
+/// Why a board of rectangular boxes is no board of this size: a value twice in a box,
+/// in no row or column, and givens that fit boxes of another shape say its boxes are
+/// that shape (12x12 in 2x6 where 3x4 is read), which is not read; solving it would
+/// answer another puzzle. Givens that fit no shape are a puzzle's own conflict.
 fn other_boxes(board: &Board) -> Option<String> {
     let Board::Other(square) = board else {
         return None;
@@ -98,12 +99,28 @@ fn other_boxes(board: &Board) -> Option<String> {
     let conflict = square
         .find_conflict()
         .filter(|_| shape.rows != shape.cols)?;
-    matches!(conflict.unit, board::Unit::Box(_)).then(|| {
-        let side = shape.side();
-        format!(
-            "{conflict}, and no row or column repeats a value: {side}x{side} boards are read in boxes of {}x{}; a board of boxes of another shape is not read",
-            shape.rows, shape.cols
-        )
+    if !matches!(conflict.unit, board::Unit::Box(_)) {
+        return None;
+    }
+    let side = shape.side();
+    let (rows, cols) = (2..side / 2 + 1)
+        .filter(|&r| side % r == 0 && r != shape.rows)
+        .map(|r| (r, side / r))
+        .find(|&(r, c)| !box_clash(square, r, c))?;
+    Some(format!(
+        "{conflict}, and no row or column repeats a value: its givens fit boxes of {rows}x{cols}; {side}x{side} boards are read in boxes of {}x{} only",
+        shape.rows, shape.cols
+    ))
+}
+
+/// Whether two givens share a value in a box of `rows` x `cols` cells.
+fn box_clash(square: &Square, rows: usize, cols: usize) -> bool {
+    let side = square.side();
+    let mut seen = vec![false; side * side];
+    let mut givens = square.cells().iter().enumerate().filter(|c| *c.1 != 0);
+    givens.any(|(i, &v)| {
+        let b = (i / side / rows) * (side / cols) + i % side / cols;
+        std::mem::replace(&mut seen[b * side + usize::from(v) - 1], true)
     })
 }
 
@@ -169,7 +186,9 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
     let some_number = tokens.iter().any(|t| !blank(t));
     // A number past 9 makes it no broken 9x9 row, so rectangular sides read too.
-    let past_nine = tokens.iter().any(|t| t.len() == 2 && !blank(t));
+    // (Unless its characters make nine cells: `0 9 0 8 2 4 50 0` is a 9x9 row.)
+    let past_nine = tokens.iter().any(|t| t.len() == 2 && !blank(t))
+        && tokens.iter().map(|t| t.len()).sum::<usize>() != 9;
     let width = |n| width(n) || (past_nine && n != 9 && board::Shape::of_side(n).is_some());
     if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) && some_number {
         let cells = tokens

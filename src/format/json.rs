@@ -454,19 +454,31 @@ impl<'a> Doc<'a> {
     }
 }
 
-/// A complete board beside a grid of true and false of its shape (`"frozen"`, `"fixed"`:
-/// a saved game) is the puzzle of the cells marked true.
+/// Keys naming a grid of true and false that marks a saved game's givens.
+const GIVEN_NAMES: [&str; 9] = [
+    "fixed",
+    "frozen",
+    "given",
+    "givens",
+    "locked",
+    "readonly",
+    "initial",
+    "prefilled",
+    "clues",
+];
+
+/// A complete board beside a grid of true and false of its shape under a key naming
+/// givens (`"frozen"`, `"fixed"`: a saved game) is the puzzle of the cells marked true.
+/// A grid under another name (`"errors"`, `"editable"`) says nothing of the givens.
 fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
     let side = board.side();
-    let mask = |v: &RawValue| {
+    let mask = |(key, v): &(String, &RawValue)| {
         let rows: Vec<Vec<bool>> = serde_json::from_str(v.get()).ok()?;
-        (rows.len() == side && rows.iter().all(|r| r.len() == side)).then(|| rows.concat())
+        let shaped = rows.len() == side && rows.iter().all(|r| r.len() == side);
+        let rows = rows.concat();
+        (named(key, &GIVEN_NAMES) && shaped && rows.contains(&true)).then_some(rows)
     };
-    let Some(mask) = members
-        .iter()
-        .find_map(|m| mask(m.1))
-        .filter(|_| board.is_full())
-    else {
+    let Some(mask) = members.iter().find_map(mask).filter(|_| board.is_full()) else {
         return board;
     };
     let mut square = board.to_square().into_owned();

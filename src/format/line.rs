@@ -581,12 +581,17 @@ fn find_grids(
         };
         // The whole run of such fields must be grids: in 82 one-cell fields, which 81
         // are the board is anyone's guess.
-        let run_len = tokens[k..]
+        let mut run_len = tokens[k..]
             .iter()
             .take_while(|t| width(t) == Some(w))
             .count();
-        if run_len % group != 0 {
-            k += run_len;
+        // A separator ending the line (`...,4,`) leaves an empty last field: no cell.
+        let last = tokens.get(k + run_len.max(1) - 1);
+        if run_len % group == 1 && k + run_len == tokens.len() && last.is_some_and(|t| t.0 == t.1) {
+            run_len -= 1;
+        }
+        if run_len % group != 0 || run_len == 0 {
+            k += run_len.max(1);
             continue;
         }
         let mut values = [0u8; CELLS];
@@ -700,7 +705,15 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
     }
     if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
         let at = tokens.last().map_or(0, |t| t.0);
-        return Some((at, format!("{singles} one-cell fields, expected 81")));
+        let why = match singles > CELLS {
+            // An id or a level written as one more cell: which 81 are the board is no
+            // rule's to guess.
+            true => {
+                ": which 81 are the board is not told (an id or a level among them?); keep the board's 81 alone on the line, or in one field"
+            }
+            false => "",
+        };
+        return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
     }
     // A square board larger than any read (36x36 is 1,296 cells): say so, not "no
     // puzzle in this line".

@@ -628,9 +628,29 @@ fn a_12x12_board_of_numbers_reads_and_other_boxes_are_refused() {
     assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
     assert_eq!(r.rows.len(), 1, "{:?}", r.rows);
     assert_eq!(r.rows[0][1], "multiple", "{:?}", r.rows);
+    // A row whose characters make nine cells is a 9x9 row, whatever its spacing.
+    let mut rows: Vec<String> = number_rows(P)
+        .iter()
+        .map(|r| r.trim_matches(['[', ']']).replace(',', " "))
+        .collect();
+    rows[0] = rows[0].replacen(" 5", "5", 1);
+    let r = run("typo.txt", &(rows.join("\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    // Givens that clash in every box shape are the puzzle's own conflict.
+    let r = run(
+        "clash.txt",
+        "1.....\n.1....\n......\n......\n......\n......\n",
+        &[],
+    );
+    assert_eq!(
+        (r.code, r.rows[0][1].as_str()),
+        (0, "invalid_givens"),
+        "{}",
+        r.stderr
+    );
     let r = run("two-by-six.txt", &twelve(2, 6), &[]);
     assert_eq!(r.code, 3, "{:?}\n{}", r.rows, r.stderr);
-    r.says("no row or column repeats a value: 12x12 boards are read in boxes of 3x4;");
+    r.says("its givens fit boxes of 2x6; 12x12 boards are read in boxes of 3x4 only");
 }
 
 /// A line of 82 one-cell fields (a saved game state beside its solution) was read as its
@@ -709,12 +729,26 @@ fn a_complete_board_beside_a_mask_of_givens_is_the_puzzle_of_those_givens() {
             )
         })
         .collect();
+    // A grid of true and false under another name (errors made, cells editable) says
+    // nothing of the givens: the first one here must not be taken for them.
+    let first_row = |on: &str| -> Vec<String> {
+        (0..9)
+            .map(|r| format!("[{}]", [if r == 0 { on } else { "false" }; 9].join(", ")))
+            .collect()
+    };
     let text = format!(
-        "{{\"board\": [{}], \"frozen\": [{}]}}\n",
+        "{{\"board\": [{}], \"errors\": [{}], \"frozen\": [{}]}}\n",
         number_rows(S).join(", "),
+        first_row("true").join(", "),
         mask.join(", ")
     );
     let r = run("game.json", &text, &[]);
     assert_eq!(r.code, 0, "{:?}\n{}", r.rows, r.stderr);
     assert_eq!(r.puzzles(), [P]);
+    let text = format!(
+        "{{\"board\": [{}], \"editable\": [{}]}}\n",
+        number_rows(S).join(", "),
+        mask.join(", ")
+    );
+    assert_eq!(run("other.json", &text, &[]).puzzles(), [S]);
 }
