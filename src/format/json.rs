@@ -253,38 +253,31 @@ impl Found {
     }
 }
 
-/// Whether an object's keys are 0, 1, 2, ... or 1, 2, 3, ... in order.
-fn indexed(members: &[(String, &RawValue)]) -> bool {
-    let first = members.first().map(|m| m.0.as_str());
-    let from = usize::from(first == Some("1"));
-    !members.is_empty()
-        && members
-            .iter()
-            .enumerate()
-            .all(|(i, m)| m.0 == (i + from).to_string())
+/// Whether keys, in the order given, are 0, 1, 2, ... or 1, 2, 3, ...
+fn indexed<'k>(mut keys: impl Iterator<Item = &'k str>) -> bool {
+    let Some(first) = keys.next() else {
+        return false;
+    };
+    let from = usize::from(first == "1");
+    (first == "0" || first == "1") && keys.zip(from + 1..).all(|(k, i)| k == i.to_string())
 }
 
 /// An object keyed 0, 1, 2, ... (or from 1) as the list it writes, and so the objects
 /// in it: rows keyed so too (pandas' `to_json`) make a board of rows.
 fn listed(v: Value) -> Value {
-    let Value::Object(map) = v else { return v };
-    let mut keys: Vec<Option<usize>> = map.keys().map(|k| k.parse().ok()).collect();
-    keys.sort_unstable();
-    let from = keys.first().copied().flatten().filter(|&f| f <= 1);
-    if from.is_none()
-        || keys
-            .iter()
-            .enumerate()
-            .any(|(i, &k)| k != from.map(|f| f + i))
-    {
+    let Value::Object(mut map) = v else { return v };
+    // In number order (digit strings sort so by length, then text).
+    let mut keys: Vec<String> = map.keys().cloned().collect();
+    keys.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    if !indexed(keys.iter().map(String::as_str)) {
         return Value::Object(map);
     }
-    let mut items: Vec<(Option<usize>, Value)> = map
-        .into_iter()
-        .map(|(k, v)| (k.parse().ok(), listed(v)))
-        .collect();
-    items.sort_by_key(|item| item.0);
-    Value::Array(items.into_iter().map(|item| item.1).collect())
+    Value::Array(
+        keys.iter()
+            .filter_map(|k| map.remove(k))
+            .map(listed)
+            .collect(),
+    )
 }
 
 /// An object's members in their order (by where they stand), values left unparsed.
@@ -336,7 +329,7 @@ impl<'a> Doc<'a> {
             b'{' => match members(v.get()) {
                 // Keyed 0, 1, 2, ... (or from 1): a list written as an object (PHP's
                 // `json_encode`, Firebase), read as that list.
-                Some(members) if indexed(&members) => {
+                Some(members) if indexed(members.iter().map(|m| m.0.as_str())) => {
                     let values: Vec<Value> = members
                         .iter()
                         .map(|m| listed(serde_json::from_str(m.1.get()).unwrap_or(Value::Null)))
@@ -471,6 +464,9 @@ const GIVEN_NAMES: [&str; 9] = [
 /// givens (`"frozen"`, `"fixed"`: a saved game) is the puzzle of the cells marked true.
 /// A grid under another name (`"errors"`, `"editable"`) says nothing of the givens.
 fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
+    if !board.is_full() {
+        return board; // a puzzle's blanks say its givens: no mask is looked for
+    }
     let side = board.side();
     let mask = |(key, v): &(String, &RawValue)| {
         let rows: Vec<Vec<bool>> = serde_json::from_str(v.get()).ok()?;
@@ -478,7 +474,7 @@ fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
         let rows = rows.concat();
         (named(key, &GIVEN_NAMES) && shaped && rows.contains(&true)).then_some(rows)
     };
-    let Some(mask) = members.iter().find_map(mask).filter(|_| board.is_full()) else {
+    let Some(mask) = members.iter().find_map(mask) else {
         return board;
     };
     let mut square = board.to_square().into_owned();

@@ -586,8 +586,8 @@ fn find_grids(
             .take_while(|t| width(t) == Some(w))
             .count();
         // A separator ending the line (`...,4,`) leaves an empty last field: no cell.
-        let last = tokens.get(k + run_len.max(1) - 1);
-        if run_len % group == 1 && k + run_len == tokens.len() && last.is_some_and(|t| t.0 == t.1) {
+        let ends_empty = k + run_len == tokens.len() && tokens.last().is_some_and(|t| t.0 == t.1);
+        if run_len % group == 1 && ends_empty {
             run_len -= 1;
         }
         if run_len % group != 0 || run_len == 0 {
