@@ -338,7 +338,8 @@ pub(crate) trait SharedText: Clone + std::ops::Deref<Target = str> {
 
 impl SharedText for &'static str {
     fn is(&self, other: &Self) -> bool {
-        // Interned (`run::result_name`): the same name is the same pointer.
+        // A backend's name is made once (`Backend::name`): the same name is the same
+        // pointer; another pointer only costs encoding it again.
         std::ptr::eq(*self, *other)
     }
 }

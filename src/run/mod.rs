@@ -13,7 +13,7 @@ pub mod verify;
 
 pub use guarded::{GuardedSolver, Verifier, quiet_guarded_panics};
 pub use pool::SolverPool;
-pub use result::{Attempt, PuzzleResult, Status, Verification, result_name};
+pub use result::{Attempt, PuzzleResult, Status, Verification};
 pub use verify::{Truth, Verify, verifier_of};
 
 use std::time::{Duration, Instant};

@@ -370,7 +370,7 @@ impl Backend {
     }
 
     /// The name used on the command line and in reports.
-    pub fn name(&self) -> &str {
+    pub fn name(&self) -> &'static str {
         match self {
             Backend::DlxStatic => "dlx-static",
             Backend::DlxArena => "dlx-arena",
@@ -380,8 +380,8 @@ impl Backend {
             Backend::Reference => "reference",
             Backend::Null => "null",
             Backend::Fastest => "fastest",
-            Backend::Exec(spec) => &spec.spec,
-            Backend::Lib(spec) => &spec.spec,
+            Backend::Exec(spec) => spec.spec,
+            Backend::Lib(spec) => spec.spec,
             #[cfg(test)]
             Backend::Mock(m) => m.name(),
         }
@@ -489,6 +489,12 @@ impl std::str::FromStr for Backend {
             ))
         })
     }
+}
+
+/// A foreign backend's name, kept for the process's life: made once per spec a command
+/// line names (a handful), so that each result carries the name as a pointer.
+pub fn leaked(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }
 
 /// Makes `T` (a solver, or what holds one) behind a spacer whose size (64 bytes to 8

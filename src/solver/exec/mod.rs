@@ -186,7 +186,7 @@ fn silent_warning(spec: &ExecSpec, timeout: Duration) {
     if spec.shared.first_warning() {
         say!(
             "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
-            crate::base::bounds::shown(&spec.spec, &[]),
+            crate::base::bounds::shown(spec.spec, &[]),
             timeout.as_secs_f64(),
             crate::base::bounds::shown(&spec.program, &[]),
         );

@@ -116,8 +116,8 @@ pub enum ExecMode {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ExecSpec {
-    /// The whole spec, as every output names the backend.
-    pub spec: String,
+    /// The whole spec, as every output names the backend (see [`super::super::leaked`]).
+    pub spec: &'static str,
     pub program: String,
     pub args: Vec<String>,
     pub protocol: Protocol,
@@ -140,7 +140,7 @@ impl ExecSpec {
             return Err("exec: needs a command".to_string());
         };
         Ok(ExecSpec {
-            spec: format!("exec:{rest}"),
+            spec: crate::solver::leaked(format!("exec:{rest}")),
             program: program.clone(),
             args: args.to_vec(),
             protocol,
