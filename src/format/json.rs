@@ -354,6 +354,13 @@ impl<'a> Doc<'a> {
                 match board_of(values, self.cells) {
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
+                    // Rows shorter than any board's (`[[1,0],[0,1]]`, `[4, [3,0], [3,1]]`):
+                    // places of cells.
+                    Some(_)
+                        if values.iter().any(Value::is_array)
+                            && values
+                                .iter()
+                                .all(|r| r.as_array().is_none_or(|r| r.len() < 4)) => {}
                     Some(board) => self.record(v, board.map(Puzzle::new)),
                     None if pair(values, self.cells).is_some() => {
                         self.record(v, Ok(pair(values, self.cells).expect("a pair")))
@@ -504,6 +511,8 @@ fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result
     };
     let expected = match &value {
         Value::Null => None,
+        // Every cell blank: no answer given.
+        v if value_board(v, cells).is_some_and(|b| b.is_ok_and(|b| b.clues() == 0)) => None,
         Value::Array(list) if value_board(&value, cells).is_none() => {
             let all = list.iter().map(solved).collect::<Result<Vec<_>, _>>()?;
             Some(Expected {

@@ -752,3 +752,67 @@ fn a_complete_board_beside_a_mask_of_givens_is_the_puzzle_of_those_givens() {
     );
     assert_eq!(run("other.json", &text, &[]).puzzles(), [S]);
 }
+
+/// A 30x30 board (box sides on two lines, then rows of 30 letters and dots) was refused
+/// as "no line of it holds a puzzle in any reading": true, but not why. The refusal
+/// now names the size, written together or spaced.
+#[test]
+fn a_board_too_large_is_refused_by_its_size() {
+    let row = |r: usize| -> String {
+        (0..30)
+            .map(|c| match (r + c) % 3 {
+                0 => char::from(b'A' + ((r * 7 + c) % 26) as u8),
+                _ => '.',
+            })
+            .collect()
+    };
+    let together: Vec<String> = (0..30).map(row).collect();
+    let spaced: Vec<String> = together
+        .iter()
+        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+        .collect();
+    for rows in [together, spaced] {
+        let r = run("big.txt", &format!("5\n6\n{}\n", rows.join("\n")), &[]);
+        assert_ne!(r.code, 0);
+        r.says("lines of 30 cells are the rows of a 30x30 board, which is not read");
+    }
+}
+
+/// Rows of `|`-separated fields, an empty field a blank (`5|3|||7||||`), were refused
+/// ("row has 3 cells"); with bars on both ends too. A solution of every cell blank
+/// gives no answer (it was an error: "solution: has blank cells"), and JSON lists of
+/// cells' places (`[[1,0],[0,1]]`, a variant's thermometer) are no damaged boards.
+#[test]
+fn empty_fields_and_places_are_read_as_what_they_are() {
+    let piped = |ends: bool| -> String {
+        P.as_bytes()
+            .chunks(9)
+            .map(|row| {
+                let fields: Vec<String> = row
+                    .iter()
+                    .map(|&c| match c {
+                        b'.' => String::new(),
+                        c => char::from(c).to_string(),
+                    })
+                    .collect();
+                match ends {
+                    true => format!("|{}|\n", fields.join("|")),
+                    false => format!("{}\n", fields.join("|")),
+                }
+            })
+            .collect()
+    };
+    for ends in [false, true] {
+        let r = run("piped.txt", &piped(ends), &[]);
+        assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    }
+    let csv = format!("quizzes,solutions\n{P},{S}\n{P2},{}\n", "0".repeat(81));
+    let r = run("zeros.csv", &csv, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "")]);
+    let json = format!(
+        "{{\"given\": \"{P}\", \"thermo\": [[[1,0],[0,1],[1,2]]], \"arrow\": [[4, [2,4], [2,3]]]}}\n"
+    );
+    let r = run("variant.json", &json, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
