@@ -816,3 +816,20 @@ fn empty_fields_and_places_are_read_as_what_they_are() {
     let r = run("variant.json", &json, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// pandas' column-oriented `to_json` (each column an object keyed "0", "1", ...): the
+/// `id` column was a damaged board ("2 cells is no board's size", exit 3) and the
+/// answers went unread. The columns pair by index.
+#[test]
+fn pandas_columns_keyed_by_index_pair_puzzles_with_answers() {
+    let column = |values: [&str; 2]| format!("{{\"0\": {}, \"1\": {}}}", values[0], values[1]);
+    let text = format!(
+        "{{\"id\": {}, \"puzzle\": {}, \"solution\": {}}}\n",
+        column(["1", "2"]),
+        column([&format!("\"{P}\""), &format!("\"{P2}\"")]),
+        column([&format!("\"{S}\""), &format!("\"{S2}\"")])
+    );
+    let r = run("columns.json", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")]);
+}
