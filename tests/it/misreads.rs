@@ -833,3 +833,22 @@ fn pandas_columns_keyed_by_index_pair_puzzles_with_answers() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.matched(), [(P, "true"), (P2, "true")]);
 }
+
+/// 81 one-cell fields with a letter for blanks (`{1 2 s 7 s ...}`, a Tcl save) were
+/// refused as "81 one-cell fields, expected 81"; the refusal names the blank now.
+#[test]
+fn one_cell_fields_with_a_letter_blank_name_the_flag() {
+    let fields: Vec<String> = P
+        .chars()
+        .map(|c| match c {
+            '.' => "s".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    let text = format!("{{{}}}\n", fields.join(" "));
+    let r = run("save.sud", &text, &[]);
+    assert_eq!(r.code, 3);
+    r.says("'s' is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks s");
+    let r = run("save.sud", &text, &["--blanks", "s"]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
