@@ -56,7 +56,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
     let (mut reporter, formatter) =
-        Reporter::open(&opts.outputs, opts.only.clone(), opts.load.verbose)?;
+        Reporter::open(&opts.outputs, opts.only.clone(), opts.load.io.clone())?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.items().filter_map(|item| match item {

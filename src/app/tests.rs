@@ -57,7 +57,7 @@ fn solve(backend: Backend, limits: Limits) -> (Exit, Vec<String>) {
             limits,
             threads: 2,
             verify: Default::default(),
-            measure_serial: false,
+            serial_io: None,
         },
         outputs: vec![(RowOutputKind::Csv, target(&csv))],
         summary: crate::output::TextTo::Nowhere,

@@ -27,15 +27,15 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     let backend =
         super::foreign::prepare("--backend", backend("--backend", &a.backend)?, &a.foreign)?;
     let threads = threads(a.threads)?;
+    let (load, subset) = super::input::load_options(&a.input)?;
     let run = RunConfig {
         threads: super::foreign::threads(std::slice::from_ref(&backend), &[threads], &a.foreign)?
             .unwrap_or(threads),
         backend,
         limits: limits(&a.limits)?,
         verify: super::foreign::verify(&a.foreign),
-        measure_serial: a.input.verbose,
+        serial_io: load.io.clone(),
     };
-    let (load, subset) = super::input::load_options(&a.input)?;
     let only = a
         .only
         .as_deref()

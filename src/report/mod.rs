@@ -205,16 +205,16 @@ pub struct Reporter {
     outputs: Vec<RowStream>,
     summary: Summary,
     first_wrong: Option<WrongAnswer>,
-    timed: bool,
+    timed: Option<crate::base::cpu::IoTime>,
 }
 
 impl Reporter {
     /// Opens the outputs (writing their headers); the formatter goes to the workers.
-    /// `timed`: each write's CPU time is counted (`solve -v`).
+    /// `timed`: where each write's CPU time is counted (`solve -v`).
     pub fn open(
         outputs: &[(RowOutputKind, Target)],
         only: Option<Only>,
-        timed: bool,
+        timed: Option<crate::base::cpu::IoTime>,
     ) -> anyhow::Result<(Reporter, RowFormatter)> {
         let streams = outputs
             .iter()
@@ -242,7 +242,7 @@ impl Reporter {
                 self.first_wrong.clone_from(&part.first_wrong);
             }
             for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
-                crate::base::cpu::timed_io(self.timed, || out.commit_rows(rows))?;
+                crate::base::cpu::timed_io(self.timed.as_ref(), || out.commit_rows(rows))?;
             }
         }
         Ok(())
