@@ -221,13 +221,6 @@ pub struct SolveArgs {
     /// Write `puzzle:count:solution` lines here (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub solutions: Option<PathBuf>,
-    /// Write one JSON object per input record here (`-` for stdout).
-    #[arg(long, value_name = "FILE")]
-    pub jsonl: Option<PathBuf>,
-    /// Write only records of these statuses to the per-puzzle outputs (comma-separated;
-    /// `wrong` for wrong answers); the summary still counts every record.
-    #[arg(long, value_name = "STATUS,...")]
-    pub only: Option<String>,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]

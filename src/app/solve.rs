@@ -55,8 +55,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
     let progress = Progress::new(opts.progress, total);
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
-    let (mut reporter, formatter) =
-        Reporter::open(&opts.outputs, opts.only.clone(), opts.load.verbose)?;
+    let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.load.verbose)?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.items().filter_map(|item| match item {
