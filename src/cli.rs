@@ -236,12 +236,10 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
     /// The problem: hdu1426 (9 lines of 9 tokens, `?` unknown, blank lines between
-    /// cases), poj3074 (81-character lines, `.` unknown, `end` ends the input), uva1309
-    /// or poj3076 (16x16: 16 lines of `A`-`P` and `-`, empty lines between cases), or
-    /// spoj-sudoku (uva1309 after a line with the number of cases).
-    #[arg(value_parser = ["hdu1426", "poj3074", "uva1309", "poj3076", "spoj-sudoku"])]
+    /// cases) or poj3074 (81-character lines, `.` unknown, `end` ends the input).
+    #[arg(value_parser = ["hdu1426", "poj3074"])]
     pub problem: String,
-    /// Solver backend (default: bitboard for 9x9, dlx-arena for 16x16).
+    /// Solver backend (default: bitboard).
     #[arg(short, long)]
     pub backend: Option<String>,
     /// Give up on a case after this many search nodes.
