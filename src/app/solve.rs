@@ -142,7 +142,7 @@ fn conclude(
     if opts.load.verbose {
         summary.notes.push(serial_note(stats));
         if matches!(opts.run.backend.for_side(9), Backend::Bitboard)
-            && summary.tally.boards()[0] > 0
+            && summary.tally.boards[0] > 0
         {
             let path = crate::solver::Bitboard::new().path().name();
             summary.notes.push(format!("bitboard: ran its {path} path"));
@@ -152,7 +152,7 @@ fn conclude(
     let t = &summary.tally;
     // No record at all is never a clean run (as in `bench` and `judge`): a wrong file,
     // or a subset that kept nothing.
-    let nothing = t.records() == 0 && summary.input_failures == 0 && !summary.interrupted;
+    let nothing = t.records == 0 && summary.input_failures == 0 && !summary.interrupted;
     if nothing {
         match opts.subset.skip {
             0 => say!("error: the input holds no puzzles"),
@@ -173,7 +173,7 @@ fn conclude(
 
 /// The backend the summary names: for `fastest`, the backends that took the records.
 fn summary_name(backend: &Backend, tally: &Tally) -> String {
-    let [nine, other] = tally.boards();
+    let [nine, other] = tally.boards;
     match (backend, nine > 0, other > 0) {
         (Backend::Fastest, true, true) => format!(
             "{} for 9x9, {} for other sizes",

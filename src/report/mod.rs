@@ -253,7 +253,7 @@ impl Reporter {
         for tally in tallies.unwrap_or_else(PoisonError::into_inner) {
             summary.tally += &tally;
         }
-        summary.tally.set_first_wrong(self.first_wrong);
+        summary.tally.first_wrong = self.first_wrong;
         summary
     }
 }

@@ -63,13 +63,13 @@ pub struct Claims {
 
 #[derive(Clone, Debug)]
 pub struct Tally {
-    records: u64,
+    pub(crate) records: u64,
     /// Records with a 9x9 board, and with a board of another size.
-    boards: [u64; 2],
+    pub(crate) boards: [u64; 2],
     counts: [u64; Status::ALL.len()],
     /// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
     solve_ns: Histogram<u64>,
-    solve_ns_total: u128,
+    pub(crate) solve_ns_total: u128,
     nodes: u128,
     guesses: u128,
     /// Calls whose nodes, and whose guesses, the backend counted.
@@ -88,10 +88,12 @@ pub struct Tally {
     reported_ns: u128,
     unseen_ns: u128,
     second_calls: u64,
-    checks: Checks,
+    pub(crate) checks: Checks,
     /// Records with a wrong answer (one may be invalid and mismatched at once).
     wrong: u64,
-    first_wrong: Option<WrongAnswer>,
+    /// Replaced by whoever merges tallies kept per thread: they see the results out of
+    /// input order.
+    pub(crate) first_wrong: Option<WrongAnswer>,
 }
 
 impl Default for Tally {
@@ -174,21 +176,6 @@ impl Tally {
         }
     }
 
-    /// Replaces the first wrong answer: tallies kept per thread see the results out of
-    /// input order, so whoever merges them says which one came first.
-    pub fn set_first_wrong(&mut self, wrong: Option<WrongAnswer>) {
-        self.first_wrong = wrong;
-    }
-
-    pub fn records(&self) -> u64 {
-        self.records
-    }
-
-    /// Records with a 9x9 board, and with a board of another size.
-    pub fn boards(&self) -> [u64; 2] {
-        self.boards
-    }
-
     pub fn count(&self, status: Status) -> u64 {
         self.counts[status as usize]
     }
@@ -199,10 +186,6 @@ impl Tally {
         self.wrong
     }
 
-    pub fn first_wrong(&self) -> Option<&WrongAnswer> {
-        self.first_wrong.as_ref()
-    }
-
     /// Calls that reached the solver (and were timed).
     pub fn solved(&self) -> u64 {
         self.solve_ns.len()
@@ -210,10 +193,6 @@ impl Tally {
 
     pub fn solve_times(&self) -> &Histogram<u64> {
         &self.solve_ns
-    }
-
-    pub fn total_solve_ns(&self) -> u128 {
-        self.solve_ns_total
     }
 
     pub fn mean_solve_us(&self) -> f64 {
@@ -283,10 +262,6 @@ impl Tally {
             .zip(self.clocks)
             .filter(|(_, n)| *n > 0)
             .collect()
-    }
-
-    pub fn checks(&self) -> Checks {
-        self.checks
     }
 }
 
@@ -394,13 +369,13 @@ mod tests {
         results[..2].iter().for_each(|r| a.add(r));
         results[2..].iter().for_each(|r| b.add(r));
         a += &b;
-        assert_eq!(a.records(), all.records());
+        assert_eq!(a.records, all.records);
         assert_eq!(a.solved(), 3);
         assert_eq!(a.count(Status::Unique), 2);
         assert_eq!((a.nodes_total(), a.guesses_total()), (30, 3));
         assert_eq!(a.wrong_answers(), 1);
-        assert_eq!(a.first_wrong(), all.first_wrong());
-        assert_eq!(a.first_wrong().unwrap().line, 7);
+        assert_eq!(a.first_wrong, all.first_wrong);
+        assert_eq!(a.first_wrong.as_ref().unwrap().line, 7);
         assert!((a.no_guess_pct() - 100.0 / 3.0).abs() < 1e-9);
         assert_eq!(a.percentile_solve_us(0.5), all.percentile_solve_us(0.5));
         assert_eq!(a.mean_solve_us(), 2.0);
