@@ -125,60 +125,10 @@ fn needs_quotes(bytes: &[u8]) -> bool {
         .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
 }
 
-/// The decimal digits of 0 to 99, two bytes each.
-const PAIRS: [u8; 200] = {
-    let mut t = [0u8; 200];
-    let mut i = 0;
-    while i < 100 {
-        t[2 * i] = b'0' + (i / 10) as u8;
-        t[2 * i + 1] = b'0' + (i % 10) as u8;
-        i += 1;
-    }
-    t
-};
-
 /// `n` in decimal, appended: what `to_string` writes, without formatting machinery.
-/// Most fields are below 100: those are inlined without the call's saving of registers.
 #[inline]
 pub fn uint(out: &mut Vec<u8>, n: u64) {
-    if n < 10 {
-        out.push(b'0' + n as u8);
-    } else if n < 100 {
-        let pair = n as usize * 2;
-        out.extend_from_slice(&[PAIRS[pair], PAIRS[pair + 1]]);
-    } else {
-        long_uint(out, n);
-    }
-}
-
-#[inline(never)]
-fn long_uint(out: &mut Vec<u8>, n: u64) {
-    if n >= 100_000_000 {
-        return huge_uint(out, n);
-    }
-    // Below 10^8 (record and line numbers, most times): the eight digits with leading
-    // zeros made in a register from four pairs, the zeros shifted out, one fixed-size
-    // store, the rest cut off. No division loop, no variable-length copy.
-    let len = 3
-        + usize::from(n >= 1_000)
-        + usize::from(n >= 10_000)
-        + usize::from(n >= 100_000)
-        + usize::from(n >= 1_000_000)
-        + usize::from(n >= 10_000_000);
-    let (high, low) = ((n / 10_000) as usize, (n % 10_000) as usize);
-    let pair = |k: usize| u64::from(u16::from_le_bytes([PAIRS[2 * k], PAIRS[2 * k + 1]]));
-    let digits =
-        pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48;
-    let start = out.len();
-    out.extend_from_slice(&(digits >> (8 * (8 - len))).to_le_bytes());
-    out.truncate(start + len);
-}
-
-#[cold]
-fn huge_uint(out: &mut Vec<u8>, n: u64) {
-    use std::io::Write as _;
-    // Writing to a `Vec` cannot fail.
-    let _ = write!(out, "{n}");
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 fn boolean(out: &mut Vec<u8>, b: bool) {
