@@ -165,7 +165,6 @@ impl RowStream {
         self.pending.end_row();
     }
 
-    /// Whole rows written so far.
     /// Writes the pending rows.
     pub fn commit(&mut self) -> Result<(), StreamError> {
         let mut pending = std::mem::take(&mut self.pending);
