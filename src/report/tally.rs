@@ -83,11 +83,8 @@ pub struct Tally {
     unverified: u64,
     /// Calls timed by each clock (`Clock::ALL` order).
     clocks: [u64; Clock::ALL.len()],
-    /// Calls timed by the solver's own clock: their time, the time the harness saw
-    /// beyond it, and the second calls for a solution among them.
-    reported_ns: u128,
-    unseen_ns: u128,
-    second_calls: u64,
+    /// Calls timed by the solver's own clock.
+    claims: Claims,
     pub(crate) checks: Checks,
     /// Records with a wrong answer (one may be invalid and mismatched at once).
     wrong: u64,
@@ -119,9 +116,7 @@ impl Tally {
             confirmed: 0,
             unverified: 0,
             clocks: [0; Clock::ALL.len()],
-            reported_ns: 0,
-            unseen_ns: 0,
-            second_calls: 0,
+            claims: Claims::default(),
             checks: Checks::default(),
             wrong: 0,
             first_wrong: None,
@@ -139,13 +134,14 @@ impl Tally {
             self.solve_ns_total += r.time_ns as u128;
             self.clocks[r.clock as usize] += 1;
             if matches!(r.clock, Clock::Call | Clock::Program) {
-                self.reported_ns += u128::from(r.time_ns);
+                let c = &mut self.claims;
+                c.reported_ns += u128::from(r.time_ns);
                 // A call the machine interrupted (a busy core) must not weigh as a
                 // solver that hides its work in every call: each counts for ten times
                 // its own time and a microsecond at most.
                 let most = 10 * (r.time_ns + 1000);
-                self.unseen_ns += u128::from(r.unseen_ns.min(most));
-                self.second_calls += u64::from(r.clock == Clock::Call && r.unseen_ns > 0);
+                c.unseen_ns += u128::from(r.unseen_ns.min(most));
+                c.second_calls += u64::from(r.clock == Clock::Call && r.unseen_ns > 0);
             }
             if let Some(n) = r.nodes {
                 self.nodes += n as u128;
@@ -248,11 +244,7 @@ impl Tally {
 
     /// What the solver said of its own time against what the harness saw.
     pub fn claims(&self) -> Claims {
-        Claims {
-            reported_ns: self.reported_ns,
-            unseen_ns: self.unseen_ns,
-            second_calls: self.second_calls,
-        }
+        self.claims
     }
 
     /// The clocks the calls were timed by, with how many calls each.
@@ -290,9 +282,10 @@ impl AddAssign<&Tally> for Tally {
         for (a, b) in self.clocks.iter_mut().zip(other.clocks) {
             *a += b;
         }
-        self.reported_ns += other.reported_ns;
-        self.unseen_ns += other.unseen_ns;
-        self.second_calls += other.second_calls;
+        let (a, b) = (&mut self.claims, other.claims);
+        a.reported_ns += b.reported_ns;
+        a.unseen_ns += b.unseen_ns;
+        a.second_calls += b.second_calls;
         let (a, b) = (&mut self.checks, other.checks);
         a.checked += b.checked;
         a.invalid += b.invalid;
