@@ -141,8 +141,7 @@ fn conclude(
         .then(|| crate::run::verify::describe(&opts.run.backend));
     if opts.load.verbose {
         summary.notes.push(serial_note(stats));
-        if matches!(opts.run.backend.for_side(9), Backend::Bitboard)
-            && summary.tally.boards[0] > 0
+        if matches!(opts.run.backend.for_side(9), Backend::Bitboard) && summary.tally.boards[0] > 0
         {
             let path = crate::solver::Bitboard::new().path().name();
             summary.notes.push(format!("bitboard: ran its {path} path"));

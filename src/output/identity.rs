@@ -180,8 +180,7 @@ pub fn is_written(_path: &Path, meta: &Metadata) -> bool {
     let id = file_id(meta);
     let written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
     written.iter().any(|(claimed, claimed_id)| {
-        claimed_id == &id
-            && fs::metadata(claimed).is_ok_and(|m| file_id(&m) == *claimed_id)
+        claimed_id == &id && fs::metadata(claimed).is_ok_and(|m| file_id(&m) == *claimed_id)
     })
 }
 

@@ -63,7 +63,9 @@ impl RowFormat for CsvRows {
         cell(out, Some(r.time_ns), uint);
         cell(out, r.thread.map(|t| t as u64), uint);
         cell(out, r.puzzle, |out, g| g.write_line_with(b'.', out));
-        cell(out, r.solution.as_ref(), |out, g| g.write_line_with(b'0', out));
+        cell(out, r.solution.as_ref(), |out, g| {
+            g.write_line_with(b'0', out)
+        });
         cell(out, r.error.as_deref(), text);
         cell(out, r.puzzle.map(|g| g.side() as u64), uint);
         let clock = r.status.reached_solver().then(|| r.clock.name());

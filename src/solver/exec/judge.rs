@@ -166,7 +166,10 @@ pub(super) fn solve_boards(
     solver.case_errors.clear();
     let cases = input(problem, puzzles);
     match run(solver, problem, cases, puzzles.len(), limits) {
-        Ok(mut output) => puzzles.iter().map(|_| outcome(solver, &mut output)).collect(),
+        Ok(mut output) => puzzles
+            .iter()
+            .map(|_| outcome(solver, &mut output))
+            .collect(),
         Err(out) => vec![out; puzzles.len()],
     }
 }

@@ -52,9 +52,9 @@ impl std::str::FromStr for Problem {
 
     fn from_str(s: &str) -> Result<Problem, String> {
         let found = Problem::NAMES.iter().find(|(name, _)| *name == s);
-        found.map(|&(_, problem)| problem).ok_or_else(|| {
-            format!("unknown problem {s:?}: hdu1426 or poj3074")
-        })
+        found
+            .map(|&(_, problem)| problem)
+            .ok_or_else(|| format!("unknown problem {s:?}: hdu1426 or poj3074"))
     }
 }
 
