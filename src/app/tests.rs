@@ -51,7 +51,6 @@ fn solve(backend: Backend, limits: Limits) -> (Exit, Vec<String>) {
         inputs: vec![crate::loader::Input::File(input)],
         load: Default::default(),
         subset: Default::default(),
-        only: None,
         run: RunConfig {
             backend,
             limits,

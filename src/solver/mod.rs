@@ -206,8 +206,7 @@ pub trait Solver: Send {
     }
 
     /// Whether the solver takes boards of `side` x `side` (9 for 9x9). A backend that
-    /// implements [`Solver::solve_square`] says which sizes here; a 16x16 judge
-    /// submission takes no 9x9 board.
+    /// implements [`Solver::solve_square`] says which sizes here.
     fn solves_side(&self, side: usize) -> bool {
         side == 9
     }
@@ -415,7 +414,7 @@ impl Backend {
     pub const FOREIGN_FORMS: [(&'static str, &'static str); 2] = [
         (
             "exec:CMD",
-            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD, and 16x16 exec:uva1309:CMD, exec:spoj-sudoku:CMD: a judge submission)",
+            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD: a judge submission)",
         ),
         (
             "lib:PATH:SYMBOL",
