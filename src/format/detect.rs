@@ -78,8 +78,13 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     if digit_lines(sample) {
         candidates.push(grid(|s| s.digit_titles = true));
     }
-    if space_blank_rows(sample) {
-        candidates.push(grid(|s| s.space_blanks = true));
+    for side in [4, 6, 8, 9]
+        .into_iter()
+        .filter(|&n| space_blank_rows(sample, n))
+    {
+        let mut l = layout.clone();
+        l.rows.space_blanks = Some(side);
+        candidates.push((Format::Grid, l));
     }
     if first == Some(&b'{') {
         candidates.push((Format::Json, layout.clone()));
@@ -311,22 +316,23 @@ fn rectangular_rows(sample: &[u8]) -> bool {
     })
 }
 
-/// Whether nine lines in a row could be 9x9 rows with spaces for blanks: most of them
-/// nine columns wide (a row's trailing blanks may be cut), a space inside at least one
-/// (`   26 7 1`). Short lines of digits and spaces alone (`3 1 6` triples) are not.
-fn space_blank_rows(sample: &[u8]) -> bool {
-    // Per line: a row so (and then: nine wide, a space inside), each line looked at once.
+/// Whether `side` lines in a row could be the rows of a board of that side with spaces
+/// for blanks: most of them `side` columns wide (a row's trailing blanks may be cut), a
+/// space inside at least one (`   26 7 1`). Short lines of digits and spaces alone
+/// (`3 1 6` triples) are not.
+fn space_blank_rows(sample: &[u8], side: u8) -> bool {
+    // Per line: a row so (and then: full width, a space inside), each line looked at once.
     let rows: Vec<Option<(bool, bool)>> = sample
         .split(|&b| b == b'\n')
         .map(|l| {
-            super::grid::space_blank_row(l)?;
-            let nine = l.strip_suffix(b"\r").unwrap_or(l).len() == 9;
-            Some((nine, super::lines::trim(l).contains(&b' ')))
+            super::grid::space_blank_row(l, side)?;
+            let full = l.strip_suffix(b"\r").unwrap_or(l).len() == usize::from(side);
+            Some((full, super::lines::trim(l).contains(&b' ')))
         })
         .collect();
-    rows.windows(9).any(|w| {
+    rows.windows(side.into()).any(|w| {
         let w: Option<Vec<(bool, bool)>> = w.iter().copied().collect();
-        w.is_some_and(|w| w.iter().any(|r| r.1) && w.iter().filter(|r| r.0).count() >= 5)
+        w.is_some_and(|w| w.iter().any(|r| r.1) && 2 * w.iter().filter(|r| r.0).count() > w.len())
     })
 }
 
@@ -346,8 +352,9 @@ fn oversized(sample: &[u8]) -> Option<usize> {
     for l in sample.split(|&b| b == b'\n' || b == b'\r') {
         let t = super::lines::trim(l);
         let tokens = t.split(|b| b" ,\t|".contains(b)).filter(|w| !w.is_empty());
+        // One token: its characters, quotes, brackets and a separator after them aside.
         let n = match tokens.clone().count() {
-            1 => t.len(),
+            1 => t.iter().filter(|b| !b"'\"[](){},;".contains(b)).count(),
             n => n,
         };
         *count.entry(n).or_insert(0) += 1;

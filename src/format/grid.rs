@@ -68,21 +68,24 @@ pub struct RowStyle {
     pub digit_titles: bool,
     /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
     pub rectangular: bool,
-    /// 9x9 rows written in nine columns, a space a blank (`   26 7 1`; trailing blanks
-    /// may be cut): decided from nine such lines in a row ([`space_blank_row`]).
-    pub space_blanks: bool,
+    /// Rows written in as many columns as the board's side (this side), a space a
+    /// blank (`   26 7 1`; trailing blanks may be cut): decided from that many such
+    /// lines in a row ([`space_blank_row`]).
+    pub space_blanks: Option<u8>,
 }
 
-/// A 9x9 row with spaces for blanks: at most nine columns of digits 1-9 and spaces,
-/// a digit among them, padded with blanks to nine.
-pub(crate) fn space_blank_row(raw: &[u8]) -> Option<Vec<u8>> {
+/// A row of a board of `side` (4 to 9) with spaces for blanks: at most `side` columns
+/// of digits 1 to `side` and spaces, a digit among them, padded with blanks to `side`.
+pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let ok = raw.len() <= 9
-        && raw.iter().all(|&b| b == b' ' || (b'1'..=b'9').contains(&b))
+    let ok = raw.len() <= usize::from(side)
+        && raw
+            .iter()
+            .all(|&b| b == b' ' || (b'1'..=b'0' + side).contains(&b))
         && raw.iter().any(u8::is_ascii_digit);
     ok.then(|| {
         let mut row: Vec<u8> = raw.iter().map(|&b| b.saturating_sub(b'0')).collect();
-        row.resize(9, 0);
+        row.resize(usize::from(side), 0);
         row
     })
 }
@@ -361,10 +364,11 @@ impl<R: BufRead> GridReader<R> {
         // or a count (`1`), not a row of givens and blanks cut short (`812      `,
         // its blanks kept, is a row).
         let raw = line.bytes.strip_suffix(b"\r").unwrap_or(line.bytes);
-        let short_digits = raw.len() < 9 && raw.iter().all(u8::is_ascii_digit);
-        if self.style.space_blanks
-            && !(self.rows.is_empty() && short_digits)
-            && let Some(row) = space_blank_row(line.bytes)
+        if let Some(side) = self.style.space_blanks
+            && !(self.rows.is_empty()
+                && raw.len() < side.into()
+                && raw.iter().all(u8::is_ascii_digit))
+            && let Some(row) = space_blank_row(line.bytes, side)
         {
             return Ok(Some((line.number, LineKind::Row(Ok(Row::values(row))))));
         }

@@ -143,10 +143,18 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
         true => format!(" (detected: {})", crate::format::RULE),
         false => String::new(),
     };
+    // A table's puzzles are in a column: another reading of its lines would take
+    // whatever board a row holds (its answer) for the puzzle.
+    let fix = match reading.format == Format::Csv.name() {
+        true => "if another column holds the puzzles, name it with --puzzle-column".into(),
+        false => format!(
+            "if the file is laid out otherwise, name its format with --format ({})",
+            others.join(", ")
+        ),
+    };
     Some(format!(
-        "{name}: {parse_errors} of {records} records could not be read as {}{how}; if the file is laid out otherwise, name its format with --format ({})",
-        reading.format,
-        others.join(", ")
+        "{name}: {parse_errors} of {records} records could not be read as {}{how}; {fix}",
+        reading.format
     ))
 }
 

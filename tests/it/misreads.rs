@@ -852,3 +852,51 @@ fn one_cell_fields_with_a_letter_blank_name_the_flag() {
     let r = run("save.sud", &text, &["--blanks", "s"]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// A 6x6 board in six columns with spaces for blanks (`16   5`, CRLF) was refused
+/// as "row has 3 cells, expected 9": rows of other sides read as 9x9 ones do.
+#[test]
+fn a_6x6_board_in_six_columns_with_spaces_for_blanks_reads() {
+    let text = "16   5\r\n  52  \r\n5   3 \r\n 4   1\r\n  41  \r\n3   54\r\n";
+    let r = run("six.txt", text, &["-b", "dlx-arena"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.puzzles(), ["16...5..52..5...3..4...1..41..3...54"]);
+    assert_eq!(r.rows[0][1], "unique");
+}
+
+/// Rows of a board too large, quoted in a list (`'.1.7YT...',`): the quotes and the
+/// comma are no cells of its size (it said 39x39 for 36x36).
+#[test]
+fn a_quoted_board_too_large_is_named_by_its_own_size() {
+    let rows: Vec<String> = (0..36)
+        .map(|r| {
+            let row: String = (0..36)
+                .map(|c| match (r + c) % 4 {
+                    0 => char::from(b'A' + ((r * 5 + c) % 26) as u8),
+                    _ => '.',
+                })
+                .collect();
+            format!("    '{row}',")
+        })
+        .collect();
+    let r = run(
+        "big.yaml",
+        &format!("dot_rows: [\n{}\n]\n", rows.join("\n")),
+        &[],
+    );
+    assert_ne!(r.code, 0);
+    r.says("lines of 36 cells are the rows of a 36x36 board, which is not read");
+}
+
+/// A table whose `puzzle` column holds no board (a killer sudoku's number, its answer
+/// under `solved`): the note named --format, and `--format line` solved every answer
+/// as a puzzle, exit 0. It names the column flag instead.
+#[test]
+fn a_table_whose_puzzle_column_holds_no_board_names_the_column_flag() {
+    let rows: Vec<String> = (1..=4).map(|i| format!("{i},AABBC,{S}")).collect();
+    let text = format!("puzzle,cages,solved\n{}\n", rows.join("\n"));
+    let r = run("killer.csv", &text, &[]);
+    assert_eq!(r.code, 3);
+    r.says("if another column holds the puzzles, name it with --puzzle-column");
+    assert!(!r.stderr.contains("--format"), "{}", r.stderr);
+}
