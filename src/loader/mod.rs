@@ -114,6 +114,8 @@ pub struct LoadOptions {
     pub verbose: bool,
     /// Where the reads' CPU time is counted (`solve -v`).
     pub io: Option<IoTime>,
+    /// The files the run writes, never read as its inputs.
+    pub written: crate::output::Written,
 }
 
 /// What the source being read turned out to be.
@@ -344,7 +346,7 @@ impl Loader {
         let name = input.name();
         let opened = match input {
             Input::Stdin => RawSource::stdin(),
-            Input::File(path) => RawSource::open(path),
+            Input::File(path) => RawSource::open(path, &self.options.written),
         }
         .map(|s| s.timed(self.options.io.clone()));
         let failed = |source: io::Error| match interrupt::is_stopped(&source) {

@@ -22,12 +22,12 @@ pub struct RawSource {
 impl RawSource {
     /// Opens a file. Opening a FIFO waits for its writer, so that wait happens on a
     /// helper thread that an interrupt abandons.
-    pub fn open(path: &Path) -> io::Result<RawSource> {
+    pub fn open(path: &Path, written: &crate::output::Written) -> io::Result<RawSource> {
         let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
         if regular {
             let file = File::open(path)?;
             // Reached through a link or a folder (a direct path is refused up front).
-            if crate::output::is_written(path, &file.metadata()?) {
+            if written.has(&file.metadata()?) {
                 return Err(io::Error::other(
                     "it is an output of this run (reached through a link); not read",
                 ));

@@ -106,7 +106,7 @@ enum Output {
 
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
-    let (load, subset) = super::input::load_options(&a.input)?;
+    let (mut load, subset) = super::input::load_options(&a.input)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let save_place = (a.save_baseline.as_deref())
         .map(|name| save_path(name, &store, a.force).map(Place::Path))
@@ -136,6 +136,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     ]);
     let inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     let mut planned = output::plan_optional(&inputs, &wanted, false)?;
+    load.written = planned.written();
     let text = planned.text;
     let per_puzzle = planned.take(O::PerPuzzle);
     let save_target = planned.take(O::SaveBaseline);

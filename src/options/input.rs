@@ -76,6 +76,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         },
         verbose: a.verbose,
         io: a.verbose.then(Default::default),
+        written: Default::default(),
     };
     let subset = Subset {
         skip: a.skip,

@@ -25,7 +25,7 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     let backend =
         super::foreign::prepare("--backend", backend("--backend", &a.backend)?, &a.foreign)?;
     let threads = threads(a.threads)?;
-    let (load, subset) = super::input::load_options(&a.input)?;
+    let (mut load, subset) = super::input::load_options(&a.input)?;
     let run = RunConfig {
         threads: super::foreign::threads(std::slice::from_ref(&backend), &[threads], &a.foreign)?
             .unwrap_or(threads),
@@ -44,6 +44,7 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         false => a.inputs.iter().map(|p| Place::from_arg(p)).collect(),
     };
     let planned = output::plan_optional(&inputs, &wanted, a.quiet)?;
+    load.written = planned.written();
     let summary = planned.text;
     Ok(SolveOptions {
         inputs: a.inputs.iter().map(Input::from_arg).collect(),

@@ -54,7 +54,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
                 }
                 Err(e) => return Err(e).with_context(what),
             };
-            super::identity::claim_path(path);
+            target.written.claim_path(path);
             if !file.metadata().with_context(what)?.is_file() {
                 anyhow::bail!("{} is not a regular file", target.label);
             }
@@ -100,6 +100,7 @@ mod tests {
         let target = Target {
             label: "h".into(),
             kind: TargetKind::File(path.clone()),
+            written: Default::default(),
         };
         let first = append_lines(&target, b"a\n").unwrap();
         assert!(first.file && first.folders);
@@ -130,6 +131,7 @@ mod tests {
         let target = Target {
             label: "h".into(),
             kind: TargetKind::File(path.clone()),
+            written: Default::default(),
         };
         let ours = std::thread::spawn(move || append_lines(&target, b"ours\n").unwrap());
         std::thread::sleep(std::time::Duration::from_millis(200));
@@ -146,6 +148,7 @@ mod tests {
         let target = Target {
             label: "/dev/full".into(),
             kind: TargetKind::Direct("/dev/full".into()),
+            written: Default::default(),
         };
         assert!(append_lines(&target, b"x\n").is_err());
     }

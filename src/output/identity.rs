@@ -5,6 +5,7 @@
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// A file's identity: device and inode.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,39 +150,54 @@ fn file_id(meta: &Metadata) -> FileId {
     FileId((meta.dev(), meta.ino()))
 }
 
-/// The files this process writes (its planned outputs, and each file as it is
-/// created), so that reading never takes one of them as an input: a folder walked as an
-/// input may reach one through a link, and would read the run's own rows back forever.
-/// Each is kept with its path, and counts only while that path still names it (a file
-/// replaced or deleted frees its inode for another). Static (neither signal nor C ABI):
-/// every writer adds to it and every reader, in another layer, consults it.
-static WRITTEN: std::sync::Mutex<Vec<(PathBuf, FileId)>> = std::sync::Mutex::new(Vec::new());
+/// The files a run writes (its planned outputs, and each file as it is created), so
+/// that its reading never takes one of them as an input: a folder walked as an input
+/// may reach one through a link, and would read the run's own rows back forever. Each
+/// is kept with its path, and counts only while that path still names it (a file
+/// replaced or deleted frees its inode for another). Planned outputs share one
+/// ([`super::Target::written`]); the loader is given it ([`crate::loader::LoadOptions`]).
+#[derive(Clone, Debug, Default)]
+pub struct Written(Arc<Mutex<Vec<(PathBuf, FileId)>>>);
 
-/// Notes that this process writes `file` (nothing for a device, which holds no data).
-pub(crate) fn claim(file: &Resolved) {
-    if let (Some(id), false) = (&file.id, file.kind == Kind::CharDevice) {
-        let mut written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
-        written.retain(|(p, _)| p != &file.path);
-        written.push((file.path.clone(), id.clone()));
+/// One list or another: no part of what a target is.
+impl PartialEq for Written {
+    fn eq(&self, _: &Written) -> bool {
+        true
     }
 }
 
-/// Notes that this process writes the file at `path`, once it exists.
-pub(crate) fn claim_path(path: &Path) {
-    if let Ok(meta) = fs::metadata(path) {
-        let path = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        claim(&existing(path, &meta));
-    }
-}
+impl Eq for Written {}
 
-/// True when `meta` (of a file the loader is about to read) is that of a file this
-/// process writes.
-pub fn is_written(_path: &Path, meta: &Metadata) -> bool {
-    let id = file_id(meta);
-    let written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
-    written.iter().any(|(claimed, claimed_id)| {
-        claimed_id == &id && fs::metadata(claimed).is_ok_and(|m| file_id(&m) == *claimed_id)
-    })
+impl Written {
+    fn list(&self) -> std::sync::MutexGuard<'_, Vec<(PathBuf, FileId)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes that the run writes `file` (nothing for a device, which holds no data).
+    pub(crate) fn claim(&self, file: &Resolved) {
+        if let (Some(id), false) = (&file.id, file.kind == Kind::CharDevice) {
+            let mut written = self.list();
+            written.retain(|(p, _)| p != &file.path);
+            written.push((file.path.clone(), id.clone()));
+        }
+    }
+
+    /// Notes that the run writes the file at `path`, once it exists.
+    pub(crate) fn claim_path(&self, path: &Path) {
+        if let Ok(meta) = fs::metadata(path) {
+            let path = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            self.claim(&existing(path, &meta));
+        }
+    }
+
+    /// True when `meta` (of a file the loader is about to read) is that of a file the
+    /// run writes.
+    pub fn has(&self, meta: &Metadata) -> bool {
+        let id = file_id(meta);
+        self.list().iter().any(|(claimed, claimed_id)| {
+            claimed_id == &id && fs::metadata(claimed).is_ok_and(|m| file_id(&m) == *claimed_id)
+        })
+    }
 }
 
 /// Which standard stream.

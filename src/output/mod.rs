@@ -17,9 +17,7 @@ mod stream;
 mod whole;
 
 pub use append::append_lines;
-pub use identity::{
-    Kind, Resolved, Stream, is_written, resolve, resolve_stream, stdout_was_closed,
-};
+pub use identity::{Kind, Resolved, Stream, Written, resolve, resolve_stream, stdout_was_closed};
 pub use stream::{RowStream, Rows, StreamError, print_stdout};
 pub use whole::{write_new, write_whole};
 
@@ -114,6 +112,8 @@ pub struct Target {
     /// What the user wrote, for messages (`standard output` for `-`).
     pub label: String,
     pub kind: TargetKind,
+    /// The files of the run this target is planned in, which it adds its file to.
+    pub written: Written,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +130,7 @@ impl Target {
         Target {
             label: "standard output".into(),
             kind: TargetKind::Stdout,
+            written: Written::default(),
         }
     }
 
@@ -212,6 +213,7 @@ pub fn plan(
     let mut seen: Vec<(String, Resolved)> = Vec::new();
     let mut stdout_option: Option<String> = None;
     let mut targets = Vec::new();
+    let written = Written::default();
     for wanted in outputs {
         let what = wanted.option.to_string();
         if wanted.place == &Place::Std
@@ -223,7 +225,8 @@ pub fn plan(
                 output: "standard output".into(),
             });
         }
-        let (target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
+        let (mut target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
+        target.written = written.clone();
         if let Some(resolved) = resolved {
             check_inputs(&what, &target.label, &resolved, &inputs)?;
             let redirected = streams.iter().find(|(_, s)| resolved.same_as(s));
@@ -234,7 +237,7 @@ pub fn plan(
                     output: target.label,
                 });
             }
-            identity::claim(&resolved);
+            written.claim(&resolved);
             if let Some((a, _)) = seen.iter().find(|(_, other)| resolved.same_as(other)) {
                 return Err(PlanError::SameOutput {
                     a: a.clone(),
@@ -275,7 +278,15 @@ fn resolve_output(
         Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
         Kind::CharDevice | Kind::Fifo | Kind::Other => TargetKind::Direct(r.path.clone()),
     };
-    Ok((Target { label, kind }, Some(r)))
+    let written = Written::default();
+    Ok((
+        Target {
+            label,
+            kind,
+            written,
+        },
+        Some(r),
+    ))
 }
 
 /// [`plan`] for outputs that each may or may not be wanted, each given as its key, the
@@ -322,6 +333,13 @@ pub struct Planned<K> {
 }
 
 impl<K: PartialEq + std::fmt::Debug> Planned<K> {
+    /// The files these outputs write, for the loader to refuse as inputs.
+    pub fn written(&self) -> Written {
+        self.targets
+            .first()
+            .map_or_else(Written::default, |(_, t)| t.written.clone())
+    }
+
     /// The target of the output `key`, if it was named. A key that was never declared
     /// is a bug (a misspelt key would quietly drop an output): tests panic on it.
     pub fn take(&mut self, key: K) -> Option<Target> {

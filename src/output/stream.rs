@@ -125,7 +125,7 @@ impl RowStream {
                 }
                 file.set_len(0)
                     .with_context(|| format!("creating {}", target.label))?;
-                super::identity::claim_path(path);
+                target.written.claim_path(path);
                 (Sink::File(file), Kind::File)
             }
             TargetKind::Direct(path) => {

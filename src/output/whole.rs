@@ -28,7 +28,7 @@ pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
         }
         TargetKind::File(path) => {
             replace_file(path, bytes).with_context(|| format!("writing {}", target.label))?;
-            super::identity::claim_path(path);
+            target.written.claim_path(path);
             Ok(())
         }
     }
@@ -49,7 +49,6 @@ pub fn write_new(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
             }
             return Err(e);
         }
-        super::identity::claim_path(path);
     }
     Ok(())
 }
