@@ -338,10 +338,6 @@ pub struct BenchArgs {
     /// new= say so too).
     #[arg(long)]
     pub builds: bool,
-    /// Measure each backend's rounds one after another instead of taking turns: its
-    /// ratios then need a quiet machine.
-    #[arg(long)]
-    pub sequential: bool,
     /// Thread counts, comma-separated: `1,2,4` measures scaling (each at most 1024).
     #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
     pub threads: Vec<usize>,

@@ -111,7 +111,6 @@ fn rerun_old(
         ];
         config.backends = vec![pair.old.clone(), pair.new.clone()];
         config.threads = pair.threads.clone();
-        config.sequential = false;
         let bar = progress_bar(opts.progress, &config, datasets.len());
         let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
         let m = run_bench(&datasets, &config, &mut watcher)?;

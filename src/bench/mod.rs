@@ -49,8 +49,6 @@ pub struct BenchConfig {
     pub read: ReadSettings,
     /// The name each backend's results carry (same order as `backends`).
     pub labels: Vec<String>,
-    /// Each backend's rounds one after another (`--sequential`), not taking turns.
-    pub sequential: bool,
     /// Builds of one solver (the first the old one), or different solvers.
     pub kind: Kind,
     /// The seed of the turns' order, the symmetries and the bootstraps.
@@ -218,10 +216,6 @@ fn verdicts(
     if results.len() < 2 {
         return Vec::new();
     }
-    let how = match config.sequential {
-        true => How::Sequential,
-        false => How::Paired,
-    };
     // The fastest of those whose times are solves' (no wrong answers, something
     // solved, times the harness can account for).
     let fair = |i: usize| {
@@ -246,8 +240,8 @@ fn verdicts(
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let judged = judge::judge(&m.side(base), &m.side(i), how, &rules);
-            judged.versus(&results[base], &results[i], how, m.timing, &rules)
+            let judged = judge::judge(&m.side(base), &m.side(i), &rules);
+            judged.versus(&results[base], &results[i], How::Paired, m.timing, &rules)
         })
         .collect()
 }
@@ -326,7 +320,6 @@ impl BenchSettings {
             min_time_s: config.min_time.map(|d| d.as_secs_f64()),
             input: config.read.clone(),
             symmetry: config.symmetry,
-            sequential: config.sequential,
         }
     }
 }

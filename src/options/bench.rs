@@ -236,7 +236,6 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         },
         read: super::input::read_settings(&a.input),
         labels,
-        sequential: a.sequential,
         kind: match builds {
             true => Kind::Builds,
             false => Kind::Solvers,
@@ -388,7 +387,6 @@ fn rerun(
             Duration::from_secs_f64(t).max(DEFAULT_MIN_TIME)
         })),
         read: s.input.clone(),
-        sequential: s.sequential,
         kind: Kind::Builds,
         seed: s.input.seed,
         noise_pct: rules.noise_pct,
