@@ -461,9 +461,6 @@ pub struct HistoryArgs {
     /// Steps smaller than this many percent are not change points.
     #[arg(long, default_value_t = 2.0, value_name = "PERCENT")]
     pub min_step: f64,
-    /// Write the trends as a self-contained HTML report, change points marked.
-    #[arg(long, value_name = "FILE.html")]
-    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub store: BaselineDirArgs,
 }

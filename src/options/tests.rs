@@ -75,7 +75,6 @@ fn every_output_gets_its_own_flag_and_target() {
         baselines.as_str(),
     ];
     let solve = ["solve", "-q", "/dev/null"];
-    let history = ["history", "--file", "/nonexistent/h.jsonl"];
     let bench_flags = [
         "--export-csv",
         "--export-json",
@@ -85,13 +84,8 @@ fn every_output_gets_its_own_flag_and_target() {
         "--history",
     ];
     let solve_flags = ["--csv", "--solutions", "--jsonl"];
-    let history_flags = ["--html"];
     // Each output pointed at a folder is refused under its own flag.
-    let commands: [(&[&str], &[&str]); 3] = [
-        (&bench, &bench_flags),
-        (&solve, &solve_flags),
-        (&history, &history_flags),
-    ];
+    let commands: [(&[&str], &[&str]); 2] = [(&bench, &bench_flags), (&solve, &solve_flags)];
     for (command, flags) in commands {
         for &flag in flags {
             let err = parse(&[command, &[flag, folder.as_str()][..]].concat())
@@ -137,8 +131,4 @@ fn every_output_gets_its_own_flag_and_target() {
         (R::Jsonl, "--jsonl"),
     ];
     assert_eq!(rows, expected.map(|(k, flag)| (k, at(flag))));
-    let Command::History(o) = with(&history, &history_flags) else {
-        panic!("not history");
-    };
-    assert_eq!(o.html.map(|t| t.label), Some(at("--html")));
 }

@@ -1,4 +1,4 @@
-//! The HTML report (`--html FILE` on `bench`, `compare` and `history`): one
+//! The HTML report (`--html FILE` on `bench` and `compare`): one
 //! self-contained page, inline CSS and SVG, no script and nothing fetched. Everything
 //! that comes from a user or a file (paths, labels, names) is escaped.
 
@@ -6,10 +6,8 @@ use std::fmt::Write as _;
 
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
-use super::{history, svg, terminal, verdicts};
+use super::{svg, terminal, verdicts};
 use crate::bench::BenchRun;
-use crate::bench::history::Trend;
-use crate::bench::history::change_points::Cause;
 use crate::report::text_table::Align;
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
@@ -284,98 +282,6 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
     }
     cdf(&mut page, run);
     page.finish(heading)
-}
-
-/// The page for `history`: a card for each step where the code changed (regressed or
-/// improved, from the builds on either side), a note for each other step (a machine
-/// shift, a build not recorded), the table, a chart per series.
-pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step: f64) -> String {
-    let palette = Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()));
-    let mut page = Page::new("sudoku-bench: history", palette);
-    let steps: Vec<_> = trends
-        .iter()
-        .flat_map(|t| t.steps.iter().map(move |s| (t, s)))
-        .collect();
-    let count = |c: Cause| steps.iter().filter(|(_, s)| s.cause == c).count();
-    page.summary(&format!(
-        "{} series; change points: {} where the code changed, {} machine shifts (runs of one build), {} where a build was not recorded.",
-        trends.len(),
-        count(Cause::Code),
-        count(Cause::Machine),
-        count(Cause::Unrecorded),
-    ));
-    if skipped > 0 {
-        page.p("meta", &format!("{file}: {skipped} lines skipped"));
-    }
-    let (mut cards, mut notes) = (Vec::new(), Vec::new());
-    for (t, s) in steps {
-        let e = t.points[0];
-        let what = format!(
-            "{} on {} -j{}, {}",
-            e.backend,
-            e.dataset,
-            e.threads,
-            history::step_words(t, s)
-        );
-        let levels = format!("median {:.3} → {:.3} µs per puzzle", s.before, s.after);
-        let (word, class) = match s.change_pct() > 0.0 {
-            true => ("regressed", "bad"),
-            false => ("improved", "good"),
-        };
-        match s.cause {
-            Cause::Code => cards.push(Card {
-                what,
-                word: word.into(),
-                class,
-                why: levels,
-            }),
-            _ => notes.push(what),
-        }
-    }
-    page.verdicts(&cards);
-    for note in notes {
-        page.p("note", &note);
-    }
-    page.h(2, "Trends");
-    page.p("meta", &format!("{file}: runs oldest first"));
-    page.table(&history::table(trends));
-    page.p("note", &history::method(min_step));
-    for t in trends {
-        let chart = trend_svg(t, &page.palette);
-        page.figure(&chart);
-    }
-    page.finish("sudoku-bench history")
-}
-
-/// One series as a trend plot, in its backend's colour; a step where the code changed
-/// red (slower) or green, any other grey and dashed.
-fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
-    let e = t.points[0];
-    let name = svg::file_name(&e.dataset);
-    let marks: Vec<svg::Mark> = t
-        .steps
-        .iter()
-        .map(|s| {
-            let pct = s.change_pct();
-            let (label, class) = match s.cause {
-                Cause::Code if pct > 0.0 => (format!("{pct:+.1}%"), "step-up"),
-                Cause::Code => (format!("{pct:+.1}%"), "step-down"),
-                Cause::Machine => (format!("{pct:+.1}% machine"), "step-other"),
-                Cause::Unrecorded => (format!("{pct:+.1}% build?"), "step-other"),
-            };
-            svg::Mark {
-                at: s.index,
-                label,
-                class,
-            }
-        })
-        .collect();
-    svg::trend(
-        &format!("{} on {name} -j{} ({})", e.backend, e.threads, e.machine),
-        &t.values(),
-        &marks,
-        palette.color(&e.backend),
-    )
 }
 
 #[cfg(test)]
