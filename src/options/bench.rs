@@ -51,9 +51,8 @@ pub struct BenchOptions {
 
 /// A baseline's benchmark, to run again.
 pub struct Rerun {
+    /// Each checked against the hash the baseline recorded.
     pub datasets: Vec<Input>,
-    /// The hash each dataset must have (checked when it is loaded, before measuring).
-    pub hashes: Vec<String>,
     pub load: LoadOptions,
     pub subset: Subset,
     /// The benchmark on this build alone, for figures against figures.
@@ -341,7 +340,6 @@ fn rerun(
     let mut backends: Vec<Backend> = Vec::new();
     let mut threads = Vec::new();
     let mut datasets: Vec<Input> = Vec::new();
-    let mut hashes = Vec::new();
     let mut labels: Vec<String> = Vec::new();
     for r in &old.results {
         let spec = r.spec.as_deref().unwrap_or(&r.backend);
@@ -363,7 +361,6 @@ fn rerun(
         let input = Input::File(dataset_path(&r.dataset.path, &r.dataset.hash, store)?);
         if !datasets.contains(&input) {
             datasets.push(input);
-            hashes.push(r.dataset.hash.clone());
         }
     }
     let s = &old.settings;
@@ -398,7 +395,6 @@ fn rerun(
     let pairs = pairs(old, &labels, &backends, &config.limits);
     Ok(Rerun {
         datasets,
-        hashes,
         load,
         subset,
         config,
