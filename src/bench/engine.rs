@@ -423,7 +423,7 @@ impl<'a> Contender<'a> {
                     if let Some(forms) = forms {
                         undo(&mut attempt, &forms[at]);
                     }
-                    let truth = self.truths.map(|t| t.get(k, dataset.side(k)));
+                    let truth = self.truths.map(|t| t.get(k, grids[at].side()));
                     let mut r = self.solver.assess_with(record, attempt, Some(0), truth);
                     r.thread = r.thread.filter(|_| threads > 1);
                     let outcome = Outcome::of(&r);

@@ -238,10 +238,7 @@ impl Versus {
             .map(|w| format!(": {w}"))
             .unwrap_or_default();
         let Some(r) = self.ratio.filter(|_| self.verdict != Verdict::Unjudged) else {
-            let what = match self.verdict {
-                Verdict::Unjudged => "no verdict".to_string(),
-                v => v.name().to_string(),
-            };
+            let what = self.verdict.name();
             return format!("{} against {}: {what}{why}", self.other, self.base);
         };
         match (self.kind, self.ran()) {

@@ -72,15 +72,6 @@ impl BenchConfig {
     fn runs_programs(&self) -> bool {
         self.backends.iter().any(|b| matches!(b, Backend::Exec(_)))
     }
-
-    fn rules(&self) -> judge::Rules {
-        judge::Rules {
-            kind: self.kind,
-            noise_pct: self.noise_pct,
-            seed: self.seed,
-            trust_times: self.trust_times,
-        }
-    }
 }
 
 /// What `run_bench` tells its caller as it goes.
@@ -236,7 +227,12 @@ fn verdicts(
             })
             .unwrap_or(0),
     };
-    let rules = config.rules();
+    let rules = judge::Rules {
+        kind: config.kind,
+        noise_pct: config.noise_pct,
+        seed: config.seed,
+        trust_times: config.trust_times,
+    };
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
@@ -252,10 +248,9 @@ fn instructions_ratio(results: &[BenchResult], v: &Versus) -> Option<f64> {
         let r = results.iter().find(|r| {
             r.backend == label && r.dataset.path == v.dataset && r.threads == v.threads
         })?;
-        r.instructions.as_ref().map(|i| (i.puzzles, i.per_puzzle))
+        r.instructions.as_ref()
     };
-    let ((n, a), (m, b)) = (of(&v.base)?, of(&v.other)?);
-    (n == m).then(|| b / a.max(1.0))
+    of(&v.other)?.ratio_to(of(&v.base)?)
 }
 
 /// Counts each backend's instructions on each dataset's sample, once for every thread
@@ -307,23 +302,6 @@ fn count_instructions(
     Ok(())
 }
 
-impl BenchSettings {
-    /// The settings a run with `config` records.
-    pub fn of(config: &BenchConfig) -> BenchSettings {
-        BenchSettings {
-            instructions: config.instructions,
-            max_solutions: config.limits.max_solutions,
-            max_nodes: config.limits.max_nodes,
-            timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
-            warmup: config.warmup,
-            rounds: config.rounds,
-            min_time_s: config.min_time.map(|d| d.as_secs_f64()),
-            input: config.read.clone(),
-            symmetry: config.symmetry,
-        }
-    }
-}
-
 impl BenchRun {
     /// A run of this build (`build`: `Build::current()`, hashed once per command).
     pub fn new(config: &BenchConfig, build: &Build, measured: Measured) -> BenchRun {
@@ -332,7 +310,17 @@ impl BenchRun {
             date: crate::bench::machine::now_utc(),
             build: build.clone(),
             machine: Machine::current(),
-            settings: BenchSettings::of(config),
+            settings: BenchSettings {
+                instructions: config.instructions,
+                max_solutions: config.limits.max_solutions,
+                max_nodes: config.limits.max_nodes,
+                timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
+                warmup: config.warmup,
+                rounds: config.rounds,
+                min_time_s: config.min_time.map(|d| d.as_secs_f64()),
+                input: config.read.clone(),
+                symmetry: config.symmetry,
+            },
             results: measured.results,
             partial: measured.interrupted,
             versus: measured.versus,

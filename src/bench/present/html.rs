@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
 use super::{svg, terminal, verdicts};
-use crate::bench::BenchRun;
+use crate::bench::{BenchRun, Versus};
 use crate::report::text_table::Align;
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
@@ -87,33 +87,24 @@ impl Page {
         self.body.push_str("</tbody></table></div>");
     }
 
-    /// An SVG made by this program (its texts already escaped).
-    fn figure(&mut self, svg: &str) {
-        let _ = write!(self.body, r#"<figure>{svg}</figure>"#);
-    }
-
     /// Verdict cards: what was compared, the verdict in the units of the sentence
-    /// above (its class: `bad`, `good`, `same`), and a sentence beside it where there is
-    /// one to say (empty where not).
-    fn verdicts(&mut self, items: &[Card]) {
-        if items.is_empty() {
+    /// above (its class: `bad`, `good`, `same`), and why beside it where there is
+    /// something to say.
+    fn verdicts(&mut self, versus: &[Versus]) {
+        if versus.is_empty() {
             return;
         }
         self.body.push_str(r#"<div class="verdicts">"#);
-        for Card {
-            what,
-            word,
-            class,
-            why,
-        } in items
-        {
+        for v in versus {
+            let what = format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads);
             let _ = write!(
                 self.body,
-                r#"<div class="verdict {class}"><span>{}</span><b>{}</b>"#,
-                escape(what),
-                escape(word)
+                r#"<div class="verdict {}"><span>{}</span><b>{}</b>"#,
+                badge(v.verdict.name()).unwrap_or("same"),
+                escape(&what),
+                escape(&v.short())
             );
-            if !why.is_empty() {
+            if let Some(why) = v.why.as_deref().filter(|w| !w.is_empty()) {
                 let _ = write!(self.body, r#"<small>{}</small>"#, escape(why));
             }
             self.body.push_str("</div>");
@@ -140,16 +131,6 @@ impl Page {
             escape(env!("CARGO_PKG_VERSION")),
         )
     }
-}
-
-/// A verdict card.
-pub struct Card {
-    pub what: String,
-    /// The verdict, in the units of the sentence above the cards.
-    pub word: String,
-    /// `bad`, `good` or `same`.
-    pub class: &'static str,
-    pub why: String,
 }
 
 fn badge(cell: &str) -> Option<&'static str> {
@@ -236,7 +217,8 @@ fn cdf(page: &mut Page, run: &BenchRun) {
         })
         .collect();
     let chart = svg::cdf("time per puzzle, cumulative", &panels, &page.palette);
-    page.figure(&chart);
+    // An SVG made by this program, its texts already escaped.
+    let _ = write!(page.body, r#"<figure>{chart}</figure>"#);
 }
 
 /// The page of a `bench` run, or of a `compare` (`heading`, and a line naming each
@@ -256,20 +238,11 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
             "PARTIAL: interrupted; the measurement in flight was dropped",
         );
     }
-    for sentence in verdicts::sentences(&run.versus) {
-        page.summary(&sentence);
+    // One sentence per verdict, the page's answer.
+    for v in &run.versus {
+        page.summary(&format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence()));
     }
-    let cards: Vec<Card> = run
-        .versus
-        .iter()
-        .map(|v| Card {
-            what: format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads),
-            word: v.short(),
-            class: badge(v.verdict.name()).unwrap_or("same"),
-            why: v.why.clone().unwrap_or_default(),
-        })
-        .collect();
-    page.verdicts(&cards);
+    page.verdicts(&run.versus);
     page.h(2, "Results");
     page.table(&terminal::table(run).without(&["mean µs", "max µs", "effic."]));
     let builds = verdicts::builds(&run.versus);

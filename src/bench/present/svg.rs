@@ -134,38 +134,6 @@ fn x_grid(s: &mut String, x: f64, attrs: &str) {
     );
 }
 
-/// An x label (a number), centred under the axis at `x`.
-fn x_tick(s: &mut String, x: f64, label: &str) {
-    let _ = write!(
-        s,
-        r#"<text x="{x:.1}" y="{:.1}" class="tick" text-anchor="middle">{label}</text>"#,
-        BOTTOM + 19.0
-    );
-}
-
-/// A horizontal grid line at `y`, labelled left of the axis.
-fn y_tick(s: &mut String, y: f64, label: &str) {
-    let _ = write!(
-        s,
-        r#"<line x1="{LEFT}" y1="{y:.1}" x2="{RIGHT}" y2="{y:.1}" class="grid"/><text x="{:.1}" y="{y:.1}" dy="4.5" class="tick" text-anchor="end">{}</text>"#,
-        LEFT - 6.0,
-        escape(label)
-    );
-}
-
-/// The titles of both axes (the x one under the x labels, the y one turned).
-fn axis_titles(s: &mut String, x_title: &str, y_title: &str) {
-    let mid = (TOP + BOTTOM) / 2.0;
-    let _ = write!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">{}</text><text x="22" y="{mid:.1}" class="axis" text-anchor="middle" transform="rotate(-90 22 {mid:.1})">{}</text>"#,
-        (LEFT + RIGHT) / 2.0,
-        H - 12.0,
-        escape(x_title),
-        escape(y_title),
-    );
-}
-
 /// One series of [`cdf`]: the backend it is of (its colour), its label (in the legend),
 /// and its (µs, fraction) points in order.
 pub struct Series<'a> {
@@ -185,7 +153,12 @@ pub struct Panel<'a> {
 /// legend lower right. Each backend has its palette colour; a second series of one
 /// colour in a panel (another thread count, the other run) is dashed, a third dotted.
 pub fn cdf(title: &str, panels: &[Panel<'_>], palette: &Palette) -> String {
-    let mut s = root(title, H * panels.len().max(1) as f64);
+    // The document; its title is for a reader (and a screen reader).
+    let height = H * panels.len().max(1) as f64;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" role="img"><style>{STYLE}</style><title>{}</title><rect width="{W}" height="{height}" fill="white"/>"#,
+        escape(title)
+    );
     for (k, panel) in panels.iter().enumerate() {
         let _ = write!(
             s,
@@ -208,18 +181,34 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
     for e in axis.l0..=axis.l1 {
         let d = 10f64.powi(e);
         x_grid(s, x(d), "");
-        x_tick(s, x(d), &tick_label(d));
+        // Its label, centred under the axis.
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{}</text>"#,
+            x(d),
+            BOTTOM + 19.0,
+            tick_label(d)
+        );
         for m in (2..10).filter(|_| e < axis.l1) {
             x_grid(s, x(f64::from(m) * d), r#" stroke-opacity=".5""#);
         }
     }
+    // Fractions: grid lines labelled left of the axis; then the axes' titles, the x one
+    // under the labels, the y one turned.
     for p in [0.0, 0.2, 0.4, 0.6, 0.8, 1.0] {
-        y_tick(s, py(p), &format!("{p:.1}"));
+        let _ = write!(
+            s,
+            r#"<line x1="{LEFT}" y1="{y:.1}" x2="{RIGHT}" y2="{y:.1}" class="grid"/><text x="{:.1}" y="{y:.1}" dy="4.5" class="tick" text-anchor="end">{p:.1}</text>"#,
+            LEFT - 6.0,
+            y = py(p)
+        );
     }
-    axis_titles(
+    let mid = (TOP + BOTTOM) / 2.0;
+    let _ = write!(
         s,
-        "µs per puzzle (log scale)",
-        "fraction of puzzles solved within",
+        r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">µs per puzzle (log scale)</text><text x="22" y="{mid:.1}" class="axis" text-anchor="middle" transform="rotate(-90 22 {mid:.1})">fraction of puzzles solved within</text>"#,
+        (LEFT + RIGHT) / 2.0,
+        H - 12.0,
     );
     // The k-th series of a colour in this panel: solid, dashed, dotted.
     let strokes: Vec<String> = (series.iter().enumerate())
@@ -255,14 +244,6 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
             escape(&one.label)
         );
     }
-}
-
-/// The document, `height` tall; `title` is for a reader (and a screen reader).
-fn root(title: &str, height: f64) -> String {
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" role="img"><style>{STYLE}</style><title>{}</title><rect width="{W}" height="{height}" fill="white"/>"#,
-        escape(title)
-    )
 }
 
 /// Inside each SVG, so a chart looks the same wherever it is put.

@@ -188,11 +188,3 @@ pub fn markdown(versus: &[Versus]) -> String {
     }
     s
 }
-
-/// For the HTML report: one sentence per verdict (the page's summary), and a card each.
-pub fn sentences(versus: &[Versus]) -> Vec<String> {
-    versus
-        .iter()
-        .map(|v| format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence()))
-        .collect()
-}
