@@ -139,7 +139,9 @@ pub(super) fn measure<'a>(
         return Ok(None);
     };
     let n = dataset.len();
-    let blocks = chunks(dataset, n.div_ceil(block_count(fastest, slowest, n)).max(1));
+    let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
+    let size = n.div_ceil(block_count(fastest, slowest, n)).max(1);
+    let blocks = chunks_of(n, &befores, size);
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
     let probe = crate::bench::machine::LoadProbe::start();
     if !passes.rounds(&blocks, timing, &mut contenders, &mut rng)? {
@@ -619,15 +621,9 @@ fn block_count(fastest: u64, slowest: u64, n: usize) -> usize {
         .max(n.div_ceil(MAX_BLOCK))
 }
 
-/// The blocks of `size` timed puzzles that cover `dataset`, in order; together they
-/// hold every record once.
-pub(super) fn chunks(dataset: &Dataset, size: usize) -> Vec<Chunk> {
-    let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
-    chunks_of(dataset.len(), &befores, size)
-}
-
-/// Blocks of `size` timed puzzles out of `n`; `befores[i]` is how many timed puzzles
-/// come before untimed record `i` (ascending).
+/// Blocks of `size` timed puzzles out of `n`, in order, together holding every record
+/// once; `befores[i]` is how many timed puzzles come before untimed record `i`
+/// (ascending).
 pub(super) fn chunks_of(n: usize, befores: &[u32], size: usize) -> Vec<Chunk> {
     let count = n.div_ceil(size).max(1);
     let untimed_before = |k: usize| befores.partition_point(|&b| (b as usize) < k);
