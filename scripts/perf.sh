@@ -151,10 +151,9 @@ sizes() {
     "$bin" bench datasets/gen-4x4-200.txt datasets/gen-16x16-20.txt datasets/gen-25x25-4.txt \
         --backends dlx-arena,dfs --rounds 3 --no-progress \
         --export-json "$out/sizes.json" --export-markdown "$out/sizes.md" | tee "$out/sizes.txt"
-    echo "== sizes: a 16x16 set with 150 clues, where dfs solves too, and a C submission"
+    echo "== sizes: a 16x16 set with 150 clues, where dfs solves too"
     "$bin" gen --size 16 --min-clues 150 -n 40 -s 7 > "$tmp/g16-150.txt"
-    cc -O2 -o "$tmp/uva1309" tests/data/foreign/uva1309.c
-    "$bin" bench "$tmp/g16-150.txt" --backends "dlx-arena,dfs,c=exec:uva1309:$tmp/uva1309" \
+    "$bin" bench "$tmp/g16-150.txt" --backends "dlx-arena,dfs" \
         --rounds 3 --no-progress | tee -a "$out/sizes.txt"
 }
 

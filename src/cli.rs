@@ -221,13 +221,6 @@ pub struct SolveArgs {
     /// Write `puzzle:count:solution` lines here (`-` for stdout).
     #[arg(long, value_name = "FILE")]
     pub solutions: Option<PathBuf>,
-    /// Write one JSON object per input record here (`-` for stdout).
-    #[arg(long, value_name = "FILE")]
-    pub jsonl: Option<PathBuf>,
-    /// Write only records of these statuses to the per-puzzle outputs (comma-separated;
-    /// `wrong` for wrong answers); the summary still counts every record.
-    #[arg(long, value_name = "STATUS,...")]
-    pub only: Option<String>,
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
@@ -243,12 +236,10 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
     /// The problem: hdu1426 (9 lines of 9 tokens, `?` unknown, blank lines between
-    /// cases), poj3074 (81-character lines, `.` unknown, `end` ends the input), uva1309
-    /// or poj3076 (16x16: 16 lines of `A`-`P` and `-`, empty lines between cases), or
-    /// spoj-sudoku (uva1309 after a line with the number of cases).
-    #[arg(value_parser = ["hdu1426", "poj3074", "uva1309", "poj3076", "spoj-sudoku"])]
+    /// cases) or poj3074 (81-character lines, `.` unknown, `end` ends the input).
+    #[arg(value_parser = ["hdu1426", "poj3074"])]
     pub problem: String,
-    /// Solver backend (default: bitboard for 9x9, dlx-arena for 16x16).
+    /// Solver backend (default: bitboard).
     #[arg(short, long)]
     pub backend: Option<String>,
     /// Give up on a case after this many search nodes.

@@ -55,8 +55,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
     let progress = Progress::new(opts.progress, total);
     let notes = progress.clone();
     let loader = loader.on_note(move |note| notes.println(&format!("note: {note}")));
-    let (mut reporter, formatter) =
-        Reporter::open(&opts.outputs, opts.only.clone(), opts.load.verbose)?;
+    let (mut reporter, formatter) = Reporter::open(&opts.outputs, opts.load.io.clone())?;
     let input_failures = AtomicU64::new(0);
     let records_read = AtomicU64::new(0);
     let records = loader.items().filter_map(|item| match item {
@@ -142,8 +141,7 @@ fn conclude(
         .then(|| crate::run::verify::describe(&opts.run.backend));
     if opts.load.verbose {
         summary.notes.push(serial_note(stats));
-        if matches!(opts.run.backend.for_side(9), Backend::Bitboard)
-            && summary.tally.boards()[0] > 0
+        if matches!(opts.run.backend.for_side(9), Backend::Bitboard) && summary.tally.boards[0] > 0
         {
             let path = crate::solver::Bitboard::new().path().name();
             summary.notes.push(format!("bitboard: ran its {path} path"));
@@ -153,7 +151,7 @@ fn conclude(
     let t = &summary.tally;
     // No record at all is never a clean run (as in `bench` and `judge`): a wrong file,
     // or a subset that kept nothing.
-    let nothing = t.records() == 0 && summary.input_failures == 0 && !summary.interrupted;
+    let nothing = t.records == 0 && summary.input_failures == 0 && !summary.interrupted;
     if nothing {
         match opts.subset.skip {
             0 => say!("error: the input holds no puzzles"),
@@ -174,7 +172,7 @@ fn conclude(
 
 /// The backend the summary names: for `fastest`, the backends that took the records.
 fn summary_name(backend: &Backend, tally: &Tally) -> String {
-    let [nine, other] = tally.boards();
+    let [nine, other] = tally.boards;
     match (backend, nine > 0, other > 0) {
         (Backend::Fastest, true, true) => format!(
             "{} for 9x9, {} for other sizes",

@@ -2,7 +2,8 @@
 //! read and write calls. Unlike wall time it does not run while a thread waits for a
 //! core, so another process hogging the machine moves it much less.
 
-use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Nanoseconds of CPU time this thread has used (0 where it cannot be read).
 pub fn thread_cpu_ns() -> u64 {
@@ -90,30 +91,31 @@ impl Drop for Pinned {
     }
 }
 
-thread_local! {
-    // Static (per thread): the reading and writing calls of other layers add to it.
-    static IN_IO: Cell<u64> = const { Cell::new(0) };
+/// The CPU time the serial thread spends in the reads of a run's input and the writes of
+/// its output (the kernel copying the bytes, mostly), which `solve -v` reports: the
+/// reader and the writer share it. Two clock reads a call of up to 64 KiB, each a
+/// system call, so kept only when asked.
+#[derive(Clone, Debug, Default)]
+pub struct IoTime(Arc<AtomicU64>);
+
+impl IoTime {
+    /// The nanoseconds counted so far.
+    pub fn ns(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
-/// Runs one read or write of a run's input or output, adding the CPU time it took (the
-/// kernel copying the bytes, mostly) to this thread's total when `on` (`solve -v`
-/// reports it): two clock reads a call of up to 64 KiB, each a system call, so off by
-/// default.
+/// Runs one read or write, its CPU time added to `clock` where there is one.
 #[inline]
-pub fn timed_io<T>(on: bool, call: impl FnOnce() -> T) -> T {
-    if !on {
+pub fn timed_io<T>(clock: Option<&IoTime>, call: impl FnOnce() -> T) -> T {
+    let Some(clock) = clock else {
         return call();
-    }
+    };
     let start = thread_cpu_ns();
     let out = call();
     let took = thread_cpu_ns().saturating_sub(start);
-    IN_IO.with(|t| t.set(t.get() + took));
+    clock.0.fetch_add(took, Ordering::Relaxed);
     out
-}
-
-/// The CPU time this thread has spent in [`timed_io`] calls so far.
-pub fn thread_io_ns() -> u64 {
-    IN_IO.with(Cell::get)
 }
 
 #[cfg(test)]
@@ -134,11 +136,12 @@ mod tests {
         use std::io::Read;
         let mut file = std::fs::File::open("/dev/zero").unwrap();
         let mut buf = vec![0u8; 1 << 20];
-        let (cpu, io) = (super::thread_cpu_ns(), super::thread_io_ns());
+        let clock = super::IoTime::default();
+        let (cpu, io) = (super::thread_cpu_ns(), clock.ns());
         for _ in 0..64 {
-            super::timed_io(true, || file.read_exact(&mut buf)).unwrap();
+            super::timed_io(Some(&clock), || file.read_exact(&mut buf)).unwrap();
         }
-        let io_then = super::thread_io_ns();
+        let io_then = clock.ns();
         // Work outside the calls is not counted.
         let mut x = 0u64;
         for i in 0..5_000_000u64 {
@@ -147,7 +150,7 @@ mod tests {
         std::hint::black_box(x);
         let cpu = super::thread_cpu_ns() - cpu;
         assert!(io_then > io, "64 MiB copied from /dev/zero took no time");
-        assert_eq!(super::thread_io_ns(), io_then);
+        assert_eq!(clock.ns(), io_then);
         assert!(io_then - io <= cpu);
     }
 }

@@ -125,7 +125,7 @@ impl Builds {
 /// An `exec:` backend of the words `words` (the program first), its spec written so that
 /// it parses back; in `like`'s mode where given.
 fn exec_backend(mut words: Vec<String>, like: Option<&ExecSpec>) -> Backend {
-    let spec = format!("exec:{}", shell_words::join(&words));
+    let spec = crate::solver::leaked(format!("exec:{}", shell_words::join(&words)));
     let program = words.remove(0);
     Backend::Exec(Arc::new(ExecSpec {
         spec,
@@ -236,7 +236,7 @@ pub fn old_of(builds: &Builds, given: &Backend, saved: &BenchResult) -> Result<B
         Backend::Lib(spec) => {
             let path = copies[0].1.clone();
             Backend::Lib(Arc::new(LibSpec {
-                spec: format!("lib:{}:{}", path.display(), spec.symbol),
+                spec: crate::solver::leaked(format!("lib:{}:{}", path.display(), spec.symbol)),
                 path,
                 symbol: spec.symbol.clone(),
             }))

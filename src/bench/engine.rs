@@ -58,7 +58,9 @@ const MAX_ROUNDS: usize = 10_000;
 /// One backend and everything measured of it.
 pub(super) struct Contender<'a> {
     pub backend: &'a Backend,
-    pub label: &'a str,
+    /// Carried by every result (a label other than the backend's name is made once per
+    /// contender, a handful a command).
+    pub label: &'static str,
     solver: GuardedSolver,
     pool: SolverPool,
     truths: Option<&'a Truths>,
@@ -300,7 +302,10 @@ impl<'a> Contender<'a> {
         }
         Contender {
             backend,
-            label,
+            label: match label == backend.name() {
+                true => backend.name(),
+                false => crate::solver::leaked(label.to_string()),
+            },
             solver: GuardedSolver::new(backend, &config.limits).verifying(None),
             pool,
             truths,
@@ -400,7 +405,6 @@ impl<'a> Contender<'a> {
         threads: usize,
         observer: &mut dyn Observer,
     ) -> anyhow::Result<()> {
-        let label = crate::run::result_name(self.label);
         let records: Vec<(Option<usize>, Record)> = match round {
             0 => chunk_records(dataset, block),
             _ => block
@@ -441,7 +445,7 @@ impl<'a> Contender<'a> {
                     r
                 }
             };
-            r.backend = label;
+            r.backend = self.label;
             results.push(r);
         }
         results.iter().for_each(|r| self.tally.add(r));

@@ -5,7 +5,7 @@ use rayon::prelude::*;
 
 use super::Dataset;
 use crate::board::Board;
-use crate::run::{Truth, Verifier, result_name, verifier_of};
+use crate::run::{Truth, Verifier, verifier_of};
 use crate::solver::{Backend, Limits};
 
 /// A count the verifier did not finish.
@@ -53,7 +53,7 @@ impl Truths {
                 return None;
             }
         }
-        let name = |side| result_name(verifier_of(backend, side).name());
+        let name = |side| verifier_of(backend, side).name();
         Some(Truths {
             backend: backend.clone(),
             counts,

@@ -395,6 +395,10 @@ fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, 
         return Ok(Puzzle::new(board));
     };
     let solution = parse_field(fields.get(i), cells).map_err(|e| format!("solution: {e}"))?;
+    // Every cell blank (`000...0`): this row gives no answer.
+    if solution.clues() == 0 {
+        return Ok(Puzzle::new(board));
+    }
     if !solution.is_full() {
         return Err("solution: has blank cells".into());
     }

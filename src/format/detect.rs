@@ -97,6 +97,12 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
         .max_by_key(|(i, d)| (rank(d), Reverse(*i)))
         .map(|(_, d)| d)
         .expect("a candidate");
+    if let (0, Some(n)) = (best.explained, oversized(sample)) {
+        return Err(format!(
+            "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
+            crate::board::sides()
+        ));
+    }
     if best.format == Format::Line && has_end_line(sample) {
         best.format = Format::Poj;
     }
@@ -331,6 +337,25 @@ fn digit_lines(sample: &[u8]) -> bool {
         let t = super::lines::trim(l);
         !t.is_empty() && t.len() <= 32 && t.iter().all(u8::is_ascii_digit)
     })
+}
+
+/// The side of boards too large to read whose rows `sample` holds: at least that many
+/// lines of that many cells (written together or with one separator).
+fn oversized(sample: &[u8]) -> Option<usize> {
+    let mut count = std::collections::HashMap::new();
+    for l in sample.split(|&b| b == b'\n' || b == b'\r') {
+        let t = super::lines::trim(l);
+        let tokens = t.split(|b| b" ,\t|".contains(b)).filter(|w| !w.is_empty());
+        let n = match tokens.clone().count() {
+            1 => t.len(),
+            n => n,
+        };
+        *count.entry(n).or_insert(0) += 1;
+    }
+    count
+        .into_iter()
+        .find(|&(n, lines)| n > MAX_SIDE && n <= 100 && lines >= n)
+        .map(|(n, _)| n)
 }
 
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.

@@ -280,6 +280,16 @@ fn listed(v: Value) -> Value {
     )
 }
 
+/// The items of a list, or of an object keyed 0, 1, 2, ... (pandas' columns), in order.
+fn entries(v: &RawValue) -> Option<Vec<&RawValue>> {
+    if let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(v.get()) {
+        return Some(items);
+    }
+    let members = members(v.get())?;
+    indexed(members.iter().map(|m| m.0.as_str()))
+        .then(|| members.into_iter().map(|m| m.1).collect())
+}
+
 /// An object's members in their order (by where they stand), values left unparsed.
 fn members(text: &str) -> Option<Vec<(String, &RawValue)>> {
     let map: std::collections::HashMap<String, &RawValue> = serde_json::from_str(text).ok()?;
@@ -354,6 +364,13 @@ impl<'a> Doc<'a> {
                 match board_of(values, self.cells) {
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
+                    // Rows shorter than any board's (`[[1,0],[0,1]]`, `[4, [3,0], [3,1]]`):
+                    // places of cells.
+                    Some(_)
+                        if values.iter().any(Value::is_array)
+                            && values
+                                .iter()
+                                .all(|r| r.as_array().is_none_or(|r| r.len() < 4)) => {}
                     Some(board) => self.record(v, board.map(Puzzle::new)),
                     None if pair(values, self.cells).is_some() => {
                         self.record(v, Ok(pair(values, self.cells).expect("a pair")))
@@ -403,14 +420,14 @@ impl<'a> Doc<'a> {
             boards.next().is_none().then_some(one.1)
         });
         if let Some(p) = puzzle {
-            let parsed: Value = serde_json::from_str(p.get()).unwrap_or(Value::Null);
+            let parsed: Value = listed(serde_json::from_str(p.get()).unwrap_or(Value::Null));
             if let Some(board) = value_board(&parsed, self.cells) {
                 let board = board.map(|b| masked(b, members));
                 let body = board.and_then(|b| with_answer(b, answer, self.cells));
                 return self.record(v, body);
             }
-            if let (Value::Array(puzzles), Some(answers)) = (&parsed, answer) {
-                return self.paired(p, puzzles.len(), answers);
+            if let (Some(puzzles), Some(answers)) = (entries(p), answer) {
+                return self.paired(&puzzles, answers);
             }
         }
         for (key, value) in members {
@@ -421,17 +438,14 @@ impl<'a> Doc<'a> {
     }
 
     /// A list of puzzles and a list of their answers, paired by position.
-    fn paired(&mut self, puzzles: &'a RawValue, n: usize, list: &'a RawValue) {
-        let lists = (
-            serde_json::from_str::<Vec<&RawValue>>(puzzles.get()),
-            serde_json::from_str::<Vec<&RawValue>>(list.get()),
-        );
-        let (Ok(puzzles), Ok(answers)) = lists else {
+    fn paired(&mut self, puzzles: &[&'a RawValue], list: &'a RawValue) {
+        let Some(answers) = entries(list) else {
             return self.record(
                 list,
                 Err("the answers are no list to pair with the puzzles".into()),
             );
         };
+        let n = puzzles.len();
         if answers.len() != n {
             let message = format!(
                 "{} answers for {n} puzzles: not paired by position",
@@ -504,6 +518,8 @@ fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result
     };
     let expected = match &value {
         Value::Null => None,
+        // Every cell blank: no answer given.
+        v if value_board(v, cells).is_some_and(|b| b.is_ok_and(|b| b.clues() == 0)) => None,
         Value::Array(list) if value_board(&value, cells).is_none() => {
             let all = list.iter().map(solved).collect::<Result<Vec<_>, _>>()?;
             Some(Expected {

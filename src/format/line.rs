@@ -703,6 +703,21 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
         let message = "'.' separates rows here, between one-cell fields; '.' is a blank in every layout, so this is no grid: separate every cell alike (`tr . ,`)";
         return Some((tokens[0].0, message.into()));
     }
+    // 81 of them, but one character (the same each time) is no cell: the blank it is.
+    let odd: Vec<usize> = tokens
+        .iter()
+        .filter(|&&(a, z)| z - a == 1 && !cells.is_cell(s[a]))
+        .map(|t| t.0)
+        .collect();
+    if singles == CELLS && odd.iter().all(|&i| s[i] == s[odd[0]]) && !odd.is_empty() {
+        let c = char::from(s[odd[0]]);
+        return Some((
+            odd[0],
+            format!(
+                "{c:?} is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks {c}"
+            ),
+        ));
+    }
     if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
         let at = tokens.last().map_or(0, |t| t.0);
         let why = match singles > CELLS {

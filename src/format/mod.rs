@@ -46,7 +46,7 @@ pub const GRAMMAR: [(&str, &str); 6] = [
     ),
     (
         "grid",
-        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`), borders and brackets, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
+        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`; an empty field a blank), borders and brackets, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
     ),
     ("hdu", "HDU 1426: 9 lines of 9 tokens, `?` blanks"),
     ("poj", "POJ 3074: one puzzle a line until a line `end`"),

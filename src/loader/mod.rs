@@ -30,6 +30,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, fnv1a, interrupt};
 use crate::format::Item;
 use crate::format::{
@@ -111,6 +112,8 @@ pub struct LoadOptions {
     pub walk: Walk,
     /// Say on the note callback which format each source was read as.
     pub verbose: bool,
+    /// Where the reads' CPU time is counted (`solve -v`).
+    pub io: Option<IoTime>,
 }
 
 /// What the source being read turned out to be.
@@ -335,7 +338,7 @@ impl Loader {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path),
         }
-        .map(|s| s.timed(self.options.verbose));
+        .map(|s| s.timed(self.options.io.clone()));
         let failed = |source: io::Error| match interrupt::is_stopped(&source) {
             true => LoadError::Stopped,
             false => LoadError::Open {

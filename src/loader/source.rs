@@ -1,6 +1,7 @@
 //! The bytes of one source, read so that an interrupt ends them even while a read is
 //! blocked (a FIFO, a slow pipe, a terminal) or endless (`/dev/zero`).
 
+use crate::base::cpu::IoTime;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -14,8 +15,8 @@ use crate::base::interrupt;
 pub struct RawSource {
     file: File,
     can_block: bool,
-    /// Each read's CPU time is counted ([`crate::base::cpu::timed_io`]).
-    timed: bool,
+    /// Where each read's CPU time is counted ([`crate::base::cpu::timed_io`]).
+    timed: Option<IoTime>,
 }
 
 impl RawSource {
@@ -43,13 +44,16 @@ impl RawSource {
         RawSource {
             file,
             can_block,
-            timed: false,
+            timed: None,
         }
     }
 
     /// Counts each read's CPU time when `on` (`solve -v`).
-    pub fn timed(self, on: bool) -> RawSource {
-        RawSource { timed: on, ..self }
+    pub fn timed(self, clock: Option<IoTime>) -> RawSource {
+        RawSource {
+            timed: clock,
+            ..self
+        }
     }
 
     /// Standard input, read directly (not through std's own buffer).
@@ -95,6 +99,6 @@ impl Read for RawSource {
         if self.can_block {
             self.wait_readable()?;
         }
-        crate::base::cpu::timed_io(self.timed, || self.file.read(buf))
+        crate::base::cpu::timed_io(self.timed.as_ref(), || self.file.read(buf))
     }
 }

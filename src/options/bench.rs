@@ -343,7 +343,7 @@ fn rerun(
     let mut labels: Vec<String> = Vec::new();
     for r in &old.results {
         let spec = r.spec.as_deref().unwrap_or(&r.backend);
-        let built_in = spec.parse::<Backend>().ok().filter(|b| !b.is_foreign());
+        let built_in = Backend::built_in().find(|b| b.name() == spec);
         let backend = match built_in.or_else(|| given.iter().find(|g| g.name() == spec).cloned()) {
             Some(b) => b,
             None => anyhow::bail!(

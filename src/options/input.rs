@@ -75,6 +75,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
             globs: a.glob.clone(),
         },
         verbose: a.verbose,
+        io: a.verbose.then(Default::default),
     };
     let subset = Subset {
         skip: a.skip,

@@ -28,7 +28,7 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
         problem,
         backend: match &a.backend {
             Some(name) => backend("--backend", name)?,
-            None => Backend::fastest_for(problem.side()),
+            None => Backend::Bitboard,
         },
         limits,
         output,

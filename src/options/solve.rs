@@ -2,12 +2,12 @@
 
 use std::io::IsTerminal;
 
-use super::{backend, limits, threads, usage};
+use super::{backend, limits, threads};
 use crate::cli::SolveArgs;
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target, TextTo};
-use crate::report::{Only, RowOutputKind};
+use crate::report::RowOutputKind;
 use crate::run::RunConfig;
 
 pub struct SolveOptions {
@@ -15,8 +15,6 @@ pub struct SolveOptions {
     pub load: LoadOptions,
     pub subset: Subset,
     pub run: RunConfig,
-    /// `--only`: the rows the per-puzzle outputs keep.
-    pub only: Option<Only>,
     /// The per-puzzle outputs, checked.
     pub outputs: Vec<(RowOutputKind, Target)>,
     pub summary: TextTo,
@@ -27,26 +25,19 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     let backend =
         super::foreign::prepare("--backend", backend("--backend", &a.backend)?, &a.foreign)?;
     let threads = threads(a.threads)?;
+    let (load, subset) = super::input::load_options(&a.input)?;
     let run = RunConfig {
         threads: super::foreign::threads(std::slice::from_ref(&backend), &[threads], &a.foreign)?
             .unwrap_or(threads),
         backend,
         limits: limits(&a.limits)?,
         verify: super::foreign::verify(&a.foreign),
-        measure_serial: a.input.verbose,
+        serial_io: load.io.clone(),
     };
-    let (load, subset) = super::input::load_options(&a.input)?;
-    let only = a
-        .only
-        .as_deref()
-        .map(str::parse::<Only>)
-        .transpose()
-        .or_else(|e| usage("--only", e))?;
     let place = |p: &Option<std::path::PathBuf>| p.as_deref().map(Place::from_arg);
     let wanted = [
         (RowOutputKind::Csv, "--csv", place(&a.csv)),
         (RowOutputKind::Solutions, "--solutions", place(&a.solutions)),
-        (RowOutputKind::Jsonl, "--jsonl", place(&a.jsonl)),
     ];
     let inputs: Vec<Place> = match a.inputs.is_empty() {
         true => vec![Place::Std],
@@ -59,7 +50,6 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         load,
         subset,
         run,
-        only,
         outputs: planned.rest(),
         summary,
         progress: !a.no_progress && std::io::stderr().is_terminal(),

@@ -2,7 +2,6 @@
 //! output: device and inode for what exists (hard links and symbolic links included),
 //! the normalized absolute path for what does not exist yet (`sub/../x` is `x`).
 
-use std::ffi::OsString;
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -122,7 +121,7 @@ fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
 
 fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
     Resolved {
-        id: Some(file_id(&path, meta)),
+        id: Some(file_id(meta)),
         kind: kind_of(meta),
         path,
     }
@@ -145,7 +144,7 @@ fn kind_of(meta: &Metadata) -> Kind {
     }
 }
 
-fn file_id(_path: &Path, meta: &Metadata) -> FileId {
+fn file_id(meta: &Metadata) -> FileId {
     use std::os::unix::fs::MetadataExt;
     FileId((meta.dev(), meta.ino()))
 }
@@ -175,13 +174,13 @@ pub(crate) fn claim_path(path: &Path) {
     }
 }
 
-/// True when `meta` (of the file at `path`) is that of a file this process writes.
-pub fn is_written(path: &Path, meta: &Metadata) -> bool {
-    let id = file_id(path, meta);
+/// True when `meta` (of a file the loader is about to read) is that of a file this
+/// process writes.
+pub fn is_written(_path: &Path, meta: &Metadata) -> bool {
+    let id = file_id(meta);
     let written = WRITTEN.lock().unwrap_or_else(|e| e.into_inner());
     written.iter().any(|(claimed, claimed_id)| {
-        claimed_id == &id
-            && fs::metadata(claimed).is_ok_and(|m| file_id(claimed, &m) == *claimed_id)
+        claimed_id == &id && fs::metadata(claimed).is_ok_and(|m| file_id(&m) == *claimed_id)
     })
 }
 
@@ -197,18 +196,13 @@ pub enum Stream {
 /// that cannot be told.
 pub fn resolve_stream(stream: Stream) -> Option<Resolved> {
     use std::os::fd::AsFd;
-    let owned = match stream {
-        Stream::Stdin => std::io::stdin().as_fd().try_clone_to_owned(),
-        Stream::Stdout => std::io::stdout().as_fd().try_clone_to_owned(),
-        Stream::Stderr => std::io::stderr().as_fd().try_clone_to_owned(),
+    let (owned, name) = match stream {
+        Stream::Stdin => (std::io::stdin().as_fd().try_clone_to_owned(), "input"),
+        Stream::Stdout => (std::io::stdout().as_fd().try_clone_to_owned(), "output"),
+        Stream::Stderr => (std::io::stderr().as_fd().try_clone_to_owned(), "error"),
     };
     let meta = fs::File::from(owned.ok()?).metadata().ok()?;
-    let name = match stream {
-        Stream::Stdin => "<standard input>",
-        Stream::Stdout => "<standard output>",
-        Stream::Stderr => "<standard error>",
-    };
-    Some(existing(PathBuf::from(OsString::from(name)), &meta))
+    Some(existing(PathBuf::from(format!("<standard {name}>")), &meta))
 }
 
 /// True when standard output was closed when the program started. The Rust runtime then

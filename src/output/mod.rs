@@ -346,26 +346,20 @@ fn check_inputs(
     inputs: &[(String, Resolved)],
 ) -> Result<(), PlanError> {
     for (input, r) in inputs {
-        let error = |inside: bool| {
-            let (what, output, input) = (what.to_string(), label.to_string(), input.clone());
-            match inside {
-                false => PlanError::IsInput {
-                    what,
-                    output,
-                    input,
-                },
-                true => PlanError::InsideInput {
-                    what,
-                    output,
-                    input,
-                },
-            }
-        };
+        let (what, output, input) = (what.to_string(), label.to_string(), input.clone());
         if out.same_as(r) {
-            return Err(error(false));
+            return Err(PlanError::IsInput {
+                what,
+                output,
+                input,
+            });
         }
         if out.inside(r) {
-            return Err(error(true));
+            return Err(PlanError::InsideInput {
+                what,
+                output,
+                input,
+            });
         }
     }
     Ok(())

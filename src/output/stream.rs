@@ -16,14 +16,8 @@ const PIPE_BUF: usize = libc::PIPE_BUF;
 /// Writes text to standard output (a summary, a table) under the same rules as rows.
 pub fn print_stdout(bytes: &[u8]) -> io::Result<()> {
     let pipe = resolve_stream(Stream::Stdout).is_some_and(|r| r.kind == Kind::Fifo);
-    let mut out = io::stdout().lock();
-    if pipe && bytes.len() <= PIPE_BUF {
-        out.write_all(bytes)?;
-    } else {
-        let _gate = gate();
-        out.write_all(bytes)?;
-    }
-    out.flush()
+    let _gate = (!pipe || bytes.len() > PIPE_BUF).then(gate);
+    write_sink(&mut Sink::Stdout, bytes)
 }
 
 /// A write error on a streaming output, saying what the output holds now.
@@ -165,7 +159,6 @@ impl RowStream {
         self.pending.end_row();
     }
 
-    /// Whole rows written so far.
     /// Writes the pending rows.
     pub fn commit(&mut self) -> Result<(), StreamError> {
         let mut pending = std::mem::take(&mut self.pending);
@@ -215,12 +208,8 @@ impl RowStream {
             }
             let stop = ends[end - 1];
             let piece = &rows.buf[start..stop];
-            if piece.len() <= PIPE_BUF {
-                write_sink(&mut self.sink, piece)?;
-            } else {
-                let _gate = gate();
-                write_sink(&mut self.sink, piece)?;
-            }
+            let _gate = (piece.len() > PIPE_BUF).then(gate);
+            write_sink(&mut self.sink, piece)?;
             self.rows += (end - row) as u64;
             self.bytes += piece.len() as u64;
             start = stop;

@@ -1,10 +1,6 @@
 //! The per-puzzle CSV: exactly one row per input record, in input order.
 
-use std::marker::PhantomData;
-
-use super::{RowFormat, cached};
-use crate::board::Board;
-use crate::record::SourceName;
+use super::RowFormat;
 use crate::run::PuzzleResult;
 
 /// The columns, in order. The README documents each one.
@@ -32,115 +28,79 @@ pub const COLUMNS: [&str; 19] = [
     "verified",
 ];
 
-/// How a row format writes each kind of cell; [`CellRows`] walks a result's cells in
-/// [`COLUMNS`] order, the one list of them for the CSV and the JSON lines.
-pub trait CellWriter: Send + 'static {
-    fn header(_out: &mut Vec<u8>) {}
-    /// Before cell `i` (a separator, a key).
-    fn before(out: &mut Vec<u8>, i: usize);
-    /// After the last cell (the newline).
-    fn end(out: &mut Vec<u8>);
-    /// A cell with no value.
-    fn none(out: &mut Vec<u8>);
-    /// Text from outside (a source's name, an error), quoted as the format needs.
-    fn text(out: &mut Vec<u8>, s: &str);
-    /// A fixed word (a status, a clock) that needs no escaping.
-    fn word(out: &mut Vec<u8>, s: &str);
-    /// A board's line, `blank` for its empty cells.
-    fn board(out: &mut Vec<u8>, g: &Board, blank: u8);
-
-    /// Cell `i`: `value` as `write` writes it, or the format's empty cell.
-    #[inline(always)]
-    fn cell<T>(out: &mut Vec<u8>, i: usize, value: Option<T>, write: impl FnOnce(&mut Vec<u8>, T)) {
-        Self::before(out, i);
-        match value {
-            Some(v) => write(out, v),
-            None => Self::none(out),
-        }
-    }
-}
-
-/// Result rows in the format `C`.
-#[derive(Default)]
-pub struct CellRows<C> {
-    /// The last source and backend and their fields: every row of a run shares them.
-    source: Option<(SourceName, Vec<u8>)>,
-    backend: Option<(&'static str, Vec<u8>)>,
-    format: PhantomData<C>,
-}
-
 /// Result rows as CSV with a header.
 ///
 /// Rows are formatted by hand, byte for byte what `csv::Writer` with its defaults wrote
 /// (tests compare the two): most fields are numbers or fixed words, which serde and
 /// csv-core made costly per record.
-pub type CsvRows = CellRows<Csv>;
-
 #[derive(Default)]
-pub struct Csv;
-
-impl CellWriter for Csv {
-    fn header(out: &mut Vec<u8>) {
-        for (i, name) in COLUMNS.iter().enumerate() {
-            Csv::before(out, i);
-            text(out, name);
-        }
-        Csv::end(out);
-    }
-    #[inline(always)]
-    fn before(out: &mut Vec<u8>, i: usize) {
-        if i > 0 {
-            out.push(b',');
-        }
-    }
-    fn end(out: &mut Vec<u8>) {
-        out.push(b'\n');
-    }
-    fn none(_: &mut Vec<u8>) {}
-    fn text(out: &mut Vec<u8>, s: &str) {
-        text(out, s);
-    }
-    fn word(out: &mut Vec<u8>, s: &str) {
-        // A fixed word needs no quotes (a test checks each one).
-        out.extend_from_slice(s.as_bytes());
-    }
-    fn board(out: &mut Vec<u8>, g: &Board, blank: u8) {
-        g.write_line_with(blank, out);
-    }
+pub struct CsvRows {
+    /// The last source and backend and their fields: every row of a run shares them.
+    source: ((usize, usize), Vec<u8>),
+    backend: ((usize, usize), Vec<u8>),
 }
 
-impl<C: CellWriter> RowFormat for CellRows<C> {
+impl RowFormat for CsvRows {
     fn header(&mut self, out: &mut Vec<u8>) {
-        C::header(out);
+        // No column's name needs quotes.
+        out.extend_from_slice(COLUMNS.join(",").as_bytes());
+        out.push(b'\n');
     }
 
     fn row(&mut self, r: &PuzzleResult, out: &mut Vec<u8>) {
-        C::before(out, 0);
-        cached(out, &mut self.source, &r.source, C::text);
-        C::cell(out, 1, Some(r.number), uint);
-        C::cell(out, 2, Some(r.line), uint);
-        C::before(out, 3);
-        cached(out, &mut self.backend, &r.backend, C::text);
-        C::cell(out, 4, Some(r.status.name()), C::word);
-        C::cell(out, 5, Some(r.solutions.into()), uint);
-        C::cell(out, 6, r.puzzle.map(|g| g.clues() as u64), uint);
-        C::cell(out, 7, r.valid, boolean);
-        C::cell(out, 8, r.matches_expected, boolean);
-        C::cell(out, 9, r.nodes, uint);
-        C::cell(out, 10, r.guesses, uint);
-        C::cell(out, 11, Some(r.time_ns), uint);
-        C::cell(out, 12, r.thread.map(|t| t as u64), uint);
-        C::cell(out, 13, r.puzzle, |out, g| C::board(out, g, b'.'));
-        C::cell(out, 14, r.solution.as_ref(), |out, g| {
-            C::board(out, g, b'0')
+        cached(out, &mut self.source, &r.source);
+        cell(out, Some(r.number), uint);
+        cell(out, Some(r.line), uint);
+        out.push(b',');
+        cached(out, &mut self.backend, r.backend);
+        cell(out, Some(r.status.name()), word);
+        cell(out, Some(r.solutions.into()), uint);
+        cell(out, r.puzzle.map(|g| g.clues() as u64), uint);
+        cell(out, r.valid, boolean);
+        cell(out, r.matches_expected, boolean);
+        cell(out, r.nodes, uint);
+        cell(out, r.guesses, uint);
+        cell(out, Some(r.time_ns), uint);
+        cell(out, r.thread.map(|t| t as u64), uint);
+        cell(out, r.puzzle, |out, g| g.write_line_with(b'.', out));
+        cell(out, r.solution.as_ref(), |out, g| {
+            g.write_line_with(b'0', out)
         });
-        C::cell(out, 15, r.error.as_deref(), C::text);
-        C::cell(out, 16, r.puzzle.map(|g| g.side() as u64), uint);
+        cell(out, r.error.as_deref(), text);
+        cell(out, r.puzzle.map(|g| g.side() as u64), uint);
         let clock = r.status.reached_solver().then(|| r.clock.name());
-        C::cell(out, 17, clock, C::word);
-        C::cell(out, 18, r.verified.as_bool(), boolean);
-        C::end(out);
+        cell(out, clock, word);
+        cell(out, r.verified.as_bool(), boolean);
+        out.push(b'\n');
     }
+}
+
+/// A cell after the first: the separator, then `value` as `write` writes it, or nothing.
+#[inline(always)]
+fn cell<T>(out: &mut Vec<u8>, value: Option<T>, write: impl FnOnce(&mut Vec<u8>, T)) {
+    out.push(b',');
+    if let Some(v) = value {
+        write(out, v);
+    }
+}
+
+/// Appends `value` as a text field, encoded once while the same text (the same address
+/// and length: the source's and backend's names are never freed) comes row after row.
+/// Inlined: it runs twice a row.
+#[inline(always)]
+fn cached(out: &mut Vec<u8>, cache: &mut ((usize, usize), Vec<u8>), value: &str) {
+    let key = (value.as_ptr() as usize, value.len());
+    if cache.0 != key {
+        cache.1.clear();
+        text(&mut cache.1, value);
+        cache.0 = key;
+    }
+    out.extend_from_slice(&cache.1);
+}
+
+/// A fixed word (a status, a clock): it needs no quotes (a test checks each one).
+fn word(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(s.as_bytes());
 }
 
 /// A text field, quoted as csv's `QuoteStyle::Necessary` quotes: when it holds a comma,
@@ -167,60 +127,10 @@ fn needs_quotes(bytes: &[u8]) -> bool {
         .any(|&b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
 }
 
-/// The decimal digits of 0 to 99, two bytes each.
-const PAIRS: [u8; 200] = {
-    let mut t = [0u8; 200];
-    let mut i = 0;
-    while i < 100 {
-        t[2 * i] = b'0' + (i / 10) as u8;
-        t[2 * i + 1] = b'0' + (i % 10) as u8;
-        i += 1;
-    }
-    t
-};
-
 /// `n` in decimal, appended: what `to_string` writes, without formatting machinery.
-/// Most fields are below 100: those are inlined without the call's saving of registers.
 #[inline]
 pub fn uint(out: &mut Vec<u8>, n: u64) {
-    if n < 10 {
-        out.push(b'0' + n as u8);
-    } else if n < 100 {
-        let pair = n as usize * 2;
-        out.extend_from_slice(&[PAIRS[pair], PAIRS[pair + 1]]);
-    } else {
-        long_uint(out, n);
-    }
-}
-
-#[inline(never)]
-fn long_uint(out: &mut Vec<u8>, n: u64) {
-    if n >= 100_000_000 {
-        return huge_uint(out, n);
-    }
-    // Below 10^8 (record and line numbers, most times): the eight digits with leading
-    // zeros made in a register from four pairs, the zeros shifted out, one fixed-size
-    // store, the rest cut off. No division loop, no variable-length copy.
-    let len = 3
-        + usize::from(n >= 1_000)
-        + usize::from(n >= 10_000)
-        + usize::from(n >= 100_000)
-        + usize::from(n >= 1_000_000)
-        + usize::from(n >= 10_000_000);
-    let (high, low) = ((n / 10_000) as usize, (n % 10_000) as usize);
-    let pair = |k: usize| u64::from(u16::from_le_bytes([PAIRS[2 * k], PAIRS[2 * k + 1]]));
-    let digits =
-        pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48;
-    let start = out.len();
-    out.extend_from_slice(&(digits >> (8 * (8 - len))).to_le_bytes());
-    out.truncate(start + len);
-}
-
-#[cold]
-fn huge_uint(out: &mut Vec<u8>, n: u64) {
-    use std::io::Write as _;
-    // Writing to a `Vec` cannot fail.
-    let _ = write!(out, "{n}");
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 fn boolean(out: &mut Vec<u8>, b: bool) {

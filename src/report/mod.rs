@@ -1,4 +1,4 @@
-//! What `solve` writes: the per-puzzle outputs (CSV, JSON lines, solutions file), the
+//! What `solve` writes: the per-puzzle outputs (CSV, solutions file), the
 //! summary and the progress bar; and the one writer of text tables, which `bench`'s
 //! presentation ([`crate::bench::present`]) uses too. Files are written only through
 //! [`crate::output`].
@@ -7,7 +7,6 @@
 //! Adding one is a file implementing it and an arm in [`RowOutputKind::format`].
 
 mod csv;
-mod jsonl;
 mod progress;
 mod solutions;
 mod summary;
@@ -41,8 +40,6 @@ pub enum RowOutputKind {
     Csv,
     /// `--solutions`: `puzzle:count:solution` lines.
     Solutions,
-    /// `--jsonl`: one JSON object per record.
-    Jsonl,
 }
 
 impl RowOutputKind {
@@ -50,7 +47,6 @@ impl RowOutputKind {
         match self {
             RowOutputKind::Csv => Box::new(CsvRows::default()),
             RowOutputKind::Solutions => Box::new(SolutionsRows),
-            RowOutputKind::Jsonl => Box::new(jsonl::JsonRows::default()),
         }
     }
 }
@@ -119,7 +115,6 @@ pub struct Part {
 /// [`Part`] and adds them to a tally.
 pub struct RowFormatter {
     kinds: Vec<RowOutputKind>,
-    only: Option<Only>,
     /// Tallies not in use: a piece takes one and gives it back, so each is counted into
     /// by one thread at a time (a shared one would serialize the workers), about one a
     /// thread; merged at the end.
@@ -168,11 +163,9 @@ impl Collect for PartBuilder<'_> {
     fn add(&mut self, r: &PuzzleResult<'_>) {
         let part = &mut self.part;
         part.records += 1;
-        if self.formatter.only.as_ref().is_none_or(|o| o.keeps(r)) {
-            for (format, rows) in &mut self.formats {
-                format.row(r, rows.buffer());
-                rows.end_row();
-            }
+        for (format, rows) in &mut self.formats {
+            format.row(r, rows.buffer());
+            rows.end_row();
         }
         self.tally.add(r);
         summary::count_source(&mut part.sources, r);
@@ -205,16 +198,15 @@ pub struct Reporter {
     outputs: Vec<RowStream>,
     summary: Summary,
     first_wrong: Option<WrongAnswer>,
-    timed: bool,
+    timed: Option<crate::base::cpu::IoTime>,
 }
 
 impl Reporter {
     /// Opens the outputs (writing their headers); the formatter goes to the workers.
-    /// `timed`: each write's CPU time is counted (`solve -v`).
+    /// `timed`: where each write's CPU time is counted (`solve -v`).
     pub fn open(
         outputs: &[(RowOutputKind, Target)],
-        only: Option<Only>,
-        timed: bool,
+        timed: Option<crate::base::cpu::IoTime>,
     ) -> anyhow::Result<(Reporter, RowFormatter)> {
         let streams = outputs
             .iter()
@@ -222,7 +214,6 @@ impl Reporter {
             .collect::<anyhow::Result<_>>()?;
         let formatter = RowFormatter {
             kinds: outputs.iter().map(|(kind, _)| *kind).collect(),
-            only,
             tallies: Mutex::default(),
         };
         let reporter = Reporter {
@@ -242,7 +233,7 @@ impl Reporter {
                 self.first_wrong.clone_from(&part.first_wrong);
             }
             for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
-                crate::base::cpu::timed_io(self.timed, || out.commit_rows(rows))?;
+                crate::base::cpu::timed_io(self.timed.as_ref(), || out.commit_rows(rows))?;
             }
         }
         Ok(())
@@ -262,89 +253,7 @@ impl Reporter {
         for tally in tallies.unwrap_or_else(PoisonError::into_inner) {
             summary.tally += &tally;
         }
-        summary.tally.set_first_wrong(self.first_wrong);
+        summary.tally.first_wrong = self.first_wrong;
         summary
-    }
-}
-
-/// `--only`: the statuses whose rows the per-puzzle outputs keep (`wrong` keeps the
-/// wrong answers whatever their status).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Only {
-    statuses: [bool; Status::ALL.len()],
-    wrong: bool,
-}
-
-impl Only {
-    pub fn keeps(&self, r: &PuzzleResult) -> bool {
-        self.statuses[r.status as usize] || (self.wrong && r.is_mismatch())
-    }
-}
-
-impl std::str::FromStr for Only {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Only, String> {
-        let mut only = Only {
-            statuses: [false; Status::ALL.len()],
-            wrong: false,
-        };
-        for name in s.split(',').map(str::trim) {
-            if name == "wrong" {
-                only.wrong = true;
-                continue;
-            }
-            let status = Status::ALL
-                .iter()
-                .find(|st| st.name() == name)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = Status::ALL.iter().map(|s| s.name()).collect();
-                    format!(
-                        "unknown status {name:?}; the statuses are {}, and wrong",
-                        names.join(", ")
-                    )
-                })?;
-            only.statuses[*status as usize] = true;
-        }
-        Ok(only)
-    }
-}
-
-/// Appends `value` as `encode` writes it: a field repeated row after row (the source,
-/// the backend) is encoded once and kept in `cache`. Inlined: it runs twice a row.
-#[inline(always)]
-fn cached<K: SharedText>(
-    out: &mut Vec<u8>,
-    cache: &mut Option<(K, Vec<u8>)>,
-    value: &K,
-    encode: fn(&mut Vec<u8>, &str),
-) {
-    match cache {
-        Some((v, field)) if v.is(value) => out.extend_from_slice(field),
-        _ => {
-            let mut field = Vec::new();
-            encode(&mut field, value);
-            out.extend_from_slice(&field);
-            *cache = Some((value.clone(), field));
-        }
-    }
-}
-
-/// Text repeated row after row (a source's name, the backend's), whose formatted field
-/// a row format keeps: `is` says the cached field still applies.
-pub(crate) trait SharedText: Clone + std::ops::Deref<Target = str> {
-    fn is(&self, other: &Self) -> bool;
-}
-
-impl SharedText for &'static str {
-    fn is(&self, other: &Self) -> bool {
-        // Interned (`run::result_name`): the same name is the same pointer.
-        std::ptr::eq(*self, *other)
-    }
-}
-
-impl SharedText for crate::record::SourceName {
-    fn is(&self, other: &Self) -> bool {
-        self.same(other)
     }
 }

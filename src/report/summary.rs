@@ -179,14 +179,14 @@ impl Summary {
         let mut s = String::new();
         let secs = wall.as_secs_f64();
         let rate = if secs > 0.0 {
-            t.records() as f64 / secs
+            t.records as f64 / secs
         } else {
             0.0
         };
         let _ = writeln!(
             s,
             "{backend}: {} records in {:.3} s ({} records/s) on {threads} thread{}",
-            t.records(),
+            t.records,
             secs,
             self::rate(rate),
             if threads == 1 { "" } else { "s" }
@@ -221,7 +221,7 @@ impl Summary {
                 t.percentile_solve_us(0.5),
                 t.percentile_solve_us(0.9),
                 t.max_solve_us(),
-                t.total_solve_ns() as f64 / 1e9
+                t.solve_ns_total as f64 / 1e9
             );
             let c = t.counters();
             let nodes = match c.nodes {
@@ -244,7 +244,7 @@ impl Summary {
             invalid,
             compared,
             mismatches: mismatched,
-        } = t.checks();
+        } = t.checks;
         let _ = writeln!(
             s,
             "  checks: {checked} solutions checked, {invalid} invalid; {compared} compared with expected answers, {mismatched} mismatched"
@@ -265,7 +265,7 @@ impl Summary {
                 "  claims verified by {by}, untimed: {confirmed} confirmed, {refuted} refuted, {unknown} undecided{why}"
             );
         }
-        if let Some(w) = t.first_wrong() {
+        if let Some(w) = &t.first_wrong {
             let _ = writeln!(
                 s,
                 "  first wrong answer: {} line {}: {}",
@@ -276,7 +276,7 @@ impl Summary {
             let _ = writeln!(
                 s,
                 "  interrupted: stopped after {} records; every one of them is written, as whole rows",
-                t.records()
+                t.records
             );
         }
         if t.count(Status::Unsupported) > 0 {

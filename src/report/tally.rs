@@ -63,13 +63,13 @@ pub struct Claims {
 
 #[derive(Clone, Debug)]
 pub struct Tally {
-    records: u64,
+    pub(crate) records: u64,
     /// Records with a 9x9 board, and with a board of another size.
-    boards: [u64; 2],
+    pub(crate) boards: [u64; 2],
     counts: [u64; Status::ALL.len()],
     /// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
     solve_ns: Histogram<u64>,
-    solve_ns_total: u128,
+    pub(crate) solve_ns_total: u128,
     nodes: u128,
     guesses: u128,
     /// Calls whose nodes, and whose guesses, the backend counted.
@@ -83,15 +83,14 @@ pub struct Tally {
     unverified: u64,
     /// Calls timed by each clock (`Clock::ALL` order).
     clocks: [u64; Clock::ALL.len()],
-    /// Calls timed by the solver's own clock: their time, the time the harness saw
-    /// beyond it, and the second calls for a solution among them.
-    reported_ns: u128,
-    unseen_ns: u128,
-    second_calls: u64,
-    checks: Checks,
+    /// Calls timed by the solver's own clock.
+    claims: Claims,
+    pub(crate) checks: Checks,
     /// Records with a wrong answer (one may be invalid and mismatched at once).
     wrong: u64,
-    first_wrong: Option<WrongAnswer>,
+    /// Replaced by whoever merges tallies kept per thread: they see the results out of
+    /// input order.
+    pub(crate) first_wrong: Option<WrongAnswer>,
 }
 
 impl Default for Tally {
@@ -117,9 +116,7 @@ impl Tally {
             confirmed: 0,
             unverified: 0,
             clocks: [0; Clock::ALL.len()],
-            reported_ns: 0,
-            unseen_ns: 0,
-            second_calls: 0,
+            claims: Claims::default(),
             checks: Checks::default(),
             wrong: 0,
             first_wrong: None,
@@ -137,13 +134,14 @@ impl Tally {
             self.solve_ns_total += r.time_ns as u128;
             self.clocks[r.clock as usize] += 1;
             if matches!(r.clock, Clock::Call | Clock::Program) {
-                self.reported_ns += u128::from(r.time_ns);
+                let c = &mut self.claims;
+                c.reported_ns += u128::from(r.time_ns);
                 // A call the machine interrupted (a busy core) must not weigh as a
                 // solver that hides its work in every call: each counts for ten times
                 // its own time and a microsecond at most.
                 let most = 10 * (r.time_ns + 1000);
-                self.unseen_ns += u128::from(r.unseen_ns.min(most));
-                self.second_calls += u64::from(r.clock == Clock::Call && r.unseen_ns > 0);
+                c.unseen_ns += u128::from(r.unseen_ns.min(most));
+                c.second_calls += u64::from(r.clock == Clock::Call && r.unseen_ns > 0);
             }
             if let Some(n) = r.nodes {
                 self.nodes += n as u128;
@@ -174,21 +172,6 @@ impl Tally {
         }
     }
 
-    /// Replaces the first wrong answer: tallies kept per thread see the results out of
-    /// input order, so whoever merges them says which one came first.
-    pub fn set_first_wrong(&mut self, wrong: Option<WrongAnswer>) {
-        self.first_wrong = wrong;
-    }
-
-    pub fn records(&self) -> u64 {
-        self.records
-    }
-
-    /// Records with a 9x9 board, and with a board of another size.
-    pub fn boards(&self) -> [u64; 2] {
-        self.boards
-    }
-
     pub fn count(&self, status: Status) -> u64 {
         self.counts[status as usize]
     }
@@ -199,10 +182,6 @@ impl Tally {
         self.wrong
     }
 
-    pub fn first_wrong(&self) -> Option<&WrongAnswer> {
-        self.first_wrong.as_ref()
-    }
-
     /// Calls that reached the solver (and were timed).
     pub fn solved(&self) -> u64 {
         self.solve_ns.len()
@@ -210,10 +189,6 @@ impl Tally {
 
     pub fn solve_times(&self) -> &Histogram<u64> {
         &self.solve_ns
-    }
-
-    pub fn total_solve_ns(&self) -> u128 {
-        self.solve_ns_total
     }
 
     pub fn mean_solve_us(&self) -> f64 {
@@ -269,11 +244,7 @@ impl Tally {
 
     /// What the solver said of its own time against what the harness saw.
     pub fn claims(&self) -> Claims {
-        Claims {
-            reported_ns: self.reported_ns,
-            unseen_ns: self.unseen_ns,
-            second_calls: self.second_calls,
-        }
+        self.claims
     }
 
     /// The clocks the calls were timed by, with how many calls each.
@@ -283,10 +254,6 @@ impl Tally {
             .zip(self.clocks)
             .filter(|(_, n)| *n > 0)
             .collect()
-    }
-
-    pub fn checks(&self) -> Checks {
-        self.checks
     }
 }
 
@@ -315,9 +282,10 @@ impl AddAssign<&Tally> for Tally {
         for (a, b) in self.clocks.iter_mut().zip(other.clocks) {
             *a += b;
         }
-        self.reported_ns += other.reported_ns;
-        self.unseen_ns += other.unseen_ns;
-        self.second_calls += other.second_calls;
+        let (a, b) = (&mut self.claims, other.claims);
+        a.reported_ns += b.reported_ns;
+        a.unseen_ns += b.unseen_ns;
+        a.second_calls += b.second_calls;
         let (a, b) = (&mut self.checks, other.checks);
         a.checked += b.checked;
         a.invalid += b.invalid;
@@ -394,13 +362,13 @@ mod tests {
         results[..2].iter().for_each(|r| a.add(r));
         results[2..].iter().for_each(|r| b.add(r));
         a += &b;
-        assert_eq!(a.records(), all.records());
+        assert_eq!(a.records, all.records);
         assert_eq!(a.solved(), 3);
         assert_eq!(a.count(Status::Unique), 2);
         assert_eq!((a.nodes_total(), a.guesses_total()), (30, 3));
         assert_eq!(a.wrong_answers(), 1);
-        assert_eq!(a.first_wrong(), all.first_wrong());
-        assert_eq!(a.first_wrong().unwrap().line, 7);
+        assert_eq!(a.first_wrong, all.first_wrong);
+        assert_eq!(a.first_wrong.as_ref().unwrap().line, 7);
         assert!((a.no_guess_pct() - 100.0 / 3.0).abs() < 1e-9);
         assert_eq!(a.percentile_solve_us(0.5), all.percentile_solve_us(0.5));
         assert_eq!(a.mean_solve_us(), 2.0);

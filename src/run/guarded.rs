@@ -37,8 +37,8 @@ impl GuardedSolver {
     pub fn new(backend: &Backend, limits: &Limits) -> GuardedSolver {
         GuardedSolver {
             backend: backend.clone(),
-            name: super::result::result_name(backend.for_side(9).name()),
-            other_name: super::result::result_name(backend.for_side(16).name()),
+            name: backend.for_side(9).name(),
+            other_name: backend.for_side(16).name(),
             is_solver: backend.is_solver(),
             limits: *limits,
             solver: backend.new_solver_with(limits),

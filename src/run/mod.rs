@@ -13,14 +13,14 @@ pub mod verify;
 
 pub use guarded::{GuardedSolver, Verifier, quiet_guarded_panics};
 pub use pool::SolverPool;
-pub use result::{Attempt, PuzzleResult, Status, Verification, result_name};
+pub use result::{Attempt, PuzzleResult, Status, Verification};
 pub use verify::{Truth, Verify, verifier_of};
 
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::base::cpu::{thread_cpu_ns, thread_io_ns};
+use crate::base::cpu::{IoTime, thread_cpu_ns};
 use crate::format::{Body, Item, LineBlock};
 use crate::solver::{Backend, Limits};
 
@@ -29,7 +29,7 @@ use crate::solver::{Backend, Limits};
 pub struct RunStats {
     pub threads: usize,
     /// CPU time of the serial part: reading records and handing parts to the sink (0
-    /// unless measured: [`RunConfig::measure_serial`]).
+    /// unless measured: [`RunConfig::serial_io`]).
     pub serial_cpu_ns: u64,
     /// The part of `serial_cpu_ns` spent inside the input's reads and the outputs'
     /// writes (the kernel copying the bytes, mostly).
@@ -45,9 +45,10 @@ pub struct RunConfig {
     pub threads: usize,
     /// Whose claims are verified.
     pub verify: Verify,
-    /// The serial part's CPU time, and its reads' and writes', are measured (`solve
-    /// -v`): each reading of a thread's CPU clock is a system call.
-    pub measure_serial: bool,
+    /// Where the serial part's reads and writes count their CPU time, when the serial
+    /// part is measured (`solve -v`): each reading of a thread's CPU clock is a system
+    /// call.
+    pub serial_io: Option<IoTime>,
 }
 
 /// Aim for chunks that take about this long, so progress is smooth and memory flat.
@@ -120,12 +121,12 @@ where
             let (parts, next) = rayon::join(
                 || solve_chunk(std::mem::take(&mut current), &solvers, &collect),
                 || -> anyhow::Result<Vec<Item>> {
-                    let before = serial_times(config.measure_serial);
+                    let before = serial_times(config.serial_io.as_ref());
                     if !solved.is_empty() {
                         sink(std::mem::take(&mut solved))?;
                     }
                     let next = take(&mut records, chunk_len);
-                    let after = serial_times(config.measure_serial);
+                    let after = serial_times(config.serial_io.as_ref());
                     serial_cpu_ns += after.0.saturating_sub(before.0);
                     serial_io_ns += after.1 - before.1;
                     Ok(next)
@@ -136,9 +137,9 @@ where
             current = next?;
         }
         if !solved.is_empty() {
-            let before = serial_times(config.measure_serial);
+            let before = serial_times(config.serial_io.as_ref());
             sink(std::mem::take(&mut solved))?;
-            let after = serial_times(config.measure_serial);
+            let after = serial_times(config.serial_io.as_ref());
             serial_cpu_ns += after.0.saturating_sub(before.0);
             serial_io_ns += after.1 - before.1;
         }
@@ -274,13 +275,10 @@ fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run>
     groups
 }
 
-/// This thread's CPU time and its part in I/O, when the serial part is measured (`on`);
+/// This thread's CPU time and its part in I/O, when the serial part is measured (`io`);
 /// zeros otherwise.
-fn serial_times(on: bool) -> (u64, u64) {
-    match on {
-        true => (thread_cpu_ns(), thread_io_ns()),
-        false => (0, 0),
-    }
+fn serial_times(io: Option<&IoTime>) -> (u64, u64) {
+    io.map_or((0, 0), |io| (thread_cpu_ns(), io.ns()))
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.

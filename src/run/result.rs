@@ -1,8 +1,5 @@
 //! What became of one record: its status and everything the outputs report.
 
-use std::collections::BTreeSet;
-use std::sync::{Mutex, PoisonError};
-
 use crate::record::{Record, SourceName};
 
 use crate::board::{Board, Square};
@@ -130,7 +127,7 @@ pub struct PuzzleResult<'r> {
     pub source: SourceName,
     pub number: u64,
     pub line: u64,
-    /// The backend's name (see [`result_name`]).
+    /// The backend's name (or a bench label), made once for the process's life.
     pub backend: &'static str,
     pub status: Status,
     pub puzzle: Option<&'r Board>,
@@ -178,20 +175,6 @@ impl Verification {
             Verification::None | Verification::Unknown => None,
         }
     }
-}
-
-/// The backend name results carry: one leaked copy per distinct name in the process
-/// (the backends and labels of a command line, a handful), so that a result copies a
-/// pointer instead of counting a shared reference up and down.
-pub fn result_name(name: &str) -> &'static str {
-    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
-    let mut names = NAMES.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(known) = names.get(name) {
-        return known;
-    }
-    let leaked: &'static str = Box::leak(name.into());
-    names.insert(leaked);
-    leaked
 }
 
 impl<'r> PuzzleResult<'r> {

@@ -112,7 +112,7 @@ fn results_come_out_in_input_order() {
         limits: Limits::default(),
         threads: 3,
         verify: Default::default(),
-        measure_serial: false,
+        serial_io: None,
     };
     let mut seen: Vec<u64> = Vec::new();
     run(
@@ -136,7 +136,7 @@ fn a_sink_error_stops_the_run() {
         limits: Limits::default(),
         threads: 2,
         verify: Default::default(),
-        measure_serial: false,
+        serial_io: None,
     };
     let mut calls = 0;
     let err = run(

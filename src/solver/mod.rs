@@ -206,8 +206,7 @@ pub trait Solver: Send {
     }
 
     /// Whether the solver takes boards of `side` x `side` (9 for 9x9). A backend that
-    /// implements [`Solver::solve_square`] says which sizes here; a 16x16 judge
-    /// submission takes no 9x9 board.
+    /// implements [`Solver::solve_square`] says which sizes here.
     fn solves_side(&self, side: usize) -> bool {
         side == 9
     }
@@ -370,7 +369,7 @@ impl Backend {
     }
 
     /// The name used on the command line and in reports.
-    pub fn name(&self) -> &str {
+    pub fn name(&self) -> &'static str {
         match self {
             Backend::DlxStatic => "dlx-static",
             Backend::DlxArena => "dlx-arena",
@@ -380,8 +379,8 @@ impl Backend {
             Backend::Reference => "reference",
             Backend::Null => "null",
             Backend::Fastest => "fastest",
-            Backend::Exec(spec) => &spec.spec,
-            Backend::Lib(spec) => &spec.spec,
+            Backend::Exec(spec) => spec.spec,
+            Backend::Lib(spec) => spec.spec,
             #[cfg(test)]
             Backend::Mock(m) => m.name(),
         }
@@ -415,7 +414,7 @@ impl Backend {
     pub const FOREIGN_FORMS: [(&'static str, &'static str); 2] = [
         (
             "exec:CMD",
-            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD, and 16x16 exec:uva1309:CMD, exec:spoj-sudoku:CMD: a judge submission)",
+            "a program: one puzzle a line on stdin, `count:solution` a line on stdout (exec:hdu1426:CMD, exec:poj3074:CMD: a judge submission)",
         ),
         (
             "lib:PATH:SYMBOL",
@@ -489,6 +488,12 @@ impl std::str::FromStr for Backend {
             ))
         })
     }
+}
+
+/// A foreign backend's name, kept for the process's life: made once per spec a command
+/// line names (a handful), so that each result carries the name as a pointer.
+pub fn leaked(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }
 
 /// Makes `T` (a solver, or what holds one) behind a spacer whose size (64 bytes to 8

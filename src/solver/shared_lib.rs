@@ -34,8 +34,8 @@ pub type SolveFn =
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LibSpec {
-    /// The whole spec, as every output names the backend.
-    pub spec: String,
+    /// The whole spec, as every output names the backend (see [`super::leaked`]).
+    pub spec: &'static str,
     pub path: PathBuf,
     pub symbol: String,
 }
@@ -63,7 +63,7 @@ impl LibSpec {
             _ => path,
         };
         Ok(LibSpec {
-            spec: format!("lib:{rest}"),
+            spec: super::leaked(format!("lib:{rest}")),
             path,
             symbol: symbol.to_string(),
         })
@@ -85,14 +85,14 @@ impl LibSpec {
             Some(lib) => Arc::clone(lib),
             None => {
                 crash::install();
-                crash::about_to_load(&self.spec);
+                crash::about_to_load(self.spec);
                 // SAFETY: loading runs the library's initializers: code the user named on
                 // the command line to be run, as an `exec:` program would be.
                 let lib = unsafe { libloading::Library::new(&key) };
                 crash::returned();
                 let lib = lib.map_err(|e| format!("{}: {e}", self.path.display()))?;
                 let lib = Arc::new(lib);
-                crash::loaded(&self.spec);
+                crash::loaded(self.spec);
                 loaded.insert(key, Arc::clone(&lib));
                 lib
             }
@@ -151,7 +151,7 @@ impl LibSolver {
         let mut guesses = UNSET;
         let input = self.input.as_ptr().cast::<c_char>();
         let solution = self.solution.buffer().as_mut_ptr().cast::<c_char>();
-        crash::about_to_call(&self.spec.spec, &self.input[..CELLS]);
+        crash::about_to_call(self.spec.spec, &self.input[..CELLS]);
         let start = Instant::now();
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
         // `solution` has room for 81 bytes and a terminator (and guard bytes, then pages

@@ -752,3 +752,103 @@ fn a_complete_board_beside_a_mask_of_givens_is_the_puzzle_of_those_givens() {
     );
     assert_eq!(run("other.json", &text, &[]).puzzles(), [S]);
 }
+
+/// A 30x30 board (box sides on two lines, then rows of 30 letters and dots) was refused
+/// as "no line of it holds a puzzle in any reading": true, but not why. The refusal
+/// now names the size, written together or spaced.
+#[test]
+fn a_board_too_large_is_refused_by_its_size() {
+    let row = |r: usize| -> String {
+        (0..30)
+            .map(|c| match (r + c) % 3 {
+                0 => char::from(b'A' + ((r * 7 + c) % 26) as u8),
+                _ => '.',
+            })
+            .collect()
+    };
+    let together: Vec<String> = (0..30).map(row).collect();
+    let spaced: Vec<String> = together
+        .iter()
+        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+        .collect();
+    for rows in [together, spaced] {
+        let r = run("big.txt", &format!("5\n6\n{}\n", rows.join("\n")), &[]);
+        assert_ne!(r.code, 0);
+        r.says("lines of 30 cells are the rows of a 30x30 board, which is not read");
+    }
+}
+
+/// Rows of `|`-separated fields, an empty field a blank (`5|3|||7||||`), were refused
+/// ("row has 3 cells"); with bars on both ends too. A solution of every cell blank
+/// gives no answer (it was an error: "solution: has blank cells"), and JSON lists of
+/// cells' places (`[[1,0],[0,1]]`, a variant's thermometer) are no damaged boards.
+#[test]
+fn empty_fields_and_places_are_read_as_what_they_are() {
+    let piped = |ends: bool| -> String {
+        P.as_bytes()
+            .chunks(9)
+            .map(|row| {
+                let fields: Vec<String> = row
+                    .iter()
+                    .map(|&c| match c {
+                        b'.' => String::new(),
+                        c => char::from(c).to_string(),
+                    })
+                    .collect();
+                match ends {
+                    true => format!("|{}|\n", fields.join("|")),
+                    false => format!("{}\n", fields.join("|")),
+                }
+            })
+            .collect()
+    };
+    for ends in [false, true] {
+        let r = run("piped.txt", &piped(ends), &[]);
+        assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    }
+    let csv = format!("quizzes,solutions\n{P},{S}\n{P2},{}\n", "0".repeat(81));
+    let r = run("zeros.csv", &csv, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "")]);
+    let json = format!(
+        "{{\"given\": \"{P}\", \"thermo\": [[[1,0],[0,1],[1,2]]], \"arrow\": [[4, [2,4], [2,3]]]}}\n"
+    );
+    let r = run("variant.json", &json, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// pandas' column-oriented `to_json` (each column an object keyed "0", "1", ...): the
+/// `id` column was a damaged board ("2 cells is no board's size", exit 3) and the
+/// answers went unread. The columns pair by index.
+#[test]
+fn pandas_columns_keyed_by_index_pair_puzzles_with_answers() {
+    let column = |values: [&str; 2]| format!("{{\"0\": {}, \"1\": {}}}", values[0], values[1]);
+    let text = format!(
+        "{{\"id\": {}, \"puzzle\": {}, \"solution\": {}}}\n",
+        column(["1", "2"]),
+        column([&format!("\"{P}\""), &format!("\"{P2}\"")]),
+        column([&format!("\"{S}\""), &format!("\"{S2}\"")])
+    );
+    let r = run("columns.json", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")]);
+}
+
+/// 81 one-cell fields with a letter for blanks (`{1 2 s 7 s ...}`, a Tcl save) were
+/// refused as "81 one-cell fields, expected 81"; the refusal names the blank now.
+#[test]
+fn one_cell_fields_with_a_letter_blank_name_the_flag() {
+    let fields: Vec<String> = P
+        .chars()
+        .map(|c| match c {
+            '.' => "s".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    let text = format!("{{{}}}\n", fields.join(" "));
+    let r = run("save.sud", &text, &[]);
+    assert_eq!(r.code, 3);
+    r.says("'s' is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks s");
+    let r = run("save.sud", &text, &["--blanks", "s"]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}

@@ -15,10 +15,9 @@
 //! one, which may not exceed the round trip it happened in; otherwise the round trip
 //! less the transport, calibrated again and again during the run (`Clock::RoundTrip`).
 //!
-//! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`, and for 16x16 boards
-//! `exec:uva1309:CMD` and `exec:spoj-sudoku:CMD`) run one process per batch of cases,
-//! feed it that judge's input, read its output to the end and match answers to cases
-//! in order.
+//! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`) run one process per
+//! batch of cases, feed it that judge's input, read its output to the end and match
+//! answers to cases in order.
 
 mod calibrate;
 mod judge;
@@ -186,7 +185,7 @@ fn silent_warning(spec: &ExecSpec, timeout: Duration) {
     if spec.shared.first_warning() {
         say!(
             "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
-            crate::base::bounds::shown(&spec.spec, &[]),
+            crate::base::bounds::shown(spec.spec, &[]),
             timeout.as_secs_f64(),
             crate::base::bounds::shown(&spec.program, &[]),
         );
@@ -348,13 +347,9 @@ impl Solver for ExecSolver {
         if let Some(out) = cancelled(limits) {
             return out;
         }
-        if !self.solves_side(9) {
-            let side = self.spec.protocol.side();
-            return self.fail(format!("a {side}x{side} judge protocol takes no 9x9 board"));
-        }
         if let Protocol::Judge(problem) = self.spec.protocol {
-            let mut out = judge::solve_boards(self, problem, &[Board::Nine(*puzzle)], limits);
-            return out.pop().map_or_else(nothing, |(out, _)| out);
+            let mut out = judge::solve_boards(self, problem, &[puzzle], limits);
+            return out.pop().unwrap_or_else(nothing);
         }
         let start = Instant::now();
         // A restart in the middle of the call is not the program's time.
@@ -415,24 +410,6 @@ impl Solver for ExecSolver {
         }
     }
 
-    fn solve_square(
-        &mut self,
-        puzzle: &Square,
-        limits: &Limits,
-    ) -> Option<(SolveOutcome, Option<Square>)> {
-        let Protocol::Judge(problem) = self.spec.protocol else {
-            return None;
-        };
-        let side = puzzle.side();
-        let board = [Board::from(puzzle.clone())];
-        (side != 9 && self.solves_side(side))
-            .then(|| judge::solve_boards(self, problem, &board, limits).pop())?
-    }
-
-    fn solves_side(&self, side: usize) -> bool {
-        self.spec.protocol.side() == side
-    }
-
     fn solve_boards(
         &mut self,
         boards: &[Board],
@@ -441,22 +418,14 @@ impl Solver for ExecSolver {
         if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
             return Some(vec![(out, None); boards.len()]);
         }
-        match (self.spec.protocol, self.spec.mode) {
-            (Protocol::Lines, ExecMode::PerPuzzle) => None,
-            (Protocol::Lines, ExecMode::Stream) => {
-                // The line protocol carries 9x9 boards only.
-                let grids: Vec<Grid> = boards
-                    .iter()
-                    .map(|b| b.nine().copied())
-                    .collect::<Option<_>>()?;
-                let outcomes = self.stream(&grids, limits);
-                Some(outcomes.into_iter().map(|o| (o, None)).collect())
-            }
-            (Protocol::Judge(problem), _) => boards
-                .iter()
-                .all(|b| self.solves_side(b.side()))
-                .then(|| judge::solve_boards(self, problem, boards, limits)),
-        }
+        // Both protocols carry 9x9 boards only.
+        let grids: Vec<&Grid> = boards.iter().map(Board::nine).collect::<Option<_>>()?;
+        let outcomes = match (self.spec.protocol, self.spec.mode) {
+            (Protocol::Lines, ExecMode::PerPuzzle) => return None,
+            (Protocol::Lines, ExecMode::Stream) => self.stream(&grids, limits),
+            (Protocol::Judge(problem), _) => judge::solve_boards(self, problem, &grids, limits),
+        };
+        Some(outcomes.into_iter().map(|o| (o, None)).collect())
     }
 
     fn batch_size(&self) -> usize {
@@ -507,7 +476,7 @@ impl ExecSolver {
     /// come within it of the one before (of the start, for the first). A program that
     /// dies or hangs costs the puzzles not yet answered. A puzzle's time is the
     /// program's own report when it gives one, else the batch's share.
-    fn stream(&mut self, puzzles: &[Grid], limits: &Limits) -> Vec<SolveOutcome> {
+    fn stream(&mut self, puzzles: &[&Grid], limits: &Limits) -> Vec<SolveOutcome> {
         let start = Instant::now();
         let Some(worker) = &mut self.worker else {
             let why = self.error.clone().unwrap_or_else(|| "not running".into());
@@ -530,7 +499,7 @@ impl ExecSolver {
             let out = match self.answer(limits, deadline, ends[k], false) {
                 Ok(line) => {
                     last = Instant::now();
-                    let out = self.read(&line.unwrap_or_default(), &puzzles[k], limits);
+                    let out = self.read(&line.unwrap_or_default(), puzzles[k], limits);
                     let elapsed = (last - start).as_nanos() as u64;
                     match own_time(out, &self.spec.program, elapsed) {
                         Ok(out) => out,

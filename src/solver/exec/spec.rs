@@ -2,25 +2,15 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::board::Board;
+use crate::board::nine::Grid;
 
-/// How puzzles are handed to the program.
+/// How puzzles (9x9 boards) are handed to the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Protocol {
     /// The line protocol: one puzzle a line in, one answer a line out.
     Lines,
     /// A judge submission for this problem, fed a batch of cases.
     Judge(Problem),
-}
-
-impl Protocol {
-    /// The side of the boards the protocol carries.
-    pub fn side(self) -> usize {
-        match self {
-            Protocol::Lines => 9,
-            Protocol::Judge(problem) => problem.side(),
-        }
-    }
 }
 
 /// The online-judge problems: what `judge` answers as an accepted solution would, and
@@ -31,64 +21,28 @@ pub enum Problem {
     Hdu1426,
     /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
     Poj3074,
-    /// UVa 1309 (and POJ 3076, the same problem): 16x16 boards, 16 lines of 16
-    /// characters `A`-`P` and `-`, cases separated by single empty lines, read to the
-    /// end of the input.
-    Uva1309,
-    /// SPOJ SUDOKU: UVa 1309's input after a line with the number of cases.
-    SpojSudoku,
 }
 
 impl Problem {
     /// Every name a problem goes by (`judge PROBLEM`, `exec:PROBLEM:CMD`).
-    pub const NAMES: [(&str, Problem); 5] = [
-        ("hdu1426", Problem::Hdu1426),
-        ("poj3074", Problem::Poj3074),
-        ("uva1309", Problem::Uva1309),
-        ("poj3076", Problem::Uva1309),
-        ("spoj-sudoku", Problem::SpojSudoku),
-    ];
+    pub const NAMES: [(&str, Problem); 2] =
+        [("hdu1426", Problem::Hdu1426), ("poj3074", Problem::Poj3074)];
 
-    /// The side of its boards.
-    pub fn side(self) -> usize {
-        match self {
-            Problem::Hdu1426 | Problem::Poj3074 => 9,
-            Problem::Uva1309 | Problem::SpojSudoku => 16,
-        }
-    }
-
-    /// One case as the judge's input holds it (blanks `?`, `.`, `-`), or the answer to
-    /// one as its output does (a solution has no blanks): HDU 1426's 9 rows of 9
-    /// tokens, POJ 3074's line of 81 digits, 16 rows of 16 letters. HDU 1426 and the
-    /// 16x16 problems put an empty line between two cases (`not_first`).
-    pub fn write_case(self, board: &Board, not_first: bool, out: &mut Vec<u8>) {
-        let blank = match self {
-            Problem::Hdu1426 => b'?',
-            Problem::Poj3074 => b'.',
-            Problem::Uva1309 | Problem::SpojSudoku => b'-',
-        };
-        let mut line = Vec::new();
-        // The judges' symbols (digits, `A`..), whatever the file wrote.
-        board.to_square().write_line(&mut line);
-        let line = line.iter().map(|&c| if c == b'.' { blank } else { c });
+    /// One case as the judge's input holds it (blanks `?`, `.`), or the answer to one
+    /// as its output does (a solution has no blanks): HDU 1426's 9 rows of 9 tokens,
+    /// with an empty line between two cases (`not_first`), or POJ 3074's line of 81.
+    pub fn write_case(self, board: &Grid, not_first: bool, out: &mut Vec<u8>) {
         if self == Problem::Poj3074 {
-            out.extend(line);
+            out.extend_from_slice(&board.to_line_with(b'.'));
             out.push(b'\n');
             return;
         }
         if not_first {
             out.push(b'\n');
         }
-        let side = board.side();
-        for (i, c) in line.enumerate() {
-            // HDU's tokens are spaced; the 16x16 problems' letters are not.
-            if i % side > 0 && self == Problem::Hdu1426 {
-                out.push(b' ');
-            }
-            out.push(c);
-            if i % side == side - 1 {
-                out.push(b'\n');
-            }
+        for (i, &c) in board.cells().iter().enumerate() {
+            out.push(if c == 0 { b'?' } else { b'0' + c });
+            out.push(if i % 9 == 8 { b'\n' } else { b' ' });
         }
     }
 }
@@ -98,9 +52,9 @@ impl std::str::FromStr for Problem {
 
     fn from_str(s: &str) -> Result<Problem, String> {
         let found = Problem::NAMES.iter().find(|(name, _)| *name == s);
-        found.map(|&(_, problem)| problem).ok_or_else(|| {
-            format!("unknown problem {s:?}: hdu1426, poj3074, uva1309 (poj3076) or spoj-sudoku")
-        })
+        found
+            .map(|&(_, problem)| problem)
+            .ok_or_else(|| format!("unknown problem {s:?}: hdu1426 or poj3074"))
     }
 }
 
@@ -116,8 +70,8 @@ pub enum ExecMode {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ExecSpec {
-    /// The whole spec, as every output names the backend.
-    pub spec: String,
+    /// The whole spec, as every output names the backend (see [`super::super::leaked`]).
+    pub spec: &'static str,
     pub program: String,
     pub args: Vec<String>,
     pub protocol: Protocol,
@@ -140,7 +94,7 @@ impl ExecSpec {
             return Err("exec: needs a command".to_string());
         };
         Ok(ExecSpec {
-            spec: format!("exec:{rest}"),
+            spec: crate::solver::leaked(format!("exec:{rest}")),
             program: program.clone(),
             args: args.to_vec(),
             protocol,
@@ -187,8 +141,6 @@ mod tests {
             let s = ExecSpec::parse(&format!("{name}:./sub")).unwrap();
             assert_eq!(s.protocol, Protocol::Judge(problem));
         }
-        let sides = Problem::NAMES.map(|(_, p)| Protocol::Judge(p).side());
-        assert_eq!(sides, [9, 9, 16, 16, 16]);
         assert!(ExecSpec::parse("").is_err());
         assert!(ExecSpec::parse("sh -c 'unclosed").is_err());
         assert!(
@@ -202,7 +154,7 @@ mod tests {
 
     #[test]
     fn nine_by_nine_cases_are_written_as_each_judge_reads_them() {
-        let g: Board = format!("1{}", ".".repeat(80)).parse().unwrap();
+        let g = Grid::from_line(format!("1{}", ".".repeat(80)).as_bytes()).unwrap();
         let mut out = Vec::new();
         Problem::Hdu1426.write_case(&g, true, &mut out);
         let text = String::from_utf8(out).unwrap();
