@@ -329,10 +329,6 @@ pub struct BenchArgs {
     /// new= say so too).
     #[arg(long)]
     pub builds: bool,
-    /// Measure each backend's rounds one after another instead of taking turns: its
-    /// ratios then need a quiet machine.
-    #[arg(long)]
-    pub sequential: bool,
     /// Thread counts, comma-separated: `1,2,4` measures scaling (each at most 1024).
     #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
     pub threads: Vec<usize>,
@@ -456,9 +452,6 @@ pub struct HistoryArgs {
     /// Steps smaller than this many percent are not change points.
     #[arg(long, default_value_t = 2.0, value_name = "PERCENT")]
     pub min_step: f64,
-    /// Write the trends as a self-contained HTML report, change points marked.
-    #[arg(long, value_name = "FILE.html")]
-    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub store: BaselineDirArgs,
 }

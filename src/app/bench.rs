@@ -11,8 +11,8 @@ use crate::bench::present::export::ExportManager;
 use crate::bench::present::html;
 use crate::bench::present::terminal;
 use crate::bench::{
-    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Kind, Observer, Verdict, Versus,
-    run_bench,
+    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Kind, Measured, Observer, Verdict,
+    Versus, run_bench,
 };
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
@@ -45,16 +45,9 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
             kept.push(builds::keep_files(builds, label, backend)?);
         }
     }
-    let mut observer = Watcher::new(
-        progress_bar(opts.progress, &opts.config, datasets.len()),
-        per_puzzle,
-        &exports,
-        &opts.config,
-        &build,
-    );
     let probe = LoadProbe::start();
-    let measured = run_bench(&datasets, &opts.config, &mut observer)?;
-    observer.bar.finish_and_clear();
+    let (config, progress) = (&opts.config, opts.progress);
+    let measured = measure(&datasets, config, progress, per_puzzle, &exports, &build)?;
     busy_note(&probe, &opts.config.threads);
     let mut run = BenchRun::new(&opts.config, &build, measured);
     for r in &mut run.results {
@@ -245,9 +238,31 @@ pub(super) fn load_datasets(
     Ok(Loaded::Ready(out))
 }
 
+/// Measures `config` on `datasets`, showing progress, writing per-puzzle rows and
+/// rewriting the exports as results come.
+pub(super) fn measure(
+    datasets: &[Dataset],
+    config: &BenchConfig,
+    progress: bool,
+    per_puzzle: Option<RowOutput>,
+    exports: &ExportManager,
+    build: &Build,
+) -> anyhow::Result<Measured> {
+    let mut watcher = Watcher {
+        bar: progress_bar(progress, config, datasets.len()),
+        per_puzzle,
+        exports,
+        run: BenchRun::new(config, build, Measured::default()),
+        export_failed: false,
+    };
+    let measured = run_bench(datasets, config, &mut watcher)?;
+    watcher.bar.finish_and_clear();
+    Ok(measured)
+}
+
 /// Shows progress, writes per-puzzle rows and rewrites exports as results come.
-pub(super) struct Watcher<'a> {
-    pub bar: ProgressBar,
+struct Watcher<'a> {
+    bar: ProgressBar,
     per_puzzle: Option<RowOutput>,
     exports: &'a ExportManager,
     /// The results so far, for the exports.
@@ -255,24 +270,6 @@ pub(super) struct Watcher<'a> {
     /// An export failed: said once, and the measuring goes on (the final write at the
     /// end reports it again, as an error).
     export_failed: bool,
-}
-
-impl<'a> Watcher<'a> {
-    pub fn new(
-        bar: ProgressBar,
-        per_puzzle: Option<RowOutput>,
-        exports: &'a ExportManager,
-        config: &BenchConfig,
-        build: &Build,
-    ) -> Watcher<'a> {
-        Watcher {
-            bar,
-            per_puzzle,
-            exports,
-            run: BenchRun::new(config, build, Default::default()),
-            export_failed: false,
-        }
-    }
 }
 
 impl Observer for Watcher<'_> {
@@ -301,7 +298,7 @@ impl Observer for Watcher<'_> {
     }
 }
 
-pub(super) fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize) -> ProgressBar {
+fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize) -> ProgressBar {
     if !enabled {
         return ProgressBar::hidden();
     }

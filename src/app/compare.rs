@@ -2,7 +2,7 @@
 //! saved runs' figures; and `compare --list`.
 
 use super::Exit;
-use super::bench::{Loaded, Watcher, busy_note, exit_of, load_datasets, progress_bar};
+use super::bench::{Loaded, busy_note, exit_of, load_datasets, measure};
 use std::path::{Path, PathBuf};
 
 use crate::bench::baseline::{self, BaselineRef, Store};
@@ -11,7 +11,7 @@ use crate::bench::machine::{Build, LoadProbe};
 use crate::bench::present::export::ExportManager;
 use crate::bench::present::html;
 use crate::bench::present::terminal;
-use crate::bench::{BenchRun, Measured, Versus, run_bench};
+use crate::bench::{BenchResult, BenchRun, Measured};
 use crate::options::{CompareAction, CompareOptions, Rerun};
 use crate::output::write_whole;
 use crate::report::text_table::{Align, TextTable};
@@ -20,24 +20,40 @@ pub(super) fn compare(opts: CompareOptions) -> anyhow::Result<Exit> {
     match &opts.action {
         CompareAction::List(store) => list(store, opts.text),
         CompareAction::Saved { old, new } => {
-            let c = baseline::compare(&old.1, &new.1, &opts.rules)?;
             let builds = named(&old.0, &old.1, side("new", &new.0, &new.1), &new.1.build);
-            let run = both(&old.1, new.1.clone(), c.versus);
-            finish(&opts, &builds, run, &c.only_old, &c.only_new, false)
+            against_saved(&opts, &builds, &old.1, new.1.clone(), false)
         }
         CompareAction::Rerun { old, rerun } => rerun_old(&opts, old, rerun),
     }
 }
 
-/// Both runs' results, each named by its side, and the verdicts; `new`'s settings.
-fn both(old: &BenchRun, new: BenchRun, versus: Vec<Versus>) -> BenchRun {
-    let mut results = relabelled(old, "old");
-    results.extend(relabelled(&new, "new"));
-    BenchRun {
+/// `new`'s figures judged against the saved ones of `old`, then shown: both runs'
+/// results, each named by its side ("bitboard (old)"), the verdicts, `new`'s settings.
+fn against_saved(
+    opts: &CompareOptions,
+    builds: &[String],
+    old: &BenchRun,
+    new: BenchRun,
+    busy: bool,
+) -> anyhow::Result<Exit> {
+    let c = baseline::compare(old, &new, &opts.rules)?;
+    let mut results = Vec::new();
+    for (run, which) in [(old, "old"), (&new, "new")] {
+        for r in &run.results {
+            let backend = format!("{} ({which})", r.backend);
+            results.push(BenchResult {
+                backend,
+                ..r.clone()
+            });
+        }
+    }
+    let versus = c.versus;
+    let run = BenchRun {
         results,
         versus,
         ..new
-    }
+    };
+    finish(opts, builds, run, &c.only_old, &c.only_new, busy)
 }
 
 /// `compare NAME` alone: the baseline's benchmark again, each backend's saved build and
@@ -53,15 +69,6 @@ fn rerun_old(
         Loaded::Ready(d) => d,
         Loaded::Stopped(exit) => return Ok(exit),
     };
-    for (d, want) in datasets.iter().zip(&rerun.hashes) {
-        if d.info.hash != *want {
-            anyhow::bail!(
-                "dataset {} changed since the baseline ({want} vs {}): the runs are not comparable",
-                d.info.path,
-                d.info.hash
-            );
-        }
-    }
     let build = Build::current();
     let this = format!("new: this build, sudoku-bench {}", build.describe());
     let builds = named(&old.0, &old.1, this, &build);
@@ -83,23 +90,15 @@ fn rerun_old(
                     differ.join(", ")
                 );
             }
-            let bar = progress_bar(opts.progress, &config, datasets.len());
-            let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
             let probe = LoadProbe::start();
-            let new = BenchRun::new(
-                &config,
-                &build,
-                run_bench(&datasets, &config, &mut watcher)?,
-            );
-            watcher.bar.finish_and_clear();
+            let measured = measure(&datasets, &config, opts.progress, None, &exports, &build)?;
+            let new = BenchRun::new(&config, &build, measured);
             let busy = busy_note(&probe, &config.threads);
             if new.partial {
                 opts.text.print(&terminal::render(&new))?;
                 return Ok(Exit::Interrupted);
             }
-            let c = baseline::compare(&old.1, &new, &opts.rules)?;
-            let run = both(&old.1, new, c.versus);
-            return finish(opts, &builds, run, &c.only_old, &c.only_new, busy);
+            return against_saved(opts, &builds, &old.1, new, busy);
         }
     };
     // Each backend's two builds side by side, taking turns, on its own.
@@ -111,11 +110,7 @@ fn rerun_old(
         ];
         config.backends = vec![pair.old.clone(), pair.new.clone()];
         config.threads = pair.threads.clone();
-        config.sequential = false;
-        let bar = progress_bar(opts.progress, &config, datasets.len());
-        let mut watcher = Watcher::new(bar, None, &exports, &config, &build);
-        let m = run_bench(&datasets, &config, &mut watcher)?;
-        watcher.bar.finish_and_clear();
+        let m = measure(&datasets, &config, opts.progress, None, &exports, &build)?;
         all.results.extend(m.results);
         all.versus.extend(m.versus);
         if m.interrupted {
@@ -171,15 +166,6 @@ fn named(old_path: &Path, old: &BenchRun, new_line: String, new: &Build) -> Vec<
         lines.push("the two are the same executable: this compares the build with itself".into());
     }
     lines
-}
-
-/// A run's results, each backend named with `which` side it is ("bitboard (old)").
-fn relabelled(run: &BenchRun, which: &str) -> Vec<crate::bench::BenchResult> {
-    let mut results = run.results.clone();
-    for r in &mut results {
-        r.backend = format!("{} ({which})", r.backend);
-    }
-    results
 }
 
 /// "old: before (results/baselines/before.json), saved 2026-12-03T..., sudoku-bench 0.1.0 (...)".

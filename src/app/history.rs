@@ -3,9 +3,7 @@
 use super::Exit;
 use crate::base::interrupt;
 use crate::bench::history::{self, Entry};
-use crate::bench::present::html;
 use crate::options::HistoryOptions;
-use crate::output::write_whole;
 
 pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     let stop = &interrupt::INTERRUPTED;
@@ -77,13 +75,6 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
     } else if !interrupted {
         opts.text
             .print(&format!("history: {file}: no entries match\n"))?;
-    }
-    if let Some(target) = &opts.html {
-        write_whole(
-            target,
-            html::history_report(&file, &trends, loaded.skipped.len(), opts.min_step_pct)
-                .as_bytes(),
-        )?;
     }
     Ok(Exit::worst(interrupted, false, !loaded.skipped.is_empty()))
 }

@@ -94,7 +94,6 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
         subset: Default::default(),
         config: BenchConfig {
             labels: vec![backend.name().to_string()],
-            sequential: false,
             kind: Default::default(),
             trust_times: false,
             seed: 0,

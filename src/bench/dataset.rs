@@ -219,14 +219,6 @@ impl Dataset {
         }
     }
 
-    /// The side of timed puzzle `k`'s board.
-    pub(super) fn side(&self, k: usize) -> usize {
-        match self.others.binary_search_by_key(&k, |(i, _)| *i as usize) {
-            Ok(at) => self.others[at].1.side(),
-            Err(_) => 9,
-        }
-    }
-
     /// The record of timed puzzle `k`, rebuilt.
     pub(super) fn record(&self, k: usize) -> Record {
         let meta = self.metas[k];

@@ -2,12 +2,11 @@
 //! loop of `bench` and `compare`.
 //!
 //! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
-//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). By
-//! default the backends take turns: for every block, each backend solves it, in an
-//! order shuffled with the run's seed, so whatever else the machine does
-//! falls on all of them alike; rounds go on until `--rounds` and `--min-time` are both
-//! met. `--sequential` measures each backend's rounds one after another instead (its
-//! ratios need a quiet machine). Each block's time is kept, on the run's clock:
+//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). The
+//! backends take turns: for every block, each backend solves it, in an order shuffled
+//! with the run's seed, so whatever else the machine does falls on all of them alike;
+//! rounds go on until `--rounds` and `--min-time` are both met. Each block's time is
+//! kept, on the run's clock:
 //!
 //! - `cpu`: one thread, built-in backends: the thread's CPU time, which covers all their
 //!   work and does not run while another process holds the core;
@@ -67,7 +66,6 @@ pub(super) struct Contender<'a> {
     truths: Option<&'a Truths>,
     /// The time of each block on the run's clock, round after round.
     pub times: Vec<u64>,
-    pub rounds: usize,
     tally: Tally,
     /// The first round's: the exact work of one pass.
     first: Tally,
@@ -143,23 +141,13 @@ pub(super) fn measure<'a>(
         return Ok(None);
     };
     let n = dataset.len();
-    let blocks = chunks(dataset, n.div_ceil(block_count(fastest, slowest, n)).max(1));
-    // Taking turns, all backends in one group; one after another, a group each.
-    let groups: Vec<Vec<usize>> = match config.sequential {
-        false => vec![(0..contenders.len()).collect()],
-        true => (0..contenders.len()).map(|i| vec![i]).collect(),
-    };
+    let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
+    let size = n.div_ceil(block_count(fastest, slowest, n)).max(1);
+    let blocks = chunks_of(n, &befores, size);
     let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
     let probe = crate::bench::machine::LoadProbe::start();
-    for group in groups {
-        let turns = Turns {
-            group: &group,
-            blocks: &blocks,
-            timing,
-        };
-        if !passes.rounds(&turns, &mut contenders, &mut rng)? {
-            return Ok(None);
-        }
+    if !passes.rounds(&blocks, timing, &mut contenders, &mut rng)? {
+        return Ok(None);
     }
     // A program's own CPU shows as other programs' load: it cannot be told apart.
     let load = probe.others().filter(|_| !config.runs_programs());
@@ -180,14 +168,6 @@ struct Passes<'p, 'a> {
     config: &'a BenchConfig,
     observer: &'p mut dyn Observer,
     grids: Vec<Board>,
-}
-
-/// The backends that take turns (indices into the contenders), over which blocks, on
-/// which clock.
-struct Turns<'t> {
-    group: &'t [usize],
-    blocks: &'t [Chunk],
-    timing: Timing,
 }
 
 impl<'a> Passes<'_, 'a> {
@@ -225,15 +205,18 @@ impl<'a> Passes<'_, 'a> {
         Some((fastest.min(slowest), slowest))
     }
 
-    /// The timed rounds of one group: `--rounds` of them, or more until `--min-time`
-    /// has passed. `false` on interrupt.
+    /// The timed rounds, every backend taking its turn on each block: `--rounds` of
+    /// them, or more until `--min-time` has passed. `false` on interrupt.
     fn rounds(
         &mut self,
-        turns: &Turns<'_>,
+        blocks: &[Chunk],
+        timing: Timing,
         contenders: &mut [Contender<'a>],
         rng: &mut SplitMix64,
     ) -> anyhow::Result<bool> {
-        let (config, group, threads) = (self.config, turns.group, self.threads);
+        let (config, threads) = (self.config, self.threads);
+        let names: Vec<&str> = contenders.iter().map(|c| c.label).collect();
+        let names = names.join(", ");
         let started = Instant::now();
         let mut round = 0;
         while round < config.rounds.max(1) as usize
@@ -241,14 +224,12 @@ impl<'a> Passes<'_, 'a> {
                 .min_time
                 .is_some_and(|t| started.elapsed() < t && round < MAX_ROUNDS)
         {
-            let names: Vec<&str> = group.iter().map(|&i| contenders[i].label).collect();
             self.observer.on_pass(&format!(
-                "{} on {} -j{threads}: round {}",
-                names.join(", "),
+                "{names} on {} -j{threads}: round {}",
                 self.dataset.info.path,
                 round + 1
             ));
-            for block in turns.blocks {
+            for block in blocks {
                 self.dataset.unpack(block.timed.clone(), &mut self.grids);
                 // Every backend takes the block in the same form, fresh each round.
                 let forms = present(
@@ -257,7 +238,7 @@ impl<'a> Passes<'_, 'a> {
                     block.timed.start as u64,
                     &mut self.grids,
                 );
-                let mut order = group.to_vec();
+                let mut order: Vec<usize> = (0..contenders.len()).collect();
                 rng.shuffle(&mut order);
                 for i in order {
                     let c = &mut contenders[i];
@@ -270,14 +251,14 @@ impl<'a> Passes<'_, 'a> {
                             GuardedSolver::new(c.backend, &config.limits).verifying(None)
                         });
                     }
-                    let time = c.turn(self.pool, threads, turns.timing, &self.grids);
+                    let time = c.turn(self.pool, threads, timing, &self.grids);
                     c.times.push(time);
                     if interrupt::requested() {
                         return Ok(false);
                     }
                 }
-                for &i in group {
-                    contenders[i].check(
+                for c in contenders.iter_mut() {
+                    c.check(
                         self.dataset,
                         block,
                         round,
@@ -288,9 +269,6 @@ impl<'a> Passes<'_, 'a> {
                     )?;
                 }
             }
-            for &i in group {
-                contenders[i].rounds += 1;
-            }
             round += 1;
         }
         if let Some(t) = config.min_time.filter(|&t| started.elapsed() < t)
@@ -299,7 +277,7 @@ impl<'a> Passes<'_, 'a> {
         {
             say!(
                 "note: {} on {}: stopped after {MAX_ROUNDS} rounds, {:.1} s of the --min-time {:.1} s",
-                contenders[group[0]].label,
+                contenders[0].label,
                 self.dataset.info.path,
                 started.elapsed().as_secs_f64(),
                 t.as_secs_f64()
@@ -332,7 +310,6 @@ impl<'a> Contender<'a> {
             pool,
             truths,
             times: Vec::new(),
-            rounds: 0,
             tally: Tally::new(),
             first: Tally::new(),
             outcomes: Vec::new(),
@@ -452,7 +429,7 @@ impl<'a> Contender<'a> {
                     if let Some(forms) = forms {
                         undo(&mut attempt, &forms[at]);
                     }
-                    let truth = self.truths.map(|t| t.get(k, dataset.side(k)));
+                    let truth = self.truths.map(|t| t.get(k, grids[at].side()));
                     let mut r = self.solver.assess_with(record, attempt, Some(0), truth);
                     r.thread = r.thread.filter(|_| threads > 1);
                     let outcome = Outcome::of(&r);
@@ -648,15 +625,9 @@ fn block_count(fastest: u64, slowest: u64, n: usize) -> usize {
         .max(n.div_ceil(MAX_BLOCK))
 }
 
-/// The blocks of `size` timed puzzles that cover `dataset`, in order; together they
-/// hold every record once.
-pub(super) fn chunks(dataset: &Dataset, size: usize) -> Vec<Chunk> {
-    let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
-    chunks_of(dataset.len(), &befores, size)
-}
-
-/// Blocks of `size` timed puzzles out of `n`; `befores[i]` is how many timed puzzles
-/// come before untimed record `i` (ascending).
+/// Blocks of `size` timed puzzles out of `n`, in order, together holding every record
+/// once; `befores[i]` is how many timed puzzles come before untimed record `i`
+/// (ascending).
 pub(super) fn chunks_of(n: usize, befores: &[u32], size: usize) -> Vec<Chunk> {
     let count = n.div_ceil(size).max(1);
     let untimed_before = |k: usize| befores.partition_point(|&b| (b as usize) < k);

@@ -50,6 +50,13 @@ pub struct Instructions {
     pub tool: String,
 }
 
+impl Instructions {
+    /// These counts over `base`'s, where both were counted on the same puzzles.
+    pub fn ratio_to(&self, base: &Instructions) -> Option<f64> {
+        (self.puzzles == base.puzzles).then(|| self.per_puzzle / base.per_puzzle.max(1.0))
+    }
+}
+
 /// The only calls callgrind counts. Never inlined, so that it exists to be found.
 #[unsafe(no_mangle)]
 #[inline(never)]

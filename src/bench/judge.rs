@@ -15,9 +15,9 @@
 //!    interval is a bootstrap that resamples each block's rounds, pairs kept whole; a
 //!    pair where either side took three times its own usual time for the block (a
 //!    disturbance: no difference in work can do that to one side alone) is left out and
-//!    counted. Measured one after another, or against saved figures, the ratio is of the
-//!    rounds' medians, its interval a bootstrap of each side's rounds: such a ratio
-//!    needs a quiet machine, and says so.
+//!    counted. Measured against saved figures, the ratio is of the rounds' medians, its
+//!    interval a bootstrap of each side's rounds: such a ratio needs a quiet machine, and
+//!    says so.
 //! 3. **Words.** Two builds: regressed or improved when the interval lies wholly beyond 1
 //!    and the ratio beyond the noise threshold, else no change. Two solvers: "X ran N
 //!    times faster than Y", "about as fast" only when the interval holds 1.
@@ -144,8 +144,6 @@ pub enum How {
     /// On the same blocks, taking turns.
     #[default]
     Paired,
-    /// One after another: needs a quiet machine.
-    Sequential,
     /// A fresh run against saved figures: needs a quiet machine.
     Saved,
 }
@@ -240,10 +238,7 @@ impl Versus {
             .map(|w| format!(": {w}"))
             .unwrap_or_default();
         let Some(r) = self.ratio.filter(|_| self.verdict != Verdict::Unjudged) else {
-            let what = match self.verdict {
-                Verdict::Unjudged => "no verdict".to_string(),
-                v => v.name().to_string(),
-            };
+            let what = self.verdict.name();
             return format!("{} against {}: {what}{why}", self.other, self.base);
         };
         match (self.kind, self.ran()) {
@@ -296,9 +291,9 @@ const MIN_ROUNDS: usize = 3;
 /// disturbance's, not the work's: no difference in work triples one side alone.
 const DISTURBED: f64 = 3.0;
 
-/// `b` against `a`, measured in the same run: outcomes first, then the ratio of total
-/// times (paired) or of the rounds' medians (sequential).
-pub fn judge(a: &Side<'_>, b: &Side<'_>, how: How, rules: &Rules) -> Judged {
+/// `b` against `a`, measured in the same run taking turns: outcomes first, then the ratio
+/// of total times.
+pub fn judge(a: &Side<'_>, b: &Side<'_>, rules: &Rules) -> Judged {
     for side in [a, b] {
         if !side.solves {
             return Judged::unjudged(format!("{} solves nothing", side.label));
@@ -315,10 +310,7 @@ pub fn judge(a: &Side<'_>, b: &Side<'_>, how: How, rules: &Rules) -> Judged {
             return Judged::unjudged(doubt);
         }
     }
-    let estimate = match how {
-        How::Paired => paired(a, b, rules.seed),
-        _ => unpaired(&rounds(a), &rounds(b), rules.seed),
-    };
+    let estimate = paired(a, b, rules.seed);
     let verdict = verdict(&estimate, rules);
     let why = match verdict {
         Verdict::Unjudged => estimate.thin(),
@@ -493,14 +485,6 @@ fn coverage(side: &Side<'_>) -> String {
         s.push_str(&format!(" ({})", rest.join(", ")));
     }
     s
-}
-
-/// Each round's total time of a side.
-fn rounds(side: &Side<'_>) -> Vec<f64> {
-    side.times
-        .chunks(side.blocks.max(1))
-        .map(|r| r.iter().sum::<u64>() as f64)
-        .collect()
 }
 
 /// Resamples a bootstrap takes, and the most draws it makes in all.
@@ -680,7 +664,6 @@ mod tests {
         } = judge(
             &side("old", &solved, &old, 10),
             &side("new", &solved, &new, 10),
-            How::Paired,
             &BUILDS,
         );
         let e = e.unwrap();
@@ -703,7 +686,6 @@ mod tests {
         } = judge(
             &side("old", &solved, &a, 8),
             &side("new", &solved, &b, 8),
-            How::Paired,
             &BUILDS,
         );
         let e = e.unwrap();
@@ -731,7 +713,6 @@ mod tests {
         } = judge(
             &side("old", &all, &t, 2),
             &side("new", &gave_up, &fast, 2),
-            How::Paired,
             &BUILDS,
         );
         assert_eq!((e, v), (None, Verdict::Regressed));
@@ -744,7 +725,6 @@ mod tests {
         let Judged { verdict: v, .. } = judge(
             &side("old", &gave_up, &fast, 2),
             &side("new", &all, &t, 2),
-            How::Paired,
             &BUILDS,
         );
         assert_eq!(v, Verdict::Improved);
@@ -762,7 +742,6 @@ mod tests {
         } = judge(
             &side("a", &gave_up, &t, 2),
             &side("b", &other, &t, 2),
-            How::Paired,
             &solvers,
         );
         assert_eq!((e, v), (None, Verdict::Unjudged));
@@ -771,7 +750,7 @@ mod tests {
         null.solves = false;
         let Judged {
             verdict: v, why, ..
-        } = judge(&side("a", &all, &t, 2), &null, How::Paired, &solvers);
+        } = judge(&side("a", &all, &t, 2), &null, &solvers);
         assert_eq!(v, Verdict::Unjudged);
         assert!(why.unwrap().contains("null solves nothing"));
     }
@@ -790,7 +769,7 @@ mod tests {
             estimate: e,
             verdict: v,
             why,
-        } = judge(&side("old", &all, &t, 2), &liar, How::Paired, &BUILDS);
+        } = judge(&side("old", &all, &t, 2), &liar, &BUILDS);
         assert_eq!((e, v), (None, Verdict::Unjudged));
         assert!(why.unwrap().contains("liar's own times cover 0.0%"));
         let trusting = Rules {
@@ -798,7 +777,7 @@ mod tests {
             ..BUILDS
         };
         assert!(
-            judge(&side("old", &all, &t, 2), &liar, How::Paired, &trusting)
+            judge(&side("old", &all, &t, 2), &liar, &trusting)
                 .estimate
                 .is_some()
         );
@@ -820,7 +799,6 @@ mod tests {
         } = judge(
             &side("a", &all, &fast, 8),
             &side("b", &all, &slow, 8),
-            How::Paired,
             &solvers,
         );
         let e = e.unwrap();
@@ -837,7 +815,6 @@ mod tests {
         } = judge(
             &side("a", &all, &fast, 8),
             &side("b", &all, &same, 8),
-            How::Paired,
             &solvers,
         );
         assert_eq!(v, Verdict::AboutAsFast, "{e:?}");

@@ -44,9 +44,7 @@ impl Machine {
             os: System::long_os_version().unwrap_or_else(|| std::env::consts::OS.into()),
         }
     }
-}
 
-impl Machine {
     /// What differs between the machine of `self` and that of `other`, for a warning
     /// (times from two machines do not compare).
     pub fn differences(&self, other: &Machine) -> Vec<String> {

@@ -49,8 +49,6 @@ pub struct BenchConfig {
     pub read: ReadSettings,
     /// The name each backend's results carry (same order as `backends`).
     pub labels: Vec<String>,
-    /// Each backend's rounds one after another (`--sequential`), not taking turns.
-    pub sequential: bool,
     /// Builds of one solver (the first the old one), or different solvers.
     pub kind: Kind,
     /// The seed of the turns' order, the symmetries and the bootstraps.
@@ -73,15 +71,6 @@ impl BenchConfig {
     /// this one.
     fn runs_programs(&self) -> bool {
         self.backends.iter().any(|b| matches!(b, Backend::Exec(_)))
-    }
-
-    fn rules(&self) -> judge::Rules {
-        judge::Rules {
-            kind: self.kind,
-            noise_pct: self.noise_pct,
-            seed: self.seed,
-            trust_times: self.trust_times,
-        }
     }
 }
 
@@ -218,10 +207,6 @@ fn verdicts(
     if results.len() < 2 {
         return Vec::new();
     }
-    let how = match config.sequential {
-        true => How::Sequential,
-        false => How::Paired,
-    };
     // The fastest of those whose times are solves' (no wrong answers, something
     // solved, times the harness can account for).
     let fair = |i: usize| {
@@ -242,12 +227,17 @@ fn verdicts(
             })
             .unwrap_or(0),
     };
-    let rules = config.rules();
+    let rules = judge::Rules {
+        kind: config.kind,
+        noise_pct: config.noise_pct,
+        seed: config.seed,
+        trust_times: config.trust_times,
+    };
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let judged = judge::judge(&m.side(base), &m.side(i), how, &rules);
-            judged.versus(&results[base], &results[i], how, m.timing, &rules)
+            let judged = judge::judge(&m.side(base), &m.side(i), &rules);
+            judged.versus(&results[base], &results[i], How::Paired, m.timing, &rules)
         })
         .collect()
 }
@@ -258,10 +248,9 @@ fn instructions_ratio(results: &[BenchResult], v: &Versus) -> Option<f64> {
         let r = results.iter().find(|r| {
             r.backend == label && r.dataset.path == v.dataset && r.threads == v.threads
         })?;
-        r.instructions.as_ref().map(|i| (i.puzzles, i.per_puzzle))
+        r.instructions.as_ref()
     };
-    let ((n, a), (m, b)) = (of(&v.base)?, of(&v.other)?);
-    (n == m).then(|| b / a.max(1.0))
+    of(&v.other)?.ratio_to(of(&v.base)?)
 }
 
 /// Counts each backend's instructions on each dataset's sample, once for every thread
@@ -313,24 +302,6 @@ fn count_instructions(
     Ok(())
 }
 
-impl BenchSettings {
-    /// The settings a run with `config` records.
-    pub fn of(config: &BenchConfig) -> BenchSettings {
-        BenchSettings {
-            instructions: config.instructions,
-            max_solutions: config.limits.max_solutions,
-            max_nodes: config.limits.max_nodes,
-            timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
-            warmup: config.warmup,
-            rounds: config.rounds,
-            min_time_s: config.min_time.map(|d| d.as_secs_f64()),
-            input: config.read.clone(),
-            symmetry: config.symmetry,
-            sequential: config.sequential,
-        }
-    }
-}
-
 impl BenchRun {
     /// A run of this build (`build`: `Build::current()`, hashed once per command).
     pub fn new(config: &BenchConfig, build: &Build, measured: Measured) -> BenchRun {
@@ -339,7 +310,17 @@ impl BenchRun {
             date: crate::bench::machine::now_utc(),
             build: build.clone(),
             machine: Machine::current(),
-            settings: BenchSettings::of(config),
+            settings: BenchSettings {
+                instructions: config.instructions,
+                max_solutions: config.limits.max_solutions,
+                max_nodes: config.limits.max_nodes,
+                timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
+                warmup: config.warmup,
+                rounds: config.rounds,
+                min_time_s: config.min_time.map(|d| d.as_secs_f64()),
+                input: config.read.clone(),
+                symmetry: config.symmetry,
+            },
             results: measured.results,
             partial: measured.interrupted,
             versus: measured.versus,

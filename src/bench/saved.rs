@@ -48,9 +48,6 @@ pub struct BenchSettings {
     /// Each round's puzzles presented under a fresh symmetry (`--symmetry`).
     #[serde(default)]
     pub symmetry: bool,
-    /// The backends measured one after another (`--sequential`), not taking turns.
-    #[serde(default)]
-    pub sequential: bool,
 }
 
 /// The clock of a result's blocks and rounds (see `bench::engine`).

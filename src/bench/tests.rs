@@ -37,7 +37,6 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
         rounds: 3,
         min_time: None,
         read: Default::default(),
-        sequential: false,
         kind: Kind::Solvers,
         seed: 7,
         noise_pct: 1.0,

@@ -51,9 +51,8 @@ pub struct BenchOptions {
 
 /// A baseline's benchmark, to run again.
 pub struct Rerun {
+    /// Each checked against the hash the baseline recorded.
     pub datasets: Vec<Input>,
-    /// The hash each dataset must have (checked when it is loaded, before measuring).
-    pub hashes: Vec<String>,
     pub load: LoadOptions,
     pub subset: Subset,
     /// The benchmark on this build alone, for figures against figures.
@@ -237,7 +236,6 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         },
         read: super::input::read_settings(&a.input),
         labels,
-        sequential: a.sequential,
         kind: match builds {
             true => Kind::Builds,
             false => Kind::Solvers,
@@ -343,7 +341,6 @@ fn rerun(
     let mut backends: Vec<Backend> = Vec::new();
     let mut threads = Vec::new();
     let mut datasets: Vec<Input> = Vec::new();
-    let mut hashes = Vec::new();
     let mut labels: Vec<String> = Vec::new();
     for r in &old.results {
         let spec = r.spec.as_deref().unwrap_or(&r.backend);
@@ -365,7 +362,6 @@ fn rerun(
         let input = Input::File(dataset_path(&r.dataset.path, &r.dataset.hash, store)?);
         if !datasets.contains(&input) {
             datasets.push(input);
-            hashes.push(r.dataset.hash.clone());
         }
     }
     let s = &old.settings;
@@ -389,7 +385,6 @@ fn rerun(
             Duration::from_secs_f64(t).max(DEFAULT_MIN_TIME)
         })),
         read: s.input.clone(),
-        sequential: s.sequential,
         kind: Kind::Builds,
         seed: s.input.seed,
         noise_pct: rules.noise_pct,
@@ -401,7 +396,6 @@ fn rerun(
     let pairs = pairs(old, &labels, &backends, &config.limits);
     Ok(Rerun {
         datasets,
-        hashes,
         load,
         subset,
         config,

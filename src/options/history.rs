@@ -6,7 +6,7 @@ use super::usage;
 use crate::base::bounds;
 use crate::bench::baseline::Store;
 use crate::cli::HistoryArgs;
-use crate::output::{self, Place, Target, TextTo};
+use crate::output::{self, Place, TextTo};
 
 pub struct HistoryOptions {
     pub file: PathBuf,
@@ -15,7 +15,6 @@ pub struct HistoryOptions {
     pub threads: Option<usize>,
     pub last: Option<usize>,
     pub min_step_pct: f64,
-    pub html: Option<Target>,
     /// Where the trend table goes.
     pub text: TextTo,
 }
@@ -35,12 +34,8 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
     if let Some(j) = a.threads {
         bounds::threads(j, false).or_else(|e| usage("--threads", e))?;
     }
-    let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
-    let mut planned = output::plan_optional(
-        &[Place::Path(file.clone())],
-        &[("html", "--html", place(&a.html))],
-        false,
-    )?;
+    // No output but the text: standard output checked against the history it reads.
+    let planned = output::plan_optional::<()>(&[Place::Path(file.clone())], &[], false)?;
     Ok(HistoryOptions {
         file,
         backends: a.backend,
@@ -48,7 +43,6 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
         threads: a.threads,
         last: a.last,
         min_step_pct,
-        html: planned.take("html"),
         text: planned.text,
     })
 }

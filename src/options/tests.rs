@@ -74,7 +74,6 @@ fn every_output_gets_its_own_flag_and_target() {
         baselines.as_str(),
     ];
     let solve = ["solve", "-q", "/dev/null"];
-    let history = ["history", "--file", "/nonexistent/h.jsonl"];
     let bench_flags = [
         "--export-csv",
         "--export-json",
@@ -84,13 +83,8 @@ fn every_output_gets_its_own_flag_and_target() {
         "--history",
     ];
     let solve_flags = ["--csv", "--solutions"];
-    let history_flags = ["--html"];
     // Each output pointed at a folder is refused under its own flag.
-    let commands: [(&[&str], &[&str]); 3] = [
-        (&bench, &bench_flags),
-        (&solve, &solve_flags),
-        (&history, &history_flags),
-    ];
+    let commands: [(&[&str], &[&str]); 2] = [(&bench, &bench_flags), (&solve, &solve_flags)];
     for (command, flags) in commands {
         for &flag in flags {
             let err = parse(&[command, &[flag, folder.as_str()][..]].concat())
@@ -132,8 +126,4 @@ fn every_output_gets_its_own_flag_and_target() {
     let rows: Vec<(R, String)> = o.outputs.into_iter().map(|(k, t)| (k, t.label)).collect();
     let expected = [(R::Csv, "--csv"), (R::Solutions, "--solutions")];
     assert_eq!(rows, expected.map(|(k, flag)| (k, at(flag))));
-    let Command::History(o) = with(&history, &history_flags) else {
-        panic!("not history");
-    };
-    assert_eq!(o.html.map(|t| t.label), Some(at("--html")));
 }

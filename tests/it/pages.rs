@@ -1,4 +1,4 @@
-//! Every HTML page (bench, bench --builds, compare, history) opened in headless
+//! Every HTML page (bench, bench --builds, compare) opened in headless
 //! Chromium at 1,024 and 1,400 px: nothing may stick out of the page, every SVG text
 //! lies inside its drawing and overlaps no other. The check is a script appended to the
 //! test's copy of each page (the page itself stays script-free); it writes its verdict
@@ -83,7 +83,7 @@ fn pages(dir: &Path) -> Vec<PathBuf> {
             .args(extra)
             .assert()
     };
-    bench(&["--html", "bench.html", "--save-baseline", "one", "--record"]).success();
+    bench(&["--html", "bench.html", "--save-baseline", "one"]).success();
     bench(&["--html", "paired.html", "--builds"]);
     // The baseline's rounds twice as slow: regressed.
     let slow = slowed(&json(&dir.join("results/baselines/one.json")), 2);
@@ -93,33 +93,7 @@ fn pages(dir: &Path) -> Vec<PathBuf> {
         .args(["--html", "compare.html"])
         .assert()
         .code(5);
-    // A history of runs on one day: a step, and one run ten times slower.
-    let history = dir.join("results/history.jsonl");
-    let recorded = std::fs::read_to_string(&history).unwrap();
-    let mut lines = String::new();
-    for entry in recorded.lines() {
-        let entry: serde_json::Value = serde_json::from_str(entry).unwrap();
-        let us = entry["us_per_puzzle"].as_f64().unwrap();
-        for i in 0..14u32 {
-            let mut e = entry.clone();
-            let factor = match i {
-                5 => 10.0,
-                9.. => 1.3,
-                _ => 1.0 + f64::from(i % 3) * 0.01,
-            };
-            e["date"] =
-                serde_json::json!(format!("2025-03-14T{:02}:{:02}:00Z", 8 + i / 3, i % 3 * 20));
-            e["us_per_puzzle"] = serde_json::json!(us * factor);
-            lines.push_str(&serde_json::to_string(&e).unwrap());
-            lines.push('\n');
-        }
-    }
-    std::fs::write(&history, lines).unwrap();
-    sudoku_bench_in(dir)
-        .args(["history", "--html", "history.html"])
-        .assert()
-        .success();
-    ["bench", "paired", "compare", "history"]
+    ["bench", "paired", "compare"]
         .iter()
         .map(|name| dir.join(format!("{name}.html")))
         .collect()

@@ -163,12 +163,8 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
     Versus {
         base: format!("{} (old)", old.backend),
         other: format!("{} (new)", new.backend),
-        instructions_ratio: match (&old.instructions, &new.instructions) {
-            (Some(a), Some(b)) if a.puzzles == b.puzzles && a.per_puzzle > 0.0 => {
-                Some(b.per_puzzle / a.per_puzzle)
-            }
-            _ => None,
-        },
+        instructions_ratio: (old.instructions.as_ref().zip(new.instructions.as_ref()))
+            .and_then(|(a, b)| b.ratio_to(a)),
         ..judged.versus(old, new, How::Saved, new.timing, rules)
     }
 }

@@ -1,5 +1,5 @@
 //! `history` on the terminal: one line per series, a sparkline, and its change points,
-//! each named by what lies on either side of it (shared with the HTML report).
+//! each named by what lies on either side of it.
 
 use std::fmt::Write as _;
 
@@ -11,8 +11,8 @@ use crate::report::text_table::{Align, shorten};
 
 const SPARKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
-/// The cells of each series (shared with the HTML report).
-pub fn table(trends: &[Trend<'_>]) -> Table {
+/// A row per series, its newest values at a glance.
+fn table(trends: &[Trend<'_>]) -> Table {
     use Align::{Left, Right};
     let us = |v: f64| format!("{v:.3}");
     let first = |t: &Trend<'_>| t.points[0].us_per_puzzle;
@@ -20,18 +20,19 @@ pub fn table(trends: &[Trend<'_>]) -> Table {
     let best = |t: &Trend<'_>| t.values().into_iter().fold(f64::INFINITY, f64::min);
     let columns: &[Column<'_, Trend<'_>>] = &[
         ("backend", Left, &|t| t.points[0].backend.clone()),
-        ("dataset", Left, &|t| t.points[0].dataset.clone()),
+        ("dataset", Left, &|t| dataset_name(&t.points[0].dataset)),
         ("-j", Right, &|t| t.points[0].threads.to_string()),
-        ("machine", Left, &|t| t.points[0].machine.clone()),
+        ("machine", Left, &|t| shorten(&t.points[0].machine, 24)),
         ("method", Left, &|t| t.points[0].method.clone()),
         ("runs", Right, &|t| t.points.len().to_string()),
         ("last build", Left, &|t| build(t.points[t.points.len() - 1])),
         ("first µs", Right, &|t| us(first(t))),
         ("last µs", Right, &|t| us(last(t))),
         ("best µs", Right, &|t| us(best(t))),
-        ("last vs first", Right, &|t| {
+        ("last/first", Right, &|t| {
             format!("{:+.1}%", (last(t) / first(t) - 1.0) * 100.0)
         }),
+        ("trend", Left, &|t| sparkline(&t.values(), 24)),
         ("change points", Left, &change_points),
     ];
     Table::of(trends, columns)
@@ -74,7 +75,7 @@ pub fn step_words(t: &Trend<'_>, s: &Step) -> String {
 }
 
 /// The newest `width` values as a sparkline, low to high.
-pub fn sparkline(values: &[f64], width: usize) -> String {
+fn sparkline(values: &[f64], width: usize) -> String {
     let v = &values[values.len().saturating_sub(width)..];
     let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = v.iter().copied().fold(0.0, f64::max);
@@ -90,8 +91,8 @@ pub fn sparkline(values: &[f64], width: usize) -> String {
         .collect()
 }
 
-/// How change points are found and named, for the foot of the table and the page.
-pub fn method(min_step_pct: f64) -> String {
+/// How change points are found and named, for the foot of the table.
+fn method(min_step_pct: f64) -> String {
     format!(
         "change points: a least-squares fit of steps to the log times; a step must stand out of the noise (σ from \
          successive differences) by 4σ² ln n where the build changes, twice that within one build, and be at least \
@@ -101,18 +102,8 @@ pub fn method(min_step_pct: f64) -> String {
 }
 
 pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
-    let mut table = table(trends);
-    table.rename("last vs first", "last/first");
-    table.map("dataset", dataset_name);
-    table.map("machine", |m| shorten(m, 24));
-    // The terminal's own column: the newest values at a glance.
-    let at = table.column("change points");
-    table.columns.insert(at, ("trend", Align::Left));
-    for (row, t) in table.rows.iter_mut().zip(trends) {
-        row.insert(at, sparkline(&t.values(), 24));
-    }
     let mut s = format!("history: {file}\n");
-    s.push_str(&table.text());
+    s.push_str(&table(trends).text());
     let steps: usize = trends.iter().map(|t| t.steps.len()).sum();
     let _ = writeln!(
         s,

@@ -1,4 +1,4 @@
-//! The HTML report (`--html FILE` on `bench`, `compare` and `history`): one
+//! The HTML report (`--html FILE` on `bench` and `compare`): one
 //! self-contained page, inline CSS and SVG, no script and nothing fetched. Everything
 //! that comes from a user or a file (paths, labels, names) is escaped.
 
@@ -6,10 +6,8 @@ use std::fmt::Write as _;
 
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
-use super::{history, svg, terminal, verdicts};
-use crate::bench::BenchRun;
-use crate::bench::history::Trend;
-use crate::bench::history::change_points::Cause;
+use super::{svg, terminal, verdicts};
+use crate::bench::{BenchRun, Versus};
 use crate::report::text_table::Align;
 
 /// A page being built: its heading, the summary that goes first under it, the rest.
@@ -89,33 +87,24 @@ impl Page {
         self.body.push_str("</tbody></table></div>");
     }
 
-    /// An SVG made by this program (its texts already escaped).
-    fn figure(&mut self, svg: &str) {
-        let _ = write!(self.body, r#"<figure>{svg}</figure>"#);
-    }
-
     /// Verdict cards: what was compared, the verdict in the units of the sentence
-    /// above (its class: `bad`, `good`, `same`), and a sentence beside it where there is
-    /// one to say (empty where not).
-    fn verdicts(&mut self, items: &[Card]) {
-        if items.is_empty() {
+    /// above (its class: `bad`, `good`, `same`), and why beside it where there is
+    /// something to say.
+    fn verdicts(&mut self, versus: &[Versus]) {
+        if versus.is_empty() {
             return;
         }
         self.body.push_str(r#"<div class="verdicts">"#);
-        for Card {
-            what,
-            word,
-            class,
-            why,
-        } in items
-        {
+        for v in versus {
+            let what = format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads);
             let _ = write!(
                 self.body,
-                r#"<div class="verdict {class}"><span>{}</span><b>{}</b>"#,
-                escape(what),
-                escape(word)
+                r#"<div class="verdict {}"><span>{}</span><b>{}</b>"#,
+                badge(v.verdict.name()).unwrap_or("same"),
+                escape(&what),
+                escape(&v.short())
             );
-            if !why.is_empty() {
+            if let Some(why) = v.why.as_deref().filter(|w| !w.is_empty()) {
                 let _ = write!(self.body, r#"<small>{}</small>"#, escape(why));
             }
             self.body.push_str("</div>");
@@ -142,16 +131,6 @@ impl Page {
             escape(env!("CARGO_PKG_VERSION")),
         )
     }
-}
-
-/// A verdict card.
-pub struct Card {
-    pub what: String,
-    /// The verdict, in the units of the sentence above the cards.
-    pub word: String,
-    /// `bad`, `good` or `same`.
-    pub class: &'static str,
-    pub why: String,
 }
 
 fn badge(cell: &str) -> Option<&'static str> {
@@ -238,7 +217,8 @@ fn cdf(page: &mut Page, run: &BenchRun) {
         })
         .collect();
     let chart = svg::cdf("time per puzzle, cumulative", &panels, &page.palette);
-    page.figure(&chart);
+    // An SVG made by this program, its texts already escaped.
+    let _ = write!(page.body, r#"<figure>{chart}</figure>"#);
 }
 
 /// The page of a `bench` run, or of a `compare` (`heading`, and a line naming each
@@ -258,20 +238,11 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
             "PARTIAL: interrupted; the measurement in flight was dropped",
         );
     }
-    for sentence in verdicts::sentences(&run.versus) {
-        page.summary(&sentence);
+    // One sentence per verdict, the page's answer.
+    for v in &run.versus {
+        page.summary(&format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence()));
     }
-    let cards: Vec<Card> = run
-        .versus
-        .iter()
-        .map(|v| Card {
-            what: format!("{} vs {} on {} -j{}", v.other, v.base, v.dataset, v.threads),
-            word: v.short(),
-            class: badge(v.verdict.name()).unwrap_or("same"),
-            why: v.why.clone().unwrap_or_default(),
-        })
-        .collect();
-    page.verdicts(&cards);
+    page.verdicts(&run.versus);
     page.h(2, "Results");
     page.table(&terminal::table(run).without(&["mean µs", "max µs", "effic."]));
     let builds = verdicts::builds(&run.versus);
@@ -284,98 +255,6 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
     }
     cdf(&mut page, run);
     page.finish(heading)
-}
-
-/// The page for `history`: a card for each step where the code changed (regressed or
-/// improved, from the builds on either side), a note for each other step (a machine
-/// shift, a build not recorded), the table, a chart per series.
-pub fn history_report(file: &str, trends: &[Trend<'_>], skipped: usize, min_step: f64) -> String {
-    let palette = Palette::new(trends.iter().map(|t| t.points[0].backend.as_str()));
-    let mut page = Page::new("sudoku-bench: history", palette);
-    let steps: Vec<_> = trends
-        .iter()
-        .flat_map(|t| t.steps.iter().map(move |s| (t, s)))
-        .collect();
-    let count = |c: Cause| steps.iter().filter(|(_, s)| s.cause == c).count();
-    page.summary(&format!(
-        "{} series; change points: {} where the code changed, {} machine shifts (runs of one build), {} where a build was not recorded.",
-        trends.len(),
-        count(Cause::Code),
-        count(Cause::Machine),
-        count(Cause::Unrecorded),
-    ));
-    if skipped > 0 {
-        page.p("meta", &format!("{file}: {skipped} lines skipped"));
-    }
-    let (mut cards, mut notes) = (Vec::new(), Vec::new());
-    for (t, s) in steps {
-        let e = t.points[0];
-        let what = format!(
-            "{} on {} -j{}, {}",
-            e.backend,
-            e.dataset,
-            e.threads,
-            history::step_words(t, s)
-        );
-        let levels = format!("median {:.3} → {:.3} µs per puzzle", s.before, s.after);
-        let (word, class) = match s.change_pct() > 0.0 {
-            true => ("regressed", "bad"),
-            false => ("improved", "good"),
-        };
-        match s.cause {
-            Cause::Code => cards.push(Card {
-                what,
-                word: word.into(),
-                class,
-                why: levels,
-            }),
-            _ => notes.push(what),
-        }
-    }
-    page.verdicts(&cards);
-    for note in notes {
-        page.p("note", &note);
-    }
-    page.h(2, "Trends");
-    page.p("meta", &format!("{file}: runs oldest first"));
-    page.table(&history::table(trends));
-    page.p("note", &history::method(min_step));
-    for t in trends {
-        let chart = trend_svg(t, &page.palette);
-        page.figure(&chart);
-    }
-    page.finish("sudoku-bench history")
-}
-
-/// One series as a trend plot, in its backend's colour; a step where the code changed
-/// red (slower) or green, any other grey and dashed.
-fn trend_svg(t: &Trend<'_>, palette: &Palette) -> String {
-    let e = t.points[0];
-    let name = svg::file_name(&e.dataset);
-    let marks: Vec<svg::Mark> = t
-        .steps
-        .iter()
-        .map(|s| {
-            let pct = s.change_pct();
-            let (label, class) = match s.cause {
-                Cause::Code if pct > 0.0 => (format!("{pct:+.1}%"), "step-up"),
-                Cause::Code => (format!("{pct:+.1}%"), "step-down"),
-                Cause::Machine => (format!("{pct:+.1}% machine"), "step-other"),
-                Cause::Unrecorded => (format!("{pct:+.1}% build?"), "step-other"),
-            };
-            svg::Mark {
-                at: s.index,
-                label,
-                class,
-            }
-        })
-        .collect();
-    svg::trend(
-        &format!("{} on {name} -j{} ({})", e.backend, e.threads, e.machine),
-        &t.values(),
-        &marks,
-        palette.color(&e.backend),
-    )
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
-//! The one SVG generator, by hand: trend lines with change points (`history`) and
-//! cumulative distributions of per-puzzle time on a log axis (`bench`, `compare`).
-//! Every text is escaped; sizes and margins are fixed, so a page lays out at once. An
-//! axis spans all the data: the distributions' log axis holds an outlier without
+//! The one SVG generator, by hand: cumulative distributions of per-puzzle time on a log
+//! axis (`bench`, `compare`). Every text is escaped; sizes and margins are fixed, so a
+//! page lays out at once. The log axis spans all the data: it holds an outlier without
 //! squashing the rest. Series take their colour from a [`Palette`]: one colour per
 //! backend, the same on every page.
 
@@ -41,9 +40,9 @@ pub fn escape(s: &str) -> String {
 }
 
 /// A colour per backend name. The colour is picked from the name (a hash into
-/// [`PALETTE`]), so a backend has the same colour on the bench, compare and history
-/// pages; names of one page that hash alike are told apart, each after the first (in
-/// name order) taking the next free colour. Past ten names colours repeat.
+/// [`PALETTE`]), so a backend has the same colour on the bench and compare pages; names
+/// of one page that hash alike are told apart, each after the first (in name order)
+/// taking the next free colour. Past ten names colours repeat.
 pub struct Palette {
     slots: Vec<(String, usize)>,
 }
@@ -75,10 +74,6 @@ impl Palette {
             .iter()
             .find(|(n, _)| n == name)
             .map_or_else(|| hash_slot(name), |s| s.1)
-    }
-
-    pub fn color(&self, name: &str) -> &'static str {
-        PALETTE[self.slot(name)]
     }
 }
 
@@ -139,153 +134,6 @@ fn x_grid(s: &mut String, x: f64, attrs: &str) {
     );
 }
 
-/// An x label (a number), centred under the axis at `x`.
-fn x_tick(s: &mut String, x: f64, label: &str) {
-    let _ = write!(
-        s,
-        r#"<text x="{x:.1}" y="{:.1}" class="tick" text-anchor="middle">{label}</text>"#,
-        BOTTOM + 19.0
-    );
-}
-
-/// A horizontal grid line at `y`, labelled left of the axis.
-fn y_tick(s: &mut String, y: f64, label: &str) {
-    let _ = write!(
-        s,
-        r#"<line x1="{LEFT}" y1="{y:.1}" x2="{RIGHT}" y2="{y:.1}" class="grid"/><text x="{:.1}" y="{y:.1}" dy="4.5" class="tick" text-anchor="end">{}</text>"#,
-        LEFT - 6.0,
-        escape(label)
-    );
-}
-
-/// The titles of both axes (the x one under the x labels, the y one turned).
-fn axis_titles(s: &mut String, x_title: &str, y_title: &str) {
-    let mid = (TOP + BOTTOM) / 2.0;
-    let _ = write!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">{}</text><text x="22" y="{mid:.1}" class="axis" text-anchor="middle" transform="rotate(-90 22 {mid:.1})">{}</text>"#,
-        (LEFT + RIGHT) / 2.0,
-        H - 12.0,
-        escape(x_title),
-        escape(y_title),
-    );
-}
-
-/// Evenly spaced round values (1, 2 or 5 times a power of ten apart) covering `lo..hi`,
-/// about `count` of them, and the decimals their labels need.
-fn nice_ticks(lo: f64, hi: f64, count: usize) -> (Vec<f64>, usize) {
-    let (lo, hi) = if hi > lo {
-        (lo, hi)
-    } else {
-        (lo - lo.abs().max(1e-6) * 0.1, hi + hi.abs().max(1e-6) * 0.1)
-    };
-    let raw = (hi - lo) / count.max(1) as f64;
-    let power = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * power)
-        .find(|&s| s >= raw)
-        .unwrap_or(10.0 * power);
-    let first = (lo / step).floor() as i64;
-    let last = (hi / step).ceil() as i64;
-    let ticks = (first..=last).map(|i| i as f64 * step).collect();
-    (ticks, (-step.log10().floor()).max(0.0) as usize)
-}
-
-/// A change point on a [`trend`]: between runs `at - 1` and `at` (from 0), its label,
-/// and its class: `step-up` (slower code), `step-down` (faster code), `step-other`.
-pub struct Mark {
-    pub at: usize,
-    pub label: String,
-    pub class: &'static str,
-}
-
-/// A trend: values in run order (x is the run's number, 1 the oldest shown) in `color`,
-/// change points as vertical marks with their labels (in three rows, so near ones do
-/// not overlap; right of the line in the plot's left half, left of it in the right).
-/// The y axis spans all the values.
-pub fn trend(title: &str, values: &[f64], marks: &[Mark], color: &str) -> String {
-    // A one-chart document, its title shown.
-    let mut s = root(title, H);
-    let _ = write!(
-        s,
-        r#"<text x="8" y="22" class="title">{}</text>"#,
-        escape(title)
-    );
-    let finite = || values.iter().copied().filter(|v| v.is_finite());
-    let (lo, hi) = finite().fold((f64::INFINITY, 0.0f64), |(l, h), v| (l.min(v), h.max(v)));
-    if lo > hi {
-        s.push_str("</svg>");
-        return s;
-    }
-    let n = values.len();
-    let x = |i: usize| {
-        px(if n > 1 {
-            i as f64 / (n - 1) as f64
-        } else {
-            0.5
-        })
-    };
-    // One run ten times slower would flatten a linear axis; past a 4x spread it is
-    // logarithmic, where a step of a given ratio looks the same at any height.
-    let y: Box<dyn Fn(f64) -> f64> = if lo > 0.0 && hi > 4.0 * lo {
-        let d = Decades::of(finite());
-        for k in d.l0..=d.l1 {
-            let t = 10f64.powi(k);
-            y_tick(&mut s, py(d.at(t)), &tick_label(t));
-        }
-        Box::new(move |v| py(d.at(v)))
-    } else {
-        let pad = (hi - lo) * 0.05;
-        let (ticks, decimals) = nice_ticks((lo - pad).max(0.0), hi + pad, 5);
-        let (lo, hi) = (ticks[0], ticks[ticks.len() - 1]);
-        for &t in &ticks {
-            y_tick(&mut s, py((t - lo) / (hi - lo)), &format!("{t:.decimals$}"));
-        }
-        Box::new(move |v| py((v - lo) / (hi - lo)))
-    };
-    // Run numbers: the first, and round ones about 60 px apart.
-    let (runs, _) = nice_ticks(0.0, n as f64, ((RIGHT - LEFT) / 60.0) as usize);
-    let every = (runs[1] - runs[0]).round().max(1.0) as usize;
-    for run in (1..=n).filter(|r| r % every == 0 || *r == 1) {
-        x_tick(&mut s, x(run - 1), &run.to_string());
-    }
-    let shown = marks.iter().filter(|m| (1..n).contains(&m.at));
-    for (row, m) in shown.enumerate() {
-        let xx = (x(m.at - 1) + x(m.at)) / 2.0;
-        let (dx, anchor) = match xx > (LEFT + RIGHT) / 2.0 {
-            true => (-4.0, "end"),
-            false => (4.0, "start"),
-        };
-        let _ = write!(
-            s,
-            r#"<line x1="{xx:.1}" y1="{TOP}" x2="{xx:.1}" y2="{BOTTOM}" class="{c}"/><text x="{:.1}" y="{:.1}" class="{c}-text halo" text-anchor="{anchor}">{}</text>"#,
-            xx + dx,
-            TOP + 14.0 + (row % 3) as f64 * LINE,
-            escape(&m.label),
-            c = m.class,
-        );
-    }
-    let path: Vec<String> = (values.iter().enumerate())
-        .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
-        .collect();
-    let _ = write!(
-        s,
-        r#"<polyline points="{}" fill="none" stroke="{color}" stroke-width="1.8"/>"#,
-        path.join(" ")
-    );
-    for (i, &v) in values.iter().enumerate() {
-        let (cx, cy) = (x(i), y(v));
-        let _ = write!(
-            s,
-            r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="3" fill="{color}"/>"#
-        );
-    }
-    axis_titles(&mut s, "run, oldest first", "µs per puzzle");
-    s.push_str("</svg>");
-    s
-}
-
 /// One series of [`cdf`]: the backend it is of (its colour), its label (in the legend),
 /// and its (µs, fraction) points in order.
 pub struct Series<'a> {
@@ -305,7 +153,12 @@ pub struct Panel<'a> {
 /// legend lower right. Each backend has its palette colour; a second series of one
 /// colour in a panel (another thread count, the other run) is dashed, a third dotted.
 pub fn cdf(title: &str, panels: &[Panel<'_>], palette: &Palette) -> String {
-    let mut s = root(title, H * panels.len().max(1) as f64);
+    // The document; its title is for a reader (and a screen reader).
+    let height = H * panels.len().max(1) as f64;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" role="img"><style>{STYLE}</style><title>{}</title><rect width="{W}" height="{height}" fill="white"/>"#,
+        escape(title)
+    );
     for (k, panel) in panels.iter().enumerate() {
         let _ = write!(
             s,
@@ -328,18 +181,34 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
     for e in axis.l0..=axis.l1 {
         let d = 10f64.powi(e);
         x_grid(s, x(d), "");
-        x_tick(s, x(d), &tick_label(d));
+        // Its label, centred under the axis.
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{}</text>"#,
+            x(d),
+            BOTTOM + 19.0,
+            tick_label(d)
+        );
         for m in (2..10).filter(|_| e < axis.l1) {
             x_grid(s, x(f64::from(m) * d), r#" stroke-opacity=".5""#);
         }
     }
+    // Fractions: grid lines labelled left of the axis; then the axes' titles, the x one
+    // under the labels, the y one turned.
     for p in [0.0, 0.2, 0.4, 0.6, 0.8, 1.0] {
-        y_tick(s, py(p), &format!("{p:.1}"));
+        let _ = write!(
+            s,
+            r#"<line x1="{LEFT}" y1="{y:.1}" x2="{RIGHT}" y2="{y:.1}" class="grid"/><text x="{:.1}" y="{y:.1}" dy="4.5" class="tick" text-anchor="end">{p:.1}</text>"#,
+            LEFT - 6.0,
+            y = py(p)
+        );
     }
-    axis_titles(
+    let mid = (TOP + BOTTOM) / 2.0;
+    let _ = write!(
         s,
-        "µs per puzzle (log scale)",
-        "fraction of puzzles solved within",
+        r#"<text x="{:.1}" y="{:.1}" class="axis" text-anchor="middle">µs per puzzle (log scale)</text><text x="22" y="{mid:.1}" class="axis" text-anchor="middle" transform="rotate(-90 22 {mid:.1})">fraction of puzzles solved within</text>"#,
+        (LEFT + RIGHT) / 2.0,
+        H - 12.0,
     );
     // The k-th series of a colour in this panel: solid, dashed, dotted.
     let strokes: Vec<String> = (series.iter().enumerate())
@@ -375,14 +244,6 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
             escape(&one.label)
         );
     }
-}
-
-/// The document, `height` tall; `title` is for a reader (and a screen reader).
-fn root(title: &str, height: f64) -> String {
-    format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{height}" viewBox="0 0 {W} {height}" role="img"><style>{STYLE}</style><title>{}</title><rect width="{W}" height="{height}" fill="white"/>"#,
-        escape(title)
-    )
 }
 
 /// Inside each SVG, so a chart looks the same wherever it is put.
@@ -487,22 +348,7 @@ pub(crate) mod tests {
         let cdf = cdf(hostile, &panels, &Palette::new([hostile]));
         assert_eq!(cdf.matches("<g transform=").count(), 2, "a panel each");
         assert!(!cdf.contains("<b>") && cdf.contains("&lt;b&gt;&amp;"));
-        for svg in [
-            trend(
-                hostile,
-                &[1.0, 2.0],
-                &[Mark {
-                    at: 1,
-                    label: hostile.into(),
-                    class: "step-up",
-                }],
-                "#000",
-            ),
-            trend(hostile, &[], &[], "#000"),
-            cdf,
-        ] {
-            assert_eq!(well_formed(&svg), Ok(()));
-        }
+        assert_eq!(well_formed(&cdf), Ok(()));
     }
 
     #[test]
@@ -524,7 +370,7 @@ pub(crate) mod tests {
         // A line and a legend entry per series, in its backend's colour; a step per
         // point, up from the one before.
         assert_eq!(svg.matches("<polyline").count(), 2);
-        let color = format!("stroke=\"{}\"", Palette::new(["a", "b"]).color("a"));
+        let color = format!("stroke=\"{}\"", PALETTE[Palette::new(["a", "b"]).slot("a")]);
         assert_eq!(svg.matches(&color).count(), 2);
         let steps = svg.split("<polyline points=\"").nth(1).unwrap();
         assert_eq!(steps.split('"').next().unwrap().split(' ').count(), 6);
@@ -570,7 +416,6 @@ pub(crate) mod tests {
         for n in names {
             let alone = Palette::new([n]);
             assert_eq!(alone.slot(n), hash_slot(n));
-            assert_eq!(alone.color(n), PALETTE[hash_slot(n)]);
         }
         let free: Vec<&str> = names
             .iter()
@@ -598,67 +443,5 @@ pub(crate) mod tests {
         let many: Vec<String> = (0..25).map(|i| format!("n{i}")).collect();
         let p = Palette::new(many.iter().map(String::as_str));
         assert!(many.iter().all(|n| p.slot(n) < PALETTE.len()));
-    }
-
-    #[test]
-    fn a_trend_counts_runs_along_its_x_axis() {
-        let values: Vec<f64> = (0..14).map(|i| 10.0 + f64::from(i % 3)).collect();
-        let svg = trend("t", &values, &[], "#000");
-        assert!(svg.contains(">run, oldest first<"), "{svg}");
-        for run in [">1<", ">2<", ">14<"] {
-            assert!(svg.contains(run), "{run}: {svg}");
-        }
-        assert!(!svg.contains(">15<") && !svg.contains(">0<"), "{svg}");
-    }
-
-    /// A run ten times slower does not flatten the steps of the others: past a 4x
-    /// spread the axis is logarithmic (a +30% step keeps over 4% of the height, twice
-    /// what a linear axis gives it).
-    #[test]
-    fn an_outlier_in_a_trend_leaves_its_steps_visible() {
-        let cys = |svg: &str| -> Vec<f64> {
-            svg.split("<circle ")
-                .skip(1)
-                .map(|c| c.split("cy=\"").nth(1).unwrap().split('"').next().unwrap())
-                .map(|v| v.parse().unwrap())
-                .collect()
-        };
-        let svg = trend("t", &[10.0, 10.0, 13.0, 13.0, 130.0], &[], "#000");
-        let y = cys(&svg);
-        assert!(y[1] - y[2] > 0.04 * (BOTTOM - TOP), "{y:?}: {svg}");
-        assert!(svg.contains(">10<") && svg.contains(">100<"), "{svg}");
-        // Within 4x, the axis stays linear.
-        let y = cys(&trend("t", &[10.0, 10.0, 13.0, 13.0], &[], "#000"));
-        assert!(y[1] - y[2] > 0.5 * (BOTTOM - TOP), "{y:?}");
-    }
-
-    #[test]
-    fn nice_ticks_are_round_and_cover_the_range() {
-        let (ticks, decimals) = nice_ticks(187.0, 556.0, 5);
-        assert_eq!(
-            (ticks.first(), ticks.last(), decimals),
-            (Some(&100.0), Some(&600.0), 0)
-        );
-        let (ticks, decimals) = nice_ticks(0.42, 0.47, 5);
-        assert!(
-            ticks[0] <= 0.42 && *ticks.last().unwrap() >= 0.47 && decimals == 2,
-            "{ticks:?}"
-        );
-        let (ticks, _) = nice_ticks(5.0, 5.0, 5);
-        assert!(ticks.len() >= 2);
-    }
-
-    #[test]
-    fn a_trend_marks_its_steps() {
-        let mark = |at: usize, label: &str, class: &'static str| Mark {
-            at,
-            label: label.into(),
-            class,
-        };
-        let marks = [mark(2, "+100.0%", "step-up"), mark(4, "<m>", "step-other")];
-        let svg = trend("t", &[1.0, 1.0, 2.0, 2.0, 4.0, 4.0], &marks, "#123456");
-        assert!(svg.contains(">+100.0%<") && svg.contains(r#"class="step-up""#));
-        assert!(svg.contains(r#"class="step-other-text halo""#) && svg.contains(">&lt;m&gt;<"));
-        assert!(svg.contains("stroke=\"#123456\""));
     }
 }

@@ -35,16 +35,13 @@ pub fn render(run: &BenchRun) -> String {
 
 /// " (cpu: ...)": the clocks of the run's results, each with why.
 fn clocks(run: &BenchRun) -> String {
-    let mut seen: Vec<crate::bench::Timing> = Vec::new();
-    for r in &run.results {
-        if !seen.contains(&r.timing) {
-            seen.push(r.timing);
+    let mut said: Vec<String> = Vec::new();
+    for t in run.results.iter().map(|r| r.timing) {
+        let one = format!("{}: {}", t.name(), t.reason());
+        if !said.contains(&one) {
+            said.push(one);
         }
     }
-    let said: Vec<String> = seen
-        .iter()
-        .map(|t| format!("{}: {}", t.name(), t.reason()))
-        .collect();
     match said.is_empty() {
         true => String::new(),
         false => format!(" ({})", said.join("; ")),
@@ -160,10 +157,7 @@ pub fn instructions(run: &BenchRun) -> String {
         }
         let first = counted.iter().find(on).map_or(i, |d| d.1);
         // Counts over other puzzles (sizes one backend does not solve) do not compare.
-        let versus = match first.puzzles == i.puzzles {
-            true => format!("{:.4}", i.per_puzzle / first.per_puzzle.max(1.0)),
-            false => "n/a".to_string(),
-        };
+        let versus = (i.ratio_to(first)).map_or("n/a".to_string(), |r| format!("{r:.4}"));
         rows.push((r, i, versus));
     }
     if rows.is_empty() {

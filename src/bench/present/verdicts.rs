@@ -42,9 +42,6 @@ pub fn legend(v: &Versus) -> String {
         How::Paired => {
             "taking turns on the same blocks of puzzles (95% interval: a bootstrap of each block's rounds)"
         }
-        How::Sequential => {
-            "measured one after another, each backend's rounds in turn, which only a quiet machine makes fair (95% interval: a bootstrap of each side's rounds)"
-        }
         How::Saved => {
             "a fresh run against saved figures, not side by side, which only a quiet machine makes fair (95% interval: a bootstrap of each side's rounds)"
         }
@@ -190,12 +187,4 @@ pub fn markdown(versus: &[Versus]) -> String {
         );
     }
     s
-}
-
-/// For the HTML report: one sentence per verdict (the page's summary), and a card each.
-pub fn sentences(versus: &[Versus]) -> Vec<String> {
-    versus
-        .iter()
-        .map(|v| format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence()))
-        .collect()
 }
