@@ -679,21 +679,10 @@ fn answer_of(line: &[u8], cells: &Cells) -> Option<Grid> {
 const PENCIL_MARKS: &str =
     "729 cells: pencil marks (9 candidates a cell), not a puzzle's givens; not read";
 
-/// A field that is almost a puzzle: the error that says what is wrong with it.
-fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
-    // A board's cells but for one character a blank would explain: say so, and how
-    // (the whole line too: that character may also split fields, `53~~7~~~~6`).
-    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
-        let want = z - a;
-        if board::Shape::of_cells(want).is_some()
-            && let Some(hint) = super::blank_hint(&s[a..z], cells, want)
-        {
-            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
-            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
-        }
-    }
-    // Single-cell fields (`7,0,0,...`) that do not make 81; `7.4` joins two of them
-    // where `.` separates rows.
+/// Single-cell fields (`7,0,0,...`) that do not make 81, or 81 of them that are no board
+/// as written: why, and where.
+fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+    // `7.4` joins two of them where `.` separates rows.
     let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
     let joined = tokens
         .iter()
@@ -729,6 +718,25 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
             false => "",
         };
         return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
+    }
+    None
+}
+
+/// A field that is almost a puzzle: the error that says what is wrong with it.
+fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+    // A board's cells but for one character a blank would explain: say so, and how
+    // (the whole line too: that character may also split fields, `53~~7~~~~6`).
+    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
+        let want = z - a;
+        if board::Shape::of_cells(want).is_some()
+            && let Some(hint) = super::blank_hint(&s[a..z], cells, want)
+        {
+            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
+            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
+        }
+    }
+    if let Some(why) = one_cell_fields(s, tokens, cells) {
+        return Some(why);
     }
     // A square board larger than any read (36x36 is 1,296 cells): say so, not "no
     // puzzle in this line".
