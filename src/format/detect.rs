@@ -352,11 +352,15 @@ fn oversized(sample: &[u8]) -> Option<usize> {
     for l in sample.split(|&b| b == b'\n' || b == b'\r') {
         let t = super::lines::trim(l);
         let tokens = t.split(|b| b" ,\t|".contains(b)).filter(|w| !w.is_empty());
-        // One token: its characters, quotes, brackets and a separator after them aside.
+        // One token: its characters, quotes, brackets and a separator after them aside;
+        // as many as a board's cells are a puzzle a line (a damaged one, say), no row.
         let n = match tokens.clone().count() {
             1 => t.iter().filter(|b| !b"'\"[](){},;".contains(b)).count(),
             n => n,
         };
+        if tokens.count() == 1 && crate::board::Shape::of_cells(n).is_some() {
+            continue;
+        }
         *count.entry(n).or_insert(0) += 1;
     }
     count

@@ -167,11 +167,7 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     };
     let tokens: Vec<&[u8]> = match strict(t) {
         Some(d) => {
-            let fits = |n| width(n) || width(n - 1);
-            let mut fields: Vec<&[u8]> = fields_of(t, d, fits)
-                .into_iter()
-                .map(|f| unwrap(trim(f)))
-                .collect();
+            let mut fields: Vec<&[u8]> = t.split(|&b| b == d).map(|f| unwrap(trim(f))).collect();
             // A trailing comma, unless the empty field is a 9x9 row's last (blank) cell.
             let trailing = fields.last().is_some_and(|f| f.is_empty());
             if trailing && width(fields.len() - 1) && fields.len() != 9 {
@@ -244,25 +240,15 @@ fn strict(t: &[u8]) -> Option<u8> {
     if t.contains(&b';') && t.split(|&b| b == b';').all(single) {
         return Some(b';');
     }
-    // `|` between cells, an empty field a blank (`1|||2|3|4|||12|...`): a `||` in a line
-    // with no space (a bordered row's `| 1 |   |` has them) and no field over two wide.
-    let short = |f: &[u8]| f.len() <= 2;
-    (t.windows(2).any(|w| w == b"||")
-        && !t.iter().any(u8::is_ascii_whitespace)
-        && t.split(|&b| b == b'|').all(short))
+    // `|` between the cells of a 16x16 or 25x25 row, an empty field a blank
+    // (`1|||2|3|4|||12|...`): exactly that many fields, none over two wide, no space. A
+    // `||` between fewer is a box's edge (`5|3|.||.|7|.||.|.|.`), read as before.
+    let fields = t.split(|&b| b == b'|');
+    (fields.clone().any(<[u8]>::is_empty)
+        && matches!(fields.clone().count(), 16 | 25)
+        && fields.clone().all(|f| f.len() <= 2)
+        && !t.iter().any(u8::is_ascii_whitespace))
     .then_some(b'|')
-}
-
-/// The fields of a row split by `d`; `|` on both ends is a border where the fields
-/// would not make a row of a board's width (`fits`) with it but do without.
-fn fields_of(t: &[u8], d: u8, fits: impl Fn(usize) -> bool) -> Vec<&[u8]> {
-    let all: Vec<&[u8]> = t.split(|&b| b == d).collect();
-    match (d, t.strip_prefix(b"|").and_then(|i| i.strip_suffix(b"|"))) {
-        (b'|', Some(inner)) if !fits(all.len()) && fits(all.len() - 2) => {
-            inner.split(|&b| b == d).collect()
-        }
-        _ => all,
-    }
 }
 
 /// Classifies one line; the HDU reader brings its own.
@@ -928,7 +914,7 @@ fn wrong_width(line: &Line<'_>, n: usize) -> ParseError {
 /// (empty is blank), after a label where the file's rows start with one.
 fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: bool) -> LineKind {
     let mut row = Vec::with_capacity(9);
-    let mut fields = fields_of(inner, d, |n| n == 9 || n == 10);
+    let mut fields: Vec<&[u8]> = inner.split(|&b| b == d).collect();
     if label_column && fields.len() > 1 {
         fields.remove(0);
     }

@@ -280,14 +280,16 @@ fn listed(v: Value) -> Value {
     )
 }
 
-/// The items of a list, or of an object keyed 0, 1, 2, ... (pandas' columns), in order.
-fn entries(v: &RawValue) -> Option<Vec<&RawValue>> {
+/// The items of a list, or of an object keyed 0, 1, 2, ... (pandas' columns) in the
+/// order of its keys, with the keys (none for a list).
+fn entries(v: &RawValue) -> Option<(Vec<String>, Vec<&RawValue>)> {
     if let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(v.get()) {
-        return Some(items);
+        return Some((Vec::new(), items));
     }
-    let members = members(v.get())?;
-    indexed(members.iter().map(|m| m.0.as_str()))
-        .then(|| members.into_iter().map(|m| m.1).collect())
+    let mut members = members(v.get())?;
+    // In number order (digit strings sort so by length, then text).
+    members.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+    indexed(members.iter().map(|m| m.0.as_str())).then(|| members.into_iter().unzip())
 }
 
 /// An object's members in their order (by where they stand), values left unparsed.
@@ -427,7 +429,7 @@ impl<'a> Doc<'a> {
                 return self.record(v, body);
             }
             if let (Some(puzzles), Some(answers)) = (entries(p), answer) {
-                return self.paired(&puzzles, answers);
+                return self.paired(puzzles, answers);
             }
         }
         for (key, value) in members {
@@ -438,13 +440,17 @@ impl<'a> Doc<'a> {
     }
 
     /// A list of puzzles and a list of their answers, paired by position.
-    fn paired(&mut self, puzzles: &[&'a RawValue], list: &'a RawValue) {
-        let Some(answers) = entries(list) else {
+    fn paired(&mut self, (keys, puzzles): (Vec<String>, Vec<&'a RawValue>), list: &'a RawValue) {
+        let Some((answer_keys, answers)) = entries(list) else {
             return self.record(
                 list,
                 Err("the answers are no list to pair with the puzzles".into()),
             );
         };
+        if !keys.is_empty() && !answer_keys.is_empty() && keys != answer_keys {
+            let message = "the answers are keyed otherwise than the puzzles: not paired";
+            return self.record(list, Err(message.into()));
+        }
         let n = puzzles.len();
         if answers.len() != n {
             let message = format!(
@@ -453,7 +459,7 @@ impl<'a> Doc<'a> {
             );
             return self.record(list, Err(message));
         }
-        for (p, a) in puzzles.iter().zip(&answers) {
+        for (p, a) in puzzles.into_iter().zip(&answers) {
             let parsed: Value = serde_json::from_str(p.get()).unwrap_or(Value::Null);
             let board = value_board(&parsed, self.cells).unwrap_or_else(|| Err("no board".into()));
             self.record(p, board.and_then(|b| with_answer(b, Some(a), self.cells)));
@@ -502,7 +508,7 @@ fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
 /// claim that it is the only one), or a list of every solution (its length the count).
 fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result<Puzzle, String> {
     let value: Value = answer.map_or(Value::Null, |a| {
-        serde_json::from_str(a.get()).unwrap_or(Value::Null)
+        listed(serde_json::from_str(a.get()).unwrap_or(Value::Null))
     });
     let solved = |v: &Value| -> Result<Board, String> {
         let s = value_board(v, cells).unwrap_or_else(|| Err(format!("{v} is no board")))?;

@@ -778,34 +778,51 @@ fn a_board_too_large_is_refused_by_its_size() {
     }
 }
 
-/// Rows of `|`-separated fields, an empty field a blank (`5|3|||7||||`), were refused
-/// ("row has 3 cells"); with bars on both ends too. A solution of every cell blank
-/// gives no answer (it was an error: "solution: has blank cells"), and JSON lists of
-/// cells' places (`[[1,0],[0,1]]`, a variant's thermometer) are no damaged boards.
+/// 16x16 rows of `|`-separated numbers, an empty field a blank (`1|||2|3|4|||12|...`),
+/// were refused ("row has 8 cells"); a `||` in a 9x9 row is still a box's edge. A
+/// solution of every cell blank gives no answer (it was an error: "solution: has blank
+/// cells"), and JSON lists of cells' places (`[[1,0],[0,1]]`, a variant's thermometer)
+/// are no damaged boards.
 #[test]
 fn empty_fields_and_places_are_read_as_what_they_are() {
-    let piped = |ends: bool| -> String {
-        P.as_bytes()
-            .chunks(9)
-            .map(|row| {
-                let fields: Vec<String> = row
-                    .iter()
-                    .map(|&c| match c {
-                        b'.' => String::new(),
-                        c => char::from(c).to_string(),
-                    })
-                    .collect();
-                match ends {
-                    true => format!("|{}|\n", fields.join("|")),
-                    false => format!("{}\n", fields.join("|")),
-                }
-            })
-            .collect()
-    };
-    for ends in [false, true] {
-        let r = run("piped.txt", &piped(ends), &[]);
-        assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
-    }
+    let generated = String::from_utf8(easy_16x16(1, 7)).unwrap();
+    let letters = generated.lines().find(|l| !l.starts_with('#')).unwrap()[..256].to_string();
+    let rows: String = letters
+        .as_bytes()
+        .chunks(16)
+        .map(|row| {
+            let fields: Vec<String> = row
+                .iter()
+                .map(|&c| match c {
+                    b'.' => String::new(),
+                    c => (c - b'A' + 1).to_string(),
+                })
+                .collect();
+            format!("{}\n", fields.join("|"))
+        })
+        .collect();
+    let r = run("piped.txt", &rows, &["-b", "dlx-arena"]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![letters.as_str()]),
+        "{}",
+        r.stderr
+    );
+    let boxes: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&c| char::from(c).to_string()).collect();
+            format!(
+                "{}||{}||{}\n",
+                cells[..3].join("|"),
+                cells[3..6].join("|"),
+                cells[6..].join("|")
+            )
+        })
+        .collect();
+    let r = run("boxes.txt", &boxes, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
     let csv = format!("quizzes,solutions\n{P},{S}\n{P2},{}\n", "0".repeat(81));
     let r = run("zeros.csv", &csv, &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -868,9 +885,9 @@ fn a_6x6_board_in_six_columns_with_spaces_for_blanks_reads() {
 /// comma are no cells of its size (it said 39x39 for 36x36).
 #[test]
 fn a_quoted_board_too_large_is_named_by_its_own_size() {
-    let rows: Vec<String> = (0..36)
+    let rows: Vec<String> = (0..30)
         .map(|r| {
-            let row: String = (0..36)
+            let row: String = (0..30)
                 .map(|c| match (r + c) % 4 {
                     0 => char::from(b'A' + ((r * 5 + c) % 26) as u8),
                     _ => '.',
@@ -885,7 +902,7 @@ fn a_quoted_board_too_large_is_named_by_its_own_size() {
         &[],
     );
     assert_ne!(r.code, 0);
-    r.says("lines of 36 cells are the rows of a 36x36 board, which is not read");
+    r.says("lines of 30 cells are the rows of a 30x30 board, which is not read");
 }
 
 /// A table whose `puzzle` column holds no board (a killer sudoku's number, its answer
@@ -899,4 +916,65 @@ fn a_table_whose_puzzle_column_holds_no_board_names_the_column_flag() {
     assert_eq!(r.code, 3);
     r.says("if another column holds the puzzles, name it with --puzzle-column");
     assert!(!r.stderr.contains("--format"), "{}", r.stderr);
+}
+
+/// The red team of those fixes: columns whose keys were sorted as text (`"10"` before
+/// `"2"`) lost their answers, answers keyed from 0 beside puzzles keyed from 1 were
+/// paired by position, a board of index-keyed rows had its answer refused, and a 9x9
+/// grid with a `|` border on the left only was read one column off.
+#[test]
+fn index_keyed_columns_pair_by_key_and_a_left_border_is_no_blank() {
+    let column = |values: &[String]| -> String {
+        let mut keyed: Vec<(String, &String)> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i.to_string(), v))
+            .collect();
+        keyed.sort(); // as text: 0, 1, 10, 11, 2, ...
+        let members: Vec<String> = keyed.iter().map(|(k, v)| format!("\"{k}\": {v}")).collect();
+        format!("{{{}}}", members.join(", "))
+    };
+    let quoted = |s: &str| vec![format!("\"{s}\""); 12];
+    let text = format!(
+        "{{\"puzzle\": {}, \"solution\": {}}}\n",
+        column(&quoted(P)),
+        column(&quoted(S))
+    );
+    let r = run("sorted.json", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.matched(), vec![(P, "true"); 12]);
+    let text = format!("{{\"puzzle\": {{\"1\": \"{P}\"}}, \"solution\": {{\"0\": \"{S}\"}}}}\n");
+    let r = run("shifted.json", &text, &[]);
+    assert_eq!(r.code, 3, "{:?}", r.rows);
+    r.says("the answers are keyed otherwise than the puzzles: not paired");
+    let keyed_rows = |s: &str| -> String {
+        let rows: Vec<String> = number_rows(s)
+            .iter()
+            .enumerate()
+            .map(|(i, row)| format!("\"{i}\": {row}"))
+            .collect();
+        format!("{{{}}}", rows.join(", "))
+    };
+    let text = format!(
+        "{{\"puzzle\": {}, \"solution\": {}}}\n",
+        keyed_rows(P),
+        keyed_rows(S)
+    );
+    assert_eq!(run("rows.json", &text, &[]).matched(), [(P, "true")]);
+    let left: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&c| match c {
+                    b'.' => String::new(),
+                    c => char::from(c).to_string(),
+                })
+                .collect();
+            format!("|{}\n", cells.join("|"))
+        })
+        .collect();
+    let r = run("left.txt", &left, &[]);
+    assert!(r.code != 0 || r.puzzles() == [P], "{:?}", r.rows);
 }
