@@ -33,13 +33,11 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         ..limits
     };
     // `worker < f >> f` would read its own answers back, without end.
-    let (input, output) = (
+    if let (Some(i), Some(o)) = (
         resolve_stream(Stream::Stdin),
         resolve_stream(Stream::Stdout),
-    );
-    if let (Some(i), Some(o)) = (&input, &output)
-        && i.kind == Kind::File
-        && i.same_as(o)
+    ) && i.kind == Kind::File
+        && i.same_as(&o)
     {
         return Err(crate::options::UsageError(
                 "standard output is the file standard input reads: the answers would be read back as puzzles; write them elsewhere".into(),

@@ -109,16 +109,9 @@ fn kill_groups() {
 /// What an interrupt stopped: a read (the source ends there, and the records read
 /// before it are kept), or a wait for a lock another run holds or a FIFO's other end
 /// (the run ends, exit 130).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted while {0}")]
 pub struct Stopped(pub String);
-
-impl std::fmt::Display for Stopped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "interrupted while {}", self.0)
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 /// The I/O error for a read cut short by an interrupt.
 pub fn stopped_reading() -> std::io::Error {

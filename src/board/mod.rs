@@ -131,17 +131,7 @@ impl Square {
     /// The blank board with square boxes of `n` cells a side.
     pub fn empty(n: usize) -> Square {
         assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
-        Square::blank(Shape { rows: n, cols: n })
-    }
-
-    /// The blank board of `shape`.
-    pub fn blank(shape: Shape) -> Square {
-        Square {
-            rows: shape.rows as u8,
-            cols: shape.cols as u8,
-            cells: vec![0; shape.side() * shape.side()].into_boxed_slice(),
-            symbols: None,
-        }
+        Square::new(vec![0; n.pow(4)]).expect("a board's size")
     }
 
     pub fn from_grid(g: &Grid) -> Square {
@@ -296,15 +286,6 @@ impl Square {
     /// Written in `symbols` from now on (an answer in its puzzle's).
     pub fn set_symbols(&mut self, symbols: Option<Alphabet>) {
         self.symbols = symbols;
-    }
-
-    /// One character a cell in its file's symbols (`.` blanks), for what is written
-    /// about it.
-    pub fn write_symbols(&self, out: &mut Vec<u8>) {
-        match self.symbols {
-            Some(a) => out.extend(self.cells.iter().map(|&v| a.symbol(v))),
-            None => self.write_line(out),
-        }
     }
 
     pub fn to_line(&self) -> String {
@@ -675,17 +656,15 @@ impl Board {
         }
     }
 
-    /// One character a cell (`.` blanks).
-    pub fn write_line(&self, out: &mut Vec<u8>) {
-        self.write_line_with(b'.', out);
-    }
-
     /// One character a cell, `blank` for blanks on a 9x9 board (`.` on others, where
-    /// `0` may be read as a value).
+    /// `0` may be read as a value); other sizes in their file's symbols.
     pub fn write_line_with(&self, blank: u8, out: &mut Vec<u8>) {
         match self {
             Board::Nine(g) => out.extend_from_slice(&g.to_line_with(blank)),
-            Board::Other(s) => s.write_symbols(out),
+            Board::Other(s) => match s.symbols {
+                Some(a) => out.extend(s.cells.iter().map(|&v| a.symbol(v))),
+                None => s.write_line(out),
+            },
         }
     }
 
@@ -699,7 +678,7 @@ impl Board {
 
     pub fn to_line(&self) -> String {
         let mut out = Vec::new();
-        self.write_line(&mut out);
+        self.write_line_with(b'.', &mut out);
         String::from_utf8(out).expect("ASCII")
     }
 }

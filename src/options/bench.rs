@@ -7,12 +7,11 @@ use std::time::Duration;
 
 use super::{limits, usage};
 use crate::base::bounds;
-use crate::base::interrupt;
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::{self, Builds};
 use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, Kind, hash_file};
-use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
+use crate::cli::{BenchArgs, CompareArgs, ExportArgs, LimitArgs};
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target, TextTo};
@@ -105,7 +104,7 @@ enum Output {
 
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
-    let (mut load, subset) = super::input::load_options(&a.input)?;
+    let (mut load, subset) = super::input::load_options(&config.read, a.input.verbose)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let save_place = (a.save_baseline.as_deref())
         .map(|name| save_path(name, &store, a.force).map(Place::Path))
@@ -365,19 +364,18 @@ fn rerun(
         }
     }
     let s = &old.settings;
-    let (load, subset) = super::input::load_options(&super::input::input_args(&s.input))?;
+    let (load, subset) = super::input::load_options(&s.input, false)?;
     let instructions = instructions(s.instructions, &backends)?;
     let config = BenchConfig {
         labels: labels.clone(),
         backends: backends.clone(),
         threads,
-        limits: Limits {
+        // Checked as the saved run was: the same numbers.
+        limits: limits(&LimitArgs {
             max_solutions: s.max_solutions,
             max_nodes: s.max_nodes,
-            timeout: s.timeout_s.map(Duration::from_secs_f64),
-            deadline: None,
-            cancel: Some(&interrupt::INTERRUPTED),
-        },
+            timeout: s.timeout_s,
+        })?,
         // At least what a verdict needs by default, whatever the baseline took.
         warmup: s.warmup.max(1),
         rounds: s.rounds.max(DEFAULT_ROUNDS),
@@ -499,7 +497,7 @@ fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
         );
     }
     for (i, &n) in list.iter().enumerate() {
-        bounds::threads(n, false).or_else(|e| usage("--threads", e))?;
+        super::threads(n, false)?;
         if list[..i].contains(&n) {
             return usage("--threads", format!("{n} is listed twice"));
         }

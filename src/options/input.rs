@@ -9,7 +9,12 @@ use crate::format::{Cells, Column, Columns, Layout};
 use crate::loader::subset::Subset;
 use crate::loader::{LoadOptions, Walk};
 
-pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset)> {
+/// The input options (as given, or as a recorded run kept them), checked; `verbose` says
+/// which format each input is read as.
+pub(crate) fn load_options(
+    a: &ReadSettings,
+    verbose: bool,
+) -> anyhow::Result<(LoadOptions, Subset)> {
     let mut cells =
         Cells::with_blanks(a.blanks.as_deref().unwrap_or("")).or_else(|e| usage("--blanks", e))?;
     if let Some(name) = &a.alphabet {
@@ -37,11 +42,13 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
     let layout = Layout {
         cells,
         columns: puzzle.map(|puzzle| Columns { puzzle, solution }),
-        pairs: match a.solutions_follow.as_str() {
-            "auto" => None,
-            "yes" => Some(true),
-            "no" => Some(false),
-            other => return usage("--solutions-follow", format!("{other:?}: auto, yes or no")),
+        pairs: match a.solutions_follow.as_deref() {
+            None | Some("auto") => None,
+            Some("yes") => Some(true),
+            Some("no") => Some(false),
+            Some(other) => {
+                return usage("--solutions-follow", format!("{other:?}: auto, yes or no"));
+            }
         },
         ..Layout::default()
     };
@@ -52,7 +59,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         }
         format = Some(crate::format::Format::Csv);
     }
-    for g in &a.glob {
+    for g in &a.globs {
         if g.is_empty() {
             return usage("--glob", "an empty pattern");
         }
@@ -72,10 +79,10 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         layout,
         walk: Walk {
             max_depth: a.max_depth,
-            globs: a.glob.clone(),
+            globs: a.globs.clone(),
         },
-        verbose: a.verbose,
-        io: a.verbose.then(Default::default),
+        verbose,
+        io: verbose.then(Default::default),
         written: Default::default(),
     };
     let subset = Subset {
@@ -86,7 +93,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
     Ok((load, subset))
 }
 
-/// The input options as a run records them.
+/// The input options as a run records them, and as [`load_options`] reads them.
 pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
     ReadSettings {
         format: a.format.clone(),
@@ -101,24 +108,5 @@ pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
         limit: a.limit,
         sample: a.sample,
         seed: a.seed,
-    }
-}
-
-/// The input options a recorded run used, to read its datasets the same way again.
-pub(crate) fn input_args(r: &ReadSettings) -> InputArgs {
-    InputArgs {
-        format: r.format.clone(),
-        blanks: r.blanks.clone(),
-        alphabet: r.alphabet.clone(),
-        puzzle_column: r.puzzle_column.clone(),
-        solution_column: r.solution_column.clone(),
-        solutions_follow: r.solutions_follow.clone().unwrap_or_else(|| "auto".into()),
-        glob: r.globs.clone(),
-        max_depth: r.max_depth,
-        skip: r.skip,
-        limit: r.limit,
-        sample: r.sample,
-        seed: r.seed,
-        verbose: false,
     }
 }

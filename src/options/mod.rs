@@ -107,21 +107,19 @@ pub(crate) fn limits(args: &LimitArgs) -> anyhow::Result<Limits> {
     Ok(Limits {
         max_solutions,
         max_nodes: args.max_nodes,
-        timeout: timeout(args.timeout)?,
+        timeout: (args
+            .timeout
+            .map(|t| bounds::seconds(t, false, bounds::MAX_TIMEOUT_S)))
+        .transpose()
+        .or_else(|e| usage("--timeout", e))?,
         deadline: None,
         cancel: Some(&interrupt::INTERRUPTED),
     })
 }
 
-pub(crate) fn timeout(seconds: Option<f64>) -> anyhow::Result<Option<std::time::Duration>> {
-    seconds
-        .map(|t| bounds::seconds(t, false, bounds::MAX_TIMEOUT_S))
-        .transpose()
-        .or_else(|e| usage("--timeout", e))
-}
-
-pub(crate) fn threads(n: usize) -> anyhow::Result<usize> {
-    bounds::threads(n, true).or_else(|e| usage("--threads", e))
+/// `--threads`: 1 to 1024, or 0 (one per core) where `zero_ok`.
+pub(crate) fn threads(n: usize, zero_ok: bool) -> anyhow::Result<usize> {
+    bounds::threads(n, zero_ok).or_else(|e| usage("--threads", e))
 }
 
 pub(crate) fn backend(option: &str, name: &str) -> anyhow::Result<Backend> {

@@ -26,10 +26,8 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     let output = plan_one(&[Place::Std], "the output", Place::Std)?;
     Ok(JudgeOptions {
         problem,
-        backend: match &a.backend {
-            Some(name) => backend("--backend", name)?,
-            None => Backend::Bitboard,
-        },
+        backend: (a.backend.as_deref())
+            .map_or(Ok(Backend::Bitboard), |b| backend("--backend", b))?,
         limits,
         output,
     })
@@ -84,10 +82,8 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
     let cells = (side * side) as u32;
     let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, cells)
         .or_else(|e| usage("--min-clues", e))?;
-    let backend = match &a.backend {
-        Some(name) => backend("--backend", name)?,
-        None => Backend::fastest_for(side),
-    };
+    let backend = (a.backend.as_deref())
+        .map_or(Ok(Backend::fastest_for(side)), |b| backend("--backend", b))?;
     if !backend.is_solver() {
         return usage(
             "--backend",
@@ -112,7 +108,7 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
         shape,
         min_clues: min_clues as usize,
         output,
-        threads: threads(a.threads)?,
+        threads: threads(a.threads, true)?,
         backend,
         limits: limits(&LimitArgs {
             max_solutions: 2,
