@@ -107,12 +107,6 @@ impl From<&str> for SourceName {
     }
 }
 
-impl From<String> for SourceName {
-    fn from(name: String) -> SourceName {
-        SourceName::new(&name)
-    }
-}
-
 /// Names compare as text: [`SourceName::same`] compares sources.
 impl PartialEq for SourceName {
     fn eq(&self, other: &SourceName) -> bool {

@@ -2,7 +2,7 @@
 //! saved runs' figures; and `compare --list`.
 
 use super::Exit;
-use super::bench::{Loaded, busy_note, exit_of, load_datasets, measure};
+use super::bench::{busy_note, exit_of, load_datasets, measure};
 use std::path::{Path, PathBuf};
 
 use crate::bench::baseline::{self, BaselineRef, Store};
@@ -62,8 +62,8 @@ fn rerun_old(
 ) -> anyhow::Result<Exit> {
     let budget = crate::base::bounds::MAX_HELD_BYTES;
     let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset, budget)? {
-        Loaded::Ready(d) => d,
-        Loaded::Stopped(exit) => return Ok(exit),
+        Ok(d) => d,
+        Err(exit) => return Ok(exit),
     };
     let build = Build::current();
     let this = format!("new: this build, sudoku-bench {}", build.describe());

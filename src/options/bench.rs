@@ -11,7 +11,7 @@ use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::{self, Builds};
 use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, Kind, hash_file};
-use crate::cli::{BenchArgs, CompareArgs, ExportArgs, LimitArgs};
+use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target, TextTo};
@@ -217,10 +217,11 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
     let threads = thread_counts(&a.threads)?;
     super::foreign::threads(&backends, &threads, &a.foreign)?;
     let instructions = instructions(a.instructions, &backends)?;
+    let l = &a.limits;
     Ok(BenchConfig {
         backends,
         threads,
-        limits: limits(&a.limits)?,
+        limits: limits(l.max_solutions, l.max_nodes, l.timeout)?,
         warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
             .or_else(|e| usage("--warmup", e))?,
         rounds: bounds::within(a.rounds.unwrap_or(DEFAULT_ROUNDS), 1, bounds::MAX_ROUNDS)
@@ -371,11 +372,7 @@ fn rerun(
         backends: backends.clone(),
         threads,
         // Checked as the saved run was: the same numbers.
-        limits: limits(&LimitArgs {
-            max_solutions: s.max_solutions,
-            max_nodes: s.max_nodes,
-            timeout: s.timeout_s,
-        })?,
+        limits: limits(s.max_solutions, s.max_nodes, s.timeout_s)?,
         // At least what a verdict needs by default, whatever the baseline took.
         warmup: s.warmup.max(1),
         rounds: s.rounds.max(DEFAULT_ROUNDS),

@@ -1,11 +1,11 @@
 //! How inputs are read (`solve` and `bench`): format, blanks, columns, folders, subsets.
 
-use super::{format, usage};
+use super::usage;
 use crate::base::bounds;
 use crate::bench::ReadSettings;
 use crate::board::{Alphabet, Shape};
 use crate::cli::InputArgs;
-use crate::format::{Cells, Column, Columns, Layout};
+use crate::format::{Cells, Column, Columns, Format, Layout};
 use crate::loader::subset::Subset;
 use crate::loader::{LoadOptions, Walk};
 
@@ -52,12 +52,13 @@ pub(crate) fn load_options(
         },
         ..Layout::default()
     };
-    let mut format = format(a.format.as_deref())?;
+    let mut format = (a.format.as_deref().map(str::parse::<Format>).transpose())
+        .or_else(|e| usage("--format", e))?;
     if layout.columns.is_some() {
-        if format.is_some_and(|f| f != crate::format::Format::Csv) {
+        if format.is_some_and(|f| f != Format::Csv) {
             return usage("--puzzle-column", "columns are for --format csv");
         }
-        format = Some(crate::format::Format::Csv);
+        format = Some(Format::Csv);
     }
     for g in &a.globs {
         if g.is_empty() {

@@ -3,7 +3,7 @@
 use super::{backend, limits, threads, usage};
 use crate::base::bounds;
 use crate::board::Shape;
-use crate::cli::{self, GenArgs, JudgeArgs, LimitArgs, ManArgs};
+use crate::cli::{self, GenArgs, JudgeArgs, ManArgs};
 use crate::judge::Problem;
 use crate::output::{self, Place, Target, Wanted};
 use crate::solver::{Backend, Limits};
@@ -18,11 +18,7 @@ pub struct JudgeOptions {
 
 pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     let problem: Problem = a.problem.parse().or_else(|e| usage("PROBLEM", e))?;
-    let limits = limits(&LimitArgs {
-        max_solutions: 1,
-        max_nodes: a.max_nodes,
-        timeout: a.timeout,
-    })?;
+    let limits = limits(1, a.max_nodes, a.timeout)?;
     let output = plan_one(&[Place::Std], "the output", Place::Std)?;
     Ok(JudgeOptions {
         problem,
@@ -110,11 +106,7 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
         output,
         threads: threads(a.threads, true)?,
         backend,
-        limits: limits(&LimitArgs {
-            max_solutions: 2,
-            max_nodes,
-            timeout: a.timeout,
-        })?,
+        limits: limits(2, max_nodes, a.timeout)?,
     })
 }
 
