@@ -106,10 +106,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         out.flush()?;
         reply.clear();
     }
-    Ok(match interrupt::requested() {
-        true => Exit::Interrupted,
-        false => Exit::Success,
-    })
+    Ok(Exit::worst(interrupt::requested(), false, false))
 }
 
 /// The longest line read at once: a puzzle line (81 cells, CR LF) with room for the
