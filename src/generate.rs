@@ -6,6 +6,7 @@
 
 pub use crate::base::rng::SplitMix64;
 use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
+use crate::board::symmetry::lines;
 use crate::board::{Board, Shape, Square};
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::SolveOutcome;
@@ -163,20 +164,8 @@ fn random_full_square(shape: Shape, rng: &mut SplitMix64) -> Square {
     let side = shape.side();
     let mut values: Vec<u8> = (1..=side as u8).collect();
     rng.shuffle(&mut values);
-    // A random order of rows (or columns): `count` bands of `size` lines, bands
-    // shuffled, lines within each shuffled.
-    let order = |rng: &mut SplitMix64, size: usize, count: usize| {
-        let mut bands: Vec<usize> = (0..count).collect();
-        rng.shuffle(&mut bands);
-        let mut out = Vec::with_capacity(side);
-        for b in bands {
-            let mut rows: Vec<usize> = (0..size).map(|r| b * size + r).collect();
-            rng.shuffle(&mut rows);
-            out.extend(rows);
-        }
-        out
-    };
-    let (rows, cols) = (order(rng, h, w), order(rng, w, h));
+    // Rows in `w` bands of `h`, columns in `h` stacks of `w`, each shuffled.
+    let (rows, cols) = (lines(h, w, rng), lines(w, h, rng));
     // Only square boxes stay boxes when transposed.
     let transpose = h == w && rng.below(2) == 1;
     let pattern = |r: usize, c: usize| (w * (r % h) + r / h + c) % side;

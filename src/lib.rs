@@ -113,15 +113,14 @@ pub fn main() -> std::process::ExitCode {
             say!("error: {err}\n\nFor more information, try '--help'.");
             ExitCode::from(Exit::Usage as u8)
         }
-        Err(err) if base::interrupt::is_interrupt(&err) => {
-            say!("Error: {}", shown(&format!("{err:#}"), &['\n']));
-            ExitCode::from(base::interrupt::EXIT_CODE as u8)
-        }
         Err(err) => {
             // Paths and messages from files and foreign programs: nothing that drives
             // the terminal.
             say!("Error: {}", shown(&format!("{err:#}"), &['\n']));
-            ExitCode::from(Exit::Failure as u8)
+            match base::interrupt::is_interrupt(&err) {
+                true => ExitCode::from(base::interrupt::EXIT_CODE as u8),
+                false => ExitCode::from(Exit::Failure as u8),
+            }
         }
     }
 }

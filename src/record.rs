@@ -107,12 +107,6 @@ impl From<&str> for SourceName {
     }
 }
 
-impl From<String> for SourceName {
-    fn from(name: String) -> SourceName {
-        SourceName::new(&name)
-    }
-}
-
 /// Names compare as text: [`SourceName::same`] compares sources.
 impl PartialEq for SourceName {
     fn eq(&self, other: &SourceName) -> bool {
@@ -182,7 +176,8 @@ pub struct Expected {
 }
 
 /// A malformed record: the line (and column, where it helps) and what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: {message}", .column.map(|c| format!(", column {c}")).unwrap_or_default())]
 pub struct ParseError {
     pub line: u64,
     pub column: Option<usize>,
@@ -206,14 +201,3 @@ impl ParseError {
         }
     }
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "line {}, column {}: {}", self.line, c, self.message),
-            None => write!(f, "line {}: {}", self.line, self.message),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}

@@ -25,8 +25,8 @@ use crate::run::PuzzleResult;
 pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     let budget = crate::base::bounds::MAX_HELD_BYTES;
     let datasets = match load_datasets(&opts.datasets, &opts.load, &opts.subset, budget)? {
-        Loaded::Ready(d) => d,
-        Loaded::Stopped(exit) => return Ok(exit),
+        Ok(d) => d,
+        Err(exit) => return Ok(exit),
     };
     let exports = ExportManager(opts.exports);
     let per_puzzle = (opts.per_puzzle.as_ref())
@@ -184,30 +184,24 @@ fn record(r: &Record, run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
         };
         say!("note: created the history file {}{folders}", r.target.label);
     }
-    text.print(&format!(
+    Ok(text.print(&format!(
         "recorded {} results in {}\n",
         run.results.len(),
         r.target.label
-    ))?;
-    Ok(())
-}
-
-/// The datasets, or the exit status of why nothing will be measured.
-pub(super) enum Loaded {
-    Ready(Vec<Dataset>),
-    Stopped(Exit),
+    ))?)
 }
 
 /// Loads every dataset before anything is measured, all of them within `budget` bytes
 /// (`bounds::MAX_HELD_BYTES`: one budget for the command). An interrupt, a dataset that
 /// cannot be read, holds no puzzle or goes past the budget stop here (exit 130 or 3);
-/// parse errors are counted and said.
+/// parse errors are counted and said. The datasets, or the exit status of why nothing
+/// will be measured.
 pub(super) fn load_datasets(
     inputs: &[Input],
     load: &LoadOptions,
     subset: &Subset,
     budget: u64,
-) -> anyhow::Result<Loaded> {
+) -> anyhow::Result<Result<Vec<Dataset>, Exit>> {
     let mut out = Vec::new();
     let mut left = budget;
     for input in inputs {
@@ -226,16 +220,16 @@ pub(super) fn load_datasets(
             }
             Ok(None) => {
                 say!("interrupted while loading the datasets: nothing was measured");
-                return Ok(Loaded::Stopped(Exit::Interrupted));
+                return Ok(Err(Exit::Interrupted));
             }
             Err(e) if e.is::<DatasetError>() => {
                 say!("error: {e}; nothing was measured");
-                return Ok(Loaded::Stopped(Exit::InputProblems));
+                return Ok(Err(Exit::InputProblems));
             }
             Err(e) => return Err(e),
         }
     }
-    Ok(Loaded::Ready(out))
+    Ok(Ok(out))
 }
 
 /// Measures `config` on `datasets`, showing progress, writing per-puzzle rows and

@@ -2,7 +2,7 @@
 //! saved runs' figures; and `compare --list`.
 
 use super::Exit;
-use super::bench::{Loaded, busy_note, exit_of, load_datasets, measure};
+use super::bench::{busy_note, exit_of, load_datasets, measure};
 use std::path::{Path, PathBuf};
 
 use crate::bench::baseline::{self, BaselineRef, Store};
@@ -39,18 +39,14 @@ fn against_saved(
     let c = baseline::compare(old, &new, &opts.rules)?;
     let mut results = Vec::new();
     for (run, which) in [(old, "old"), (&new, "new")] {
-        for r in &run.results {
-            let backend = format!("{} ({which})", r.backend);
-            results.push(BenchResult {
-                backend,
-                ..r.clone()
-            });
-        }
+        results.extend(run.results.iter().map(|r| BenchResult {
+            backend: format!("{} ({which})", r.backend),
+            ..r.clone()
+        }));
     }
-    let versus = c.versus;
     let run = BenchRun {
         results,
-        versus,
+        versus: c.versus,
         ..new
     };
     finish(opts, builds, run, &c.only_old, &c.only_new, busy)
@@ -66,8 +62,8 @@ fn rerun_old(
 ) -> anyhow::Result<Exit> {
     let budget = crate::base::bounds::MAX_HELD_BYTES;
     let datasets = match load_datasets(&rerun.datasets, &rerun.load, &rerun.subset, budget)? {
-        Loaded::Ready(d) => d,
-        Loaded::Stopped(exit) => return Ok(exit),
+        Ok(d) => d,
+        Err(exit) => return Ok(exit),
     };
     let build = Build::current();
     let this = format!("new: this build, sudoku-bench {}", build.describe());
@@ -216,15 +212,9 @@ fn list(store: &Store, text: crate::output::TextTo) -> anyhow::Result<Exit> {
                     }
                 }
                 let partial = if run.partial { " (partial)" } else { "" };
-                let here = run
-                    .build
-                    .exe
-                    .as_deref()
-                    .and_then(|h| builds.as_ref()?.find(h));
-                let kept = if here.is_some() {
-                    ""
-                } else {
-                    " (not kept here)"
+                let kept = match (run.build.exe.as_deref()).and_then(|h| builds.as_ref()?.find(h)) {
+                    Some(_) => "",
+                    None => " (not kept here)",
                 };
                 table.row(vec![
                     name.clone(),

@@ -2,19 +2,16 @@
 //! from the clap definition in `cli`.
 
 use clap::CommandFactory;
+use clap_complete::Shell;
 
 use super::{Exit, print};
 use crate::cli;
-use crate::options::{ManOptions, ManTo, UsageError};
+use crate::options::{ManOptions, ManTo};
 
 const BIN: &str = "sudoku-bench";
 
 /// A shell completion script on standard output.
-pub(super) fn completions(shell: &str) -> anyhow::Result<Exit> {
-    use clap_complete::Shell;
-    let shell: Shell = shell
-        .parse()
-        .map_err(|e| UsageError(format!("invalid value for SHELL: {e}")))?;
+pub(super) fn completions(shell: Shell) -> anyhow::Result<Exit> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut cli::Cli::command(), BIN, &mut script);
     let mut script = String::from_utf8_lossy(&script).into_owned();
@@ -60,18 +57,11 @@ fn page(pages: &[clap::Command], i: usize) -> anyhow::Result<Vec<u8>> {
         .render(&mut roff)?;
     // Last, as man-pages(7) orders the sections. Page names are letters and hyphens:
     // a hyphen is the only character roff needs escaped; `\%` keeps a name unbroken.
-    let others: Vec<String> = (0..pages.len())
-        .filter(|&j| j != i)
-        .map(|j| {
-            format!(
-                ".BR \\%{} (1)",
-                cli::page_name(&pages[j]).replace('-', "\\-")
-            )
-        })
+    let others: Vec<String> = (pages.iter().enumerate())
+        .filter(|&(j, _)| j != i)
+        .map(|(_, p)| format!(".BR \\%{} (1)", cli::page_name(p).replace('-', "\\-")))
         .collect();
-    roff.extend_from_slice(b".SH \"SEE ALSO\"\n");
-    roff.extend_from_slice(others.join(",\n").as_bytes());
-    roff.push(b'\n');
+    roff.extend(format!(".SH \"SEE ALSO\"\n{}\n", others.join(",\n")).bytes());
     Ok(roff)
 }
 

@@ -12,6 +12,7 @@ mod worker;
 
 use crate::base::interrupt;
 use crate::options::Command;
+use crate::solver::{Backend, Bitboard};
 
 /// Exit statuses (documented in the README).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
             crate::bench::instructions::run_counted(&backend, &file, &limits)?;
             Ok(Exit::Success)
         }
-        Command::Completions(shell) => docs::completions(&shell),
+        Command::Completions(shell) => docs::completions(shell),
         Command::Man(options) => docs::man(options),
         Command::Backends => backends(),
     }
@@ -78,20 +79,14 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
 /// `backends`: one line each, name then description, no header (for scripts and eyes);
 /// the ones `bench` runs by default say so.
 fn backends() -> anyhow::Result<Exit> {
-    let mut lines: Vec<(String, String)> = crate::solver::Backend::built_in()
+    let mut lines: Vec<(String, String)> = Backend::built_in()
         .map(|b| {
-            let mark = if b.benched_by_default() {
-                " (bench's default)"
-            } else {
-                ""
+            let mark = match b.benched_by_default() {
+                true => " (bench's default)",
+                false => "",
             };
             let path = match b {
-                crate::solver::Backend::Bitboard => {
-                    format!(
-                        " [runs its {} path]",
-                        crate::solver::Bitboard::new().path().name()
-                    )
-                }
+                Backend::Bitboard => format!(" [runs its {} path]", Bitboard::new().path().name()),
                 _ => String::new(),
             };
             (
@@ -100,11 +95,9 @@ fn backends() -> anyhow::Result<Exit> {
             )
         })
         .collect();
-    lines
-        .extend(crate::solver::Backend::FOREIGN_FORMS.map(|(n, d)| (n.to_string(), d.to_string())));
+    lines.extend(Backend::FOREIGN_FORMS.map(|(n, d)| (n.to_string(), d.to_string())));
     let width = lines.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-    let text: String = lines
-        .iter()
+    let text: String = (lines.iter())
         .map(|(name, what)| format!("{name:width$}  {what}\n"))
         .collect();
     print(&text)?;

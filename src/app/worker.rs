@@ -33,13 +33,11 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         ..limits
     };
     // `worker < f >> f` would read its own answers back, without end.
-    let (input, output) = (
+    if let (Some(i), Some(o)) = (
         resolve_stream(Stream::Stdin),
         resolve_stream(Stream::Stdout),
-    );
-    if let (Some(i), Some(o)) = (&input, &output)
-        && i.kind == Kind::File
-        && i.same_as(o)
+    ) && i.kind == Kind::File
+        && i.same_as(&o)
     {
         return Err(crate::options::UsageError(
                 "standard output is the file standard input reads: the answers would be read back as puzzles; write them elsewhere".into(),
@@ -108,10 +106,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         out.flush()?;
         reply.clear();
     }
-    Ok(match interrupt::requested() {
-        true => Exit::Interrupted,
-        false => Exit::Success,
-    })
+    Ok(Exit::worst(interrupt::requested(), false, false))
 }
 
 /// The longest line read at once: a puzzle line (81 cells, CR LF) with room for the

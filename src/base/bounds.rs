@@ -60,11 +60,7 @@ pub fn threads(n: usize, zero_ok: bool) -> Result<usize, String> {
 pub fn seconds(value: f64, zero_ok: bool, max: f64) -> Result<Duration, String> {
     // Below a microsecond no limit or duration means anything (1e-320 was a limit that
     // stopped every puzzle at once).
-    let low_ok = if zero_ok {
-        value == 0.0 || value >= 1e-6
-    } else {
-        value >= 1e-6
-    };
+    let low_ok = value >= 1e-6 || (zero_ok && value == 0.0);
     if !value.is_finite() || !low_ok || value > max {
         let low = if zero_ok { "0 or 0.000001" } else { "0.000001" };
         return Err(format!(

@@ -33,7 +33,14 @@ pub fn install() {
 
 fn on_signal() {
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
-        kill_groups();
+        // The foreign programs' process groups first: they would outlive the run.
+        for &pid in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            // SAFETY: kill(2) on a process group this process created (the handler runs
+            // on the ctrlc crate's thread, not in a signal context); at worst it is gone.
+            unsafe {
+                libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
+            }
+        }
         exit_between_rows(EXIT_CODE);
     }
     say!("\ninterrupted: finishing what is in flight and writing it (Ctrl-C again to quit now)");
@@ -96,29 +103,12 @@ pub fn untrack_group(pid: u32) {
         .retain(|&p| p != pid);
 }
 
-fn kill_groups() {
-    for &pid in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-        // SAFETY: kill(2) on a process group this process created (the handler runs on
-        // the ctrlc crate's thread, not in a signal context); at worst it is gone.
-        unsafe {
-            libc::kill(-(pid as libc::pid_t), libc::SIGKILL);
-        }
-    }
-}
-
 /// What an interrupt stopped: a read (the source ends there, and the records read
 /// before it are kept), or a wait for a lock another run holds or a FIFO's other end
 /// (the run ends, exit 130).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted while {0}")]
 pub struct Stopped(pub String);
-
-impl std::fmt::Display for Stopped {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "interrupted while {}", self.0)
-    }
-}
-
-impl std::error::Error for Stopped {}
 
 /// The I/O error for a read cut short by an interrupt.
 pub fn stopped_reading() -> std::io::Error {

@@ -131,17 +131,7 @@ impl Square {
     /// The blank board with square boxes of `n` cells a side.
     pub fn empty(n: usize) -> Square {
         assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
-        Square::blank(Shape { rows: n, cols: n })
-    }
-
-    /// The blank board of `shape`.
-    pub fn blank(shape: Shape) -> Square {
-        Square {
-            rows: shape.rows as u8,
-            cols: shape.cols as u8,
-            cells: vec![0; shape.side() * shape.side()].into_boxed_slice(),
-            symbols: None,
-        }
+        Square::new(vec![0; n.pow(4)]).expect("a board's size")
     }
 
     pub fn from_grid(g: &Grid) -> Square {
@@ -207,49 +197,43 @@ impl Square {
         (r, c, self.shape().box_of(r, c))
     }
 
-    /// The first two givens with one value in a unit: rows, then columns, then boxes.
+    /// The first two givens with one value in a unit: rows, then columns, then boxes;
+    /// then 9x9 boards name the first pair unit by unit, other sizes the one whose
+    /// second cell comes first (the orders their messages have always had).
     pub fn find_conflict(&self) -> Option<Conflict> {
-        let (side, shape) = (self.side(), self.shape());
-        let mut seen = vec![usize::MAX; 3 * side * side];
-        let mut first: Option<((usize, usize), Conflict)> = None;
-        for (cell, &v) in self.cells.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let (r, c, b) = self.units_of(cell);
-            let units = [Unit::Row(r), Unit::Column(c), Unit::Box(b)];
-            // The cell's place in each of its units, in reading order.
-            let places = [c, r, (r % shape.rows) * shape.cols + c % shape.cols];
-            for (kind, ((u, unit), place)) in
-                [r, c, b].into_iter().zip(units).zip(places).enumerate()
-            {
-                let slot = &mut seen[(kind * side + u) * side + usize::from(v) - 1];
-                if *slot == usize::MAX {
-                    *slot = cell;
+        let side = self.side();
+        // Where each unit's each value was seen first.
+        let mut seen = vec![usize::MAX; side * side];
+        for kind in 0..3 {
+            seen.fill(usize::MAX);
+            for i in 0..side * side {
+                // 9x9: the `place`th cell of unit `u`; other sizes: reading order.
+                let (u, place) = (i / 9, i % 9);
+                let cell = match (side, kind) {
+                    (9, 1) => place * 9 + u,
+                    (9, 2) => (u / 3 * 3 + place / 3) * 9 + u % 3 * 3 + place % 3,
+                    _ => i,
+                };
+                let value = self.cells[cell];
+                if value == 0 {
                     continue;
                 }
-                // Rows before columns before boxes; then 9x9 boards name the first pair
-                // unit by unit, other sizes the one whose second cell comes first (the
-                // orders their messages have always had).
-                let key = match side {
-                    9 => (kind, u * side + place),
-                    _ => (kind, cell),
-                };
-                if first.is_none_or(|(k, _)| key < k) {
+                let (r, c, b) = self.units_of(cell);
+                let slot = &mut seen[[r, c, b][kind] * side + usize::from(value) - 1];
+                if *slot != usize::MAX {
+                    let unit = [Unit::Row(r), Unit::Column(c), Unit::Box(b)][kind];
                     let cells = (*slot, cell);
-                    first = Some((
-                        key,
-                        Conflict {
-                            unit,
-                            value: v,
-                            cells,
-                            side,
-                        },
-                    ));
+                    return Some(Conflict {
+                        unit,
+                        value,
+                        cells,
+                        side,
+                    });
                 }
+                *slot = cell;
             }
         }
-        first.map(|(_, c)| c)
+        None
     }
 
     /// Checks that `self` solves `puzzle`: same size, complete, givens kept, no unit
@@ -296,15 +280,6 @@ impl Square {
     /// Written in `symbols` from now on (an answer in its puzzle's).
     pub fn set_symbols(&mut self, symbols: Option<Alphabet>) {
         self.symbols = symbols;
-    }
-
-    /// One character a cell in its file's symbols (`.` blanks), for what is written
-    /// about it.
-    pub fn write_symbols(&self, out: &mut Vec<u8>) {
-        match self.symbols {
-            Some(a) => out.extend(self.cells.iter().map(|&v| a.symbol(v))),
-            None => self.write_line(out),
-        }
     }
 
     pub fn to_line(&self) -> String {
@@ -675,17 +650,15 @@ impl Board {
         }
     }
 
-    /// One character a cell (`.` blanks).
-    pub fn write_line(&self, out: &mut Vec<u8>) {
-        self.write_line_with(b'.', out);
-    }
-
     /// One character a cell, `blank` for blanks on a 9x9 board (`.` on others, where
-    /// `0` may be read as a value).
+    /// `0` may be read as a value); other sizes in their file's symbols.
     pub fn write_line_with(&self, blank: u8, out: &mut Vec<u8>) {
         match self {
             Board::Nine(g) => out.extend_from_slice(&g.to_line_with(blank)),
-            Board::Other(s) => s.write_symbols(out),
+            Board::Other(s) => match s.symbols {
+                Some(a) => out.extend(s.cells.iter().map(|&v| a.symbol(v))),
+                None => s.write_line(out),
+            },
         }
     }
 
@@ -699,7 +672,7 @@ impl Board {
 
     pub fn to_line(&self) -> String {
         let mut out = Vec::new();
-        self.write_line(&mut out);
+        self.write_line_with(b'.', &mut out);
         String::from_utf8(out).expect("ASCII")
     }
 }

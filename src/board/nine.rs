@@ -103,11 +103,15 @@ impl Grid {
             *c = v;
         }
         if bad {
-            let i = line.iter().position(|&b| cell_value(b).is_none());
+            let i = line.iter().position(|&b| b != b'.' && !b.is_ascii_digit());
             let i = i.expect("a bad byte was seen");
+            // The character there, decoded where its bytes are UTF-8.
+            let found = String::from_utf8_lossy(&line[i..CELLS.min(i + 4)])
+                .chars()
+                .next();
             return Err(GridParseError::Character {
                 column: i + 1,
-                found: printable(line, i),
+                found: found.expect("a byte"),
             });
         }
         Ok(Grid { cells })
@@ -226,29 +230,6 @@ impl Grid {
     pub fn to_line(&self) -> String {
         // The bytes are ASCII digits and '.', always valid UTF-8.
         self.to_line_with(b'.').iter().map(|&b| b as char).collect()
-    }
-}
-
-/// The value of a cell character: `1`-`9` givens, `.` or `0` blanks.
-#[inline]
-pub fn cell_value(b: u8) -> Option<u8> {
-    match b {
-        b'1'..=b'9' => Some(b - b'0'),
-        b'.' | b'0' => Some(0),
-        _ => None,
-    }
-}
-
-/// The character at `i` for an error message, decoding UTF-8 where possible.
-fn printable(bytes: &[u8], i: usize) -> char {
-    let rest = &bytes[i..bytes.len().min(i + 4)];
-    match std::str::from_utf8(rest) {
-        Ok(s) => s.chars().next().unwrap_or('\u{FFFD}'),
-        Err(e) if e.valid_up_to() > 0 => std::str::from_utf8(&rest[..e.valid_up_to()])
-            .ok()
-            .and_then(|s| s.chars().next())
-            .unwrap_or('\u{FFFD}'),
-        Err(_) => '\u{FFFD}',
     }
 }
 

@@ -28,7 +28,7 @@ fn permutation(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
 
 /// Lines (rows or columns) in `count` bands of `size`: bands shuffled, and the lines
 /// within each band.
-fn lines(size: usize, count: usize, rng: &mut SplitMix64) -> Vec<usize> {
+pub(crate) fn lines(size: usize, count: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let bands = permutation(count, rng);
     bands
         .into_iter()

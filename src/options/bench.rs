@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use super::{limits, usage};
 use crate::base::bounds;
-use crate::base::interrupt;
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::{self, Builds};
 use crate::bench::present::export::ExportFormat;
@@ -105,7 +104,7 @@ enum Output {
 
 pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
-    let (mut load, subset) = super::input::load_options(&a.input)?;
+    let (mut load, subset) = super::input::load_options(&config.read, a.input.verbose)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let save_place = (a.save_baseline.as_deref())
         .map(|name| save_path(name, &store, a.force).map(Place::Path))
@@ -218,10 +217,11 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
     let threads = thread_counts(&a.threads)?;
     super::foreign::threads(&backends, &threads, &a.foreign)?;
     let instructions = instructions(a.instructions, &backends)?;
+    let l = &a.limits;
     Ok(BenchConfig {
         backends,
         threads,
-        limits: limits(&a.limits)?,
+        limits: limits(l.max_solutions, l.max_nodes, l.timeout)?,
         warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
             .or_else(|e| usage("--warmup", e))?,
         rounds: bounds::within(a.rounds.unwrap_or(DEFAULT_ROUNDS), 1, bounds::MAX_ROUNDS)
@@ -365,19 +365,14 @@ fn rerun(
         }
     }
     let s = &old.settings;
-    let (load, subset) = super::input::load_options(&super::input::input_args(&s.input))?;
+    let (load, subset) = super::input::load_options(&s.input, false)?;
     let instructions = instructions(s.instructions, &backends)?;
     let config = BenchConfig {
         labels: labels.clone(),
         backends: backends.clone(),
         threads,
-        limits: Limits {
-            max_solutions: s.max_solutions,
-            max_nodes: s.max_nodes,
-            timeout: s.timeout_s.map(Duration::from_secs_f64),
-            deadline: None,
-            cancel: Some(&interrupt::INTERRUPTED),
-        },
+        // Checked as the saved run was: the same numbers.
+        limits: limits(s.max_solutions, s.max_nodes, s.timeout_s)?,
         // At least what a verdict needs by default, whatever the baseline took.
         warmup: s.warmup.max(1),
         rounds: s.rounds.max(DEFAULT_ROUNDS),
@@ -499,7 +494,7 @@ fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
         );
     }
     for (i, &n) in list.iter().enumerate() {
-        bounds::threads(n, false).or_else(|e| usage("--threads", e))?;
+        super::threads(n, false)?;
         if list[..i].contains(&n) {
             return usage("--threads", format!("{n} is listed twice"));
         }

@@ -31,16 +31,14 @@ pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
     if a.last == Some(0) {
         return usage("--last", "give 1 or more points");
     }
-    if let Some(j) = a.threads {
-        bounds::threads(j, false).or_else(|e| usage("--threads", e))?;
-    }
+    let threads = a.threads.map(|j| super::threads(j, false)).transpose()?;
     // No output but the text: standard output checked against the history it reads.
     let planned = output::plan_optional::<()>(&[Place::Path(file.clone())], &[], false)?;
     Ok(HistoryOptions {
         file,
         backends: a.backend,
         dataset: a.dataset,
-        threads: a.threads,
+        threads,
         last: a.last,
         min_step_pct,
         text: planned.text,

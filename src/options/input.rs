@@ -1,15 +1,20 @@
 //! How inputs are read (`solve` and `bench`): format, blanks, columns, folders, subsets.
 
-use super::{format, usage};
+use super::usage;
 use crate::base::bounds;
 use crate::bench::ReadSettings;
 use crate::board::{Alphabet, Shape};
 use crate::cli::InputArgs;
-use crate::format::{Cells, Column, Columns, Layout};
+use crate::format::{Cells, Column, Columns, Format, Layout};
 use crate::loader::subset::Subset;
 use crate::loader::{LoadOptions, Walk};
 
-pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset)> {
+/// The input options (as given, or as a recorded run kept them), checked; `verbose` says
+/// which format each input is read as.
+pub(crate) fn load_options(
+    a: &ReadSettings,
+    verbose: bool,
+) -> anyhow::Result<(LoadOptions, Subset)> {
     let mut cells =
         Cells::with_blanks(a.blanks.as_deref().unwrap_or("")).or_else(|e| usage("--blanks", e))?;
     if let Some(name) = &a.alphabet {
@@ -37,22 +42,25 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
     let layout = Layout {
         cells,
         columns: puzzle.map(|puzzle| Columns { puzzle, solution }),
-        pairs: match a.solutions_follow.as_str() {
-            "auto" => None,
-            "yes" => Some(true),
-            "no" => Some(false),
-            other => return usage("--solutions-follow", format!("{other:?}: auto, yes or no")),
+        pairs: match a.solutions_follow.as_deref() {
+            None | Some("auto") => None,
+            Some("yes") => Some(true),
+            Some("no") => Some(false),
+            Some(other) => {
+                return usage("--solutions-follow", format!("{other:?}: auto, yes or no"));
+            }
         },
         ..Layout::default()
     };
-    let mut format = format(a.format.as_deref())?;
+    let mut format = (a.format.as_deref().map(str::parse::<Format>).transpose())
+        .or_else(|e| usage("--format", e))?;
     if layout.columns.is_some() {
-        if format.is_some_and(|f| f != crate::format::Format::Csv) {
+        if format.is_some_and(|f| f != Format::Csv) {
             return usage("--puzzle-column", "columns are for --format csv");
         }
-        format = Some(crate::format::Format::Csv);
+        format = Some(Format::Csv);
     }
-    for g in &a.glob {
+    for g in &a.globs {
         if g.is_empty() {
             return usage("--glob", "an empty pattern");
         }
@@ -72,10 +80,10 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
         layout,
         walk: Walk {
             max_depth: a.max_depth,
-            globs: a.glob.clone(),
+            globs: a.globs.clone(),
         },
-        verbose: a.verbose,
-        io: a.verbose.then(Default::default),
+        verbose,
+        io: verbose.then(Default::default),
         written: Default::default(),
     };
     let subset = Subset {
@@ -86,7 +94,7 @@ pub(crate) fn load_options(a: &InputArgs) -> anyhow::Result<(LoadOptions, Subset
     Ok((load, subset))
 }
 
-/// The input options as a run records them.
+/// The input options as a run records them, and as [`load_options`] reads them.
 pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
     ReadSettings {
         format: a.format.clone(),
@@ -101,24 +109,5 @@ pub(crate) fn read_settings(a: &InputArgs) -> ReadSettings {
         limit: a.limit,
         sample: a.sample,
         seed: a.seed,
-    }
-}
-
-/// The input options a recorded run used, to read its datasets the same way again.
-pub(crate) fn input_args(r: &ReadSettings) -> InputArgs {
-    InputArgs {
-        format: r.format.clone(),
-        blanks: r.blanks.clone(),
-        alphabet: r.alphabet.clone(),
-        puzzle_column: r.puzzle_column.clone(),
-        solution_column: r.solution_column.clone(),
-        solutions_follow: r.solutions_follow.clone().unwrap_or_else(|| "auto".into()),
-        glob: r.globs.clone(),
-        max_depth: r.max_depth,
-        skip: r.skip,
-        limit: r.limit,
-        sample: r.sample,
-        seed: r.seed,
-        verbose: false,
     }
 }

@@ -21,8 +21,7 @@ pub use solve::SolveOptions;
 
 use crate::base::bounds;
 use crate::base::interrupt;
-use crate::cli::{self, Cli, LimitArgs};
-use crate::format::Format;
+use crate::cli::{self, Cli};
 use crate::solver::{Backend, Limits};
 
 /// A command ready to run.
@@ -45,7 +44,7 @@ pub enum Command {
         file: std::path::PathBuf,
     },
     /// A completion script for this shell.
-    Completions(String),
+    Completions(clap_complete::Shell),
     Man(ManOptions),
     Backends,
 }
@@ -72,25 +71,19 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
         cli::Command::History(a) => Command::History(Box::new(history::options(a)?)),
         cli::Command::Worker(a) => Command::Worker {
             backend: backend("--backend", &a.backend)?,
-            limits: limits(&LimitArgs {
-                max_solutions: 2,
-                max_nodes: a.max_nodes,
-                timeout: a.timeout,
-            })?,
+            limits: limits(2, a.max_nodes, a.timeout)?,
         },
         cli::Command::CountInstructions(a) => Command::CountInstructions {
             backend: backend("--backend", &a.backend)?,
             limits: Limits {
                 cancel: None,
-                ..limits(&LimitArgs {
-                    max_solutions: a.max_solutions,
-                    max_nodes: a.max_nodes,
-                    timeout: None,
-                })?
+                ..limits(a.max_solutions, a.max_nodes, None)?
             },
             file: a.file,
         },
-        cli::Command::Completions(a) => Command::Completions(a.shell),
+        cli::Command::Completions(a) => {
+            Command::Completions(a.shell.parse().or_else(|e| usage("SHELL", e))?)
+        }
         cli::Command::Man(a) => Command::Man(other::man(a)?),
         cli::Command::Backends => Command::Backends,
     })
@@ -98,40 +91,33 @@ pub fn from_cli(cli: Cli) -> anyhow::Result<Command> {
 
 /// The limits of every search: checked numbers, and the interrupt flag as the cancel
 /// flag (Ctrl-C abandons searches in flight, status `interrupted`).
-pub(crate) fn limits(args: &LimitArgs) -> anyhow::Result<Limits> {
-    let max_solutions = bounds::within(args.max_solutions, 1, bounds::MAX_SOLUTIONS);
+pub(crate) fn limits(
+    max_solutions: u32,
+    max_nodes: u64,
+    timeout: Option<f64>,
+) -> anyhow::Result<Limits> {
+    let max_solutions = bounds::within(max_solutions, 1, bounds::MAX_SOLUTIONS);
     let max_solutions = max_solutions.or_else(|e| usage("--max-solutions", e))?;
-    if args.max_nodes == 0 {
+    if max_nodes == 0 {
         return usage("--max-nodes", "the node budget is 1 or more");
     }
+    let timeout = timeout.map(|t| bounds::seconds(t, false, bounds::MAX_TIMEOUT_S));
     Ok(Limits {
         max_solutions,
-        max_nodes: args.max_nodes,
-        timeout: timeout(args.timeout)?,
+        max_nodes,
+        timeout: timeout.transpose().or_else(|e| usage("--timeout", e))?,
         deadline: None,
         cancel: Some(&interrupt::INTERRUPTED),
     })
 }
 
-pub(crate) fn timeout(seconds: Option<f64>) -> anyhow::Result<Option<std::time::Duration>> {
-    seconds
-        .map(|t| bounds::seconds(t, false, bounds::MAX_TIMEOUT_S))
-        .transpose()
-        .or_else(|e| usage("--timeout", e))
-}
-
-pub(crate) fn threads(n: usize) -> anyhow::Result<usize> {
-    bounds::threads(n, true).or_else(|e| usage("--threads", e))
+/// `--threads`: 1 to 1024, or 0 (one per core) where `zero_ok`.
+pub(crate) fn threads(n: usize, zero_ok: bool) -> anyhow::Result<usize> {
+    bounds::threads(n, zero_ok).or_else(|e| usage("--threads", e))
 }
 
 pub(crate) fn backend(option: &str, name: &str) -> anyhow::Result<Backend> {
     name.parse().or_else(|e| usage(option, e))
-}
-
-pub(crate) fn format(name: Option<&str>) -> anyhow::Result<Option<Format>> {
-    name.map(|n| n.parse::<Format>())
-        .transpose()
-        .or_else(|e| usage("--format", e))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use super::{backend, limits, threads, usage};
 use crate::base::bounds;
 use crate::board::Shape;
-use crate::cli::{self, GenArgs, JudgeArgs, LimitArgs, ManArgs};
+use crate::cli::{self, GenArgs, JudgeArgs, ManArgs};
 use crate::judge::Problem;
 use crate::output::{self, Place, Target, Wanted};
 use crate::solver::{Backend, Limits};
@@ -18,18 +18,12 @@ pub struct JudgeOptions {
 
 pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     let problem: Problem = a.problem.parse().or_else(|e| usage("PROBLEM", e))?;
-    let limits = limits(&LimitArgs {
-        max_solutions: 1,
-        max_nodes: a.max_nodes,
-        timeout: a.timeout,
-    })?;
+    let limits = limits(1, a.max_nodes, a.timeout)?;
     let output = plan_one(&[Place::Std], "the output", Place::Std)?;
     Ok(JudgeOptions {
         problem,
-        backend: match &a.backend {
-            Some(name) => backend("--backend", name)?,
-            None => Backend::Bitboard,
-        },
+        backend: (a.backend.as_deref())
+            .map_or(Ok(Backend::Bitboard), |b| backend("--backend", b))?,
         limits,
         output,
     })
@@ -84,10 +78,8 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
     let cells = (side * side) as u32;
     let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, cells)
         .or_else(|e| usage("--min-clues", e))?;
-    let backend = match &a.backend {
-        Some(name) => backend("--backend", name)?,
-        None => Backend::fastest_for(side),
-    };
+    let backend = (a.backend.as_deref())
+        .map_or(Ok(Backend::fastest_for(side)), |b| backend("--backend", b))?;
     if !backend.is_solver() {
         return usage(
             "--backend",
@@ -112,13 +104,9 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
         shape,
         min_clues: min_clues as usize,
         output,
-        threads: threads(a.threads)?,
+        threads: threads(a.threads, true)?,
         backend,
-        limits: limits(&LimitArgs {
-            max_solutions: 2,
-            max_nodes,
-            timeout: a.timeout,
-        })?,
+        limits: limits(2, max_nodes, a.timeout)?,
     })
 }
 

@@ -24,13 +24,15 @@ pub struct SolveOptions {
 pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     let backend =
         super::foreign::prepare("--backend", backend("--backend", &a.backend)?, &a.foreign)?;
-    let threads = threads(a.threads)?;
-    let (mut load, subset) = super::input::load_options(&a.input)?;
+    let threads = threads(a.threads, true)?;
+    let read = super::input::read_settings(&a.input);
+    let (mut load, subset) = super::input::load_options(&read, a.input.verbose)?;
+    let l = &a.limits;
     let run = RunConfig {
         threads: super::foreign::threads(std::slice::from_ref(&backend), &[threads], &a.foreign)?
             .unwrap_or(threads),
         backend,
-        limits: limits(&a.limits)?,
+        limits: limits(l.max_solutions, l.max_nodes, l.timeout)?,
         verify: super::foreign::verify(&a.foreign),
         serial_io: load.io.clone(),
     };
