@@ -19,12 +19,11 @@
 use std::collections::HashMap;
 use std::ffi::c_char;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
 
-use super::budget::{Budget, Stop};
+use super::budget::Budget;
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::board::nine::{CELLS, Grid};
 
@@ -44,12 +43,12 @@ impl LibSpec {
     /// Parses what follows `lib:`: a file path (never looked up on the library search
     /// path), a `:`, and the symbol (what follows the last `:`).
     pub fn parse(rest: &str) -> Result<LibSpec, String> {
-        let Some((path, symbol)) = rest.rsplit_once(':') else {
+        let Some((path, symbol)) = rest
+            .rsplit_once(':')
+            .filter(|(p, s)| !p.is_empty() && !s.is_empty())
+        else {
             return Err(format!("lib:{rest}: give lib:PATH:SYMBOL"));
         };
-        if path.is_empty() || symbol.is_empty() {
-            return Err(format!("lib:{rest}: give lib:PATH:SYMBOL"));
-        }
         if !symbol
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -146,7 +145,14 @@ impl LibSolver {
     /// `counted`: the call whose time is the puzzle's (`--instructions` counts it alone);
     /// not the second call for a solution.
     /// `Err` when it wrote past the 96 bytes of its solution buffer.
-    fn call(&mut self, func: SolveFn, limit: usize, counted: bool) -> Result<Called, String> {
+    fn call(
+        &mut self,
+        func: SolveFn,
+        puzzle: &Grid,
+        limit: usize,
+        counted: bool,
+    ) -> Result<Called, String> {
+        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         self.solution.buffer().fill(0);
         let mut guesses = UNSET;
         let input = self.input.as_ptr().cast::<c_char>();
@@ -208,26 +214,18 @@ impl Solver for LibSolver {
             counted: Counters::NONE,
             ..SolveOutcome::default()
         };
-        let func = match &self.func {
-            Ok(f) => *f,
-            Err(e) => {
-                self.error = Some(e.clone());
-                out.failed = true;
-                return out;
-            }
-        };
-        // A call cannot be stopped: the flag and the clock are checked before it.
-        if limits.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            out.stopped(Stop::Cancelled);
-            return out;
-        }
-        if let Some(stop) = Budget::new(u64::MAX, limits.deadline, None).charge(1) {
+        // A call cannot be stopped: the limits are checked before it.
+        let stop = limits.stop_now().filter(|_| self.func.is_ok());
+        if let Some(stop) = stop {
             out.stopped(stop);
             return out;
         }
-        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let limit = limits.max_solutions as usize;
-        let called = match self.call(func, limit, true) {
+        let called = match self
+            .func
+            .clone()
+            .and_then(|f| self.call(f, puzzle, limit, true))
+        {
             Ok(c) => c,
             Err(e) => {
                 self.error = Some(e);
@@ -262,12 +260,10 @@ impl Solver for LibSolver {
             return Ok(());
         }
         out.solution_pending = false;
-        let Ok(func) = &self.func else {
+        let Ok(func) = self.func else {
             return Ok(());
         };
-        let func = *func;
-        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
-        let again = self.call(func, 1, false)?;
+        let again = self.call(func, puzzle, 1, false)?;
         out.solution = again.solution.filter(|_| again.count > 0);
         Ok(())
     }

@@ -30,7 +30,6 @@ pub(crate) use process::{FromChild, Wait, Worker};
 pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use calibrate::Calibrator;
@@ -38,7 +37,6 @@ use process::MAX_ANSWER;
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::board::nine::Grid;
-use crate::board::{Board, Square};
 
 /// The time limit of a puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -97,6 +95,12 @@ impl ExecSolver {
         failed()
     }
 
+    /// Fails the call of a program that is not running: why it could not start.
+    fn not_running(&mut self) -> SolveOutcome {
+        let why = self.error.clone().unwrap_or_else(|| "not running".into());
+        self.fail(why)
+    }
+
     /// Waits for the next answer line of `worker`: it must come after the program was
     /// given the puzzle's last byte, `sent` (one that never reads its input can answer
     /// only puzzles it was not given).
@@ -111,11 +115,9 @@ impl ExecSolver {
         sent: u64,
         one_shot: bool,
     ) -> Result<Option<Vec<u8>>, SolveOutcome> {
-        let cancel = limits.cancel;
-        let cancelled = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
         let worker = self.worker.as_mut().expect("started");
         let program = &self.spec.program;
-        let why = match worker.wait(deadline, cancelled) {
+        let why = match worker.wait(deadline, || limits.cancelled()) {
             Wait::Got(FromChild::Line(_)) if worker.written() < sent => format!(
                 "{program} answered before reading its puzzle (its input is full: it does not read it)"
             ),
@@ -130,15 +132,7 @@ impl ExecSolver {
                     silent_warning(&self.spec, per_puzzle_timeout(limits));
                 }
                 self.worker = None; // killed on drop
-                let mut out = SolveOutcome {
-                    budget_exceeded: true,
-                    ..nothing()
-                };
-                match stop {
-                    Wait::Cancelled => out.cancelled = true,
-                    _ => out.timed_out = true,
-                }
-                return Err(out);
+                return Err(stopped(stop));
             }
         };
         Err(self.fail(why))
@@ -161,6 +155,29 @@ impl ExecSolver {
                 failed()
             }
             Err(why) => self.fail(why),
+        }
+    }
+
+    /// An answer read that came back `elapsed_ns` after its puzzle was sent: the
+    /// program's own time cannot be longer (a unit mistake, or a lie).
+    fn read_timed(
+        &mut self,
+        line: &[u8],
+        puzzle: &Grid,
+        limits: &Limits,
+        elapsed_ns: u64,
+    ) -> SolveOutcome {
+        let mut out = self.read(line, puzzle, limits);
+        match out.time_ns {
+            Some(ns) if ns > elapsed_ns => self.fail(format!(
+                "{} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that",
+                self.spec.program
+            )),
+            Some(_) => {
+                out.clock = Clock::Program;
+                out
+            }
+            None => out,
         }
     }
 }
@@ -192,16 +209,19 @@ fn silent_warning(spec: &ExecSpec, timeout: Duration) {
     }
 }
 
+/// The outcome of a wait for the program that ended without its answer.
+fn stopped(wait: Wait) -> SolveOutcome {
+    SolveOutcome {
+        budget_exceeded: true,
+        timed_out: matches!(wait, Wait::TimedOut),
+        cancelled: matches!(wait, Wait::Cancelled),
+        ..nothing()
+    }
+}
+
 /// The outcome of a call made after the run was interrupted: nothing is started or sent.
 fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
-    limits
-        .cancel
-        .is_some_and(|f| f.load(Ordering::Relaxed))
-        .then(|| SolveOutcome {
-            budget_exceeded: true,
-            cancelled: true,
-            ..nothing()
-        })
+    limits.cancelled().then(|| stopped(Wait::Cancelled))
 }
 
 /// The line a puzzle is sent as.
@@ -328,20 +348,6 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
     Ok(Answer::Outcome(out))
 }
 
-/// Checks a program's own time against the time its answer took to come back: it
-/// cannot have spent longer on the puzzle than that (a unit mistake, or a lie).
-fn own_time(mut out: SolveOutcome, program: &str, elapsed_ns: u64) -> Result<SolveOutcome, String> {
-    if let Some(ns) = out.time_ns {
-        if ns > elapsed_ns {
-            return Err(format!(
-                "{program} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that"
-            ));
-        }
-        out.clock = Clock::Program;
-    }
-    Ok(out)
-}
-
 impl Solver for ExecSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
         if let Some(out) = cancelled(limits) {
@@ -359,10 +365,9 @@ impl Solver for ExecSolver {
             .unwrap_or_else(|| start + per_puzzle_timeout(limits));
         let line = puzzle_line(puzzle);
         let mut retried = false;
-        let answer = loop {
+        let line = loop {
             let Some(worker) = &mut self.worker else {
-                let why = self.error.clone().unwrap_or_else(|| "not running".into());
-                return self.fail(why);
+                return self.not_running();
             };
             let one_shot = !retried && worker.answers() > 0;
             worker.send(&line);
@@ -381,51 +386,39 @@ impl Solver for ExecSolver {
                     uncharged = start.elapsed();
                     deadline += lost;
                 }
-                Ok(Some(line)) => break Ok(line),
-                Err(out) => break Err(out),
+                Ok(Some(line)) => break line,
+                Err(out) => return out,
             }
         };
         let round_trip = start.elapsed().saturating_sub(uncharged).as_nanos() as u64;
-        let line = match answer {
-            Ok(line) => line,
-            Err(out) => return out,
-        };
-        let out = self.read(&line, puzzle, limits);
+        let out = self.read_timed(&line, puzzle, limits, round_trip);
         if out.failed {
             return out;
         }
         let transport = self.calibrator.as_ref().map_or(0, Calibrator::transport_ns);
-        match own_time(out, &self.spec.program, round_trip) {
+        match out.time_ns {
             // What the round trip shows beyond the program's own time and the transport.
-            Ok(out) if out.time_ns.is_some() => SolveOutcome {
-                unseen_ns: round_trip.saturating_sub(transport + out.time_ns.unwrap_or(0)),
+            Some(own) => SolveOutcome {
+                unseen_ns: round_trip.saturating_sub(transport + own),
                 ..out
             },
-            Ok(out) => SolveOutcome {
+            None => SolveOutcome {
                 time_ns: Some(round_trip.saturating_sub(transport)),
                 clock: Clock::RoundTrip,
                 ..out
             },
-            Err(why) => self.fail(why),
         }
     }
 
-    fn solve_boards(
-        &mut self,
-        boards: &[Board],
-        limits: &Limits,
-    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
+    fn solve_boards(&mut self, puzzles: &[&Grid], limits: &Limits) -> Option<Vec<SolveOutcome>> {
         if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
-            return Some(vec![(out, None); boards.len()]);
+            return Some(vec![out; puzzles.len()]);
         }
-        // Both protocols carry 9x9 boards only.
-        let grids: Vec<&Grid> = boards.iter().map(Board::nine).collect::<Option<_>>()?;
-        let outcomes = match (self.spec.protocol, self.spec.mode) {
+        Some(match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => return None,
-            (Protocol::Lines, ExecMode::Stream) => self.stream(&grids, limits),
-            (Protocol::Judge(problem), _) => judge::solve_boards(self, problem, &grids, limits),
-        };
-        Some(outcomes.into_iter().map(|o| (o, None)).collect())
+            (Protocol::Lines, ExecMode::Stream) => self.stream(puzzles, limits),
+            (Protocol::Judge(problem), _) => judge::solve_boards(self, problem, puzzles, limits),
+        })
     }
 
     fn batch_size(&self) -> usize {
@@ -479,8 +472,7 @@ impl ExecSolver {
     fn stream(&mut self, puzzles: &[&Grid], limits: &Limits) -> Vec<SolveOutcome> {
         let start = Instant::now();
         let Some(worker) = &mut self.worker else {
-            let why = self.error.clone().unwrap_or_else(|| "not running".into());
-            return puzzles.iter().map(|_| self.fail(why.clone())).collect();
+            return vec![self.not_running(); puzzles.len()];
         };
         let mut all = Vec::with_capacity(puzzles.len() * 82);
         let mut ends = Vec::with_capacity(puzzles.len());
@@ -499,12 +491,8 @@ impl ExecSolver {
             let out = match self.answer(limits, deadline, ends[k], false) {
                 Ok(line) => {
                     last = Instant::now();
-                    let out = self.read(&line.unwrap_or_default(), puzzles[k], limits);
                     let elapsed = (last - start).as_nanos() as u64;
-                    match own_time(out, &self.spec.program, elapsed) {
-                        Ok(out) => out,
-                        Err(why) => self.fail(why),
-                    }
+                    self.read_timed(&line.unwrap_or_default(), puzzles[k], limits, elapsed)
                 }
                 Err(out) => out,
             };
