@@ -110,17 +110,12 @@ impl GuardedSolver {
         }
         let time_ns = *time_ns;
         // Timed, outside the call's time: work a solver leaves to this call is seen.
-        let start = monotonic_ns();
-        let done =
-            std::panic::catch_unwind(AssertUnwindSafe(|| self.solver.complete(grid, outcome)));
-        outcome.unseen_ns += monotonic_ns().saturating_sub(start).max(1);
+        let (done, elapsed) = self.guarded(false, |solver, _| solver.complete(grid, outcome));
+        outcome.unseen_ns += elapsed.max(1);
         let message = match done {
             Ok(Ok(())) => return,
             Ok(Err(message)) => message,
-            Err(payload) => {
-                self.solver = self.backend.new_solver_with(&self.limits);
-                format!("panicked: {}", panic_message(payload.as_ref()))
-            }
+            Err(panic) => format!("panicked: {panic}"),
         };
         *attempt = Attempt::Failed { message, time_ns };
     }
@@ -277,14 +272,11 @@ impl GuardedSolver {
         records: &'r [Record],
         thread: Option<usize>,
     ) -> Vec<PuzzleResult<'r>> {
-        let solvable = |r: &Record| {
-            r.puzzle
-                .as_ref()
-                .ok()
-                .filter(|p| !p.board.has_conflict())
-                .map(|p| p.board.clone())
-        };
-        let boards: Vec<Board> = records.iter().filter_map(solvable).collect();
+        let solvable = |r: &'r Record| r.puzzle.as_ref().ok().filter(|p| !p.board.has_conflict());
+        let boards: Vec<Board> = records
+            .iter()
+            .filter_map(|r| Some(solvable(r)?.board.clone()))
+            .collect();
         let mut attempts = self.attempt_boards(&boards).into_iter();
         records
             .iter()
@@ -326,8 +318,13 @@ impl GuardedSolver {
         attempt: Attempt,
         thread: Option<usize>,
     ) -> PuzzleResult<'r> {
-        let truth = match (&record.puzzle, claims(&attempt)) {
-            (Ok(puzzle), true) => self.truth(&puzzle.board),
+        // A search that finished claims something a verifier can check.
+        let truth = match (&record.puzzle, &attempt) {
+            (Ok(puzzle), Attempt::Solved { outcome, .. })
+                if !outcome.budget_exceeded && !outcome.failed =>
+            {
+                self.truth(&puzzle.board)
+            }
             _ => None,
         };
         self.assess_with(record, attempt, thread, truth)
@@ -356,11 +353,6 @@ impl GuardedSolver {
         };
         assessor.assess(record, attempt, thread, truth)
     }
-}
-
-/// Whether an attempt claims something a verifier can check: a search that finished.
-pub(crate) fn claims(attempt: &Attempt) -> bool {
-    matches!(attempt, Attempt::Solved { outcome, .. } if !outcome.budget_exceeded && !outcome.failed)
 }
 
 /// The verifying solvers of one thread, made when first needed.

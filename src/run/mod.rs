@@ -238,20 +238,6 @@ struct Run {
 /// everything is one run: its batches are not cut at a block's edge, and no record is
 /// left to a batch of one.
 fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run> {
-    if batching {
-        let mut all = Vec::with_capacity(split.iter().map(|(r, _)| r.len()).sum());
-        for (records, block) in split {
-            let before = block.map_or(0, |b| b.records_before(records.len()));
-            all.extend(records.into_iter().map(|mut r| {
-                r.number += before;
-                r
-            }));
-        }
-        return vec![Run {
-            items: all,
-            before: 0,
-        }];
-    }
     let mut groups: Vec<Run> = Vec::new();
     // The last run holds records the reader numbered.
     let mut loose = false;
@@ -278,6 +264,18 @@ fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run>
                 loose = true;
             }
         }
+    }
+    if batching {
+        let items = groups.into_iter().flat_map(|Run { items, before }| {
+            items.into_iter().map(move |mut r| {
+                r.number += before;
+                r
+            })
+        });
+        return vec![Run {
+            items: items.collect(),
+            before: 0,
+        }];
     }
     groups
 }

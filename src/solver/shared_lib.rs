@@ -84,7 +84,7 @@ impl LibSpec {
             Some(lib) => Arc::clone(lib),
             None => {
                 crash::install();
-                crash::about_to_load(self.spec);
+                crash::about_to_call(self.spec, b"(none: while it was loaded)");
                 // SAFETY: loading runs the library's initializers: code the user named on
                 // the command line to be run, as an `exec:` program would be.
                 let lib = unsafe { libloading::Library::new(&key) };
@@ -486,11 +486,6 @@ mod crash {
             // SAFETY: ends the process at once, as the library asked, with the true status.
             unsafe { libc::_exit(1) };
         }
-    }
-
-    /// Prepares the note for a library that exits while it is being loaded.
-    pub fn about_to_load(spec: &str) {
-        about_to_call(spec, b"(none: while it was loaded)");
     }
 
     pub fn install() {
