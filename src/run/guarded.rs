@@ -187,19 +187,23 @@ impl GuardedSolver {
 
     /// The attempts of a batch's outcomes, `time_ns` the batch's time per puzzle: a
     /// failure (said once by the solver) marks every failed one.
-    fn batch_attempts(&mut self, outcomes: Vec<SolveOutcome>, time_ns: u64) -> Vec<Attempt> {
+    fn batch_attempts(
+        &mut self,
+        outcomes: Vec<(SolveOutcome, Option<String>)>,
+        time_ns: u64,
+    ) -> Vec<Attempt> {
         // Puzzles the solver did not time share what is left of the batch's time after
         // those it did.
-        let reported: u64 = outcomes.iter().filter_map(|o| o.time_ns).sum();
-        let unreported = outcomes.iter().filter(|o| o.time_ns.is_none()).count() as u64;
+        let reported: u64 = outcomes.iter().filter_map(|(o, _)| o.time_ns).sum();
+        let unreported = outcomes.iter().filter(|(o, _)| o.time_ns.is_none()).count() as u64;
         let share = (time_ns * outcomes.len() as u64).saturating_sub(reported) / unreported.max(1);
-        let error = outcomes.iter().any(|o| o.failed).then(|| self.failure());
+        let error = outcomes
+            .iter()
+            .any(|(o, _)| o.failed)
+            .then(|| self.failure());
         // Each puzzle's own reason where the solver kept one.
-        let mut own = self.solver.take_case_errors();
-        own.resize(outcomes.len(), None);
         outcomes
             .into_iter()
-            .zip(own)
             .map(|(mut outcome, own)| {
                 let time_ns = match outcome.time_ns {
                     Some(t) => t,

@@ -228,21 +228,20 @@ pub trait Solver: Send {
 
     /// Solves several 9x9 puzzles at once, for solvers that work in batches (a judge
     /// submission, puzzles streamed to a foreign program); `None` means one at a time.
-    /// `limits.timeout` is a per-puzzle limit; the solver applies it as it can (and
-    /// `timing_notes` says how).
-    fn solve_boards(&mut self, _puzzles: &[&Grid], _limits: &Limits) -> Option<Vec<SolveOutcome>> {
+    /// Each outcome comes with why its puzzle failed or stopped, where the solver knows
+    /// (`None`: [`Solver::take_error`] says why for all of them). `limits.timeout` is a
+    /// per-puzzle limit; the solver applies it as it can (and `timing_notes` says how).
+    fn solve_boards(
+        &mut self,
+        _puzzles: &[&Grid],
+        _limits: &Limits,
+    ) -> Option<Vec<(SolveOutcome, Option<String>)>> {
         None
     }
 
     /// How many puzzles a call of [`Solver::solve_boards`] takes at best (1: not batched).
     fn batch_size(&self) -> usize {
         1
-    }
-
-    /// After a batch: why each of its puzzles failed, in order, for a solver that knows
-    /// (empty: [`Solver::take_error`] says why for all of them).
-    fn take_case_errors(&mut self) -> Vec<Option<String>> {
-        Vec::new()
     }
 
     /// Why the last call failed, when an outcome has `failed` set.

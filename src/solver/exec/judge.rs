@@ -102,18 +102,17 @@ fn run(
 
 /// A batch of cases: an outcome each. Each answer is a solution found, none (missing),
 /// or nonsense; a missing answer from a program that died is a failure. Each case's
-/// error is kept for its own row.
+/// error comes with it, for its own row.
 pub(super) fn solve_boards(
     solver: &mut ExecSolver,
     problem: Problem,
     puzzles: &[&Grid],
     limits: &Limits,
-) -> Vec<SolveOutcome> {
-    solver.case_errors.clear();
+) -> Vec<(SolveOutcome, Option<String>)> {
     let cases = input(problem, puzzles);
     let (answers, died) = match run(solver, problem, cases, puzzles.len(), limits) {
         Ok(output) => output,
-        Err(out) => return vec![out; puzzles.len()],
+        Err(out) => return vec![(out, None); puzzles.len()],
     };
     let mut answers = answers.into_iter();
     let mut outcome = || {
@@ -129,16 +128,18 @@ pub(super) fn solve_boards(
                 )),
             },
         };
-        solver.case_errors.push(answer.as_ref().err().cloned());
         match answer {
-            Ok(None) => nothing(),
-            Ok(solution) => SolveOutcome {
-                solutions: 1,
-                count_is_lower_bound: true,
-                solution,
-                ..nothing()
-            },
-            Err(why) => solver.fail(why),
+            Ok(None) => (nothing(), None),
+            Ok(solution) => {
+                let out = SolveOutcome {
+                    solutions: 1,
+                    count_is_lower_bound: true,
+                    solution,
+                    ..nothing()
+                };
+                (out, None)
+            }
+            Err(why) => (solver.fail(why.clone()), Some(why)),
         }
     };
     puzzles.iter().map(|_| outcome()).collect()

@@ -59,8 +59,6 @@ pub struct ExecSolver {
     max_solutions: u32,
     worker: Option<Worker>,
     error: Option<String>,
-    /// Per case of the last judge batch: why it failed, if it did.
-    case_errors: Vec<Option<String>>,
     /// The transport of a round trip, for per-puzzle lines without a time of their own.
     calibrator: Option<Calibrator>,
 }
@@ -74,7 +72,6 @@ impl ExecSolver {
             max_solutions: limits.max_solutions,
             worker: None,
             error: None,
-            case_errors: Vec::new(),
             calibrator: per_puzzle.then(Calibrator::default),
         };
         solver.prepare();
@@ -138,47 +135,45 @@ impl ExecSolver {
         Err(self.fail(why))
     }
 
-    /// An answer read: a failure the program declared (`!`) is kept for `take_error`,
-    /// its process kept running; nonsense fails the call and costs the process.
-    fn read(&mut self, line: &[u8], puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        match parse_answer(line, puzzle, limits.max_solutions) {
-            Ok(Answer::Outcome(out)) => out,
-            Ok(Answer::GaveUp(why)) => {
-                self.error = Some(format!("{} gave up: {why}", self.spec.program));
-                SolveOutcome {
-                    budget_exceeded: true,
-                    ..nothing()
-                }
-            }
-            Ok(Answer::Failed(why)) => {
-                self.error = Some(format!("{} failed: {why}", self.spec.program));
-                failed()
-            }
-            Err(why) => self.fail(why),
-        }
-    }
-
-    /// An answer read that came back `elapsed_ns` after its puzzle was sent: the
-    /// program's own time cannot be longer (a unit mistake, or a lie).
-    fn read_timed(
+    /// An answer read that came back `elapsed_ns` after its puzzle was sent: a failure
+    /// the program declared (`!`) is kept for `take_error`, its process kept running;
+    /// nonsense fails the call and costs the process, and so does an own time longer
+    /// than `elapsed_ns` (a unit mistake, or a lie).
+    fn read(
         &mut self,
         line: &[u8],
         puzzle: &Grid,
         limits: &Limits,
         elapsed_ns: u64,
     ) -> SolveOutcome {
-        let mut out = self.read(line, puzzle, limits);
-        match out.time_ns {
-            Some(ns) if ns > elapsed_ns => self.fail(format!(
-                "{} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that",
-                self.spec.program
-            )),
-            Some(_) => {
-                out.clock = Clock::Program;
-                out
+        let program = &self.spec.program;
+        let why = match parse_answer(line, puzzle, limits.max_solutions) {
+            Ok(Answer::Outcome(out)) => match out.time_ns {
+                Some(ns) if ns > elapsed_ns => format!(
+                    "{program} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that"
+                ),
+                Some(_) => {
+                    return SolveOutcome {
+                        clock: Clock::Program,
+                        ..out
+                    };
+                }
+                None => return out,
+            },
+            Ok(Answer::GaveUp(why)) => {
+                self.error = Some(format!("{program} gave up: {why}"));
+                return SolveOutcome {
+                    budget_exceeded: true,
+                    ..nothing()
+                };
             }
-            None => out,
-        }
+            Ok(Answer::Failed(why)) => {
+                self.error = Some(format!("{program} failed: {why}"));
+                return failed();
+            }
+            Err(why) => why,
+        };
+        self.fail(why)
     }
 }
 
@@ -355,7 +350,7 @@ impl Solver for ExecSolver {
         }
         if let Protocol::Judge(problem) = self.spec.protocol {
             let mut out = judge::solve_boards(self, problem, &[puzzle], limits);
-            return out.pop().unwrap_or_else(nothing);
+            return out.pop().map_or_else(nothing, |(out, _)| out);
         }
         let start = Instant::now();
         // A restart in the middle of the call is not the program's time.
@@ -391,7 +386,7 @@ impl Solver for ExecSolver {
             }
         };
         let round_trip = start.elapsed().saturating_sub(uncharged).as_nanos() as u64;
-        let out = self.read_timed(&line, puzzle, limits, round_trip);
+        let out = self.read(&line, puzzle, limits, round_trip);
         if out.failed {
             return out;
         }
@@ -410,9 +405,13 @@ impl Solver for ExecSolver {
         }
     }
 
-    fn solve_boards(&mut self, puzzles: &[&Grid], limits: &Limits) -> Option<Vec<SolveOutcome>> {
+    fn solve_boards(
+        &mut self,
+        puzzles: &[&Grid],
+        limits: &Limits,
+    ) -> Option<Vec<(SolveOutcome, Option<String>)>> {
         if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
-            return Some(vec![out; puzzles.len()]);
+            return Some(vec![(out, None); puzzles.len()]);
         }
         Some(match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => return None,
@@ -431,10 +430,6 @@ impl Solver for ExecSolver {
 
     fn take_error(&mut self) -> Option<String> {
         self.error.take()
-    }
-
-    fn take_case_errors(&mut self) -> Vec<Option<String>> {
-        std::mem::take(&mut self.case_errors)
     }
 
     fn prepare(&mut self) {
@@ -469,10 +464,14 @@ impl ExecSolver {
     /// come within it of the one before (of the start, for the first). A program that
     /// dies or hangs costs the puzzles not yet answered. A puzzle's time is the
     /// program's own report when it gives one, else the batch's share.
-    fn stream(&mut self, puzzles: &[&Grid], limits: &Limits) -> Vec<SolveOutcome> {
+    fn stream(
+        &mut self,
+        puzzles: &[&Grid],
+        limits: &Limits,
+    ) -> Vec<(SolveOutcome, Option<String>)> {
         let start = Instant::now();
         let Some(worker) = &mut self.worker else {
-            return vec![self.not_running(); puzzles.len()];
+            return vec![(self.not_running(), None); puzzles.len()];
         };
         let mut all = Vec::with_capacity(puzzles.len() * 82);
         let mut ends = Vec::with_capacity(puzzles.len());
@@ -492,18 +491,18 @@ impl ExecSolver {
                 Ok(line) => {
                     last = Instant::now();
                     let elapsed = (last - start).as_nanos() as u64;
-                    self.read_timed(&line.unwrap_or_default(), puzzles[k], limits, elapsed)
+                    self.read(&line.unwrap_or_default(), puzzles[k], limits, elapsed)
                 }
                 Err(out) => out,
             };
             // What the program declared about this puzzle alone (`?`, `!`) is kept for
             // its own row.
             let gone = self.worker.is_none();
-            if !gone && (out.failed || out.budget_exceeded) {
-                self.case_errors.resize(k, None);
-                self.case_errors.push(self.error.take());
-            }
-            outcomes.push(out);
+            let own = match !gone && (out.failed || out.budget_exceeded) {
+                true => self.error.take(),
+                false => None,
+            };
+            outcomes.push((out, own));
             if gone {
                 // The process is gone: the rest were never answered, the same fate,
                 // said once.
@@ -514,13 +513,8 @@ impl ExecSolver {
                         puzzles.len()
                     );
                 }
-                while outcomes.len() < puzzles.len() {
-                    outcomes.push(out);
-                }
+                outcomes.resize(puzzles.len(), (out, None));
             }
-        }
-        if !self.case_errors.is_empty() {
-            self.case_errors.resize(outcomes.len(), None);
         }
         outcomes
     }
