@@ -375,55 +375,28 @@ mod crash {
     /// The backend and the puzzle of the call in progress on this thread: pointers to
     /// memory that outlives the call, set just before it and cleared after it, so that
     /// the note costs two stores, not a message formatted for every call.
-    #[derive(Clone, Copy)]
-    struct Note {
-        spec: *const u8,
-        spec_len: usize,
-        puzzle: *const u8,
-        puzzle_len: usize,
-    }
-
-    const NONE: Note = Note {
-        spec: std::ptr::null(),
-        spec_len: 0,
-        puzzle: std::ptr::null(),
-        puzzle_len: 0,
-    };
+    type Note = Option<(*const str, *const [u8])>;
 
     thread_local! {
         // Static: the signal and exit handlers read it, and they take no arguments.
-        static NOTE: Cell<Note> = const { Cell::new(NONE) };
+        static NOTE: Cell<Note> = const { Cell::new(None) };
     }
 
     pub fn about_to_call(spec: &str, puzzle: &[u8]) {
-        let note = Note {
-            spec: spec.as_ptr(),
-            spec_len: spec.len(),
-            puzzle: puzzle.as_ptr(),
-            puzzle_len: puzzle.len(),
-        };
-        NOTE.with(|n| n.set(note));
+        NOTE.with(|n| n.set(Some((spec, puzzle))));
     }
 
     pub fn returned() {
-        NOTE.with(|n| n.set(NONE));
+        NOTE.with(|n| n.set(None));
     }
 
     /// The spec and the puzzle of the call in progress, if one is.
     fn current() -> Option<(&'static [u8], &'static [u8])> {
-        let note = NOTE.try_with(Cell::get).ok()?;
-        if note.spec.is_null() {
-            return None;
-        }
+        let (spec, puzzle) = NOTE.try_with(Cell::get).ok()??;
         // SAFETY: set by `about_to_call` from a `&str` and a slice that the caller keeps
         // alive until `returned` clears the note; read only on this thread while the
         // call is in progress (a signal or exit handler runs on the thread that called).
-        unsafe {
-            Some((
-                std::slice::from_raw_parts(note.spec, note.spec_len),
-                std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
-            ))
-        }
+        unsafe { Some(((*spec).as_bytes(), &*puzzle)) }
     }
 
     const BEFORE: &[u8] = b"\nsudoku-bench: the ";

@@ -41,12 +41,6 @@ fn answer_texts(problem: Problem, output: &[u8]) -> Vec<String> {
     }
 }
 
-/// Output allowed for `n` boards (four bytes a cell, with room for separators and a
-/// trailing note): a program that prints more is stopped.
-fn output_limit(n: usize) -> usize {
-    n.saturating_mul(81 * 4).saturating_add(64 * 1024)
-}
-
 /// Runs one process on `cases` and reads its output to the end (or until the program
 /// itself exits: a child it left behind may hold its output open): the answers and why
 /// it died if it did (the cases it did not answer then failed, rather than having no
@@ -73,7 +67,9 @@ fn run(
     let deadline = limits
         .deadline
         .unwrap_or_else(|| start + per_puzzle_timeout(limits).saturating_mul(n as u32));
-    let limit = output_limit(n);
+    // Four bytes a cell, with room for separators and a trailing note: a program that
+    // prints more is stopped.
+    let limit = n.saturating_mul(81 * 4).saturating_add(64 * 1024);
     let mut output = Vec::new();
     // The deadline holds throughout; the output ends when the program closes it or
     // exits (then what it left in the pipe is read, for a short grace at most).
