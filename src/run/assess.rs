@@ -263,10 +263,7 @@ fn compare_expected_invalid(expected: &Expected) -> Option<bool> {
 }
 
 fn both(a: Option<bool>, b: Option<bool>) -> Option<bool> {
-    match (a, b) {
-        (None, None) => None,
-        (a, b) => Some(a.unwrap_or(true) && b.unwrap_or(true)),
-    }
+    (a.is_some() || b.is_some()).then(|| a != Some(false) && b != Some(false))
 }
 
 fn describe_mismatch(outcome: &SolveOutcome, expected: &Expected, limits: &Limits) -> String {

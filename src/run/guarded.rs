@@ -11,8 +11,8 @@ use super::assess::Assessor;
 use super::result::{Attempt, PuzzleResult};
 use super::verify::{Truth, Verify, verifier_of};
 use crate::base::cpu::monotonic_ns;
+use crate::board::Board;
 use crate::board::nine::Grid;
-use crate::board::{Board, Square};
 use crate::record::Record;
 use crate::solver::{Backend, Clock, DEFAULT_MAX_NODES, Limits, SolveOutcome, Solver};
 
@@ -72,10 +72,25 @@ impl GuardedSolver {
     /// pending to [`GuardedSolver::complete`]: `bench` times a stretch of calls back to
     /// back, then completes them, so that no extra work runs between two timed calls.
     pub fn timed_board(&mut self, board: &Board) -> Attempt {
-        match board {
-            Board::Nine(g) => self.timed_nine(g),
-            Board::Other(s) => self.attempt_square(s),
+        if !self.solver.solves_side(board.side()) {
+            return Attempt::Unsupported;
         }
+        let square = match board {
+            Board::Nine(grid) => return self.timed(|solver, limits| solver.solve(grid, limits)),
+            Board::Other(square) => square,
+        };
+        let mut answer = None;
+        let mut attempt = self.timed(|solver, limits| {
+            let (outcome, solution) = solver.solve_square(square, limits)?;
+            answer = Some(solution);
+            Some(outcome)
+        });
+        match (&mut attempt, answer) {
+            (Attempt::Solved { square, .. }, Some(solution)) => *square = solution.map(Box::new),
+            (Attempt::Solved { .. }, None) => return Attempt::Unsupported,
+            _ => {}
+        }
+        attempt
     }
 
     /// Does what the call of `attempt` on `board` left pending, untimed: a solver
@@ -95,82 +110,27 @@ impl GuardedSolver {
         }
         let time_ns = *time_ns;
         // Timed, outside the call's time: work a solver leaves to this call is seen.
-        let start = monotonic_ns();
-        let done =
-            std::panic::catch_unwind(AssertUnwindSafe(|| self.solver.complete(grid, outcome)));
-        outcome.unseen_ns += monotonic_ns().saturating_sub(start).max(1);
+        let (done, elapsed) = self.guarded(false, |solver, _| solver.complete(grid, outcome));
+        outcome.unseen_ns += elapsed.max(1);
         let message = match done {
             Ok(Ok(())) => return,
             Ok(Err(message)) => message,
-            Err(payload) => {
-                self.solver = self.backend.new_solver_with(&self.limits);
-                format!("panicked: {}", panic_message(payload.as_ref()))
-            }
+            Err(panic) => format!("panicked: {panic}"),
         };
         *attempt = Attempt::Failed { message, time_ns };
-    }
-
-    /// Solves a board that is not 9x9, if the backend can.
-    fn attempt_square(&mut self, square: &Square) -> Attempt {
-        if !self.solver.solves_side(square.side()) {
-            return Attempt::Unsupported;
-        }
-        let mut answer = None;
-        let attempt = self.timed(|solver, limits| match solver.solve_square(square, limits) {
-            Some((outcome, solution)) => {
-                answer = Some(solution);
-                outcome
-            }
-            None => SolveOutcome::default(),
-        });
-        match (attempt, answer) {
-            (
-                Attempt::Solved {
-                    outcome,
-                    time_ns,
-                    note,
-                    ..
-                },
-                Some(solution),
-            ) => Attempt::Solved {
-                outcome,
-                square: solution.map(Box::new),
-                time_ns,
-                note,
-            },
-            (Attempt::Solved { .. }, None) => Attempt::Unsupported,
-            (other, _) => other,
-        }
-    }
-
-    fn timed_nine(&mut self, grid: &Grid) -> Attempt {
-        if !self.solver.solves_side(9) {
-            return Attempt::Unsupported;
-        }
-        self.timed(|solver, limits| solver.solve(grid, limits))
     }
 
     /// Runs one call under the guards: the deadline set as it starts, timed, a panic
     /// caught. The time is the harness's clock around the call, unless the solver
     /// measured the work itself (`SolveOutcome::time_ns`: a library's call alone, a
-    /// program's own report).
-    fn timed(&mut self, call: impl FnOnce(&mut dyn Solver, &Limits) -> SolveOutcome) -> Attempt {
-        self.solver.prepare();
-        let solver = &mut self.solver;
-        let limits = Limits {
-            // Bounded when the options were checked; `checked_add` for any other caller.
-            deadline: match self.limits.timeout {
-                Some(t) => Instant::now().checked_add(t),
-                None => self.limits.deadline,
-            },
-            ..self.limits
-        };
-        IN_GUARD.with(|g| g.set(true));
-        let start = monotonic_ns();
-        let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
-        let elapsed = monotonic_ns().saturating_sub(start);
-        IN_GUARD.with(|g| g.set(false));
-        match caught {
+    /// program's own report). A call that returns no outcome is `Solved` with none
+    /// (its caller says what that means).
+    fn timed<T: Into<Option<SolveOutcome>>>(
+        &mut self,
+        call: impl FnOnce(&mut dyn Solver, &Limits) -> T,
+    ) -> Attempt {
+        let (caught, elapsed) = self.guarded(false, call);
+        match caught.map(|o| o.into().unwrap_or_default()) {
             Ok(outcome) if outcome.failed => Attempt::Failed {
                 message: self.failure(),
                 time_ns: outcome.time_ns.unwrap_or(elapsed),
@@ -184,54 +144,54 @@ impl GuardedSolver {
                 outcome,
                 square: None,
             },
-            Err(payload) => {
-                self.solver = self.backend.new_solver_with(&self.limits);
-                Attempt::Panicked {
-                    message: panic_message(payload.as_ref()),
-                    time_ns: elapsed,
-                }
-            }
+            Err(message) => Attempt::Panicked {
+                message,
+                time_ns: elapsed,
+            },
         }
     }
 
-    /// Runs one batch call of `n` puzzles under the guards: the time limit stays a
-    /// per-puzzle limit (`Limits::timeout`, no deadline for the whole batch: the solver
-    /// applies it puzzle by puzzle, or says how it did), a panic is caught (its message
-    /// returned). The time returned is the batch's share per puzzle, for outcomes whose
-    /// solver measured none. `Ok(None)`: no batch (or a wrong number of outcomes).
-    fn timed_batch<T>(
+    /// Runs `call` under the guards: the solver prepared, the call timed, a panic
+    /// caught (its message returned, the solver replaced: the panic may have left it
+    /// broken). The deadline is set as the call starts; a batch has none (`batch`: the
+    /// time limit stays a per-puzzle limit, `Limits::timeout`, which the solver applies
+    /// puzzle by puzzle, or says how it did).
+    fn guarded<T>(
         &mut self,
-        n: usize,
-        call: impl FnOnce(&mut dyn Solver, &Limits) -> Option<Vec<T>>,
-    ) -> (Result<Option<Vec<T>>, String>, u64) {
+        batch: bool,
+        call: impl FnOnce(&mut dyn Solver, &Limits) -> T,
+    ) -> (Result<T, String>, u64) {
         self.solver.prepare();
+        let deadline = match self.limits.timeout {
+            _ if batch => None,
+            // Bounded when the options were checked; `checked_add` for any other caller.
+            Some(t) => Instant::now().checked_add(t),
+            None => self.limits.deadline,
+        };
         let limits = Limits {
-            deadline: None,
+            deadline,
             ..self.limits
         };
         let solver = &mut self.solver;
         IN_GUARD.with(|g| g.set(true));
         let start = monotonic_ns();
         let caught = std::panic::catch_unwind(AssertUnwindSafe(|| call(&mut **solver, &limits)));
-        let time_ns = monotonic_ns().saturating_sub(start) / n as u64;
+        let elapsed = monotonic_ns().saturating_sub(start);
         IN_GUARD.with(|g| g.set(false));
-        match caught {
-            Ok(outcomes) => (Ok(outcomes.filter(|o| o.len() == n)), time_ns),
-            Err(payload) => {
-                self.solver = self.backend.new_solver_with(&self.limits);
-                (Err(panic_message(payload.as_ref())), time_ns)
-            }
-        }
+        let caught = caught.map_err(|payload| {
+            self.solver = self.backend.new_solver_with(&self.limits);
+            panic_message(payload.as_ref())
+        });
+        (caught, elapsed)
     }
 
     /// The attempts of a batch's outcomes, `time_ns` the batch's time per puzzle: a
     /// failure (said once by the solver) marks every failed one.
     fn batch_attempts(
         &mut self,
-        outcomes: impl ExactSizeIterator<Item = (SolveOutcome, Option<Box<Square>>)>,
+        outcomes: Vec<(SolveOutcome, Option<String>)>,
         time_ns: u64,
     ) -> Vec<Attempt> {
-        let outcomes: Vec<_> = outcomes.collect();
         // Puzzles the solver did not time share what is left of the batch's time after
         // those it did.
         let reported: u64 = outcomes.iter().filter_map(|(o, _)| o.time_ns).sum();
@@ -242,12 +202,9 @@ impl GuardedSolver {
             .any(|(o, _)| o.failed)
             .then(|| self.failure());
         // Each puzzle's own reason where the solver kept one.
-        let mut own = self.solver.take_case_errors();
-        own.resize(outcomes.len(), None);
         outcomes
             .into_iter()
-            .zip(own)
-            .map(|((mut outcome, square), own)| {
+            .map(|(mut outcome, own)| {
                 let time_ns = match outcome.time_ns {
                     Some(t) => t,
                     None => {
@@ -263,7 +220,7 @@ impl GuardedSolver {
                     _ => Attempt::Solved {
                         note: own.filter(|_| outcome.budget_exceeded),
                         outcome,
-                        square,
+                        square: None,
                         time_ns,
                     },
                 }
@@ -283,39 +240,32 @@ impl GuardedSolver {
         self.solver.batch_size()
     }
 
-    /// Solves boards of any size, in one batch when the solver works in batches (each
-    /// puzzle gets the batch's time divided by its size), else one at a time; the
-    /// attempts in the boards' order. Boards of a size the solver does not take are
-    /// left out of the batch.
+    /// Solves boards of any size, the 9x9 ones in one batch when the solver works in
+    /// batches (each puzzle gets the batch's time divided by its size), the rest one at
+    /// a time; the attempts in the boards' order.
     pub fn attempt_boards(&mut self, boards: &[Board]) -> Vec<Attempt> {
-        let takes = |solver: &dyn Solver, b: &Board| solver.solves_side(b.side());
-        let taken = boards.iter().filter(|b| takes(&*self.solver, b)).count();
-        if self.solver.batch_size() <= 1 || taken <= 1 {
+        let grids: Vec<&Grid> = boards.iter().filter_map(Board::nine).collect();
+        let n = grids.len();
+        if self.solver.batch_size() <= 1 || n <= 1 || !self.solver.solves_side(9) {
             return boards.iter().map(|b| self.attempt_board(b)).collect();
         }
-        // One copy, of the boards the batch takes: `solve_boards` wants a slice.
-        let batch: Vec<Board> = boards
-            .iter()
-            .filter(|b| takes(&*self.solver, b))
-            .cloned()
-            .collect();
-        let (caught, time_ns) = self.timed_batch(batch.len(), |solver, limits| {
-            solver.solve_boards(&batch, limits)
-        });
+        let (caught, elapsed) =
+            self.guarded(true, |solver, limits| solver.solve_boards(&grids, limits));
+        let time_ns = elapsed / n as u64;
         let mut attempts = match caught {
-            Ok(Some(outcomes)) => self.batch_attempts(
-                outcomes.into_iter().map(|(o, s)| (o, s.map(Box::new))),
-                time_ns,
-            ),
-            Ok(None) => batch.iter().map(|b| self.attempt_board(b)).collect(),
-            Err(message) => vec![Attempt::Panicked { message, time_ns }; batch.len()],
+            Ok(Some(outcomes)) if outcomes.len() == n => self.batch_attempts(outcomes, time_ns),
+            Ok(_) => grids
+                .iter()
+                .map(|&&g| self.attempt_board(&Board::Nine(g)))
+                .collect(),
+            Err(message) => vec![Attempt::Panicked { message, time_ns }; n],
         }
         .into_iter();
         boards
             .iter()
-            .map(|b| match takes(&*self.solver, b) {
-                true => attempts.next().expect("one attempt per board taken"),
-                false => Attempt::Unsupported,
+            .map(|b| match b {
+                Board::Nine(_) => attempts.next().expect("one attempt per 9x9 board"),
+                Board::Other(_) => self.attempt_board(b),
             })
             .collect()
     }
@@ -326,14 +276,11 @@ impl GuardedSolver {
         records: &'r [Record],
         thread: Option<usize>,
     ) -> Vec<PuzzleResult<'r>> {
-        let solvable = |r: &Record| {
-            r.puzzle
-                .as_ref()
-                .ok()
-                .filter(|p| !p.board.has_conflict())
-                .map(|p| p.board.clone())
-        };
-        let boards: Vec<Board> = records.iter().filter_map(solvable).collect();
+        let solvable = |r: &'r Record| r.puzzle.as_ref().ok().filter(|p| !p.board.has_conflict());
+        let boards: Vec<Board> = records
+            .iter()
+            .filter_map(|r| Some(solvable(r)?.board.clone()))
+            .collect();
         let mut attempts = self.attempt_boards(&boards).into_iter();
         records
             .iter()
@@ -375,8 +322,13 @@ impl GuardedSolver {
         attempt: Attempt,
         thread: Option<usize>,
     ) -> PuzzleResult<'r> {
-        let truth = match (&record.puzzle, claims(&attempt)) {
-            (Ok(puzzle), true) => self.truth(&puzzle.board),
+        // A search that finished claims something a verifier can check.
+        let truth = match (&record.puzzle, &attempt) {
+            (Ok(puzzle), Attempt::Solved { outcome, .. })
+                if !outcome.budget_exceeded && !outcome.failed =>
+            {
+                self.truth(&puzzle.board)
+            }
             _ => None,
         };
         self.assess_with(record, attempt, thread, truth)
@@ -405,11 +357,6 @@ impl GuardedSolver {
         };
         assessor.assess(record, attempt, thread, truth)
     }
-}
-
-/// Whether an attempt claims something a verifier can check: a search that finished.
-pub(crate) fn claims(attempt: &Attempt) -> bool {
-    matches!(attempt, Attempt::Solved { outcome, .. } if !outcome.budget_exceeded && !outcome.failed)
 }
 
 /// The verifying solvers of one thread, made when first needed.
@@ -457,18 +404,14 @@ impl Verifier {
         let solver = slot.get_or_insert_with(|| {
             GuardedSolver::new(&verifier_of(&self.backend, side), &self.limits).verifying(None)
         });
-        let by = solver.name();
-        match solver.attempt_board(board) {
-            Attempt::Solved { outcome, .. } => Truth {
-                count: outcome.solutions,
-                finished: !outcome.budget_exceeded,
-                by,
-            },
-            _ => Truth {
-                count: 0,
-                finished: false,
-                by,
-            },
+        let (count, finished) = match solver.attempt_board(board) {
+            Attempt::Solved { outcome, .. } => (outcome.solutions, !outcome.budget_exceeded),
+            _ => (0, false),
+        };
+        Truth {
+            count,
+            finished,
+            by: solver.name(),
         }
     }
 }

@@ -111,44 +111,51 @@ where
     };
     let mut current: Vec<Item> = take(&mut records, chunk_len);
     let mut solved: Vec<C::Part> = Vec::new();
-    let (mut serial_cpu_ns, mut serial_io_ns) = (0, 0);
+    let mut serial = (0, 0);
+    // This thread's CPU time and its part in I/O spent in `f`, when measured.
+    let io = config.serial_io.as_ref();
+    let measured = |serial: &mut (u64, u64), f: &mut dyn FnMut() -> anyhow::Result<()>| {
+        let times = || io.map_or((0, 0), |io| (thread_cpu_ns(), io.ns()));
+        let before = times();
+        let done = f();
+        let after = times();
+        serial.0 += after.0.saturating_sub(before.0);
+        serial.1 += after.1 - before.1;
+        done
+    };
     // The whole loop runs on the pool: the calling thread waits once, not once a chunk.
     pool.install(|| -> anyhow::Result<()> {
         while !current.is_empty() {
             let start = Instant::now();
             // Chunks are taken by weight (a block's lines or bytes): sized by weight too.
             let weight: usize = current.iter().map(Item::weight).sum();
-            let (parts, next) = rayon::join(
+            let mut next = Vec::new();
+            let (parts, written) = rayon::join(
                 || solve_chunk(std::mem::take(&mut current), &solvers, &collect),
-                || -> anyhow::Result<Vec<Item>> {
-                    let before = serial_times(config.serial_io.as_ref());
-                    if !solved.is_empty() {
-                        sink(std::mem::take(&mut solved))?;
-                    }
-                    let next = take(&mut records, chunk_len);
-                    let after = serial_times(config.serial_io.as_ref());
-                    serial_cpu_ns += after.0.saturating_sub(before.0);
-                    serial_io_ns += after.1 - before.1;
-                    Ok(next)
+                || {
+                    measured(&mut serial, &mut || {
+                        if !solved.is_empty() {
+                            sink(std::mem::take(&mut solved))?;
+                        }
+                        next = take(&mut records, chunk_len);
+                        Ok(())
+                    })
                 },
             );
             chunk_len = next_chunk_len(weight, start.elapsed(), threads);
             solved = parts;
-            current = next?;
+            written?;
+            current = next;
         }
         if !solved.is_empty() {
-            let before = serial_times(config.serial_io.as_ref());
-            sink(std::mem::take(&mut solved))?;
-            let after = serial_times(config.serial_io.as_ref());
-            serial_cpu_ns += after.0.saturating_sub(before.0);
-            serial_io_ns += after.1 - before.1;
+            measured(&mut serial, &mut || sink(std::mem::take(&mut solved)))?;
         }
         Ok(())
     })?;
     Ok(RunStats {
         threads,
-        serial_cpu_ns,
-        serial_io_ns,
+        serial_cpu_ns: serial.0,
+        serial_io_ns: serial.1,
     })
 }
 
@@ -231,20 +238,6 @@ struct Run {
 /// everything is one run: its batches are not cut at a block's edge, and no record is
 /// left to a batch of one.
 fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run> {
-    if batching {
-        let mut all = Vec::with_capacity(split.iter().map(|(r, _)| r.len()).sum());
-        for (records, block) in split {
-            let before = block.map_or(0, |b| b.records_before(records.len()));
-            all.extend(records.into_iter().map(|mut r| {
-                r.number += before;
-                r
-            }));
-        }
-        return vec![Run {
-            items: all,
-            before: 0,
-        }];
-    }
     let mut groups: Vec<Run> = Vec::new();
     // The last run holds records the reader numbered.
     let mut loose = false;
@@ -272,13 +265,19 @@ fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run>
             }
         }
     }
+    if batching {
+        let items = groups.into_iter().flat_map(|Run { items, before }| {
+            items.into_iter().map(move |mut r| {
+                r.number += before;
+                r
+            })
+        });
+        return vec![Run {
+            items: items.collect(),
+            before: 0,
+        }];
+    }
     groups
-}
-
-/// This thread's CPU time and its part in I/O, when the serial part is measured (`io`);
-/// zeros otherwise.
-fn serial_times(io: Option<&IoTime>) -> (u64, u64) {
-    io.map_or((0, 0), |io| (thread_cpu_ns(), io.ns()))
 }
 
 /// Scales the chunk so the next one takes about `CHUNK_TARGET`.

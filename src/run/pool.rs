@@ -3,7 +3,7 @@
 //! worker thread, never once per job, and never inside a timed region.
 
 use std::ops::{Deref, DerefMut};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::guarded::GuardedSolver;
 use super::verify::Verify;
@@ -36,9 +36,13 @@ impl SolverPool {
         GuardedSolver::new(&self.backend, &self.limits).verifying(self.verify)
     }
 
+    fn idle(&self) -> MutexGuard<'_, Vec<GuardedSolver>> {
+        self.idle.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Makes sure `n` solvers are ready (started before anything is timed).
     pub fn prefill(&self, n: usize) {
-        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut idle = self.idle();
         while idle.len() < n {
             idle.push(self.make());
         }
@@ -46,12 +50,7 @@ impl SolverPool {
 
     /// A solver until the guard is dropped.
     pub fn get(&self) -> Pooled<'_> {
-        let solver = self
-            .idle
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .pop()
-            .unwrap_or_else(|| self.make());
+        let solver = self.idle().pop().unwrap_or_else(|| self.make());
         Pooled {
             pool: self,
             solver: Some(solver),
@@ -80,11 +79,7 @@ impl DerefMut for Pooled<'_> {
 impl Drop for Pooled<'_> {
     fn drop(&mut self) {
         if let Some(s) = self.solver.take() {
-            self.pool
-                .idle
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(s);
+            self.pool.idle().push(s);
         }
     }
 }

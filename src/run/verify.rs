@@ -20,8 +20,6 @@ pub enum Verify {
 }
 
 impl Verify {
-    pub const NAMES: [&'static str; 2] = ["foreign", "all"];
-
     pub fn parse(s: &str) -> Option<Verify> {
         match s {
             "foreign" => Some(Verify::Foreign),

@@ -27,11 +27,11 @@ pub use null::Null;
 pub use reference::Reference;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::board::Square;
 use crate::board::nine::Grid;
-use crate::board::{Board, Square};
 use budget::Stop;
 
 /// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
@@ -75,6 +75,21 @@ impl Default for Limits {
 impl Limits {
     pub(crate) fn budget(&self) -> budget::Budget {
         budget::Budget::new(self.max_nodes, self.deadline, self.cancel)
+    }
+
+    /// Whether the cancel flag is set.
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// For a call that cannot be stopped once it runs: what stops it before it starts
+    /// (the flag read directly, since a budget reads it only after 1,024 nodes; the clock
+    /// as node 1 of a budget without a node limit).
+    pub(crate) fn stop_now(&self) -> Option<Stop> {
+        if self.cancelled() {
+            return Some(Stop::Cancelled);
+        }
+        budget::Budget::new(u64::MAX, self.deadline, None).charge(1)
     }
 }
 
@@ -211,28 +226,22 @@ pub trait Solver: Send {
         side == 9
     }
 
-    /// Solves several boards at once, for solvers that work in batches (a judge
+    /// Solves several 9x9 puzzles at once, for solvers that work in batches (a judge
     /// submission, puzzles streamed to a foreign program); `None` means one at a time.
-    /// Each outcome comes with the solution of a board that is not 9x9 (a 9x9 one is in
-    /// the outcome). `limits.timeout` is a per-puzzle limit; the solver applies it as it
-    /// can (and `timing_notes` says how).
+    /// Each outcome comes with why its puzzle failed or stopped, where the solver knows
+    /// (`None`: [`Solver::take_error`] says why for all of them). `limits.timeout` is a
+    /// per-puzzle limit; the solver applies it as it can (and `timing_notes` says how).
     fn solve_boards(
         &mut self,
-        _boards: &[Board],
+        _puzzles: &[&Grid],
         _limits: &Limits,
-    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
+    ) -> Option<Vec<(SolveOutcome, Option<String>)>> {
         None
     }
 
     /// How many puzzles a call of [`Solver::solve_boards`] takes at best (1: not batched).
     fn batch_size(&self) -> usize {
         1
-    }
-
-    /// After a batch: why each of its puzzles failed, in order, for a solver that knows
-    /// (empty: [`Solver::take_error`] says why for all of them).
-    fn take_case_errors(&mut self) -> Vec<Option<String>> {
-        Vec::new()
     }
 
     /// Why the last call failed, when an outcome has `failed` set.

@@ -5,9 +5,6 @@
 //! not counted (`n/a`), and `max_nodes` is ignored. The deadline and the cancel flag are checked
 //! once, before the search (which takes microseconds on any 9x9 puzzle).
 
-use std::sync::atomic::Ordering;
-
-use super::budget::{Budget, Stop};
 use super::{Counters, Limits, SolveOutcome, Solver};
 use crate::board::nine::Grid;
 
@@ -29,17 +26,8 @@ impl Solver for Reference {
         if limits.max_solutions == 0 {
             return outcome;
         }
-        // The crate cannot be stopped mid-search, so both are checked before it starts:
-        // the flag directly (a budget reads it only after 1,024 nodes), and the clock as
-        // node 1 of a budget without a node limit.
-        if limits
-            .cancel
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            outcome.stopped(Stop::Cancelled);
-            return outcome;
-        }
-        if let Some(stop) = Budget::new(u64::MAX, limits.deadline, None).charge(1) {
+        // The crate cannot be stopped mid-search: the limits are checked before it starts.
+        if let Some(stop) = limits.stop_now() {
             outcome.stopped(stop);
             return outcome;
         }

@@ -19,12 +19,11 @@
 use std::collections::HashMap;
 use std::ffi::c_char;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use std::time::Instant;
 
-use super::budget::{Budget, Stop};
+use super::budget::Budget;
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::board::nine::{CELLS, Grid};
 
@@ -44,12 +43,12 @@ impl LibSpec {
     /// Parses what follows `lib:`: a file path (never looked up on the library search
     /// path), a `:`, and the symbol (what follows the last `:`).
     pub fn parse(rest: &str) -> Result<LibSpec, String> {
-        let Some((path, symbol)) = rest.rsplit_once(':') else {
+        let Some((path, symbol)) = rest
+            .rsplit_once(':')
+            .filter(|(p, s)| !p.is_empty() && !s.is_empty())
+        else {
             return Err(format!("lib:{rest}: give lib:PATH:SYMBOL"));
         };
-        if path.is_empty() || symbol.is_empty() {
-            return Err(format!("lib:{rest}: give lib:PATH:SYMBOL"));
-        }
         if !symbol
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -85,7 +84,7 @@ impl LibSpec {
             Some(lib) => Arc::clone(lib),
             None => {
                 crash::install();
-                crash::about_to_load(self.spec);
+                crash::about_to_call(self.spec, b"(none: while it was loaded)");
                 // SAFETY: loading runs the library's initializers: code the user named on
                 // the command line to be run, as an `exec:` program would be.
                 let lib = unsafe { libloading::Library::new(&key) };
@@ -146,7 +145,14 @@ impl LibSolver {
     /// `counted`: the call whose time is the puzzle's (`--instructions` counts it alone);
     /// not the second call for a solution.
     /// `Err` when it wrote past the 96 bytes of its solution buffer.
-    fn call(&mut self, func: SolveFn, limit: usize, counted: bool) -> Result<Called, String> {
+    fn call(
+        &mut self,
+        func: SolveFn,
+        puzzle: &Grid,
+        limit: usize,
+        counted: bool,
+    ) -> Result<Called, String> {
+        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         self.solution.buffer().fill(0);
         let mut guesses = UNSET;
         let input = self.input.as_ptr().cast::<c_char>();
@@ -208,26 +214,18 @@ impl Solver for LibSolver {
             counted: Counters::NONE,
             ..SolveOutcome::default()
         };
-        let func = match &self.func {
-            Ok(f) => *f,
-            Err(e) => {
-                self.error = Some(e.clone());
-                out.failed = true;
-                return out;
-            }
-        };
-        // A call cannot be stopped: the flag and the clock are checked before it.
-        if limits.cancel.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            out.stopped(Stop::Cancelled);
-            return out;
-        }
-        if let Some(stop) = Budget::new(u64::MAX, limits.deadline, None).charge(1) {
+        // A call cannot be stopped: the limits are checked before it.
+        let stop = limits.stop_now().filter(|_| self.func.is_ok());
+        if let Some(stop) = stop {
             out.stopped(stop);
             return out;
         }
-        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         let limit = limits.max_solutions as usize;
-        let called = match self.call(func, limit, true) {
+        let called = match self
+            .func
+            .clone()
+            .and_then(|f| self.call(f, puzzle, limit, true))
+        {
             Ok(c) => c,
             Err(e) => {
                 self.error = Some(e);
@@ -262,12 +260,10 @@ impl Solver for LibSolver {
             return Ok(());
         }
         out.solution_pending = false;
-        let Ok(func) = &self.func else {
+        let Ok(func) = self.func else {
             return Ok(());
         };
-        let func = *func;
-        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
-        let again = self.call(func, 1, false)?;
+        let again = self.call(func, puzzle, 1, false)?;
         out.solution = again.solution.filter(|_| again.count > 0);
         Ok(())
     }
@@ -379,55 +375,28 @@ mod crash {
     /// The backend and the puzzle of the call in progress on this thread: pointers to
     /// memory that outlives the call, set just before it and cleared after it, so that
     /// the note costs two stores, not a message formatted for every call.
-    #[derive(Clone, Copy)]
-    struct Note {
-        spec: *const u8,
-        spec_len: usize,
-        puzzle: *const u8,
-        puzzle_len: usize,
-    }
-
-    const NONE: Note = Note {
-        spec: std::ptr::null(),
-        spec_len: 0,
-        puzzle: std::ptr::null(),
-        puzzle_len: 0,
-    };
+    type Note = Option<(*const str, *const [u8])>;
 
     thread_local! {
         // Static: the signal and exit handlers read it, and they take no arguments.
-        static NOTE: Cell<Note> = const { Cell::new(NONE) };
+        static NOTE: Cell<Note> = const { Cell::new(None) };
     }
 
     pub fn about_to_call(spec: &str, puzzle: &[u8]) {
-        let note = Note {
-            spec: spec.as_ptr(),
-            spec_len: spec.len(),
-            puzzle: puzzle.as_ptr(),
-            puzzle_len: puzzle.len(),
-        };
-        NOTE.with(|n| n.set(note));
+        NOTE.with(|n| n.set(Some((spec, puzzle))));
     }
 
     pub fn returned() {
-        NOTE.with(|n| n.set(NONE));
+        NOTE.with(|n| n.set(None));
     }
 
     /// The spec and the puzzle of the call in progress, if one is.
     fn current() -> Option<(&'static [u8], &'static [u8])> {
-        let note = NOTE.try_with(Cell::get).ok()?;
-        if note.spec.is_null() {
-            return None;
-        }
+        let (spec, puzzle) = NOTE.try_with(Cell::get).ok()??;
         // SAFETY: set by `about_to_call` from a `&str` and a slice that the caller keeps
         // alive until `returned` clears the note; read only on this thread while the
         // call is in progress (a signal or exit handler runs on the thread that called).
-        unsafe {
-            Some((
-                std::slice::from_raw_parts(note.spec, note.spec_len),
-                std::slice::from_raw_parts(note.puzzle, note.puzzle_len),
-            ))
-        }
+        unsafe { Some(((*spec).as_bytes(), &*puzzle)) }
     }
 
     const BEFORE: &[u8] = b"\nsudoku-bench: the ";
@@ -490,11 +459,6 @@ mod crash {
             // SAFETY: ends the process at once, as the library asked, with the true status.
             unsafe { libc::_exit(1) };
         }
-    }
-
-    /// Prepares the note for a library that exits while it is being loaded.
-    pub fn about_to_load(spec: &str) {
-        about_to_call(spec, b"(none: while it was loaded)");
     }
 
     pub fn install() {

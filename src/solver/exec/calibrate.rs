@@ -53,12 +53,9 @@ impl Calibrator {
         match self.burst(burst) {
             Some(samples) => {
                 lock(&shared.0.1).record(&samples);
-                for s in samples {
-                    if self.recent.len() == RECENT {
-                        self.recent.pop_front();
-                    }
-                    self.recent.push_back(s);
-                }
+                self.recent.extend(samples);
+                let old = self.recent.len().saturating_sub(RECENT);
+                self.recent.drain(..old);
                 self.since = 1;
             }
             None => {

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::process::{FromChild, Wait};
-use super::{ExecSolver, Problem, SolveOutcome, nothing, per_puzzle_timeout};
+use super::{ExecSolver, Problem, SolveOutcome, nothing, per_puzzle_timeout, stopped};
 use crate::board::nine::Grid;
 use crate::solver::Limits;
 
@@ -41,30 +41,11 @@ fn answer_texts(problem: Problem, output: &[u8]) -> Vec<String> {
     }
 }
 
-fn not_solved(s: &str) -> String {
-    format!(
-        "answered {:?}, not a solved grid",
-        s.chars().take(300).collect::<String>()
-    )
-}
-
-/// What a process answered: the answers, and why it died if it did (the cases it did
-/// not answer then failed, rather than having no solution).
-struct Output {
-    answers: std::vec::IntoIter<String>,
-    died: Option<String>,
-}
-
-/// Output allowed for `n` boards (four bytes a cell, with room for separators and a
-/// trailing note): a program that prints more is stopped.
-fn output_limit(n: usize) -> usize {
-    n.saturating_mul(81 * 4).saturating_add(64 * 1024)
-}
-
 /// Runs one process on `cases` and reads its output to the end (or until the program
-/// itself exits: a child it left behind may hold its output open): the answers, or the
-/// outcome every case gets (it could not start, printed too much, was cancelled or
-/// timed out).
+/// itself exits: a child it left behind may hold its output open): the answers and why
+/// it died if it did (the cases it did not answer then failed, rather than having no
+/// solution), or the outcome every case gets (it could not start, printed too much, was
+/// cancelled or timed out).
 // The error is the outcome every case then gets, made once per batch.
 #[allow(clippy::result_large_err)]
 fn run(
@@ -73,7 +54,7 @@ fn run(
     cases: Vec<u8>,
     n: usize,
     limits: &Limits,
-) -> Result<Output, SolveOutcome> {
+) -> Result<(Vec<String>, Option<String>), SolveOutcome> {
     let start = Instant::now();
     let mut worker = match solver.start() {
         Ok(w) => w,
@@ -86,24 +67,19 @@ fn run(
     let deadline = limits
         .deadline
         .unwrap_or_else(|| start + per_puzzle_timeout(limits).saturating_mul(n as u32));
-    let cancel = limits.cancel;
-    let cancelled = || cancel.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
-    let limit = output_limit(n);
+    // Four bytes a cell, with room for separators and a trailing note: a program that
+    // prints more is stopped.
+    let limit = n.saturating_mul(81 * 4).saturating_add(64 * 1024);
     let mut output = Vec::new();
     // The deadline holds throughout; the output ends when the program closes it or
     // exits (then what it left in the pipe is read, for a short grace at most).
     loop {
-        match worker.wait(deadline, cancelled) {
+        match worker.wait(deadline, || limits.cancelled()) {
             Wait::Got(FromChild::Line(line) | FromChild::TooLong(line)) => output.extend(line),
             Wait::Got(FromChild::Eof) => break,
             stop => {
                 worker.kill();
-                return Err(SolveOutcome {
-                    budget_exceeded: true,
-                    timed_out: matches!(stop, Wait::TimedOut),
-                    cancelled: matches!(stop, Wait::Cancelled),
-                    ..nothing()
-                });
+                return Err(stopped(stop));
             }
         }
         if output.len() > limit {
@@ -117,59 +93,50 @@ fn run(
     let died = worker
         .failed_exit()
         .map(|why| format!("{} {why}", solver.spec.program));
-    Ok(Output {
-        answers: answer_texts(problem, &output).into_iter(),
-        died,
-    })
+    Ok((answer_texts(problem, &output), died))
 }
 
-/// What the next answer gives: a solution found, none, or nonsense; a missing answer
-/// from a program that died is a failure. Each case's error is kept for its own row.
-fn outcome(solver: &mut ExecSolver, output: &mut Output) -> SolveOutcome {
-    let answer = match output.answers.next() {
-        None => match &output.died {
-            Some(why) => Err(format!("{why} before answering this case")),
-            None => {
-                solver.case_errors.push(None);
-                return nothing();
-            }
-        },
-        Some(text) => Grid::from_line(text.as_bytes())
-            .ok()
-            .filter(Grid::is_full)
-            .ok_or_else(|| not_solved(&text)),
-    };
-    match answer {
-        Ok(solution) => {
-            solver.case_errors.push(None);
-            SolveOutcome {
-                solutions: 1,
-                count_is_lower_bound: true,
-                solution: Some(solution),
-                ..nothing()
-            }
-        }
-        Err(why) => {
-            solver.case_errors.push(Some(why.clone()));
-            solver.fail(why)
-        }
-    }
-}
-
-/// A batch of cases: an outcome each.
+/// A batch of cases: an outcome each. Each answer is a solution found, none (missing),
+/// or nonsense; a missing answer from a program that died is a failure. Each case's
+/// error comes with it, for its own row.
 pub(super) fn solve_boards(
     solver: &mut ExecSolver,
     problem: Problem,
     puzzles: &[&Grid],
     limits: &Limits,
-) -> Vec<SolveOutcome> {
-    solver.case_errors.clear();
+) -> Vec<(SolveOutcome, Option<String>)> {
     let cases = input(problem, puzzles);
-    match run(solver, problem, cases, puzzles.len(), limits) {
-        Ok(mut output) => puzzles
-            .iter()
-            .map(|_| outcome(solver, &mut output))
-            .collect(),
-        Err(out) => vec![out; puzzles.len()],
-    }
+    let (answers, died) = match run(solver, problem, cases, puzzles.len(), limits) {
+        Ok(output) => output,
+        Err(out) => return vec![(out, None); puzzles.len()],
+    };
+    let mut answers = answers.into_iter();
+    let mut outcome = || {
+        let answer = match answers.next() {
+            None => died.as_ref().map_or(Ok(None), |why| {
+                Err(format!("{why} before answering this case"))
+            }),
+            Some(text) => match Grid::from_line(text.as_bytes()) {
+                Ok(g) if g.is_full() => Ok(Some(g)),
+                _ => Err(format!(
+                    "answered {:?}, not a solved grid",
+                    text.chars().take(300).collect::<String>()
+                )),
+            },
+        };
+        match answer {
+            Ok(None) => (nothing(), None),
+            Ok(solution) => {
+                let out = SolveOutcome {
+                    solutions: 1,
+                    count_is_lower_bound: true,
+                    solution,
+                    ..nothing()
+                };
+                (out, None)
+            }
+            Err(why) => (solver.fail(why.clone()), Some(why)),
+        }
+    };
+    puzzles.iter().map(|_| outcome()).collect()
 }

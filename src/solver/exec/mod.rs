@@ -30,7 +30,6 @@ pub(crate) use process::{FromChild, Wait, Worker};
 pub use spec::{ExecMode, ExecSpec, Problem, Protocol};
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use calibrate::Calibrator;
@@ -38,7 +37,6 @@ use process::MAX_ANSWER;
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
 use crate::board::nine::Grid;
-use crate::board::{Board, Square};
 
 /// The time limit of a puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -61,8 +59,6 @@ pub struct ExecSolver {
     max_solutions: u32,
     worker: Option<Worker>,
     error: Option<String>,
-    /// Per case of the last judge batch: why it failed, if it did.
-    case_errors: Vec<Option<String>>,
     /// The transport of a round trip, for per-puzzle lines without a time of their own.
     calibrator: Option<Calibrator>,
 }
@@ -76,7 +72,6 @@ impl ExecSolver {
             max_solutions: limits.max_solutions,
             worker: None,
             error: None,
-            case_errors: Vec::new(),
             calibrator: per_puzzle.then(Calibrator::default),
         };
         solver.prepare();
@@ -97,6 +92,12 @@ impl ExecSolver {
         failed()
     }
 
+    /// Fails the call of a program that is not running: why it could not start.
+    fn not_running(&mut self) -> SolveOutcome {
+        let why = self.error.clone().unwrap_or_else(|| "not running".into());
+        self.fail(why)
+    }
+
     /// Waits for the next answer line of `worker`: it must come after the program was
     /// given the puzzle's last byte, `sent` (one that never reads its input can answer
     /// only puzzles it was not given).
@@ -111,11 +112,9 @@ impl ExecSolver {
         sent: u64,
         one_shot: bool,
     ) -> Result<Option<Vec<u8>>, SolveOutcome> {
-        let cancel = limits.cancel;
-        let cancelled = || cancel.is_some_and(|f| f.load(Ordering::Relaxed));
         let worker = self.worker.as_mut().expect("started");
         let program = &self.spec.program;
-        let why = match worker.wait(deadline, cancelled) {
+        let why = match worker.wait(deadline, || limits.cancelled()) {
             Wait::Got(FromChild::Line(_)) if worker.written() < sent => format!(
                 "{program} answered before reading its puzzle (its input is full: it does not read it)"
             ),
@@ -130,38 +129,51 @@ impl ExecSolver {
                     silent_warning(&self.spec, per_puzzle_timeout(limits));
                 }
                 self.worker = None; // killed on drop
-                let mut out = SolveOutcome {
-                    budget_exceeded: true,
-                    ..nothing()
-                };
-                match stop {
-                    Wait::Cancelled => out.cancelled = true,
-                    _ => out.timed_out = true,
-                }
-                return Err(out);
+                return Err(stopped(stop));
             }
         };
         Err(self.fail(why))
     }
 
-    /// An answer read: a failure the program declared (`!`) is kept for `take_error`,
-    /// its process kept running; nonsense fails the call and costs the process.
-    fn read(&mut self, line: &[u8], puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        match parse_answer(line, puzzle, limits.max_solutions) {
-            Ok(Answer::Outcome(out)) => out,
+    /// An answer read that came back `elapsed_ns` after its puzzle was sent: a failure
+    /// the program declared (`!`) is kept for `take_error`, its process kept running;
+    /// nonsense fails the call and costs the process, and so does an own time longer
+    /// than `elapsed_ns` (a unit mistake, or a lie).
+    fn read(
+        &mut self,
+        line: &[u8],
+        puzzle: &Grid,
+        limits: &Limits,
+        elapsed_ns: u64,
+    ) -> SolveOutcome {
+        let program = &self.spec.program;
+        let why = match parse_answer(line, puzzle, limits.max_solutions) {
+            Ok(Answer::Outcome(out)) => match out.time_ns {
+                Some(ns) if ns > elapsed_ns => format!(
+                    "{program} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that"
+                ),
+                Some(_) => {
+                    return SolveOutcome {
+                        clock: Clock::Program,
+                        ..out
+                    };
+                }
+                None => return out,
+            },
             Ok(Answer::GaveUp(why)) => {
-                self.error = Some(format!("{} gave up: {why}", self.spec.program));
-                SolveOutcome {
+                self.error = Some(format!("{program} gave up: {why}"));
+                return SolveOutcome {
                     budget_exceeded: true,
                     ..nothing()
-                }
+                };
             }
             Ok(Answer::Failed(why)) => {
-                self.error = Some(format!("{} failed: {why}", self.spec.program));
-                failed()
+                self.error = Some(format!("{program} failed: {why}"));
+                return failed();
             }
-            Err(why) => self.fail(why),
-        }
+            Err(why) => why,
+        };
+        self.fail(why)
     }
 }
 
@@ -192,16 +204,19 @@ fn silent_warning(spec: &ExecSpec, timeout: Duration) {
     }
 }
 
+/// The outcome of a wait for the program that ended without its answer.
+fn stopped(wait: Wait) -> SolveOutcome {
+    SolveOutcome {
+        budget_exceeded: true,
+        timed_out: matches!(wait, Wait::TimedOut),
+        cancelled: matches!(wait, Wait::Cancelled),
+        ..nothing()
+    }
+}
+
 /// The outcome of a call made after the run was interrupted: nothing is started or sent.
 fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
-    limits
-        .cancel
-        .is_some_and(|f| f.load(Ordering::Relaxed))
-        .then(|| SolveOutcome {
-            budget_exceeded: true,
-            cancelled: true,
-            ..nothing()
-        })
+    limits.cancelled().then(|| stopped(Wait::Cancelled))
 }
 
 /// The line a puzzle is sent as.
@@ -328,20 +343,6 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
     Ok(Answer::Outcome(out))
 }
 
-/// Checks a program's own time against the time its answer took to come back: it
-/// cannot have spent longer on the puzzle than that (a unit mistake, or a lie).
-fn own_time(mut out: SolveOutcome, program: &str, elapsed_ns: u64) -> Result<SolveOutcome, String> {
-    if let Some(ns) = out.time_ns {
-        if ns > elapsed_ns {
-            return Err(format!(
-                "{program} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that"
-            ));
-        }
-        out.clock = Clock::Program;
-    }
-    Ok(out)
-}
-
 impl Solver for ExecSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
         if let Some(out) = cancelled(limits) {
@@ -349,7 +350,7 @@ impl Solver for ExecSolver {
         }
         if let Protocol::Judge(problem) = self.spec.protocol {
             let mut out = judge::solve_boards(self, problem, &[puzzle], limits);
-            return out.pop().unwrap_or_else(nothing);
+            return out.pop().map_or_else(nothing, |(out, _)| out);
         }
         let start = Instant::now();
         // A restart in the middle of the call is not the program's time.
@@ -359,10 +360,9 @@ impl Solver for ExecSolver {
             .unwrap_or_else(|| start + per_puzzle_timeout(limits));
         let line = puzzle_line(puzzle);
         let mut retried = false;
-        let answer = loop {
+        let line = loop {
             let Some(worker) = &mut self.worker else {
-                let why = self.error.clone().unwrap_or_else(|| "not running".into());
-                return self.fail(why);
+                return self.not_running();
             };
             let one_shot = !retried && worker.answers() > 0;
             worker.send(&line);
@@ -381,51 +381,43 @@ impl Solver for ExecSolver {
                     uncharged = start.elapsed();
                     deadline += lost;
                 }
-                Ok(Some(line)) => break Ok(line),
-                Err(out) => break Err(out),
+                Ok(Some(line)) => break line,
+                Err(out) => return out,
             }
         };
         let round_trip = start.elapsed().saturating_sub(uncharged).as_nanos() as u64;
-        let line = match answer {
-            Ok(line) => line,
-            Err(out) => return out,
-        };
-        let out = self.read(&line, puzzle, limits);
+        let out = self.read(&line, puzzle, limits, round_trip);
         if out.failed {
             return out;
         }
         let transport = self.calibrator.as_ref().map_or(0, Calibrator::transport_ns);
-        match own_time(out, &self.spec.program, round_trip) {
+        match out.time_ns {
             // What the round trip shows beyond the program's own time and the transport.
-            Ok(out) if out.time_ns.is_some() => SolveOutcome {
-                unseen_ns: round_trip.saturating_sub(transport + out.time_ns.unwrap_or(0)),
+            Some(own) => SolveOutcome {
+                unseen_ns: round_trip.saturating_sub(transport + own),
                 ..out
             },
-            Ok(out) => SolveOutcome {
+            None => SolveOutcome {
                 time_ns: Some(round_trip.saturating_sub(transport)),
                 clock: Clock::RoundTrip,
                 ..out
             },
-            Err(why) => self.fail(why),
         }
     }
 
     fn solve_boards(
         &mut self,
-        boards: &[Board],
+        puzzles: &[&Grid],
         limits: &Limits,
-    ) -> Option<Vec<(SolveOutcome, Option<Square>)>> {
+    ) -> Option<Vec<(SolveOutcome, Option<String>)>> {
         if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
-            return Some(vec![(out, None); boards.len()]);
+            return Some(vec![(out, None); puzzles.len()]);
         }
-        // Both protocols carry 9x9 boards only.
-        let grids: Vec<&Grid> = boards.iter().map(Board::nine).collect::<Option<_>>()?;
-        let outcomes = match (self.spec.protocol, self.spec.mode) {
+        Some(match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => return None,
-            (Protocol::Lines, ExecMode::Stream) => self.stream(&grids, limits),
-            (Protocol::Judge(problem), _) => judge::solve_boards(self, problem, &grids, limits),
-        };
-        Some(outcomes.into_iter().map(|o| (o, None)).collect())
+            (Protocol::Lines, ExecMode::Stream) => self.stream(puzzles, limits),
+            (Protocol::Judge(problem), _) => judge::solve_boards(self, problem, puzzles, limits),
+        })
     }
 
     fn batch_size(&self) -> usize {
@@ -438,10 +430,6 @@ impl Solver for ExecSolver {
 
     fn take_error(&mut self) -> Option<String> {
         self.error.take()
-    }
-
-    fn take_case_errors(&mut self) -> Vec<Option<String>> {
-        std::mem::take(&mut self.case_errors)
     }
 
     fn prepare(&mut self) {
@@ -476,11 +464,14 @@ impl ExecSolver {
     /// come within it of the one before (of the start, for the first). A program that
     /// dies or hangs costs the puzzles not yet answered. A puzzle's time is the
     /// program's own report when it gives one, else the batch's share.
-    fn stream(&mut self, puzzles: &[&Grid], limits: &Limits) -> Vec<SolveOutcome> {
+    fn stream(
+        &mut self,
+        puzzles: &[&Grid],
+        limits: &Limits,
+    ) -> Vec<(SolveOutcome, Option<String>)> {
         let start = Instant::now();
         let Some(worker) = &mut self.worker else {
-            let why = self.error.clone().unwrap_or_else(|| "not running".into());
-            return puzzles.iter().map(|_| self.fail(why.clone())).collect();
+            return vec![(self.not_running(), None); puzzles.len()];
         };
         let mut all = Vec::with_capacity(puzzles.len() * 82);
         let mut ends = Vec::with_capacity(puzzles.len());
@@ -499,23 +490,19 @@ impl ExecSolver {
             let out = match self.answer(limits, deadline, ends[k], false) {
                 Ok(line) => {
                     last = Instant::now();
-                    let out = self.read(&line.unwrap_or_default(), puzzles[k], limits);
                     let elapsed = (last - start).as_nanos() as u64;
-                    match own_time(out, &self.spec.program, elapsed) {
-                        Ok(out) => out,
-                        Err(why) => self.fail(why),
-                    }
+                    self.read(&line.unwrap_or_default(), puzzles[k], limits, elapsed)
                 }
                 Err(out) => out,
             };
             // What the program declared about this puzzle alone (`?`, `!`) is kept for
             // its own row.
             let gone = self.worker.is_none();
-            if !gone && (out.failed || out.budget_exceeded) {
-                self.case_errors.resize(k, None);
-                self.case_errors.push(self.error.take());
-            }
-            outcomes.push(out);
+            let own = match !gone && (out.failed || out.budget_exceeded) {
+                true => self.error.take(),
+                false => None,
+            };
+            outcomes.push((out, own));
             if gone {
                 // The process is gone: the rest were never answered, the same fate,
                 // said once.
@@ -526,13 +513,8 @@ impl ExecSolver {
                         puzzles.len()
                     );
                 }
-                while outcomes.len() < puzzles.len() {
-                    outcomes.push(out);
-                }
+                outcomes.resize(puzzles.len(), (out, None));
             }
-        }
-        if !self.case_errors.is_empty() {
-            self.case_errors.resize(outcomes.len(), None);
         }
         outcomes
     }

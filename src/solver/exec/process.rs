@@ -148,7 +148,9 @@ impl Worker {
         crate::base::interrupt::track_group(child.id());
         let stdin = child.stdin.take();
         if let Some(stdin) = &stdin {
-            set_nonblocking(stdin)?;
+            // Writes to the program's input return at once when its pipe is full.
+            let flags = rustix::fs::fcntl_getfl(stdin)?;
+            rustix::fs::fcntl_setfl(stdin, flags | rustix::fs::OFlags::NONBLOCK)?;
         }
         let stdout = child.stdout.take().expect("piped");
         let mut stderr_pipe = child.stderr.take().expect("piped");
@@ -422,21 +424,6 @@ impl Worker {
         let _ = self.child.kill();
         let _ = self.child.wait();
         crate::base::interrupt::untrack_group(self.child.id());
-    }
-}
-
-/// Makes writes to the program's input return at once when its pipe is full.
-fn set_nonblocking(stdin: &ChildStdin) -> std::io::Result<()> {
-    use std::os::fd::AsRawFd;
-    let fd = stdin.as_raw_fd();
-    // SAFETY: fcntl(2) on a descriptor this process owns (the write end of a pipe).
-    let ok = unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
-    };
-    match ok {
-        true => Ok(()),
-        false => Err(std::io::Error::last_os_error()),
     }
 }
 
