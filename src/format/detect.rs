@@ -321,18 +321,29 @@ fn rectangular_rows(sample: &[u8]) -> bool {
 /// space inside at least one (`   26 7 1`). Short lines of digits and spaces alone
 /// (`3 1 6` triples) are not.
 fn space_blank_rows(sample: &[u8], side: u8) -> bool {
-    // Per line: a row so (and then: full width, a space inside), each line looked at once.
-    let rows: Vec<Option<(bool, bool)>> = sample
+    // Per line: a row so (and then: full width, a space inside, the line), each line
+    // looked at once.
+    let rows: Vec<Option<(bool, bool, &[u8])>> = sample
         .split(|&b| b == b'\n')
         .map(|l| {
             super::grid::space_blank_row(l, side)?;
-            let full = l.strip_suffix(b"\r").unwrap_or(l).len() == usize::from(side);
-            Some((full, super::lines::trim(l).contains(&b' ')))
+            let l = l.strip_suffix(b"\r").unwrap_or(l);
+            Some((
+                l.len() == usize::from(side),
+                super::lines::trim(l).contains(&b' '),
+                l,
+            ))
         })
         .collect();
+    // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
+    let parted = |w: &[(bool, bool, &[u8])]| {
+        side != 9 && (1..usize::from(side) - 1).any(|c| w.iter().all(|r| r.2.get(c) == Some(&b' ')))
+    };
     rows.windows(side.into()).any(|w| {
-        let w: Option<Vec<(bool, bool)>> = w.iter().copied().collect();
-        w.is_some_and(|w| w.iter().any(|r| r.1) && 2 * w.iter().filter(|r| r.0).count() > w.len())
+        let w: Option<Vec<(bool, bool, &[u8])>> = w.iter().copied().collect();
+        w.is_some_and(|w| {
+            w.iter().any(|r| r.1) && 2 * w.iter().filter(|r| r.0).count() > w.len() && !parted(&w)
+        })
     })
 }
 

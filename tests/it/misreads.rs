@@ -879,6 +879,13 @@ fn a_6x6_board_in_six_columns_with_spaces_for_blanks_reads() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.puzzles(), ["16...5..52..5...3..4...1..41..3...54"]);
     assert_eq!(r.rows[0][1], "unique");
+    // A column of spaces on every line parts 4x4 boxes: six such lines are no 6x6.
+    let r = run(
+        "four.txt",
+        "12 34 \n34 12 \n21 43 \n43 21 \n12 34 \n34 12 \n",
+        &[],
+    );
+    assert_eq!(r.puzzles()[0], "1234341221434321", "{:?}", r.rows);
 }
 
 /// Rows of a board too large, quoted in a list (`'.1.7YT...',`): the quotes and the
