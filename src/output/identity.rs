@@ -159,15 +159,6 @@ fn file_id(meta: &Metadata) -> FileId {
 #[derive(Clone, Debug, Default)]
 pub struct Written(Arc<Mutex<Vec<(PathBuf, FileId)>>>);
 
-/// One list or another: no part of what a target is.
-impl PartialEq for Written {
-    fn eq(&self, _: &Written) -> bool {
-        true
-    }
-}
-
-impl Eq for Written {}
-
 impl Written {
     fn list(&self) -> std::sync::MutexGuard<'_, Vec<(PathBuf, FileId)>> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())

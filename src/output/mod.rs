@@ -107,7 +107,7 @@ impl Place {
 }
 
 /// An output, checked and ready to open.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Target {
     /// What the user wrote, for messages (`standard output` for `-`).
     pub label: String,
