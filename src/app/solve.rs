@@ -132,7 +132,7 @@ fn conclude(
         &opts.run.backend,
         &summary.tally.clocks(),
         &opts.run.limits,
-        summary.tally.claims().second_calls,
+        summary.tally.claims.second_calls,
     );
     summary.verifier = opts
         .run
@@ -162,7 +162,7 @@ fn conclude(
     opts.summary.print(&text)?;
     Ok(Exit::worst(
         summary.interrupted,
-        t.wrong_answers() > 0,
+        t.wrong > 0,
         nothing
             || summary.input_failures > 0
             || t.count(Status::ParseError) > 0

@@ -94,7 +94,7 @@ impl Measured<'_> {
             outcomes: &c.outcomes,
             times: &c.times,
             blocks: self.blocks,
-            claims: c.tally.claims(),
+            claims: c.tally.claims,
         }
     }
 }
@@ -310,8 +310,8 @@ impl<'a> Contender<'a> {
             pool,
             truths,
             times: Vec::new(),
-            tally: Tally::new(),
-            first: Tally::new(),
+            tally: Tally::default(),
+            first: Tally::default(),
             outcomes: Vec::new(),
             attempts: Vec::new(),
         }
@@ -477,7 +477,7 @@ impl<'a> Contender<'a> {
             .collect();
         let rounds: Vec<f64> = rounds_ns.iter().map(|&ns| ns as f64).collect();
         let median_round = stats::median(&rounds);
-        let per_call = self.tally.solve_times();
+        let per_call = &self.tally.solve_ns.0;
         let us = |ns: u64| ns as f64 / 1000.0;
         let (mad_ns, outliers) = stats::histogram_mad(per_call);
         let first = &self.first;
@@ -507,21 +507,21 @@ impl<'a> Contender<'a> {
                 calls: per_call.len(),
             },
             wrong: count(Outcome::Wrong) + count(Outcome::Failed),
-            wrong_answers: self.tally.wrong_answers(),
+            wrong_answers: self.tally.wrong,
             budget_exceeded: count(Outcome::GaveUp) + count(Outcome::Mixed),
             unsupported,
             no_guess_pct: first.no_guess_pct(),
             nodes_per_puzzle: first.nodes_per_puzzle(),
             guesses_per_puzzle: first.guesses_per_puzzle(),
-            nodes_total: first.nodes_total().min(u64::MAX as u128) as u64,
-            guesses_total: first.guesses_total().min(u64::MAX as u128) as u64,
+            nodes_total: first.nodes.min(u64::MAX as u128) as u64,
+            guesses_total: first.guesses.min(u64::MAX as u128) as u64,
             cdf: cdf_points(per_call),
             foreign: self.backend.is_foreign().then(|| ForeignNotes {
                 notes: crate::solver::timing_notes(
                     self.backend,
                     &self.tally.clocks(),
                     &config.limits,
-                    self.tally.claims().second_calls,
+                    self.tally.claims.second_calls,
                 ),
             }),
             counters: first.counters(),

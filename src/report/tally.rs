@@ -61,17 +61,26 @@ pub struct Claims {
     pub second_calls: u64,
 }
 
+/// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
 #[derive(Clone, Debug)]
+pub struct Times(pub Histogram<u64>);
+
+impl Default for Times {
+    fn default() -> Self {
+        Times(Histogram::new_with_bounds(1, 3_600_000_000_000, 3).expect("valid histogram bounds"))
+    }
+}
+
+#[derive(Clone, Debug, Default)]
 pub struct Tally {
     pub(crate) records: u64,
     /// Records with a 9x9 board, and with a board of another size.
     pub(crate) boards: [u64; 2],
     counts: [u64; Status::ALL.len()],
-    /// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
-    solve_ns: Histogram<u64>,
+    pub(crate) solve_ns: Times,
     pub(crate) solve_ns_total: u128,
-    nodes: u128,
-    guesses: u128,
+    pub(crate) nodes: u128,
+    pub(crate) guesses: u128,
     /// Calls whose nodes, and whose guesses, the backend counted.
     nodes_counted: u64,
     guesses_counted: u64,
@@ -84,45 +93,17 @@ pub struct Tally {
     /// Calls timed by each clock (`Clock::ALL` order).
     clocks: [u64; Clock::ALL.len()],
     /// Calls timed by the solver's own clock.
-    claims: Claims,
+    pub(crate) claims: Claims,
     pub(crate) checks: Checks,
-    /// Records with a wrong answer (one may be invalid and mismatched at once).
-    wrong: u64,
+    /// Records with a wrong answer: invalid solutions, disagreements with expected
+    /// answers, puzzles on which the backend failed (one may be all at once).
+    pub(crate) wrong: u64,
     /// Replaced by whoever merges tallies kept per thread: they see the results out of
     /// input order.
     pub(crate) first_wrong: Option<WrongAnswer>,
 }
 
-impl Default for Tally {
-    fn default() -> Self {
-        Tally::new()
-    }
-}
-
 impl Tally {
-    pub fn new() -> Tally {
-        Tally {
-            records: 0,
-            boards: [0; 2],
-            counts: [0; Status::ALL.len()],
-            solve_ns: Histogram::new_with_bounds(1, 3_600_000_000_000, 3)
-                .expect("valid histogram bounds"),
-            solve_ns_total: 0,
-            nodes: 0,
-            guesses: 0,
-            nodes_counted: 0,
-            guesses_counted: 0,
-            no_guess: 0,
-            confirmed: 0,
-            unverified: 0,
-            clocks: [0; Clock::ALL.len()],
-            claims: Claims::default(),
-            checks: Checks::default(),
-            wrong: 0,
-            first_wrong: None,
-        }
-    }
-
     pub fn add(&mut self, r: &PuzzleResult) {
         self.records += 1;
         if let Some(board) = &r.puzzle {
@@ -130,7 +111,7 @@ impl Tally {
         }
         self.counts[r.status as usize] += 1;
         if r.status.reached_solver() {
-            self.solve_ns.saturating_record(r.time_ns.max(1));
+            self.solve_ns.0.saturating_record(r.time_ns.max(1));
             self.solve_ns_total += r.time_ns as u128;
             self.clocks[r.clock as usize] += 1;
             if matches!(r.clock, Clock::Call | Clock::Program) {
@@ -176,19 +157,9 @@ impl Tally {
         self.counts[status as usize]
     }
 
-    /// Wrong answers: invalid solutions, disagreements with expected answers, and
-    /// puzzles on which the backend failed.
-    pub fn wrong_answers(&self) -> u64 {
-        self.wrong
-    }
-
     /// Calls that reached the solver (and were timed).
     pub fn solved(&self) -> u64 {
-        self.solve_ns.len()
-    }
-
-    pub fn solve_times(&self) -> &Histogram<u64> {
-        &self.solve_ns
+        self.solve_ns.0.len()
     }
 
     pub fn mean_solve_us(&self) -> f64 {
@@ -196,19 +167,11 @@ impl Tally {
     }
 
     pub fn percentile_solve_us(&self, q: f64) -> f64 {
-        self.solve_ns.value_at_quantile(q) as f64 / 1000.0
+        self.solve_ns.0.value_at_quantile(q) as f64 / 1000.0
     }
 
     pub fn max_solve_us(&self) -> f64 {
-        self.solve_ns.max() as f64 / 1000.0
-    }
-
-    pub fn nodes_total(&self) -> u128 {
-        self.nodes
-    }
-
-    pub fn guesses_total(&self) -> u128 {
-        self.guesses
+        self.solve_ns.0.max() as f64 / 1000.0
     }
 
     pub fn nodes_per_puzzle(&self) -> f64 {
@@ -242,11 +205,6 @@ impl Tally {
         }
     }
 
-    /// What the solver said of its own time against what the harness saw.
-    pub fn claims(&self) -> Claims {
-        self.claims
-    }
-
     /// The clocks the calls were timed by, with how many calls each.
     pub fn clocks(&self) -> Vec<(Clock, u64)> {
         Clock::ALL
@@ -270,7 +228,7 @@ impl AddAssign<&Tally> for Tally {
             *a += b;
         }
         // Both histograms have the same bounds, so adding cannot fail.
-        let _ = self.solve_ns.add(&other.solve_ns);
+        let _ = self.solve_ns.0.add(&other.solve_ns.0);
         self.solve_ns_total += other.solve_ns_total;
         self.nodes += other.nodes;
         self.guesses += other.guesses;
@@ -334,7 +292,7 @@ mod tests {
     /// as two wrong answers (36 of 19 puzzles), and `compare` then refused the baseline.
     #[test]
     fn a_wrong_answer_counts_once_however_it_is_wrong() {
-        let mut t = Tally::new();
+        let mut t = Tally::default();
         let mut r = result(Status::Unique, 5, 0, Some(false));
         r.matches_expected = Some(false);
         t.add(&r);
@@ -342,10 +300,10 @@ mod tests {
         failed.matches_expected = Some(false);
         t.add(&failed);
         t.add(&result(Status::Unique, 5, 0, Some(true)));
-        assert_eq!(t.wrong_answers(), 2);
-        let mut merged = Tally::new();
+        assert_eq!(t.wrong, 2);
+        let mut merged = Tally::default();
         merged += &t;
-        assert_eq!(merged.wrong_answers(), 2);
+        assert_eq!(merged.wrong, 2);
     }
 
     #[test]
@@ -356,17 +314,17 @@ mod tests {
             result(Status::ParseError, 0, 0, None),
             result(Status::Unique, 2000, 1, Some(false)),
         ];
-        let mut all = Tally::new();
+        let mut all = Tally::default();
         results.iter().for_each(|r| all.add(r));
-        let (mut a, mut b) = (Tally::new(), Tally::new());
+        let (mut a, mut b) = (Tally::default(), Tally::default());
         results[..2].iter().for_each(|r| a.add(r));
         results[2..].iter().for_each(|r| b.add(r));
         a += &b;
         assert_eq!(a.records, all.records);
         assert_eq!(a.solved(), 3);
         assert_eq!(a.count(Status::Unique), 2);
-        assert_eq!((a.nodes_total(), a.guesses_total()), (30, 3));
-        assert_eq!(a.wrong_answers(), 1);
+        assert_eq!((a.nodes, a.guesses), (30, 3));
+        assert_eq!(a.wrong, 1);
         assert_eq!(a.first_wrong, all.first_wrong);
         assert_eq!(a.first_wrong.as_ref().unwrap().line, 7);
         assert!((a.no_guess_pct() - 100.0 / 3.0).abs() < 1e-9);
