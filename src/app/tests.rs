@@ -94,10 +94,12 @@ fn bench(backend: Backend, limits: Limits) -> Exit {
         subset: Default::default(),
         config: BenchConfig {
             labels: vec![backend.name().to_string()],
-            kind: Default::default(),
-            trust_times: false,
-            seed: 0,
-            noise_pct: 5.0,
+            rules: crate::bench::judge::Rules {
+                kind: Default::default(),
+                trust_times: false,
+                seed: 0,
+                noise_pct: 5.0,
+            },
             instructions: None,
             backends: vec![backend],
             threads: vec![1, 2],

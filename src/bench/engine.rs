@@ -144,7 +144,7 @@ pub(super) fn measure<'a>(
     let befores: Vec<u32> = dataset.untimed.iter().map(|(b, _)| *b).collect();
     let size = n.div_ceil(block_count(fastest, slowest, n)).max(1);
     let blocks = chunks_of(n, &befores, size);
-    let mut rng = SplitMix64::new(config.seed ^ dataset.info.records);
+    let mut rng = SplitMix64::new(config.rules.seed ^ dataset.info.records);
     let probe = crate::bench::machine::LoadProbe::start();
     if !passes.rounds(&blocks, timing, &mut contenders, &mut rng)? {
         return Ok(None);
@@ -593,7 +593,7 @@ pub(super) fn present(
         (first..)
             .zip(boards.iter_mut())
             .map(|(k, b)| {
-                let mut rng = SplitMix64::new(config.seed ^ mix(round) ^ mix(k ^ 0x5EED));
+                let mut rng = SplitMix64::new(config.rules.seed ^ mix(round) ^ mix(k ^ 0x5EED));
                 let s = Symmetry::random(b.side(), &mut rng);
                 *b = s.apply(b);
                 s

@@ -49,15 +49,8 @@ pub struct BenchConfig {
     pub read: ReadSettings,
     /// The name each backend's results carry (same order as `backends`).
     pub labels: Vec<String>,
-    /// Builds of one solver (the first the old one), or different solvers.
-    pub kind: Kind,
-    /// The seed of the turns' order, the symmetries and the bootstraps.
-    pub seed: u64,
-    /// Changes smaller than this are no change (builds).
-    pub noise_pct: f64,
-    /// Judge by a solver's own times even where they cover too little of what the
-    /// harness saw it spend.
-    pub trust_times: bool,
+    /// How verdicts are given; its seed also orders the turns and draws the symmetries.
+    pub rules: judge::Rules,
     /// Count instructions on the first this many puzzles of each dataset (valgrind).
     pub instructions: Option<u64>,
     /// Whose claims are verified.
@@ -214,9 +207,9 @@ fn verdicts(
         results[i].wrong == 0
             && side.solves
             && side.outcomes.contains(&judge::Outcome::Solved)
-            && (config.trust_times || side.claims.doubt(side.label).is_none())
+            && (config.rules.trust_times || side.claims.doubt(side.label).is_none())
     };
-    let base = match config.kind {
+    let base = match config.rules.kind {
         Kind::Builds => 0,
         Kind::Solvers => (0..results.len())
             .filter(|&i| fair(i))
@@ -227,17 +220,17 @@ fn verdicts(
             })
             .unwrap_or(0),
     };
-    let rules = judge::Rules {
-        kind: config.kind,
-        noise_pct: config.noise_pct,
-        seed: config.seed,
-        trust_times: config.trust_times,
-    };
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let judged = judge::judge(&m.side(base), &m.side(i), &rules);
-            judged.versus(&results[base], &results[i], How::Paired, m.timing, &rules)
+            let judged = judge::judge(&m.side(base), &m.side(i), &config.rules);
+            judged.versus(
+                &results[base],
+                &results[i],
+                How::Paired,
+                m.timing,
+                &config.rules,
+            )
         })
         .collect()
 }

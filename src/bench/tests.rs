@@ -37,10 +37,12 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
         rounds: 3,
         min_time: None,
         read: Default::default(),
-        kind: Kind::Solvers,
-        seed: 7,
-        noise_pct: 1.0,
-        trust_times: false,
+        rules: judge::Rules {
+            kind: Kind::Solvers,
+            seed: 7,
+            noise_pct: 1.0,
+            trust_times: false,
+        },
         instructions: None,
         verify: Default::default(),
         symmetry: true,
@@ -171,7 +173,7 @@ fn repeated(n: usize) -> (tempfile::TempDir, Dataset) {
 
 fn builds(backends: Vec<Backend>) -> BenchConfig {
     let mut c = config(backends, vec![1]);
-    c.kind = Kind::Builds;
+    c.rules.kind = Kind::Builds;
     c.rounds = 20;
     c
 }

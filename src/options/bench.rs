@@ -9,6 +9,7 @@ use super::{limits, usage};
 use crate::base::bounds;
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::{self, Builds};
+use crate::bench::judge::Rules;
 use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, Kind, hash_file};
 use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
@@ -83,7 +84,7 @@ pub enum CompareAction {
 
 pub struct CompareOptions {
     pub action: CompareAction,
-    pub rules: crate::bench::judge::Rules,
+    pub rules: Rules,
     pub progress: bool,
     pub html: Option<Target>,
     /// `--export-*`: the verdicts, in each format.
@@ -236,13 +237,15 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         },
         read: super::input::read_settings(&a.input),
         labels,
-        kind: match builds {
-            true => Kind::Builds,
-            false => Kind::Solvers,
+        rules: Rules {
+            kind: match builds {
+                true => Kind::Builds,
+                false => Kind::Solvers,
+            },
+            seed: a.input.seed,
+            noise_pct: noise(a.noise)?,
+            trust_times: a.trust_reported_times,
         },
-        seed: a.input.seed,
-        noise_pct: noise(a.noise)?,
-        trust_times: a.trust_reported_times,
         instructions,
         verify: super::foreign::verify(&a.foreign),
         symmetry: a.symmetry == "on",
@@ -264,7 +267,7 @@ fn save_path(name: &str, store: &Store, force: bool) -> anyhow::Result<PathBuf> 
 }
 
 pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
-    let rules = crate::bench::judge::Rules {
+    let rules = Rules {
         kind: Kind::Builds,
         noise_pct: noise(a.noise)?,
         seed: 1,
@@ -332,12 +335,7 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
 /// built-in backends, and the foreign ones only as the command line names them now
 /// (`given`: a baseline file never makes this program run a program or load a library
 /// it names). With each backend's saved build where the build store has it.
-fn rerun(
-    old: &BenchRun,
-    store: &Store,
-    given: &[Backend],
-    rules: &crate::bench::judge::Rules,
-) -> anyhow::Result<Rerun> {
+fn rerun(old: &BenchRun, store: &Store, given: &[Backend], rules: &Rules) -> anyhow::Result<Rerun> {
     let mut backends: Vec<Backend> = Vec::new();
     let mut threads = Vec::new();
     let mut datasets: Vec<Input> = Vec::new();
@@ -380,10 +378,10 @@ fn rerun(
             Duration::from_secs_f64(t).max(DEFAULT_MIN_TIME)
         })),
         read: s.input.clone(),
-        kind: Kind::Builds,
-        seed: s.input.seed,
-        noise_pct: rules.noise_pct,
-        trust_times: rules.trust_times,
+        rules: Rules {
+            seed: s.input.seed,
+            ..*rules
+        },
         instructions,
         verify: Default::default(),
         symmetry: s.symmetry,
