@@ -6,8 +6,9 @@
 //! A second one exits at once, but only between two rows of output
 //! ([`exit_between_rows`]): every write that could be cut holds [`gate`].
 
+use crate::base::lock;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, Once, PoisonError};
+use std::sync::{Mutex, MutexGuard, Once};
 
 /// Set by the first interrupt. Static: the signal handler sets it.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -34,7 +35,7 @@ pub fn install() {
 fn on_signal() {
     if INTERRUPTED.swap(true, Ordering::SeqCst) {
         // The foreign programs' process groups first: they would outlive the run.
-        for &pid in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        for &pid in lock(&GROUPS).iter() {
             // SAFETY: kill(2) on a process group this process created (the handler runs
             // on the ctrlc crate's thread, not in a signal context); at worst it is gone.
             unsafe {
@@ -53,7 +54,7 @@ static GATE: Mutex<()> = Mutex::new(());
 
 /// Taken around a write that must not be cut (a row, a summary).
 pub fn gate() -> MutexGuard<'static, ()> {
-    GATE.lock().unwrap_or_else(PoisonError::into_inner)
+    lock(&GATE)
 }
 
 /// Set while the command runs (from `main`, not in a program that uses the library),
@@ -92,15 +93,12 @@ static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
 /// Notes a foreign program's process group (its leader's pid).
 pub fn track_group(pid: u32) {
-    GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+    lock(&GROUPS).push(pid);
 }
 
 /// Forgets a process group, once it was killed and reaped.
 pub fn untrack_group(pid: u32) {
-    GROUPS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|&p| p != pid);
+    lock(&GROUPS).retain(|&p| p != pid);
 }
 
 /// What an interrupt stopped: a read (the source ends there, and the records read

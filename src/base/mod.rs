@@ -10,6 +10,12 @@ pub(crate) mod rng;
 /// Where FNV-1a 64 starts: the hash of nothing.
 pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// A mutex's guard, even where a thread panicked holding it: what it guards stays
+/// usable (a list, a counter), and a panic is reported where it happened.
+pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// FNV-1a 64 of `bytes`, continued from `hash`: the one content hash (inputs read,
 /// datasets, builds, colours).
 pub fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {

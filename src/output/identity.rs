@@ -2,6 +2,7 @@
 //! output: device and inode for what exists (hard links and symbolic links included),
 //! the normalized absolute path for what does not exist yet (`sub/../x` is `x`).
 
+use crate::base::lock;
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -160,14 +161,10 @@ fn file_id(meta: &Metadata) -> FileId {
 pub struct Written(Arc<Mutex<Vec<(PathBuf, FileId)>>>);
 
 impl Written {
-    fn list(&self) -> std::sync::MutexGuard<'_, Vec<(PathBuf, FileId)>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Notes that the run writes `file` (nothing for a device, which holds no data).
     pub(crate) fn claim(&self, file: &Resolved) {
         if let (Some(id), false) = (&file.id, file.kind == Kind::CharDevice) {
-            let mut written = self.list();
+            let mut written = lock(&self.0);
             written.retain(|(p, _)| p != &file.path);
             written.push((file.path.clone(), id.clone()));
         }
@@ -185,7 +182,7 @@ impl Written {
     /// run writes.
     pub fn has(&self, meta: &Metadata) -> bool {
         let id = file_id(meta);
-        self.list().iter().any(|(claimed, claimed_id)| {
+        lock(&self.0).iter().any(|(claimed, claimed_id)| {
             claimed_id == &id && fs::metadata(claimed).is_ok_and(|m| file_id(&m) == *claimed_id)
         })
     }

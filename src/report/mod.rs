@@ -18,6 +18,7 @@ pub use progress::Progress;
 pub use solutions::SolutionsRows;
 pub use summary::{Summary, rate};
 
+use crate::base::lock;
 use std::sync::{Mutex, PoisonError};
 
 use crate::output::{RowStream, Rows, StreamError, Target};
@@ -125,11 +126,7 @@ impl RowFormatter {
     /// A collector for a piece of `records` results, on the worker thread that solves
     /// them.
     pub fn piece(&self, records: usize) -> PartBuilder<'_> {
-        let tally = self
-            .tallies
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .pop();
+        let tally = lock(&self.tallies).pop();
         PartBuilder {
             formatter: self,
             formats: self
@@ -182,10 +179,7 @@ impl Collect for PartBuilder<'_> {
     }
 
     fn finish(self) -> Part {
-        let tallies = self.formatter.tallies.lock();
-        tallies
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(self.tally);
+        lock(&self.formatter.tallies).push(self.tally);
         let mut part = self.part;
         part.rows = self.formats.into_iter().map(|(_, rows)| rows).collect();
         part

@@ -2,8 +2,9 @@
 //! takes one and gives it back, so a foreign backend's processes are started once per
 //! worker thread, never once per job, and never inside a timed region.
 
+use crate::base::lock;
 use std::ops::{Deref, DerefMut};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::Mutex;
 
 use super::guarded::GuardedSolver;
 use super::verify::Verify;
@@ -36,13 +37,9 @@ impl SolverPool {
         GuardedSolver::new(&self.backend, &self.limits).verifying(self.verify)
     }
 
-    fn idle(&self) -> MutexGuard<'_, Vec<GuardedSolver>> {
-        self.idle.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     /// Makes sure `n` solvers are ready (started before anything is timed).
     pub fn prefill(&self, n: usize) {
-        let mut idle = self.idle();
+        let mut idle = lock(&self.idle);
         while idle.len() < n {
             idle.push(self.make());
         }
@@ -50,7 +47,7 @@ impl SolverPool {
 
     /// A solver until the guard is dropped.
     pub fn get(&self) -> Pooled<'_> {
-        let solver = self.idle().pop().unwrap_or_else(|| self.make());
+        let solver = lock(&self.idle).pop().unwrap_or_else(|| self.make());
         Pooled {
             pool: self,
             solver: Some(solver),
@@ -79,7 +76,7 @@ impl DerefMut for Pooled<'_> {
 impl Drop for Pooled<'_> {
     fn drop(&mut self) {
         if let Some(s) = self.solver.take() {
-            self.pool.idle().push(s);
+            lock(&self.pool.idle).push(s);
         }
     }
 }

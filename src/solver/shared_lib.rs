@@ -16,6 +16,7 @@
 //! deadline and the cancel flag are checked before each call (a call
 //! cannot be stopped), and the deadline again after it: an overrun is reported.
 
+use crate::base::lock;
 use std::collections::HashMap;
 use std::ffi::c_char;
 use std::path::PathBuf;
@@ -74,10 +75,7 @@ impl LibSpec {
         // handlers and threads stay), so it is loaded once and never unloaded.
         static LOADED: OnceLock<Mutex<HashMap<PathBuf, Arc<libloading::Library>>>> =
             OnceLock::new();
-        let mut loaded = LOADED
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut loaded = lock(LOADED.get_or_init(Default::default));
         let key = std::fs::canonicalize(&self.path)
             .map_err(|e| format!("{}: {e}", self.path.display()))?;
         let lib = match loaded.get(&key) {
@@ -369,8 +367,9 @@ mod guard {
 /// A crash inside a library ends the process; this says which library and which puzzle
 /// first (from a signal handler: only a `write` of a message prepared before the call).
 mod crash {
+    use crate::base::lock;
     use std::cell::Cell;
-    use std::sync::{Mutex, PoisonError};
+    use std::sync::Mutex;
 
     /// The backend and the puzzle of the call in progress on this thread: pointers to
     /// memory that outlives the call, set just before it and cleared after it, so that
@@ -424,10 +423,7 @@ mod crash {
     static LOADED: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
     pub fn loaded(spec: &str) {
-        LOADED
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(spec.to_string());
+        lock(&LOADED).push(spec.to_string());
     }
 
     /// A library that calls `exit()` during a call, while it is loaded, or from a thread
@@ -436,10 +432,7 @@ mod crash {
     /// (`_exit()` bypasses this; nothing in-process can catch it.)
     extern "C" fn on_exit() {
         if current().is_none() && crate::base::interrupt::exit_is_foreign() {
-            let specs = LOADED
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .join(", ");
+            let specs = lock(&LOADED).join(", ");
             if !specs.is_empty() {
                 // No row is cut: a write in progress on another thread ends first.
                 let _gate = crate::base::interrupt::gate();

@@ -9,6 +9,7 @@
 //! Every sample goes into a reservoir the program's solvers share, from which the
 //! summary gives the spread: how uncertain each such time is.
 
+use crate::base::lock;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -127,12 +128,6 @@ impl Eq for Shared {}
 
 impl std::hash::Hash for Shared {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
-
-fn lock(samples: &Mutex<Samples>) -> std::sync::MutexGuard<'_, Samples> {
-    samples
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The samples of the whole run: how many, and a uniform reservoir of them.

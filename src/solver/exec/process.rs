@@ -5,6 +5,7 @@
 //! stderr kept for messages, and a kill that
 //! takes its whole group.
 
+use crate::base::lock;
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
@@ -37,10 +38,7 @@ fn spawn(cmd: Command) -> std::io::Result<Child> {
         Mutex::new(tx)
     });
     let (reply, answer) = mpsc::channel();
-    let sent = spawner
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .send((cmd, reply));
+    let sent = lock(&spawner).send((cmd, reply));
     match sent {
         Ok(()) => answer.recv().unwrap_or_else(|_| {
             Err(std::io::Error::other(
@@ -166,9 +164,7 @@ impl Worker {
                     if n == 0 {
                         break;
                     }
-                    let mut t = tail
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    let mut t = lock(&tail);
                     t.extend(&buf[..n]);
                     let extra = t.len().saturating_sub(STDERR_TAIL);
                     t.drain(..extra);
@@ -391,13 +387,7 @@ impl Worker {
     }
 
     fn stderr_tail(&self) -> String {
-        let bytes: Vec<u8> = self
-            .stderr
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .iter()
-            .copied()
-            .collect();
+        let bytes: Vec<u8> = lock(&self.stderr).iter().copied().collect();
         let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let last = &lines[lines.len().saturating_sub(3)..];
