@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn generated_puzzles_are_unique_and_reproducible() {
         let mut solver = guarded(Backend::DlxStatic, Limits::default());
-        let mut check = DlxStatic::new();
+        let mut check = DlxStatic::default();
         for i in 0..20 {
             let g = generate(7, i, NINE, 24, &mut solver);
             assert_eq!(g.solution.check_solution_of(&g.puzzle), Ok(()));

@@ -981,7 +981,7 @@ mod tests {
 
     /// Every solution, counted by the exact-cover backend.
     fn dlx_count(p: &Grid, max: u32) -> u32 {
-        DlxStatic::new().solve(p, &limits(max)).solutions
+        DlxStatic::default().solve(p, &limits(max)).solutions
     }
 
     #[test]
@@ -1037,7 +1037,7 @@ mod tests {
     fn solves_unique_puzzles() {
         let mut solver = Bitboard::new();
         for p in HARD {
-            let s = DlxStatic::new()
+            let s = DlxStatic::default()
                 .solve(&grid(p), &limits(2))
                 .solution
                 .unwrap();

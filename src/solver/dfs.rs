@@ -22,10 +22,6 @@ pub struct Dfs {
 }
 
 impl Dfs {
-    pub fn new() -> Dfs {
-        Dfs::default()
-    }
-
     fn search(&mut self, puzzle: &Square, limits: &Limits) -> (SolveOutcome, Option<Square>) {
         let mut out = SolveOutcome::default();
         let side = puzzle.side();

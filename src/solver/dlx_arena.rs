@@ -28,10 +28,6 @@ pub struct DlxArena {
 }
 
 impl DlxArena {
-    pub fn new() -> DlxArena {
-        DlxArena::default()
-    }
-
     /// Builds the matrix of a board (its cells, row by row, and its shape) and counts
     /// its covers; the first one's options are left in `first`.
     fn search(&mut self, cells: &[u8], shape: Shape, limits: &Limits) -> SolveOutcome {

@@ -50,12 +50,6 @@ struct Keys([u8; KEYS]);
 
 impl Default for DlxStatic {
     fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl DlxStatic {
-    pub fn new() -> DlxStatic {
         DlxStatic {
             up: [0; NODES],
             down: [0; NODES],
@@ -64,7 +58,9 @@ impl DlxStatic {
             chosen: [0; CELLS],
         }
     }
+}
 
+impl DlxStatic {
     /// Builds the reduced matrix. Returns false when the givens conflict.
     fn build(&mut self, puzzle: &Grid) -> bool {
         let Some([rows, cols, boxes]) = given_masks(puzzle) else {

@@ -53,7 +53,7 @@ impl Mock {
     pub fn new_solver(&self) -> Box<dyn Solver> {
         Box::new(MockSolver {
             mock: *self,
-            inner: DlxStatic::new(),
+            inner: DlxStatic::default(),
         })
     }
 }

@@ -451,12 +451,12 @@ impl Backend {
     /// solution-count limit when it starts).
     pub fn new_solver_with(&self, limits: &Limits) -> Box<dyn Solver> {
         match self {
-            Backend::DlxStatic => Box::new(DlxStatic::new()),
-            Backend::DlxArena => Box::new(DlxArena::new()),
+            Backend::DlxStatic => Box::new(DlxStatic::default()),
+            Backend::DlxArena => Box::new(DlxArena::default()),
             Backend::Bitboard => Box::new(Bitboard::new()),
-            Backend::Dfs => Box::new(Dfs::new()),
+            Backend::Dfs => Box::new(Dfs::default()),
             #[cfg(feature = "reference")]
-            Backend::Reference => Box::new(Reference::new()),
+            Backend::Reference => Box::new(Reference),
             Backend::Null => Box::new(Null),
             Backend::Fastest => Box::new(fastest::Fastest::default()),
             Backend::Exec(spec) => Box::new(exec::ExecSolver::new(Arc::clone(spec), limits)),

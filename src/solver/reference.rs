@@ -11,12 +11,6 @@ use crate::board::nine::Grid;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
-impl Reference {
-    pub fn new() -> Reference {
-        Reference
-    }
-}
-
 impl Solver for Reference {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
         let mut outcome = SolveOutcome {

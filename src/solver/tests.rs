@@ -128,11 +128,11 @@ fn node_budget_stops_the_search() {
         max_nodes: 10_000,
         ..Limits::default()
     };
-    let out = Dfs::new().solve(&p, &tight);
+    let out = Dfs::default().solve(&p, &tight);
     assert!(out.budget_exceeded);
     assert_eq!(out.nodes, 10_001);
     // DLX needs only a handful of nodes for the same puzzle, and so does bitboard.
-    let out = DlxStatic::new().solve(&p, &tight);
+    let out = DlxStatic::default().solve(&p, &tight);
     assert!(!out.budget_exceeded);
     assert_eq!(out.solutions, 2);
     let out = Bitboard::new().solve(&p, &tight);
@@ -158,7 +158,7 @@ fn a_past_deadline_stops_the_search_at_once() {
         deadline: Some(std::time::Instant::now()),
         ..Limits::default()
     };
-    let out = Dfs::new().solve(&grid(HOSTILE), &past);
+    let out = Dfs::default().solve(&grid(HOSTILE), &past);
     assert!(out.timed_out && out.budget_exceeded && !out.cancelled);
     assert_eq!((out.nodes, out.solutions), (1, 0));
     let out = Bitboard::new().solve(&grid(HOSTILE), &past);
@@ -185,7 +185,7 @@ fn a_deadline_stops_dfs_mid_search() {
         ..Limits::default()
     };
     let start = std::time::Instant::now();
-    let out = Dfs::new().solve(&grid(HOSTILE), &soon);
+    let out = Dfs::default().solve(&grid(HOSTILE), &soon);
     assert!(out.timed_out && out.budget_exceeded);
     assert!(out.nodes > 1);
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
@@ -213,7 +213,7 @@ fn a_set_cancel_flag_stops_every_backend() {
         }
         assert_eq!(out.nodes, 1024, "{backend}");
     }
-    let out = Dfs::new().solve(&grid(HOSTILE), &limits);
+    let out = Dfs::default().solve(&grid(HOSTILE), &limits);
     assert!(out.cancelled);
     // The same limits with the flag clear: the DLX search finishes.
     static CLEAR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -222,7 +222,7 @@ fn a_set_cancel_flag_stops_every_backend() {
         cancel: Some(&CLEAR),
         ..limits
     };
-    let out = DlxStatic::new().solve(&grid(HOSTILE), &limits);
+    let out = DlxStatic::default().solve(&grid(HOSTILE), &limits);
     assert_eq!(out.solutions, 2);
     assert!(!out.cancelled && !out.budget_exceeded);
 }
@@ -263,10 +263,10 @@ fn dfs_counts_nodes_like_the_textbook_search() {
     let (p, s) = UNIQUE[0];
     let mut g = grid(s);
     g.set(0, 0);
-    let out = Dfs::new().solve(&g, &limits(2));
+    let out = Dfs::default().solve(&g, &limits(2));
     assert_eq!((out.nodes, out.guesses), (2, 0));
     // State is reset between puzzles: the same puzzle twice gives the same counts.
-    let mut dfs = Dfs::new();
+    let mut dfs = Dfs::default();
     let a = dfs.solve(&grid(p), &limits(2));
     let b = dfs.solve(&grid(p), &limits(2));
     assert_eq!(a, b);
@@ -274,8 +274,8 @@ fn dfs_counts_nodes_like_the_textbook_search() {
 
 #[test]
 fn both_dlx_backends_walk_the_same_tree() {
-    let mut a = DlxStatic::new();
-    let mut b = DlxArena::new();
+    let mut a = DlxStatic::default();
+    let mut b = DlxArena::default();
     // And the first of the shipped generated puzzles: a wrong count of an item's
     // options (chosen, or left to backtrack on) shows in the nodes.
     let shipped = include_str!("../../datasets/generated-3000.txt")
@@ -350,8 +350,8 @@ proptest! {
                 g.set(i, v);
             }
         }
-        let a = DlxStatic::new().solve(&g, &limits(2));
-        let b = DlxArena::new().solve(&g, &limits(2));
+        let a = DlxStatic::default().solve(&g, &limits(2));
+        let b = DlxArena::default().solve(&g, &limits(2));
         prop_assert_eq!(a, b);
         if let Some(s) = a.solution {
             prop_assert_eq!(s.check_solution_of(&g), Ok(()));
