@@ -42,6 +42,24 @@ macro_rules! say {
     }};
 }
 
+/// An enum whose variants each have a name (a CSV column's value, a flag's): `ALL`,
+/// the variants in order, and `name()`.
+macro_rules! named {
+    ($(#[$m:meta])* $vis:vis enum $name:ident { $($(#[$vm:meta])* $v:ident => $text:literal,)* }) => {
+        $(#[$m])*
+        $vis enum $name { $($(#[$vm])* $v,)* }
+
+        impl $name {
+            #[allow(dead_code)]
+            pub const ALL: [$name; [$($text),*].len()] = [$($name::$v),*];
+
+            pub fn name(self) -> &'static str {
+                match self { $($name::$v => $text,)* }
+            }
+        }
+    };
+}
+
 /// As [`say!`], without the line break.
 macro_rules! say_text {
     ($($arg:tt)*) => {{

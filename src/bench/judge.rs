@@ -148,31 +148,20 @@ pub enum How {
     Saved,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    Regressed,
-    Improved,
-    NoChange,
-    /// Two solvers: the other ran slower (or faster, below 1).
-    Differs,
-    /// Two solvers whose interval holds 1.
-    AboutAsFast,
-    /// `why` says why.
-    #[serde(rename = "no_verdict")]
-    Unjudged,
-}
-
-impl Verdict {
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Regressed => "regressed",
-            Verdict::Improved => "improved",
-            Verdict::NoChange => "no change",
-            Verdict::Differs => "differs",
-            Verdict::AboutAsFast => "about as fast",
-            Verdict::Unjudged => "no verdict",
-        }
+named! {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Verdict {
+        Regressed => "regressed",
+        Improved => "improved",
+        NoChange => "no change",
+        /// Two solvers: the other ran slower (or faster, below 1).
+        Differs => "differs",
+        /// Two solvers whose interval holds 1.
+        AboutAsFast => "about as fast",
+        /// `why` says why.
+        #[serde(rename = "no_verdict")]
+        Unjudged => "no verdict",
     }
 }
 

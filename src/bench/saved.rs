@@ -50,29 +50,23 @@ pub struct BenchSettings {
     pub symmetry: bool,
 }
 
-/// The clock of a result's blocks and rounds (see `bench::engine`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Timing {
-    /// The measuring thread's CPU time: one thread, built-in backends.
-    #[default]
-    Cpu,
-    /// Wall time: several threads.
-    Wall,
-    /// The sum of the calls' own times over the threads: a foreign backend in the run,
-    /// timed around its work alone, and every other backend so too.
-    Calls,
+named! {
+    /// The clock of a result's blocks and rounds (see `bench::engine`).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Timing {
+        /// The measuring thread's CPU time: one thread, built-in backends.
+        #[default]
+        Cpu => "cpu",
+        /// Wall time: several threads.
+        Wall => "wall",
+        /// The sum of the calls' own times over the threads: a foreign backend in the run,
+        /// timed around its work alone, and every other backend so too.
+        Calls => "calls",
+    }
 }
 
 impl Timing {
-    pub fn name(self) -> &'static str {
-        match self {
-            Timing::Cpu => "cpu",
-            Timing::Wall => "wall",
-            Timing::Calls => "calls",
-        }
-    }
-
     /// Why this clock, for a person.
     pub fn reason(self) -> &'static str {
         match self {

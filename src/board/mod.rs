@@ -332,17 +332,19 @@ impl fmt::Display for Conflict {
     }
 }
 
-/// How a record's cell characters are read on a board bigger than 9x9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Alphabet {
-    /// Digits `1`..: up to 9x9 (`0` is a blank).
-    Digits,
-    /// `A`=1, `B`=2, ... (either case; `0` is a blank).
-    Letters,
-    /// `0`-`9`, `A`-`F` for 1 to 16 (a 16x16 record that uses `0` with letters).
-    Hex,
-    /// `1`-`9` then `A`=10 ... `G`=16 (`0` is a blank).
-    DigitsThenLetters,
+named! {
+    /// How a record's cell characters are read on a board bigger than 9x9.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Alphabet {
+        /// Digits `1`..: up to 9x9 (`0` is a blank).
+        Digits => "digits",
+        /// `A`=1, `B`=2, ... (either case; `0` is a blank).
+        Letters => "letters",
+        /// `0`-`9`, `A`-`F` for 1 to 16 (a 16x16 record that uses `0` with letters).
+        Hex => "hex",
+        /// `1`-`9` then `A`=10 ... `G`=16 (`0` is a blank).
+        DigitsThenLetters => "digits-letters",
+    }
 }
 
 impl std::str::FromStr for Alphabet {
@@ -363,23 +365,6 @@ impl std::str::FromStr for Alphabet {
 }
 
 impl Alphabet {
-    pub const ALL: [Alphabet; 4] = [
-        Alphabet::Digits,
-        Alphabet::Letters,
-        Alphabet::Hex,
-        Alphabet::DigitsThenLetters,
-    ];
-
-    /// Its name on the command line (`--alphabet`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Alphabet::Digits => "digits",
-            Alphabet::Letters => "letters",
-            Alphabet::Hex => "hex",
-            Alphabet::DigitsThenLetters => "digits-letters",
-        }
-    }
-
     /// Whether it writes every value of a board of `side`.
     pub fn fits(self, side: usize) -> bool {
         match self {

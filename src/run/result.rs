@@ -39,68 +39,38 @@ impl Attempt {
     }
 }
 
-/// How a record ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Status {
-    /// Exactly one solution (counted up to two).
-    Unique,
-    /// A solution was found; uniqueness was not checked (`--max-solutions 1`).
-    Solved,
-    /// Two or more solutions.
-    Multiple,
-    NoSolution,
-    /// Two givens conflict; not solved.
-    InvalidGivens,
-    /// The node budget or the time limit ran out first.
-    BudgetExceeded,
-    /// The record could not be read as a puzzle.
-    ParseError,
-    /// The backend failed on this puzzle (it panicked); the message is in `error`.
-    Error,
-    /// An interrupt (Ctrl-C) abandoned the search.
-    Interrupted,
-    /// The `null` backend solves nothing: it measures the harness.
-    NotSolved,
-    /// The backend does not solve boards of this size (9x9 only, or 16x16 only).
-    Unsupported,
-    /// The backend's claim (no solution, unique, multiple) was refuted by the verifier:
-    /// a wrong answer; `error` says what was claimed and what is true.
-    Refuted,
+named! {
+    /// How a record ended.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Status {
+        /// Exactly one solution (counted up to two).
+        Unique => "unique",
+        /// A solution was found; uniqueness was not checked (`--max-solutions 1`).
+        Solved => "solved",
+        /// Two or more solutions.
+        Multiple => "multiple",
+        NoSolution => "no_solution",
+        /// Two givens conflict; not solved.
+        InvalidGivens => "invalid_givens",
+        /// The node budget or the time limit ran out first.
+        BudgetExceeded => "budget_exceeded",
+        /// The record could not be read as a puzzle.
+        ParseError => "parse_error",
+        /// The backend failed on this puzzle (it panicked); the message is in `error`.
+        Error => "error",
+        /// An interrupt (Ctrl-C) abandoned the search.
+        Interrupted => "interrupted",
+        /// The `null` backend solves nothing: it measures the harness.
+        NotSolved => "not_solved",
+        /// The backend does not solve boards of this size (9x9 only, or 16x16 only).
+        Unsupported => "unsupported",
+        /// The backend's claim (no solution, unique, multiple) was refuted by the verifier:
+        /// a wrong answer; `error` says what was claimed and what is true.
+        Refuted => "refuted",
+    }
 }
 
 impl Status {
-    pub const ALL: [Status; 12] = [
-        Status::Unique,
-        Status::Solved,
-        Status::Multiple,
-        Status::NoSolution,
-        Status::InvalidGivens,
-        Status::BudgetExceeded,
-        Status::ParseError,
-        Status::Error,
-        Status::Interrupted,
-        Status::NotSolved,
-        Status::Unsupported,
-        Status::Refuted,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Unique => "unique",
-            Status::Solved => "solved",
-            Status::Multiple => "multiple",
-            Status::NoSolution => "no_solution",
-            Status::InvalidGivens => "invalid_givens",
-            Status::BudgetExceeded => "budget_exceeded",
-            Status::ParseError => "parse_error",
-            Status::Error => "error",
-            Status::Interrupted => "interrupted",
-            Status::NotSolved => "not_solved",
-            Status::Unsupported => "unsupported",
-            Status::Refuted => "refuted",
-        }
-    }
-
     /// True when the record's puzzle reached the solver (and its call was timed).
     pub fn reached_solver(self) -> bool {
         !matches!(

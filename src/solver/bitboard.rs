@@ -741,31 +741,22 @@ impl State {
     }
 }
 
-/// The instruction sets the search is compiled for: the x86-64 levels (other
-/// architectures have `Baseline` only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Path {
-    Baseline,
-    V2,
-    V3,
-    V4,
+named! {
+    /// The instruction sets the search is compiled for: the x86-64 levels (other
+    /// architectures have `Baseline` only).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Path {
+        Baseline => "x86-64",
+        V2 => "x86-64-v2",
+        V3 => "x86-64-v3",
+        V4 => "x86-64-v4",
+    }
 }
 
 /// The environment variable that forces a lower path, by name.
 pub const PATH_ENV: &str = "SUDOKU_BENCH_BITBOARD_PATH";
 
 impl Path {
-    pub const ALL: [Path; 4] = [Path::Baseline, Path::V2, Path::V3, Path::V4];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Path::Baseline => "x86-64",
-            Path::V2 => "x86-64-v2",
-            Path::V3 => "x86-64-v3",
-            Path::V4 => "x86-64-v4",
-        }
-    }
-
     /// Whether this CPU can run it (the features its compiled search uses).
     pub fn supported(self) -> bool {
         #[cfg(target_arch = "x86_64")]

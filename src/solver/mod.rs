@@ -134,47 +134,31 @@ pub struct SolveOutcome {
     pub unseen_ns: u64,
 }
 
-/// Where a call's time comes from: the harness's clock around the call, or a clock of
-/// the solver's own (said in every output, since they do not measure the same thing).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Clock {
-    /// Around the backend's call, in this process (the built-in backends).
-    #[default]
-    Harness,
-    /// Around the library function alone (`lib:`); the harness's bookkeeping (input,
-    /// guard zone, crash note, a second call for the solution) is outside it.
-    Call,
-    /// The program's own report of its time for the puzzle (`exec:`, `ns=`).
-    Program,
-    /// The pipe round trip less the transport, calibrated during the run (`exec:`).
-    RoundTrip,
-    /// Its batch's time divided by the batch's puzzles (`exec:` streams and judge
-    /// submissions that report no time of their own).
-    Batch,
+named! {
+    /// Where a call's time comes from: the harness's clock around the call, or a clock of
+    /// the solver's own (said in every output, since they do not measure the same thing).
+    #[derive(
+        Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    )]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Clock {
+        /// Around the backend's call, in this process (the built-in backends).
+        #[default]
+        Harness => "harness",
+        /// Around the library function alone (`lib:`); the harness's bookkeeping (input,
+        /// guard zone, crash note, a second call for the solution) is outside it.
+        Call => "call",
+        /// The program's own report of its time for the puzzle (`exec:`, `ns=`).
+        Program => "program",
+        /// The pipe round trip less the transport, calibrated during the run (`exec:`).
+        RoundTrip => "round-trip",
+        /// Its batch's time divided by the batch's puzzles (`exec:` streams and judge
+        /// submissions that report no time of their own).
+        Batch => "batch",
+    }
 }
 
 impl Clock {
-    pub const ALL: [Clock; 5] = [
-        Clock::Harness,
-        Clock::Call,
-        Clock::Program,
-        Clock::RoundTrip,
-        Clock::Batch,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Clock::Harness => "harness",
-            Clock::Call => "call",
-            Clock::Program => "program",
-            Clock::RoundTrip => "round-trip",
-            Clock::Batch => "batch",
-        }
-    }
-
     /// What the clock measures, for a person.
     pub fn describe(self) -> &'static str {
         match self {
