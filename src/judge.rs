@@ -42,7 +42,7 @@ pub fn judge<R: BufRead + Send>(
     };
     let mut reader = format.reader(input, &Layout::default());
     let mut solver = GuardedSolver::new(backend, limits);
-    let source = SourceName::new("-");
+    let source = SourceName::from("-");
     let mut report = JudgeReport::default();
     let mut written = 0u64;
     while let Some(raw) = reader.next_record() {

@@ -31,8 +31,6 @@
 #[cfg(not(unix))]
 compile_error!("sudoku-bench runs on Unix (Linux, macOS) only");
 
-// Every module is the crate's own, so the compiler reports what nothing uses; the
-// public interface is the list of re-exports below.
 /// A line to standard error that never panics: with stderr closed (`2>&1 | head`) or
 /// full, a finished run must not end in a panic and exit 101, as `eprintln!` would.
 macro_rules! say {
@@ -68,6 +66,8 @@ macro_rules! say_text {
     }};
 }
 
+// Every module is the crate's own, so the compiler reports what nothing uses; the
+// public interface is the list of re-exports below.
 mod app;
 mod base;
 mod bench;

@@ -51,10 +51,6 @@ pub struct Reading {
 }
 
 impl SourceName {
-    pub fn new(name: &str) -> SourceName {
-        SourceName::of(name, None, None)
-    }
-
     /// The name of a source read as `reading` says, with the count of the lines the
     /// workers skip where they parse its records.
     pub fn read(name: &str, reading: Reading, skipped: Option<Arc<AtomicU64>>) -> SourceName {
@@ -103,7 +99,7 @@ impl Deref for SourceName {
 
 impl From<&str> for SourceName {
     fn from(name: &str) -> SourceName {
-        SourceName::new(name)
+        SourceName::of(name, None, None)
     }
 }
 

@@ -79,7 +79,7 @@ pub struct Square {
     cells: Box<[u8]>,
     /// The symbols its file wrote it in, for what is written about it (`None`: read
     /// from numbers, or made here). No part of its value: boards compare by cells.
-    symbols: Option<Alphabet>,
+    pub symbols: Option<Alphabet>,
 }
 
 impl PartialEq for Square {
@@ -270,16 +270,6 @@ impl Square {
             _ => Alphabet::Letters,
         };
         out.extend(self.cells.iter().map(|&v| a.symbol(v)));
-    }
-
-    /// The symbols its file wrote it in.
-    pub fn symbols(&self) -> Option<Alphabet> {
-        self.symbols
-    }
-
-    /// Written in `symbols` from now on (an answer in its puzzle's).
-    pub fn set_symbols(&mut self, symbols: Option<Alphabet>) {
-        self.symbols = symbols;
     }
 
     pub fn to_line(&self) -> String {
@@ -651,7 +641,7 @@ impl Board {
     pub fn symbols(&self) -> Option<Alphabet> {
         match self {
             Board::Nine(_) => None,
-            Board::Other(s) => s.symbols(),
+            Board::Other(s) => s.symbols,
         }
     }
 

@@ -130,19 +130,13 @@ fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
 }
 
 fn kind_of(meta: &Metadata) -> Kind {
-    let t = meta.file_type();
     use std::os::unix::fs::FileTypeExt;
-    let (char_device, fifo) = (t.is_char_device(), t.is_fifo());
-    if t.is_file() {
-        Kind::File
-    } else if t.is_dir() {
-        Kind::Directory
-    } else if char_device {
-        Kind::CharDevice
-    } else if fifo {
-        Kind::Fifo
-    } else {
-        Kind::Other
+    match meta.file_type() {
+        t if t.is_file() => Kind::File,
+        t if t.is_dir() => Kind::Directory,
+        t if t.is_char_device() => Kind::CharDevice,
+        t if t.is_fifo() => Kind::Fifo,
+        _ => Kind::Other,
     }
 }
 

@@ -196,14 +196,12 @@ pub fn plan(
             Place::Path(p) => resolve(p).ok().map(|r| (p.display().to_string(), r)),
         })
         .collect();
-    let stdout = resolve_stream(Stream::Stdout);
-    if let (true, Some(out)) = (stdout_used, &stdout) {
-        check_inputs("standard output", "", out, &inputs)?;
-    }
     // Standard output or error redirected onto an output file (`> rows.csv`) would
     // write the summary or the notes over its rows.
     let mut streams: Vec<(&str, Resolved)> = Vec::new();
+    let stdout = resolve_stream(Stream::Stdout);
     if let (true, Some(out)) = (stdout_used, &stdout) {
+        check_inputs("standard output", "", out, &inputs)?;
         streams.push(("standard output", out.clone()));
     }
     if let Some(err) = resolve_stream(Stream::Stderr) {

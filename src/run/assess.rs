@@ -51,7 +51,7 @@ impl Assessor<'_> {
                 let solution = match square {
                     // Written in the symbols its puzzle was read in.
                     Some(mut s) => {
-                        s.set_symbols(puzzle.board.symbols());
+                        s.symbols = puzzle.board.symbols();
                         Some(Board::Other(s))
                     }
                     None => outcome.solution.map(Board::Nine),

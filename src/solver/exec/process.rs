@@ -393,13 +393,9 @@ impl Worker {
         let last = &lines[lines.len().saturating_sub(3)..];
         // Shown on a terminal: no escape sequence, carriage return or bell of the
         // program's may clear or rewrite it.
-        last.join(" / ")
+        crate::base::bounds::shown(&last.join(" / "), &[])
             .chars()
             .take(300)
-            .map(|c| match crate::base::bounds::is_unsafe_char(c) {
-                true => char::REPLACEMENT_CHARACTER,
-                false => c,
-            })
             .collect()
     }
 
