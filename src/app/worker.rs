@@ -61,21 +61,18 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     let mut input = BufReader::with_capacity(1 << 16, RawSource::stdin()?);
     let mut out = std::io::stdout().lock();
     let (mut line, mut reply) = (Vec::new(), Vec::new());
-    let mut skipping = false;
     loop {
         line.clear();
-        let read = match read_line(&mut input, &mut line) {
-            Ok(read) => read,
+        let read = input
+            .by_ref()
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut line);
+        let n = match read {
+            Ok(0) => break,
+            Ok(n) => n,
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e.into()),
         };
-        // The rest of an over-long line, answered already, is skipped a piece at a time.
-        if read == Read::End || std::mem::replace(&mut skipping, read == Read::TooLong) {
-            match read {
-                Read::End => break,
-                _ => continue,
-            }
-        }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         let text = text.strip_suffix(b"\r").unwrap_or(text);
         match <&[u8; 81]>::try_from(text)
@@ -105,35 +102,23 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
         out.write_all(&reply)?;
         out.flush()?;
         reply.clear();
+        // The rest of an over-long line, answered already, is skipped without being held.
+        if n == MAX_LINE && line.last() != Some(&b'\n') {
+            match input.skip_until(b'\n') {
+                Ok(_) => {}
+                Err(_) if interrupt::requested() => break,
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
     Ok(Exit::worst(interrupt::requested(), false, false))
 }
 
 /// The longest line read at once: a puzzle line (81 cells, CR LF) with room for the
 /// start of whatever else a line holds. A longer one is answered as soon as this much is
-/// read, and its rest skipped in pieces: memory stays constant (`worker < /dev/zero`
+/// read, and its rest skipped: memory stays constant (`worker < /dev/zero`
 /// aborted on a failed allocation).
 const MAX_LINE: usize = 1024;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Read {
-    End,
-    Line,
-    TooLong,
-}
-
-/// Reads one line into `line`, at most `MAX_LINE` bytes of it.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Read> {
-    let n = input
-        .by_ref()
-        .take(MAX_LINE as u64)
-        .read_until(b'\n', line)?;
-    Ok(match n {
-        0 => Read::End,
-        MAX_LINE if line.last() != Some(&b'\n') => Read::TooLong,
-        _ => Read::Line,
-    })
-}
 
 /// The protocol's answer to what the backend did, appended to `out`: `count:solution`
 /// with the time and work (`ns=`, `nodes=`, `guesses=`), `?` when it gave up, `!` when
