@@ -207,7 +207,7 @@ pub(super) fn load_datasets(
     for input in inputs {
         match Dataset::load(input, load, subset, left) {
             Ok(Some(d)) => {
-                left = left.saturating_sub(d.held());
+                left = left.saturating_sub(d.held);
                 if d.info.parse_errors > 0 {
                     say!(
                         "warning: {}: {} of {} records could not be read; they are not measured",

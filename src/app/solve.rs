@@ -83,7 +83,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
         |records| formatter.piece(records),
         |parts| {
             reporter.write_parts(&parts)?;
-            for note in reporter.take_notes() {
+            for note in reporter.summary.take_notes() {
                 progress.println(&format!("note: {note}"));
             }
             // The first few parse errors on stderr too; all of them are in the CSV.

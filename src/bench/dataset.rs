@@ -43,7 +43,7 @@ pub struct Dataset {
     /// Records not timed, with the number of timed puzzles before each.
     pub(super) untimed: Vec<(u32, Record)>,
     /// The bytes all of it holds, and the most it may (`MAX_HELD_BYTES`).
-    held: u64,
+    pub(crate) held: u64,
     budget: u64,
 }
 
@@ -189,11 +189,6 @@ impl Dataset {
         }
         self.metas.push(meta);
         Ok(())
-    }
-
-    /// The bytes it holds, counted against the command's budget.
-    pub fn held(&self) -> u64 {
-        self.held
     }
 
     /// Timed puzzles.

@@ -190,7 +190,7 @@ impl Collect for PartBuilder<'_> {
 /// order, whole rows only, and keeps the summary.
 pub struct Reporter {
     outputs: Vec<RowStream>,
-    summary: Summary,
+    pub(crate) summary: Summary,
     first_wrong: Option<WrongAnswer>,
     timed: Option<crate::base::cpu::IoTime>,
 }
@@ -231,12 +231,6 @@ impl Reporter {
             }
         }
         Ok(())
-    }
-
-    /// Notes on files most of whose records could not be read, due since the last
-    /// call.
-    pub fn take_notes(&mut self) -> Vec<String> {
-        self.summary.take_notes()
     }
 
     /// The summary, with every thread's tally merged.
