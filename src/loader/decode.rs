@@ -57,7 +57,8 @@ fn ascii_utf16(head: &[u8], zero: usize) -> bool {
 /// in the record that holds it, never a lost line).
 struct Utf16<R> {
     inner: R,
-    big_endian: bool,
+    /// A code unit from its two bytes, in the text's byte order.
+    unit: fn([u8; 2]) -> u16,
     /// Bytes read, not decoded yet: a code unit split between two reads, a high
     /// surrogate whose low half comes with the next read.
     raw: Vec<u8>,
@@ -72,24 +73,19 @@ impl<R: Read> Read for Utf16<R> {
             let n = self.inner.read(&mut chunk)?;
             self.raw.extend_from_slice(&chunk[..n]);
             self.eof = n == 0;
-            let unit = |p: &[u8]| match self.big_endian {
-                true => u16::from_be_bytes([p[0], p[1]]),
-                false => u16::from_le_bytes([p[0], p[1]]),
-            };
-            let mut end = self.raw.len() & !1;
-            if !self.eof && end > 0 && (0xD800..0xDC00).contains(&unit(&self.raw[end - 2..end])) {
-                end -= 2;
+            let pairs = self.raw.chunks_exact(2);
+            let units: Vec<u16> = pairs.map(|p| (self.unit)([p[0], p[1]])).collect();
+            let mut units = &units[..];
+            // A high surrogate waits for its low half, unless the text has ended.
+            if !self.eof && units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+                units = &units[..units.len() - 1];
             }
-            let units = self.raw[..end].chunks(2).map(unit);
-            let mut text: String = char::decode_utf16(units)
-                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-                .collect();
-            // At the end, a high surrogate left unpaired, then an odd last byte: one
-            // U+FFFD each.
+            // At the end, an odd last byte is one more U+FFFD.
+            let mut text = String::from_utf16_lossy(units);
             if self.eof && self.raw.len() % 2 == 1 {
                 text.push(char::REPLACEMENT_CHARACTER);
             }
-            self.raw.drain(..end);
+            self.raw.drain(..2 * units.len());
             self.out = Cursor::new(text.into_bytes());
         }
         self.out.read(buf)
@@ -111,11 +107,9 @@ impl<R: BufRead> ZstdFrames<R> {
         // An empty frame first: ruzstd checks a frame's window against its 100 MiB cap
         // only when it resets a decoder that has read one, and a first frame unchecked
         // could make it hold gigabytes (a single-segment frame's window is its size).
-        const EMPTY_FRAME: [u8; 9] = [0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00];
+        const EMPTY: [u8; 9] = [0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00];
         let mut decoder = ruzstd::decoding::FrameDecoder::new();
-        decoder
-            .init(&EMPTY_FRAME[..])
-            .expect("an empty zstd frame reads");
+        decoder.init(&EMPTY[..]).expect("an empty frame reads");
         ZstdFrames {
             input,
             decoder,
@@ -132,7 +126,7 @@ fn invalid(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> io::Error 
 impl<R: BufRead> Read for ZstdFrames<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         use ruzstd::decoding::BlockDecodingStrategy::UptoBytes;
-        use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
+        use ruzstd::decoding::errors::{FrameDecoderError as E, ReadFrameHeaderError::SkipFrame};
         if let Some(e) = self.damage.take() {
             return Err(e);
         }
@@ -166,21 +160,15 @@ impl<R: BufRead> Read for ZstdFrames<R> {
             }
             match self.decoder.init(&mut self.input) {
                 Ok(()) => self.in_frame = true,
-                Err(FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::SkipFrame {
-                    length,
-                    ..
-                })) => {
+                Err(E::ReadFrameHeaderError(SkipFrame { length, .. })) => {
                     let length = u64::from(length);
-                    let skipped = io::copy(&mut (&mut self.input).take(length), &mut io::sink())?;
-                    if skipped < length {
-                        return Err(io::Error::new(
-                            io::ErrorKind::UnexpectedEof,
-                            "zstd: a skippable frame cut short",
-                        ));
+                    if io::copy(&mut (&mut self.input).take(length), &mut io::sink())? < length {
+                        let why = "zstd: a skippable frame cut short";
+                        return Err(io::Error::new(io::ErrorKind::UnexpectedEof, why));
                     }
                 }
                 // ruzstd's own message names a maximum it does not apply.
-                Err(FrameDecoderError::WindowSizeTooBig { requested }) => {
+                Err(E::WindowSizeTooBig { requested }) => {
                     return Err(invalid(format!(
                         "zstd: a frame asks for a {} MiB window, more than the 100 MiB this reader allows",
                         requested >> 20
@@ -264,7 +252,10 @@ fn text<'a, R: Read + Send + 'a>(
     match found {
         Some(c @ (Compression::Utf16Le | Compression::Utf16Be)) => Box::new(Utf16 {
             inner,
-            big_endian: c == Compression::Utf16Be,
+            unit: match c {
+                Compression::Utf16Be => u16::from_be_bytes,
+                _ => u16::from_le_bytes,
+            },
             raw: Vec::new(),
             out: Cursor::default(),
             eof: false,

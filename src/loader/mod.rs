@@ -1,13 +1,10 @@
 //! Streams records from files, folders and standard input, one source at a time, in
-//! constant memory.
-//!
-//! Each source is opened, decompressed when its first bytes say so ([`decode`]), and its
-//! format detected from a sample of its content unless one is forced. Folders are walked
-//! recursively ([`walk`]), a file at a time. What a user should know about a source (a
-//! header skipped, a format that explained little of the file) goes to a note callback;
-//! how it was read goes with its name ([`SourceName::reading`]). Nothing else is kept of
-//! a source once it is read: what the names and the walk hold is counted against the
-//! memory budget.
+//! constant memory: each source opened, decompressed when its first bytes say so
+//! ([`decode`]), its format detected from a sample unless one is forced; folders walked
+//! a file at a time ([`walk`]). Notes (a header skipped, a format that explained little)
+//! go to a callback, how a source was read goes with its name ([`SourceName::reading`]),
+//! and nothing else is kept of it once read (the names and the walk are counted against
+//! the memory budget).
 //!
 //! After an interrupt the source being read ends at its next read (see [`source`]): the
 //! records already read are still yielded, and no further source is opened.
@@ -29,7 +26,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::base::bounds::MAX_HELD_BYTES;
+use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
@@ -41,6 +38,8 @@ use decode::Compression;
 use walk::Walker;
 
 const BUFFER: usize = 64 * 1024;
+/// The sample's size, as notes say it.
+const KIB: usize = SAMPLE / 1024;
 
 /// A command-line input: a file, a folder of files, or `-` for standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,9 +62,7 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(path) => {
-                crate::base::bounds::shown(&path.display().to_string(), &[]).into()
-            }
+            Input::File(path) => shown(&path.display().to_string(), &[]).into(),
         }
     }
 }
@@ -122,11 +119,8 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
         true => "if another column holds the puzzles, name it with --puzzle-column".into(),
         false => {
             let others = Format::ALL.map(|f| f.name());
-            let others: Vec<&str> = others
-                .into_iter()
-                .filter(|f| *f != reading.format)
-                .collect();
-            let others = others.join(", ");
+            let others = others.into_iter().filter(|f| *f != reading.format);
+            let others = others.collect::<Vec<_>>().join(", ");
             format!("if the file is laid out otherwise, name its format with --format ({others})")
         }
     };
@@ -167,8 +161,6 @@ struct Current {
     parse_errors: u64,
 }
 
-type NoteSink = Box<dyn FnMut(&str) + Send>;
-
 /// The records of all inputs, in order; an iterator of `Result<Record, LoadError>`.
 pub struct Loader {
     pending: VecDeque<Pending>,
@@ -178,7 +170,7 @@ pub struct Loader {
     current: Option<Current>,
     /// What the names of the sources opened hold, for the life of the process.
     names_held: u64,
-    on_note: NoteSink,
+    on_note: Box<dyn FnMut(&str) + Send>,
     /// Blocks of lines past the head of each `line` file ([`Loader::in_blocks`]).
     blocks: bool,
 }
@@ -232,9 +224,8 @@ impl Loader {
 
     /// The hash of the bytes read so far, when [`Loader::hashing`].
     pub fn hash(&self) -> Option<String> {
-        self.hash
-            .as_ref()
-            .map(|h| format!("fnv1a64:{:016x}", h.load(Ordering::Relaxed)))
+        let hash = self.hash.as_ref()?.load(Ordering::Relaxed);
+        Some(format!("fnv1a64:{hash:016x}"))
     }
 
     /// Shared count of input bytes read so far, for progress reports.
@@ -369,15 +360,12 @@ impl Loader {
                 (format, layout, "--format".into())
             }
             None => {
-                let d = detect(head, &options.layout).map_err(|why| LoadError::Refused {
-                    path: name.to_string(),
-                    why,
-                })?;
+                let path = name.to_string();
+                let d = detect(head, &options.layout)
+                    .map_err(|why| LoadError::Refused { path, why })?;
+                let (explained, lines) = (d.explained, d.lines);
                 let how = format!(
-                    "detected: it explains {} of the {} lines of its first {} KiB; {RULE}",
-                    d.explained,
-                    d.lines,
-                    SAMPLE / 1024,
+                    "detected: it explains {explained} of the {lines} lines of its first {KIB} KiB; {RULE}"
                 );
                 (d.format, d.layout, how)
             }
@@ -403,13 +391,11 @@ impl Loader {
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
         for d in decided {
+            let (side, alphabet, records) = (d.side, d.alphabet, d.records);
             say(&format!(
-                "{name}: {side}x{side} boards read as {} ({}), decided from the {} in its first {} KiB; --alphabet reads them otherwise",
-                d.alphabet.describe(d.side),
-                d.alphabet.name(),
-                d.records,
-                SAMPLE / 1024,
-                side = d.side
+                "{name}: {side}x{side} boards read as {} ({}), decided from the {records} in its first {KIB} KiB; --alphabet reads them otherwise",
+                alphabet.describe(side),
+                alphabet.name(),
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
@@ -457,20 +443,7 @@ impl Loader {
         }
         None
     }
-}
 
-/// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
-/// ([`Loader::items`]).
-impl Iterator for Loader {
-    type Item = Result<Record, LoadError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        debug_assert!(!self.blocks, "a loader in blocks is read through items()");
-        self.next_item().map(|item| item.map(Item::into_record))
-    }
-}
-
-impl Loader {
     /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
     /// blocks of lines left unparsed.
     pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
@@ -492,16 +465,15 @@ impl Loader {
                             body: raw.body,
                         }));
                     }
-                    // After an interrupt any read error ends the source: a decoder may
-                    // wrap the "stopped" error in its own.
-                    Some(Err(_)) if interrupt::requested() => {
-                        self.finish();
-                        self.pending.clear();
-                        return None;
-                    }
                     Some(Err(source)) => {
                         let (path, line) = (cur.name.to_string(), cur.line);
                         self.finish();
+                        // After an interrupt any read error ends the reading: a decoder
+                        // may wrap the "stopped" error in its own.
+                        if interrupt::requested() {
+                            self.pending.clear();
+                            return None;
+                        }
                         return Some(Err(LoadError::Read { path, line, source }));
                     }
                     None => {
@@ -522,6 +494,17 @@ impl Loader {
                 Err(e) => return Some(Err(e)),
             }
         }
+    }
+}
+
+/// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
+/// ([`Loader::items`]).
+impl Iterator for Loader {
+    type Item = Result<Record, LoadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        debug_assert!(!self.blocks, "a loader in blocks is read through items()");
+        self.next_item().map(|item| item.map(Item::into_record))
     }
 }
 

@@ -50,12 +50,12 @@ fn looks_like_docs(name: &str) -> bool {
 /// opened again by its path when it has a subfolder left to open.
 const OPEN_FOLDERS: usize = 64;
 
-/// A folder being walked: its path, and its entries not yet looked at, last first.
+/// A folder being walked: its path, and its entries not yet looked at, last first. Each
+/// is on the walk's stack above the folder it is in: its depth is its place there.
 struct Level {
     path: PathBuf,
     folder: Option<File>,
     entries: Vec<Entry>,
-    depth: usize,
     /// What its listing holds.
     held: u64,
 }
@@ -105,7 +105,7 @@ impl Walk {
             docs_named: Vec::new(),
             skipped_deep: 0,
         };
-        w.enter(dir, open(CWD, dir.as_os_str()), 0);
+        w.enter(dir, open(CWD, dir.as_os_str()));
         w
     }
 }
@@ -128,16 +128,15 @@ impl Walker {
             if self.stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let level = self.stack.last_mut()?;
+            let depth = self.stack.len().checked_sub(1)?;
+            let level = &mut self.stack[depth];
             let Some((name, kind)) = level.entries.pop() else {
                 self.stack.pop();
                 continue;
             };
             let path = level.path.join(&name);
             match kind {
-                Ok(FileType::Directory)
-                    if self.walk.max_depth.is_some_and(|d| level.depth >= d) =>
-                {
+                Ok(FileType::Directory) if self.walk.max_depth.is_some_and(|d| depth >= d) => {
                     self.skipped_deep += 1;
                 }
                 Ok(FileType::Directory) => {
@@ -150,8 +149,7 @@ impl Walker {
                         Some(folder) => open(folder, &name),
                         None => open(CWD, path.as_os_str()),
                     };
-                    let depth = level.depth + 1;
-                    self.enter(&path, opened, depth);
+                    self.enter(&path, opened);
                 }
                 Ok(FileType::RegularFile) => {
                     let name = name.to_string_lossy();
@@ -216,7 +214,7 @@ impl Walker {
     /// Lists the folder `opened` at `path` onto the stack, unless it was read already;
     /// one that cannot be opened or listed, or whose listing would pass the budget, is
     /// an error.
-    fn enter(&mut self, path: &Path, opened: io::Result<File>, depth: usize) {
+    fn enter(&mut self, path: &Path, opened: io::Result<File>) {
         let listed = opened.and_then(|folder| {
             let meta = folder.metadata()?;
             match self.seen.insert((meta.dev(), meta.ino())) {
@@ -239,7 +237,6 @@ impl Walker {
             path: path.to_path_buf(),
             folder: Some(folder),
             entries,
-            depth,
             held,
         });
         if let Some(shallower) = self.stack.len().checked_sub(OPEN_FOLDERS + 1) {
@@ -255,12 +252,12 @@ impl Walker {
         let (mut entries, mut held) = (Vec::new(), 0);
         for entry in Dir::read_from(folder)? {
             let entry = entry?;
+            let name = OsStr::from_bytes(entry.file_name().to_bytes());
             // `.` and `..` too.
-            let name = entry.file_name();
-            if name.to_bytes().starts_with(b".") {
+            if name.as_bytes().starts_with(b".") {
                 continue;
             }
-            held += (name.to_bytes().len() + 2 * std::mem::size_of::<Entry>()) as u64;
+            held += (name.len() + 2 * std::mem::size_of::<Entry>()) as u64;
             if held > left {
                 return Err(io::Error::other(format!(
                     "its listing would hold more than {} MiB in memory ({} entries listed so far); read it in parts (--glob, or the folders below it)",
@@ -273,10 +270,7 @@ impl Walker {
             }
             let stat = rustix::fs::statat(folder, name, AtFlags::empty());
             let kind = stat.map(|s| FileType::from_raw_mode(s.st_mode));
-            entries.push((
-                OsStr::from_bytes(name.to_bytes()).to_owned(),
-                kind.map_err(Into::into),
-            ));
+            entries.push((name.to_owned(), kind.map_err(Into::into)));
         }
         Ok(entries)
     }
