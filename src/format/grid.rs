@@ -100,12 +100,10 @@ fn other_boxes(board: &Board) -> Option<String> {
         return None;
     };
     let shape = square.shape();
+    let boxes = |c: &board::Conflict| matches!(c.unit, board::Unit::Box(_));
     let conflict = square
         .find_conflict()
-        .filter(|_| shape.rows != shape.cols)?;
-    if !matches!(conflict.unit, board::Unit::Box(_)) {
-        return None;
-    }
+        .filter(|c| shape.rows != shape.cols && boxes(c))?;
     let side = shape.side();
     let (rows, cols) = (2..side / 2 + 1)
         .filter(|&r| side % r == 0 && r != shape.rows)
@@ -319,11 +317,8 @@ impl<R: BufRead> GridReader<R> {
             at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
         };
         // A row of blanks only (`----------------`) inside a board of characters.
-        let blanks: Vec<u8> = t
-            .iter()
-            .filter(|&&b| !matches!(b, b' ' | b'\t' | b','))
-            .copied()
-            .collect();
+        let mut blanks = t.to_vec();
+        blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
         let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
             .and_then(|side| space_blank_row(line.bytes, side));
         let row = match (line.too_long(), space_row) {
@@ -457,11 +452,10 @@ impl<R: BufRead> GridReader<R> {
         Ok(())
     }
 
-    /// Back-to-back grids, one with conflicting givens: looks whether starting the next
-    /// grid `shift` rows into this one gives two plausible grids (conflict-free, with
-    /// one solution: rows of two puzzles put together have none or many) while the
-    /// reading as it is does not. If so, the rows from `shift` on are read again. A grid
-    /// of genuinely conflicting givens followed by good grids keeps its reading.
+    /// Back-to-back grids, one with conflicting givens: if starting the next grid `shift`
+    /// rows into this one gives two plausible grids (no conflict, one solution; rows of
+    /// two puzzles have none or many) and the reading as it is does not, the rows from
+    /// `shift` on are read again. Genuine conflicts before good grids keep their reading.
     fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
         use crate::solver::{DlxStatic, Limits, Solver};
         let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
@@ -743,8 +737,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
 /// (`| 1 |   | 4 | ...`); empty fields (`||`) are double bars.
 fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     let fields: Vec<&[u8]> = t.split(|&b| b == b'|').filter(|f| !f.is_empty()).collect();
-    let spaces = |f: &[u8]| f.iter().all(|&b| b == b' ');
-    if !fields.iter().any(|f| spaces(f)) || fields.len() != 9 {
+    if fields.len() != 9 || !fields.iter().any(|f| f.iter().all(|&b| b == b' ')) {
         return None;
     }
     let cell = |f: &&[u8]| match trim(f) {
