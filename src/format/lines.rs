@@ -70,51 +70,37 @@ impl<R: BufRead> Lines<R> {
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.input.consume(std::mem::take(&mut self.pending));
         self.buf.clear();
-        // Fast path: a whole line in the input's buffer is lent out from there, uncopied.
-        let newline = loop {
-            match self.input.fill_buf() {
-                Ok(avail) => break find_byte(avail, self.terminator),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        };
-        if let Some(n) = newline.filter(|&n| n <= MAX_LINE) {
-            // Asking again reads nothing: the buffer is not empty.
-            let line = &self.input.fill_buf()?[..n];
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            self.pending = n + 1;
-            self.number += 1;
-            return Ok(Some(Line {
-                number: self.number,
-                bytes: line,
-                len: line.len() as u64,
-            }));
-        }
-        let (mut len, mut last, mut any) = (0u64, 0u8, false);
+        let (mut len, mut last) = (0u64, 0u8);
         loop {
             let avail = match self.input.fill_buf() {
-                Ok(b) => b,
+                Ok(avail) => avail,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            if avail.is_empty() {
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            any = true;
             let newline = find_byte(avail, self.terminator);
-            let chunk = &avail[..newline.unwrap_or(avail.len())];
+            // A whole line in the input's buffer is lent out from there, uncopied.
+            if let Some(n) = newline.filter(|&n| len == 0 && n <= MAX_LINE) {
+                self.pending = n + 1;
+                self.number += 1;
+                // Asking again reads nothing: the buffer is not empty.
+                let line = &self.input.fill_buf()?[..n];
+                let bytes = line.strip_suffix(b"\r").unwrap_or(line);
+                let len = bytes.len() as u64;
+                let number = self.number;
+                return Ok(Some(Line { number, bytes, len }));
+            }
+            let (end, chunk) = match newline {
+                Some(n) => (true, &avail[..n]),
+                None if avail.is_empty() && len == 0 => return Ok(None),
+                None => (avail.is_empty(), avail),
+            };
             let room = MAX_LINE - self.buf.len();
             self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            if let Some(&b) = chunk.last() {
-                last = b;
-            }
-            len += chunk.len() as u64;
+            last = chunk.last().copied().unwrap_or(last);
             let used = chunk.len() + usize::from(newline.is_some());
+            len += chunk.len() as u64;
             self.input.consume(used);
-            if newline.is_some() {
+            if end {
                 break;
             }
         }
@@ -123,29 +109,20 @@ impl<R: BufRead> Lines<R> {
             self.buf.truncate(len.min(MAX_LINE as u64) as usize);
         }
         self.number += 1;
-        Ok(Some(Line {
-            number: self.number,
-            bytes: &self.buf,
-            len,
-        }))
+        let (number, bytes) = (self.number, &self.buf[..]);
+        Ok(Some(Line { number, bytes, len }))
     }
-}
 
-/// Whole lines taken at once from the input's buffer: `bytes` holds `lines` lines, each
-/// with its terminator, the first numbered `first_line`.
-#[derive(Debug)]
-pub(crate) struct Block {
-    pub first_line: u64,
-    pub lines: u64,
-    pub bytes: Vec<u8>,
-}
-
-impl<R: BufRead> Lines<R> {
     /// The whole lines the input holds buffered, up to `max` bytes, stopping before the
-    /// first line that contains `avoid`. `Ok(None)` when there is no such line: read the
-    /// next one with [`Lines::next_line`] (it may be longer than the buffer, the last
+    /// first line that contains `avoid`: the first one's number, how many, and their
+    /// bytes, each line with its terminator. `Ok(None)` when there is no such line: read
+    /// the next one with [`Lines::next_line`] (it may be longer than the buffer, the last
     /// one without a terminator, or one holding `avoid`).
-    pub fn next_block(&mut self, max: usize, avoid: &[u8]) -> io::Result<Option<Block>> {
+    pub fn next_block(
+        &mut self,
+        max: usize,
+        avoid: &[u8],
+    ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
         self.input.consume(std::mem::take(&mut self.pending));
         let avail = loop {
             match self.input.fill_buf() {
@@ -166,17 +143,11 @@ impl<R: BufRead> Lines<R> {
             return Ok(None);
         }
         let bytes = window[..take].to_vec();
-        let term = self.terminator;
         // memchr counts with SIMD (its `count` is specialized).
-        let lines = memchr::memchr_iter(term, &bytes).count() as u64;
+        let lines = memchr::memchr_iter(self.terminator, &bytes).count() as u64;
         self.input.consume(take);
-        let first_line = self.number + 1;
         self.number += lines;
-        Ok(Some(Block {
-            first_line,
-            lines,
-            bytes,
-        }))
+        Ok(Some((self.number - lines + 1, lines, bytes)))
     }
 }
 
