@@ -29,6 +29,12 @@ const PARSED_HEAD: u64 = 1024;
 /// Most bytes in one block of lines: the loader's buffer holds 64 KiB.
 const BLOCK_MAX: usize = 64 * 1024;
 
+/// A field's start and end in its line.
+type Span = (usize, usize);
+
+/// What a reading of a line finds, an error placed at an offset in it; `None`: no puzzle.
+type Found = Option<Result<Puzzle, (usize, String)>>;
+
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
     number: u64,
@@ -144,12 +150,9 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             // The line right after a puzzle naming its answer (`solution: 6524...`)
             // gives that puzzle's expected answer; the file is then parsed here to the
             // end, so that no block splits a puzzle from its answer.
-            if let Some(RawRecord {
-                line: at,
-                body: Body::Parsed(Ok(puzzle)),
-                ..
-            }) = &mut self.held
-                && *at + 1 == number
+            if let Some(held) = &mut self.held
+                && held.line + 1 == number
+                && let Body::Parsed(Ok(puzzle)) = &mut held.body
                 && puzzle.expected.is_none()
                 && let Some(answer) = answer_of(t, &self.cells)
                 && matches!(&puzzle.board, Board::Nine(p) if keeps(&answer, p))
@@ -159,15 +162,9 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let after_first = self.number > 0;
-            let Some(body) = read_line(
-                line.bytes,
-                number,
-                line.len,
-                &self.cells,
-                !self.poj,
-                after_first,
-            ) else {
+            let (cells, first) = (&self.cells, self.number == 0);
+            let body = read_line(line.bytes, number, line.len, cells, !self.poj, !first);
+            let Some(body) = body else {
                 self.notes.skip(number, t);
                 continue;
             };
@@ -306,11 +303,7 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, Par
 /// A board that is not 9x9 in a line: the first field of 16, 256 or 625 one-character
 /// cells (with an optional `:count:solution` suffix, or a later field of the same size
 /// without blanks as the solution), or numbers, one a field (`1 0 0 4 ...`).
-fn other_size(
-    s: &[u8],
-    tokens: &[(usize, usize)],
-    cells: &Cells,
-) -> Option<Result<Puzzle, (usize, String)>> {
+fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Found {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     let sized = |f: &[u8]| board::Shape::of_cells(f.len()).is_some_and(|s| s.side() != 9);
@@ -352,11 +345,7 @@ fn other_size(
 
 /// The common case: the line starts with the 81 cells, followed by nothing, a
 /// `:count:solution` suffix, or other fields after a separator.
-fn leading_puzzle(
-    s: &[u8],
-    cells: &Cells,
-    suffix: bool,
-) -> Option<Result<Puzzle, (usize, String)>> {
+fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Found {
     let head: &[u8; CELLS] = s.get(..CELLS)?.try_into().ok()?;
     let next = s.get(CELLS).copied();
     if next.is_some_and(|b| cells.is_cell(b) || b.is_ascii_alphanumeric()) {
@@ -369,9 +358,7 @@ fn leading_puzzle(
     Some(match next {
         Some(b':') if suffix => with_suffix(grid.into(), s, CELLS + 1, cells),
         Some(_) => {
-            let rest = &s[CELLS + 1..];
-            let (strict, tokens) = split(rest);
-            let mut grids = find_grids(rest, strict, &tokens, cells);
+            let mut grids = find_grids(&s[CELLS + 1..], cells).1;
             grids.insert(0, (0, grid));
             puzzle_and_answer(&grids, CELLS + 1)
         }
@@ -426,7 +413,7 @@ fn solution_expected(solution: Board) -> Box<Expected> {
 /// Start and end of each field, and the strict delimiter they were split by: `,` or
 /// `;`, where every field counts and an empty one is a blank cell; else (`None`) runs
 /// of spaces, tabs, `|`, `~` and `=` separate fields.
-fn split(s: &[u8]) -> (Option<u8>, Vec<(usize, usize)>) {
+fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
     let is_sep = |b: u8| match strict {
         Some(d) => b == d,
@@ -478,17 +465,13 @@ fn split(s: &[u8]) -> (Option<u8>, Vec<(usize, usize)>) {
     (strict, tokens)
 }
 
-/// Every 81-cell grid in the line, in order, with where it starts: one field of 81
-/// cells, or consecutive fields of 1, 3, 9 or 27 cells that make 81 together.
-fn find_grids(
-    s: &[u8],
-    strict: Option<u8>,
-    tokens: &[(usize, usize)],
-    cells: &Cells,
-) -> Vec<(usize, Grid)> {
-    let field = |&(a, z): &(usize, usize)| &s[a..z];
+/// The line's fields, and every 81-cell grid in it, in order, with where it starts: one
+/// field of 81 cells, or consecutive fields of 1, 3, 9 or 27 cells that make 81 together.
+fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
+    let (strict, tokens) = split(s);
+    let field = |&(a, z): &Span| &s[a..z];
     // Width of each field as cells: `None` when it is not all cells.
-    let width = |t: &(usize, usize)| match field(t) {
+    let width = |t: &Span| match field(t) {
         [] => strict.and(Some(1)),
         f => f.iter().all(|&b| cells.is_cell(b)).then_some(f.len()),
     };
@@ -533,19 +516,17 @@ fn find_grids(
         }
         k += group;
     }
-    grids
+    (tokens, grids)
 }
 
 /// The general case: the puzzle is a field (or a run of fields) among others.
-fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usize, String)>> {
-    let (strict, tokens) = split(s);
+fn fields(s: &[u8], cells: &Cells, general: bool) -> Found {
+    let (tokens, grids) = find_grids(s, cells);
     // Sukaku with spaces: 81 fields of 9 candidates.
-    let candidates =
-        |&(a, z): &(usize, usize)| z - a == 9 && s[a..z].iter().all(|&b| cells.is_cell(b));
+    let candidates = |&(a, z): &Span| z - a == 9 && s[a..z].iter().all(|&b| cells.is_cell(b));
     if tokens.len() == CELLS && tokens.iter().all(candidates) {
         return Some(Err((tokens[0].0, PENCIL_MARKS.into())));
     }
-    let grids = find_grids(s, strict, &tokens, cells);
     // A grid under a key naming answers (`"solution": "..."`) is no puzzle.
     if let Some((at, _)) = named_answer(s, &tokens, &grids) {
         let message = "an answer with no puzzle on its line (its key names answers): give it on its puzzle's line, or on the line right after it";
@@ -559,11 +540,7 @@ fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usiz
 }
 
 /// The line's one grid when a key naming answers stands before it (`solution: ...`).
-fn named_answer(
-    s: &[u8],
-    tokens: &[(usize, usize)],
-    grids: &[(usize, Grid)],
-) -> Option<(usize, Grid)> {
+fn named_answer(s: &[u8], tokens: &[Span], grids: &[(usize, Grid)]) -> Option<(usize, Grid)> {
     let [(at, grid)] = grids[..] else {
         return None;
     };
@@ -583,8 +560,7 @@ fn answer_of(t: &[u8], cells: &Cells) -> Option<Grid> {
     {
         return None;
     }
-    let (strict, tokens) = split(t);
-    let grids = find_grids(t, strict, &tokens, cells);
+    let (tokens, grids) = find_grids(t, cells);
     named_answer(t, &tokens, &grids)
         .map(|(_, g)| g)
         .filter(Grid::is_full)
@@ -596,7 +572,7 @@ const PENCIL_MARKS: &str =
 
 /// Single-cell fields (`7,0,0,...`) that do not make 81, or 81 of them that are no board
 /// as written: why, and where.
-fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
     // `7.4` joins two of them where `.` separates rows.
     let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
     let joined = tokens
@@ -617,22 +593,19 @@ fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option
         && odd.all(|i| s[i] == s[first])
     {
         let c = char::from(s[first]);
-        return Some((
-            first,
-            format!(
-                "{c:?} is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks {c}"
-            ),
-        ));
+        let message = format!(
+            "{c:?} is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks {c}"
+        );
+        return Some((first, message));
     }
     if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
         let at = tokens.last().map_or(0, |t| t.0);
-        let why = match singles > CELLS {
-            // An id or a level written as one more cell: which 81 are the board is no
-            // rule's to guess.
-            true => {
-                ": which 81 are the board is not told (an id or a level among them?); keep the board's 81 alone on the line, or in one field"
-            }
-            false => "",
+        // An id or a level written as one more cell: which 81 are the board is no
+        // rule's to guess.
+        let why = if singles > CELLS {
+            ": which 81 are the board is not told (an id or a level among them?); keep the board's 81 alone on the line, or in one field"
+        } else {
+            ""
         };
         return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
     }
@@ -640,7 +613,7 @@ fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option
 }
 
 /// A field that is almost a puzzle: the error that says what is wrong with it.
-fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
     // A board's cells but for one character a blank would explain: say so, and how
     // (the whole line too: that character may also split fields, `53~~7~~~~6`).
     for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
@@ -727,8 +700,28 @@ fn with_suffix(
         }
         from = end + usize::from(s.get(end) == Some(&b':'));
     }
-    let to = field_end(from);
-    let solution = solution_field(s, from, to, board.side(), cells)?;
+    // The solution field (empty: none given).
+    let (to, side) = (field_end(from), board.side());
+    let (field, want) = (&s[from..to], side * side);
+    if side == 9
+        && let Some(i) = field.iter().position(|b| !matches!(b, b'1'..=b'9'))
+    {
+        let c = char_at(s, from + i);
+        let message = format!("{c:?} in the solution is not a digit 1-9");
+        return Err((from + i, message));
+    }
+    let solution = match field.len() {
+        0 => None,
+        n if n != want => {
+            return Err((from, format!("solution has {n} cells, expected {want}")));
+        }
+        _ if side == 9 => Grid::from_line(field).ok().map(Board::from),
+        _ => match cells.chars(field) {
+            Ok(g) if g.is_full() => Some(g.into()),
+            Ok(_) => return Err((from, "the solution has blank cells".into())),
+            Err((i, e)) => return Err((from + i, format!("in the solution: {e}"))),
+        },
+    };
     // Nothing but other fields (after a space) may follow the solution: `puzzle:S:2` is
     // no layout this reader knows.
     if s.get(to) == Some(&b':') {
@@ -738,42 +731,6 @@ fn with_suffix(
         board,
         expected: Some(Box::new(Expected { count, solution })),
     })
-}
-
-/// The solution field of a suffix, `s[from..to]` (empty: none given), for a board
-/// `side` cells wide.
-fn solution_field(
-    s: &[u8],
-    from: usize,
-    to: usize,
-    side: usize,
-    cells: &Cells,
-) -> Result<Option<Board>, (usize, String)> {
-    let field = &s[from..to];
-    if side == 9
-        && let Some(i) = field.iter().position(|b| !matches!(b, b'1'..=b'9'))
-    {
-        let c = char_at(s, from + i);
-        return Err((
-            from + i,
-            format!("{c:?} in the solution is not a digit 1-9"),
-        ));
-    }
-    let (n, want) = (field.len(), side * side);
-    if n == 0 {
-        return Ok(None);
-    }
-    if n != want {
-        return Err((from, format!("solution has {n} cells, expected {want}")));
-    }
-    if side == 9 {
-        return Ok(Grid::from_line(field).ok().map(Board::from));
-    }
-    match cells.chars(field) {
-        Ok(g) if g.is_full() => Ok(Some(g.into())),
-        Ok(_) => Err((from, "the solution has blank cells".into())),
-        Err((i, e)) => Err((from + i, format!("in the solution: {e}"))),
-    }
 }
 
 #[cfg(test)]

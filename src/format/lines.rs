@@ -27,10 +27,8 @@ impl Line<'_> {
 
 /// The error for line `number`, `len` bytes long, past `MAX_LINE`.
 pub(crate) fn too_long(number: u64, len: u64) -> ParseError {
-    ParseError::new(
-        number,
-        format!("line is {len} bytes long, longer than {MAX_LINE}"),
-    )
+    let message = format!("line is {len} bytes long, longer than {MAX_LINE}");
+    ParseError::new(number, message)
 }
 
 /// Splits a byte stream into lines; never needs UTF-8.
@@ -45,11 +43,6 @@ pub(crate) struct Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
-    #[cfg(test)]
-    pub fn new(input: R) -> Lines<R> {
-        Lines::with_terminator(input, b'\n')
-    }
-
     /// Lines ended by `terminator` (`\n`, or `\r` for files with CR-only endings).
     pub fn with_terminator(input: R, terminator: u8) -> Lines<R> {
         Lines {
@@ -158,19 +151,22 @@ fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
 }
 
 /// `bytes` without leading and trailing spaces and tabs.
-pub(crate) fn trim(bytes: &[u8]) -> &[u8] {
-    let blank = |b: &u8| *b == b' ' || *b == b'\t';
-    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|b| !blank(b))
-        .map_or(start, |i| i + 1);
-    &bytes[start..end]
+pub(crate) fn trim(mut bytes: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] | [rest @ .., b' ' | b'\t'] = bytes {
+        bytes = rest;
+    }
+    bytes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl<R: BufRead> Lines<R> {
+        pub fn new(input: R) -> Lines<R> {
+            Lines::with_terminator(input, b'\n')
+        }
+    }
 
     fn all(input: &[u8]) -> Vec<(u64, Vec<u8>, u64)> {
         let mut lines = Lines::new(io::BufReader::with_capacity(7, input));
