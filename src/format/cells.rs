@@ -31,23 +31,21 @@ impl Default for Cells {
 impl Cells {
     /// Only `JUDGE_BLANKS`: the judge formats are exact.
     pub fn judge() -> Cells {
-        let mut cells = Cells::default();
-        for b in DEFAULT_BLANKS
-            .bytes()
-            .filter(|b| !JUDGE_BLANKS.as_bytes().contains(b))
-        {
-            cells.value[usize::from(b)] = NONE;
-        }
-        cells
+        Cells::blanks(JUDGE_BLANKS).expect("the judges' blanks are fine")
     }
 
     /// The default blanks plus `extra` (ASCII punctuation or letters, not digits 1-9).
     pub fn with_blanks(extra: &str) -> Result<Cells, String> {
+        Cells::blanks(&format!("{DEFAULT_BLANKS}{extra}"))
+    }
+
+    /// Digits and these blanks.
+    fn blanks(blanks: &str) -> Result<Cells, String> {
         let mut value = [NONE; 256];
         for d in 1..=9u8 {
             value[usize::from(b'0' + d)] = d;
         }
-        for c in DEFAULT_BLANKS.chars().chain(extra.chars()) {
+        for c in blanks.chars() {
             if !c.is_ascii_graphic() || matches!(c, '1'..='9') {
                 return Err(format!(
                     "{c:?} cannot be a blank: blanks are ASCII characters other than 1-9 and spaces"
@@ -120,17 +118,8 @@ impl Cells {
     /// Parses exactly 81 cell bytes, or returns the index of the first that is not one.
     #[inline]
     pub fn parse81(&self, bytes: &[u8; 81]) -> Result<[u8; 81], usize> {
-        let mut cells = [0u8; 81];
-        let mut bad = false;
-        for (c, &b) in cells.iter_mut().zip(bytes) {
-            let v = self.value[usize::from(b)];
-            bad |= v == NONE;
-            *c = v;
-        }
-        match bad {
-            false => Ok(cells),
-            true => Err(cells.iter().position(|&v| v == NONE).expect("a bad byte")),
-        }
+        let cells = bytes.map(|b| self.value[usize::from(b)]);
+        memchr::memchr(NONE, &cells).map_or(Ok(cells), Err)
     }
 }
 

@@ -17,32 +17,9 @@ use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle};
 
-/// Header names of a puzzle column (compared without case).
-pub(crate) const PUZZLE_NAMES: [&str; 13] = [
-    "quizzes",
-    "quiz",
-    "puzzle",
-    "puzzles",
-    "board",
-    "grid",
-    "question",
-    "unsolved",
-    "sudoku",
-    "problem",
-    "givens",
-    "input",
-    "clues_grid",
-];
-/// Header names of a solution column.
-pub(crate) const SOLUTION_NAMES: [&str; 7] = [
-    "solutions",
-    "solution",
-    "answer",
-    "answers",
-    "solved",
-    "output",
-    "result",
-];
+/// Header names of a puzzle column (compared without case), and of a solution column.
+pub(crate) const PUZZLE_NAMES: &str = "quizzes quiz puzzle puzzles board grid question unsolved sudoku problem givens input clues_grid";
+pub(crate) const SOLUTION_NAMES: &str = "solutions solution answer answers solved output result";
 
 /// A column chosen on the command line: its header name, or its 1-based number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,21 +61,21 @@ struct Columns {
     fields: Fields,
     header: Option<Header>,
     cells: Cells,
-    puzzle_column: Option<Column>,
-    solution_column: Option<Column>,
+    chosen: Option<Chosen>,
+    /// The field separator, from the first line.
+    delimiter: u8,
 }
 
 impl<R: BufRead> CsvReader<R> {
     pub fn new(lines: Lines<R>, cells: Cells, layout: &Layout) -> CsvReader<R> {
-        let chosen = layout.columns.clone();
         CsvReader {
             lines,
             columns: Columns {
                 fields: Fields::default(),
                 header: None,
                 cells,
-                puzzle_column: chosen.as_ref().map(|c| c.puzzle.clone()),
-                solution_column: chosen.and_then(|c| c.solution),
+                chosen: layout.columns.clone(),
+                delimiter: b',',
             },
             number: 0,
             done: false,
@@ -111,16 +88,16 @@ impl Columns {
     /// Reads the columns from the first line. `Ok(true)` when it is a header, `Ok(false)`
     /// when columns were given by number and it is already data.
     fn first_line(&mut self, bytes: &[u8], number: u64) -> Result<bool, ParseError> {
-        self.fields.delimiter = delimiter_of(bytes);
-        self.fields
-            .split(bytes)
-            .map_err(|m| ParseError::new(number, m))?;
-        let by_number = |c: &Option<Column>| match c {
+        self.delimiter = delimiter_of(bytes);
+        let split = self.fields.split(bytes, self.delimiter);
+        split.map_err(|m| ParseError::new(number, m))?;
+        let chosen = self.chosen.as_ref();
+        let by_number = |c: Option<&Column>| match c {
             Some(Column::Number(n)) => Some(n - 1),
             _ => None,
         };
-        if let Some(puzzle) = by_number(&self.puzzle_column) {
-            let solution = by_number(&self.solution_column);
+        if let Some(puzzle) = by_number(chosen.map(|c| &c.puzzle)) {
+            let solution = by_number(chosen.and_then(|c| c.solution.as_ref()));
             let data = self.fields.len() > puzzle
                 && parse_field(self.fields.get(puzzle), &self.cells).is_ok();
             let fields = self
@@ -135,8 +112,8 @@ impl Columns {
             });
             return Ok(!data);
         }
-        let header = read_header(&self.fields, &self.puzzle_column, &self.solution_column);
-        if header.is_none() && self.puzzle_column.is_none() {
+        let header = read_header(&self.fields, chosen);
+        if header.is_none() && chosen.is_none() {
             // No header: the first field that is a grid is the puzzle, a full grid after
             // it the solution (`puzzle,solution` files without a header).
             let grid_at = |from: usize, full: bool| {
@@ -154,9 +131,9 @@ impl Columns {
             }
         }
         self.header = Some(header.ok_or_else(|| {
-            let wanted = match &self.puzzle_column {
+            let wanted = match chosen.map(|c| &c.puzzle) {
                 Some(Column::Name(n)) => format!("column named {n:?}"),
-                _ => format!("puzzle column ({})", PUZZLE_NAMES.join(", ")),
+                _ => format!("puzzle column ({})", PUZZLE_NAMES.replace(' ', ", ")),
             };
             ParseError::new(
                 number,
@@ -170,16 +147,16 @@ impl Columns {
 impl<R: BufRead + Send> RecordReader for CsvReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         while !self.done {
-            let line = match self.lines.next_line() {
-                Ok(Some(line)) => line,
-                Ok(None) => return None,
+            let line = match self.lines.next_line().transpose()? {
+                Ok(line) => line,
                 Err(e) => return Some(Err(e)),
             };
             let number = line.number;
-            let mut bytes = line.bytes;
-            if number == 1 {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            }
+            let bom = line
+                .bytes
+                .strip_prefix(b"\xEF\xBB\xBF")
+                .filter(|_| number == 1);
+            let bytes = bom.unwrap_or(line.bytes);
             let t = trim(bytes);
             if (t.is_empty() || t.starts_with(b"#")) && line.too_long().is_none() {
                 continue;
@@ -218,7 +195,7 @@ impl Columns {
     fn row(&mut self, bytes: &[u8], number: u64) -> Result<Puzzle, ParseError> {
         let header = self.header.as_ref().expect("read first");
         self.fields
-            .split(bytes)
+            .split(bytes, self.delimiter)
             .and_then(|()| parse_row(&self.fields, header, &self.cells))
             .map_err(|msg| ParseError::new(number, msg))
     }
@@ -227,20 +204,22 @@ impl Columns {
 /// The field separator a header line uses: the most frequent of `,`, `;`, tab and `|`
 /// outside quotes.
 fn delimiter_of(line: &[u8]) -> u8 {
-    let mut counts = [0usize; 4];
     let mut quoted = false;
-    for &b in line {
-        match b {
-            b'"' => quoted = !quoted,
-            b',' if !quoted => counts[0] += 1,
-            b';' if !quoted => counts[1] += 1,
-            b'\t' if !quoted => counts[2] += 1,
-            b'|' if !quoted => counts[3] += 1,
-            _ => {}
-        }
-    }
-    let best = (0..4).max_by_key(|&i| (counts[i], 4 - i)).unwrap_or(0);
-    [b',', b';', b'\t', b'|'][best]
+    let unquoted: Vec<u8> = line
+        .iter()
+        .copied()
+        .filter(|&b| {
+            quoted ^= b == b'"';
+            !quoted
+        })
+        .collect();
+    // The first of the most frequent (`max_by_key` keeps the last).
+    let count = |d: &u8| unquoted.iter().filter(|&b| b == d).count();
+    *[b',', b';', b'\t', b'|']
+        .iter()
+        .rev()
+        .max_by_key(|&d| count(d))
+        .expect("four")
 }
 
 /// The fields of the first line of `sample` when it is a CSV header naming a puzzle
@@ -252,31 +231,17 @@ pub(crate) fn header(sample: &[u8], chosen: Option<&Chosen>) -> Option<(usize, b
         .map(trim)
         .find(|l| !l.is_empty() && !l.starts_with(b"#"))?;
     let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
-    let mut fields = Fields {
-        delimiter: delimiter_of(first),
-        ..Fields::default()
-    };
-    fields.split(first).ok()?;
-    let puzzle = chosen.map(|c| c.puzzle.clone());
-    let found = read_header(&fields, &puzzle, &chosen.and_then(|c| c.solution.clone()))?;
+    let mut fields = Fields::default();
+    fields.split(first, delimiter_of(first)).ok()?;
+    let found = read_header(&fields, chosen)?;
     Some((fields.len(), found.solution.is_some()))
 }
 
 /// The fields of one line, unquoted and trimmed, in one reused buffer.
+#[derive(Default)]
 struct Fields {
     buf: Vec<u8>,
     ends: Vec<usize>,
-    delimiter: u8,
-}
-
-impl Default for Fields {
-    fn default() -> Self {
-        Fields {
-            buf: Vec::new(),
-            ends: Vec::new(),
-            delimiter: b',',
-        }
-    }
 }
 
 impl Fields {
@@ -290,18 +255,16 @@ impl Fields {
     }
 
     /// Splits a line at the delimiter; `"..."` quotes a field (`""` is a quote inside one).
-    fn split(&mut self, line: &[u8]) -> Result<(), String> {
+    fn split(&mut self, line: &[u8], delimiter: u8) -> Result<(), String> {
         self.buf.clear();
         self.ends.clear();
         // Padding, but never the delimiter: a tab that separates fields is no blank
         // (`\tpuzzle\tsolution`, a pandas index column, starts with an empty field).
-        let delimiter = self.delimiter;
         let blank = |b: u8| (b == b' ' || b == b'\t') && b != delimiter;
+        let skip = |i: usize| i + line[i..].iter().take_while(|&&b| blank(b)).count();
         let mut i = 0;
         loop {
-            while i < line.len() && blank(line[i]) {
-                i += 1;
-            }
+            i = skip(i);
             if line.get(i) == Some(&b'"') {
                 let open = i;
                 i += 1;
@@ -319,22 +282,16 @@ impl Fields {
                         }
                     }
                 }
-                i += 1;
-                while i < line.len() && blank(line[i]) {
-                    i += 1;
-                }
-                if i < line.len() && line[i] != self.delimiter {
+                i = skip(i + 1);
+                if i < line.len() && line[i] != delimiter {
                     return Err(format!("column {}: text after a closing quote", i + 1));
                 }
             } else {
-                let start = self.buf.len();
-                while i < line.len() && line[i] != self.delimiter {
-                    self.buf.push(line[i]);
-                    i += 1;
-                }
-                while self.buf.len() > start && blank(self.buf[self.buf.len() - 1]) {
-                    self.buf.pop();
-                }
+                let end = line[i..].iter().position(|&b| b == delimiter);
+                let field = &line[i..end.map_or(line.len(), |n| i + n)];
+                let padding = field.iter().rev().take_while(|&&b| blank(b)).count();
+                self.buf.extend_from_slice(&field[..field.len() - padding]);
+                i += field.len();
             }
             self.ends.push(self.buf.len());
             if i >= line.len() {
@@ -346,27 +303,20 @@ impl Fields {
 }
 
 /// The columns named in a header row, `None` without a puzzle column.
-fn read_header(
-    fields: &Fields,
-    puzzle: &Option<Column>,
-    solution: &Option<Column>,
-) -> Option<Header> {
-    let find = |wanted: &Option<Column>, names: &[&str]| -> Option<usize> {
-        match wanted {
-            Some(Column::Number(n)) => Some(n - 1),
-            Some(Column::Name(name)) => {
-                (0..fields.len()).find(|&k| fields.get(k).eq_ignore_ascii_case(name.as_bytes()))
-            }
-            None => names.iter().find_map(|name| {
-                (0..fields.len()).find(|&k| fields.get(k).eq_ignore_ascii_case(name.as_bytes()))
-            }),
-        }
+fn read_header(fields: &Fields, chosen: Option<&Chosen>) -> Option<Header> {
+    let at = |name: &str| {
+        (0..fields.len()).find(|&k| fields.get(k).eq_ignore_ascii_case(name.as_bytes()))
     };
-    let puzzle_at = find(puzzle, &PUZZLE_NAMES)?;
-    let solution_at = find(solution, &SOLUTION_NAMES).filter(|&s| s != puzzle_at);
+    let find = |wanted: Option<&Column>, names: &str| match wanted {
+        Some(Column::Number(n)) => Some(n - 1),
+        Some(Column::Name(name)) => at(name),
+        None => names.split(' ').find_map(at),
+    };
+    let puzzle = find(chosen.map(|c| &c.puzzle), PUZZLE_NAMES)?;
+    let solution = find(chosen.and_then(|c| c.solution.as_ref()), SOLUTION_NAMES);
     Some(Header {
-        puzzle: puzzle_at,
-        solution: solution_at,
+        puzzle,
+        solution: solution.filter(|&s| s != puzzle),
         fields: fields.len(),
     })
 }
@@ -407,11 +357,13 @@ fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, 
         return Err(format!("solution: {b}x{b} for a {a}x{a} puzzle"));
     }
     // One published solution, not a claim that it is the only one.
-    let expected = Some(Box::new(Expected {
-        count: None,
-        solution: Some(solution),
-    }));
-    Ok(Puzzle { board, expected })
+    Ok(expecting(board, None, Some(solution)))
+}
+
+/// A puzzle and what its file says of its answer: how many solutions, and one.
+pub(crate) fn expecting(board: Board, count: Option<u64>, solution: Option<Board>) -> Puzzle {
+    let expected = Some(Box::new(Expected { count, solution }));
+    Puzzle { board, expected }
 }
 
 /// A board in one field: 81 cells, or 81 cells once spacing and brackets are dropped

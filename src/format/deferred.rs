@@ -3,7 +3,6 @@
 //! bytes; the runner splits and parses them on its worker threads ([`LineBlock::items`]).
 //! Everything else sees [`Record`]s only.
 
-use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -40,20 +39,15 @@ impl Item {
     }
 
     /// The record, numbered after the `before` records of its source, on the worker
-    /// thread that solves it.
+    /// thread that solves it; an empty error is left behind.
     pub fn take_record(&mut self, before: u64) -> Record {
+        let empty = Body::Parsed(Err(ParseError::new(self.line, String::new())));
         Record {
             source: self.source,
             number: self.number + before,
             line: self.line,
-            puzzle: self.take_puzzle(),
+            puzzle: std::mem::replace(&mut self.body, empty).parse(self.line),
         }
-    }
-
-    /// The puzzle or the parse error, leaving an empty error behind.
-    fn take_puzzle(&mut self) -> Result<Puzzle, ParseError> {
-        let empty = Body::Parsed(Err(ParseError::new(self.line, String::new())));
-        std::mem::replace(&mut self.body, empty).parse(self.line)
     }
 }
 
@@ -62,8 +56,6 @@ impl Item {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
     Parsed(Result<Puzzle, ParseError>),
-    /// Whole lines of a `line`-format file, past its head: split, parsed and numbered
-    /// by the runner ([`LineBlock::items`]), so the reading thread only reads bytes.
     Lines(LineBlock),
 }
 
@@ -101,20 +93,11 @@ impl Body {
     pub fn is_err(&self) -> bool {
         matches!(self, Body::Parsed(Err(_)))
     }
-
-    /// The parsed result; tests read without deferring, so a block is a bug there.
-    #[cfg(test)]
-    pub fn result(&self) -> &Result<Puzzle, ParseError> {
-        match self {
-            Body::Parsed(r) => r,
-            Body::Lines(b) => panic!("unexpected block {b:?}"),
-        }
-    }
 }
 
 /// Whole lines of a `line` (or POJ) file, each with its terminator but a last one cut
 /// from the input alone (see `Lines::next_block`).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct LineBlock {
     pub(crate) bytes: Vec<u8>,
     pub(crate) first_line: u64,
@@ -151,32 +134,32 @@ impl LineBlock {
     }
 }
 
-impl fmt::Debug for LineBlock {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LineBlock")
-            .field("first_line", &self.first_line)
-            .field("bytes", &self.bytes.len())
-            .finish()
-    }
-}
-
 /// Blocks compare by content (tests compare records).
 impl PartialEq for LineBlock {
-    fn eq(&self, other: &LineBlock) -> bool {
+    fn eq(&self, o: &LineBlock) -> bool {
         (
             &self.bytes,
             self.first_line,
             self.terminator,
             self.poj,
             self.cut,
-        ) == (
-            &other.bytes,
-            other.first_line,
-            other.terminator,
-            other.poj,
-            other.cut,
-        )
+        ) == (&o.bytes, o.first_line, o.terminator, o.poj, o.cut)
     }
 }
 
 impl Eq for LineBlock {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Body {
+        /// The parsed result; tests read without deferring, so a block is a bug there.
+        pub fn result(&self) -> &Result<Puzzle, ParseError> {
+            match self {
+                Body::Parsed(r) => r,
+                Body::Lines(b) => panic!("unexpected block {b:?}"),
+            }
+        }
+    }
+}

@@ -8,8 +8,10 @@
 
 use std::cmp::Reverse;
 
-use super::{Body, Format, Layout, RecordReader, csv};
-use crate::board::{Alphabet, MAX_SIDE};
+use super::grid::space_blank_row;
+use super::lines::trim;
+use super::{Body, Format, Layout, RecordReader, RowStyle, csv};
+use crate::board::{Alphabet, Board, MAX_SIDE};
 
 /// How much of a source detection reads.
 pub const SAMPLE: usize = 64 * 1024;
@@ -51,53 +53,42 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     if matches!(first, Some(b'[' | b'{')) && is_json(sample, full) {
         return Ok(score(Format::Json, sample, layout, full));
     }
-    let grid = |style: fn(&mut super::RowStyle)| {
-        let mut l = layout.clone();
-        style(&mut l.rows);
-        (Format::Grid, l)
+    let grid = |f: &dyn Fn(&mut RowStyle)| {
+        let mut rows = layout.rows;
+        f(&mut rows);
+        (Format::Grid, rows)
     };
-    let mut candidates = Vec::new();
-    if first == Some(&b'[') {
-        candidates.push((Format::Json, layout.clone()));
+    let plain = |format| (format, layout.rows);
+    let mut candidates = vec![
+        (first == Some(&b'['), plain(Format::Json)),
+        (header.is_some(), plain(Format::Csv)),
+        (true, plain(Format::Line)),
+        // Before the grids, which read its `?` blanks too: an exact HDU file is that.
+        (sample.contains(&b'?'), plain(Format::Hdu)),
+        (true, plain(Format::Grid)),
+        (sample.contains(&b','), grid(&|s| s.label_column = true)),
+        (rectangular_rows(sample), grid(&|s| s.rectangular = true)),
+        (digit_lines(sample), grid(&|s| s.digit_titles = true)),
+    ];
+    for side in [4, 6, 8, 9] {
+        let rows = grid(&|s| s.space_blanks = Some(side));
+        candidates.push((space_blank_rows(sample, side), rows));
     }
-    if header.is_some() {
-        candidates.push((Format::Csv, layout.clone()));
-    }
-    candidates.push((Format::Line, layout.clone()));
-    // Before the grids, which read its `?` blanks too: an exact HDU file is that.
-    if sample.contains(&b'?') {
-        candidates.push((Format::Hdu, layout.clone()));
-    }
-    candidates.push(grid(|_| {}));
-    if sample.contains(&b',') {
-        candidates.push(grid(|s| s.label_column = true));
-    }
-    if rectangular_rows(sample) {
-        candidates.push(grid(|s| s.rectangular = true));
-    }
-    if digit_lines(sample) {
-        candidates.push(grid(|s| s.digit_titles = true));
-    }
-    for side in [4, 6, 8, 9]
-        .into_iter()
-        .filter(|&n| space_blank_rows(sample, n))
-    {
-        let mut l = layout.clone();
-        l.rows.space_blanks = Some(side);
-        candidates.push((Format::Grid, l));
-    }
-    if first == Some(&b'{') {
-        candidates.push((Format::Json, layout.clone()));
-    }
+    candidates.push((first == Some(&b'{'), plain(Format::Json)));
     // When no reading explains a line, the one that finds the most damaged puzzles:
     // each says why it is none.
     let rank = |d: &Detected| match d.explained {
         0 => (0, d.errors as i64),
         n => (n, -(d.errors as i64)),
     };
-    let mut best = candidates
-        .into_iter()
-        .map(|(format, trial)| score(format, sample, trial, full))
+    let mut best = (candidates.into_iter().filter(|c| c.0))
+        .map(|(_, (format, rows))| {
+            let trial = Layout {
+                rows,
+                ..layout.clone()
+            };
+            score(format, sample, trial, full)
+        })
         .enumerate()
         .max_by_key(|(i, d)| (rank(d), Reverse(*i)))
         .map(|(_, d)| d)
@@ -134,28 +125,24 @@ pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (super::Cells,
     // Board sides of the records, each with how many the sample holds; boards written
     // as numbers have no alphabet to decide.
     let mut sides = [0usize; MAX_SIDE + 1];
-    read_boards(format, sample, &layout, |board| {
+    for board in boards(format, sample, &layout) {
         sides[board.side()] += usize::from(board.symbols().is_some());
-    });
+    }
     for (side, &count) in sides.iter().enumerate() {
         if count == 0 || layout.cells.alphabet(side).is_some() {
             continue;
         }
-        let mut best: Option<((usize, usize), Alphabet)> = None;
-        for alphabet in Alphabet::ALL.into_iter().filter(|a| a.fits(side)) {
+        let fits = Alphabet::ALL.into_iter().filter(|a| a.fits(side));
+        let scored = fits.map(|alphabet| {
             let mut trial = layout.clone();
             trial.cells = trial.cells.with_alphabet(side, alphabet);
-            let (mut good, mut givens) = (0, 0);
-            read_boards(format, sample, &trial, |board| {
-                if board.side() == side && !board.has_conflict() {
-                    good += 1;
-                    givens += board.clues();
-                }
-            });
-            if good > 0 && best.is_none_or(|(score, _)| (good, givens) > score) {
-                best = Some(((good, givens), alphabet));
-            }
-        }
+            let good =
+                boards(format, sample, &trial).filter(|b| b.side() == side && !b.has_conflict());
+            let score = good.fold((0, 0), |(n, givens), b| (n + 1, givens + b.clues()));
+            (score, alphabet)
+        });
+        // The first of the best: `max_by_key` keeps the last.
+        let best = scored.filter(|s| s.0.0 > 0).rev().max_by_key(|s| s.0);
         if let Some((_, alphabet)) = best {
             layout.cells = layout.cells.with_alphabet(side, alphabet);
             decided.push(Decided {
@@ -181,40 +168,32 @@ pub struct Decided {
 fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
-    let sample = match head.len() >= SAMPLE {
-        true => {
-            &head[..head
-                .iter()
-                .rposition(|&b| b == end)
-                .map_or(head.len(), |i| i + 1)]
-        }
-        false => head,
-    };
+    let cut = (head.iter().rposition(|&b| b == end))
+        .filter(|_| head.len() >= SAMPLE)
+        .map_or(head.len(), |i| i + 1);
     let layout = Layout {
         blocks: false,
         ..layout.clone()
     };
-    (sample, layout)
+    (&head[..cut], layout)
 }
 
-/// `f` of each puzzle `format` reads from `sample`.
-fn read_boards(
+/// The puzzles `format` reads from `sample`, up to a read error.
+fn boards<'a>(
     format: Format,
-    sample: &[u8],
+    sample: &'a [u8],
     layout: &Layout,
-    mut f: impl FnMut(&crate::board::Board),
-) {
+) -> impl Iterator<Item = Board> + 'a {
     let mut reader = format.reader(sample, layout);
-    while let Some(Ok(r)) = reader.next_record() {
-        if let Body::Parsed(Ok(puzzle)) = &r.body {
-            f(&puzzle.board);
-        }
-    }
+    std::iter::from_fn(move || reader.next_record()?.ok()).filter_map(|r| match r.body {
+        Body::Parsed(Ok(p)) => Some(p.board),
+        _ => None,
+    })
 }
 
 /// How `format` read with `layout` explains `sample` (`full`: the source goes on past
 /// it, so a JSON document is cut inside it: no error of the file's).
-fn score(format: Format, sample: &[u8], layout: Layout, full: bool) -> Detected {
+fn score(format: Format, sample: &[u8], mut layout: Layout, full: bool) -> Detected {
     let mut reader: Box<dyn RecordReader> = format.reader(sample, &layout);
     let (mut records, mut errors) = (0, 0);
     while let Some(Ok(r)) = reader.next_record() {
@@ -225,12 +204,8 @@ fn score(format: Format, sample: &[u8], layout: Layout, full: bool) -> Detected 
         errors = errors.saturating_sub(1);
     }
     let notes = reader.notes();
-    let mut layout = layout;
     layout.rows.dash_blanks |= notes.dash_blanks;
-    let lines = sample
-        .split(|&b| b == b'\n' || b == b'\r')
-        .filter(|l| !super::lines::trim(l).is_empty())
-        .count() as u64;
+    let lines = lines(sample).filter(|t| !t.is_empty()).count() as u64;
     Detected {
         format,
         layout,
@@ -252,24 +227,15 @@ fn is_json(sample: &[u8], full: bool) -> bool {
 /// import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
 /// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`).
 fn program_code(sample: &[u8], end: u8) -> Option<(usize, String)> {
-    const KEYWORDS: [&str; 9] = [
-        "import ",
-        "export ",
-        "#include",
-        "#define",
-        "package ",
-        "def ",
-        "function ",
-        "module.exports",
-        "using namespace",
-    ];
+    const KEYWORDS: &str =
+        "import |export |#include|#define|package |def |function |module.exports|using namespace";
     let code = |t: &[u8]| {
         let assigned = t
             .windows(2)
             .position(|w| w[1] == b'=' && !b"=!<>".contains(&w[0]))
             .map(|i| i + 1);
         let assignment = assigned.is_some_and(|i| {
-            let (left, right) = (super::lines::trim(&t[..i]), super::lines::trim(&t[i + 1..]));
+            let (left, right) = (trim(&t[..i]), trim(&t[i + 1..]));
             let left = left.strip_suffix(b":").unwrap_or(left);
             let opens = |r: &[u8]| {
                 let name = r
@@ -286,19 +252,15 @@ fn program_code(sample: &[u8], end: u8) -> Option<(usize, String)> {
                 && right.first() != Some(&b'>')
                 && opens(right)
         });
-        assignment || KEYWORDS.iter().any(|k| t.starts_with(k.as_bytes()))
+        assignment || KEYWORDS.split('|').any(|k| t.starts_with(k.as_bytes()))
     };
-    sample
-        .split(|&b| b == end)
-        .map(|l| super::lines::trim(l.strip_suffix(b"\r").unwrap_or(l)))
-        .enumerate()
-        .find(|(_, t)| code(t))
-        .map(|(i, t)| {
-            (
-                i + 1,
-                String::from_utf8_lossy(&t[..t.len().min(60)]).into_owned(),
-            )
-        })
+    let texts = sample.split(|&b| b == end);
+    let texts = texts.map(|l| trim(l.strip_suffix(b"\r").unwrap_or(l)));
+    let (i, t) = texts.enumerate().find(|(_, t)| code(t))?;
+    Some((
+        i + 1,
+        String::from_utf8_lossy(&t[..t.len().min(60)]).into_owned(),
+    ))
 }
 
 /// Whether some line could be a row of a board with rectangular boxes: 6, 8, 10 or 12
@@ -321,29 +283,20 @@ fn rectangular_rows(sample: &[u8]) -> bool {
 /// space inside at least one (`   26 7 1`). Short lines of digits and spaces alone
 /// (`3 1 6` triples) are not.
 fn space_blank_rows(sample: &[u8], side: u8) -> bool {
-    // Per line: a row so (and then: full width, a space inside, the line), each line
-    // looked at once.
-    let rows: Vec<Option<(bool, bool, &[u8])>> = sample
+    let rows: Vec<Option<&[u8]>> = sample
         .split(|&b| b == b'\n')
-        .map(|l| {
-            super::grid::space_blank_row(l, side)?;
-            let l = l.strip_suffix(b"\r").unwrap_or(l);
-            Some((
-                l.len() == usize::from(side),
-                super::lines::trim(l).contains(&b' '),
-                l,
-            ))
-        })
+        .map(|l| space_blank_row(l, side).map(|_| l.strip_suffix(b"\r").unwrap_or(l)))
         .collect();
-    // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
-    let parted = |w: &[(bool, bool, &[u8])]| {
-        side != 9 && (1..usize::from(side) - 1).any(|c| w.iter().all(|r| r.2.get(c) == Some(&b' ')))
-    };
-    rows.windows(side.into()).any(|w| {
-        let w: Option<Vec<(bool, bool, &[u8])>> = w.iter().copied().collect();
-        w.is_some_and(|w| {
-            w.iter().any(|r| r.1) && 2 * w.iter().filter(|r| r.0).count() > w.len() && !parted(&w)
-        })
+    let side = usize::from(side);
+    rows.windows(side).any(|w| {
+        let Some(w) = w.iter().copied().collect::<Option<Vec<&[u8]>>>() else {
+            return false;
+        };
+        // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
+        let parted = side != 9 && (1..side - 1).any(|c| w.iter().all(|r| r.get(c) == Some(&b' ')));
+        w.iter().any(|r| trim(r).contains(&b' '))
+            && 2 * w.iter().filter(|r| r.len() == side).count() > side
+            && !parted
     })
 }
 
@@ -351,7 +304,7 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
 /// score, an id as long as a row), a row in others; the reading decides.
 fn digit_lines(sample: &[u8]) -> bool {
     sample.split(|&b| b == b'\n').skip(1).any(|l| {
-        let t = super::lines::trim(l);
+        let t = trim(l);
         !t.is_empty() && t.len() <= 32 && t.iter().all(u8::is_ascii_digit)
     })
 }
@@ -360,8 +313,7 @@ fn digit_lines(sample: &[u8]) -> bool {
 /// lines of that many cells (written together or with one separator).
 fn oversized(sample: &[u8]) -> Option<usize> {
     let mut count = std::collections::HashMap::new();
-    for l in sample.split(|&b| b == b'\n' || b == b'\r') {
-        let t = super::lines::trim(l);
+    for t in lines(sample) {
         let tokens = t.split(|b| b" ,\t|".contains(b)).filter(|w| !w.is_empty());
         // One token: its characters, quotes, brackets and a separator after them aside;
         // as many as a board's cells are a puzzle a line (a damaged one, say), no row.
@@ -387,7 +339,10 @@ pub fn cr_only(head: &[u8]) -> bool {
 
 /// A line `end` (POJ 3074's last line).
 fn has_end_line(sample: &[u8]) -> bool {
-    sample
-        .split(|&b| b == b'\n' || b == b'\r')
-        .any(|l| super::lines::trim(l) == b"end")
+    lines(sample).any(|t| t == b"end")
+}
+
+/// The lines of `sample` (LF, CRLF or CR), trimmed.
+fn lines(sample: &[u8]) -> impl Iterator<Item = &[u8]> {
+    sample.split(|&b| b == b'\n' || b == b'\r').map(trim)
 }

@@ -20,7 +20,7 @@ use super::lines::{Line, Lines, trim};
 use super::{Body, Notes, RawRecord, RecordReader, bad_cell};
 use crate::board::nine::Grid;
 use crate::board::{self, Board, Square};
-use crate::record::{Expected, ParseError, Puzzle};
+use crate::record::{ParseError, Puzzle};
 
 /// One line, as the grid reader sees it.
 #[derive(Clone, Debug)]
@@ -48,11 +48,12 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    pub(crate) fn values(cells: Vec<u8>) -> Row {
+    pub(crate) fn of(chars: bool, cells: Vec<u8>) -> Row {
+        let labelled = false;
         Row {
-            chars: false,
+            chars,
             cells,
-            labelled: false,
+            labelled,
         }
     }
 }
@@ -99,12 +100,10 @@ fn other_boxes(board: &Board) -> Option<String> {
         return None;
     };
     let shape = square.shape();
+    let boxes = |c: &board::Conflict| matches!(c.unit, board::Unit::Box(_));
     let conflict = square
         .find_conflict()
-        .filter(|_| shape.rows != shape.cols)?;
-    if !matches!(conflict.unit, board::Unit::Box(_)) {
-        return None;
-    }
+        .filter(|c| shape.rows != shape.cols && boxes(c))?;
     let side = shape.side();
     let (rows, cols) = (2..side / 2 + 1)
         .filter(|&r| side % r == 0 && r != shape.rows)
@@ -130,15 +129,11 @@ fn box_clash(square: &Square, rows: usize, cols: usize) -> bool {
 /// The content of an XML element on one line (`<row>000700000</row>`): the tags are no
 /// part of a row.
 fn element(t: &[u8]) -> &[u8] {
-    let (Some(open), Some(close)) = (
-        t.iter().position(|&b| b == b'>'),
-        t.windows(2).rposition(|w| w == b"</"),
-    ) else {
-        return t;
-    };
-    match t.first() == Some(&b'<') && t.last() == Some(&b'>') && open < close {
-        true => trim(&t[open + 1..close]),
-        false => t,
+    let open = t.iter().position(|&b| b == b'>');
+    let close = t.windows(2).rposition(|w| w == b"</");
+    match (open, close) {
+        (Some(o), Some(c)) if t[0] == b'<' && t.ends_with(b">") && o < c => trim(&t[o + 1..c]),
+        _ => t,
     }
 }
 
@@ -156,6 +151,11 @@ fn unwrap(t: &[u8]) -> &[u8] {
     trim(&t[start..end])
 }
 
+/// The fields of a row split by `d`, each unwrapped.
+fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
+    t.split(move |&b| b == d).map(|f| unwrap(trim(f)))
+}
+
 /// The row of a board other than 9x9 in a line, if it is one: as many number tokens
 /// as a board's side, or one-character cells (together, spaced, in groups, or between
 /// `|` and `,`, an empty comma field a blank).
@@ -165,25 +165,20 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
-    let tokens: Vec<&[u8]> = match strict(t) {
-        Some(d) => {
-            let mut fields: Vec<&[u8]> = t.split(|&b| b == d).map(|f| unwrap(trim(f))).collect();
-            // A trailing comma, unless the empty field is a 9x9 row's last (blank) cell.
-            let trailing = fields.last().is_some_and(|f| f.is_empty());
-            if trailing && width(fields.len() - 1) && fields.len() != 9 {
-                fields.pop();
-            }
-            fields
-        }
+    let mut tokens: Vec<&[u8]> = match strict(t) {
+        Some(d) => fields(t, d).collect(),
         None => t
             .split(|b| matches!(b, b' ' | b'\t' | b';' | b'|'))
             .filter(|t| !t.is_empty())
             .collect(),
     };
-    let tokens: Vec<&[u8]> = tokens
-        .into_iter()
-        .map(|t| if t.is_empty() { &b"."[..] } else { t })
-        .collect();
+    // A trailing comma, unless the empty field is a 9x9 row's last (blank) cell.
+    if tokens.last() == Some(&&b""[..]) && width(tokens.len() - 1) && tokens.len() != 9 {
+        tokens.pop();
+    }
+    for t in tokens.iter_mut().filter(|t| t.is_empty()) {
+        *t = &b"."[..];
+    }
     // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*` alike.
     let blank = |t: &[u8]| matches!(t, [b, ..] if matches!(b, b'.' | b'_' | b'-' | b'*') && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
@@ -194,14 +189,11 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
         && tokens.iter().map(|t| t.len()).sum::<usize>() != 9;
     let width = |n| width(n) || (past_nine && n != 9 && board::Shape::of_side(n).is_some());
     if width(tokens.len()) && tokens.len() > 1 && tokens.iter().all(number) && some_number {
-        let cells = tokens
-            .iter()
-            .map(|&t| match blank(t) {
-                true => 0,
-                false => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
-            })
-            .collect();
-        return Some(Row::values(cells));
+        let value = |t: &&[u8]| match blank(t) {
+            true => 0,
+            false => t.iter().fold(0u8, |v, d| v * 10 + (d - b'0')),
+        };
+        return Some(Row::of(false, tokens.iter().map(value).collect()));
     }
     let cells: Vec<u8> = tokens.concat();
     // Together, one a token, or in groups of one length (`ABCD EFGH IJKL MNOP`).
@@ -217,17 +209,8 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let some_cell = cells
         .iter()
         .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
-    let chars = Row {
-        chars: true,
-        cells,
-        labelled: false,
-    };
-    (one_run
-        && width(chars.cells.len())
-        && chars.cells.iter().all(cellish)
-        && small_ok
-        && some_cell)
-        .then_some(chars)
+    (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell)
+        .then(|| Row::of(true, cells))
 }
 
 /// The separator of a row whose every field counts, an empty one a blank: `,`, or `;`
@@ -236,8 +219,7 @@ fn strict(t: &[u8]) -> Option<u8> {
     if t.contains(&b',') {
         return Some(b',');
     }
-    let single = |f: &[u8]| unwrap(trim(f)).len() <= 1;
-    if t.contains(&b';') && t.split(|&b| b == b';').all(single) {
+    if t.contains(&b';') && fields(t, b';').all(|f| f.len() <= 1) {
         return Some(b';');
     }
     // `|` between the cells of a 16x16 or 25x25 row, an empty field a blank
@@ -251,9 +233,6 @@ fn strict(t: &[u8]) -> Option<u8> {
     .then_some(b'|')
 }
 
-/// Classifies one line; the HDU reader brings its own.
-pub(crate) type Classify = fn(&Line<'_>, &Cells, &mut RowStyle) -> LineKind;
-
 /// The longest line of digits read as a grid's title (an id, a score) in a file whose
 /// grids each follow one: a row's length included, since the file decides.
 const MAX_TITLE: usize = 32;
@@ -261,13 +240,19 @@ const MAX_TITLE: usize = 32;
 /// Reads boards: the `grid` format, or (with HDU 1426's token rows) `hdu`.
 pub(crate) struct GridReader<R> {
     lines: Lines<R>,
-    number: u64,
     cells: Cells,
-    classify: Classify,
-    /// HDU 1426: "case" and "lines" in messages, no resynchronizing.
-    hdu: bool,
-    notes: Notes,
     style: RowStyle,
+    /// HDU 1426's token rows: "case" and "lines" in messages, no title, header or
+    /// resynchronizing.
+    pub(super) hdu: Option<fn(&Line<'_>, &Cells) -> LineKind>,
+    at: State,
+}
+
+/// Where a [`GridReader`] stands.
+#[derive(Default)]
+struct State {
+    number: u64,
+    notes: Notes,
     /// Lines read ahead, handled before new ones.
     pending: VecDeque<(u64, LineKind)>,
     /// The board being read: each row's line and cells.
@@ -276,10 +261,10 @@ pub(crate) struct GridReader<R> {
     boards: u64,
     banded: bool,
     banded_now: bool,
-    /// A separator or header came since the last board (so boards are not back to
-    /// back), and a header did (so a blank line inside this one is between its bands:
-    /// the next board would have a header too).
-    separated: bool,
+    /// No separator or header came since the last board (so it is back to back with
+    /// the next), and a header did (so a blank line inside this one is between its
+    /// bands: the next board would have a header too).
+    joined: bool,
     headed: bool,
     /// The last line that was not blank was a board's title (`digit_titles`): the next
     /// line of digits is a row, however long.
@@ -293,122 +278,91 @@ pub(crate) struct GridReader<R> {
 
 impl<R: BufRead> GridReader<R> {
     pub fn new(lines: Lines<R>, cells: Cells, style: RowStyle) -> GridReader<R> {
-        let mut reader = GridReader::with_rows(lines, cells, classify, false);
-        reader.style = style;
-        reader
-    }
-
-    pub fn with_rows(
-        lines: Lines<R>,
-        cells: Cells,
-        classify: Classify,
-        hdu: bool,
-    ) -> GridReader<R> {
         GridReader {
             lines,
-            number: 0,
             cells,
-            classify,
-            hdu,
-            notes: Notes::default(),
-            style: RowStyle::default(),
-            pending: VecDeque::new(),
-            rows: Vec::new(),
-            boards: 0,
-            banded: false,
-            banded_now: false,
-            separated: true,
-            headed: false,
-            titled: false,
-            answer_next: false,
-            held: None,
-            queue: VecDeque::new(),
+            style,
+            hdu: None,
+            at: State::default(),
         }
+    }
+
+    /// The first row of the board being read, if it is one.
+    fn first(&self) -> Option<&Row> {
+        self.at.rows.first().and_then(|r| r.1.as_ref().ok())
     }
 
     /// The side of the board being read: its first row's width.
     fn side(&self) -> usize {
-        match self.rows.first() {
-            Some((_, Ok(row))) => row.cells.len(),
-            _ => 9,
-        }
+        self.first().map_or(9, |r| r.cells.len())
     }
 
     /// The next line's kind, from the read-ahead first. Text is counted as skipped here,
     /// once.
     fn next_kind(&mut self) -> io::Result<Option<(u64, LineKind)>> {
-        if let Some(k) = self.pending.pop_front() {
+        if let Some(k) = self.at.pending.pop_front() {
             return Ok(Some(k));
         }
+        let chars_side = self.first().filter(|r| r.chars).map(|r| r.cells.len());
+        let at = &mut self.at;
         let Some(line) = self.lines.next_line()? else {
             return Ok(None);
         };
-        if let Some(e) = line.too_long() {
-            return Ok(Some((line.number, LineKind::Row(Err(e)))));
-        }
+        let t = trim(line.bytes);
         // At a board's start, a line of digits alone shorter than a row is its title
         // or a count (`1`), not a row of givens and blanks cut short (`812      `,
         // its blanks kept, is a row).
         let raw = line.bytes.strip_suffix(b"\r").unwrap_or(line.bytes);
-        if let Some(side) = self.style.space_blanks
-            && !(self.rows.is_empty()
-                && raw.len() < side.into()
-                && raw.iter().all(u8::is_ascii_digit))
-            && let Some(row) = space_blank_row(line.bytes, side)
-        {
-            return Ok(Some((line.number, LineKind::Row(Ok(Row::values(row))))));
-        }
-        let t = trim(line.bytes);
+        let count = |side: u8| {
+            at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
+        };
         // A row of blanks only (`----------------`) inside a board of characters.
-        let blanks: Vec<u8> = t
-            .iter()
-            .filter(|&&b| !matches!(b, b' ' | b'\t' | b','))
-            .copied()
-            .collect();
-        if let Some((
-            _,
-            Ok(Row {
-                chars: true, cells, ..
-            }),
-        )) = self.rows.first()
-            && blanks.len() == cells.len()
-            && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'))
-        {
-            return Ok(Some((
-                line.number,
-                LineKind::Row(Ok(Row {
-                    chars: true,
-                    cells: blanks,
-                    labelled: false,
-                })),
-            )));
+        let mut blanks = t.to_vec();
+        blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
+        let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
+            .and_then(|side| space_blank_row(line.bytes, side));
+        let row = match (line.too_long(), space_row) {
+            (Some(e), _) => Some(Err(e)),
+            (None, Some(row)) => Some(Ok(Row::of(false, row))),
+            _ if chars_side == Some(blanks.len())
+                && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+')) =>
+            {
+                Some(Ok(Row::of(true, blanks)))
+            }
+            _ => None,
+        };
+        if let Some(row) = row {
+            return Ok(Some((line.number, LineKind::Row(row))));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
         // A line of digits too short for a row is a title or a count; in a file whose
         // boards each follow a number (decided per file), any line of digits before one.
-        let title =
-            (digits && t.len() < 9 && !self.hdu && wide_row(t, self.style.rectangular).is_none())
-                || (self.style.digit_titles
-                    && digits
-                    && !self.titled
-                    && self.rows.is_empty()
-                    && t.len() <= MAX_TITLE);
+        let title = (digits
+            && t.len() < 9
+            && self.hdu.is_none()
+            && wide_row(t, self.style.rectangular).is_none())
+            || (self.style.digit_titles
+                && digits
+                && !at.titled
+                && at.rows.is_empty()
+                && t.len() <= MAX_TITLE);
         if !t.is_empty() {
-            self.titled = title;
+            at.titled = title;
         }
         // Between boards, a few blanks and no given (`...` for "and so on") is text:
         // too short for any row. Inside a board it is a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
-        let text = self.rows.is_empty()
+        let text = at.rows.is_empty()
             && (1..4).contains(&cells.len())
             && cells.iter().all(|&&b| self.cells.value(b) == Some(0));
-        let kind = match title || text {
-            true => LineKind::Header,
-            false => (self.classify)(&line, &self.cells, &mut self.style),
+        let kind = match (title || text, self.hdu) {
+            (true, _) => LineKind::Header,
+            (false, Some(hdu)) => hdu(&line, &self.cells),
+            (false, None) => classify(&line, &self.cells, &mut self.style),
         };
         if let LineKind::Header = kind {
-            self.notes.skip(line.number, t);
-            self.answer_next |= !self.hdu && super::names_answers(t);
+            at.notes.skip(line.number, t);
+            at.answer_next |= self.hdu.is_none() && super::names_answers(t);
         }
         Ok(Some((line.number, kind)))
     }
@@ -416,138 +370,103 @@ impl<R: BufRead> GridReader<R> {
     /// A record for the rows read, fewer than the board's side; a lone short row of
     /// digits was a title (`1000`).
     fn broken(&mut self) {
-        let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
+        let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         if let [(n, Ok(row))] = &rows[..]
             && row.chars
             && side < 9
             && row.cells.iter().all(u8::is_ascii_digit)
         {
-            return self.notes.skip(*n, &row.cells);
+            return self.at.notes.skip(*n, &row.cells);
         }
-        let message = match (self.hdu, side) {
-            (true, _) => format!("case ends after {} lines, expected 9", rows.len()),
-            (false, 9) => format!("grid ends after {} rows, expected 9", rows.len()),
-            _ => format!(
-                "a {side}x{side} board ends after {} rows, expected {side}",
-                rows.len()
-            ),
+        let (n, first) = (rows.len(), rows[0].0);
+        let message = match (self.hdu.is_some(), side) {
+            (true, _) => format!("case ends after {n} lines, expected 9"),
+            (false, 9) => format!("grid ends after {n} rows, expected 9"),
+            _ => format!("a {side}x{side} board ends after {n} rows, expected {side}"),
         };
-        let e = first_error(&rows).unwrap_or_else(|| ParseError::new(rows[0].0, message));
-        self.record(rows[0].0, 0, Err(e));
+        let e = rows.iter().find_map(|(_, r)| r.clone().err());
+        self.record(first, Err(e.unwrap_or(ParseError::new(first, message))));
     }
 
     /// Queues a record (numbered in turn), or joins it to the puzzle before it as its
     /// answer when a line naming answers came between them.
-    fn record(&mut self, line: u64, rows: u64, body: Result<Puzzle, ParseError>) {
-        self.separated = false;
-        self.headed = false;
-        self.banded_now = false;
-        self.notes.explained += rows * u64::from(body.is_ok());
+    fn record(&mut self, line: u64, body: Result<Puzzle, ParseError>) {
+        let at = &mut self.at;
+        (at.joined, at.headed, at.banded_now) = (true, false, false);
         let mut r = RawRecord {
             number: 0,
             line,
             body: body.into(),
         };
-        if std::mem::take(&mut self.answer_next) {
-            let held = self.held.as_mut().map(|h| &mut h.body);
-            match (held, &r.body) {
-                (Some(Body::Parsed(Ok(p))), Body::Parsed(Ok(a)))
-                    if p.expected.is_none()
-                        && a.board.is_full()
-                        && a.board.side() == p.board.side() =>
-                {
-                    p.expected = Some(Box::new(Expected {
-                        count: None,
-                        solution: Some(a.board.clone()),
-                    }));
-                    return;
-                }
-                _ => {
-                    let message =
-                        "an answer (after a line naming answers) with no puzzle right before it";
-                    r.body = Body::Parsed(Err(ParseError::new(line, message)));
-                }
+        if std::mem::take(&mut at.answer_next) {
+            if at
+                .held
+                .as_mut()
+                .is_some_and(|h| super::solutions_follow::join(h, &r))
+            {
+                return;
             }
+            let message = "an answer (after a line naming answers) with no puzzle right before it";
+            r.body = Body::Parsed(Err(ParseError::new(line, message)));
         }
-        if let Some(h) = self.held.replace(r) {
-            self.push(h);
-        }
-    }
-
-    fn push(&mut self, mut r: RawRecord) {
-        self.number += 1;
-        r.number = self.number;
-        self.queue.push_back(r);
+        at.queue.extend(at.held.replace(r));
     }
 
     /// The record of a board, all its rows read.
     fn complete(&mut self) -> io::Result<()> {
-        let (side, rows) = (self.side(), std::mem::take(&mut self.rows));
-        self.boards += 1;
-        self.banded |= self.banded_now;
+        let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
+        self.at.boards += 1;
+        self.at.banded |= self.at.banded_now;
         let first = rows[0].0;
-        if let Some(e) = first_error(&rows) {
-            self.record(first, 0, Err(e));
-            return Ok(());
-        }
         let chars = matches!(rows[0].1, Ok(Row { chars: true, .. }));
-        let values: Vec<u8> = rows
-            .iter()
-            .flat_map(|(_, r)| r.as_ref().expect("no errors").cells.clone())
-            .collect();
-        let board = match chars {
-            true => self
-                .cells
-                .chars(&values)
-                .map(Board::from)
-                .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
-            false => Square::new(values)
-                .map(Board::from)
-                .map_err(|e| ParseError::new(first, e.to_string())),
-        };
-        if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
+        let values = rows.iter().map(|(_, r)| r.clone().map(|r| r.cells));
+        let board = values
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|v| match chars {
+                true => (self.cells.chars(&v.concat()).map(Board::from))
+                    .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
+                false => (Square::new(v.concat()).map(Board::from))
+                    .map_err(|e| ParseError::new(first, e.to_string())),
+            });
+        let body = if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
             // Rows this reading reads as a board whose boxes it cannot take: explained,
             // so detection says so rather than another reading's damage.
-            self.notes.explained += side as u64;
-            self.record(first, 0, Err(ParseError::new(first, message)));
-            return Ok(());
-        }
-        let conflict = board.as_ref().is_ok_and(Board::has_conflict);
-        if conflict
+            self.at.notes.explained += side as u64;
+            Err(ParseError::new(first, message))
+        } else if board.as_ref().is_ok_and(Board::has_conflict)
             && side == 9
             && !chars
-            && !self.separated
-            && !self.hdu
+            && self.at.joined
+            && self.hdu.is_none()
             && let Some(shift) = self.resync(&rows)?
         {
             let message = format!(
                 "grid ends after {shift} rows, expected 9 (the rows after it read as whole grids)"
             );
-            self.record(first, 0, Err(ParseError::new(first, message)));
-            return Ok(());
-        }
-        self.record(first, side as u64, board.map(Puzzle::new));
+            Err(ParseError::new(first, message))
+        } else {
+            board.map(Puzzle::new)
+        };
+        self.at.notes.explained += side as u64 * u64::from(body.is_ok());
+        self.record(first, body);
         Ok(())
     }
 
-    /// Back-to-back grids, one with conflicting givens: looks whether starting the next
-    /// grid `shift` rows into this one gives two plausible grids (conflict-free, with
-    /// one solution) while the reading as it is does not. If so, the rows from `shift` on
-    /// are read again. A grid of genuinely conflicting givens followed by good grids
-    /// keeps its reading.
+    /// Back-to-back grids, one with conflicting givens: if starting the next grid `shift`
+    /// rows into this one gives two plausible grids (no conflict, one solution; rows of
+    /// two puzzles have none or many) and the reading as it is does not, the rows from
+    /// `shift` on are read again. Genuine conflicts before good grids keep their reading.
     fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
+        use crate::solver::{DlxStatic, Limits, Solver};
         let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
         let mut ahead: Vec<(u64, LineKind)> = Vec::new();
-        while ahead.len() < 18 {
-            match self.next_kind()? {
-                Some((n, LineKind::Row(Ok(r)))) if nine(&r) => {
-                    ahead.push((n, LineKind::Row(Ok(r))))
-                }
-                Some(other) => {
-                    ahead.push(other);
-                    break;
-                }
-                None => break,
+        while ahead.len() < 18
+            && let Some(next) = self.next_kind()?
+        {
+            let row = matches!(&next.1, LineKind::Row(Ok(r)) if nine(r));
+            ahead.push(next);
+            if !row {
+                break;
             }
         }
         let cells: Vec<&[u8]> = rows
@@ -559,63 +478,96 @@ impl<R: BufRead> GridReader<R> {
             }))
             .map(|r| &r.cells[..])
             .collect();
-        let mut checker = Plausible::default();
-        let mut good =
-            |from: usize| cells.len() >= from + 9 && checker.check(&cells[from..from + 9].concat());
-        let as_read_goes_on = cells.len() >= 18 && good(9);
-        let shift = match as_read_goes_on {
-            true => None,
-            false => (1..9).find(|&d| good(d) && (cells.len() < d + 18 || good(d + 9))),
-        };
-        let back: Vec<(u64, LineKind)> = match shift {
-            Some(d) => rows[d..]
-                .iter()
-                .map(|(n, r)| (*n, LineKind::Row(r.clone())))
-                .chain(ahead)
-                .collect(),
-            None => ahead,
-        };
-        for item in back.into_iter().rev() {
-            self.pending.push_front(item);
-        }
-        Ok(shift)
-    }
-}
-
-/// Whether 81 cells make a real puzzle: no conflict and exactly one solution (rows of
-/// two different puzzles put together have none or many). Used only to resynchronize.
-#[derive(Default)]
-struct Plausible {
-    solver: Option<Box<crate::solver::DlxStatic>>,
-}
-
-impl Plausible {
-    fn check(&mut self, cells: &[u8]) -> bool {
-        use crate::solver::{Limits, Solver};
-        let Some(grid) = <[u8; 81]>::try_from(cells)
-            .ok()
-            .and_then(|c| Grid::from_cells(c).ok())
-        else {
-            return false;
-        };
-        if grid.find_conflict().is_some() {
-            return false;
-        }
-        let solver = self.solver.get_or_insert_with(Default::default);
+        let mut solver: Option<Box<DlxStatic>> = None;
         let limits = Limits {
             max_solutions: 2,
             max_nodes: 100_000,
             ..Limits::default()
         };
-        let out = solver.solve(&grid, &limits);
-        out.solutions == 1 && !out.budget_exceeded
+        let mut good = |from: usize| {
+            let grid = (cells.get(from..from + 9))
+                .and_then(|c| Grid::from_cells(c.concat().try_into().ok()?).ok());
+            grid.filter(|g| g.find_conflict().is_none())
+                .is_some_and(|g| {
+                    let out = solver
+                        .get_or_insert_with(Default::default)
+                        .solve(&g, &limits);
+                    out.solutions == 1 && !out.budget_exceeded
+                })
+        };
+        let shift = match cells.len() >= 18 && good(9) {
+            true => None,
+            false => (1..9).find(|&d| good(d) && (cells.len() < d + 18 || good(d + 9))),
+        };
+        let back = rows[shift.unwrap_or(rows.len())..].iter();
+        let back = back.map(|(n, r)| (*n, LineKind::Row(r.clone())));
+        let pending = std::mem::take(&mut self.at.pending);
+        self.at.pending = back.chain(ahead).chain(pending).collect();
+        Ok(shift)
+    }
+
+    /// Takes one line into the board being read.
+    fn take(&mut self, line: u64, kind: LineKind) -> io::Result<()> {
+        let at = &mut self.at;
+        match kind {
+            LineKind::Comment => {}
+            LineKind::Row(row) => {
+                // A row of another kind or width than the board's first ends it; the
+                // line is read again after it.
+                let chars = self.first().is_some_and(|r| r.chars);
+                let other = row
+                    .as_ref()
+                    .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
+                // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
+                // are a header, not the board's first row.
+                if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])
+                    && r.labelled
+                    && !first.labelled
+                    && first.cells.iter().copied().eq(1..=first.cells.len() as u8)
+                {
+                    self.at.notes.skip(*n, b"column numbers");
+                    self.at.rows.clear();
+                }
+                if other && !self.at.rows.is_empty() {
+                    self.at.pending.push_front((line, LineKind::Row(row)));
+                    self.broken();
+                    return Ok(());
+                }
+                self.at.rows.push((line, row));
+                if self.at.rows.len() == self.side() {
+                    self.complete()?;
+                }
+            }
+            LineKind::Border => at.joined &= !at.rows.is_empty(),
+            LineKind::Separator if at.rows.is_empty() => at.joined = false,
+            // Between bands, unless earlier boards showed that this file's separators
+            // come only between boards.
+            LineKind::Separator => {
+                let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
+                match self.at.rows.len().is_multiple_of(band)
+                    && (self.at.boards == 0 || self.at.banded || self.at.headed)
+                {
+                    true => self.at.banded_now = true,
+                    false => self.broken(),
+                }
+            }
+            LineKind::Header => {
+                if !at.rows.is_empty() {
+                    self.broken();
+                }
+                (self.at.joined, self.at.headed) = (false, true);
+            }
+        }
+        Ok(())
     }
 }
 
 impl<R: BufRead + Send> RecordReader for GridReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
-            if let Some(r) = self.queue.pop_front() {
+            if let Some(mut r) = self.at.queue.pop_front() {
+                self.at.number += 1;
+                r.number = self.at.number;
                 return Some(Ok(r));
             }
             match self.next_kind() {
@@ -624,91 +576,17 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                         return Some(Err(e));
                     }
                 }
-                Ok(None) if !self.rows.is_empty() => self.broken(),
-                Ok(None) => {
-                    let last = self.held.take()?;
-                    self.push(last);
-                }
+                Ok(None) if !self.at.rows.is_empty() => self.broken(),
+                Ok(None) => self.at.queue.push_back(self.at.held.take()?),
                 Err(e) => return Some(Err(e)),
             }
         }
     }
 
     fn notes(&mut self) -> &mut Notes {
-        self.notes.dash_blanks = self.style.dash_blanks;
-        &mut self.notes
+        self.at.notes.dash_blanks = self.style.dash_blanks;
+        &mut self.at.notes
     }
-}
-
-impl<R: BufRead> GridReader<R> {
-    /// Takes one line into the board being read.
-    fn take(&mut self, line: u64, kind: LineKind) -> io::Result<()> {
-        match kind {
-            LineKind::Comment => {}
-            LineKind::Row(row) => {
-                // A row of another kind or width than the board's first ends it; the
-                // line is read again after it.
-                let chars = matches!(self.rows.first(), Some((_, Ok(Row { chars: true, .. }))));
-                let other = row
-                    .as_ref()
-                    .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
-                // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
-                // are a header, not the board's first row.
-                if let (Ok(r), [(n, Ok(first))]) = (&row, &self.rows[..])
-                    && r.labelled
-                    && !first.labelled
-                    && first
-                        .cells
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &v)| v as usize == i + 1)
-                {
-                    let n = *n;
-                    self.notes.skip(n, b"column numbers");
-                    self.rows.clear();
-                }
-                if other && !self.rows.is_empty() {
-                    self.pending.push_front((line, LineKind::Row(row)));
-                    self.broken();
-                    return Ok(());
-                }
-                self.rows.push((line, row));
-                if self.rows.len() == self.side() {
-                    self.complete()?;
-                }
-            }
-            LineKind::Border => self.separated |= self.rows.is_empty(),
-            LineKind::Separator if self.rows.is_empty() => self.separated = true,
-            // Between bands, unless earlier boards showed that this file's separators
-            // come only between boards.
-            LineKind::Separator => {
-                let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
-                match self.rows.len().is_multiple_of(band)
-                    && (self.boards == 0 || self.banded || self.headed)
-                {
-                    true => self.banded_now = true,
-                    false => self.broken(),
-                }
-            }
-            LineKind::Header => {
-                if !self.rows.is_empty() {
-                    self.broken();
-                }
-                self.separated = true;
-                self.headed = true;
-            }
-        }
-        Ok(())
-    }
-}
-
-fn first_error(rows: &[(u64, Result<Row, ParseError>)]) -> Option<ParseError> {
-    rows.iter().find_map(|(_, r)| r.as_ref().err().cloned())
-}
-
-/// True for a box-drawing character (U+2500 to U+257F) starting at `i`.
-fn box_drawing(bytes: &[u8], i: usize) -> bool {
-    bytes[i] == 0xE2 && matches!(bytes.get(i + 1), Some(0x94 | 0x95))
 }
 
 /// What a line is in the `grid` format: a row may follow a label (`A 5 3 _ ...`,
@@ -725,14 +603,15 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         bytes: &line.bytes[at..],
         ..*line
     };
-    match classify_cells(&rest, cells, &mut style.clone()) {
+    let mut trial = *style;
+    match classify_cells(&rest, cells, &mut trial) {
         // A letter alone labels a 9x9 row of values only, and never is a cell itself
         // (`x 5 3 ...` is a damaged row with a blank first; in wider boards letters are
         // cells).
         LineKind::Row(Ok(row))
             if letter.is_none_or(|b| !row.chars && row.cells.len() == 9 && !cells.is_cell(b)) =>
         {
-            classify_cells(&rest, cells, style);
+            *style = trial;
             LineKind::Row(Ok(Row {
                 labelled: true,
                 ..row
@@ -747,14 +626,12 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
 /// `r1`; not `A 5`: a letter and a cell), or anything up to a `:` (`1:`); then a
 /// space, `|`, `:`, `)` or `.` (dots with one of the others).
 fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
-    let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let run = |t: &[u8], f: fn(&u8) -> bool| t.iter().take_while(|b| f(b)).count();
+    let lead = run(t, u8::is_ascii_whitespace);
     let rest = &t[lead..];
-    let word = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
-    let spaces = rest[word..].iter().take_while(|&&b| b == b' ').count();
-    let number = rest[word + spaces..]
-        .iter()
-        .take_while(|b| b.is_ascii_digit())
-        .count();
+    let word = run(rest, u8::is_ascii_alphabetic);
+    let spaces = run(&rest[word..], |&b| b == b' ');
+    let number = run(&rest[word + spaces..], u8::is_ascii_digit);
     let numbered = (1..=2).contains(&number) && (word >= 2 || (word == 1 && spaces == 0));
     let label = match word {
         _ if numbered => word + spaces + number,
@@ -764,10 +641,9 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
             .position(|&b| b == b':')
             .filter(|&i| i > 0 && i <= 12)?,
     };
-    let after = rest[label..]
-        .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.'))
-        .count();
+    let after = run(&rest[label..], |b| {
+        matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.')
+    });
     // Dots alone are blank cells (`AT17.6..`), not the end of a label (`1. 5 3`).
     let after = match rest[label..label + after].iter().all(|&b| b == b'.') {
         true => 0,
@@ -814,32 +690,24 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         return LineKind::Header;
     }
     if let Some(row) = piped_row(inner, cells) {
-        return LineKind::Row(Ok(Row::values(row)));
+        return LineKind::Row(Ok(Row::of(false, row)));
     }
-    // The cells inside the brackets and quotes, placed in the line for columns.
-    let (mut found, mut dashes) = (Vec::with_capacity(9), 0usize);
-    let (bytes, base) = (
-        line.bytes,
-        inner.as_ptr() as usize - line.bytes.as_ptr() as usize,
-    );
-    let mut i = base;
-    while i < base + inner.len() {
-        let b = bytes[i];
-        if box_drawing(bytes, i) {
-            i += 3;
-            continue;
-        }
-        match b {
+    // The cells inside the brackets and quotes (`None` a `-`), placed in the line for
+    // columns.
+    let (bytes, mut found) = (line.bytes, Vec::with_capacity(9));
+    let mut i = inner.as_ptr() as usize - bytes.as_ptr() as usize;
+    let end = i + inner.len();
+    while i < end {
+        match bytes[i] {
+            // A box-drawing character (U+2500 to U+257F).
+            0xE2 if matches!(bytes.get(i + 1), Some(0x94 | 0x95)) => i += 2,
             // Blanks a user named (`--blanks +`) are cells, never borders.
-            _ if cells.is_extra_blank(b) => found.push((i, 0, false)),
+            b if cells.is_extra_blank(b) => found.push(Some(0)),
             b' ' | b'\t' | b'|' | b'+' | b'=' | b'!' | b':' | b'[' | b']' | b'{' | b'}' | b'('
             | b')' | b'\'' | b'"' | b';' => {}
-            b'-' => {
-                dashes += 1;
-                found.push((i, 0u8, true));
-            }
-            _ => match cells.value(b) {
-                Some(v) => found.push((i, v, false)),
+            b'-' => found.push(None),
+            b => match cells.value(b) {
+                Some(v) => found.push(Some(v)),
                 None if b.is_ascii_alphabetic() => return LineKind::Header,
                 None => {
                     let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i));
@@ -849,35 +717,27 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         }
         i += 1;
     }
-    let plain = found.len() - dashes;
+    let plain = found.iter().flatten().count();
     // Nine dashes are a row of blanks in a file that writes blanks as `-`, unless `+`
     // joins them: `+---+---+---+` is a border there too.
-    if plain == 0 && (!(style.dash_blanks && dashes == 9) || t.contains(&b'+')) {
+    if plain == 0 && (!(style.dash_blanks && found.len() == 9) || t.contains(&b'+')) {
         // Borders only; a line of `=` separates bands or grids (Norvig's files).
         return match t.iter().all(|&b| matches!(b, b'=' | b' ')) {
             true => LineKind::Separator,
             false => LineKind::Border,
         };
     }
-    let keep_dashes = plain != 9 && plain + dashes == 9;
+    let keep_dashes = plain != 9 && found.len() == 9;
     style.dash_blanks |= keep_dashes;
-    let row: Vec<u8> = found
-        .iter()
-        .filter(|(_, _, dash)| keep_dashes || !dash)
-        .map(|&(_, v, _)| v)
-        .collect();
-    match row.len() {
-        9 => LineKind::Row(Ok(Row::values(row))),
-        n => LineKind::Row(Err(wrong_width(line, n))),
-    }
+    let dash = keep_dashes.then_some(0);
+    nine(line, found.iter().filter_map(|v| v.or(dash)).collect())
 }
 
 /// A row of cells between `|` bars where a field of spaces is a blank
 /// (`| 1 |   | 4 | ...`); empty fields (`||`) are double bars.
 fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     let fields: Vec<&[u8]> = t.split(|&b| b == b'|').filter(|f| !f.is_empty()).collect();
-    let spaces = |f: &[u8]| f.iter().all(|&b| b == b' ');
-    if !fields.iter().any(|f| spaces(f)) || fields.len() != 9 {
+    if fields.len() != 9 || !fields.iter().any(|f| f.iter().all(|&b| b == b' ')) {
         return None;
     }
     let cell = |f: &&[u8]| match trim(f) {
@@ -888,10 +748,13 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     fields.iter().map(cell).collect()
 }
 
-/// Why a row of `n` cells is none: the variants with rows of their own width are named,
-/// and a character that read as a blank would make nine (`--blanks +`).
-fn wrong_width(line: &Line<'_>, n: usize) -> ParseError {
+/// The row of nine cells, or why a row of another number is none: the variants with
+/// rows of their own width are named, and a character that read as a blank would make
+/// nine (`--blanks +`).
+fn nine(line: &Line<'_>, row: Vec<u8>) -> LineKind {
+    let n = row.len();
     let message = match n {
+        9 => return LineKind::Row(Ok(Row::of(false, row))),
         21 => "row has 21 cells: a samurai board (five overlapping 9x9 grids), which is not read; give its grids one by one".into(),
         15 | 18 | 27 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
@@ -907,7 +770,7 @@ fn wrong_width(line: &Line<'_>, n: usize) -> ParseError {
             format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
         }
     };
-    ParseError::new(line.number, message)
+    LineKind::Row(Err(ParseError::new(line.number, message)))
 }
 
 /// A row of cells split by `d` (see [`strict`]): `7,0,0, 0,0,4, ...` or `5,,,2,...`
@@ -921,7 +784,7 @@ fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: 
     if fields.len() == 10 && trim(fields[9]).is_empty() {
         fields.pop(); // a trailing comma
     }
-    for f in &fields {
+    for f in fields {
         match unwrap(trim(f)) {
             [] => row.push(0),
             [b] if cells.is_cell(*b) => row.push(cells.value(*b).expect("a cell")),
@@ -935,10 +798,7 @@ fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: 
             }
         }
     }
-    match row.len() {
-        9 => LineKind::Row(Ok(Row::values(row))),
-        n => LineKind::Row(Err(wrong_width(line, n))),
-    }
+    nine(line, row)
 }
 
 #[cfg(test)]

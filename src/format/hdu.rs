@@ -4,60 +4,46 @@
 use std::io::BufRead;
 
 use super::cells::Cells;
-use super::grid::{GridReader, LineKind, Row, RowStyle};
+use super::grid::{GridReader, LineKind, Row};
 use super::lines::{Line, Lines, trim};
 use crate::record::ParseError;
 
 /// The grid reader with token rows and no count line or headers.
 pub(crate) fn reader<R: BufRead>(lines: Lines<R>, cells: Cells) -> GridReader<R> {
-    GridReader::with_rows(lines, cells, classify, true)
+    let mut reader = GridReader::new(lines, cells, Default::default());
+    reader.hdu = Some(classify);
+    reader
 }
 
-fn classify(line: &Line<'_>, cells: &Cells, _style: &mut RowStyle) -> LineKind {
+/// A blank line parts cases; any other is a row of 9 tokens (`?` and the usual blanks
+/// are blanks).
+fn classify(line: &Line<'_>, cells: &Cells) -> LineKind {
     if trim(line.bytes).is_empty() {
         return LineKind::Separator;
     }
-    LineKind::Row(parse_row(line, cells).map(|r| Row::values(r.to_vec())))
-}
-
-/// The 9 cells of a non-blank line of tokens (`?` and the usual blanks are blanks).
-fn parse_row(line: &Line<'_>, cells: &Cells) -> Result<[u8; 9], ParseError> {
-    let (bytes, mut row, mut n, mut i) = (line.bytes, [0u8; 9], 0, 0);
-    let space = |b: u8| b == b' ' || b == b'\t';
-    while i < bytes.len() {
-        if space(bytes[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && !space(bytes[i]) {
-            i += 1;
-        }
-        let value = match bytes[start..i] {
+    let mut row = Vec::with_capacity(9);
+    let tokens = line.bytes.split(|&b| b == b' ' || b == b'\t');
+    for token in tokens.filter(|t| !t.is_empty()) {
+        let value = match token {
             [b'?'] => Some(0),
-            [b] => cells.value(b),
+            [b] => cells.value(*b),
             _ => None,
         };
         let Some(v) = value else {
-            let token: String = String::from_utf8_lossy(&bytes[start..i])
-                .chars()
-                .take(20)
-                .collect();
+            let start = token.as_ptr() as usize - line.bytes.as_ptr() as usize;
+            let token: String = String::from_utf8_lossy(token).chars().take(20).collect();
             let msg = format!("token {token:?} is not a digit 1-9 or '?'");
-            return Err(ParseError::at(line.number, start + 1, msg));
+            return LineKind::Row(Err(ParseError::at(line.number, start + 1, msg)));
         };
-        if n < 9 {
-            row[n] = v;
-        }
-        n += 1;
+        row.push(v);
     }
-    match n {
-        9 => Ok(row),
-        _ => Err(ParseError::new(
+    LineKind::Row(match row.len() {
+        9 => Ok(Row::of(false, row)),
+        n => Err(ParseError::new(
             line.number,
             format!("line has {n} tokens, expected 9"),
         )),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -29,6 +29,12 @@ const PARSED_HEAD: u64 = 1024;
 /// Most bytes in one block of lines: the loader's buffer holds 64 KiB.
 const BLOCK_MAX: usize = 64 * 1024;
 
+/// A field's start and end in its line.
+type Span = (usize, usize);
+
+/// What a reading of a line finds, an error placed at an offset in it; `None`: no puzzle.
+type Found = Option<Result<Puzzle, (usize, String)>>;
+
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
     number: u64,
@@ -67,12 +73,11 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    /// A block of lines for the caller to split, numbered after the records so far.
+    /// A block of `lines` lines from `first_line` for the caller to split, numbered after
+    /// the records so far; `cut`: the full length of a single line cut to `MAX_LINE`.
     fn block(
         &mut self,
-        first_line: u64,
-        lines: u64,
-        bytes: Vec<u8>,
+        (first_line, lines, bytes): (u64, u64, Vec<u8>),
         cut: Option<u64>,
     ) -> RawRecord {
         let number = self.number;
@@ -81,7 +86,7 @@ impl<R: BufRead> LineReader<R> {
             .get_or_insert_with(|| Arc::new(AtomicU64::new(number)));
         RawRecord {
             number: 0,
-            line: first_line + lines.saturating_sub(1),
+            line: first_line + lines - 1,
             body: Body::Lines(LineBlock {
                 bytes,
                 first_line,
@@ -107,44 +112,30 @@ impl<R: BufRead> LineReader<R> {
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
-            if let Some(e) = self.error.take() {
-                return Some(Err(e));
-            }
-            if self.done {
-                return self.held.take().map(Ok);
-            }
             let blocks = self.past_head();
+            let stop = self.done || self.error.is_some();
+            if (blocks || stop)
+                && let Some(held) = self.held.take()
+            {
+                return Some(Ok(held));
+            }
+            if stop {
+                return self.error.take().map(Err);
+            }
             // A line holding `end` is read alone below: it may end the input.
-            if blocks {
-                if let Some(held) = self.held.take() {
-                    return Some(Ok(held));
-                }
-                match self.lines.next_block(BLOCK_MAX, b"end") {
-                    Ok(Some(b)) => {
-                        return Some(Ok(self.block(b.first_line, b.lines, b.bytes, None)));
-                    }
-                    Ok(None) => {}
-                    Err(e) => return Some(Err(e)),
-                }
+            if blocks && let Some(block) = self.lines.next_block(BLOCK_MAX, b"end").transpose() {
+                return Some(block.map(|b| self.block(b, None)));
             }
             let line = match self.lines.next_line() {
                 Ok(Some(line)) => line,
-                Ok(None) => {
-                    self.done = true;
+                end => {
+                    self.error = end.err();
+                    self.done = self.error.is_none();
                     continue;
                 }
-                Err(e) => {
-                    self.error = Some(e);
-                    return self
-                        .held
-                        .take()
-                        .map(Ok)
-                        .or_else(|| self.error.take().map(Err));
-                }
             };
-            let t = trim(line.bytes);
-            let (number, whole) = (line.number, line.len <= line.bytes.len() as u64);
-            if t.is_empty() || (whole && is_comment(t)) {
+            let (number, t) = (line.number, trim(line.bytes));
+            if t.is_empty() || (line.len <= MAX_LINE as u64 && is_comment(t)) {
                 continue;
             }
             if t == b"end" {
@@ -152,40 +143,30 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 continue;
             }
             if blocks {
-                let cut = (!whole).then_some(line.len);
+                let cut = (line.len > MAX_LINE as u64).then_some(line.len);
                 let bytes = line.bytes.to_vec();
-                return Some(Ok(self.block(number, 1, bytes, cut)));
+                return Some(Ok(self.block((number, 1, bytes), cut)));
             }
             // The line right after a puzzle naming its answer (`solution: 6524...`)
             // gives that puzzle's expected answer; the file is then parsed here to the
             // end, so that no block splits a puzzle from its answer.
-            if let Some(RawRecord {
-                line: at,
-                body: Body::Parsed(Ok(puzzle)),
-                ..
-            }) = &mut self.held
-                && *at + 1 == number
+            if let Some(held) = &mut self.held
+                && held.line + 1 == number
+                && let Body::Parsed(Ok(puzzle)) = &mut held.body
                 && puzzle.expected.is_none()
-                && keyed(t)
-                && let Some(answer) = answer_of(line.bytes, &self.cells)
-                    .filter(|a| matches!(&puzzle.board, Board::Nine(p) if keeps(a, p)))
+                && let Some(answer) = answer_of(t, &self.cells)
+                && matches!(&puzzle.board, Board::Nine(p) if keeps(&answer, p))
             {
                 puzzle.expected = Some(solution_expected(answer.into()));
                 self.notes.explained += 1;
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let body = match line.too_long() {
-                Some(e) => Err(e),
-                None => {
-                    match read_line(line.bytes, number, &self.cells, !self.poj, self.number > 0) {
-                        Some(body) => body,
-                        None => {
-                            self.notes.skip(number, t);
-                            continue;
-                        }
-                    }
-                }
+            let (cells, first) = (&self.cells, self.number == 0);
+            let body = read_line(line.bytes, number, line.len, cells, !self.poj, !first);
+            let Some(body) = body else {
+                self.notes.skip(number, t);
+                continue;
             };
             self.number += 1;
             self.errors += u64::from(body.is_err());
@@ -208,45 +189,36 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
 
 impl LineBlock {
     /// The block's records as items, numbered from 1 within it (see
-    /// [`LineBlock::records_before`]), and parsed as the reader parses its lines. Blank
-    /// and comment lines hold none.
+    /// [`LineBlock::records_before`]), and parsed as the reader parses its lines.
     pub fn items(&self, source: &SourceName) -> Vec<Item> {
-        let source = *source;
         let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
-        let mut line_number = self.first_line;
-        let mut add = |line: &[u8], line_number: u64| {
-            let t = trim(line);
+        let mut add = |line: &[u8], number: u64| {
             // A line read alone may have been cut; one in a block is whole.
             let len = self.cut.unwrap_or(line.len() as u64);
-            let whole = len <= MAX_LINE as u64;
-            if t.is_empty() || (whole && is_comment(t)) {
+            let t = trim(line);
+            if t.is_empty() || (len <= MAX_LINE as u64 && is_comment(t)) {
                 return;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
-            let body = match whole {
-                false => Err(too_long(line_number, len)),
-                true => match read_line(line, line_number, &self.cells, !self.poj, true) {
-                    Some(body) => body,
-                    None => return self.skipped.add(1),
-                },
-            };
-            out.push(Item {
-                source,
-                number: out.len() as u64 + 1,
-                line: line_number,
-                body: Body::Parsed(body),
-            });
+            match read_line(line, number, len, &self.cells, !self.poj, true) {
+                Some(body) => out.push(Item {
+                    source: *source,
+                    number: out.len() as u64 + 1,
+                    line: number,
+                    body: Body::Parsed(body),
+                }),
+                None => self.skipped.add(1),
+            }
         };
-        let mut start = 0;
+        let (mut start, mut number) = (0, self.first_line);
         for end in memchr::memchr_iter(self.terminator, &self.bytes) {
             let line = &self.bytes[start..end];
-            add(line.strip_suffix(b"\r").unwrap_or(line), line_number);
-            line_number += 1;
-            start = end + 1;
+            add(line.strip_suffix(b"\r").unwrap_or(line), number);
+            (start, number) = (end + 1, number + 1);
         }
         // A line read alone comes without its terminator, already stripped.
         if start < self.bytes.len() {
-            add(&self.bytes[start..], line_number);
+            add(&self.bytes[start..], number);
         }
         out
     }
@@ -260,22 +232,36 @@ pub(crate) fn is_comment(t: &[u8]) -> bool {
         || (t.starts_with(b"<!--") && t.ends_with(b"-->"))
 }
 
-/// The record in a non-blank, non-comment line, read alike by the reader and by blocks
-/// split later; `None` for a line to skip: it holds nothing like a puzzle. A line naming
-/// answers after the first record is an error: the grids after it are no puzzles.
-pub(crate) fn read_line(
+/// The record in a line neither blank nor a comment, read alike by the reader and by
+/// blocks split later (`len`: its whole length); `None` for a line to skip: it holds
+/// nothing like a puzzle. A line naming answers after the first record is an error:
+/// the grids after it are no puzzles.
+fn read_line(
     line: &[u8],
     number: u64,
+    len: u64,
     cells: &Cells,
     suffix: bool,
     after_first: bool,
 ) -> Option<Result<Puzzle, ParseError>> {
-    let found = parse(line, number, cells, suffix);
-    if found.is_some() {
-        return found;
+    if len > MAX_LINE as u64 {
+        return Some(Err(too_long(number, len)));
     }
-    if !after_first {
-        return damaged(line, number, cells);
+    let lead = line
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let s = &line[lead..];
+    // A JSON object on one line (JSON lines), read as the `json` format reads one.
+    if s.first() == Some(&b'{')
+        && let Ok(text) = std::str::from_utf8(trim(s))
+        && let Some(found) = super::json::object_record(text, cells)
+    {
+        return Some(found.map_err(|msg| ParseError::new(number, msg)));
+    }
+    let at = |(i, msg): (usize, String)| ParseError::at(number, lead + i + 1, msg);
+    if let Some(found) = leading_puzzle(s, cells, suffix).or_else(|| fields(s, cells, suffix)) {
+        return Some(found.map_err(at));
     }
     // Between puzzles, a line naming answers, or digits and spaces alone (a row of a
     // grid, triples), says the file is no list of puzzles a line.
@@ -284,11 +270,11 @@ pub(crate) fn read_line(
         .iter()
         .all(|&b| b.is_ascii_digit() || b == b' ' || b == b'\t');
     let message = match super::names_answers(line) {
-        true => "this line names answers: answers listed apart from their puzzles are not read (give each on its puzzle's line, `puzzle:solution`)".into(),
-        false if digits >= 4 && spaced => {
+        true if after_first => "this line names answers: answers listed apart from their puzzles are not read (give each on its puzzle's line, `puzzle:solution`)".into(),
+        false if after_first && digits >= 4 && spaced => {
             format!("{digits} digits but no puzzle: this file is read one puzzle a line")
         }
-        false => return damaged(line, number, cells),
+        _ => return damaged(line, number, cells),
     };
     Some(Err(ParseError::new(number, message)))
 }
@@ -314,38 +300,10 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, Par
     })
 }
 
-/// The record in a non-blank line; `None` when the line holds nothing like a puzzle.
-pub(crate) fn parse(
-    line: &[u8],
-    number: u64,
-    cells: &Cells,
-    suffix: bool,
-) -> Option<Result<Puzzle, ParseError>> {
-    let lead = line
-        .iter()
-        .take_while(|&&b| b == b' ' || b == b'\t')
-        .count();
-    let s = &line[lead..];
-    let at = |(i, msg): (usize, String)| ParseError::at(number, lead + i + 1, msg);
-    if s.first() == Some(&b'{')
-        && let Some(found) = json_object(s, cells)
-    {
-        return Some(found.map_err(|msg| ParseError::new(number, msg)));
-    }
-    if let Some(found) = leading_puzzle(s, cells, suffix) {
-        return Some(found.map_err(at));
-    }
-    fields(s, cells, suffix).map(|r| r.map_err(at))
-}
-
 /// A board that is not 9x9 in a line: the first field of 16, 256 or 625 one-character
 /// cells (with an optional `:count:solution` suffix, or a later field of the same size
 /// without blanks as the solution), or numbers, one a field (`1 0 0 4 ...`).
-fn other_size(
-    s: &[u8],
-    tokens: &[(usize, usize)],
-    cells: &Cells,
-) -> Option<Result<Puzzle, (usize, String)>> {
+fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Found {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     let sized = |f: &[u8]| board::Shape::of_cells(f.len()).is_some_and(|s| s.side() != 9);
@@ -363,19 +321,16 @@ fn other_size(
                 continue;
             }
         };
-        let expected = match head.len() < f.len() {
-            true => match parse_suffix(s, a + head.len() + 1, board.side(), cells) {
-                Ok(e) => Some(Box::new(e)),
-                Err(e) => return Some(Err(e)),
-            },
-            false => tokens[k + 1..]
-                .iter()
-                .map(|&(a, z)| &s[a..z])
-                .filter(|f| f.len() == head.len())
-                .find_map(|f| cells.chars(f).ok())
-                .filter(|g| g.is_full() && g.side() == board.side())
-                .map(|g| solution_expected(g.into())),
-        };
+        if head.len() < f.len() {
+            return Some(with_suffix(board.into(), s, a + head.len() + 1, cells));
+        }
+        let expected = tokens[k + 1..]
+            .iter()
+            .map(|&(a, z)| &s[a..z])
+            .filter(|f| f.len() == head.len())
+            .find_map(|f| cells.chars(f).ok())
+            .filter(|g| g.is_full() && g.side() == board.side())
+            .map(|g| solution_expected(g.into()));
         return Some(Ok(Puzzle {
             board: board.into(),
             expected,
@@ -390,11 +345,7 @@ fn other_size(
 
 /// The common case: the line starts with the 81 cells, followed by nothing, a
 /// `:count:solution` suffix, or other fields after a separator.
-fn leading_puzzle(
-    s: &[u8],
-    cells: &Cells,
-    suffix: bool,
-) -> Option<Result<Puzzle, (usize, String)>> {
+fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Found {
     let head: &[u8; CELLS] = s.get(..CELLS)?.try_into().ok()?;
     let next = s.get(CELLS).copied();
     if next.is_some_and(|b| cells.is_cell(b) || b.is_ascii_alphanumeric()) {
@@ -404,43 +355,41 @@ fn leading_puzzle(
         Ok(g) => g,
         Err(_) => Grid::from_cells(cells.parse81(head).ok()?).ok()?,
     };
-    let expected = match next {
-        Some(b':') if suffix => match parse_suffix(s, CELLS + 1, 9, cells) {
-            Ok(e) => Some(Box::new(e)),
-            Err(e) => return Some(Err(e)),
-        },
+    Some(match next {
+        Some(b':') if suffix => with_suffix(grid.into(), s, CELLS + 1, cells),
         Some(_) => {
-            let rest = &s[CELLS + 1..];
-            let mut grids = find_grids(rest, &split(rest), cells);
+            let mut grids = find_grids(&s[CELLS + 1..], cells).1;
             grids.insert(0, (0, grid));
-            return Some(puzzle_and_answer(&grids, CELLS + 1));
+            puzzle_and_answer(&grids, CELLS + 1)
         }
-        None => None,
-    };
-    Some(Ok(Puzzle {
-        board: grid.into(),
-        expected,
-    }))
+        None => Ok(Puzzle::new(grid)),
+    })
 }
 
 /// The puzzle and its expected answer from a line's grids (at least one), in either
 /// order: a complete grid then one with blanks whose givens it keeps is the answer
 /// first (`solution;puzzle`); otherwise the first grid is the puzzle and the first
-/// complete one after it the answer. `at`: the offset of the grids after the first.
+/// complete one after it the answer. Any other grid with blanks is a second puzzle on
+/// the line, an error (`at`: the offset of the grids after the first).
 fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usize, String)> {
-    let (puzzle, expected) = match grids {
-        [(_, first), (_, second), rest @ ..]
+    let [(_, first), rest @ ..] = grids else {
+        unreachable!("a grid")
+    };
+    let (puzzle, answer, rest) = match rest {
+        [(_, second), more @ ..]
             if first.is_full() && !second.is_full() && keeps(first, second) =>
         {
-            answer_in(rest, at)?;
-            (*second, Some(solution_expected((*first).into())))
+            (second, Some(first), more)
         }
-        [(_, first), rest @ ..] => (*first, answer_in(rest, at)?.map(solution_expected)),
-        [] => unreachable!("a grid"),
+        _ => (first, rest.first().map(|(_, g)| g), rest),
     };
+    if let Some(&(i, _)) = rest.iter().find(|(_, g)| !g.is_full()) {
+        let n = rest.len() + 1;
+        return Err((at + i, format!("{n} puzzles on one line: write one a line")));
+    }
     Ok(Puzzle {
-        board: puzzle.into(),
-        expected,
+        board: (*puzzle).into(),
+        expected: answer.map(|&g| solution_expected(g.into())),
     })
 }
 
@@ -452,13 +401,6 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
         .all(|(&f, &p)| p == 0 || p == f)
 }
 
-/// A JSON object on one line (JSON lines), read as the `json` format reads an object
-/// (see [`super::json::object_record`]). `None` when the line is no JSON object or has
-/// no puzzle field.
-fn json_object(s: &[u8], cells: &Cells) -> Option<Result<Puzzle, String>> {
-    super::json::object_record(std::str::from_utf8(trim(s)).ok()?, cells)
-}
-
 /// An expected answer from a solution field: one solution, not a claim that it is the
 /// only one (`:1:` says that).
 fn solution_expected(solution: Board) -> Box<Expected> {
@@ -468,39 +410,15 @@ fn solution_expected(solution: Board) -> Box<Expected> {
     })
 }
 
-/// The grids after the puzzle: the first complete one is the expected solution; a grid
-/// with blanks is a second puzzle on the line, an error (`at`: its offset in the line
-/// is `at` plus its offset in the grids' text).
-fn answer_in(grids: &[(usize, Grid)], at: usize) -> Result<Option<Board>, (usize, String)> {
-    if let Some(&(i, _)) = grids.iter().find(|(_, g)| !g.is_full()) {
-        let n = grids.len() + 1;
-        return Err((at + i, format!("{n} puzzles on one line: write one a line")));
-    }
-    Ok(grids.first().map(|&(_, g)| g.into()))
-}
-
-/// How fields are told apart in a line.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Delimiter {
-    /// `,` or `;`: every field counts, an empty one is a blank cell.
-    Strict(u8),
-    /// Spaces, tabs, `|`, `~` and `=`: runs of them separate fields.
-    Loose,
-}
-
-/// Start and end of each field, and how they were split.
-fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
-    let delimiter = if s.contains(&b',') {
-        Delimiter::Strict(b',')
-    } else if s.contains(&b';') {
-        Delimiter::Strict(b';')
-    } else {
-        Delimiter::Loose
-    };
-    let is_sep = |b: u8| match delimiter {
-        Delimiter::Strict(d) => b == d,
+/// Start and end of each field, and the strict delimiter they were split by: `,` or
+/// `;`, where every field counts and an empty one is a blank cell; else (`None`) runs
+/// of spaces, tabs, `|`, `~` and `=` separate fields.
+fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
+    let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
+    let is_sep = |b: u8| match strict {
+        Some(d) => b == d,
         // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
-        Delimiter::Loose => matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~'),
+        None => matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~'),
     };
     let mut tokens = Vec::new();
     let mut start = 0;
@@ -538,47 +456,36 @@ fn split(s: &[u8]) -> (Delimiter, Vec<(usize, usize)>) {
         while z > a && matches!(s[z - 1], b' ' | b'\t' | b'"' | b'\'' | b')' | b']' | b'}') {
             z -= 1;
         }
-        if a < z || (matches!(delimiter, Delimiter::Strict(_)) && !closed) {
+        if a < z || (strict.is_some() && !closed) {
             tokens.push((a, z));
         }
         closed = s[z..i].iter().any(|b| matches!(b, b')' | b']' | b'}'));
         start = i + 1;
     }
-    (delimiter, tokens)
+    (strict, tokens)
 }
 
-/// Every 81-cell grid in the line, in order, with where it starts: one field of 81
-/// cells, or consecutive fields of 1, 3, 9 or 27 cells that make 81 together.
-fn find_grids(
-    s: &[u8],
-    split: &(Delimiter, Vec<(usize, usize)>),
-    cells: &Cells,
-) -> Vec<(usize, Grid)> {
-    let (delimiter, tokens) = split;
-    let field = |&(a, z): &(usize, usize)| &s[a..z];
+/// The line's fields, and every 81-cell grid in it, in order, with where it starts: one
+/// field of 81 cells, or consecutive fields of 1, 3, 9 or 27 cells that make 81 together.
+fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
+    let (strict, tokens) = split(s);
+    let field = |&(a, z): &Span| &s[a..z];
     // Width of each field as cells: `None` when it is not all cells.
-    let width = |t: &(usize, usize)| -> Option<usize> {
-        let f = field(t);
-        if f.is_empty() {
-            return matches!(delimiter, Delimiter::Strict(_)).then_some(1);
-        }
-        f.iter().all(|&b| cells.is_cell(b)).then_some(f.len())
+    let width = |t: &Span| match field(t) {
+        [] => strict.and(Some(1)),
+        f => f.iter().all(|&b| cells.is_cell(b)).then_some(f.len()),
     };
     let mut grids = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
-        let Some(w) = width(&tokens[k]) else {
-            k += 1;
-            continue;
-        };
-        let group = match w {
-            CELLS => 1,
-            1 | 3 | 9 | 27 => CELLS / w,
+        let w = match width(&tokens[k]) {
+            Some(w @ (1 | 3 | 9 | 27 | CELLS)) => w,
             _ => {
                 k += 1;
                 continue;
             }
         };
+        let group = CELLS / w;
         // The whole run of such fields must be grids: in 82 one-cell fields, which 81
         // are the board is anyone's guess.
         let mut run_len = tokens[k..]
@@ -594,83 +501,67 @@ fn find_grids(
             k += run_len.max(1);
             continue;
         }
-        let mut values = [0u8; CELLS];
-        let mut i = 0;
-        for t in &tokens[k..k + group] {
-            let f = field(t);
-            if f.is_empty() {
-                i += 1; // an empty field is a blank
-                continue;
-            }
-            for &b in f {
-                values[i] = cells.value(b).expect("checked: all cells");
-                i += 1;
-            }
-        }
-        if let Ok(g) = Grid::from_cells(values) {
+        // An empty field is a blank.
+        let values = tokens[k..k + group]
+            .iter()
+            .flat_map(|t| match field(t) {
+                [] => &b"."[..],
+                f => f,
+            })
+            .map(|&b| cells.value(b).expect("checked: all cells"));
+        let mut cells81 = [0u8; CELLS];
+        cells81.iter_mut().zip(values).for_each(|(c, v)| *c = v);
+        if let Ok(g) = Grid::from_cells(cells81) {
             grids.push((tokens[k].0, g));
         }
         k += group;
     }
-    grids
+    (tokens, grids)
 }
 
 /// The general case: the puzzle is a field (or a run of fields) among others.
-fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Result<Puzzle, (usize, String)>> {
-    let split = split(s);
+fn fields(s: &[u8], cells: &Cells, general: bool) -> Found {
+    let (tokens, grids) = find_grids(s, cells);
     // Sukaku with spaces: 81 fields of 9 candidates.
-    if split.1.len() == CELLS && split.1.iter().all(|&(a, z)| z - a == 9) {
-        let all_cells = split
-            .1
-            .iter()
-            .all(|&(a, z)| s[a..z].iter().all(|&b| cells.is_cell(b)));
-        if all_cells {
-            return Some(Err((split.1[0].0, PENCIL_MARKS.into())));
-        }
+    let candidates = |&(a, z): &Span| z - a == 9 && s[a..z].iter().all(|&b| cells.is_cell(b));
+    if tokens.len() == CELLS && tokens.iter().all(candidates) {
+        return Some(Err((tokens[0].0, PENCIL_MARKS.into())));
     }
-    let grids = find_grids(s, &split, cells);
     // A grid under a key naming answers (`"solution": "..."`) is no puzzle.
-    if let Some((at, _)) = named_answer(s, &split, &grids) {
+    if let Some((at, _)) = named_answer(s, &tokens, &grids) {
         let message = "an answer with no puzzle on its line (its key names answers): give it on its puzzle's line, or on the line right after it";
         return Some(Err((at, message.into())));
     }
     if !grids.is_empty() {
         return Some(puzzle_and_answer(&grids, 0));
     }
-    if general && let Some(found) = other_size(s, &split.1, cells) {
-        return Some(found);
-    }
-    near_miss(s, &split.1, cells).map(Err)
+    (general.then(|| other_size(s, &tokens, cells)).flatten())
+        .or_else(|| near_miss(s, &tokens, cells).map(Err))
 }
 
 /// The line's one grid when a key naming answers stands before it (`solution: ...`).
-fn named_answer(
-    s: &[u8],
-    split: &(Delimiter, Vec<(usize, usize)>),
-    grids: &[(usize, Grid)],
-) -> Option<(usize, Grid)> {
+fn named_answer(s: &[u8], tokens: &[Span], grids: &[(usize, Grid)]) -> Option<(usize, Grid)> {
     let [(at, grid)] = grids[..] else {
         return None;
     };
-    let &(a, z) = split.1.iter().take_while(|t| t.0 < at).last()?;
+    let &(a, z) = tokens.iter().take_while(|t| t.0 < at).last()?;
     super::names_answers(&s[a..z]).then_some((at, grid))
 }
 
-/// Whether a line starts with a key (a letter, past quotes and a list's dash): the only
-/// lines [`answer_of`] looks at, so that puzzle lines are split once.
-fn keyed(t: &[u8]) -> bool {
+/// The complete grid a trimmed line names as an answer, if it is one. Only a line that
+/// starts with a key (a letter, past quotes and a list's dash) is split, so that puzzle
+/// lines are split once.
+fn answer_of(t: &[u8], cells: &Cells) -> Option<Grid> {
     let skip = |b: &&u8| matches!(b, b' ' | b'\t' | b'-' | b'"' | b'\'' | b'{');
-    t.iter()
+    if !t
+        .iter()
         .find(|b| !skip(b))
         .is_some_and(u8::is_ascii_alphabetic)
-}
-
-/// The complete grid a line names as an answer, if it is one.
-fn answer_of(line: &[u8], cells: &Cells) -> Option<Grid> {
-    let s = trim(line);
-    let split = split(s);
-    let grids = find_grids(s, &split, cells);
-    named_answer(s, &split, &grids)
+    {
+        return None;
+    }
+    let (tokens, grids) = find_grids(t, cells);
+    named_answer(t, &tokens, &grids)
         .map(|(_, g)| g)
         .filter(Grid::is_full)
 }
@@ -681,7 +572,7 @@ const PENCIL_MARKS: &str =
 
 /// Single-cell fields (`7,0,0,...`) that do not make 81, or 81 of them that are no board
 /// as written: why, and where.
-fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
     // `7.4` joins two of them where `.` separates rows.
     let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
     let joined = tokens
@@ -693,29 +584,28 @@ fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option
         return Some((tokens[0].0, message.into()));
     }
     // 81 of them, but one character (the same each time) is no cell: the blank it is.
-    let odd: Vec<usize> = tokens
+    let mut odd = tokens
         .iter()
         .filter(|&&(a, z)| z - a == 1 && !cells.is_cell(s[a]))
-        .map(|t| t.0)
-        .collect();
-    if singles == CELLS && odd.iter().all(|&i| s[i] == s[odd[0]]) && !odd.is_empty() {
-        let c = char::from(s[odd[0]]);
-        return Some((
-            odd[0],
-            format!(
-                "{c:?} is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks {c}"
-            ),
-        ));
+        .map(|t| t.0);
+    if singles == CELLS
+        && let Some(first) = odd.next()
+        && odd.all(|i| s[i] == s[first])
+    {
+        let c = char::from(s[first]);
+        let message = format!(
+            "{c:?} is not a digit 1-9 or a blank; read as a blank, the line's 81 one-cell fields are a board: --blanks {c}"
+        );
+        return Some((first, message));
     }
     if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
         let at = tokens.last().map_or(0, |t| t.0);
-        let why = match singles > CELLS {
-            // An id or a level written as one more cell: which 81 are the board is no
-            // rule's to guess.
-            true => {
-                ": which 81 are the board is not told (an id or a level among them?); keep the board's 81 alone on the line, or in one field"
-            }
-            false => "",
+        // An id or a level written as one more cell: which 81 are the board is no
+        // rule's to guess.
+        let why = if singles > CELLS {
+            ": which 81 are the board is not told (an id or a level among them?); keep the board's 81 alone on the line, or in one field"
+        } else {
+            ""
         };
         return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
     }
@@ -723,13 +613,12 @@ fn one_cell_fields(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option
 }
 
 /// A field that is almost a puzzle: the error that says what is wrong with it.
-fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usize, String)> {
+fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
     // A board's cells but for one character a blank would explain: say so, and how
     // (the whole line too: that character may also split fields, `53~~7~~~~6`).
     for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
-        let want = z - a;
-        if board::Shape::of_cells(want).is_some()
-            && let Some(hint) = super::blank_hint(&s[a..z], cells, want)
+        if board::Shape::of_cells(z - a).is_some()
+            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a)
         {
             let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
             return Some((i, format!("{}; {hint}", bad_cell(s, i))));
@@ -740,154 +629,108 @@ fn near_miss(s: &[u8], tokens: &[(usize, usize)], cells: &Cells) -> Option<(usiz
     }
     // A square board larger than any read (36x36 is 1,296 cells): say so, not "no
     // puzzle in this line".
+    let symbols = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*');
     for &(a, z) in tokens {
         let n = z - a;
         let side = (n as f64).sqrt().round() as usize;
-        let symbols = s[a..z]
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*'));
-        if side > 25 && side * side == n && n != CELLS * 9 && symbols {
-            return Some((
-                a,
-                format!(
-                    "{n} cells: a {side}x{side} board, which is not read (boards of side {})",
-                    crate::board::sides()
-                ),
-            ));
+        if side > 25 && side * side == n && n != CELLS * 9 && s[a..z].iter().all(symbols) {
+            let sides = board::sides();
+            let message = format!(
+                "{n} cells: a {side}x{side} board, which is not read (boards of side {sides})"
+            );
+            return Some((a, message));
         }
     }
     for &(a, z) in tokens {
         // Cells then a `:count:solution` suffix: the cells are what must be 81.
         let f = &s[a..z];
         let f = f.iter().position(|&b| b == b':').map_or(f, |i| &f[..i]);
-        let good = f.iter().filter(|&&b| cells.is_cell(b)).count();
+        let (n, good) = (f.len(), f.iter().filter(|&&b| cells.is_cell(b)).count());
         // A run of cells of the wrong length (more than a count or a short id), or a
         // field of about 81 characters that are nearly all cells.
-        if good == f.len() && f.len() == CELLS * 9 {
-            return Some((a, PENCIL_MARKS.into()));
-        }
-        if good == f.len() && f.len() == 21 * 21 {
-            let samurai = "441 cells: a samurai board (21x21, five overlapping 9x9 grids), which is not read; give its grids one by one";
-            return Some((a, samurai.into()));
-        }
-        let cells_only = good == f.len() && (17..=200).contains(&f.len());
-        let nearly = (70..=100).contains(&f.len()) && good * 10 >= f.len() * 9;
-        if !cells_only && !nearly {
-            continue;
-        }
-        if let Some(i) = f.iter().position(|&b| !cells.is_cell(b)) {
-            // A stray character inside the cells; a `:` after them is a suffix.
-            if i == CELLS && f[i] == b':' {
-                continue;
+        return Some(match f.iter().position(|&b| !cells.is_cell(b)) {
+            None if n == CELLS * 9 => (a, PENCIL_MARKS.into()),
+            None if n == 21 * 21 => {
+                let samurai = "441 cells: a samurai board (21x21, five overlapping 9x9 grids), which is not read; give its grids one by one";
+                (a, samurai.into())
             }
-            return Some((a + i, bad_cell(s, a + i)));
-        }
-        let msg = match f.len() {
-            n if n > CELLS => format!("{n} cells, expected 81"),
-            n => format!("line ends after {n} cells, expected 81"),
-        };
-        return Some((a + f.len().min(CELLS), msg));
+            None if (CELLS + 1..=200).contains(&n) => {
+                (a + CELLS, format!("{n} cells, expected 81"))
+            }
+            None if (17..=CELLS).contains(&n) => {
+                (a + n, format!("line ends after {n} cells, expected 81"))
+            }
+            Some(i) if (70..=100).contains(&n) && good * 10 >= n * 9 => (a + i, bad_cell(s, a + i)),
+            _ => continue,
+        });
     }
     None
 }
 
-/// Parses `count[:solution]` starting at `start`, for a board `side` cells wide.
-fn parse_suffix(
+/// `board` with the `count[:solution]` suffix that starts at `start`.
+fn with_suffix(
+    board: Board,
     s: &[u8],
     start: usize,
-    side: usize,
     cells: &Cells,
-) -> Result<Expected, (usize, String)> {
+) -> Result<Puzzle, (usize, String)> {
     let field_end = |from: usize| {
         let len = s[from..]
             .iter()
             .position(|&b| matches!(b, b':' | b' ' | b'\t'));
-        from + len.unwrap_or(s.len() - from)
+        len.map_or(s.len(), |n| from + n)
     };
     let end = field_end(start);
-    // `puzzle:solution`, no count: a field far longer than any count is the solution,
-    // read as after `puzzle::`.
-    if end - start > 20 {
-        let solution = solution_field(s, start, end, side, cells)?;
-        after_solution(s, end)?;
-        return Ok(Expected {
-            count: None,
-            solution,
-        });
+    let (mut count, mut from) = (None, start);
+    // A field far longer than any count is the solution, read as after `puzzle::`.
+    if end - start <= 20 {
+        // `puzzle::solution` leaves the count unknown (what `solve --solutions` writes
+        // when the search stopped early); a lone `puzzle:` is a mistake.
+        if end == start && s.get(end) != Some(&b':') {
+            return Err((start, "missing count after ':'".into()));
+        }
+        if let Some(i) = (start..end).find(|&i| !s[i].is_ascii_digit()) {
+            let c = char_at(s, i);
+            return Err((i, format!("{c:?} in the count is not a digit")));
+        }
+        if end > start {
+            let digits = std::str::from_utf8(&s[start..end]).expect("ASCII digits");
+            let too_large = |_| (start, "count is too large".to_string());
+            count = Some(digits.parse::<u64>().map_err(too_large)?);
+        }
+        from = end + usize::from(s.get(end) == Some(&b':'));
     }
-    // `puzzle::solution` leaves the count unknown (what `solve --solutions` writes when the
-    // search stopped early); a lone `puzzle:` is a mistake.
-    if end == start && s.get(end) != Some(&b':') {
-        return Err((start, "missing count after ':'".into()));
+    // The solution field (empty: none given).
+    let (to, side) = (field_end(from), board.side());
+    let (field, want) = (&s[from..to], side * side);
+    if side == 9
+        && let Some(i) = field.iter().position(|b| !matches!(b, b'1'..=b'9'))
+    {
+        let c = char_at(s, from + i);
+        let message = format!("{c:?} in the solution is not a digit 1-9");
+        return Err((from + i, message));
     }
-    if let Some(i) = (start..end).find(|&i| !s[i].is_ascii_digit()) {
-        return Err((
-            i,
-            format!("{:?} in the count is not a digit", char_at(s, i)),
-        ));
-    }
-    let digits = std::str::from_utf8(&s[start..end]).expect("ASCII digits");
-    let count = match digits {
-        "" => None,
-        _ => Some(
-            digits
-                .parse::<u64>()
-                .map_err(|_| (start, "count is too large".to_string()))?,
-        ),
+    let solution = match field.len() {
+        0 => None,
+        n if n != want => {
+            return Err((from, format!("solution has {n} cells, expected {want}")));
+        }
+        _ if side == 9 => Grid::from_line(field).ok().map(Board::from),
+        _ => match cells.chars(field) {
+            Ok(g) if g.is_full() => Some(g.into()),
+            Ok(_) => return Err((from, "the solution has blank cells".into())),
+            Err((i, e)) => return Err((from + i, format!("in the solution: {e}"))),
+        },
     };
-    let mut expected = Expected {
-        count,
-        solution: None,
-    };
-    if s.get(end) == Some(&b':') {
-        let (from, to) = (end + 1, field_end(end + 1));
-        expected.solution = solution_field(s, from, to, side, cells)?;
-        after_solution(s, to)?;
+    // Nothing but other fields (after a space) may follow the solution: `puzzle:S:2` is
+    // no layout this reader knows.
+    if s.get(to) == Some(&b':') {
+        return Err((to, "a ':' field after the solution".into()));
     }
-    Ok(expected)
-}
-
-/// Nothing but other fields (after a space) may follow the solution: `puzzle:S:2` is
-/// no layout this reader knows.
-fn after_solution(s: &[u8], end: usize) -> Result<(), (usize, String)> {
-    match s.get(end) {
-        Some(b':') => Err((end, "a ':' field after the solution".into())),
-        _ => Ok(()),
-    }
-}
-
-/// The solution field of a suffix, `s[from..to]` (empty: none given).
-fn solution_field(
-    s: &[u8],
-    from: usize,
-    to: usize,
-    side: usize,
-    cells: &Cells,
-) -> Result<Option<Board>, (usize, String)> {
-    if to == from {
-        return Ok(None);
-    }
-    if side != 9 {
-        let want = side * side;
-        return match cells.chars(&s[from..to]) {
-            Ok(g) if g.side() == side && g.is_full() => Ok(Some(g.into())),
-            Ok(_) if to - from == want => Err((from, "the solution has blank cells".into())),
-            Ok(_) | Err(_) if to - from != want => {
-                let n = to - from;
-                Err((from, format!("solution has {n} cells, expected {want}")))
-            }
-            Ok(_) => unreachable!("sized"),
-            Err((i, e)) => Err((from + i, format!("in the solution: {e}"))),
-        };
-    }
-    if let Some(i) = (from..to).find(|&i| !matches!(s[i], b'1'..=b'9')) {
-        let c = char_at(s, i);
-        return Err((i, format!("{c:?} in the solution is not a digit 1-9")));
-    }
-    match to - from {
-        CELLS => Ok(Grid::from_line(&s[from..to]).ok().map(Board::from)),
-        n => Err((from, format!("solution has {n} cells, expected 81"))),
-    }
+    Ok(Puzzle {
+        board,
+        expected: Some(Box::new(Expected { count, solution })),
+    })
 }
 
 #[cfg(test)]

@@ -27,10 +27,8 @@ impl Line<'_> {
 
 /// The error for line `number`, `len` bytes long, past `MAX_LINE`.
 pub(crate) fn too_long(number: u64, len: u64) -> ParseError {
-    ParseError::new(
-        number,
-        format!("line is {len} bytes long, longer than {MAX_LINE}"),
-    )
+    let message = format!("line is {len} bytes long, longer than {MAX_LINE}");
+    ParseError::new(number, message)
 }
 
 /// Splits a byte stream into lines; never needs UTF-8.
@@ -45,11 +43,6 @@ pub(crate) struct Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
-    #[cfg(test)]
-    pub fn new(input: R) -> Lines<R> {
-        Lines::with_terminator(input, b'\n')
-    }
-
     /// Lines ended by `terminator` (`\n`, or `\r` for files with CR-only endings).
     pub fn with_terminator(input: R, terminator: u8) -> Lines<R> {
         Lines {
@@ -70,51 +63,37 @@ impl<R: BufRead> Lines<R> {
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.input.consume(std::mem::take(&mut self.pending));
         self.buf.clear();
-        // Fast path: a whole line in the input's buffer is lent out from there, uncopied.
-        let newline = loop {
-            match self.input.fill_buf() {
-                Ok(avail) => break find_byte(avail, self.terminator),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        };
-        if let Some(n) = newline.filter(|&n| n <= MAX_LINE) {
-            // Asking again reads nothing: the buffer is not empty.
-            let line = &self.input.fill_buf()?[..n];
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            self.pending = n + 1;
-            self.number += 1;
-            return Ok(Some(Line {
-                number: self.number,
-                bytes: line,
-                len: line.len() as u64,
-            }));
-        }
-        let (mut len, mut last, mut any) = (0u64, 0u8, false);
+        let (mut len, mut last) = (0u64, 0u8);
         loop {
             let avail = match self.input.fill_buf() {
-                Ok(b) => b,
+                Ok(avail) => avail,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            if avail.is_empty() {
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            any = true;
             let newline = find_byte(avail, self.terminator);
-            let chunk = &avail[..newline.unwrap_or(avail.len())];
+            // A whole line in the input's buffer is lent out from there, uncopied.
+            if let Some(n) = newline.filter(|&n| len == 0 && n <= MAX_LINE) {
+                self.pending = n + 1;
+                self.number += 1;
+                // Asking again reads nothing: the buffer is not empty.
+                let line = &self.input.fill_buf()?[..n];
+                let bytes = line.strip_suffix(b"\r").unwrap_or(line);
+                let len = bytes.len() as u64;
+                let number = self.number;
+                return Ok(Some(Line { number, bytes, len }));
+            }
+            let (end, chunk) = match newline {
+                Some(n) => (true, &avail[..n]),
+                None if avail.is_empty() && len == 0 => return Ok(None),
+                None => (avail.is_empty(), avail),
+            };
             let room = MAX_LINE - self.buf.len();
             self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            if let Some(&b) = chunk.last() {
-                last = b;
-            }
-            len += chunk.len() as u64;
+            last = chunk.last().copied().unwrap_or(last);
             let used = chunk.len() + usize::from(newline.is_some());
+            len += chunk.len() as u64;
             self.input.consume(used);
-            if newline.is_some() {
+            if end {
                 break;
             }
         }
@@ -123,29 +102,20 @@ impl<R: BufRead> Lines<R> {
             self.buf.truncate(len.min(MAX_LINE as u64) as usize);
         }
         self.number += 1;
-        Ok(Some(Line {
-            number: self.number,
-            bytes: &self.buf,
-            len,
-        }))
+        let (number, bytes) = (self.number, &self.buf[..]);
+        Ok(Some(Line { number, bytes, len }))
     }
-}
 
-/// Whole lines taken at once from the input's buffer: `bytes` holds `lines` lines, each
-/// with its terminator, the first numbered `first_line`.
-#[derive(Debug)]
-pub(crate) struct Block {
-    pub first_line: u64,
-    pub lines: u64,
-    pub bytes: Vec<u8>,
-}
-
-impl<R: BufRead> Lines<R> {
     /// The whole lines the input holds buffered, up to `max` bytes, stopping before the
-    /// first line that contains `avoid`. `Ok(None)` when there is no such line: read the
-    /// next one with [`Lines::next_line`] (it may be longer than the buffer, the last
+    /// first line that contains `avoid`: the first one's number, how many, and their
+    /// bytes, each line with its terminator. `Ok(None)` when there is no such line: read
+    /// the next one with [`Lines::next_line`] (it may be longer than the buffer, the last
     /// one without a terminator, or one holding `avoid`).
-    pub fn next_block(&mut self, max: usize, avoid: &[u8]) -> io::Result<Option<Block>> {
+    pub fn next_block(
+        &mut self,
+        max: usize,
+        avoid: &[u8],
+    ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
         self.input.consume(std::mem::take(&mut self.pending));
         let avail = loop {
             match self.input.fill_buf() {
@@ -166,17 +136,11 @@ impl<R: BufRead> Lines<R> {
             return Ok(None);
         }
         let bytes = window[..take].to_vec();
-        let term = self.terminator;
         // memchr counts with SIMD (its `count` is specialized).
-        let lines = memchr::memchr_iter(term, &bytes).count() as u64;
+        let lines = memchr::memchr_iter(self.terminator, &bytes).count() as u64;
         self.input.consume(take);
-        let first_line = self.number + 1;
         self.number += lines;
-        Ok(Some(Block {
-            first_line,
-            lines,
-            bytes,
-        }))
+        Ok(Some((self.number - lines + 1, lines, bytes)))
     }
 }
 
@@ -187,19 +151,22 @@ fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
 }
 
 /// `bytes` without leading and trailing spaces and tabs.
-pub(crate) fn trim(bytes: &[u8]) -> &[u8] {
-    let blank = |b: &u8| *b == b' ' || *b == b'\t';
-    let start = bytes.iter().position(|b| !blank(b)).unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|b| !blank(b))
-        .map_or(start, |i| i + 1);
-    &bytes[start..end]
+pub(crate) fn trim(mut bytes: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] | [rest @ .., b' ' | b'\t'] = bytes {
+        bytes = rest;
+    }
+    bytes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl<R: BufRead> Lines<R> {
+        pub fn new(input: R) -> Lines<R> {
+            Lines::with_terminator(input, b'\n')
+        }
+    }
 
     fn all(input: &[u8]) -> Vec<(u64, Vec<u8>, u64)> {
         let mut lines = Lines::new(io::BufReader::with_capacity(7, input));

@@ -174,18 +174,12 @@ impl Format {
         let terminator = if layout.cr_only { b'\r' } else { b'\n' };
         let lines = |input| Lines::with_terminator(input, terminator);
         let reader: Box<dyn RecordReader + 'a> = match self {
-            Format::Line => Box::new(line::LineReader::new(
-                lines(input),
-                false,
-                cells,
-                layout.blocks,
-            )),
-            Format::Poj => Box::new(line::LineReader::new(
-                lines(input),
-                true,
-                Cells::judge(),
-                layout.blocks,
-            )),
+            Format::Line | Format::Poj => {
+                let poj = self == Format::Poj;
+                let cells = if poj { Cells::judge() } else { cells };
+                let reader = line::LineReader::new(lines(input), poj, cells, layout.blocks);
+                Box::new(reader)
+            }
             Format::Csv => Box::new(csv::CsvReader::new(lines(input), cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(lines(input), cells, layout.rows)),
             Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),
@@ -198,19 +192,14 @@ impl Format {
     }
 }
 
-/// A format name this build does not know.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format {0:?}; the formats are line, csv, grid, hdu, poj and json")]
-pub struct UnknownFormat(pub String);
-
 impl std::str::FromStr for Format {
-    type Err = UnknownFormat;
+    type Err = String;
 
-    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| UnknownFormat(s.to_string()))
+    fn from_str(s: &str) -> Result<Format, String> {
+        let known = Format::ALL.into_iter().find(|f| f.name() == s);
+        known.ok_or_else(|| {
+            format!("unknown format {s:?}; the formats are line, csv, grid, hdu, poj and json")
+        })
     }
 }
 
@@ -264,21 +253,14 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
 /// The one punctuation character that keeps `text` from being `want` cells, when
 /// reading it as a blank would make them: the fix a refusal names (`--blanks :`).
 fn blank_hint(text: &[u8], cells: &Cells, want: usize) -> Option<String> {
-    let odd = |b: &u8| !cells.is_cell(*b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
-    let c = *text.iter().find(|b| odd(b))?;
+    let odd = |b: &&u8| !cells.is_cell(**b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
+    let odd: Vec<u8> = text.iter().filter(odd).copied().collect();
+    let c = *odd.first()?;
     let cells_then = text.iter().filter(|&&b| b == c || cells.is_cell(b)).count();
-    let all = text.iter().filter(|b| odd(b));
-    (c.is_ascii_punctuation()
-        && cells_then == want
-        && all.clone().all(|&b| b == c)
-        && all.count() > 1)
-        .then(|| {
-            format!(
-                "{:?} read as a blank would make {want} cells: --blanks {}",
-                char::from(c),
-                char::from(c)
-            )
-        })
+    let one = c.is_ascii_punctuation() && odd.len() > 1 && odd.iter().all(|&b| b == c);
+    let c = char::from(c);
+    (one && cells_then == want)
+        .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
@@ -296,18 +278,20 @@ fn names_answers(t: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<RawRecord> {
-    let mut reader = format.reader(
-        std::io::BufReader::with_capacity(16, input),
-        &Layout::default(),
-    );
-    std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap())).collect()
-}
+pub(crate) use tests::read_all;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<RawRecord> {
+        let mut reader = format.reader(
+            std::io::BufReader::with_capacity(16, input),
+            &Layout::default(),
+        );
+        std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap())).collect()
+    }
 
     const ALL: [Format; 6] = Format::ALL;
 

@@ -10,9 +10,8 @@
 
 use std::io;
 
-use super::Body;
-use super::{Notes, RawRecord, RecordReader};
-use crate::record::{Expected, Puzzle};
+use super::{Body, Notes, RawRecord, RecordReader};
+use crate::record::Expected;
 
 /// The records of `inner`, each puzzle followed by its solution taken as one record.
 pub struct WithSolutions<'a> {
@@ -34,27 +33,31 @@ impl<'a> WithSolutions<'a> {
 }
 
 /// A puzzle that gives no answer of its own and still has blanks.
-fn open_puzzle(r: &RawRecord) -> Option<&Puzzle> {
-    match &r.body {
-        Body::Parsed(Ok(p)) if p.expected.is_none() && !p.board.is_full() => Some(p),
-        _ => None,
+fn open(r: &RawRecord) -> bool {
+    matches!(&r.body, Body::Parsed(Ok(p)) if p.expected.is_none() && !p.board.is_full())
+}
+
+/// Joins `next` to `r`'s puzzle as its answer when `next` is a complete grid of its size
+/// and neither gives an answer of its own: in a file of pairs, that grid is the answer
+/// the file gives, right or wrong (a wrong one is then a mismatch, not a puzzle).
+pub(crate) fn join(r: &mut RawRecord, next: &RawRecord) -> bool {
+    match (&mut r.body, &next.body) {
+        (Body::Parsed(Ok(p)), Body::Parsed(Ok(a)))
+            if p.expected.is_none()
+                && a.expected.is_none()
+                && a.board.is_full()
+                && a.board.side() == p.board.side() =>
+        {
+            // The count is unknown: a generator prints the one it found.
+            let solution = Some(a.board.clone());
+            p.expected = Some(Box::new(Expected {
+                count: None,
+                solution,
+            }));
+            true
+        }
+        _ => false,
     }
-}
-
-/// True when `next` is a complete grid of `puzzle`'s size that gives no answer itself:
-/// in a file of pairs, that grid is the answer the file gives for `puzzle`, right or
-/// wrong (a wrong one is then a mismatch, not a puzzle of its own).
-fn answer_to(next: &RawRecord, puzzle: &Puzzle) -> bool {
-    matches!(&next.body, Body::Parsed(Ok(p)) if p.expected.is_none()
-        && p.board.is_full()
-        && p.board.side() == puzzle.board.side())
-}
-
-/// True when `next` is a complete grid that solves `puzzle`: what decides that a file
-/// is pairs.
-fn solution_of(next: &RawRecord, puzzle: &Puzzle) -> bool {
-    answer_to(next, puzzle)
-        && matches!(&next.body, Body::Parsed(Ok(p)) if p.board.check_solution_of(&puzzle.board).is_ok())
 }
 
 impl RecordReader for WithSolutions<'_> {
@@ -63,19 +66,9 @@ impl RecordReader for WithSolutions<'_> {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
-        if let Some(puzzle) = open_puzzle(&r) {
+        if open(&r) {
             match self.inner.next_record() {
-                Some(Ok(next)) if answer_to(&next, puzzle) => {
-                    if let (Body::Parsed(Ok(p)), Body::Parsed(Ok(answer))) =
-                        (&mut r.body, next.body)
-                    {
-                        // The count is unknown: a generator prints the one it found.
-                        p.expected = Some(Box::new(Expected {
-                            count: None,
-                            solution: Some(answer.board),
-                        }));
-                    }
-                }
+                Some(Ok(next)) if join(&mut r, &next) => {}
                 other => self.held = other,
             }
         }
@@ -89,16 +82,28 @@ impl RecordReader for WithSolutions<'_> {
     }
 }
 
-/// Whether `sample`, read by `reader`, is puzzles each followed by its solution: at
-/// least two such pairs, and nearly every record in one (the sample may cut the last).
+/// Whether `sample`, read by `reader`, is puzzles each followed by its solution (a
+/// complete grid that solves it): at least two such pairs, and nearly every record in
+/// one (the sample may cut the last).
 pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> bool {
     let (mut records, mut pairs) = (0usize, 0usize);
     let mut last: Option<RawRecord> = None;
     while let Some(Ok(r)) = reader.next_record() {
         records += 1;
-        match last.take() {
-            Some(prev) if open_puzzle(&prev).is_some_and(|p| solution_of(&r, p)) => pairs += 1,
-            _ => last = Some(r),
+        let solves = |prev: &RawRecord| match (&prev.body, &r.body) {
+            (Body::Parsed(Ok(p)), Body::Parsed(Ok(a))) => {
+                a.board.check_solution_of(&p.board).is_ok()
+            }
+            _ => false,
+        };
+        if let Some(mut prev) = last.take()
+            && open(&prev)
+            && join(&mut prev, &r)
+            && solves(&prev)
+        {
+            pairs += 1;
+        } else {
+            last = Some(r);
         }
     }
     pairs >= 2 && 20 * pairs >= 9 * records
@@ -115,6 +120,7 @@ pub fn note(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::format::{Format, Layout};
+    use crate::record::Puzzle;
 
     use crate::format::line::tests::{P, S};
 

@@ -3,7 +3,7 @@
 //! decoded to UTF-8 as it is read. A zip archive is refused with a message: it is a
 //! folder of files, not a stream.
 
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 
 /// A compression a source can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,27 +18,20 @@ pub enum Compression {
 }
 
 impl Compression {
-    pub fn name(self) -> &'static str {
+    /// How a note says it.
+    pub fn describe(self) -> &'static str {
         match self {
-            Compression::Gzip => "gzip",
-            Compression::Zstd => "zstd",
-            Compression::Xz => "xz",
-            Compression::Bzip2 => "bzip2",
-            Compression::Utf16Le => "UTF-16LE",
-            Compression::Utf16Be => "UTF-16BE",
-        }
-    }
-
-    /// How a note says it: `gzip compressed`, `UTF-16LE text, decoded`.
-    pub fn describe(self) -> String {
-        match self {
-            Compression::Utf16Le | Compression::Utf16Be => format!("{} text, decoded", self.name()),
-            _ => format!("{} compressed", self.name()),
+            Compression::Gzip => "gzip compressed",
+            Compression::Zstd => "zstd compressed",
+            Compression::Xz => "xz compressed",
+            Compression::Bzip2 => "bzip2 compressed",
+            Compression::Utf16Le => "UTF-16LE text, decoded",
+            Compression::Utf16Be => "UTF-16BE text, decoded",
         }
     }
 
     /// The compression whose magic bytes start `head`.
-    pub fn sniff(head: &[u8]) -> Option<Compression> {
+    fn sniff(head: &[u8]) -> Option<Compression> {
         match head {
             [0x1f, 0x8b, ..] => Some(Compression::Gzip),
             [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
@@ -46,87 +39,56 @@ impl Compression {
             [b'B', b'Z', b'h', b'1'..=b'9', ..] => Some(Compression::Bzip2),
             [0xff, 0xfe, ..] => Some(Compression::Utf16Le),
             [0xfe, 0xff, ..] => Some(Compression::Utf16Be),
-            _ => utf16_without_bom(head),
+            _ if ascii_utf16(head, 1) => Some(Compression::Utf16Le),
+            _ if ascii_utf16(head, 0) => Some(Compression::Utf16Be),
+            _ => None,
         }
     }
 }
 
-/// Text of ASCII characters in UTF-16 with no byte-order mark: every other byte is 0.
-fn utf16_without_bom(head: &[u8]) -> Option<Compression> {
+/// Text of ASCII characters in UTF-16 with no byte-order mark: every other byte, from
+/// `zero`, is 0.
+fn ascii_utf16(head: &[u8], zero: usize) -> bool {
     let head = &head[..head.len().min(64) & !1];
-    if head.len() < 8 {
-        return None;
-    }
-    let zero_at = |odd: bool| {
-        head.chunks(2)
-            .all(|p| (p[usize::from(odd)] == 0) && p[usize::from(!odd)] != 0)
-    };
-    match (zero_at(true), zero_at(false)) {
-        (true, _) => Some(Compression::Utf16Le),
-        (_, true) => Some(Compression::Utf16Be),
-        _ => None,
-    }
+    head.len() >= 8 && head.chunks(2).all(|p| p[zero] == 0 && p[1 - zero] != 0)
 }
 
 /// UTF-16 decoded to UTF-8 as it is read; a broken code unit is U+FFFD (a parse error
 /// in the record that holds it, never a lost line).
 struct Utf16<R> {
     inner: R,
-    big_endian: bool,
-    out: Vec<u8>,
-    pos: usize,
-    /// A byte of a code unit split between two reads.
-    odd: Option<u8>,
-    /// A high surrogate whose low half comes with the next read.
-    high: Option<u16>,
+    /// A code unit from its two bytes, in the text's byte order.
+    unit: fn([u8; 2]) -> u16,
+    /// Bytes read, not decoded yet: a code unit split between two reads, a high
+    /// surrogate whose low half comes with the next read.
+    raw: Vec<u8>,
+    out: Cursor<Vec<u8>>,
     eof: bool,
 }
 
 impl<R: Read> Read for Utf16<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while self.pos == self.out.len() {
-            if self.eof {
-                return Ok(0);
+        while self.out.position() == self.out.get_ref().len() as u64 && !self.eof {
+            let mut chunk = [0u8; 16 * 1024];
+            let n = self.inner.read(&mut chunk)?;
+            self.raw.extend_from_slice(&chunk[..n]);
+            self.eof = n == 0;
+            let pairs = self.raw.chunks_exact(2);
+            let units: Vec<u16> = pairs.map(|p| (self.unit)([p[0], p[1]])).collect();
+            let mut units = &units[..];
+            // A high surrogate waits for its low half, unless the text has ended.
+            if !self.eof && units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+                units = &units[..units.len() - 1];
             }
-            self.out.clear();
-            self.pos = 0;
-            let mut raw = [0u8; 16 * 1024];
-            let n = self.inner.read(&mut raw)?;
-            let mut bytes: Vec<u8> = self.odd.take().into_iter().collect();
-            bytes.extend_from_slice(&raw[..n]);
-            if n == 0 {
-                self.eof = true;
-                // A high surrogate left unpaired, then an odd last byte: one U+FFFD each.
-                if self.high.take().is_some() {
-                    self.out.extend_from_slice("\u{FFFD}".as_bytes());
-                }
-                if !bytes.is_empty() {
-                    self.out.extend_from_slice("\u{FFFD}".as_bytes());
-                }
-                continue;
+            // At the end, an odd last byte is one more U+FFFD.
+            let mut text = String::from_utf16_lossy(units);
+            if self.eof && self.raw.len() % 2 == 1 {
+                text.push(char::REPLACEMENT_CHARACTER);
             }
-            if bytes.len() % 2 == 1 {
-                self.odd = bytes.pop();
-            }
-            let mut units: Vec<u16> = self.high.take().into_iter().collect();
-            units.extend(bytes.chunks(2).map(|p| match self.big_endian {
-                true => u16::from_be_bytes([p[0], p[1]]),
-                false => u16::from_le_bytes([p[0], p[1]]),
-            }));
-            if units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
-                self.high = units.pop();
-            }
-            for c in char::decode_utf16(units) {
-                let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
-                let mut utf8 = [0u8; 4];
-                self.out
-                    .extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
-            }
+            self.raw.drain(..2 * units.len());
+            self.out = Cursor::new(text.into_bytes());
         }
-        let n = buf.len().min(self.out.len() - self.pos);
-        buf[..n].copy_from_slice(&self.out[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
+        self.out.read(buf)
     }
 }
 
@@ -145,11 +107,9 @@ impl<R: BufRead> ZstdFrames<R> {
         // An empty frame first: ruzstd checks a frame's window against its 100 MiB cap
         // only when it resets a decoder that has read one, and a first frame unchecked
         // could make it hold gigabytes (a single-segment frame's window is its size).
-        const EMPTY_FRAME: [u8; 9] = [0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00];
+        const EMPTY: [u8; 9] = [0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00];
         let mut decoder = ruzstd::decoding::FrameDecoder::new();
-        decoder
-            .init(&EMPTY_FRAME[..])
-            .expect("an empty zstd frame reads");
+        decoder.init(&EMPTY[..]).expect("an empty frame reads");
         ZstdFrames {
             input,
             decoder,
@@ -159,29 +119,14 @@ impl<R: BufRead> ZstdFrames<R> {
     }
 }
 
-/// Reads that fill the buffer unless the input ends.
-struct WholeReads<R>(R);
-
-impl<R: Read> Read for WholeReads<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let mut filled = 0;
-        while filled < buf.len() {
-            match self.0.read(&mut buf[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(filled)
-    }
+fn invalid(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e)
 }
 
 impl<R: BufRead> Read for ZstdFrames<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         use ruzstd::decoding::BlockDecodingStrategy::UptoBytes;
-        use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
-        let invalid = |e: FrameDecoderError| io::Error::new(io::ErrorKind::InvalidData, e);
+        use ruzstd::decoding::errors::{FrameDecoderError as E, ReadFrameHeaderError::SkipFrame};
         if let Some(e) = self.damage.take() {
             return Err(e);
         }
@@ -206,10 +151,7 @@ impl<R: BufRead> Read for ZstdFrames<R> {
                 // The frame is over: its checksum, when it has one, must match.
                 let (want, got) = (d.get_checksum_from_data(), d.get_calculated_checksum());
                 if want.is_some() && got.is_some() && want != got {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        "zstd: content checksum mismatch",
-                    ));
+                    return Err(invalid("zstd: content checksum mismatch"));
                 }
                 self.in_frame = false;
             }
@@ -218,33 +160,42 @@ impl<R: BufRead> Read for ZstdFrames<R> {
             }
             match self.decoder.init(&mut self.input) {
                 Ok(()) => self.in_frame = true,
-                Err(FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::SkipFrame {
-                    length,
-                    ..
-                })) => {
-                    let skipped = io::copy(
-                        &mut (&mut self.input).take(u64::from(length)),
-                        &mut io::sink(),
-                    )?;
-                    if skipped < u64::from(length) {
-                        return Err(io::Error::new(
-                            io::ErrorKind::UnexpectedEof,
-                            "zstd: a skippable frame cut short",
-                        ));
+                Err(E::ReadFrameHeaderError(SkipFrame { length, .. })) => {
+                    let length = u64::from(length);
+                    if io::copy(&mut (&mut self.input).take(length), &mut io::sink())? < length {
+                        let why = "zstd: a skippable frame cut short";
+                        return Err(io::Error::new(io::ErrorKind::UnexpectedEof, why));
                     }
                 }
                 // ruzstd's own message names a maximum it does not apply.
-                Err(FrameDecoderError::WindowSizeTooBig { requested }) => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!(
-                            "zstd: a frame asks for a {} MiB window, more than the 100 MiB this reader allows",
-                            requested >> 20
-                        ),
-                    ));
+                Err(E::WindowSizeTooBig { requested }) => {
+                    return Err(invalid(format!(
+                        "zstd: a frame asks for a {} MiB window, more than the 100 MiB this reader allows",
+                        requested >> 20
+                    )));
                 }
                 Err(e) => return Err(invalid(e)),
             }
+        }
+    }
+}
+
+/// Reads that fill the buffer unless the input ends.
+struct WholeReads<R>(R);
+
+impl<R: Read> Read for WholeReads<R> {
+    fn read(&mut self, mut buf: &mut [u8]) -> io::Result<usize> {
+        let len = buf.len() as u64;
+        Ok(io::copy(&mut (&mut self.0).take(len), &mut buf)? as usize)
+    }
+}
+
+/// `f` of the first bytes of `input`, an interrupted read tried again.
+fn peek<T>(input: &mut impl BufRead, f: impl Fn(&[u8]) -> T) -> io::Result<T> {
+    loop {
+        match input.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            head => return head.map(&f),
         }
     }
 }
@@ -253,31 +204,22 @@ impl<R: BufRead> Read for ZstdFrames<R> {
 pub fn decompress<'a, R: BufRead + Send + 'a>(
     mut input: R,
 ) -> io::Result<(Box<dyn Read + Send + 'a>, Option<Compression>)> {
-    let head = loop {
-        match input.fill_buf() {
-            Ok(h) => break h,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        }
-    };
-    if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+    let zip = |head: &[u8]| head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06");
+    let (found, zip) = peek(&mut input, |head| (Compression::sniff(head), zip(head)))?;
+    if zip {
         return Err(io::Error::other(
             "a zip archive, which is a folder of files: unzip it and read the folder (gzip, zstd, xz and bzip2 files are read as they are)",
         ));
     }
-    let found = Compression::sniff(head);
-    let reader: Box<dyn Read + Send> = match found {
-        None => Box::new(input),
-        Some(Compression::Utf16Le) => Box::new(utf16(input, false)),
-        Some(Compression::Utf16Be) => Box::new(utf16(input, true)),
-        // Multi-member decoders: `cat a.gz b.gz` is one valid stream. What they
-        // decode may be UTF-16 text itself (a gzip'ed PowerShell file).
-        Some(Compression::Gzip) => text(flate2::bufread::MultiGzDecoder::new(input))?,
-        Some(Compression::Zstd) => text(ZstdFrames::new(input))?,
+    let reader = match found {
+        // Multi-member decoders: `cat a.gz b.gz` is one valid stream.
+        Some(Compression::Gzip) => decoded(flate2::bufread::MultiGzDecoder::new(input)),
+        Some(Compression::Zstd) => decoded(ZstdFrames::new(input)),
         // lzma-rust2 0.15 reads a block's padding with one `read` and takes a short one
         // for a broken file: it gets whole reads.
-        Some(Compression::Xz) => text(lzma_rust2::XzReader::new(WholeReads(input), true))?,
-        Some(Compression::Bzip2) => text(bzip2::bufread::MultiBzDecoder::new(input))?,
+        Some(Compression::Xz) => decoded(lzma_rust2::XzReader::new(WholeReads(input), true)),
+        Some(Compression::Bzip2) => decoded(bzip2::bufread::MultiBzDecoder::new(input)),
+        _ => text(input, found),
     };
     Ok((reader, found))
 }
@@ -291,34 +233,35 @@ impl Read for FirstError {
     }
 }
 
-fn utf16<R>(inner: R, big_endian: bool) -> Utf16<R> {
-    Utf16 {
-        inner,
-        big_endian,
-        out: Vec::new(),
-        pos: 0,
-        odd: None,
-        high: None,
-        eof: false,
+/// Decompressed bytes, as text: what they decode may be UTF-16 itself (a gzip'ed
+/// PowerShell file).
+fn decoded<'a, R: Read + Send + 'a>(decoded: R) -> Box<dyn Read + Send + 'a> {
+    let mut decoded = BufReader::new(decoded);
+    match peek(&mut decoded, Compression::sniff) {
+        Ok(found) => text(decoded, found),
+        // Damage shows at the first read, with the reader's context.
+        Err(e) => Box::new(FirstError(Some(e)).chain(decoded)),
     }
 }
 
-/// Decompressed bytes, as text: decoded from UTF-16 when they start with its mark.
-fn text<'a, R: Read + Send + 'a>(decoded: R) -> io::Result<Box<dyn Read + Send + 'a>> {
-    let mut decoded = io::BufReader::new(decoded);
-    let head = loop {
-        match decoded.fill_buf() {
-            Ok(h) => break h,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            // Damage shows at the first read, with the reader's context.
-            Err(e) => return Ok(Box::new(FirstError(Some(e)).chain(decoded))),
-        }
-    };
-    Ok(match Compression::sniff(head) {
-        Some(Compression::Utf16Le) => Box::new(utf16(decoded, false)),
-        Some(Compression::Utf16Be) => Box::new(utf16(decoded, true)),
-        _ => Box::new(decoded),
-    })
+/// `input`, decoded from UTF-16 when `found` says it is UTF-16.
+fn text<'a, R: Read + Send + 'a>(
+    inner: R,
+    found: Option<Compression>,
+) -> Box<dyn Read + Send + 'a> {
+    match found {
+        Some(c @ (Compression::Utf16Le | Compression::Utf16Be)) => Box::new(Utf16 {
+            inner,
+            unit: match c {
+                Compression::Utf16Be => u16::from_be_bytes,
+                _ => u16::from_le_bytes,
+            },
+            raw: Vec::new(),
+            out: Cursor::default(),
+            eof: false,
+        }),
+        _ => Box::new(inner),
+    }
 }
 
 #[cfg(test)]

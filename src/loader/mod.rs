@@ -1,13 +1,10 @@
 //! Streams records from files, folders and standard input, one source at a time, in
-//! constant memory.
-//!
-//! Each source is opened, decompressed when its first bytes say so ([`decode`]), and its
-//! format detected from a sample of its content unless one is forced. Folders are walked
-//! recursively ([`walk`]), a file at a time. What a user should know about a source (a
-//! header skipped, a format that explained little of the file) goes to a note callback;
-//! how it was read goes with its name ([`SourceName::reading`]). Nothing else is kept of
-//! a source once it is read: what the names and the walk hold is counted against the
-//! memory budget.
+//! constant memory: each source opened, decompressed when its first bytes say so
+//! ([`decode`]), its format detected from a sample unless one is forced; folders walked
+//! a file at a time ([`walk`]). Notes (a header skipped, a format that explained little)
+//! go to a callback, how a source was read goes with its name ([`SourceName::reading`]),
+//! and nothing else is kept of it once read (the names and the walk are counted against
+//! the memory budget).
 //!
 //! After an interrupt the source being read ends at its next read (see [`source`]): the
 //! records already read are still yielded, and no further source is opened.
@@ -20,7 +17,6 @@ mod walk;
 pub use decode::decompress;
 pub use source::RawSource;
 pub use walk::Walk;
-use walk::{Found, Walker};
 
 use std::collections::VecDeque;
 use std::ffi::OsStr;
@@ -30,17 +26,20 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
-use crate::base::{FNV_START, fnv1a, interrupt};
-use crate::format::Item;
+use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Format, Layout, Notes, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
+    Format, Item, Layout, RULE, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
     solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
 use decode::Compression;
+use walk::Walker;
 
 const BUFFER: usize = 64 * 1024;
+/// The sample's size, as notes say it.
+const KIB: usize = SAMPLE / 1024;
 
 /// A command-line input: a file, a folder of files, or `-` for standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,9 +62,7 @@ impl Input {
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
-            Input::File(path) => {
-                crate::base::bounds::shown(&path.display().to_string(), &[]).into()
-            }
+            Input::File(path) => shown(&path.display().to_string(), &[]).into(),
         }
     }
 }
@@ -90,19 +87,6 @@ pub enum LoadError {
     Refused { path: String, why: String },
 }
 
-impl LoadError {
-    /// The source the error is about.
-    pub fn path(&self) -> &str {
-        match self {
-            LoadError::Open { path, .. }
-            | LoadError::ListDir { path, .. }
-            | LoadError::Read { path, .. }
-            | LoadError::Refused { path, .. } => path,
-            LoadError::Stopped => "",
-        }
-    }
-}
-
 /// How sources are read.
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
@@ -118,17 +102,6 @@ pub struct LoadOptions {
     pub written: crate::output::Written,
 }
 
-/// What the source being read turned out to be.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct SourceReport {
-    name: SourceName,
-    format: Format,
-    notes: Notes,
-    records: u64,
-    /// Parse errors among the records parsed here.
-    parse_errors: u64,
-}
-
 /// The note for a source most of whose records could not be read: a sign that its
 /// layout was guessed wrong. `None` when it reads well enough.
 pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Option<String> {
@@ -136,23 +109,20 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
     if parse_errors < 3 || parse_errors * 2 <= records {
         return None;
     }
-    let others: Vec<&str> = Format::ALL
-        .iter()
-        .map(|f| f.name())
-        .filter(|f| *f != reading.format)
-        .collect();
     let how = match reading.detected {
-        true => format!(" (detected: {})", crate::format::RULE),
+        true => format!(" (detected: {RULE})"),
         false => String::new(),
     };
     // A table's puzzles are in a column: another reading of its lines would take
     // whatever board a row holds (its answer) for the puzzle.
     let fix = match reading.format == Format::Csv.name() {
         true => "if another column holds the puzzles, name it with --puzzle-column".into(),
-        false => format!(
-            "if the file is laid out otherwise, name its format with --format ({})",
-            others.join(", ")
-        ),
+        false => {
+            let others = Format::ALL.map(|f| f.name());
+            let others = others.into_iter().filter(|f| *f != reading.format);
+            let others = others.collect::<Vec<_>>().join(", ");
+            format!("if the file is laid out otherwise, name its format with --format ({others})")
+        }
     };
     Some(format!(
         "{name}: {parse_errors} of {records} records could not be read as {}{how}; {fix}",
@@ -177,17 +147,19 @@ pub fn skipped_note(
 /// A source still to open, or a folder being walked.
 enum Pending {
     Source(Input),
-    Folder(Walker),
+    Folder(Box<Walker>),
 }
 
-/// The source being read.
+/// The source being read: the line of its last record, the records read and the
+/// parse errors among them.
 struct Current {
     reader: Box<dyn RecordReader>,
+    name: SourceName,
+    format: Format,
     line: u64,
-    report: SourceReport,
+    records: u64,
+    parse_errors: u64,
 }
-
-type NoteSink = Box<dyn FnMut(&str) + Send>;
 
 /// The records of all inputs, in order; an iterator of `Result<Record, LoadError>`.
 pub struct Loader {
@@ -195,39 +167,37 @@ pub struct Loader {
     options: LoadOptions,
     bytes: Arc<AtomicU64>,
     hash: Option<Arc<AtomicU64>>,
-    total: Option<u64>,
-    /// The folders among the inputs, whose sizes are added up when asked.
-    folders: Vec<PathBuf>,
     current: Option<Current>,
     /// What the names of the sources opened hold, for the life of the process.
     names_held: u64,
-    on_note: NoteSink,
+    on_note: Box<dyn FnMut(&str) + Send>,
     /// Blocks of lines past the head of each `line` file ([`Loader::in_blocks`]).
     blocks: bool,
 }
 
 impl Loader {
     /// A loader over `inputs` (standard input when empty). Folders are listed here.
-    pub fn new(inputs: Vec<Input>, options: LoadOptions) -> Loader {
-        let mut loader = Loader {
-            pending: VecDeque::new(),
+    pub fn new(mut inputs: Vec<Input>, options: LoadOptions) -> Loader {
+        if inputs.is_empty() {
+            inputs.push(Input::Stdin);
+        }
+        let stop = &interrupt::INTERRUPTED;
+        let pending = inputs.into_iter().map(|input| match &input {
+            Input::File(path) if fs::metadata(path).is_ok_and(|m| m.is_dir()) => {
+                Pending::Folder(Box::new(options.walk.walker(path, stop, MAX_HELD_BYTES)))
+            }
+            _ => Pending::Source(input),
+        });
+        Loader {
+            pending: pending.collect(),
             options,
             bytes: Arc::new(AtomicU64::new(0)),
             hash: None,
-            total: Some(0),
-            folders: Vec::new(),
             current: None,
             names_held: 0,
             on_note: Box::new(|note| say!("note: {note}")),
             blocks: false,
-        };
-        if inputs.is_empty() {
-            loader.add(Input::Stdin);
         }
-        for input in inputs {
-            loader.add(input);
-        }
-        loader
     }
 
     /// Sends notes (a header skipped, a format that explained little) to `sink`
@@ -254,70 +224,8 @@ impl Loader {
 
     /// The hash of the bytes read so far, when [`Loader::hashing`].
     pub fn hash(&self) -> Option<String> {
-        self.hash
-            .as_ref()
-            .map(|h| format!("fnv1a64:{:016x}", h.load(Ordering::Relaxed)))
-    }
-
-    /// Queues an input, or a walk of a folder, and adds up the files' sizes.
-    fn add(&mut self, input: Input) {
-        let size = match &input {
-            Input::Stdin => None,
-            Input::File(path) => match fs::metadata(path) {
-                Ok(m) if m.is_dir() => {
-                    let walker = self.options.walk.walker(path, &interrupt::INTERRUPTED);
-                    self.folders.push(path.clone());
-                    return self.pending.push_back(Pending::Folder(walker));
-                }
-                Ok(m) if m.is_file() => Some(m.len()),
-                Ok(_) => None,     // a pipe or device: no size known
-                Err(_) => Some(0), // fails on open, reads nothing
-            },
-        };
-        self.total = self.total.zip(size).map(|(t, s)| t + s);
-        self.pending.push_back(Pending::Source(input));
-    }
-
-    /// The next file of the folder being walked, or what went wrong there; `None` at
-    /// its end, once its notes are said.
-    fn walk(&mut self) -> Option<Result<Input, LoadError>> {
-        let Some(Pending::Folder(walker)) = self.pending.front_mut() else {
-            return None;
-        };
-        let held = self.names_held + walker.held();
-        if held > crate::base::bounds::MAX_HELD_BYTES {
-            let path = walker.top().display().to_string();
-            self.pending.clear();
-            let source = io::Error::other(format!(
-                "more than {} MiB held in memory for the names of the files read and the walk: read fewer files at once (--glob, or the folders below it)",
-                crate::base::bounds::MAX_HELD_BYTES >> 20
-            ));
-            return Some(Err(LoadError::ListDir { path, source }));
-        }
-        let found = match walker.next() {
-            Some(found) => found,
-            None => {
-                let notes = walker.notes();
-                self.pending.pop_front();
-                for note in notes {
-                    (self.on_note)(&note);
-                }
-                return None;
-            }
-        };
-        Some(match found {
-            Found::File(path) => Ok(Input::File(path)),
-            Found::Special(path) => Err(LoadError::Open {
-                path: path.display().to_string(),
-                source: io::Error::other(
-                    "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it",
-                ),
-            }),
-            Found::Error(path, source) => Err(LoadError::ListDir {
-                path: path.display().to_string(),
-                source,
-            }),
-        })
+        let hash = self.hash.as_ref()?.load(Ordering::Relaxed);
+        Some(format!("fnv1a64:{hash:016x}"))
     }
 
     /// Shared count of input bytes read so far, for progress reports.
@@ -328,16 +236,56 @@ impl Loader {
     /// The summed size of all input files, `None` when stdin or a pipe is among them.
     /// A folder's files are walked for it (a pass that holds no names).
     pub fn total_bytes(&self) -> Option<u64> {
-        let mut total = self.total?;
-        for dir in &self.folders {
-            let mut walker = self.options.walk.walker(dir, &interrupt::INTERRUPTED);
-            while let Some(found) = walker.next() {
-                if let Found::File(path) = found {
-                    total += fs::metadata(path).map_or(0, |m| m.len());
+        let mut total = 0;
+        for pending in &self.pending {
+            match pending {
+                Pending::Source(Input::Stdin) => return None,
+                Pending::Source(Input::File(path)) => match fs::metadata(path) {
+                    Ok(m) if m.is_file() => total += m.len(),
+                    Ok(_) => return None, // a pipe or device: no size known
+                    Err(_) => {}          // fails on open, reads nothing
+                },
+                Pending::Folder(folder) => {
+                    let stop = &interrupt::INTERRUPTED;
+                    let mut walker = self.options.walk.walker(&folder.top, stop, MAX_HELD_BYTES);
+                    while let Some(found) = walker.next() {
+                        total += found.map_or(0, |f| fs::metadata(f).map_or(0, |m| m.len()));
+                    }
                 }
             }
         }
         Some(total)
+    }
+
+    /// The next source to open, or what went wrong finding one (a folder's file that
+    /// is not read, a folder not listed); `None` once all are read, or after an
+    /// interrupt. A folder's notes are said at its end.
+    fn next_input(&mut self) -> Option<Result<Input, LoadError>> {
+        loop {
+            if interrupt::requested() {
+                return None;
+            }
+            let mut walker = match self.pending.pop_front()? {
+                Pending::Source(input) => return Some(Ok(input)),
+                Pending::Folder(walker) => walker,
+            };
+            if self.names_held + walker.held() > MAX_HELD_BYTES {
+                self.pending.clear();
+                let source = io::Error::other(format!(
+                    "more than {} MiB held in memory for the names of the files read and the walk: read fewer files at once (--glob, or the folders below it)",
+                    MAX_HELD_BYTES >> 20
+                ));
+                let path = walker.top.display().to_string();
+                return Some(Err(LoadError::ListDir { path, source }));
+            }
+            match walker.next() {
+                Some(found) => {
+                    self.pending.push_front(Pending::Folder(walker));
+                    return Some(found.map(Input::File));
+                }
+                None => walker.notes(&mut self.on_note),
+            }
+        }
     }
 
     /// Opens a source, decompresses it, detects its format unless one is forced, and
@@ -347,36 +295,34 @@ impl Loader {
         let opened = match input {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path, &self.options.written),
-        }
-        .map(|s| s.timed(self.options.io.clone()));
-        let failed = |source: io::Error| match interrupt::is_stopped(&source) {
+        };
+        let mut raw = opened.map_err(|source| match interrupt::is_stopped(&source) {
             true => LoadError::Stopped,
             false => LoadError::Open {
                 path: name.clone(),
                 source,
             },
-        };
-        let raw = opened.map_err(failed)?;
-        let counted = Counting {
-            inner: raw,
-            bytes: Arc::clone(&self.bytes),
-            hash: self.hash.clone(),
-        };
-        let read_error = |source: io::Error| LoadError::Read {
+        })?;
+        raw.timed = self.options.io.clone();
+        raw.bytes = Arc::clone(&self.bytes);
+        raw.hash = self.hash.clone();
+        let read_error = |source| LoadError::Read {
             path: name.clone(),
             line: 0,
             source,
         };
         let (mut decoded, compression) =
-            decode::decompress(BufReader::with_capacity(BUFFER, counted)).map_err(read_error)?;
-        let (head, damage) = sniff(&mut decoded);
-        // Nothing decoded: the source fails as it opens.
-        let damage = match damage {
-            Some(e) if head.is_empty() => return Err(read_error(e)),
-            damage => damage,
-        };
+            decode::decompress(BufReader::with_capacity(BUFFER, raw)).map_err(read_error)?;
+        // The sample: after an interrupt the next read ends the source. Damage met in
+        // it (a compressed file's) comes after the records before it, and with nothing
+        // before it, the source fails as it opens.
+        let mut head = Vec::with_capacity(SAMPLE);
+        let read = (&mut decoded).take(SAMPLE as u64).read_to_end(&mut head);
+        let mut damage = read.err().filter(|_| !interrupt::requested());
+        if let Some(e) = damage.take_if(|_| head.is_empty()) {
+            return Err(read_error(e));
+        }
         let (format, layout) = self.reading(&name, &head, compression)?;
-        // Damage in the sample comes after the records before it.
         let head = Cursor::new(head).chain(decode::FirstError(damage));
         let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
         let mut reader = format.reader(input, &layout);
@@ -386,19 +332,14 @@ impl Loader {
             parsed_later: layout.blocks,
         };
         // Lines the workers skip are counted where the run can read them at the end.
-        let skipped = reading
-            .parsed_later
-            .then(|| reader.notes().skipped.0.clone());
+        let skipped = layout.blocks.then(|| reader.notes().skipped.0.clone());
         Ok(Current {
             reader,
+            name: SourceName::read(&name, reading, skipped),
+            format,
             line: 0,
-            report: SourceReport {
-                name: SourceName::read(&name, reading, skipped),
-                format,
-                notes: Notes::default(),
-                records: 0,
-                parse_errors: 0,
-            },
+            records: 0,
+            parse_errors: 0,
         })
     }
 
@@ -410,121 +351,150 @@ impl Loader {
         head: &[u8],
         compression: Option<Compression>,
     ) -> Result<(Format, Layout), LoadError> {
-        let (format, mut layout, detected) = match self.options.format {
-            // The line ending is the file's, whatever its format.
-            Some(f) => {
-                let cr_only = cr_only(head);
-                (
-                    f,
-                    Layout {
-                        cr_only,
-                        ..self.options.layout.clone()
-                    },
-                    None,
-                )
+        let (options, say) = (&self.options, &mut self.on_note);
+        let (format, mut layout, how) = match options.format {
+            Some(format) => {
+                let mut layout = options.layout.clone();
+                // The line ending is the file's, whatever its format.
+                layout.cr_only = cr_only(head);
+                (format, layout, "--format".into())
             }
-            None => match detect(head, &self.options.layout) {
-                Ok(d) => (d.format, d.layout.clone(), Some(d)),
-                Err(why) => {
-                    let path = name.to_string();
-                    return Err(LoadError::Refused { path, why });
-                }
-            },
+            None => {
+                let path = name.to_string();
+                let d = detect(head, &options.layout)
+                    .map_err(|why| LoadError::Refused { path, why })?;
+                let (explained, lines) = (d.explained, d.lines);
+                let how = format!(
+                    "detected: it explains {explained} of the {lines} lines of its first {KIB} KiB; {RULE}"
+                );
+                (d.format, d.layout, how)
+            }
         };
-        if self.options.layout.pairs.is_none() {
-            let paired = solutions_follow(format, head, &layout);
-            layout.pairs = Some(paired);
-            if paired {
-                (self.on_note)(&solutions_follow_note(name));
+        if options.layout.pairs.is_none() {
+            layout.pairs = Some(solutions_follow(format, head, &layout));
+            if layout.pairs == Some(true) {
+                say(&solutions_follow_note(name));
             }
         }
-        let rows = layout.rows;
+        let r = layout.rows;
         let style = [
+            (r.label_column, "each row starts with a label, not a cell"),
             (
-                rows.label_column,
-                "each row starts with a label, not a cell",
-            ),
-            (
-                rows.digit_titles,
+                r.digit_titles,
                 "a line of digits alone before a grid is its title (a score, a number), not a row",
             ),
-            (rows.rectangular, "it holds boards of rectangular boxes"),
+            (r.rectangular, "it holds boards of rectangular boxes"),
         ];
         for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
-            (self.on_note)(&format!("{name}: {what} (decided from its content)"));
+            say(&format!("{name}: {what} (decided from its content)"));
         }
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
         for d in decided {
-            (self.on_note)(&format!(
-                "{name}: {side}x{side} boards read as {} ({}), decided from the {} in its first {} KiB; --alphabet reads them otherwise",
-                d.alphabet.describe(d.side),
-                d.alphabet.name(),
-                d.records,
-                SAMPLE / 1024,
-                side = d.side
+            let (side, alphabet, records) = (d.side, d.alphabet, d.records);
+            say(&format!(
+                "{name}: {side}x{side} boards read as {} ({}), decided from the {records} in its first {KIB} KiB; --alphabet reads them otherwise",
+                alphabet.describe(side),
+                alphabet.name(),
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
         layout.blocks = self.blocks && layout.pairs != Some(true);
-        if self.options.verbose {
-            let how = match &detected {
-                Some(d) => format!(
-                    "detected: it explains {} of the {} lines of its first {} KiB; {}",
-                    d.explained,
-                    d.lines,
-                    SAMPLE / 1024,
-                    crate::format::RULE
-                ),
-                None => "--format".into(),
-            };
+        if options.verbose {
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
-            (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
+            say(&format!("{name}: read as {format} ({how}{packed})"));
         }
         Ok((format, layout))
     }
 
-    /// Closes the current source: its report is kept, and its notes said. A source
-    /// that held no puzzle is refused, saying why.
+    /// Closes the current source, its notes said. A source that held no puzzle is
+    /// refused, saying why.
     fn finish(&mut self) -> Option<LoadError> {
         let mut cur = self.current.take()?;
-        cur.report.notes = cur.reader.notes().clone();
-        let r = &cur.report;
+        let (name, notes) = (cur.name, cur.reader.notes());
+        let skipped = notes.skipped.get();
+        if cur.records == 0 && (skipped > 0 || cur.format == Format::Json) {
+            let why = match cur.format {
+                Format::Json => "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into(),
+                _ => {
+                    let first = match &notes.first_skipped {
+                        Some((line, text)) => format!(" (line {line}: {text:?})"),
+                        None => String::new(),
+                    };
+                    format!(
+                        "no line of it holds a puzzle in any reading{first}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON"
+                    )
+                }
+            };
+            let path = name.to_string();
+            return Some(LoadError::Refused { path, why });
+        }
         // With records left unparsed, what they skip and fail is known only once they
         // are parsed: the caller says it then (`skipped_note`, `misread_note`).
-        let skipped = r.notes.skipped.get();
-        if r.records == 0 && (skipped > 0 || r.format == Format::Json) {
-            return Some(LoadError::Refused {
-                path: r.name.to_string(),
-                why: no_puzzle(r),
-            });
-        }
-        if r.name.reading().is_some_and(|r| r.parsed_later) {
+        if name.reading().is_some_and(|r| r.parsed_later) {
             return None;
         }
         let notes = [
-            skipped_note(&r.name, skipped, r.notes.first_skipped.as_ref()),
-            misread_note(&r.name, r.records, r.parse_errors),
+            skipped_note(&name, skipped, notes.first_skipped.as_ref()),
+            misread_note(&name, cur.records, cur.parse_errors),
         ];
         for note in notes.into_iter().flatten() {
             (self.on_note)(&note);
         }
         None
     }
-}
 
-/// Why a source that held no puzzle is refused.
-fn no_puzzle(r: &SourceReport) -> String {
-    if r.format == Format::Json {
-        return "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into();
+    /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
+    /// blocks of lines left unparsed.
+    pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
+        std::iter::from_fn(move || self.next_item())
     }
-    let first = match &r.notes.first_skipped {
-        Some((line, text)) => format!(" (line {line}: {text:?})"),
-        None => String::new(),
-    };
-    format!(
-        "no line of it holds a puzzle in any reading{first}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON"
-    )
+
+    fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
+        loop {
+            if let Some(cur) = &mut self.current {
+                match cur.reader.next_record() {
+                    Some(Ok(raw)) => {
+                        cur.line = raw.line;
+                        cur.records += 1;
+                        cur.parse_errors += u64::from(raw.body.is_err());
+                        return Some(Ok(Item {
+                            source: cur.name,
+                            number: raw.number,
+                            line: raw.line,
+                            body: raw.body,
+                        }));
+                    }
+                    Some(Err(source)) => {
+                        let (path, line) = (cur.name.to_string(), cur.line);
+                        self.finish();
+                        // After an interrupt any read error ends the reading: a decoder
+                        // may wrap the "stopped" error in its own.
+                        if interrupt::requested() {
+                            self.pending.clear();
+                            return None;
+                        }
+                        return Some(Err(LoadError::Read { path, line, source }));
+                    }
+                    None => {
+                        if let Some(refused) = self.finish() {
+                            return Some(Err(refused));
+                        }
+                    }
+                }
+            }
+            let input = match self.next_input()? {
+                Ok(input) => input,
+                Err(e) => return Some(Err(e)),
+            };
+            self.names_held += SourceName::held_bytes(&input.name());
+            match self.open(&input) {
+                Ok(cur) => self.current = Some(cur),
+                Err(LoadError::Stopped) => return None,
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
 }
 
 /// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
@@ -538,108 +508,22 @@ impl Iterator for Loader {
     }
 }
 
-impl Loader {
-    /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
-    /// blocks of lines left unparsed.
-    pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
-        std::iter::from_fn(move || self.next_item())
-    }
-
-    fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
-        loop {
-            if let Some(cur) = &mut self.current {
-                match cur.reader.next_record() {
-                    Some(Ok(raw)) => {
-                        cur.line = raw.line;
-                        cur.report.records += 1;
-                        cur.report.parse_errors += u64::from(raw.body.is_err());
-                        return Some(Ok(Item {
-                            source: cur.report.name,
-                            number: raw.number,
-                            line: raw.line,
-                            body: raw.body,
-                        }));
-                    }
-                    // After an interrupt any read error ends the source: a decoder may
-                    // wrap the "stopped" error in its own.
-                    Some(Err(_)) if interrupt::requested() => {
-                        self.finish();
-                        self.pending.clear();
-                        return None;
-                    }
-                    Some(Err(source)) => {
-                        let (path, line) = (cur.report.name.to_string(), cur.line);
-                        self.finish();
-                        return Some(Err(LoadError::Read { path, line, source }));
-                    }
-                    None => {
-                        if let Some(refused) = self.finish() {
-                            return Some(Err(refused));
-                        }
-                    }
-                }
-            }
-            if interrupt::requested() {
-                return None;
-            }
-            let input = match self.pending.front()? {
-                Pending::Folder(_) => match self.walk() {
-                    Some(Ok(input)) => input,
-                    Some(Err(e)) => return Some(Err(e)),
-                    None => continue,
-                },
-                Pending::Source(_) => match self.pending.pop_front() {
-                    Some(Pending::Source(input)) => input,
-                    _ => continue,
-                },
-            };
-            self.names_held += SourceName::held_bytes(&input.name());
-            match self.open(&input) {
-                Ok(cur) => self.current = Some(cur),
-                Err(LoadError::Stopped) => return None,
-                Err(e) => return Some(Err(e)),
-            }
-        }
-    }
-}
-
-/// Reads up to `SAMPLE` bytes, fewer at end of input, after an interrupt (the next read
-/// ends the source) or at a read error (damage in a compressed file): what was read
-/// before it is kept, with the error.
-fn sniff(input: &mut impl Read) -> (Vec<u8>, Option<io::Error>) {
-    let mut head = Vec::with_capacity(SAMPLE);
-    match input.take(SAMPLE as u64).read_to_end(&mut head) {
-        Err(_) if interrupt::requested() => (head, None),
-        Err(e) => (head, Some(e)),
-        Ok(_) => (head, None),
-    }
-}
-
-/// Adds every byte read to a shared counter, and to a hash when asked.
-struct Counting<R> {
-    inner: R,
-    bytes: Arc<AtomicU64>,
-    hash: Option<Arc<AtomicU64>>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
-        if let Some(h) = &self.hash {
-            // One reader at a time: a load and a store, no contention.
-            h.store(
-                fnv1a(h.load(Ordering::Relaxed), &buf[..n]),
-                Ordering::Relaxed,
-            );
-        }
-        Ok(n)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl LoadError {
+        /// The source the error is about.
+        fn path(&self) -> &str {
+            match self {
+                LoadError::Open { path, .. }
+                | LoadError::ListDir { path, .. }
+                | LoadError::Read { path, .. }
+                | LoadError::Refused { path, .. } => path,
+                LoadError::Stopped => "",
+            }
+        }
+    }
 
     const P: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

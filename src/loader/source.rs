@@ -1,12 +1,14 @@
 //! The bytes of one source, read so that an interrupt ends them even while a read is
 //! blocked (a FIFO, a slow pipe, a terminal) or endless (`/dev/zero`).
 
-use crate::base::cpu::IoTime;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::base::interrupt;
+use crate::base::cpu::IoTime;
+use crate::base::{fnv1a, interrupt};
 
 /// A file or standard input. Each read first checks for an interrupt; a source that
 /// can block (anything but a regular file) is polled in short waits, so an interrupt
@@ -16,15 +18,17 @@ pub struct RawSource {
     file: File,
     can_block: bool,
     /// Where each read's CPU time is counted ([`crate::base::cpu::timed_io`]).
-    timed: Option<IoTime>,
+    pub(super) timed: Option<IoTime>,
+    /// Where the bytes read are counted, and hashed (FNV-1a 64) when asked.
+    pub(super) bytes: Arc<AtomicU64>,
+    pub(super) hash: Option<Arc<AtomicU64>>,
 }
 
 impl RawSource {
     /// Opens a file. Opening a FIFO waits for its writer, so that wait happens on a
     /// helper thread that an interrupt abandons.
     pub fn open(path: &Path, written: &crate::output::Written) -> io::Result<RawSource> {
-        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
-        if regular {
+        if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
             let file = File::open(path)?;
             // Reached through a link or a folder (a direct path is refused up front).
             if written.has(&file.metadata()?) {
@@ -39,20 +43,14 @@ impl RawSource {
         interrupt::open_waiting(&what, move || File::open(owned)).map(RawSource::file)
     }
 
-    pub fn file(file: File) -> RawSource {
+    fn file(file: File) -> RawSource {
         let can_block = !file.metadata().is_ok_and(|m| m.is_file());
         RawSource {
             file,
             can_block,
             timed: None,
-        }
-    }
-
-    /// Counts each read's CPU time when `on` (`solve -v`).
-    pub fn timed(self, clock: Option<IoTime>) -> RawSource {
-        RawSource {
-            timed: clock,
-            ..self
+            bytes: Arc::default(),
+            hash: None,
         }
     }
 
@@ -63,8 +61,10 @@ impl RawSource {
         let file = File::from(io::stdin().as_fd().try_clone_to_owned()?);
         Ok(RawSource::file(file))
     }
+}
 
-    fn wait_readable(&self) -> io::Result<()> {
+impl Read for RawSource {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         use std::os::fd::AsRawFd;
         let mut fd = libc::pollfd {
             fd: self.file.as_raw_fd(),
@@ -75,11 +75,13 @@ impl RawSource {
             if interrupt::requested() {
                 return Err(interrupt::stopped_reading());
             }
+            if !self.can_block {
+                break;
+            }
             // SAFETY: `fd` is one valid pollfd that outlives the call; count 1 matches.
-            let n = unsafe { libc::poll(&mut fd, 1, 100) };
-            match n {
-                0 => continue,
-                n if n > 0 => return Ok(()),
+            match unsafe { libc::poll(&mut fd, 1, 100) } {
+                0 => {}
+                n if n > 0 => break,
                 _ => {
                     let e = io::Error::last_os_error();
                     if e.kind() != io::ErrorKind::Interrupted {
@@ -88,17 +90,12 @@ impl RawSource {
                 }
             }
         }
-    }
-}
-
-impl Read for RawSource {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if interrupt::requested() {
-            return Err(interrupt::stopped_reading());
+        let n = crate::base::cpu::timed_io(self.timed.as_ref(), || self.file.read(buf))?;
+        self.bytes.fetch_add(n as u64, Relaxed);
+        if let Some(h) = &self.hash {
+            // One reader at a time: a load and a store, no contention.
+            h.store(fnv1a(h.load(Relaxed), &buf[..n]), Relaxed);
         }
-        if self.can_block {
-            self.wait_readable()?;
-        }
-        crate::base::cpu::timed_io(self.timed.as_ref(), || self.file.read(buf))
+        Ok(n)
     }
 }

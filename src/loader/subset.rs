@@ -32,16 +32,14 @@ impl Subset {
         T: Held + Send + 'a,
         I: Iterator<Item = T> + Send + 'a,
     {
+        let at_most = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         let kept = records
-            .skip(usize::try_from(self.skip).unwrap_or(usize::MAX))
-            .take(
-                self.limit
-                    .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)),
-            );
+            .skip(at_most(self.skip))
+            .take(self.limit.map_or(usize::MAX, at_most));
         let Some((want, seed)) = self.sample else {
             return Ok(Box::new(kept));
         };
-        let n = usize::try_from(want).unwrap_or(usize::MAX);
+        let n = at_most(want);
         let mut rng = SplitMix64::new(seed);
         let mut reservoir: Vec<(u64, T)> = Vec::new();
         let mut held = 0;
@@ -58,11 +56,8 @@ impl Subset {
                 }
             }
             if held > MAX_HELD_BYTES {
-                return Err(held_too_much(
-                    &format!("--sample {want}"),
-                    i + 1,
-                    "take a smaller sample",
-                ));
+                let what = format!("--sample {want}");
+                return Err(held_too_much(&what, i + 1, "take a smaller sample"));
             }
         }
         reservoir.sort_by_key(|(i, _)| *i);

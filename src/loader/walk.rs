@@ -3,15 +3,20 @@
 //! Hidden entries are skipped, and so are files that look like documentation
 //! (`README*`, `LICENSE*`, `*.md`, images, JSON, ...) unless `--glob` chooses files.
 //! Each folder is read once (a link back up the tree does not loop), through an open
-//! handle on Unix: looking at an entry never walks its whole path again.
+//! handle: looking at an entry never walks its whole path again.
 
 use std::collections::HashSet;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use folder::{Folder, Kind};
+use rustix::fs::{AtFlags, CWD, Dir, FileType, Mode, OFlags};
+
+use super::LoadError;
 
 /// How folders are walked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,36 +28,20 @@ pub struct Walk {
     pub globs: Vec<String>,
 }
 
-/// What a walk finds, one entry at a time.
-#[derive(Debug)]
-pub enum Found {
-    /// A file to read (or one whose kind could not be looked at: opening it says why).
-    File(PathBuf),
-    /// Not a regular file (a FIFO, socket or device): not read.
-    Special(PathBuf),
-    /// A folder that could not be listed, with why.
-    Error(PathBuf, io::Error),
-}
-
-const DOC_NAMES: [&str; 6] = [
-    "readme",
-    "license",
-    "licence",
-    "copying",
-    "changelog",
-    "authors",
-];
 const DOC_EXTENSIONS: [&str; 20] = [
     "md", "markdown", "rst", "html", "htm", "pdf", "json", "png", "jpg", "jpeg", "gif", "svg",
     "py", "rs", "c", "cpp", "h", "java", "js", "yml",
 ];
 
 /// True for a name that looks like documentation, code or an image, not puzzles.
-pub fn looks_like_docs(name: &str) -> bool {
+fn looks_like_docs(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     let stem = lower.split('.').next().unwrap_or("");
     let ext = lower.rsplit_once('.').map_or("", |(_, e)| e);
-    DOC_NAMES.contains(&stem) || DOC_EXTENSIONS.contains(&ext)
+    matches!(
+        stem,
+        "readme" | "license" | "licence" | "copying" | "changelog" | "authors"
+    ) || DOC_EXTENSIONS.contains(&ext)
 }
 
 /// Folders kept open at once, the deepest: each lists its entries and opens its
@@ -61,29 +50,36 @@ pub fn looks_like_docs(name: &str) -> bool {
 /// opened again by its path when it has a subfolder left to open.
 const OPEN_FOLDERS: usize = 64;
 
-/// A folder being walked: its path, and its entries not yet looked at, last first.
+/// A folder being walked: its path, and its entries not yet looked at, last first. Each
+/// is on the walk's stack above the folder it is in: its depth is its place there.
 struct Level {
     path: PathBuf,
-    folder: Option<Folder>,
+    folder: Option<File>,
     entries: Vec<Entry>,
-    depth: usize,
     /// What its listing holds.
     held: u64,
 }
+
+/// An entry of a listing: its name and what it is (symbolic links followed).
+type Entry = (OsString, io::Result<FileType>);
+
+/// What the walk holds for each folder it read (its device and inode in a set).
+const ID_BYTES: u64 = 2 * std::mem::size_of::<(u64, u64)>() as u64;
 
 /// A walk in progress ([`Walk::walker`]): its files one at a time, in sorted order. It
 /// holds the listings of the folders from the top to the one being read, and of the
 /// others only their identities (a link back up the tree would loop: each folder is
 /// read once); nothing of a file once it is handed out. What it holds is counted
-/// against the memory budget: a folder whose listing would pass it is an error.
+/// against `budget`: a folder whose listing would pass it is an error.
 pub struct Walker {
     walk: Walk,
-    top: PathBuf,
+    /// The folder walked.
+    pub top: PathBuf,
     stack: Vec<Level>,
-    seen: HashSet<folder::Id>,
+    seen: HashSet<(u64, u64)>,
     budget: u64,
     /// A folder that could not be entered, handed out next.
-    error: Option<Found>,
+    error: Option<LoadError>,
     /// The interrupt flag: once set, the walk ends.
     stop: &'static AtomicBool,
     /// Files left out as documentation (the first few named), folders below the depth
@@ -96,11 +92,7 @@ pub struct Walker {
 impl Walk {
     /// A walk of the files under `dir`, sorted by name at each level, depth first,
     /// that `stop` (the interrupt flag) ends.
-    pub fn walker(&self, dir: &Path, stop: &'static AtomicBool) -> Walker {
-        self.walker_within(dir, stop, crate::base::bounds::MAX_HELD_BYTES)
-    }
-
-    fn walker_within(&self, dir: &Path, stop: &'static AtomicBool, budget: u64) -> Walker {
+    pub fn walker(&self, dir: &Path, stop: &'static AtomicBool, budget: u64) -> Walker {
         let mut w = Walker {
             walk: self.clone(),
             top: dir.to_path_buf(),
@@ -113,71 +105,83 @@ impl Walk {
             docs_named: Vec::new(),
             skipped_deep: 0,
         };
-        w.enter(dir, Folder::open(dir), 0);
+        w.enter(dir, open(CWD, dir.as_os_str()));
         w
-    }
-
-    fn chosen(&self, name: &str, relative: &Path) -> bool {
-        if self.globs.is_empty() {
-            return true;
-        }
-        let relative = relative.to_string_lossy().replace('\\', "/");
-        self.globs.iter().any(|g| match g.contains('/') {
-            true => glob_match(g.as_bytes(), relative.as_bytes()),
-            false => glob_match(g.as_bytes(), name.as_bytes()),
-        })
     }
 }
 
+/// The folder `name` in `dir`.
+fn open(dir: impl rustix::fd::AsFd, name: &OsStr) -> io::Result<File> {
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    Ok(rustix::fs::openat(dir, name, flags, Mode::empty())?.into())
+}
+
 impl Walker {
-    /// The next file (or what could not be read), `None` at the end or once the
-    /// interrupt flag is set.
-    pub fn next(&mut self) -> Option<Found> {
+    /// The next file, or what is not read (a folder not listed, a FIFO or device);
+    /// `None` at the end or once the interrupt flag is set. A file whose kind could not
+    /// be looked at is handed out: opening it says why.
+    pub fn next(&mut self) -> Option<Result<PathBuf, LoadError>> {
         loop {
             if let Some(error) = self.error.take() {
-                return Some(error);
+                return Some(Err(error));
             }
             if self.stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let level = self.stack.last_mut()?;
+            let depth = self.stack.len().checked_sub(1)?;
+            let level = &mut self.stack[depth];
             let Some((name, kind)) = level.entries.pop() else {
                 self.stack.pop();
                 continue;
             };
             let path = level.path.join(&name);
             match kind {
-                Ok(Kind::Folder) if self.walk.max_depth.is_some_and(|d| level.depth >= d) => {
+                Ok(FileType::Directory) if self.walk.max_depth.is_some_and(|d| depth >= d) => {
                     self.skipped_deep += 1;
                 }
-                Ok(Kind::Folder) => {
+                Ok(FileType::Directory) => {
                     let opened = match &level.folder {
-                        Some(folder) => folder.child(&name, &path),
-                        None => Folder::open(&path),
+                        // Past the longest path the system opens, the files below could
+                        // not be opened by their paths.
+                        Some(_) if path.as_os_str().len() >= libc::PATH_MAX as usize => {
+                            Err(io::Error::from_raw_os_error(libc::ENAMETOOLONG))
+                        }
+                        Some(folder) => open(folder, &name),
+                        None => open(CWD, path.as_os_str()),
                     };
-                    let depth = level.depth + 1;
-                    self.enter(&path, opened, depth);
+                    self.enter(&path, opened);
                 }
-                Ok(Kind::File) => {
+                Ok(FileType::RegularFile) => {
                     let name = name.to_string_lossy();
-                    let relative = path.strip_prefix(&self.top).unwrap_or(&path);
-                    if !self.walk.chosen(&name, relative) {
-                        continue;
-                    }
-                    if self.walk.globs.is_empty() && looks_like_docs(&name) {
+                    let globs = &self.walk.globs;
+                    if globs.is_empty() && looks_like_docs(&name) {
                         self.skipped_docs += 1;
                         if self.docs_named.len() < 3 {
                             self.docs_named.push(name.into_owned());
                         }
                         continue;
                     }
-                    return Some(Found::File(path));
+                    let relative = path.strip_prefix(&self.top).unwrap_or(&path);
+                    let relative = relative.to_string_lossy().replace('\\', "/");
+                    let text = |g: &str| match g.contains('/') {
+                        true => relative.as_bytes(),
+                        false => name.as_bytes(),
+                    };
+                    if globs.is_empty() || globs.iter().any(|g| glob_match(g.as_bytes(), text(g))) {
+                        return Some(Ok(path));
+                    }
                 }
                 // Opening a FIFO would wait for a writer, a device may never end: only
                 // regular files are data here (name one directly to read it).
-                Ok(Kind::Other) => return Some(Found::Special(path)),
-                // Kept, so that opening it reports why it cannot be read.
-                Err(_) => return Some(Found::File(path)),
+                Ok(_) => {
+                    return Some(Err(LoadError::Open {
+                        path: path.display().to_string(),
+                        source: io::Error::other(
+                            "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it",
+                        ),
+                    }));
+                }
+                Err(_) => return Some(Ok(path)),
             }
         }
     }
@@ -188,56 +192,51 @@ impl Walker {
         listings + self.seen.len() as u64 * ID_BYTES
     }
 
-    /// The folder walked.
-    pub fn top(&self) -> &Path {
-        &self.top
-    }
-
-    /// What the walk left out, said once it ends.
-    pub fn notes(&self) -> Vec<String> {
+    /// Says what the walk left out, once it ends.
+    pub fn notes(&self, say: &mut dyn FnMut(&str)) {
         let top = self.top.display();
-        let mut notes = Vec::new();
         if self.skipped_docs > 0 {
             let more = if self.skipped_docs > 3 { ", ..." } else { "" };
-            notes.push(format!(
+            say(&format!(
                 "{top}: skipped {} file(s) that look like documentation, code or images ({}{more}); choose files with --glob",
                 self.skipped_docs,
                 self.docs_named.join(", ")
             ));
         }
         if self.skipped_deep > 0 {
-            notes.push(format!(
-                "{top}: {} folder(s) below --max-depth not read",
-                self.skipped_deep
+            let deep = self.skipped_deep;
+            say(&format!(
+                "{top}: {deep} folder(s) below --max-depth not read"
             ));
         }
-        notes
     }
 
     /// Lists the folder `opened` at `path` onto the stack, unless it was read already;
     /// one that cannot be opened or listed, or whose listing would pass the budget, is
     /// an error.
-    fn enter(&mut self, path: &Path, opened: io::Result<Folder>, depth: usize) {
-        let listed = opened.and_then(|folder| match self.seen.insert(folder.id()?) {
-            true => self.list(&folder).map(|entries| Some((entries, folder))),
-            false => Ok(None),
+    fn enter(&mut self, path: &Path, opened: io::Result<File>) {
+        let listed = opened.and_then(|folder| {
+            let meta = folder.metadata()?;
+            match self.seen.insert((meta.dev(), meta.ino())) {
+                true => self.list(&folder).map(|entries| Some((entries, folder))),
+                false => Ok(None),
+            }
         });
         let (mut entries, folder) = match listed {
             Ok(Some(listed)) => listed,
             Ok(None) => return,
-            Err(e) => return self.error = Some(Found::Error(path.to_path_buf(), e)),
+            Err(source) => {
+                let path = path.display().to_string();
+                return self.error = Some(LoadError::ListDir { path, source });
+            }
         };
         entries.sort_unstable_by(|a, b| b.0.cmp(&a.0));
-        let held = (entries.capacity() * std::mem::size_of::<Entry>()) as u64
-            + entries
-                .iter()
-                .map(|(n, _)| n.capacity() as u64)
-                .sum::<u64>();
+        let names: u64 = entries.iter().map(|(n, _)| n.capacity() as u64).sum();
+        let held = (entries.capacity() * std::mem::size_of::<Entry>()) as u64 + names;
         self.stack.push(Level {
             path: path.to_path_buf(),
             folder: Some(folder),
             entries,
-            depth,
             held,
         });
         if let Some(shallower) = self.stack.len().checked_sub(OPEN_FOLDERS + 1) {
@@ -248,12 +247,14 @@ impl Walker {
     /// A folder's entries but hidden ones, each with its kind; refused once they would
     /// pass what is left of the budget (counted as they are listed: what a listing
     /// holds, with room for its list's growth, never more).
-    fn list(&self, folder: &Folder) -> io::Result<Vec<Entry>> {
+    fn list(&self, folder: &File) -> io::Result<Vec<Entry>> {
         let left = self.budget.saturating_sub(self.held());
         let (mut entries, mut held) = (Vec::new(), 0);
-        for name in folder.names()? {
-            let name = name?;
-            if name.as_encoded_bytes().starts_with(b".") {
+        for entry in Dir::read_from(folder)? {
+            let entry = entry?;
+            let name = OsStr::from_bytes(entry.file_name().to_bytes());
+            // `.` and `..` too.
+            if name.as_bytes().starts_with(b".") {
                 continue;
             }
             held += (name.len() + 2 * std::mem::size_of::<Entry>()) as u64;
@@ -267,107 +268,26 @@ impl Walker {
             if self.stop.load(Ordering::Relaxed) {
                 break;
             }
-            let kind = folder.kind(&name);
-            entries.push((name, kind));
+            let stat = rustix::fs::statat(folder, name, AtFlags::empty());
+            let kind = stat.map(|s| FileType::from_raw_mode(s.st_mode));
+            entries.push((name.to_owned(), kind.map_err(Into::into)));
         }
         Ok(entries)
-    }
-}
-
-/// An entry of a listing: its name and what it is.
-type Entry = (OsString, io::Result<Kind>);
-
-/// What the walk holds for each folder it read (its identity in a set).
-const ID_BYTES: u64 = 2 * std::mem::size_of::<folder::Id>() as u64;
-
-/// An open folder: its entries looked at and its subfolders opened relative to it.
-mod folder {
-    use std::ffi::{OsStr, OsString};
-    use std::io;
-    use std::os::unix::ffi::OsStrExt;
-    use std::os::unix::fs::MetadataExt;
-    use std::path::Path;
-
-    use rustix::fs::{AtFlags, CWD, Dir, FileType, Mode, OFlags};
-
-    /// Device and inode.
-    pub type Id = (u64, u64);
-
-    pub enum Kind {
-        Folder,
-        File,
-        Other,
-    }
-
-    pub struct Folder(std::fs::File);
-
-    impl Folder {
-        pub fn open(path: &Path) -> io::Result<Folder> {
-            Folder::at(CWD, path.as_os_str())
-        }
-
-        /// The subfolder `name`, at `path`. Refused past the longest path the system
-        /// opens: the files below could not be opened by their paths.
-        pub fn child(&self, name: &OsStr, path: &Path) -> io::Result<Folder> {
-            if path.as_os_str().len() >= libc::PATH_MAX as usize {
-                return Err(io::Error::from_raw_os_error(libc::ENAMETOOLONG));
-            }
-            Folder::at(&self.0, name)
-        }
-
-        fn at(dir: impl rustix::fd::AsFd, name: &OsStr) -> io::Result<Folder> {
-            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-            let fd = rustix::fs::openat(dir, name, flags, Mode::empty())?;
-            Ok(Folder(fd.into()))
-        }
-
-        pub fn id(&self) -> io::Result<Id> {
-            let meta = self.0.metadata()?;
-            Ok((meta.dev(), meta.ino()))
-        }
-
-        /// Its entries' names.
-        pub fn names(&self) -> io::Result<impl Iterator<Item = io::Result<OsString>>> {
-            Ok(Dir::read_from(&self.0)?.filter_map(|entry| match entry {
-                Ok(e) => match e.file_name().to_bytes() {
-                    b"." | b".." => None,
-                    name => Some(Ok(OsStr::from_bytes(name).to_owned())),
-                },
-                Err(e) => Some(Err(e.into())),
-            }))
-        }
-
-        /// What `name` is, symbolic links followed.
-        pub fn kind(&self, name: &OsStr) -> io::Result<Kind> {
-            let stat = rustix::fs::statat(&self.0, name, AtFlags::empty())?;
-            Ok(match FileType::from_raw_mode(stat.st_mode) {
-                FileType::Directory => Kind::Folder,
-                FileType::RegularFile => Kind::File,
-                _ => Kind::Other,
-            })
-        }
     }
 }
 
 /// `*` (any run, not `/`), `?` (one character) and literal characters.
 pub fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
     let (mut p, mut t) = (0, 0);
+    // The last `*`, and where in the text its run ends.
     let mut star: Option<(usize, usize)> = None;
     while t < text.len() {
         match pattern.get(p) {
-            Some(b'*') => {
-                star = Some((p, t));
-                p += 1;
-            }
-            Some(&c) if (c == b'?' && text[t] != b'/') || c == text[t] => {
-                p += 1;
-                t += 1;
-            }
+            Some(b'*') => (star, p) = (Some((p, t)), p + 1),
+            Some(&c) if (c == b'?' && text[t] != b'/') || c == text[t] => (p, t) = (p + 1, t + 1),
             _ => match star {
                 Some((sp, st)) if text[st] != b'/' => {
-                    p = sp + 1;
-                    t = st + 1;
-                    star = Some((sp, st + 1));
+                    (p, t, star) = (sp + 1, st + 1, Some((sp, st + 1)));
                 }
                 _ => return false,
             },
@@ -394,13 +314,13 @@ mod tests {
     }
 
     fn list(walk: &Walk, dir: &Path, stop: &'static AtomicBool, budget: u64) -> Listing {
-        let mut w = walk.walker_within(dir, stop, budget);
+        let mut w = walk.walker(dir, stop, budget);
         let mut out = Listing::default();
         while let Some(found) = w.next() {
             match found {
-                Found::File(p) => out.files.push(p),
-                Found::Error(p, e) => out.errors.push((p, e)),
-                Found::Special(_) => {}
+                Ok(p) => out.files.push(p),
+                Err(LoadError::ListDir { path, source }) => out.errors.push((path.into(), source)),
+                Err(_) => {}
             }
             assert!(w.held() <= budget);
         }
@@ -538,9 +458,9 @@ mod tests {
         assert_eq!(cut.errors[0].0, p("big"));
         assert!(cut.errors[0].1.to_string().contains("MiB in memory"));
         // Past the big folder, its listing is no longer held.
-        let mut w = Walk::default().walker(dir.path(), &GO);
+        let mut w = Walk::default().walker(dir.path(), &GO, crate::base::bounds::MAX_HELD_BYTES);
         let mut held_in_big = 0;
-        while let Some(Found::File(f)) = w.next() {
+        while let Some(Ok(f)) = w.next() {
             match f.starts_with(p("big")) {
                 true => held_in_big = held_in_big.max(w.held()),
                 false if f == p("small/a.txt") => assert!(w.held() * 10 < held_in_big),
