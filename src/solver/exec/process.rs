@@ -38,7 +38,7 @@ fn spawn(cmd: Command) -> std::io::Result<Child> {
         Mutex::new(tx)
     });
     let (reply, answer) = mpsc::channel();
-    let sent = lock(&spawner).send((cmd, reply));
+    let sent = lock(spawner).send((cmd, reply));
     match sent {
         Ok(()) => answer.recv().unwrap_or_else(|_| {
             Err(std::io::Error::other(
