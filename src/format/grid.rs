@@ -592,6 +592,16 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
 /// What a line is in the `grid` format: a row may follow a label (`A 5 3 _ ...`,
 /// `Row 1: 5 3 ...`) where the whole line is no row.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
+    if let Some(bytes) = super::word_blanks(line.bytes) {
+        return classify(
+            &Line {
+                bytes: &bytes,
+                ..*line
+            },
+            cells,
+            style,
+        );
+    }
     let kind = classify_cells(line, cells, style);
     if matches!(kind, LineKind::Row(Ok(_))) {
         return kind;
@@ -667,7 +677,14 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         .windows(2)
         .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
         .map_or(t, |i| trim(&t[..i]));
-    let inner = unwrap(element(unlabelled));
+    if let Some(row) = boxed_row(line.bytes, cells) {
+        return LineKind::Row(Ok(Row::of(false, row)));
+    }
+    // A YAML list's item (`- [5, 3, 0, ...]`): the marker is no cell.
+    let item = unlabelled
+        .strip_prefix(b"- ")
+        .filter(|t| t.first() == Some(&b'['));
+    let inner = unwrap(element(item.unwrap_or(unlabelled)));
     let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
     if !inner.iter().any(cell) {
         return LineKind::Border; // `[`, `],`, `]);`, `,`
@@ -731,6 +748,39 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     style.dash_blanks |= keep_dashes;
     let dash = keep_dashes.then_some(0);
     nine(line, found.iter().filter_map(|v| v.or(dash)).collect())
+}
+
+/// A 9x9 row drawn as three boxes between bars, a space in a cell's place a blank
+/// (Simple Sudoku's `|   |37 | 81|`, a solver's ` 8 || 7   1 ||`): boxes of one width
+/// (the last may have lost its trailing spaces), each cell in a slot of its own (every
+/// character, or every second one). `None` where no slot holds a space: other readings
+/// read those rows.
+fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
+    let mut boxes: Vec<&[u8]> = raw
+        .split(|&b| b == b'|')
+        .filter(|b| !b.is_empty())
+        .collect();
+    // Spaces outside the outer bars.
+    let spaces = |b: &&[u8]| b.iter().all(u8::is_ascii_whitespace);
+    if boxes.len() == 5 && spaces(&boxes[0]) && spaces(&boxes[4]) {
+        boxes = boxes[1..4].to_vec();
+    }
+    let w = boxes.first()?.len();
+    let fits = |b: &&[u8]| b.iter().all(|&c| c == b' ' || cells.is_cell(c));
+    if boxes.len() != 3 || !boxes.iter().all(fits) || boxes[..2].iter().any(|b| b.len() != w) {
+        return None;
+    }
+    let at = |b: &[u8], i: usize| b.get(i).copied().unwrap_or(b' ');
+    let slots = [0, 1].into_iter().find_map(|first| {
+        let step = if w == 3 { 1 } else { 2 };
+        let slots = [first, first + step, first + 2 * step];
+        let apart = (0..w).all(|i| slots.contains(&i) || boxes.iter().all(|b| at(b, i) == b' '));
+        (matches!(w, 3 | 5 | 6 | 7) && slots[2] < w && boxes[2].len() <= w && apart)
+            .then_some(slots)
+    })?;
+    let row: Vec<u8> = boxes.iter().flat_map(|b| slots.map(|i| at(b, i))).collect();
+    row.contains(&b' ')
+        .then(|| row.iter().map(|&c| cells.value(c).unwrap_or(0)).collect())
 }
 
 /// A row of cells between `|` bars where a field of spaces is a blank

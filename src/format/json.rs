@@ -575,12 +575,13 @@ fn rows_of(items: &[Value]) -> Option<String> {
 }
 
 /// A board written as numbers ([`is_numbers`]): a flat array of a board's cells, or
-/// its rows; `0`, `null` and one-character blanks (`"."`, `""`) are blanks, a
+/// its rows; `0`, `-1`, `null` and one-character blanks (`"."`, `""`) are blanks, a
 /// one-character string of a digit is that digit.
 fn numbers_board(items: &[Value]) -> Result<Board, String> {
     let cell = |v: &Value| {
         let n = match v {
             Value::Null => Some(0),
+            Value::Number(n) if n.as_i64() == Some(-1) => Some(0),
             Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
             Value::String(s) if s.is_empty() || s == "." => Some(0),
             Value::String(s) => s.parse().ok(),

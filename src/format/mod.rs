@@ -46,7 +46,7 @@ pub const GRAMMAR: [(&str, &str); 6] = [
     ),
     (
         "grid",
-        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`; an empty field a blank), borders and brackets, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
+        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
     ),
     ("hdu", "HDU 1426: 9 lines of 9 tokens, `?` blanks"),
     ("poj", "POJ 3074: one puzzle a line until a line `end`"),
@@ -261,6 +261,50 @@ fn blank_hint(text: &[u8], cells: &Cells, want: usize) -> Option<String> {
     let c = char::from(c);
     (one && cells_then == want)
         .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
+}
+
+/// The line with each `-1` and `null` between separators (a program's save:
+/// `-1|8|-1|7`; YAML's `[null, 8, ...]`) made a blank, written `.` after spaces so that
+/// every column stays where it was; `None` if it has none. A `-1` is never a `-` border
+/// and a given 1.
+pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
+    let apart = |b: Option<&u8>| b.is_none_or(|b| b" \t|,;[](){}\"'".contains(b));
+    let mut out: Option<Vec<u8>> = None;
+    for word in [&b"-1"[..], b"null"] {
+        let n = word.len();
+        for i in (0..(t.len() + 1).saturating_sub(n)).filter(|&i| &t[i..i + n] == word) {
+            if apart(i.checked_sub(1).map(|j| &t[j])) && apart(t.get(i + n)) {
+                let out = out.get_or_insert_with(|| t.to_vec());
+                out[i..i + n - 1].fill(b' ');
+                out[i + n - 1] = b'.';
+            }
+        }
+    }
+    out
+}
+
+/// A line of single-character cells, one letter standing where blanks would make a
+/// row (`2 3 9 e e e 4 1 e`): the flag that reads it.
+pub(crate) fn letter_blank(text: &str) -> Option<String> {
+    let cells: Vec<&str> = text
+        .split([' ', '\t', ',', '|'])
+        .filter(|c| !c.is_empty())
+        .collect();
+    let odd: Vec<&&str> = cells
+        .iter()
+        .filter(|c| !c.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let letter = odd.first()?.as_bytes();
+    (matches!(cells.len(), 4 | 6 | 8 | 9 | 81)
+        && cells.iter().all(|c| c.len() == 1)
+        && letter[0].is_ascii_alphabetic()
+        && odd.iter().all(|c| c.as_bytes() == letter))
+    .then(|| {
+        format!(
+            "; {0:?} read as a blank would make a row: --blanks {0}",
+            char::from(letter[0])
+        )
+    })
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):

@@ -421,8 +421,10 @@ impl Loader {
                         Some((line, text)) => format!(" (line {line}: {text:?})"),
                         None => String::new(),
                     };
+                    let hint = notes.first_skipped.as_ref().and_then(|(_, t)| crate::format::letter_blank(t));
                     format!(
-                        "no line of it holds a puzzle in any reading{first}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON"
+                        "no line of it holds a puzzle in any reading{first}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
+                        hint.unwrap_or_default()
                     )
                 }
             };

@@ -985,3 +985,125 @@ fn index_keyed_columns_pair_by_key_and_a_left_border_is_no_blank() {
     let r = run("left.txt", &left, &[]);
     assert!(r.code != 0 || r.puzzles() == [P], "{:?}", r.rows);
 }
+
+/// `P`'s rows, each cell written by `cell` (a blank as `.`), joined by `sep`.
+fn rows_of(cell: impl Fn(char) -> String, sep: &str) -> Vec<String> {
+    P.as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|&b| cell(char::from(b))).collect();
+            cells.join(sep)
+        })
+        .collect()
+}
+
+/// Survey 7: `-1` for a blank (a program's own save format, `-1|8|-1|7|5`) was read as
+/// a given 1, the `-` dropped as a border: a different puzzle, exit 0. `-1` is a blank
+/// wherever cells are separated (and a JSON number).
+#[test]
+fn minus_one_is_a_blank_never_a_given_one() {
+    let minus = |c: char| match c {
+        '.' => "-1".to_string(),
+        c => c.to_string(),
+    };
+    for sep in ["|", " ", ","] {
+        let text = rows_of(minus, sep).join("\n") + "\n";
+        let r = run("board.sudoku", &text, &[]);
+        assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{sep:?}: {}", r.stderr);
+        assert_eq!(r.rows[0][1], "unique");
+    }
+    let line: Vec<String> = P.chars().map(minus).collect();
+    let r = run("line.txt", &(line.join(",") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let nested: Vec<String> = rows_of(minus, ",")
+        .iter()
+        .map(|r| format!("[{r}]"))
+        .collect();
+    let r = run("board.json", &format!("[{}]\n", nested.join(",")), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Survey 7: Simple Sudoku's print (`|   |37 | 81|`, spaces for blanks inside `|`
+/// boxes) and a solver's (` 8 || 7   1 ||`, each cell in a two-character slot) were
+/// "row has 2 cells, expected 9", or skipped: boxes of equal width between bars, each
+/// cell in a slot of its own, read with spaces as blanks.
+#[test]
+fn boxes_between_bars_with_spaces_for_blanks_read() {
+    let boxes = |row: &str, slot: &dyn Fn(char) -> String, bar: &str| -> String {
+        let b = row.as_bytes();
+        let parts: Vec<String> = b
+            .chunks(3)
+            .map(|cells| cells.iter().map(|&c| slot(char::from(c))).collect())
+            .collect();
+        parts.join(bar)
+    };
+    let blank = |c: char| if c == '.' { ' ' } else { c };
+    let rows: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap().to_string())
+        .collect();
+    let rule = "-------------";
+    let mut lines = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        if i % 3 == 0 {
+            lines.push(rule.to_string());
+        }
+        lines.push(format!("|{}|", boxes(row, &|c| blank(c).to_string(), "|")));
+    }
+    lines.push(rule.to_string());
+    let r = run("simple.txt", &(lines.join("\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let mut lines = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            lines.push("-".repeat(25));
+        }
+        lines.push(boxes(row, &|c| format!(" {}", blank(c)), " ||") + " ");
+    }
+    let r = run("solved.txt", &(lines.join("\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Survey 7: YAML lists of rows (`- [ null, 8, null, ...]`, `  - [4,3,5,...]` under a
+/// key) were "' ' is not a digit", or skipped: the item marker is no cell, and `null`
+/// is a blank, as in JSON.
+#[test]
+fn yaml_lists_of_rows_read() {
+    let null = |c: char| match c {
+        '.' => "null".to_string(),
+        c => c.to_string(),
+    };
+    let rows: Vec<String> = rows_of(null, ", ")
+        .iter()
+        .map(|r| format!("- [ {r} ]"))
+        .collect();
+    let r = run("board.yaml", &(rows.join("\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let zero = |c: char| match c {
+        '.' => "0".to_string(),
+        c => c.to_string(),
+    };
+    let rows: Vec<String> = rows_of(zero, ",")
+        .iter()
+        .map(|r| format!("  - [{r}]"))
+        .collect();
+    let r = run("board.yaml", &format!("board:\n{}\n", rows.join("\n")), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Survey 7: a spaced grid with `e` for blanks was "no line of it holds a puzzle in any
+/// reading"; `--blanks e` reads it, and the refusal now says so.
+#[test]
+fn a_spaced_grid_with_a_letter_blank_names_the_flag() {
+    let e = |c: char| match c {
+        '.' => "e".to_string(),
+        c => c.to_string(),
+    };
+    let text = rows_of(e, " ").join("\n") + "\n";
+    let r = run("grid.txt", &text, &[]);
+    assert_ne!(r.code, 0);
+    r.says("--blanks e");
+    let r = run("grid.txt", &text, &["--blanks", "e"]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
