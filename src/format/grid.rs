@@ -752,9 +752,9 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
 
 /// A 9x9 row drawn as three boxes between bars, a space in a cell's place a blank
 /// (Simple Sudoku's `|   |37 | 81|`, a solver's ` 8 || 7   1 ||`): boxes of one width
-/// (the last may have lost its trailing spaces), each cell in a slot of its own (every
-/// character, or every second one). `None` where no slot holds a space: other readings
-/// read those rows.
+/// (a box short of its width is a damaged row, never one with a blank), each cell in a
+/// slot of its own (every character, or every second one). `None` where no slot holds a
+/// space: other readings read those rows.
 fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     let mut boxes: Vec<&[u8]> = raw
         .split(|&b| b == b'|')
@@ -767,7 +767,7 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     }
     let w = boxes.first()?.len();
     let fits = |b: &&[u8]| b.iter().all(|&c| c == b' ' || cells.is_cell(c));
-    if boxes.len() != 3 || !boxes.iter().all(fits) || boxes[..2].iter().any(|b| b.len() != w) {
+    if boxes.len() != 3 || !boxes.iter().all(fits) || boxes.iter().any(|b| b.len() != w) {
         return None;
     }
     let at = |b: &[u8], i: usize| b.get(i).copied().unwrap_or(b' ');
@@ -775,8 +775,7 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
         let step = if w == 3 { 1 } else { 2 };
         let slots = [first, first + step, first + 2 * step];
         let apart = (0..w).all(|i| slots.contains(&i) || boxes.iter().all(|b| at(b, i) == b' '));
-        (matches!(w, 3 | 5 | 6 | 7) && slots[2] < w && boxes[2].len() <= w && apart)
-            .then_some(slots)
+        (matches!(w, 3 | 5 | 6 | 7) && slots[2] < w && apart).then_some(slots)
     })?;
     let row: Vec<u8> = boxes.iter().flat_map(|b| slots.map(|i| at(b, i))).collect();
     row.contains(&b' ')

@@ -1107,3 +1107,34 @@ fn a_spaced_grid_with_a_letter_blank_names_the_flag() {
     let r = run("grid.txt", &text, &["--blanks", "e"]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// The red team of that: a spaced row with bars whose last box lost a cell
+/// (`6 0 0|0 4 0|0 0 `, a test file's "should fail") was read with a blank there, exit 0.
+#[test]
+fn a_box_short_of_a_cell_is_a_damaged_row_not_a_blank() {
+    let mut rows: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "0".into()
+                    } else {
+                        char::from(b).to_string()
+                    }
+                })
+                .collect();
+            cells
+                .chunks(3)
+                .map(|b| b.join(" "))
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    rows[8].truncate(rows[8].len() - 1);
+    let r = run("short.txt", &(rows.join("\n") + "\n"), &[]);
+    assert_ne!(r.code, 0, "{:?}", r.rows);
+    assert!(!r.puzzles().contains(&P), "{:?}", r.rows);
+}
