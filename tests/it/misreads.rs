@@ -1133,7 +1133,7 @@ fn a_box_short_of_a_cell_is_a_damaged_row_not_a_blank() {
                 .join("|")
         })
         .collect();
-    rows[8].truncate(rows[8].len() - 1);
+    rows[8].pop();
     let r = run("short.txt", &(rows.join("\n") + "\n"), &[]);
     assert_ne!(r.code, 0, "{:?}", r.rows);
     assert!(!r.puzzles().contains(&P), "{:?}", r.rows);
