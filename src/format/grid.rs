@@ -760,10 +760,13 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
         .split(|&b| b == b'|')
         .filter(|b| !b.is_empty())
         .collect();
-    // Spaces outside the outer bars.
-    let spaces = |b: &&[u8]| b.iter().all(u8::is_ascii_whitespace);
-    if boxes.len() == 5 && spaces(&boxes[0]) && spaces(&boxes[4]) {
-        boxes = boxes[1..4].to_vec();
+    // Spaces and tabs outside the outer bars (an indent, trailing spaces).
+    let t = trim(raw);
+    if t.first() == Some(&b'|') && raw.first() != Some(&b'|') {
+        boxes.remove(0);
+    }
+    if t.last() == Some(&b'|') && raw.last() != Some(&b'|') {
+        boxes.pop();
     }
     let w = boxes.first()?.len();
     let fits = |b: &&[u8]| b.iter().all(|&c| c == b' ' || cells.is_cell(c));

@@ -259,11 +259,6 @@ fn read_line(
     {
         return Some(found.map_err(|msg| ParseError::new(number, msg)));
     }
-    if memchr::memchr2(b'-', b'n', s).is_some()
-        && let Some(line) = super::word_blanks(line)
-    {
-        return read_line(&line, number, len, cells, suffix, after_first);
-    }
     let at = |(i, msg): (usize, String)| ParseError::at(number, lead + i + 1, msg);
     if let Some(found) = leading_puzzle(s, cells, suffix).or_else(|| fields(s, cells, suffix)) {
         return Some(found.map_err(at));

@@ -263,24 +263,28 @@ fn blank_hint(text: &[u8], cells: &Cells, want: usize) -> Option<String> {
         .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
 }
 
-/// The line with each `-1` and `null` between separators (a program's save:
-/// `-1|8|-1|7`; YAML's `[null, 8, ...]`) made a blank, written `.` after spaces so that
-/// every column stays where it was; `None` if it has none. A `-1` is never a `-` border
-/// and a given 1.
+/// A grid row whose `-1` and `null` fields stand among single cells (a program's save:
+/// `-1|8|-1|7`; YAML's `[null, 8, ...]`) with those made blanks, written `.` after
+/// spaces so that every column stays where it was. Never a `-` border and a given 1;
+/// never an id or a rating beside cells of another width, a line of its own, or a box of
+/// two cells (`4-|-1`).
 pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
-    let apart = |b: Option<&u8>| b.is_none_or(|b| b" \t|,;[](){}\"'".contains(b));
-    let mut out: Option<Vec<u8>> = None;
-    for word in [&b"-1"[..], b"null"] {
-        let n = word.len();
-        for i in (0..(t.len() + 1).saturating_sub(n)).filter(|&i| &t[i..i + n] == word) {
-            if apart(i.checked_sub(1).map(|j| &t[j])) && apart(t.get(i + n)) {
-                let out = out.get_or_insert_with(|| t.to_vec());
-                out[i..i + n - 1].fill(b' ');
-                out[i + n - 1] = b'.';
-            }
-        }
+    let sep = |b: &u8| b" \t|,;[](){}\"'".contains(b);
+    let word = |f: &[u8]| f == b"-1" || f == b"null";
+    let fields = t.split(sep).filter(|f| !f.is_empty());
+    let (words, others) = fields.partition::<Vec<&[u8]>, _>(|f| word(f));
+    if words.is_empty() || others.is_empty() || others.iter().any(|f| f.len() != 1) {
+        return None;
     }
-    out
+    let (mut out, mut at) = (t.to_vec(), 0);
+    for f in t.split(sep) {
+        if word(f) {
+            out[at..at + f.len() - 1].fill(b' ');
+            out[at + f.len() - 1] = b'.';
+        }
+        at += f.len() + 1;
+    }
+    Some(out)
 }
 
 /// A line of single-character cells, one letter standing where blanks would make a
