@@ -762,10 +762,10 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
         .collect();
     // Spaces and tabs outside the outer bars (an indent, trailing spaces).
     let t = trim(raw);
-    if t.first() == Some(&b'|') && raw.first() != Some(&b'|') {
+    if boxes.len() > 3 && t.first() == Some(&b'|') && raw.first() != Some(&b'|') {
         boxes.remove(0);
     }
-    if t.last() == Some(&b'|') && raw.last() != Some(&b'|') {
+    if boxes.len() > 3 && t.last() == Some(&b'|') && raw.last() != Some(&b'|') {
         boxes.pop();
     }
     let w = boxes.first()?.len();
