@@ -183,8 +183,7 @@ impl<R: BufRead> JsonReader<R> {
                 self.in_array = b == b',';
                 continue;
             }
-            // A top-level array longer than `WHOLE`, or that does not parse: its elements
-            // one by one, so it takes their memory, and damage is found where it is.
+            // Too long or broken to parse whole: element by element (see `WHOLE`).
             let top = b == b'[' && !self.in_array;
             let limit = if top { WHOLE } else { MAX_VALUE };
             let Some(n) = self.scan(limit)? else {
@@ -298,7 +297,7 @@ impl<'a> Doc<'a> {
         }
     }
 
-    /// A record at `v`: the line it starts on and how many it spans.
+    /// A record on the lines of `v`.
     fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
         let v = v.get();
         let offset = v.as_ptr() as usize - self.text.as_ptr() as usize;
@@ -575,11 +574,10 @@ fn rows_of(items: &[Value]) -> Option<String> {
 /// one-character string of a digit is that digit.
 fn numbers_board(items: &[Value]) -> Result<Board, String> {
     let cell = |v: &Value| {
+        let blank = v.is_null() || v.as_i64() == Some(-1) || matches!(v.as_str(), Some("" | "."));
         let n = match v {
-            Value::Null => Some(0),
-            Value::Number(n) if n.as_i64() == Some(-1) => Some(0),
+            _ if blank => Some(0),
             Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
-            Value::String(s) if s.is_empty() || s == "." => Some(0),
             Value::String(s) => s.parse().ok(),
             _ => None,
         };
