@@ -57,6 +57,7 @@ pub(crate) struct CsvReader<R> {
 }
 
 /// Where the puzzle (and solution) are in each row.
+#[derive(Default)]
 struct Columns {
     fields: Fields,
     header: Option<Header>,
@@ -71,11 +72,9 @@ impl<R: BufRead> CsvReader<R> {
         CsvReader {
             lines,
             columns: Columns {
-                fields: Fields::default(),
-                header: None,
                 cells,
                 chosen: layout.columns.clone(),
-                delimiter: b',',
+                ..Columns::default()
             },
             number: 0,
             done: false,
@@ -100,15 +99,12 @@ impl Columns {
             let solution = by_number(chosen.and_then(|c| c.solution.as_ref()));
             let data = self.fields.len() > puzzle
                 && parse_field(self.fields.get(puzzle), &self.cells).is_ok();
-            let fields = self
-                .fields
-                .len()
-                .max(puzzle + 1)
-                .max(solution.map_or(0, |s| s + 1));
+            // Data: the row must reach the columns chosen.
+            let needed = (puzzle.max(solution.unwrap_or(0)) + 1) * usize::from(data);
             self.header = Some(Header {
                 puzzle,
                 solution,
-                fields: if data { fields } else { self.fields.len() },
+                fields: self.fields.len().max(needed),
             });
             return Ok(!data);
         }
@@ -271,14 +267,10 @@ impl Fields {
                 loop {
                     match line.get(i) {
                         None => return Err(format!("column {}: unclosed quote", open + 1)),
-                        Some(b'"') if line.get(i + 1) == Some(&b'"') => {
-                            self.buf.push(b'"');
-                            i += 2;
-                        }
-                        Some(b'"') => break,
+                        Some(b'"') if line.get(i + 1) != Some(&b'"') => break,
                         Some(&b) => {
                             self.buf.push(b);
-                            i += 1;
+                            i += 1 + usize::from(b == b'"');
                         }
                     }
                 }

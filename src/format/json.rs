@@ -37,7 +37,6 @@ const GIVEN_NAMES: &str = "fixed frozen given givens locked readonly initial pre
 
 pub(crate) struct JsonReader<R> {
     input: R,
-    cells: Cells,
     /// Bytes read and not yet consumed: `buf[at..]`, the line of `buf[at]`.
     buf: Vec<u8>,
     at: usize,
@@ -52,6 +51,7 @@ pub(crate) struct JsonReader<R> {
 /// The records found and not yet handed out.
 #[derive(Default)]
 struct Out {
+    cells: Cells,
     queue: VecDeque<RawRecord>,
     number: u64,
     /// The last line a good record was counted as explaining: records that share a
@@ -61,11 +61,10 @@ struct Out {
 }
 
 impl Out {
-    /// A record starting on `line` and spanning `lines`.
-    fn push(&mut self, line: u64, lines: u64, body: Result<Puzzle, String>) {
+    /// A record on lines `line` to `end`.
+    fn push(&mut self, line: u64, end: u64, body: Result<Puzzle, String>) {
         self.number += 1;
         if body.is_ok() {
-            let end = line + lines - 1;
             self.notes.explained += end.saturating_sub(self.explained_to.max(line - 1));
             self.explained_to = self.explained_to.max(end);
         }
@@ -81,14 +80,16 @@ impl<R: BufRead> JsonReader<R> {
     pub fn new(input: R, cells: Cells) -> JsonReader<R> {
         JsonReader {
             input,
-            cells,
             buf: Vec::new(),
             at: 0,
             line: 1,
             eof: false,
             in_array: false,
             done: false,
-            out: Out::default(),
+            out: Out {
+                cells,
+                ..Out::default()
+            },
         }
     }
 
@@ -163,7 +164,7 @@ impl<R: BufRead> JsonReader<R> {
 
     /// A broken document: one error where it breaks, and nothing more is read.
     fn broken(&mut self, message: String) {
-        self.out.push(self.line, 1, Err(message));
+        self.out.push(self.line, self.line, Err(message));
         self.done = true;
     }
 
@@ -182,8 +183,7 @@ impl<R: BufRead> JsonReader<R> {
                 self.in_array = b == b',';
                 continue;
             }
-            // A top-level array longer than `WHOLE`, or that does not parse: its elements
-            // one by one, so it takes their memory, and damage is found where it is.
+            // Too long or broken to parse whole: element by element (see `WHOLE`).
             let top = b == b'[' && !self.in_array;
             let limit = if top { WHOLE } else { MAX_VALUE };
             let Some(n) = self.scan(limit)? else {
@@ -203,7 +203,7 @@ impl<R: BufRead> JsonReader<R> {
                 ));
                 break;
             }
-            Doc::read(text, self.line, &self.cells, self.in_array, &mut self.out);
+            Doc::read(text, self.line, self.in_array, &mut self.out);
             // A scalar gives no record but the error that it is no JSON: the end.
             self.done = !matches!(b, b'"' | b'[' | b'{') && !self.out.queue.is_empty();
             self.consume(n);
@@ -229,7 +229,6 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
 struct Doc<'a> {
     text: &'a str,
     line: u64,
-    cells: &'a Cells,
     out: &'a mut Out,
 }
 
@@ -287,31 +286,25 @@ fn find<'v>(members: &[(String, &'v RawValue)], names: &str) -> Option<&'v RawVa
 }
 
 impl<'a> Doc<'a> {
-    fn read(bytes: &'a [u8], line: u64, cells: &'a Cells, in_list: bool, out: &'a mut Out) {
+    fn read(bytes: &'a [u8], line: u64, in_list: bool, out: &'a mut Out) {
         let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
-            Err(e) => return out.push(line, 1, Err(format!("not UTF-8: {e}"))),
+            Err(e) => return out.push(line, line, Err(format!("not UTF-8: {e}"))),
         };
         match serde_json::from_str::<&RawValue>(text) {
-            Ok(raw) => Doc {
-                text,
-                line,
-                cells,
-                out,
-            }
-            .walk(raw, None, in_list, false),
-            Err(e) => out.push(line, 1, Err(format!("not JSON: {e}"))),
+            Ok(raw) => Doc { text, line, out }.walk(raw, None, in_list, false),
+            Err(e) => out.push(line, line, Err(format!("not JSON: {e}"))),
         }
     }
 
-    /// A record at `v`: the line it starts on and how many it spans.
+    /// A record on the lines of `v`.
     fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
         let v = v.get();
         let offset = v.as_ptr() as usize - self.text.as_ptr() as usize;
         let before = memchr::memchr_iter(b'\n', &self.text.as_bytes()[..offset]).count();
         let within = memchr::memchr_iter(b'\n', v.as_bytes()).count();
-        self.out
-            .push(self.line + before as u64, within as u64 + 1, body);
+        let line = self.line + before as u64;
+        self.out.push(line, line + within as u64, body);
     }
 
     /// The records in `v`, met under `key` in an object or (`in_list`) in a list; in a
@@ -326,7 +319,7 @@ impl<'a> Doc<'a> {
                 // if it looks like one, as under a key.
                 Some(members) if indexed(members.iter().map(|m| m.0.as_str())) => {
                     let values = members.iter().map(|m| listed(parse(m.1))).collect();
-                    match value_board(&Value::Array(values), self.cells) {
+                    match value_board(&Value::Array(values), &self.out.cells) {
                         Some(board) => self.record(v, board.map(Puzzle::new)),
                         None => members
                             .iter()
@@ -342,7 +335,7 @@ impl<'a> Doc<'a> {
                 };
                 let value = parse(v);
                 let Value::Array(values) = &value else { return };
-                match value_board(&value, self.cells) {
+                match value_board(&value, &self.out.cells) {
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
                     // Rows shorter than any board's (`[[1,0],[0,1]]`, `[4, [3,0], [3,1]]`):
@@ -353,7 +346,7 @@ impl<'a> Doc<'a> {
                                 .iter()
                                 .all(|r| r.as_array().is_none_or(|r| r.len() < 4)) => {}
                     Some(board) => self.record(v, board.map(Puzzle::new)),
-                    None => match pair(values, self.cells) {
+                    None => match pair(values, &self.out.cells) {
                         Some(puzzle) => self.record(v, Ok(puzzle)),
                         None => {
                             // A name and a board: the board, without the name.
@@ -372,7 +365,7 @@ impl<'a> Doc<'a> {
                 };
                 let long = s.trim().len() >= SHORTEST_BOARD;
                 if puzzle_key || (long && (looks_like_board(&s) || (in_list && !labels))) {
-                    self.record(v, string_board(&s, self.cells).map(Puzzle::new));
+                    self.record(v, string_board(&s, &self.out.cells).map(Puzzle::new));
                 }
             }
             _ => {}
@@ -391,15 +384,16 @@ impl<'a> Doc<'a> {
                 let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
                 !named(k, SOLUTION_NAMES)
                     && shaped
-                    && matches!(value_board(&parsed, self.cells), Some(Ok(_)))
+                    && matches!(value_board(&parsed, &self.out.cells), Some(Ok(_)))
             });
             let one = boards.next()?;
             boards.next().is_none().then_some(one.1)
         });
         if let Some(p) = puzzle {
-            if let Some(board) = value_board(&listed(parse(p)), self.cells) {
+            if let Some(board) = value_board(&listed(parse(p)), &self.out.cells) {
                 let board = board.map(|b| masked(b, members));
-                return self.record(v, board.and_then(|b| with_answer(b, answer, self.cells)));
+                let board = board.and_then(|b| with_answer(b, answer, &self.out.cells));
+                return self.record(v, board);
             }
             if let (Some(puzzles), Some(answers)) = (entries(p), answer) {
                 return self.paired(puzzles, answers);
@@ -428,9 +422,10 @@ impl<'a> Doc<'a> {
             }
             Some((_, answers)) => {
                 for (p, a) in puzzles.into_iter().zip(answers) {
-                    let board = value_board(&parse(p), self.cells);
+                    let board = value_board(&parse(p), &self.out.cells);
                     let board = board.unwrap_or_else(|| Err("no board".into()));
-                    self.record(p, board.and_then(|b| with_answer(b, Some(a), self.cells)));
+                    let board = board.and_then(|b| with_answer(b, Some(a), &self.out.cells));
+                    self.record(p, board);
                 }
                 return;
             }
@@ -579,11 +574,10 @@ fn rows_of(items: &[Value]) -> Option<String> {
 /// one-character string of a digit is that digit.
 fn numbers_board(items: &[Value]) -> Result<Board, String> {
     let cell = |v: &Value| {
+        let blank = v.is_null() || v.as_i64() == Some(-1) || matches!(v.as_str(), Some("" | "."));
         let n = match v {
-            Value::Null => Some(0),
-            Value::Number(n) if n.as_i64() == Some(-1) => Some(0),
+            _ if blank => Some(0),
             Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
-            Value::String(s) if s.is_empty() || s == "." => Some(0),
             Value::String(s) => s.parse().ok(),
             _ => None,
         };

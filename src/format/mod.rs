@@ -106,16 +106,8 @@ impl Skipped {
     }
 }
 
-impl PartialEq for Skipped {
-    fn eq(&self, other: &Skipped) -> bool {
-        self.get() == other.get()
-    }
-}
-
-impl Eq for Skipped {}
-
 /// What the reader found besides records.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Notes {
     /// Lines skipped because they hold no puzzle, and the first one read here: its
     /// number and (the start of) its text.
