@@ -59,12 +59,6 @@ pub enum Body {
     Lines(LineBlock),
 }
 
-impl From<Result<Puzzle, ParseError>> for Body {
-    fn from(r: Result<Puzzle, ParseError>) -> Body {
-        Body::Parsed(r)
-    }
-}
-
 impl crate::base::bounds::Held for Item {
     fn held_bytes(&self) -> u64 {
         let heap = match &self.body {
@@ -101,6 +95,7 @@ impl Body {
 pub struct LineBlock {
     pub(crate) bytes: Vec<u8>,
     pub(crate) first_line: u64,
+    /// Lines in the block (blank and comment lines too).
     pub(crate) lines: u64,
     pub(crate) terminator: u8,
     pub(crate) poj: bool,
@@ -115,11 +110,6 @@ pub struct LineBlock {
 }
 
 impl LineBlock {
-    /// Lines in the block (blank and comment lines too).
-    pub fn lines(&self) -> u64 {
-        self.lines
-    }
-
     /// About how many records the block holds, to size work (and memory) by: its
     /// lines, or as many 81-cell lines as its bytes would make (one long line weighs
     /// what it holds).
