@@ -62,7 +62,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
         Ok(item) => {
             // A block of lines counts its lines: the progress bar's estimate of the total.
             let records = match &item.body {
-                crate::format::Body::Lines(block) => block.lines(),
+                crate::format::Body::Lines(block) => block.lines,
                 _ => 1,
             };
             records_read.fetch_add(records, Ordering::Relaxed);

@@ -176,7 +176,7 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
             return Some(Ok(RawRecord {
                 number: self.number,
                 line: number,
-                body: body.into(),
+                body: super::Body::Parsed(body),
             }));
         }
         None

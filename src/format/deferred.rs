@@ -59,12 +59,6 @@ pub enum Body {
     Lines(LineBlock),
 }
 
-impl From<Result<Puzzle, ParseError>> for Body {
-    fn from(r: Result<Puzzle, ParseError>) -> Body {
-        Body::Parsed(r)
-    }
-}
-
 impl crate::base::bounds::Held for Item {
     fn held_bytes(&self) -> u64 {
         let heap = match &self.body {
@@ -97,29 +91,32 @@ impl Body {
 
 /// Whole lines of a `line` (or POJ) file, each with its terminator but a last one cut
 /// from the input alone (see `Lines::next_block`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineBlock {
     pub(crate) bytes: Vec<u8>,
     pub(crate) first_line: u64,
+    /// Lines in the block (blank and comment lines too).
     pub(crate) lines: u64,
-    pub(crate) terminator: u8,
-    pub(crate) poj: bool,
-    pub(crate) cells: Arc<Cells>,
     /// A single line longer than `MAX_LINE`, cut to it: its full length.
     pub(crate) cut: Option<u64>,
-    /// The number of the source's last record before this block; blocks take their
+    pub(crate) reading: Arc<Reading>,
+}
+
+/// How a source's lines are read: shared by its reader and every block of it.
+#[derive(Debug, Default)]
+pub struct Reading {
+    pub(crate) cells: Cells,
+    /// POJ 3074: the judges' cells, no suffix.
+    pub(crate) poj: bool,
+    pub(crate) terminator: u8,
+    /// The number of the source's last record before the next block; blocks take their
     /// numbers from it in input order ([`LineBlock::records_before`]).
-    pub(crate) numbering: Arc<AtomicU64>,
+    pub(crate) numbering: AtomicU64,
     /// The source's count of lines that hold no puzzle.
     pub(crate) skipped: Skipped,
 }
 
 impl LineBlock {
-    /// Lines in the block (blank and comment lines too).
-    pub fn lines(&self) -> u64 {
-        self.lines
-    }
-
     /// About how many records the block holds, to size work (and memory) by: its
     /// lines, or as many 81-cell lines as its bytes would make (one long line weighs
     /// what it holds).
@@ -130,24 +127,20 @@ impl LineBlock {
     /// How many records of the source come before the `n` of this block, which are
     /// counted as taken: asked of each block in input order.
     pub fn records_before(&self, n: usize) -> u64 {
-        self.numbering.fetch_add(n as u64, Ordering::Relaxed)
+        self.reading
+            .numbering
+            .fetch_add(n as u64, Ordering::Relaxed)
     }
 }
 
-/// Blocks compare by content (tests compare records).
-impl PartialEq for LineBlock {
-    fn eq(&self, o: &LineBlock) -> bool {
-        (
-            &self.bytes,
-            self.first_line,
-            self.terminator,
-            self.poj,
-            self.cut,
-        ) == (&o.bytes, o.first_line, o.terminator, o.poj, o.cut)
+/// Blocks compare by content (tests compare records), not by their counters.
+impl PartialEq for Reading {
+    fn eq(&self, o: &Reading) -> bool {
+        (self.terminator, self.poj) == (o.terminator, o.poj)
     }
 }
 
-impl Eq for LineBlock {}
+impl Eq for Reading {}
 
 #[cfg(test)]
 mod tests {

@@ -396,7 +396,7 @@ impl<R: BufRead> GridReader<R> {
         let mut r = RawRecord {
             number: 0,
             line,
-            body: body.into(),
+            body: Body::Parsed(body),
         };
         if std::mem::take(&mut at.answer_next) {
             if at

@@ -11,11 +11,11 @@
 
 use std::io::{self, BufRead};
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::cells::Cells;
 use super::lines::{Lines, MAX_LINE, too_long, trim};
-use super::{Body, Item, LineBlock};
+use super::{Body, Item, LineBlock, Reading};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
@@ -38,18 +38,13 @@ type Found = Option<Result<Puzzle, (usize, String)>>;
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
     number: u64,
-    /// POJ 3074: the judges' cells, no suffix.
-    poj: bool,
     done: bool,
-    /// Shared with the blocks of lines.
-    cells: Arc<Cells>,
+    reading: Arc<Reading>,
     notes: Notes,
     /// Past `PARSED_HEAD` records, blocks of lines go out unparsed.
     blocks: bool,
     /// Parse errors among the records parsed here.
     errors: u64,
-    /// The source's record count that blocks of lines take their numbers from.
-    numbering: Option<Arc<AtomicU64>>,
     /// The last record, held until the next line shows whether it names its answer,
     /// and a read error met meanwhile, reported after it.
     held: Option<RawRecord>,
@@ -58,45 +53,39 @@ pub(crate) struct LineReader<R> {
 
 impl<R: BufRead> LineReader<R> {
     pub fn new(lines: Lines<R>, poj: bool, cells: Cells, blocks: bool) -> LineReader<R> {
+        let notes = Notes::default();
+        let reading = Reading {
+            cells,
+            poj,
+            terminator: lines.terminator(),
+            numbering: AtomicU64::new(0),
+            skipped: notes.skipped.clone(),
+        };
         LineReader {
             lines,
             number: 0,
-            poj,
             done: false,
-            cells: Arc::new(cells),
-            notes: Notes::default(),
+            reading: Arc::new(reading),
+            notes,
             blocks,
             errors: 0,
-            numbering: None,
             held: None,
             error: None,
         }
     }
 
-    /// A block of `lines` lines from `first_line` for the caller to split, numbered after
+    /// A block of `n` lines from line `first` for the caller to split, numbered after
     /// the records so far; `cut`: the full length of a single line cut to `MAX_LINE`.
-    fn block(
-        &mut self,
-        (first_line, lines, bytes): (u64, u64, Vec<u8>),
-        cut: Option<u64>,
-    ) -> RawRecord {
-        let number = self.number;
-        let numbering = self
-            .numbering
-            .get_or_insert_with(|| Arc::new(AtomicU64::new(number)));
+    fn block(&self, (first, n, bytes): (u64, u64, Vec<u8>), cut: Option<u64>) -> RawRecord {
         RawRecord {
             number: 0,
-            line: first_line + lines - 1,
+            line: first + n - 1,
             body: Body::Lines(LineBlock {
                 bytes,
-                first_line,
-                lines,
-                terminator: self.lines.terminator(),
-                poj: self.poj,
-                cells: Arc::clone(&self.cells),
+                first_line: first,
+                lines: n,
                 cut,
-                numbering: Arc::clone(numbering),
-                skipped: self.notes.skipped.clone(),
+                reading: Arc::clone(&self.reading),
             }),
         }
     }
@@ -154,7 +143,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 && held.line + 1 == number
                 && let Body::Parsed(Ok(puzzle)) = &mut held.body
                 && puzzle.expected.is_none()
-                && let Some(answer) = answer_of(t, &self.cells)
+                && let Some(answer) = answer_of(t, &self.reading.cells)
                 && matches!(&puzzle.board, Board::Nine(p) if keeps(&answer, p))
             {
                 puzzle.expected = Some(solution_expected(answer.into()));
@@ -162,13 +151,15 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let (cells, first) = (&self.cells, self.number == 0);
-            let body = read_line(line.bytes, number, line.len, cells, !self.poj, !first);
+            let first = self.number == 0;
+            let body = read_line(line.bytes, number, line.len, &self.reading, !first);
             let Some(body) = body else {
                 self.notes.skip(number, t);
                 continue;
             };
             self.number += 1;
+            // Blocks (which go out only once no record is parsed here) number after it.
+            self.reading.numbering.store(self.number, Ordering::Relaxed);
             self.errors += u64::from(body.is_err());
             self.notes.explained += u64::from(body.is_ok());
             let record = RawRecord {
@@ -200,18 +191,18 @@ impl LineBlock {
                 return;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
-            match read_line(line, number, len, &self.cells, !self.poj, true) {
+            match read_line(line, number, len, &self.reading, true) {
                 Some(body) => out.push(Item {
                     source: *source,
                     number: out.len() as u64 + 1,
                     line: number,
                     body: Body::Parsed(body),
                 }),
-                None => self.skipped.add(1),
+                None => self.reading.skipped.add(1),
             }
         };
         let (mut start, mut number) = (0, self.first_line);
-        for end in memchr::memchr_iter(self.terminator, &self.bytes) {
+        for end in memchr::memchr_iter(self.reading.terminator, &self.bytes) {
             let line = &self.bytes[start..end];
             add(line.strip_suffix(b"\r").unwrap_or(line), number);
             (start, number) = (end + 1, number + 1);
@@ -240,10 +231,10 @@ fn read_line(
     line: &[u8],
     number: u64,
     len: u64,
-    cells: &Cells,
-    suffix: bool,
+    reading: &Reading,
     after_first: bool,
 ) -> Option<Result<Puzzle, ParseError>> {
+    let (cells, suffix) = (&reading.cells, !reading.poj);
     if len > MAX_LINE as u64 {
         return Some(Err(too_long(number, len)));
     }

@@ -21,7 +21,7 @@ mod solutions_follow;
 
 pub use cells::Cells;
 pub use csv::Column;
-pub use deferred::{Body, Item, LineBlock};
+pub use deferred::{Body, Item, LineBlock, Reading};
 pub use detect::{RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
 pub use grid::RowStyle;
 pub use solutions_follow::note as solutions_follow_note;

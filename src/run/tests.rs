@@ -227,21 +227,18 @@ fn a_panicking_backend_costs_one_puzzle() {
 /// run (a block's edge used to leave it batches of one record).
 #[test]
 fn split_blocks_group_into_runs_numbered_in_order() {
+    use crate::format::Reading;
     use std::sync::Arc;
     use std::sync::atomic::AtomicU64;
-    let block = |numbering: &Arc<AtomicU64>| LineBlock {
+    let block = |reading: &Arc<Reading>| LineBlock {
         bytes: Vec::new(),
         first_line: 1,
         lines: 0,
-        terminator: b'\n',
-        poj: false,
-        cells: Default::default(),
         cut: None,
-        numbering: Arc::clone(numbering),
-        skipped: Default::default(),
+        reading: Arc::clone(reading),
     };
-    let split = |numbering: &Arc<AtomicU64>| {
-        let b = Some(block(numbering));
+    let split = |reading: &Arc<Reading>| {
+        let b = Some(block(reading));
         vec![
             (vec![record(1, puzzle(PUZZLE, None, None))], None),
             (vec![record(2, puzzle(PUZZLE, None, None))], None),
@@ -254,7 +251,13 @@ fn split_blocks_group_into_runs_numbered_in_order() {
             (vec![record(6, puzzle(PUZZLE, None, None))], None),
         ]
     };
-    let numbering = Arc::new(AtomicU64::new(2));
+    let reading = || {
+        Arc::new(Reading {
+            numbering: AtomicU64::new(2),
+            ..Default::default()
+        })
+    };
+    let numbering = reading();
     let runs = group(split(&numbering), false);
     let shape: Vec<(Vec<u64>, u64)> = runs
         .iter()
@@ -265,8 +268,13 @@ fn split_blocks_group_into_runs_numbered_in_order() {
         [(vec![1, 2], 0), (vec![1, 2, 3], 2), (vec![6], 0)],
         "runs and counts before them"
     );
-    assert_eq!(numbering.load(std::sync::atomic::Ordering::Relaxed), 5);
-    let numbering = Arc::new(AtomicU64::new(2));
+    assert_eq!(
+        numbering
+            .numbering
+            .load(std::sync::atomic::Ordering::Relaxed),
+        5
+    );
+    let numbering = reading();
     let runs = group(split(&numbering), true);
     assert_eq!(runs.len(), 1);
     let numbers: Vec<u64> = runs[0].items.iter().map(|r| r.number).collect();
