@@ -456,9 +456,8 @@ impl Loader {
                         let (path, line) = (cur.name.to_string(), cur.line);
                         self.finish();
                         // After an interrupt any read error ends the reading: a decoder
-                        // may wrap the "stopped" error in its own.
+                        // may wrap the "stopped" error in its own. (No source opens after it.)
                         if interrupt::requested() {
-                            self.pending.clear();
                             return None;
                         }
                         return Some(Err(LoadError::Read { path, line, source }));
