@@ -317,10 +317,8 @@ impl Dataset {
         if failure.is_none() && too_large.is_none() {
             failure = loader.by_ref().find_map(Result::err);
         }
-        match failure {
-            Some(LoadError::Stopped) => return Ok(None),
-            Some(e) => return Err(DatasetError(e.to_string()).into()),
-            None => {}
+        if let Some(e) = failure {
+            return Err(DatasetError(e.to_string()).into());
         }
         if let Some(too_large) = too_large {
             return Err(DatasetError(match too_large {

@@ -69,13 +69,10 @@ impl Input {
 
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{path}: {source}")]
-    Open { path: String, source: io::Error },
-    #[error("{path}: cannot list directory: {source}")]
-    ListDir { path: String, source: io::Error },
-    /// An interrupt came while a source was being opened: not a failure.
-    #[error("reading stopped by an interrupt")]
-    Stopped,
+    #[error("{0}: {1}")]
+    Open(String, #[source] io::Error),
+    #[error("{0}: cannot list directory: {1}")]
+    ListDir(String, #[source] io::Error),
     #[error("{path}: read error after line {line}: {source}")]
     Read {
         path: String,
@@ -83,8 +80,8 @@ pub enum LoadError {
         source: io::Error,
     },
     /// A source no reading fits: why, and what to do.
-    #[error("{path}: {why}")]
-    Refused { path: String, why: String },
+    #[error("{0}: {1}")]
+    Refused(String, String),
 }
 
 /// How sources are read.
@@ -137,10 +134,8 @@ pub fn skipped_note(
     skipped: u64,
     first: Option<&(u64, String)>,
 ) -> Option<String> {
-    let first = match first {
-        Some((line, text)) => format!(", the first line {line}: {text:?}"),
-        None => String::new(),
-    };
+    let first = first.map(|(line, text)| format!(", the first line {line}: {text:?}"));
+    let first = first.unwrap_or_default();
     (skipped > 0).then(|| format!("{name}: skipped {skipped} line(s) that hold no puzzle{first}"))
 }
 
@@ -276,7 +271,7 @@ impl Loader {
                     MAX_HELD_BYTES >> 20
                 ));
                 let path = walker.top.display().to_string();
-                return Some(Err(LoadError::ListDir { path, source }));
+                return Some(Err(LoadError::ListDir(path, source)));
             }
             match walker.next() {
                 Some(found) => {
@@ -296,13 +291,7 @@ impl Loader {
             Input::Stdin => RawSource::stdin(),
             Input::File(path) => RawSource::open(path, &self.options.written),
         };
-        let mut raw = opened.map_err(|source| match interrupt::is_stopped(&source) {
-            true => LoadError::Stopped,
-            false => LoadError::Open {
-                path: name.clone(),
-                source,
-            },
-        })?;
+        let mut raw = opened.map_err(|source| LoadError::Open(name.clone(), source))?;
         raw.timed = self.options.io.clone();
         raw.bytes = Arc::clone(&self.bytes);
         raw.hash = self.hash.clone();
@@ -360,12 +349,11 @@ impl Loader {
                 (format, layout, "--format".into())
             }
             None => {
-                let path = name.to_string();
                 let d = detect(head, &options.layout)
-                    .map_err(|why| LoadError::Refused { path, why })?;
-                let (explained, lines) = (d.explained, d.lines);
+                    .map_err(|why| LoadError::Refused(name.to_string(), why))?;
                 let how = format!(
-                    "detected: it explains {explained} of the {lines} lines of its first {KIB} KiB; {RULE}"
+                    "detected: it explains {} of the {} lines of its first {KIB} KiB; {RULE}",
+                    d.explained, d.lines
                 );
                 (d.format, d.layout, how)
             }
@@ -377,12 +365,11 @@ impl Loader {
             }
         }
         let r = layout.rows;
+        let titles =
+            "a line of digits alone before a grid is its title (a score, a number), not a row";
         let style = [
             (r.label_column, "each row starts with a label, not a cell"),
-            (
-                r.digit_titles,
-                "a line of digits alone before a grid is its title (a score, a number), not a row",
-            ),
+            (r.digit_titles, titles),
             (r.rectangular, "it holds boards of rectangular boxes"),
         ];
         for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
@@ -417,19 +404,17 @@ impl Loader {
             let why = match cur.format {
                 Format::Json => "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into(),
                 _ => {
-                    let first = match &notes.first_skipped {
-                        Some((line, text)) => format!(" (line {line}: {text:?})"),
-                        None => String::new(),
-                    };
+                    let first = notes.first_skipped.as_ref();
+                    let first = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
                     let hint = notes.first_skipped.as_ref().and_then(|(_, t)| crate::format::letter_blank(t));
                     format!(
-                        "no line of it holds a puzzle in any reading{first}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
+                        "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
+                        first.unwrap_or_default(),
                         hint.unwrap_or_default()
                     )
                 }
             };
-            let path = name.to_string();
-            return Some(LoadError::Refused { path, why });
+            return Some(LoadError::Refused(name.to_string(), why));
         }
         // With records left unparsed, what they skip and fail is known only once they
         // are parsed: the caller says it then (`skipped_note`, `misread_note`).
@@ -471,9 +456,8 @@ impl Loader {
                         let (path, line) = (cur.name.to_string(), cur.line);
                         self.finish();
                         // After an interrupt any read error ends the reading: a decoder
-                        // may wrap the "stopped" error in its own.
+                        // may wrap the "stopped" error in its own. (No source opens after it.)
                         if interrupt::requested() {
-                            self.pending.clear();
                             return None;
                         }
                         return Some(Err(LoadError::Read { path, line, source }));
@@ -492,7 +476,8 @@ impl Loader {
             self.names_held += SourceName::held_bytes(&input.name());
             match self.open(&input) {
                 Ok(cur) => self.current = Some(cur),
-                Err(LoadError::Stopped) => return None,
+                // An interrupt came while it was being opened: not a failure.
+                Err(LoadError::Open(_, e)) if interrupt::is_stopped(&e) => return None,
                 Err(e) => return Some(Err(e)),
             }
         }
@@ -518,11 +503,10 @@ mod tests {
         /// The source the error is about.
         fn path(&self) -> &str {
             match self {
-                LoadError::Open { path, .. }
-                | LoadError::ListDir { path, .. }
+                LoadError::Open(path, _)
+                | LoadError::ListDir(path, _)
                 | LoadError::Read { path, .. }
-                | LoadError::Refused { path, .. } => path,
-                LoadError::Stopped => "",
+                | LoadError::Refused(path, _) => path,
             }
         }
     }

@@ -43,8 +43,7 @@ impl Subset {
         let mut rng = SplitMix64::new(seed);
         let mut reservoir: Vec<(u64, T)> = Vec::new();
         let mut held = 0;
-        for (i, record) in kept.enumerate() {
-            let i = i as u64;
+        for (i, record) in (0u64..).zip(kept) {
             if reservoir.len() < n {
                 held += record.held_bytes();
                 reservoir.push((i, record));

@@ -174,12 +174,9 @@ impl Walker {
                 // Opening a FIFO would wait for a writer, a device may never end: only
                 // regular files are data here (name one directly to read it).
                 Ok(_) => {
-                    return Some(Err(LoadError::Open {
-                        path: path.display().to_string(),
-                        source: io::Error::other(
-                            "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it",
-                        ),
-                    }));
+                    let why = "not a regular file (a FIFO, socket or device), so not read from a folder; name it to read it";
+                    let source = io::Error::other(why);
+                    return Some(Err(LoadError::Open(path.display().to_string(), source)));
                 }
                 Err(_) => return Some(Ok(path)),
             }
@@ -226,8 +223,7 @@ impl Walker {
             Ok(Some(listed)) => listed,
             Ok(None) => return,
             Err(source) => {
-                let path = path.display().to_string();
-                return self.error = Some(LoadError::ListDir { path, source });
+                return self.error = Some(LoadError::ListDir(path.display().to_string(), source));
             }
         };
         entries.sort_unstable_by(|a, b| b.0.cmp(&a.0));
@@ -319,7 +315,7 @@ mod tests {
         while let Some(found) = w.next() {
             match found {
                 Ok(p) => out.files.push(p),
-                Err(LoadError::ListDir { path, source }) => out.errors.push((path.into(), source)),
+                Err(LoadError::ListDir(path, source)) => out.errors.push((path.into(), source)),
                 Err(_) => {}
             }
             assert!(w.held() <= budget);
