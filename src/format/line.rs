@@ -609,7 +609,7 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
     // (the whole line too: that character may also split fields, `53~~7~~~~6`).
     for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
         if board::Shape::of_cells(z - a).is_some()
-            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a)
+            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a, false)
         {
             let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
             return Some((i, format!("{}; {hint}", bad_cell(s, i))));

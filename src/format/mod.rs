@@ -242,14 +242,17 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
     format!("{c:?} is not a digit 1-9 or a blank{hint}")
 }
 
-/// The one punctuation character that keeps `text` from being `want` cells, when
-/// reading it as a blank would make them: the fix a refusal names (`--blanks :`).
-fn blank_hint(text: &[u8], cells: &Cells, want: usize) -> Option<String> {
+/// The one punctuation character (or letter, where `letters`: a file refused whole) that
+/// keeps `text` from being `want` cells, when reading it as a blank would make them: the
+/// fix a refusal names (`--blanks :`).
+pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool) -> Option<String> {
     let odd = |b: &&u8| !cells.is_cell(**b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
     let odd: Vec<u8> = text.iter().filter(odd).copied().collect();
     let c = *odd.first()?;
     let cells_then = text.iter().filter(|&&b| b == c || cells.is_cell(b)).count();
-    let one = c.is_ascii_punctuation() && odd.len() > 1 && odd.iter().all(|&b| b == c);
+    let one = (c.is_ascii_punctuation() || (letters && c.is_ascii_alphabetic()))
+        && odd.len() > 1
+        && odd.iter().all(|&b| b == c);
     let c = char::from(c);
     (one && cells_then == want)
         .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
@@ -261,6 +264,7 @@ fn blank_hint(text: &[u8], cells: &Cells, want: usize) -> Option<String> {
 /// never an id or a rating beside cells of another width, a line of its own, or a box of
 /// two cells (`4-|-1`).
 pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
+    memchr::memchr2(b'-', b'n', t)?; // most rows have neither: nothing to split
     let sep = |b: &u8| b" \t|,;[](){}\"'".contains(b);
     let word = |f: &[u8]| f == b"-1" || f == b"null";
     let fields = t.split(sep).filter(|f| !f.is_empty());
@@ -277,30 +281,6 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
         at += f.len() + 1;
     }
     Some(out)
-}
-
-/// A line of single-character cells, one letter standing where blanks would make a
-/// row (`2 3 9 e e e 4 1 e`): the flag that reads it.
-pub(crate) fn letter_blank(text: &str) -> Option<String> {
-    let cells: Vec<&str> = text
-        .split([' ', '\t', ',', '|'])
-        .filter(|c| !c.is_empty())
-        .collect();
-    let odd: Vec<&&str> = cells
-        .iter()
-        .filter(|c| !c.bytes().all(|b| b.is_ascii_digit()))
-        .collect();
-    let letter = odd.first()?.as_bytes();
-    (matches!(cells.len(), 4 | 6 | 8 | 9 | 81)
-        && cells.iter().all(|c| c.len() == 1)
-        && letter[0].is_ascii_alphabetic()
-        && odd.iter().all(|c| c.as_bytes() == letter))
-    .then(|| {
-        format!(
-            "; {0:?} read as a blank would make a row: --blanks {0}",
-            char::from(letter[0])
-        )
-    })
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):

@@ -406,11 +406,15 @@ impl Loader {
                 _ => {
                     let first = notes.first_skipped.as_ref();
                     let first = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
-                    let hint = notes.first_skipped.as_ref().and_then(|(_, t)| crate::format::letter_blank(t));
+                    // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
+                    let hint = notes.first_skipped.as_ref().and_then(|(_, t)| {
+                        let cells = crate::format::Cells::default();
+                        [4, 6, 8, 9, 81].into_iter().find_map(|n| crate::format::blank_hint(t.as_bytes(), &cells, n, true))
+                    });
                     format!(
                         "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
                         first.unwrap_or_default(),
-                        hint.unwrap_or_default()
+                        hint.map(|h| format!("; {h}")).unwrap_or_default()
                     )
                 }
             };
