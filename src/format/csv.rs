@@ -1,12 +1,8 @@
-//! CSV with a header naming the puzzle column and maybe the solution's: `quizzes`,
-//! `puzzle`, `board`, `grid`, `question`, ... and `solutions`, `solution`, `answer`,
-//! ...; any other columns (an unnamed pandas index, ids, ratings) are ignored. Fields
-//! are separated by `,`, `;`, a tab or `|` (whichever the header uses); `--puzzle-column`
-//! and `--solution-column` choose by name or by number (then a file may have no header).
-//!
-//! Each line is one CSV record: puzzle files never have fields spanning lines, and reading
-//! line by line means a stray quote costs one record, not the rest of the file, and a
-//! record can never grow past the line cap.
+//! CSV with a header naming the puzzle column and maybe the solution's ([`PUZZLE_NAMES`],
+//! [`SOLUTION_NAMES`]); other columns are ignored. Fields are separated by `,`, `;`, a tab
+//! or `|` (whichever the header uses); `--puzzle-column` and `--solution-column` choose by
+//! name or by number (then a file may have no header). Each line is one record (not the
+//! `csv` crate's records): a stray quote costs one record, and none grows past the line cap.
 
 use std::io::{self, BufRead};
 

@@ -8,7 +8,7 @@
 
 use super::grid::space_blank_row;
 use super::lines::trim;
-use super::{Body, Format, Layout, RecordReader, RowStyle, csv};
+use super::{Body, Cells, Format, Layout, RecordReader, RowStyle, csv};
 use crate::board::{Alphabet, Board, MAX_SIDE};
 
 /// How much of a source detection reads.
@@ -59,7 +59,8 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     if let (0, Some(why)) = (best.explained, oversized(sample)) {
         return Err(why);
     }
-    if best.format == Format::Line && has_end_line(sample) {
+    // A line `end`: POJ 3074's last line.
+    if best.format == Format::Line && lines(sample).any(|t| t == b"end") {
         best.format = Format::Poj;
     }
     Ok(best)
@@ -102,13 +103,11 @@ pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
     super::solutions_follow::follows(format.reader(sample, &layout))
 }
 
-/// The alphabet of boards other than 9x9 in a source read as `format`, decided once
-/// for the file from its first bytes (`head`, at most [`SAMPLE`]): for each such size
-/// among its records (and not already given in `layout`), every alphabet that writes it
-/// reads the sample, and the one that reads the most puzzles without a conflict wins;
-/// then the one that reads the most givens (`0` a value, not a blank), then the first.
-/// Returns the layout's cells with the decisions, and each decision.
-pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (super::Cells, Vec<Decided>) {
+/// The alphabet of each board size other than 9x9 in `head` read as `format` (and not
+/// given in `layout`), decided once for the file: the one that reads the most puzzles of
+/// the sample without a conflict, then the most givens (`0` a value), then the first.
+/// The cells with the decisions, and each: the side, its alphabet, its records.
+pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (Cells, Vec<Decided>) {
     let (sample, mut layout) = sample(head, layout);
     let mut decided = Vec::new();
     // Board sides of the records, each with how many the sample holds; boards written
@@ -134,23 +133,13 @@ pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (super::Cells,
         let best = scored.filter(|s| s.0.0 > 0).rev().max_by_key(|s| s.0);
         if let Some((_, alphabet)) = best {
             layout.cells = layout.cells.with_alphabet(side, alphabet);
-            decided.push(Decided {
-                side,
-                alphabet,
-                records: count,
-            });
+            decided.push((side, alphabet, count));
         }
     }
     (layout.cells, decided)
 }
 
-/// The alphabet decided for boards of `side`, and how many records of that size the
-/// sample held.
-pub struct Decided {
-    pub side: usize,
-    pub alphabet: Alphabet,
-    pub records: usize,
-}
+type Decided = (usize, Alphabet, usize);
 
 /// The sample of `head` a decision reads (a full one up to its last line end), and
 /// `layout` reading it in the reader's own hands.
@@ -326,11 +315,6 @@ fn oversized(sample: &[u8]) -> Option<String> {
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.
 pub fn cr_only(head: &[u8]) -> bool {
     !head.contains(&b'\n') && head.contains(&b'\r')
-}
-
-/// A line `end` (POJ 3074's last line).
-fn has_end_line(sample: &[u8]) -> bool {
-    lines(sample).any(|t| t == b"end")
 }
 
 /// The lines of `sample` (LF, CRLF or CR), trimmed.

@@ -377,8 +377,7 @@ impl Loader {
         }
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
-        for d in decided {
-            let (side, alphabet, records) = (d.side, d.alphabet, d.records);
+        for (side, alphabet, records) in decided {
             say(&format!(
                 "{name}: {side}x{side} boards read as {} ({}), decided from the {records} in its first {KIB} KiB; --alphabet reads them otherwise",
                 alphabet.describe(side),
