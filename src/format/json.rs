@@ -300,9 +300,8 @@ impl<'a> Doc<'a> {
         self.out.push(line, line + within as u64, body);
     }
 
-    /// The records in `v`, met under `key` in an object or (`in_list`) in a list; in a
-    /// list under a key that names no puzzle (`labels`), text is a label unless it
-    /// looks like a board.
+    /// The records in `v`, met under `key` or (`in_list`) in a list; in a list under a key
+    /// naming no puzzle (`labels`), text is a label unless it looks like a board.
     fn walk(&mut self, v: &'a RawValue, key: Option<&str>, in_list: bool, labels: bool) {
         let puzzle_key = key.is_some_and(|k| named(k, PUZZLE_NAMES));
         match v.get().as_bytes()[0] {
@@ -330,8 +329,7 @@ impl<'a> Doc<'a> {
                 match value_board(&value, &self.out.cells) {
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
-                    // Rows shorter than any board's (`[[1,0],[0,1]]`, `[4, [3,0], [3,1]]`):
-                    // places of cells.
+                    // Rows shorter than any board's (`[[1,0],[0,1]]`): places of cells.
                     Some(_)
                         if values.iter().any(Value::is_array)
                             && values
@@ -449,12 +447,9 @@ fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result
     let value = answer.map_or(Value::Null, |a| listed(parse(a)));
     let solved = |v: &Value| -> Result<Board, String> {
         let s = value_board(v, cells).unwrap_or_else(|| Err(format!("{v} is no board")))?;
-        match (s.side() == board.side(), s.is_full()) {
-            (false, _) => Err(format!(
-                "the answer is {0}x{0} for a {1}x{1} puzzle",
-                s.side(),
-                board.side()
-            )),
+        let (a, b) = (s.side(), board.side());
+        match (a == b, s.is_full()) {
+            (false, _) => Err(format!("the answer is {a}x{a} for a {b}x{b} puzzle")),
             (true, false) => Err("the answer has blank cells".into()),
             (true, true) => Ok(s),
         }
@@ -482,8 +477,7 @@ fn value_board(v: &Value, cells: &Cells) -> Option<Result<Board, String>> {
     }
 }
 
-/// A string that is a board or was meant to be one: four or more characters, nearly
-/// all digits and blank marks.
+/// A string meant to be a board: 4 characters or more, nearly all digits and blank marks.
 fn looks_like_board(s: &str) -> bool {
     let t = s.trim();
     let cellish = t
@@ -505,8 +499,7 @@ fn is_numbers(items: &[Value]) -> bool {
         && items.iter().any(|v| !v.is_string())
 }
 
-/// Numbers laid out as a board: as many rows as each has cells, or a flat list of a
-/// board's cells, for a board size this tool reads.
+/// Numbers laid out as a board of a size read: as many rows as each has cells, or flat.
 fn board_shaped(items: &[Value]) -> bool {
     let n = items.len();
     match items
@@ -545,8 +538,7 @@ fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
     board
 }
 
-/// A board written as one string a row (`["53..7....", ...]`): the rows joined, when
-/// there are as many as a board has rows, each as long as the first.
+/// One string a row (`["53..7....", ...]`): the rows joined, when they make a square.
 fn rows_of(items: &[Value]) -> Option<String> {
     let rows: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
     let width = rows.first()?.trim().len();
@@ -576,8 +568,7 @@ fn numbers_board(items: &[Value]) -> Result<Board, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Two strings, one a complete grid and the other not: a puzzle and its answer, in
-/// either order.
+/// Two strings, a puzzle and its complete answer, in either order.
 fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
     let [Value::String(a), Value::String(b)] = items else {
         return None;
