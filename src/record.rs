@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::board::Board;
 
@@ -21,12 +21,10 @@ pub struct Record {
 }
 
 /// The name of a source, carried by its records and results, with how it was read.
-/// Every source opened gets its own: [`SourceName::same`] tells two sources of one name
-/// apart (a file given twice, stdin twice). It is `Copy`, one pointer: records and
-/// results copy it instead of counting a shared reference up and down on every thread
-/// (an `Arc` cost 115 ns a record on two threads), so what it points to is kept for
-/// the life of the process, counted against the memory budget by whoever makes it
-/// ([`SourceName::held_bytes`]); nothing else is kept per source.
+/// Every source opened gets its own ([`SourceName::same`] tells two of one name apart).
+/// It is `Copy`, one pointer: an `Arc` counted up and down on every thread cost 115 ns a
+/// record, so what it points to is kept for the process's life, counted against the
+/// memory budget by whoever makes it ([`SourceName::held_bytes`]).
 #[derive(Clone, Copy)]
 pub struct SourceName(&'static Source);
 
@@ -51,13 +49,7 @@ pub struct Reading {
 }
 
 impl SourceName {
-    /// The name of a source read as `reading` says, with the count of the lines the
-    /// workers skip where they parse its records.
-    pub fn read(name: &str, reading: Reading, skipped: Option<Arc<AtomicU64>>) -> SourceName {
-        SourceName::of(name, Some(reading), skipped)
-    }
-
-    fn of(name: &str, reading: Option<Reading>, skipped: Option<Arc<AtomicU64>>) -> SourceName {
+    pub fn new(name: &str, reading: Option<Reading>, skipped: Option<Arc<AtomicU64>>) -> Self {
         SourceName(Box::leak(Box::new(Source {
             name: name.into(),
             reading,
@@ -67,10 +59,7 @@ impl SourceName {
 
     /// Lines the workers skipped as holding no puzzle, where they parsed its records.
     pub fn skipped(&self) -> u64 {
-        self.0
-            .skipped
-            .as_ref()
-            .map_or(0, |s| s.load(Ordering::Relaxed))
+        self.0.skipped.as_deref().map_or(0, |s| s.load(Relaxed))
     }
 
     /// The bytes a name holds for the life of the process.
@@ -99,7 +88,7 @@ impl Deref for SourceName {
 
 impl From<&str> for SourceName {
     fn from(name: &str) -> SourceName {
-        SourceName::of(name, None, None)
+        SourceName::new(name, None, None)
     }
 }
 

@@ -1,13 +1,9 @@
-//! Streams records from files, folders and standard input, one source at a time, in
-//! constant memory: each source opened, decompressed when its first bytes say so
-//! ([`decode`]), its format detected from a sample unless one is forced; folders walked
-//! a file at a time ([`walk`]). Notes (a header skipped, a format that explained little)
-//! go to a callback, how a source was read goes with its name ([`SourceName::reading`]),
-//! and nothing else is kept of it once read (the names and the walk are counted against
-//! the memory budget).
-//!
-//! After an interrupt the source being read ends at its next read (see [`source`]): the
-//! records already read are still yielded, and no further source is opened.
+//! Streams records from files, folders ([`walk`]) and standard input, one source at a
+//! time, in constant memory: each source decompressed when its first bytes say so
+//! ([`decode`]), its format detected from a sample unless one is forced. Notes go to a
+//! callback; how a source was read goes with its name, nothing else is kept of it (the
+//! names and the walk are counted against the memory budget). After an interrupt the
+//! source being read ends at its next read ([`source`]) and no other opens.
 
 mod decode;
 mod source;
@@ -30,8 +26,8 @@ use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Format, Item, Layout, RULE, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
-    solutions_follow_note,
+    Cells, Format, Item, Layout, RULE, RecordReader, SAMPLE, alphabets, blank_hint, cr_only,
+    detect, solutions_follow, solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
 use decode::Compression;
@@ -106,10 +102,7 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
     if parse_errors < 3 || parse_errors * 2 <= records {
         return None;
     }
-    let how = match reading.detected {
-        true => format!(" (detected: {RULE})"),
-        false => String::new(),
-    };
+    let how = reading.detected.then(|| format!(" (detected: {RULE})"));
     // A table's puzzles are in a column: another reading of its lines would take
     // whatever board a row holds (its answer) for the puzzle.
     let fix = match reading.format == Format::Csv.name() {
@@ -122,8 +115,9 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
         }
     };
     Some(format!(
-        "{name}: {parse_errors} of {records} records could not be read as {}{how}; {fix}",
-        reading.format
+        "{name}: {parse_errors} of {records} records could not be read as {}{}; {fix}",
+        reading.format,
+        how.unwrap_or_default()
     ))
 }
 
@@ -252,16 +246,16 @@ impl Loader {
         Some(total)
     }
 
-    /// The next source to open, or what went wrong finding one (a folder's file that
-    /// is not read, a folder not listed); `None` once all are read, or after an
+    /// The next source opened, or what went wrong finding (a folder's file that is not
+    /// read, a folder not listed) or opening one; `None` once all are read, or after an
     /// interrupt. A folder's notes are said at its end.
-    fn next_input(&mut self) -> Option<Result<Input, LoadError>> {
-        loop {
+    fn next_source(&mut self) -> Option<Result<Current, LoadError>> {
+        let input = loop {
             if interrupt::requested() {
                 return None;
             }
             let mut walker = match self.pending.pop_front()? {
-                Pending::Source(input) => return Some(Ok(input)),
+                Pending::Source(input) => break input,
                 Pending::Folder(walker) => walker,
             };
             if self.names_held + walker.held() > MAX_HELD_BYTES {
@@ -273,13 +267,21 @@ impl Loader {
                 let path = walker.top.display().to_string();
                 return Some(Err(LoadError::ListDir(path, source)));
             }
-            match walker.next() {
-                Some(found) => {
-                    self.pending.push_front(Pending::Folder(walker));
-                    return Some(found.map(Input::File));
-                }
-                None => walker.notes(&mut self.on_note),
+            let Some(found) = walker.next() else {
+                walker.notes(&mut self.on_note);
+                continue;
+            };
+            self.pending.push_front(Pending::Folder(walker));
+            match found {
+                Ok(path) => break Input::File(path),
+                Err(e) => return Some(Err(e)),
             }
+        };
+        self.names_held += SourceName::held_bytes(&input.name());
+        match self.open(&input) {
+            // An interrupt came while it was being opened: not a failure.
+            Err(LoadError::Open(_, e)) if interrupt::is_stopped(&e) => None,
+            opened => Some(opened),
         }
     }
 
@@ -324,7 +326,7 @@ impl Loader {
         let skipped = layout.blocks.then(|| reader.notes().skipped.0.clone());
         Ok(Current {
             reader,
-            name: SourceName::read(&name, reading, skipped),
+            name: SourceName::new(&name, Some(reading), skipped),
             format,
             line: 0,
             records: 0,
@@ -401,22 +403,22 @@ impl Loader {
         let (name, notes) = (cur.name, cur.reader.notes());
         let skipped = notes.skipped.get();
         if cur.records == 0 && (skipped > 0 || cur.format == Format::Json) {
+            let first = notes.first_skipped.as_ref();
+            let at = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
+            // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
+            let cells = Cells::default();
+            let hint = first.and_then(|(_, t)| {
+                [4, 6, 8, 9, 81]
+                    .into_iter()
+                    .find_map(|n| blank_hint(t.as_bytes(), &cells, n, true))
+            });
             let why = match cur.format {
                 Format::Json => "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into(),
-                _ => {
-                    let first = notes.first_skipped.as_ref();
-                    let first = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
-                    // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
-                    let hint = notes.first_skipped.as_ref().and_then(|(_, t)| {
-                        let cells = crate::format::Cells::default();
-                        [4, 6, 8, 9, 81].into_iter().find_map(|n| crate::format::blank_hint(t.as_bytes(), &cells, n, true))
-                    });
-                    format!(
-                        "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
-                        first.unwrap_or_default(),
-                        hint.map(|h| format!("; {h}")).unwrap_or_default()
-                    )
-                }
+                _ => format!(
+                    "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
+                    at.unwrap_or_default(),
+                    hint.map(|h| format!("; {h}")).unwrap_or_default()
+                ),
             };
             return Some(LoadError::Refused(name.to_string(), why));
         }
@@ -444,7 +446,7 @@ impl Loader {
     fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
         loop {
             if let Some(cur) = &mut self.current {
-                match cur.reader.next_record() {
+                let failed = match cur.reader.next_record() {
                     Some(Ok(raw)) => {
                         cur.line = raw.line;
                         cur.records += 1;
@@ -458,30 +460,22 @@ impl Loader {
                     }
                     Some(Err(source)) => {
                         let (path, line) = (cur.name.to_string(), cur.line);
-                        self.finish();
-                        // After an interrupt any read error ends the reading: a decoder
-                        // may wrap the "stopped" error in its own. (No source opens after it.)
-                        if interrupt::requested() {
-                            return None;
-                        }
-                        return Some(Err(LoadError::Read { path, line, source }));
+                        Some(LoadError::Read { path, line, source })
                     }
-                    None => {
-                        if let Some(refused) = self.finish() {
-                            return Some(Err(refused));
-                        }
-                    }
+                    None => None,
+                };
+                let refused = self.finish();
+                // After an interrupt any read error ends the reading: a decoder may wrap
+                // the "stopped" error in its own. (No source opens after it.)
+                if failed.is_some() && interrupt::requested() {
+                    return None;
+                }
+                if let Some(e) = failed.or(refused) {
+                    return Some(Err(e));
                 }
             }
-            let input = match self.next_input()? {
-                Ok(input) => input,
-                Err(e) => return Some(Err(e)),
-            };
-            self.names_held += SourceName::held_bytes(&input.name());
-            match self.open(&input) {
+            match self.next_source()? {
                 Ok(cur) => self.current = Some(cur),
-                // An interrupt came while it was being opened: not a failure.
-                Err(LoadError::Open(_, e)) if interrupt::is_stopped(&e) => return None,
                 Err(e) => return Some(Err(e)),
             }
         }
