@@ -52,9 +52,8 @@ impl Input {
         }
     }
 
-    /// `-` for standard input, else the path as given, with characters that could
-    /// drive a terminal (a folder's file named with an escape sequence) as U+FFFD: the
-    /// name goes into every message, table and row about the source.
+    /// `-` for standard input, else the path as given, with characters that could drive
+    /// a terminal as U+FFFD: the name goes into every message, table and row.
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
@@ -121,8 +120,7 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
     ))
 }
 
-/// The note for lines skipped because they hold no puzzle (`first`: the first one's
-/// number and text, where the reader met it).
+/// The note for lines skipped because they hold no puzzle (`first`: the first one).
 pub fn skipped_note(
     name: &SourceName,
     skipped: u64,
@@ -139,8 +137,7 @@ enum Pending {
     Folder(Box<Walker>),
 }
 
-/// The source being read: the line of its last record, the records read and the
-/// parse errors among them.
+/// The source being read: the line of its last record, its records and parse errors.
 struct Current {
     reader: Box<dyn RecordReader>,
     name: SourceName,
@@ -189,17 +186,15 @@ impl Loader {
         }
     }
 
-    /// Sends notes (a header skipped, a format that explained little) to `sink`
-    /// instead of stderr.
+    /// Sends notes to `sink` instead of stderr.
     pub fn on_note(mut self, sink: impl FnMut(&str) + Send + 'static) -> Loader {
         self.on_note = Box::new(sink);
         self
     }
 
-    /// Past the head of each plain `line` file, whole blocks of lines
-    /// ([`Body::Lines`]), read through [`Loader::items`]: the caller splits, parses and
-    /// numbers them on its worker threads ([`crate::format::LineBlock`]). For callers that need no
-    /// count of records as they are read.
+    /// Past the head of each plain `line` file, whole blocks of lines, read through
+    /// [`Loader::items`], which the caller parses on its worker threads
+    /// ([`crate::format::LineBlock`]): for callers that count no records as they read.
     pub fn in_blocks(mut self) -> Loader {
         self.blocks = true;
         self
@@ -285,8 +280,7 @@ impl Loader {
         }
     }
 
-    /// Opens a source, decompresses it, detects its format unless one is forced, and
-    /// starts its reader.
+    /// Opens a source, decompresses it, detects its format, and starts its reader.
     fn open(&mut self, input: &Input) -> Result<Current, LoadError> {
         let name = input.name();
         let opened = match input {
@@ -304,9 +298,8 @@ impl Loader {
         };
         let (mut decoded, compression) =
             decode::decompress(BufReader::with_capacity(BUFFER, raw)).map_err(read_error)?;
-        // The sample: after an interrupt the next read ends the source. Damage met in
-        // it (a compressed file's) comes after the records before it, and with nothing
-        // before it, the source fails as it opens.
+        // The sample. Damage met in it (a compressed file's) comes after the records
+        // before it; with nothing before it, the source fails as it opens.
         let mut head = Vec::with_capacity(SAMPLE);
         let read = (&mut decoded).take(SAMPLE as u64).read_to_end(&mut head);
         let mut damage = read.err().filter(|_| !interrupt::requested());
@@ -334,8 +327,8 @@ impl Loader {
         })
     }
 
-    /// How a source is read, from its first bytes: the format forced or detected, the
-    /// layout (pairs, grid rows, alphabets decided from the sample), each decision said.
+    /// How a source is read, from its first bytes: the format and the layout, each
+    /// decision said.
     fn reading(
         &mut self,
         name: &str,
@@ -437,8 +430,7 @@ impl Loader {
         None
     }
 
-    /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
-    /// blocks of lines left unparsed.
+    /// Every item: records, and blocks of lines left unparsed ([`Loader::in_blocks`]).
     pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
         std::iter::from_fn(move || self.next_item())
     }
@@ -482,8 +474,7 @@ impl Loader {
     }
 }
 
-/// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
-/// ([`Loader::items`]).
+/// Records, parsed ([`Loader::items`] for a loader [`Loader::in_blocks`]).
 impl Iterator for Loader {
     type Item = Result<Record, LoadError>;
 

@@ -26,6 +26,14 @@ pub struct Walk {
     pub globs: Vec<String>,
 }
 
+const DOC_STEMS: [&str; 6] = [
+    "readme",
+    "license",
+    "licence",
+    "copying",
+    "changelog",
+    "authors",
+];
 const DOC_EXTENSIONS: [&str; 20] = [
     "md", "markdown", "rst", "html", "htm", "pdf", "json", "png", "jpg", "jpeg", "gif", "svg",
     "py", "rs", "c", "cpp", "h", "java", "js", "yml",
@@ -36,10 +44,7 @@ fn looks_like_docs(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     let stem = lower.split('.').next().unwrap_or("");
     let ext = lower.rsplit_once('.').map_or("", |(_, e)| e);
-    matches!(
-        stem,
-        "readme" | "license" | "licence" | "copying" | "changelog" | "authors"
-    ) || DOC_EXTENSIONS.contains(&ext)
+    DOC_STEMS.contains(&stem) || DOC_EXTENSIONS.contains(&ext)
 }
 
 /// Folders kept open at once, the deepest: each opens its subfolders relative to itself
@@ -111,8 +116,8 @@ fn open(dir: impl rustix::fd::AsFd, name: &OsStr) -> io::Result<File> {
 
 impl Walker {
     /// The next file, or what is not read (a folder not listed, a FIFO or device);
-    /// `None` at the end or once the interrupt flag is set. A file whose kind could not
-    /// be looked at is handed out: opening it says why.
+    /// `None` at the end or after an interrupt. A file whose kind could not be looked at
+    /// is handed out: opening it says why.
     pub fn next(&mut self) -> Option<Result<PathBuf, LoadError>> {
         loop {
             if let Some(error) = self.error.take() {
