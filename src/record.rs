@@ -12,8 +12,7 @@ use crate::board::Board;
 pub struct Record {
     /// The file it came from (`-` for standard input).
     pub source: SourceName,
-    /// 1-based ordinal of the record within its source (the case number for judge
-    /// formats).
+    /// 1-based ordinal of the record within its source (a judge format's case number).
     pub number: u64,
     /// 1-based line of the source where the record starts.
     pub line: u64,
@@ -179,10 +178,10 @@ impl ParseError {
     }
 
     pub fn at(line: u64, column: usize, message: impl Into<String>) -> ParseError {
+        let column = Some(column);
         ParseError {
-            line,
-            column: Some(column),
-            message: message.into(),
+            column,
+            ..ParseError::new(line, message)
         }
     }
 }
