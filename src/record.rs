@@ -133,12 +133,10 @@ impl Puzzle {
 /// The bytes a record's body holds on the heap (a source's name is shared, not counted).
 pub(crate) fn heap_bytes(puzzle: &Result<Puzzle, ParseError>) -> usize {
     match puzzle {
-        Ok(p) => {
-            p.board.heap_bytes()
-                + p.expected.as_ref().map_or(0, |e| {
-                    std::mem::size_of::<Expected>()
-                        + e.solution.as_ref().map_or(0, Board::heap_bytes)
-                })
+        Ok(Puzzle { board, expected }) => {
+            let solution = expected.as_ref().and_then(|e| e.solution.as_ref());
+            let expected = expected.as_ref().map_or(0, |_| size_of::<Expected>());
+            board.heap_bytes() + expected + solution.map_or(0, Board::heap_bytes)
         }
         Err(e) => e.message.capacity(),
     }

@@ -30,7 +30,6 @@ use crate::format::{
     detect, solutions_follow, solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
-use decode::Compression;
 use walk::Walker;
 
 const BUFFER: usize = 64 * 1024;
@@ -306,7 +305,11 @@ impl Loader {
         if let Some(e) = damage.take_if(|_| head.is_empty()) {
             return Err(read_error(e));
         }
-        let (format, layout) = self.reading(&name, &head, compression)?;
+        let (format, layout, how) = self.reading(&name, &head)?;
+        if self.options.verbose {
+            let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
+            (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
+        }
         let head = Cursor::new(head).chain(decode::FirstError(damage));
         let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
         let mut reader = format.reader(input, &layout);
@@ -327,14 +330,9 @@ impl Loader {
         })
     }
 
-    /// How a source is read, from its first bytes: the format and the layout, each
-    /// decision said.
-    fn reading(
-        &mut self,
-        name: &str,
-        head: &[u8],
-        compression: Option<Compression>,
-    ) -> Result<(Format, Layout), LoadError> {
+    /// How a source is read, from its first bytes: the format, the layout and how the
+    /// format was chosen; each decision said.
+    fn reading(&mut self, name: &str, head: &[u8]) -> Result<(Format, Layout, String), LoadError> {
         let (options, say) = (&self.options, &mut self.on_note);
         let (format, mut layout, how) = match options.format {
             Some(format) => {
@@ -382,11 +380,7 @@ impl Loader {
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
         layout.blocks = self.blocks && layout.pairs != Some(true);
-        if options.verbose {
-            let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
-            say(&format!("{name}: read as {format} ({how}{packed})"));
-        }
-        Ok((format, layout))
+        Ok((format, layout, how))
     }
 
     /// Closes the current source, its notes said. A source that held no puzzle is

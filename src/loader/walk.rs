@@ -26,14 +26,6 @@ pub struct Walk {
     pub globs: Vec<String>,
 }
 
-const DOC_STEMS: [&str; 6] = [
-    "readme",
-    "license",
-    "licence",
-    "copying",
-    "changelog",
-    "authors",
-];
 const DOC_EXTENSIONS: [&str; 20] = [
     "md", "markdown", "rst", "html", "htm", "pdf", "json", "png", "jpg", "jpeg", "gif", "svg",
     "py", "rs", "c", "cpp", "h", "java", "js", "yml",
@@ -44,7 +36,10 @@ fn looks_like_docs(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     let stem = lower.split('.').next().unwrap_or("");
     let ext = lower.rsplit_once('.').map_or("", |(_, e)| e);
-    DOC_STEMS.contains(&stem) || DOC_EXTENSIONS.contains(&ext)
+    matches!(
+        stem,
+        "readme" | "license" | "licence" | "copying" | "changelog" | "authors"
+    ) || DOC_EXTENSIONS.contains(&ext)
 }
 
 /// Folders kept open at once, the deepest: each opens its subfolders relative to itself
