@@ -1,23 +1,7 @@
 //! Measuring the backends of a run on one dataset at one thread count: the one rounds
-//! loop of `bench` and `compare`.
-//!
-//! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
-//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). The
-//! backends take turns: for every block, each backend solves it, in an order shuffled
-//! with the run's seed, so whatever else the machine does falls on all of them alike;
-//! rounds go on until `--rounds` and `--min-time` are both met. Each block's time is
-//! kept, on the run's clock:
-//!
-//! - `cpu`: one thread, built-in backends: the thread's CPU time, which covers all their
-//!   work and does not run while another process holds the core;
-//! - `wall`: several threads;
-//! - `calls`: a foreign backend in the run, whose work may run on threads or in processes
-//!   of its own: every backend timed by its calls' own times (a library's call alone, a
-//!   program's own report), the same way.
-//!
-//! Every answer of every round is checked outside the clock, and each puzzle's outcome
-//! (solved, wrong, gave up, failed, not taken) is kept over every round: a verdict
-//! compares outcomes before it compares times (`judge`).
+//! loop of `bench` and `compare`. The backends take turns block by block, in a seeded
+//! order, so whatever else the machine does falls on all of them alike; every answer is
+//! checked outside the clock. docs/bench.md says how blocks are cut and timed.
 
 use std::time::Instant;
 

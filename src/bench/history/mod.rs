@@ -279,16 +279,11 @@ pub fn load(path: &Path, stop: &AtomicBool) -> anyhow::Result<Loaded> {
         )
     };
     // Looked at before opening: opening a FIFO would wait for a writer.
-    if !std::fs::metadata(path).with_context(no_history)?.is_file() {
-        anyhow::bail!("{}: not a regular file", path.display());
-    }
-    let mut file = std::fs::File::open(path).with_context(no_history)?;
-    let meta = file
-        .metadata()
-        .with_context(|| path.display().to_string())?;
+    let meta = std::fs::metadata(path).with_context(no_history)?;
     if !meta.is_file() {
         anyhow::bail!("{}: not a regular file", path.display());
     }
+    let mut file = std::fs::File::open(path).with_context(no_history)?;
     let mut out = Loaded::default();
     let len = meta.len();
     let mut first_line = 1usize;
