@@ -83,17 +83,6 @@ impl Measured<'_> {
     }
 }
 
-/// The clock of a run's blocks.
-pub(super) fn timing(backends: &[Backend], threads: usize) -> Timing {
-    if backends.iter().any(Backend::is_foreign) {
-        Timing::Calls
-    } else if threads == 1 && thread_cpu_ns() > 0 {
-        Timing::Cpu
-    } else {
-        Timing::Wall
-    }
-}
-
 /// Measures every backend of `config` on `dataset`; `truths[i]` checks the claims of
 /// backend `i` when they are verified. `None` on interrupt (the measurement in flight
 /// is dropped, never reported half done).
@@ -112,7 +101,11 @@ pub(super) fn measure<'a>(
         .zip(truths)
         .map(|((backend, label), &truths)| Contender::new(backend, label, truths, config, threads))
         .collect();
-    let timing = timing(&config.backends, threads);
+    let timing = match config.backends.iter().any(Backend::is_foreign) {
+        true => Timing::Calls,
+        false if threads == 1 && thread_cpu_ns() > 0 => Timing::Cpu,
+        false => Timing::Wall,
+    };
     let mut passes = Passes {
         pool,
         threads,
@@ -143,8 +136,7 @@ pub(super) fn measure<'a>(
     }))
 }
 
-/// What every pass of one measurement shares: the pool, the thread count, the dataset,
-/// the settings, who is told of each pass, and the boards of the block in hand.
+/// What every pass of one measurement shares, and the boards of the block in hand.
 struct Passes<'p, 'a> {
     pool: &'p rayon::ThreadPool,
     threads: usize,
@@ -226,10 +218,9 @@ impl<'a> Passes<'_, 'a> {
                 rng.shuffle(&mut order);
                 for i in order {
                     let c = &mut contenders[i];
-                    // A fresh solver per block, placed somewhere else each time
-                    // (`placed_anew`), so where the allocator put one instance's tables
-                    // (a library's input and solution buffers) does not tilt a result.
-                    // A program keeps its process.
+                    // A fresh solver per block, placed somewhere else each time, so where
+                    // the allocator put one instance's tables does not tilt a result. A
+                    // program keeps its process.
                     if !matches!(c.backend, Backend::Exec(_)) {
                         c.solver = crate::solver::placed_anew(rng.next_u64(), || {
                             GuardedSolver::new(c.backend, &config.limits).verifying(None)
@@ -301,9 +292,8 @@ impl<'a> Contender<'a> {
         }
     }
 
-    /// Solves `grids` once each into `self.attempts`, each call timed: with one thread on
-    /// this thread and solver, no scheduling in the way; with several on `pool`; in
-    /// batches where the solver works in batches.
+    /// Solves `grids` once each into `self.attempts`, each call timed: on this thread with
+    /// one (no scheduling in the way), on `pool` with several, in the solver's batches.
     fn solve(&mut self, pool: &rayon::ThreadPool, threads: usize, grids: &[Board]) {
         self.attempts.clear();
         self.attempts.reserve(grids.len());
@@ -354,10 +344,9 @@ impl<'a> Contender<'a> {
             1 => thread_cpu_ns(),
             _ => process_cpu_ns(),
         };
-        // A few untimed calls first: whatever ran on this core since the backend's last
-        // turn (another backend, a program) left the caches cold, and a fast solver's
-        // first microsecond calls would pay for it (a Python program in the run halved
-        // bitboard's ratio to a C library, 200 to 100).
+        // A few untimed calls first: what ran on this core since the backend's last turn
+        // left the caches cold (a Python program in the run halved bitboard's ratio to a
+        // C library, 200 to 100).
         self.solve(pool, threads, &grids[grids.len().saturating_sub(WARM)..]);
         self.attempts.clear();
         self.attempts.reserve(grids.len());

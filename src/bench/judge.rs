@@ -294,17 +294,9 @@ impl Judged {
         }
     }
 
-    /// The verdict of `b` against `a` (results of one dataset at one thread count),
-    /// `why` with a note where two builds did different work: the algorithm changed,
-    /// not the machine.
-    pub fn versus(
-        self,
-        a: &BenchResult,
-        b: &BenchResult,
-        how: How,
-        timing: Timing,
-        rules: &Rules,
-    ) -> Versus {
+    /// The verdict of `b` against `a` (results of one dataset at one thread count, on
+    /// `b`'s clock), `why` with a note where two builds did different work.
+    pub fn versus(self, a: &BenchResult, b: &BenchResult, how: How, rules: &Rules) -> Versus {
         let e = self.estimate;
         Versus {
             base: a.backend.clone(),
@@ -313,7 +305,7 @@ impl Judged {
             threads: b.threads,
             kind: rules.kind,
             how,
-            timing,
+            timing: b.timing,
             ratio: e.map(|e| e.ratio),
             low: e.map(|e| e.low),
             high: e.map(|e| e.high),

@@ -89,9 +89,8 @@ pub fn detect(
     Vec::new()
 }
 
-/// Running median of three; the ends use Tukey's rule (the median of the end point,
-/// its neighbour, and the neighbour's line extrapolated), so a lone outlier at either
-/// end goes too.
+/// Running median of three, the ends by Tukey's rule (the median of the end point, its
+/// neighbour, and the neighbour's line extrapolated): a lone outlier at either end goes.
 fn median3(y: &[f64]) -> Vec<f64> {
     let med = |a: f64, b: f64, c: f64| a.max(b).min(a.min(b).max(c));
     let n = y.len();
