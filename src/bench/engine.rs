@@ -226,22 +226,14 @@ impl<'a> Passes<'_, 'a> {
                             GuardedSolver::new(c.backend, &config.limits).verifying(None)
                         });
                     }
-                    let time = c.turn(self.pool, threads, timing, &self.grids);
+                    let time = c.turn(self, timing);
                     c.times.push(time);
                     if interrupt::requested() {
                         return Ok(false);
                     }
                 }
                 for c in contenders.iter_mut() {
-                    c.check(
-                        self.dataset,
-                        block,
-                        round,
-                        &self.grids,
-                        forms.as_deref(),
-                        threads,
-                        self.observer,
-                    )?;
+                    c.check(self, block, round, forms.as_deref())?;
                 }
             }
             round += 1;
@@ -332,14 +324,9 @@ impl<'a> Contender<'a> {
         }
     }
 
-    /// One timed turn on a block: its time on the run's clock.
-    fn turn(
-        &mut self,
-        pool: &rayon::ThreadPool,
-        threads: usize,
-        timing: Timing,
-        grids: &[Board],
-    ) -> u64 {
+    /// One timed turn on the block in hand: its time on the run's clock.
+    fn turn(&mut self, p: &Passes<'_, '_>, timing: Timing) -> u64 {
+        let (pool, threads, grids) = (p.pool, p.threads, &p.grids);
         let cpu = || match threads {
             1 => thread_cpu_ns(),
             _ => process_cpu_ns(),
@@ -364,20 +351,17 @@ impl<'a> Contender<'a> {
         time.max(1)
     }
 
-    /// Checks the answers of a block (timed puzzles `block.timed`, presented as `grids`
-    /// under `forms`) and counts them: the first round's become the rows, the others
-    /// are counted. Every answer of every round is checked.
-    #[allow(clippy::too_many_arguments)]
+    /// Checks the answers of a block (timed puzzles `block.timed`, presented as the boards
+    /// in hand under `forms`) and counts them: the first round's become the rows, the
+    /// others are counted. Every answer of every round is checked.
     fn check(
         &mut self,
-        dataset: &Dataset,
+        p: &mut Passes<'_, '_>,
         block: &Chunk,
         round: usize,
-        grids: &[Board],
         forms: Option<&[Symmetry]>,
-        threads: usize,
-        observer: &mut dyn Observer,
     ) -> anyhow::Result<()> {
+        let (dataset, grids, threads) = (p.dataset, &p.grids, p.threads);
         let records: Vec<(Option<usize>, Record)> = match round {
             0 => chunk_records(dataset, block),
             _ => block
@@ -424,7 +408,7 @@ impl<'a> Contender<'a> {
         results.iter().for_each(|r| self.tally.add(r));
         if round == 0 {
             results.iter().for_each(|r| self.first.add(r));
-            observer.on_rows(&results)?;
+            p.observer.on_rows(&results)?;
         }
         Ok(())
     }

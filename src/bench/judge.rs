@@ -401,9 +401,8 @@ fn outcomes(a: &Side<'_>, b: &Side<'_>, kind: Kind) -> Option<Judged> {
         coverage(b)
     );
     Some(Judged {
-        estimate: None,
         verdict,
-        why: Some(why),
+        ..Judged::unjudged(why)
     })
 }
 
@@ -415,12 +414,8 @@ fn coverage(side: &Side<'_>) -> String {
         .filter(|&&o| count(o) > 0)
         .map(|&o| format!("{} {}", o.name(), count(o)))
         .collect();
-    let mut s = format!(
-        "{} solved {} of {}",
-        side.label,
-        count(Outcome::Solved),
-        side.outcomes.len()
-    );
+    let (label, solved, all) = (side.label, count(Outcome::Solved), side.outcomes.len());
+    let mut s = format!("{label} solved {solved} of {all}");
     if !rest.is_empty() {
         s.push_str(&format!(" ({})", rest.join(", ")));
     }

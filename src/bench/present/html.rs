@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
 use super::{svg, terminal, verdicts};
+use crate::bench::machine::Machine;
 use crate::bench::{BenchRun, Versus};
 use crate::report::text_table::Align;
 
@@ -154,27 +155,16 @@ figure{margin:10px 10px 10px 0;display:inline-block;max-width:100%;vertical-alig
 footer{margin-top:32px;color:#8a93a3;font-size:12px}";
 
 fn meta(page: &mut Page, run: &BenchRun) {
-    page.p(
-        "meta",
-        &format!(
-            "sudoku-bench {}, {} — {} ({} cores), {}",
-            run.build.describe(),
-            run.date,
-            run.machine.cpu,
-            run.machine.cores,
-            run.machine.os
-        ),
-    );
+    let Machine { cpu, cores, os, .. } = &run.machine;
+    let (build, date) = (run.build.describe(), &run.date);
+    let machine = format!("sudoku-bench {build}, {date} — {cpu} ({cores} cores), {os}");
+    page.p("meta", &machine);
     let s = &run.settings;
-    page.p(
-        "meta",
-        &format!(
-            "{} rounds at least, after {} warmup; max-solutions {}; headline µs/puzzle: the median round's time / puzzles",
-            s.rounds,
-            s.warmup,
-            s.max_solutions
-        ),
+    let (rounds, warmup, max_solutions) = (s.rounds, s.warmup, s.max_solutions);
+    let settings = format!(
+        "{rounds} rounds at least, after {warmup} warmup; max-solutions {max_solutions}; headline µs/puzzle: the median round's time / puzzles"
     );
+    page.p("meta", &settings);
 }
 
 /// The distributions of the run's results in one chart: a panel per dataset, in the
