@@ -350,17 +350,15 @@ impl Dataset {
 /// A dataset is read whole into memory: a device such as /dev/zero never ends, and is
 /// refused. (Pipes and FIFOs end when their writer does: they are read.)
 fn refuse_device(input: &Input) -> Result<(), DatasetError> {
-    if let Input::File(path) = input {
-        use std::os::unix::fs::FileTypeExt;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let t = meta.file_type();
-            if t.is_char_device() || t.is_block_device() || t.is_socket() {
-                return Err(DatasetError(format!(
-                    "{}: a device, not a file, folder or pipe: a dataset is read whole",
-                    path.display()
-                )));
-            }
-        }
+    use std::os::unix::fs::FileTypeExt;
+    if let Input::File(path) = input
+        && let Ok(t) = std::fs::metadata(path).map(|m| m.file_type())
+        && (t.is_char_device() || t.is_block_device() || t.is_socket())
+    {
+        return Err(DatasetError(format!(
+            "{}: a device, not a file, folder or pipe: a dataset is read whole",
+            path.display()
+        )));
     }
     Ok(())
 }
