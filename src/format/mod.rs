@@ -242,9 +242,8 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
     format!("{c:?} is not a digit 1-9 or a blank{hint}")
 }
 
-/// The one punctuation character (or letter, where `letters`: a file refused whole) that
-/// keeps `text` from being `want` cells, when reading it as a blank would make them: the
-/// fix a refusal names (`--blanks :`).
+/// The one punctuation character (or letter, where `letters`) that, read as a blank,
+/// makes `text` `want` cells: the fix a refusal names (`--blanks :`).
 pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool) -> Option<String> {
     let odd = |b: &&u8| !cells.is_cell(**b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
     let odd: Vec<u8> = text.iter().filter(odd).copied().collect();
@@ -258,11 +257,8 @@ pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool)
         .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
 }
 
-/// A grid row whose `-1` and `null` fields stand among single cells (a program's save:
-/// `-1|8|-1|7`; YAML's `[null, 8, ...]`) with those made blanks, written `.` after
-/// spaces so that every column stays where it was. Never a `-` border and a given 1;
-/// never an id or a rating beside cells of another width, a line of its own, or a box of
-/// two cells (`4-|-1`).
+/// A grid row whose `-1` and `null` fields among single cells (`-1|8|-1|7`, YAML's
+/// `[null, 8, ...]`) are made blanks, written `.` after spaces so columns stay put.
 pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
     memchr::memchr2(b'-', b'n', t)?; // most rows have neither: nothing to split
     let sep = |b: &u8| b" \t|,;[](){}\"'".contains(b);
