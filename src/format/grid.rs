@@ -69,10 +69,9 @@ pub struct RowStyle {
 /// of digits 1 to `side` and spaces, a digit among them, padded with blanks to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    let column = |b: &u8| *b == b' ' || (b'1'..=b'0' + side).contains(b);
     let ok = raw.len() <= usize::from(side)
-        && raw
-            .iter()
-            .all(|&b| b == b' ' || (b'1'..=b'0' + side).contains(&b))
+        && raw.iter().all(column)
         && raw.iter().any(u8::is_ascii_digit);
     ok.then(|| {
         let mut row: Vec<u8> = raw.iter().map(|&b| b.saturating_sub(b'0')).collect();
@@ -186,13 +185,9 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     // Below 16 no lowercase, and capitals only from 10x10 (`Easy`, `SUDOKU`: titles).
-    let small_ok = cells.len() >= 16
-        || cells
-            .iter()
-            .all(|b| !b.is_ascii_lowercase() && (cells.len() >= 10 || !b.is_ascii_alphabetic()));
-    let some_cell = cells
-        .iter()
-        .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
+    let small = |b: &u8| !b.is_ascii_lowercase() && (cells.len() >= 10 || !b.is_ascii_alphabetic());
+    let small_ok = cells.len() >= 16 || cells.iter().all(small);
+    let some_cell = cells.iter().any(|b| !b"-+_*".contains(b));
     (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell)
         .then(|| Row::of(true, cells))
 }

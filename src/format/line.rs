@@ -26,13 +26,15 @@ const BLOCK_MAX: usize = 64 * 1024;
 /// A field's start and end in its line.
 type Span = (usize, usize);
 
-/// What a reading of a line finds, an error placed at an offset in it; `None`: no puzzle.
-type Found = Option<Result<Puzzle, (usize, String)>>;
+/// A puzzle read from a line, or an error placed at an offset in it.
+type Parsed = Result<Puzzle, (usize, String)>;
+
+/// A line's record; `None`: the line holds nothing like a puzzle.
+type Read = Option<Result<Puzzle, ParseError>>;
 
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
     number: u64,
-    done: bool,
     reading: Arc<Reading>,
     notes: Notes,
     /// Past `PARSED_HEAD` records, blocks of lines go out unparsed.
@@ -40,9 +42,9 @@ pub(crate) struct LineReader<R> {
     /// Parse errors among the records parsed here.
     errors: u64,
     /// The last record, held until the next line shows whether it names its answer,
-    /// and a read error met meanwhile, reported after it.
+    /// and the end met meanwhile (a read error, reported after it; the caller stops).
     held: Option<RawRecord>,
-    error: Option<io::Error>,
+    end: Option<io::Result<()>>,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -58,13 +60,12 @@ impl<R: BufRead> LineReader<R> {
         LineReader {
             lines,
             number: 0,
-            done: false,
             reading: Arc::new(reading),
             notes,
             blocks,
             errors: 0,
             held: None,
-            error: None,
+            end: None,
         }
     }
 
@@ -95,14 +96,13 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
             let blocks = self.past_head();
-            let stop = self.done || self.error.is_some();
-            if (blocks || stop)
+            if (blocks || self.end.is_some())
                 && let Some(held) = self.held.take()
             {
                 return Some(Ok(held));
             }
-            if stop {
-                return self.error.take().map(Err);
+            if let Some(end) = &mut self.end {
+                return std::mem::replace(end, Ok(())).err().map(Err);
             }
             // A line holding `end` is read alone below: it may end the input.
             if blocks && let Some(block) = self.lines.next_block(BLOCK_MAX, b"end").transpose() {
@@ -111,8 +111,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             let line = match self.lines.next_line() {
                 Ok(Some(line)) => line,
                 end => {
-                    self.error = end.err();
-                    self.done = self.error.is_none();
+                    self.end = Some(end.map(drop));
                     continue;
                 }
             };
@@ -121,7 +120,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 continue;
             }
             if t == b"end" {
-                self.done = true;
+                self.end = Some(Ok(()));
                 continue;
             }
             if blocks {
@@ -216,13 +215,7 @@ pub(crate) fn is_comment(t: &[u8]) -> bool {
 
 /// The record in a line neither blank nor a comment (`len`: its whole length), for the
 /// reader and blocks alike; `None`: nothing like a puzzle, skipped.
-fn read_line(
-    line: &[u8],
-    number: u64,
-    len: u64,
-    reading: &Reading,
-    after_first: bool,
-) -> Option<Result<Puzzle, ParseError>> {
+fn read_line(line: &[u8], number: u64, len: u64, reading: &Reading, after_first: bool) -> Read {
     let (cells, suffix) = (&reading.cells, !reading.poj);
     if len > MAX_LINE as u64 {
         return Some(Err(too_long(number, len)));
@@ -248,7 +241,7 @@ fn read_line(
     let digits = line.iter().filter(|b| b.is_ascii_digit()).count();
     let spaced = line
         .iter()
-        .all(|&b| b.is_ascii_digit() || b == b' ' || b == b'\t');
+        .all(|b| b.is_ascii_digit() || b" \t".contains(b));
     let message = match super::names_answers(line) {
         true if after_first => "this line names answers: answers listed apart from their puzzles are not read (give each on its puzzle's line, `puzzle:solution`)".into(),
         false if after_first && digits >= 4 && spaced => {
@@ -260,7 +253,7 @@ fn read_line(
 }
 
 /// A run of cells as long as the smallest board's and no puzzle is an error.
-fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, ParseError>> {
+fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
     // With no digit 1-9, letters A-I count: a flag reads them (see `bad_cell`).
     let letters = !line.iter().any(|b| matches!(b, b'1'..=b'9'));
     let cellish =
@@ -280,7 +273,7 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, Par
 
 /// A board other than 9x9: the first field of 16, 256 or 625 one-character cells (a
 /// suffix, or a later complete field of that size its answer), or numbers, one a field.
-fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Found {
+fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     let sized = |f: &[u8]| board::Shape::of_cells(f.len()).is_some_and(|s| s.side() != 9);
@@ -321,7 +314,7 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Found {
 }
 
 /// The common case: 81 cells first, then nothing, a suffix, or a separator and fields.
-fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Found {
+fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Option<Parsed> {
     let head: &[u8; CELLS] = s.get(..CELLS)?.try_into().ok()?;
     let next = s.get(CELLS).copied();
     if next.is_some_and(|b| cells.is_cell(b) || b.is_ascii_alphanumeric()) {
@@ -345,7 +338,7 @@ fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Found {
 /// The puzzle and its answer from a line's grids: a complete grid first keeping the
 /// givens of a second with blanks is its answer (`solution;puzzle`); else the first is
 /// the puzzle and the next the answer. Another with blanks is an error (`at`: offset).
-fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usize, String)> {
+fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Parsed {
     let [(_, first), rest @ ..] = grids else {
         unreachable!("a grid")
     };
@@ -448,12 +441,9 @@ fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
     let mut grids = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
-        let w = match width(&tokens[k]) {
-            Some(w @ (1 | 3 | 9 | 27 | CELLS)) => w,
-            _ => {
-                k += 1;
-                continue;
-            }
+        let Some(w @ (1 | 3 | 9 | 27 | CELLS)) = width(&tokens[k]) else {
+            k += 1;
+            continue;
         };
         let group = CELLS / w;
         // The whole run must be grids: in 82 one-cell fields, which 81 is a guess.
@@ -489,7 +479,7 @@ fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
 }
 
 /// The general case: the puzzle is a field (or a run of fields) among others.
-fn fields(s: &[u8], cells: &Cells, general: bool) -> Found {
+fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Parsed> {
     let (tokens, grids) = find_grids(s, cells);
     // Sukaku with spaces: 81 fields of 9 candidates.
     let candidates = |&(a, z): &Span| z - a == 9 && s[a..z].iter().all(|&b| cells.is_cell(b));
@@ -521,11 +511,8 @@ fn named_answer(s: &[u8], tokens: &[Span], grids: &[(usize, Grid)]) -> Option<(u
 /// (a letter, past quotes and a list's dash) is split: puzzle lines are split once.
 fn answer_of(t: &[u8], cells: &Cells) -> Option<Grid> {
     let skip = |b: &&u8| matches!(b, b' ' | b'\t' | b'-' | b'"' | b'\'' | b'{');
-    if !t
-        .iter()
-        .find(|b| !skip(b))
-        .is_some_and(u8::is_ascii_alphabetic)
-    {
+    let key = t.iter().find(|b| !skip(b));
+    if !key.is_some_and(u8::is_ascii_alphabetic) {
         return None;
     }
     let (tokens, grids) = find_grids(t, cells);
@@ -538,9 +525,20 @@ fn answer_of(t: &[u8], cells: &Cells) -> Option<Grid> {
 const PENCIL_MARKS: &str =
     "729 cells: pencil marks (9 candidates a cell), not a puzzle's givens; not read";
 
-/// Why and where single-cell fields (`7,0,0,...`) make no board.
-fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
-    // `7.4` joins two of them where `.` separates rows.
+/// A field that is almost a puzzle, or single-cell fields (`7,0,0,...`) that make no
+/// board: the error that says what is wrong, and where.
+fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
+    // Cells but for one character a blank would explain, in a field or the whole line
+    // (that character may also split fields, `53~~7~~~~6`).
+    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
+        if board::Shape::of_cells(z - a).is_some()
+            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a, false)
+        {
+            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
+            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
+        }
+    }
+    // `7.4` joins two one-cell fields where `.` separates rows.
     let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
     let joined = tokens
         .iter()
@@ -574,24 +572,6 @@ fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, S
             ""
         };
         return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
-    }
-    None
-}
-
-/// A field that is almost a puzzle: the error that says what is wrong with it.
-fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
-    // Cells but for one character a blank would explain, in a field or the whole line
-    // (that character may also split fields, `53~~7~~~~6`).
-    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
-        if board::Shape::of_cells(z - a).is_some()
-            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a, false)
-        {
-            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
-            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
-        }
-    }
-    if let Some(why) = one_cell_fields(s, tokens, cells) {
-        return Some(why);
     }
     // A square board larger than any read (36x36 is 1,296 cells).
     let symbols = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*');
@@ -632,16 +612,9 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
 }
 
 /// `board` with the `count[:solution]` suffix that starts at `start`.
-fn with_suffix(
-    board: Board,
-    s: &[u8],
-    start: usize,
-    cells: &Cells,
-) -> Result<Puzzle, (usize, String)> {
+fn with_suffix(board: Board, s: &[u8], start: usize, cells: &Cells) -> Parsed {
     let field_end = |from: usize| {
-        let len = s[from..]
-            .iter()
-            .position(|&b| matches!(b, b':' | b' ' | b'\t'));
+        let len = memchr::memchr3(b':', b' ', b'\t', &s[from..]);
         len.map_or(s.len(), |n| from + n)
     };
     let end = field_end(start);

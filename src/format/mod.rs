@@ -124,13 +124,10 @@ impl Notes {
     /// A line skipped because it holds no puzzle.
     pub(crate) fn skip(&mut self, line: u64, bytes: &[u8]) {
         self.skipped.add(1);
-        if self.first_skipped.is_none() {
-            let text: String = String::from_utf8_lossy(lines::trim(bytes))
-                .chars()
-                .take(60)
-                .collect();
-            self.first_skipped = Some((line, text));
-        }
+        self.first_skipped.get_or_insert_with(|| {
+            let text = String::from_utf8_lossy(lines::trim(bytes));
+            (line, text.chars().take(60).collect())
+        });
     }
 }
 
@@ -285,11 +282,8 @@ fn names_answers(t: &[u8]) -> bool {
     let mut words = t
         .split(|b| !b.is_ascii_alphabetic())
         .filter(|w| !w.is_empty());
-    let answer = |w: &[u8]| {
-        ["solution", "solutions", "answer", "answers"]
-            .iter()
-            .any(|n| w.eq_ignore_ascii_case(n.as_bytes()))
-    };
+    let names = ["solution", "solutions", "answer", "answers"];
+    let answer = |w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
     words.clone().count() <= 2 && words.any(answer)
 }
 
