@@ -475,10 +475,9 @@ impl<R: BufRead> GridReader<R> {
             LineKind::Comment => {}
             LineKind::Row(row) => {
                 // A row of another kind or width than the first ends the board; read again.
-                let chars = self.first().is_some_and(|r| r.chars);
-                let other = row
-                    .as_ref()
-                    .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
+                let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
+                let other = |r: &Row| r.chars != chars || r.cells.len() != side;
+                let other = row.as_ref().is_ok_and(other);
                 // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
                 // are a header, not the board's first row.
                 if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])

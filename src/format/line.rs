@@ -142,8 +142,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let first = self.number == 0;
-            let body = read_line(line.bytes, number, line.len, &self.reading, !first);
+            let body = read_line(line.bytes, number, line.len, &self.reading, self.number > 0);
             let Some(body) = body else {
                 self.notes.skip(number, t);
                 continue;
@@ -649,9 +648,7 @@ fn with_suffix(board: Board, s: &[u8], start: usize, cells: &Cells) -> Parsed {
     }
     let solution = match field.len() {
         0 => None,
-        n if n != want => {
-            return Err((from, format!("solution has {n} cells, expected {want}")));
-        }
+        n if n != want => return Err((from, format!("solution has {n} cells, expected {want}"))),
         _ if side == 9 => Grid::from_line(field).ok().map(Board::from),
         _ => match cells.chars(field) {
             Ok(g) if g.is_full() => Some(g.into()),
