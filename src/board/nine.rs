@@ -57,14 +57,6 @@ impl fmt::Display for Unit {
     }
 }
 
-/// A cell value outside `0..=9`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cell {cell} holds {value}, not a digit 0-9")]
-pub struct InvalidCell {
-    pub cell: usize,
-    pub value: u8,
-}
-
 /// Why a string is not an 81-cell grid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridParseError {
@@ -78,13 +70,10 @@ impl Grid {
     /// The grid with every cell blank.
     pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
 
-    /// A grid from cell values (`0` blank, `1..=9` digits).
-    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, InvalidCell> {
+    /// A grid from cell values (`0` blank, `1..=9` digits); `Err`: the first cell above 9.
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, usize> {
         match cells.iter().position(|&v| v > 9) {
-            Some(cell) => Err(InvalidCell {
-                cell,
-                value: cells[cell],
-            }),
+            Some(cell) => Err(cell),
             None => Ok(Grid { cells }),
         }
     }

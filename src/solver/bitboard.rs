@@ -499,7 +499,7 @@ impl State {
                 while s != 0 {
                     let pos = s.trailing_zeros() as usize;
                     s &= s - 1;
-                    let d = self.first_digit(b, 1 << pos);
+                    let d = self.digits(b, 1 << pos).trailing_zeros() as usize;
                     if d >= 9 {
                         // Another single of this pass took its last digit.
                         return Step::Contradiction;
@@ -638,13 +638,6 @@ impl State {
             }
         }
         (((best >> 5) & 3) as usize, 1 << (best & 31))
-    }
-
-    /// The lowest digit (0-based) still possible in the cell `bit` of band `b`, or 32
-    /// when none is (never for the open cells asked about).
-    #[inline(always)]
-    fn first_digit(&self, b: usize, bit: u32) -> usize {
-        self.digits(b, bit).trailing_zeros() as usize
     }
 
     /// The digits (bit `d`) still possible in the cell `bit` of band `b`.

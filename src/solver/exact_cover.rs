@@ -35,8 +35,6 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Branch points whose chosen item had more than one option.
     pub guesses: u64,
-    /// Links removed by covering (Knuth's "updates").
-    pub updates: u64,
     /// What stopped the search early, if anything did: the node budget, the deadline
     /// or the cancel flag.
     pub stop: Option<Stop>,
@@ -359,10 +357,10 @@ impl<K: Key> Links<'_, K> {
                 }
             } else if count > 0 {
                 stats.guesses += u64::from(count > 1);
-                stats.updates += self.cover(item);
+                self.cover(item);
                 let r = self.down(at(item as usize));
                 chosen[depth] = r;
-                stats.updates += self.cover_rest_of_option(r);
+                self.cover_rest_of_option(r);
                 depth += 1;
                 continue 'node;
             }
@@ -375,7 +373,7 @@ impl<K: Key> Links<'_, K> {
                 let next = self.down(r);
                 if next != at(item as usize) {
                     chosen[depth] = next;
-                    stats.updates += self.cover_rest_of_option(next);
+                    self.cover_rest_of_option(next);
                     depth += 1;
                     continue 'node;
                 }
@@ -495,21 +493,19 @@ impl<K: Key> Links<'_, K> {
         unsafe { self.key.get_unchecked_mut(header as usize) }
     }
 
-    /// Covers the items of `node`'s option other than `node`'s own; returns the updates.
+    /// Covers the items of `node`'s option other than `node`'s own.
     #[inline(always)]
-    fn cover_rest_of_option(&mut self, node: u32) -> u64 {
-        let mut updates = 0;
+    fn cover_rest_of_option(&mut self, node: u32) {
         let mut p = node + NODE;
         while p != node {
             let j = self.top(p);
             if j == SPACER {
                 p = self.up(p);
             } else {
-                updates += self.cover(j);
+                self.cover(j);
                 p += NODE;
             }
         }
-        updates
     }
 
     #[inline(always)]
@@ -526,18 +522,16 @@ impl<K: Key> Links<'_, K> {
         }
     }
 
-    /// Covers header `item`; returns the updates.
+    /// Covers header `item`.
     #[inline(always)]
-    fn cover(&mut self, item: u32) -> u64 {
-        let mut updates = 0;
+    fn cover(&mut self, item: u32) {
         let head = at(item as usize);
         let mut p = self.down(head);
         while p != head {
-            updates += self.hide(p);
+            self.hide(p);
             p = self.down(p);
         }
         *self.key_mut(item) += K::COVERED;
-        updates
     }
 
     #[inline(always)]
@@ -551,11 +545,10 @@ impl<K: Key> Links<'_, K> {
         }
     }
 
-    /// Unlinks the other nodes of `p`'s option from their items, left to right; returns
-    /// how many. (Their items are open: an option with a covered item is hidden.)
+    /// Unlinks the other nodes of `p`'s option from their items, left to right. (Their
+    /// items are open: an option with a covered item is hidden.)
     #[inline(always)]
-    fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
+    fn hide(&mut self, p: u32) {
         let mut q = p + NODE;
         while q != p {
             let x = self.top(q);
@@ -566,11 +559,9 @@ impl<K: Key> Links<'_, K> {
                 self.set_down(u, d);
                 self.set_up(d, u);
                 *self.key_mut(x) -= K::ONE;
-                updates += 1;
                 q += NODE;
             }
         }
-        updates
     }
 
     /// Relinks what `hide` unlinked, right to left (the mirror order keeps links valid).

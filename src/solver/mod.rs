@@ -247,7 +247,7 @@ pub trait Solver: Send {
 }
 
 /// The available backends: which solver to build, parsed from its name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// Dancing Links on fixed-size arrays (no heap per puzzle).
     DlxStatic,

@@ -32,7 +32,7 @@ use crate::board::nine::{CELLS, Grid};
 pub type SolveFn =
     unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut usize) -> usize;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LibSpec {
     /// The whole spec, as every output names the backend (see [`super::leaked`]).
     pub spec: &'static str,

@@ -126,10 +126,6 @@ impl PartialEq for Shared {
 
 impl Eq for Shared {}
 
-impl std::hash::Hash for Shared {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
-
 /// The samples of the whole run: how many, and a uniform reservoir of them.
 #[derive(Debug)]
 struct Samples {

@@ -68,7 +68,7 @@ pub enum ExecMode {
     Stream,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExecSpec {
     /// The whole spec, as every output names the backend (see [`super::super::leaked`]).
     pub spec: &'static str,
