@@ -11,10 +11,6 @@ pub(crate) mod symmetry;
 
 pub use nine::Grid;
 
-/// Smallest and largest box size of square boxes: 4x4 and 25x25 boards.
-pub const MIN_BOX: usize = 2;
-pub const MAX_BOX: usize = 5;
-
 /// The largest side of any board.
 pub const MAX_SIDE: usize = 25;
 
@@ -99,26 +95,18 @@ impl std::hash::Hash for Square {
 /// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
 pub use crate::board::nine::Unit;
 
-/// Why cells do not make a board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SquareError {
-    #[error("{0} cells is no board's size (a side of {sides})", sides = sides())]
-    Cells(usize),
-    #[error("r{}c{} holds {value}, more than the board's {side}", cell / side + 1, cell % side + 1)]
-    Value { cell: usize, value: u8, side: usize },
-}
-
 impl Square {
-    /// A board from its cells, row by row (`0` blank).
-    pub fn new(cells: Vec<u8>) -> Result<Square, SquareError> {
-        let shape = Shape::of_cells(cells.len()).ok_or(SquareError::Cells(cells.len()))?;
+    /// A board from its cells, row by row (`0` blank); `Err`: why they make none.
+    pub fn new(cells: Vec<u8>) -> Result<Square, String> {
+        let n = cells.len();
+        let shape = Shape::of_cells(n)
+            .ok_or_else(|| format!("{n} cells is no board's size (a side of {})", sides()))?;
         let side = shape.side();
         if let Some(cell) = cells.iter().position(|&v| usize::from(v) > side) {
-            return Err(SquareError::Value {
-                cell,
-                value: cells[cell],
-                side,
-            });
+            let (r, c, value) = (cell / side + 1, cell % side + 1, cells[cell]);
+            return Err(format!(
+                "r{r}c{c} holds {value}, more than the board's {side}"
+            ));
         }
         Ok(Square {
             rows: shape.rows as u8,
@@ -126,12 +114,6 @@ impl Square {
             cells: cells.into_boxed_slice(),
             symbols: None,
         })
-    }
-
-    /// The blank board with square boxes of `n` cells a side.
-    pub fn empty(n: usize) -> Square {
-        assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
-        Square::new(vec![0; n.pow(4)]).expect("a board's size")
     }
 
     pub fn from_grid(g: &Grid) -> Square {
@@ -507,11 +489,7 @@ pub fn parse_numbers<'a>(tokens: impl Iterator<Item = &'a [u8]>) -> Option<Resul
         }
     }
     Shape::of_cells(cells.len())?;
-    Some(
-        Square::new(cells)
-            .map(Board::from)
-            .map_err(|e| e.to_string()),
-    )
+    Some(Square::new(cells).map(Board::from))
 }
 
 /// A puzzle or a solution of any size: 9x9 inline, other sizes on the heap.
@@ -656,6 +634,18 @@ impl Board {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Smallest and largest box size of square boxes: 4x4 and 25x25 boards.
+    const MIN_BOX: usize = 2;
+    const MAX_BOX: usize = 5;
+
+    impl Square {
+        /// The blank board with square boxes of `n` cells a side.
+        pub(crate) fn empty(n: usize) -> Square {
+            assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
+            Square::new(vec![0; n.pow(4)]).expect("a board's size")
+        }
+    }
 
     /// A solved board of box size `n`: the pattern solution, its values relabelled.
     pub(crate) fn solved(n: usize, relabel: &[u8]) -> Square {

@@ -1,9 +1,7 @@
-//! The symmetries of a Sudoku board: digits relabelled, rows swapped within a band,
-//! bands swapped, columns within a stack, stacks, and the board transposed. Each maps a
-//! puzzle to an equivalent one (as many solutions, the same difficulty for any solver
-//! that does not look at the labels), so `bench` can present each pass's puzzles in a
-//! fresh form: a solver measured on the same puzzles pass after pass otherwise has its
-//! branch predictors and caches learn them (tdoku's harness does the same).
+//! The symmetries of a board (values relabelled; rows, bands, columns, stacks swapped;
+//! transposition), each mapping a puzzle to an equivalent one, so `bench` presents each
+//! pass's puzzles afresh: otherwise a solver's branch predictors learn them (as tdoku's
+//! harness does).
 
 use crate::base::rng::SplitMix64;
 use crate::board::nine::{CELLS, Grid};

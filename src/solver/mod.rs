@@ -142,24 +142,22 @@ named! {
     )]
     #[serde(rename_all = "kebab-case")]
     pub enum Clock {
-        /// Around the backend's call, in this process (the built-in backends).
+        /// The built-in backends.
         #[default]
         Harness => "harness",
-        /// Around the library function alone (`lib:`); the harness's bookkeeping (input,
-        /// guard zone, crash note, a second call for the solution) is outside it.
+        /// `lib:`.
         Call => "call",
-        /// The program's own report of its time for the puzzle (`exec:`, `ns=`).
+        /// `exec:`, `ns=`.
         Program => "program",
-        /// The pipe round trip less the transport, calibrated during the run (`exec:`).
+        /// `exec:` without `ns=`.
         RoundTrip => "round-trip",
-        /// Its batch's time divided by the batch's puzzles (`exec:` streams and judge
-        /// submissions that report no time of their own).
+        /// `exec:` streams and judge submissions that report no time of their own.
         Batch => "batch",
     }
 }
 
 impl Clock {
-    /// What the clock measures, for a person.
+    /// What the clock measures, for a person (what each variant's time is).
     pub fn describe(self) -> &'static str {
         match self {
             Clock::Harness => "the harness's clock around each call, in this process",
@@ -246,27 +244,19 @@ pub trait Solver: Send {
     }
 }
 
-/// The available backends: which solver to build, parsed from its name.
+/// The available backends: which solver to build, parsed from its name (each said in
+/// a few words by [`Backend::description`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Backend {
-    /// Dancing Links on fixed-size arrays (no heap per puzzle).
     DlxStatic,
-    /// Dancing Links on a reusable Vec arena (a general exact-cover solver).
     DlxArena,
-    /// Band-oriented bitboards with singles and locked candidates (no heap per puzzle).
     Bitboard,
-    /// Naive cell-by-cell backtracking, digits 1..9 (the baseline).
     Dfs,
-    /// The `sudoku` crate (AGPL-3.0), built only with the `reference` feature.
     #[cfg(feature = "reference")]
     Reference,
-    /// Solves nothing: measures the harness's own cost.
     Null,
-    /// Each record to the fastest built-in backend for its size (`solve`'s default).
     Fastest,
-    /// A foreign program speaking the line protocol or a judge's (`exec:...`).
     Exec(Arc<exec::ExecSpec>),
-    /// A function with tdoku's C type in a shared library (`lib:PATH:SYMBOL`).
     Lib(Arc<shared_lib::LibSpec>),
     /// Test-only solvers that panic, crawl or hang on purpose.
     #[cfg(test)]
@@ -457,28 +447,23 @@ impl std::fmt::Display for Backend {
     }
 }
 
-/// A backend name this build does not know, or a foreign spec that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UnknownBackend(pub String);
-
 impl std::str::FromStr for Backend {
-    type Err = UnknownBackend;
+    /// A backend name this build does not know, or a foreign spec that does not parse.
+    type Err = String;
 
-    fn from_str(s: &str) -> Result<Backend, UnknownBackend> {
-        let foreign = |r: Result<Backend, String>| r.map_err(UnknownBackend);
+    fn from_str(s: &str) -> Result<Backend, String> {
         if let Some(rest) = s.strip_prefix("exec:") {
-            return foreign(exec::ExecSpec::parse(rest).map(|e| Backend::Exec(Arc::new(e))));
+            return exec::ExecSpec::parse(rest).map(|e| Backend::Exec(Arc::new(e)));
         }
         if let Some(rest) = s.strip_prefix("lib:") {
-            return foreign(shared_lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l))));
+            return shared_lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l)));
         }
         Backend::built_in().find(|b| b.name() == s).ok_or_else(|| {
             let known: Vec<String> = Backend::built_in().map(|b| b.name().to_string()).collect();
-            UnknownBackend(format!(
+            format!(
                 "unknown backend {s:?}; this build has {}, and exec:CMD and lib:PATH:SYMBOL",
                 known.join(", ")
-            ))
+            )
         })
     }
 }
@@ -554,30 +539,6 @@ pub fn timing_notes(
         ));
     }
     notes
-}
-
-/// Row, column and box digit masks of the givens (bit `d-1` for digit `d`), or `None`
-/// when two givens conflict. Shared by the backends' set-up, not by the solution check.
-pub(crate) fn given_masks(puzzle: &Grid) -> Option<[[u16; 9]; 3]> {
-    let mut masks = [[0u16; 9]; 3];
-    for (cell, &d) in puzzle.cells().iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let bit = 1u16 << (d - 1);
-        let units = [
-            crate::board::nine::row_of(cell),
-            crate::board::nine::col_of(cell),
-            crate::board::nine::box_of(cell),
-        ];
-        for (kind, &u) in units.iter().enumerate() {
-            if masks[kind][u] & bit != 0 {
-                return None;
-            }
-            masks[kind][u] |= bit;
-        }
-    }
-    Some(masks)
 }
 
 #[cfg(test)]

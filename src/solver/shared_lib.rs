@@ -4,17 +4,12 @@
 //! size_t fn(const char *input, size_t limit, uint32_t flags, char *solution, size_t *num_guesses);
 //! ```
 //!
-//! It returns the number of solutions up to `limit`, writes the first one and reports its
-//! guesses. The clock runs around the function call alone (`Clock::Call`): the padded
-//! input, the guard bytes, the crash note and the checks are before or after it. Pitfalls
-//! handled: the input is zero-padded (tdoku reads byte 81 to tell a plain puzzle from
-//! pencil marks); a solver that writes a solution only when `limit` is 1 gets a second
-//! call, untimed, that only serves the check (timed apart: `SolveOutcome::unseen_ns`);
-//! one that never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a write
-//! past the solution buffer is caught (see [`guard`]); a crash cannot be contained in the
-//! process, so it ends the run with a message naming the library and the puzzle. The
-//! deadline and the cancel flag are checked before each call (a call
-//! cannot be stopped), and the deadline again after it: an overrun is reported.
+//! The clock runs around the call alone (`Clock::Call`). The input is zero-padded (tdoku
+//! reads byte 81 to tell a puzzle from pencil marks); a solver that writes a solution only
+//! when `limit` is 1 gets a second, untimed call for the check; one that never writes
+//! `num_guesses` counts no guesses (`n/a`); a write past the solution buffer is caught
+//! ([`guard`]); a crash ends the run naming the library and the puzzle ([`crash`]). A call
+//! cannot be stopped: the limits are checked before it, and the deadline after it.
 
 use crate::base::lock;
 use std::collections::HashMap;

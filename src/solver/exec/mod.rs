@@ -1,23 +1,13 @@
 //! `exec:` backends: a foreign program measured and checked like the built-in ones.
 //!
-//! The line protocol: sudoku-bench writes puzzle lines (81 characters, `.` for blanks),
-//! one a line; the program answers one line per puzzle, in order (see [`parse_answer`]
-//! for every form: a solution, `0`, `count:solution`, `puzzle:count:solution`, `?` when
-//! it gave up, `!` when it failed, each optionally followed by `ns=`, `nodes=` and
-//! `guesses=`). The count limit is in `SUDOKU_BENCH_MAX_SOLUTIONS`. Every answer is
-//! checked as for the built-in backends, and every claim verified. One process per
-//! worker thread; starting and restarting it is never timed; a program that dies costs
-//! the puzzle in flight (status `error`, with the end of its stderr) and is restarted;
-//! one that exceeds the time limit has its process group killed (status
-//! `budget_exceeded`) and is restarted.
-//!
-//! A puzzle's time is the program's own report (`ns=`, `Clock::Program`) when it gives
-//! one, which may not exceed the round trip it happened in; otherwise the round trip
-//! less the transport, calibrated again and again during the run (`Clock::RoundTrip`).
-//!
-//! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`) run one process per
-//! batch of cases, feed it that judge's input, read its output to the end and match
-//! answers to cases in order.
+//! The line protocol: one puzzle line in (81 characters, `.` blanks), one answer line out,
+//! in order (every form at [`parse_answer`]); the count limit is in
+//! `SUDOKU_BENCH_MAX_SOLUTIONS`. One process per worker thread, started and restarted
+//! untimed; one that dies costs the puzzle in flight (`error`, with the end of its
+//! stderr), one past the time limit has its group killed (`budget_exceeded`). A puzzle's
+//! time is the program's own `ns=` (`Clock::Program`, within its round trip), else the
+//! round trip less the transport calibrated during the run (`Clock::RoundTrip`). The
+//! judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`) are in `judge.rs`.
 
 mod calibrate;
 mod judge;
@@ -498,10 +488,9 @@ impl ExecSolver {
             // What the program declared about this puzzle alone (`?`, `!`) is kept for
             // its own row.
             let gone = self.worker.is_none();
-            let own = match !gone && (out.failed || out.budget_exceeded) {
-                true => self.error.take(),
-                false => None,
-            };
+            let own = (!gone && (out.failed || out.budget_exceeded))
+                .then(|| self.error.take())
+                .flatten();
             outcomes.push((out, own));
             if gone {
                 // The process is gone: the rest were never answered, the same fate,

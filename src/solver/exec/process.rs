@@ -1,9 +1,6 @@
 //! A foreign program as a peer that may lie, crash or hang: its own process group, its
-//! answers read with a deadline (the calling thread polls its output), its input written
-//! without blocking while waiting (so neither side can deadlock on a full pipe, and a
-//! program that never reads cannot stall the caller past its deadline), the tail of its
-//! stderr kept for messages, and a kill that
-//! takes its whole group.
+//! answers read with a deadline, its input written without blocking while waiting (no
+//! deadlock on a full pipe), the tail of its stderr kept, a kill that takes its group.
 
 use crate::base::lock;
 use std::collections::VecDeque;
