@@ -86,12 +86,6 @@ impl PartialEq for Square {
 
 impl Eq for Square {}
 
-impl std::hash::Hash for Square {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (self.rows, self.cols, &self.cells).hash(h);
-    }
-}
-
 /// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
 pub use crate::board::nine::Unit;
 
@@ -244,19 +238,20 @@ impl Square {
         }
     }
 
-    /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks
-    /// (what protocols and judges take, whatever the file wrote).
-    pub fn write_line(&self, out: &mut Vec<u8>) {
-        let a = match self.side() {
+    /// One character a cell, row after row, `.` blanks, in `alphabet` (`None`: digits up
+    /// to 9x9, `A`.. above: what protocols and judges take, whatever the file wrote).
+    pub fn write_line(&self, alphabet: Option<Alphabet>, out: &mut Vec<u8>) {
+        let plain = match self.side() {
             ..=9 => Alphabet::Digits,
             _ => Alphabet::Letters,
         };
+        let a = alphabet.unwrap_or(plain);
         out.extend(self.cells.iter().map(|&v| a.symbol(v)));
     }
 
     pub fn to_line(&self) -> String {
         let mut out = Vec::with_capacity(self.cells.len());
-        self.write_line(&mut out);
+        self.write_line(None, &mut out);
         String::from_utf8(out).expect("ASCII")
     }
 }
@@ -493,7 +488,7 @@ pub fn parse_numbers<'a>(tokens: impl Iterator<Item = &'a [u8]>) -> Option<Resul
 }
 
 /// A puzzle or a solution of any size: 9x9 inline, other sizes on the heap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Board {
     Nine(Grid),
     /// Never a 9x9 board ([`Board::from`] makes sure).
@@ -608,10 +603,7 @@ impl Board {
     pub fn write_line_with(&self, blank: u8, out: &mut Vec<u8>) {
         match self {
             Board::Nine(g) => out.extend_from_slice(&g.to_line_with(blank)),
-            Board::Other(s) => match s.symbols {
-                Some(a) => out.extend(s.cells.iter().map(|&v| a.symbol(v))),
-                None => s.write_line(out),
-            },
+            Board::Other(s) => s.write_line(s.symbols, out),
         }
     }
 

@@ -33,12 +33,6 @@ pub struct Grid {
     cells: [u8; CELLS],
 }
 
-impl Default for Grid {
-    fn default() -> Self {
-        Grid::EMPTY
-    }
-}
-
 /// One of the 27 units (rows, columns, boxes), numbered from 1 in messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {

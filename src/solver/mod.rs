@@ -104,8 +104,7 @@ pub struct SolveOutcome {
     pub nodes: u64,
     /// Branch points that had more than one choice.
     pub guesses: u64,
-    /// The search stopped before it finished: the node budget ran out, or it timed out,
-    /// or it was cancelled (the two flags below say which).
+    /// The search stopped early: the node budget, or the two flags below.
     pub budget_exceeded: bool,
     /// The deadline passed first (`budget_exceeded` is set too).
     pub timed_out: bool,
@@ -114,17 +113,14 @@ pub struct SolveOutcome {
     /// The solver failed on this puzzle (a foreign program died or answered nonsense);
     /// [`Solver::take_error`] says why.
     pub failed: bool,
-    /// The count is only a lower bound: a foreign solver gave a solution without
-    /// saying whether there are more (status `solved`).
+    /// A foreign solver gave a solution without saying whether there are more.
     pub count_is_lower_bound: bool,
-    /// The time of the work alone, when the solver measured it itself (a library's
-    /// function call, a program's own report, a round trip less its transport): the
-    /// call's time then, in place of the harness's clock around the whole call.
+    /// The time of the work alone, when the solver measured it itself: the call's time
+    /// then, in place of the harness's clock around the whole call.
     pub time_ns: Option<u64>,
     /// Where the call's time comes from.
     pub clock: Clock,
-    /// Which work counters the solver counted (`nodes` and `guesses` mean nothing
-    /// where it did not).
+    /// Which of `nodes` and `guesses` the solver counted.
     pub counted: Counters,
     /// The solution is still to be fetched, untimed, by [`Solver::complete`] (a library
     /// that writes one only when asked for one).
@@ -184,11 +180,8 @@ impl SolveOutcome {
 
 /// A Sudoku solver. Each thread owns one; state is reused from puzzle to puzzle.
 pub trait Solver: Send {
-    /// Counts the solutions of `puzzle` up to `limits.max_solutions`.
-    ///
-    /// Callers check the givens first (`Grid::find_conflict`); given conflicting givens a
-    /// solver must still return, with zero solutions (the C library relies on it), and
-    /// never panic.
+    /// Counts the solutions of `puzzle` up to `limits.max_solutions`; conflicting givens
+    /// have none (the C library relies on it), never a panic.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome;
 
     /// Counts the solutions of a board that is not 9x9 (4x4, 16x16, 25x25), the
@@ -236,9 +229,8 @@ pub trait Solver: Send {
     fn prepare(&mut self) {}
 
     /// Fetches what a call left pending (`SolveOutcome::solution_pending`), outside the
-    /// clock: `bench` does it after a stretch of timed calls, so that the extra work
-    /// does not run between them (a second call between two timed ones slowed them by
-    /// 3%). `Err`: the fetch failed, and the call with it.
+    /// clock (`bench` after a stretch of timed calls: between two, it slowed them by 3%).
+    /// `Err`: the fetch failed, and the call with it.
     fn complete(&mut self, _puzzle: &Grid, _outcome: &mut SolveOutcome) -> Result<(), String> {
         Ok(())
     }
@@ -474,11 +466,9 @@ pub fn leaked(name: String) -> &'static str {
     Box::leak(name.into_boxed_str())
 }
 
-/// Makes `T` (a solver, or what holds one) behind a spacer whose size (64 bytes to 8
-/// KiB) `random` chooses. Where the allocator puts a solver's tables moves its speed by
-/// a few percent for as long as it lives (measured: up to 8% between two dlx-static
-/// instances in one process), which would tilt a whole run one way; solvers made anew
-/// this way land somewhere else each time, and the placements average out.
+/// Makes `T` (a solver, or what holds one) behind a spacer of 64 bytes to 8 KiB that
+/// `random` chooses: where its tables land moves its speed for its life (up to 8%
+/// between two dlx-static instances), so solvers made anew land elsewhere each time.
 pub fn placed_anew<T>(random: u64, make: impl FnOnce() -> T) -> T {
     let spacer = vec![1u8; 64 * (1 + (random % 128) as usize)];
     let made = make();

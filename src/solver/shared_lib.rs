@@ -286,7 +286,8 @@ mod guard {
 
     impl Guarded {
         pub fn new(len: usize) -> Guarded {
-            let size = page_size();
+            // SAFETY: sysconf only reads a constant of the system.
+            let size = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096);
             // SAFETY: a fresh mapping of that many pages, this value's alone.
             let page = unsafe { map(size) }.wrapping_add(size * BEFORE);
             let mut guarded = Guarded { page, size, len };
@@ -321,14 +322,10 @@ mod guard {
 
     impl Drop for Guarded {
         fn drop(&mut self) {
+            let map = self.page.wrapping_sub(self.size * BEFORE);
             // SAFETY: the mapping made in `new`, unmapped once.
-            unsafe { unmap(self.page.wrapping_sub(self.size * BEFORE), self.size) }
+            unsafe { libc::munmap(map.cast(), self.size * (BEFORE + 1 + AFTER)) };
         }
-    }
-
-    fn page_size() -> usize {
-        // SAFETY: sysconf only reads a constant of the system.
-        (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096)
     }
 
     /// Pages of `size` bytes, none accessible but the buffer's.
@@ -351,11 +348,6 @@ mod guard {
             assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
             map.cast()
         }
-    }
-
-    unsafe fn unmap(map: *mut u8, size: usize) {
-        // SAFETY: the caller's mapping, from `map`.
-        unsafe { libc::munmap(map.cast(), size * (BEFORE + 1 + AFTER)) };
     }
 }
 

@@ -72,8 +72,7 @@ impl Calibrator {
     fn burst(&mut self, n: usize) -> Option<Vec<u64>> {
         if self.worker.is_none() {
             let exe = std::env::current_exe().ok()?;
-            let args = ["worker".to_string(), "-b".to_string(), "null".to_string()];
-            self.worker = Some(Worker::spawn(&exe, &args, &[]).ok()?);
+            self.worker = Some(Worker::spawn(&exe, &["worker", "-b", "null"], &[]).ok()?);
         }
         let worker = self.worker.as_mut()?;
         let line =

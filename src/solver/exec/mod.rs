@@ -209,21 +209,12 @@ fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
     limits.cancelled().then(|| stopped(Wait::Cancelled))
 }
 
-/// The line a puzzle is sent as.
-fn puzzle_line(puzzle: &Grid) -> Vec<u8> {
-    let mut line = puzzle.to_line_with(b'.').to_vec();
-    line.push(b'\n');
-    line
-}
-
-/// What an answer line says.
+/// What an answer line says: its claims (with its own time and counters if given), `?`
+/// or `!` with why.
 #[derive(Debug, PartialEq)]
 pub enum Answer {
-    /// A solution, none, or a count: its claims, its own time and counters if given.
     Outcome(SolveOutcome),
-    /// `?`: the program gave up on the puzzle (a limit of its own): `budget_exceeded`.
     GaveUp(String),
-    /// `!`: the program failed on the puzzle: `error`.
     Failed(String),
 }
 
@@ -348,7 +339,9 @@ impl Solver for ExecSolver {
         let mut deadline = limits
             .deadline
             .unwrap_or_else(|| start + per_puzzle_timeout(limits));
-        let line = puzzle_line(puzzle);
+        // The line a puzzle is sent as is POJ 3074's case.
+        let mut line = Vec::with_capacity(82);
+        Problem::Poj3074.write_case(puzzle, false, &mut line);
         let mut retried = false;
         let line = loop {
             let Some(worker) = &mut self.worker else {
@@ -449,11 +442,9 @@ impl Solver for ExecSolver {
 }
 
 impl ExecSolver {
-    /// `--exec-mode stream`: every puzzle written at once (by the writer thread), the
-    /// answers read as they come. The time limit holds per puzzle: each answer must
-    /// come within it of the one before (of the start, for the first). A program that
-    /// dies or hangs costs the puzzles not yet answered. A puzzle's time is the
-    /// program's own report when it gives one, else the batch's share.
+    /// `--exec-mode stream`: every puzzle sent at once, the answers read as they come,
+    /// each within the time limit of the one before; a program that dies or hangs costs
+    /// the puzzles not yet answered.
     fn stream(
         &mut self,
         puzzles: &[&Grid],
@@ -467,7 +458,7 @@ impl ExecSolver {
         let mut ends = Vec::with_capacity(puzzles.len());
         let base = worker.queued();
         for p in puzzles {
-            all.extend(puzzle_line(p));
+            Problem::Poj3074.write_case(p, false, &mut all);
             ends.push(base + all.len() as u64);
         }
         worker.send(&all);

@@ -239,10 +239,9 @@ impl Worker {
         }
     }
 
-    /// The next line of output, waiting until `deadline` (writing its input meanwhile);
-    /// gives up when `cancelled` says so (checked every 20 ms). Whether the program
-    /// itself exited is checked too: once it has, what it left in the pipe is read and
-    /// then its output counts as ended, even if a child it left holds the pipe open.
+    /// The next line of output, waiting until `deadline` (writing its input meanwhile) or
+    /// `cancelled` (checked every 20 ms). Once the program itself exited, what it left in
+    /// the pipe is read and its output ends, even if a child it left holds the pipe open.
     pub fn wait(&mut self, deadline: Instant, cancelled: impl Fn() -> bool) -> Wait {
         loop {
             if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
@@ -360,9 +359,8 @@ impl Worker {
         }
     }
 
-    /// Why it stopped answering: its exit status (after a short wait) and the end of
-    /// what it wrote on stderr. Its group is killed first, so that a child it left
-    /// holding stderr cannot keep the last of it from being read.
+    /// Why it stopped answering: its exit status and the end of its stderr (its group
+    /// killed first, so that a child holding stderr cannot keep the last of it back).
     pub fn obituary(&mut self) -> String {
         let status = self.exit_status();
         self.kill();
