@@ -211,7 +211,6 @@ impl Grid {
 
     /// The 81-character line form with `.` blanks, as a `String`.
     pub fn to_line(&self) -> String {
-        // The bytes are ASCII digits and '.', always valid UTF-8.
         self.to_line_with(b'.').iter().map(|&b| b as char).collect()
     }
 }

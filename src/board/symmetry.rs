@@ -85,20 +85,19 @@ impl Symmetry {
         match board {
             Board::Nine(g) => Board::Nine(self.apply_grid(g)),
             Board::Other(s) => {
-                let mut cells = vec![0u8; s.cells().len()];
-                for (k, c) in cells.iter_mut().enumerate() {
-                    *c = self.relabel[s.cells()[self.from[k] as usize] as usize];
-                }
-                Board::Other(Box::new(Square::new(cells).expect("a board's cells")))
+                let cells = self
+                    .from
+                    .iter()
+                    .map(|&f| self.relabel[s.get(f as usize) as usize]);
+                Board::Other(Box::new(
+                    Square::new(cells.collect()).expect("a board's cells"),
+                ))
             }
         }
     }
 
     fn apply_grid(&self, g: &Grid) -> Grid {
-        let mut cells = [0u8; CELLS];
-        for (k, c) in cells.iter_mut().enumerate() {
-            *c = self.relabel[g.cells()[self.from[k] as usize] as usize];
-        }
+        let cells = std::array::from_fn(|k| self.relabel[g.get(self.from[k] as usize) as usize]);
         Grid::from_cells(cells).expect("values 0-9")
     }
 

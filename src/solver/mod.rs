@@ -34,16 +34,12 @@ use crate::board::Square;
 use crate::board::nine::Grid;
 use budget::Stop;
 
-/// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
-/// about 110 million nodes a second on the development VM); the DLX backends need at
-/// most tens of thousands of nodes for any 9x9 puzzle and never come near it.
+/// Default node budget: about a second of `dfs` (110 million nodes a second on the
+/// development VM); the DLX backends need at most tens of thousands on any 9x9 puzzle.
 pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 
-/// How far a search may go.
-///
-/// The deadline and the cancel flag are checked at the root and then every 1,024 search
-/// nodes, so a search stops within about 1,024 nodes of either (microseconds for every
-/// backend). Build it with `..Limits::default()` so new fields need no change.
+/// How far a search may go (the deadline and the cancel flag are checked at the root and
+/// then every 1,024 nodes). Build it with `..Limits::default()`.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Stop after this many solutions (1: find one; 2: check uniqueness).

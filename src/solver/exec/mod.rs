@@ -115,7 +115,7 @@ impl ExecSolver {
             Wait::Got(FromChild::Eof) if one_shot && worker.exited_cleanly() => return Ok(None),
             Wait::Got(FromChild::Eof) => format!("{program} {}", worker.obituary()),
             stop => {
-                if matches!(stop, Wait::TimedOut) && worker.answers() == 0 {
+                if matches!(stop, Wait::TimedOut) && worker.answers == 0 {
                     silent_warning(&self.spec, per_puzzle_timeout(limits));
                 }
                 self.worker = None; // killed on drop
@@ -347,7 +347,7 @@ impl Solver for ExecSolver {
             let Some(worker) = &mut self.worker else {
                 return self.not_running();
             };
-            let one_shot = !retried && worker.answers() > 0;
+            let one_shot = !retried && worker.answers > 0;
             worker.send(&line);
             let sent = worker.queued();
             match self.answer(limits, deadline, sent, one_shot) {

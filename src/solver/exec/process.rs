@@ -85,8 +85,8 @@ pub struct Worker {
     /// Bytes given to `send` and bytes written into the pipe, in all.
     queued: u64,
     written: u64,
-    /// Lines returned by `wait`.
-    answers: u64,
+    /// Lines returned by `wait` (for reading only).
+    pub answers: u64,
     /// Close the input once everything is written.
     close_when_sent: bool,
     stdout: ChildStdout,
@@ -209,11 +209,6 @@ impl Worker {
 
     pub fn written(&self) -> u64 {
         self.written
-    }
-
-    /// Lines it answered so far.
-    pub fn answers(&self) -> u64 {
-        self.answers
     }
 
     /// Writes what the pipe takes without blocking.
