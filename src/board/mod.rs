@@ -11,10 +11,6 @@ pub(crate) mod symmetry;
 
 pub use nine::Grid;
 
-/// Smallest and largest box size of square boxes: 4x4 and 25x25 boards.
-pub const MIN_BOX: usize = 2;
-pub const MAX_BOX: usize = 5;
-
 /// The largest side of any board.
 pub const MAX_SIDE: usize = 25;
 
@@ -90,35 +86,21 @@ impl PartialEq for Square {
 
 impl Eq for Square {}
 
-impl std::hash::Hash for Square {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        (self.rows, self.cols, &self.cells).hash(h);
-    }
-}
-
 /// One of a board's units (rows, columns, boxes), numbered from 1 in messages.
 pub use crate::board::nine::Unit;
 
-/// Why cells do not make a board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SquareError {
-    #[error("{0} cells is no board's size (a side of {sides})", sides = sides())]
-    Cells(usize),
-    #[error("r{}c{} holds {value}, more than the board's {side}", cell / side + 1, cell % side + 1)]
-    Value { cell: usize, value: u8, side: usize },
-}
-
 impl Square {
-    /// A board from its cells, row by row (`0` blank).
-    pub fn new(cells: Vec<u8>) -> Result<Square, SquareError> {
-        let shape = Shape::of_cells(cells.len()).ok_or(SquareError::Cells(cells.len()))?;
+    /// A board from its cells, row by row (`0` blank); `Err`: why they make none.
+    pub fn new(cells: Vec<u8>) -> Result<Square, String> {
+        let n = cells.len();
+        let shape = Shape::of_cells(n)
+            .ok_or_else(|| format!("{n} cells is no board's size (a side of {})", sides()))?;
         let side = shape.side();
         if let Some(cell) = cells.iter().position(|&v| usize::from(v) > side) {
-            return Err(SquareError::Value {
-                cell,
-                value: cells[cell],
-                side,
-            });
+            let (r, c, value) = (cell / side + 1, cell % side + 1, cells[cell]);
+            return Err(format!(
+                "r{r}c{c} holds {value}, more than the board's {side}"
+            ));
         }
         Ok(Square {
             rows: shape.rows as u8,
@@ -126,12 +108,6 @@ impl Square {
             cells: cells.into_boxed_slice(),
             symbols: None,
         })
-    }
-
-    /// The blank board with square boxes of `n` cells a side.
-    pub fn empty(n: usize) -> Square {
-        assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
-        Square::new(vec![0; n.pow(4)]).expect("a board's size")
     }
 
     pub fn from_grid(g: &Grid) -> Square {
@@ -262,19 +238,20 @@ impl Square {
         }
     }
 
-    /// One character a cell, row after row: digits up to 9x9, `A`.. above, `.` blanks
-    /// (what protocols and judges take, whatever the file wrote).
-    pub fn write_line(&self, out: &mut Vec<u8>) {
-        let a = match self.side() {
+    /// One character a cell, row after row, `.` blanks, in `alphabet` (`None`: digits up
+    /// to 9x9, `A`.. above: what protocols and judges take, whatever the file wrote).
+    pub fn write_line(&self, alphabet: Option<Alphabet>, out: &mut Vec<u8>) {
+        let plain = match self.side() {
             ..=9 => Alphabet::Digits,
             _ => Alphabet::Letters,
         };
+        let a = alphabet.unwrap_or(plain);
         out.extend(self.cells.iter().map(|&v| a.symbol(v)));
     }
 
     pub fn to_line(&self) -> String {
         let mut out = Vec::with_capacity(self.cells.len());
-        self.write_line(&mut out);
+        self.write_line(None, &mut out);
         String::from_utf8(out).expect("ASCII")
     }
 }
@@ -507,15 +484,11 @@ pub fn parse_numbers<'a>(tokens: impl Iterator<Item = &'a [u8]>) -> Option<Resul
         }
     }
     Shape::of_cells(cells.len())?;
-    Some(
-        Square::new(cells)
-            .map(Board::from)
-            .map_err(|e| e.to_string()),
-    )
+    Some(Square::new(cells).map(Board::from))
 }
 
 /// A puzzle or a solution of any size: 9x9 inline, other sizes on the heap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Board {
     Nine(Grid),
     /// Never a 9x9 board ([`Board::from`] makes sure).
@@ -630,10 +603,7 @@ impl Board {
     pub fn write_line_with(&self, blank: u8, out: &mut Vec<u8>) {
         match self {
             Board::Nine(g) => out.extend_from_slice(&g.to_line_with(blank)),
-            Board::Other(s) => match s.symbols {
-                Some(a) => out.extend(s.cells.iter().map(|&v| a.symbol(v))),
-                None => s.write_line(out),
-            },
+            Board::Other(s) => s.write_line(s.symbols, out),
         }
     }
 
@@ -656,6 +626,18 @@ impl Board {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Smallest and largest box size of square boxes: 4x4 and 25x25 boards.
+    const MIN_BOX: usize = 2;
+    const MAX_BOX: usize = 5;
+
+    impl Square {
+        /// The blank board with square boxes of `n` cells a side.
+        pub(crate) fn empty(n: usize) -> Square {
+            assert!((MIN_BOX..=MAX_BOX).contains(&n), "box size {n}");
+            Square::new(vec![0; n.pow(4)]).expect("a board's size")
+        }
+    }
 
     /// A solved board of box size `n`: the pattern solution, its values relabelled.
     pub(crate) fn solved(n: usize, relabel: &[u8]) -> Square {

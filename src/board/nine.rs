@@ -33,12 +33,6 @@ pub struct Grid {
     cells: [u8; CELLS],
 }
 
-impl Default for Grid {
-    fn default() -> Self {
-        Grid::EMPTY
-    }
-}
-
 /// One of the 27 units (rows, columns, boxes), numbered from 1 in messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {
@@ -57,14 +51,6 @@ impl fmt::Display for Unit {
     }
 }
 
-/// A cell value outside `0..=9`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cell {cell} holds {value}, not a digit 0-9")]
-pub struct InvalidCell {
-    pub cell: usize,
-    pub value: u8,
-}
-
 /// Why a string is not an 81-cell grid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GridParseError {
@@ -78,13 +64,10 @@ impl Grid {
     /// The grid with every cell blank.
     pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
 
-    /// A grid from cell values (`0` blank, `1..=9` digits).
-    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, InvalidCell> {
+    /// A grid from cell values (`0` blank, `1..=9` digits); `Err`: the first cell above 9.
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, usize> {
         match cells.iter().position(|&v| v > 9) {
-            Some(cell) => Err(InvalidCell {
-                cell,
-                value: cells[cell],
-            }),
+            Some(cell) => Err(cell),
             None => Ok(Grid { cells }),
         }
     }
@@ -228,7 +211,6 @@ impl Grid {
 
     /// The 81-character line form with `.` blanks, as a `String`.
     pub fn to_line(&self) -> String {
-        // The bytes are ASCII digits and '.', always valid UTF-8.
         self.to_line_with(b'.').iter().map(|&b| b as char).collect()
     }
 }

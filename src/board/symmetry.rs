@@ -1,9 +1,7 @@
-//! The symmetries of a Sudoku board: digits relabelled, rows swapped within a band,
-//! bands swapped, columns within a stack, stacks, and the board transposed. Each maps a
-//! puzzle to an equivalent one (as many solutions, the same difficulty for any solver
-//! that does not look at the labels), so `bench` can present each pass's puzzles in a
-//! fresh form: a solver measured on the same puzzles pass after pass otherwise has its
-//! branch predictors and caches learn them (tdoku's harness does the same).
+//! The symmetries of a board (values relabelled; rows, bands, columns, stacks swapped;
+//! transposition), each mapping a puzzle to an equivalent one, so `bench` presents each
+//! pass's puzzles afresh: otherwise a solver's branch predictors learn them (as tdoku's
+//! harness does).
 
 use crate::base::rng::SplitMix64;
 use crate::board::nine::{CELLS, Grid};
@@ -87,20 +85,19 @@ impl Symmetry {
         match board {
             Board::Nine(g) => Board::Nine(self.apply_grid(g)),
             Board::Other(s) => {
-                let mut cells = vec![0u8; s.cells().len()];
-                for (k, c) in cells.iter_mut().enumerate() {
-                    *c = self.relabel[s.cells()[self.from[k] as usize] as usize];
-                }
-                Board::Other(Box::new(Square::new(cells).expect("a board's cells")))
+                let cells = self
+                    .from
+                    .iter()
+                    .map(|&f| self.relabel[s.get(f as usize) as usize]);
+                Board::Other(Box::new(
+                    Square::new(cells.collect()).expect("a board's cells"),
+                ))
             }
         }
     }
 
     fn apply_grid(&self, g: &Grid) -> Grid {
-        let mut cells = [0u8; CELLS];
-        for (k, c) in cells.iter_mut().enumerate() {
-            *c = self.relabel[g.cells()[self.from[k] as usize] as usize];
-        }
+        let cells = std::array::from_fn(|k| self.relabel[g.get(self.from[k] as usize) as usize]);
         Grid::from_cells(cells).expect("values 0-9")
     }
 

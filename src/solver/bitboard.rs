@@ -5,46 +5,35 @@
 //! together (padded to three SSE2 vectors), so a cell leaves every digit at once.
 //!
 //! **Band step** (each word that changed). A band and a digit form a 3x3 grid of
-//! *segments* (three cells of one row inside one box). The digit sits in exactly one
-//! segment of each row and of each box, pairing rows with boxes one to one, so the
-//! segments it can use are those on some perfect matching of that grid (one of the six
-//! "configurations" of tdoku's write-up). One table lookup on the 9-bit pattern of
-//! non-empty segments gives them: every pointing and claiming elimination inside the
-//! band at once. A segment alone in its row (and so in its box) holding a single cell
-//! is a hidden single in that row and box: the digit is placed there.
+//! *segments* (three cells of one row inside one box); the digit uses one segment of each
+//! row and of each box, so only segments on a perfect matching of rows to boxes can hold
+//! it (tdoku's "configurations"). One table lookup on the 9-bit pattern of non-empty
+//! segments makes every pointing and claiming elimination in the band; a segment alone
+//! in its row holding a single cell is a hidden single, placed.
 //!
-//! **Stack step** (each digit that changed, once the cheaper steps are done). In a
-//! stack, bands and columns pair up the same way (each column holds the digit in one
-//! band, each box in one column), so the same table on the (band, column) pattern
-//! gives the box/column eliminations, and a column left with one cell is a hidden
-//! single.
+//! **Stack step** (each digit that changed, after the cheaper steps): bands and columns
+//! of a stack pair up the same way, so the same table gives the box/column eliminations
+//! and a column left with one cell is a hidden single.
 //!
-//! **Placements** found by band steps are applied together once no word is left to
-//! step (`flush`), word by word: their cells leave the other digits' words (one vector
-//! operation per band), their columns the digit's words in the other bands. The hot
-//! paths mark changed words with masks, not branches: mispredicted branches cost the
-//! hard puzzles as much as their instructions do.
+//! **Placements** of band steps are applied together (`flush`): their cells leave the
+//! other digits' words, their columns the digit's other bands. Hot paths mark changed
+//! words with masks, not branches (mispredictions cost hard puzzles as much as their
+//! instructions). **Naked singles and empty cells**: candidates per cell counted
+//! bit-sliced (one, two, three, four) across the nine words.
 //!
-//! **Naked singles and empty cells**: a pass over all nine digits counts candidates
-//! per cell bit-sliced (at least one, two, three, four) across the words.
+//! **Search**: guess a cell with the fewest candidates and, among those, the most open
+//! peers (peers with the fewest candidates counting extra). The state is a small `Copy`
+//! struct on a fixed stack of [`STACK`] + 1: a guess copies it one up for the branch
+//! taken (the lowest digit) and leaves the other below (the other digit placed if it had
+//! two, else the guessed one removed). Each propagation is a node; each guess a branch.
 //!
-//! **Search**: when nothing more follows, guess a cell with the fewest candidates (two
-//! where one exists) and, among those, the most open peers, peers with the fewest
-//! candidates counting extra (the guess that clears the most). The whole state is a small `Copy` struct on a fixed
-//! stack of [`STACK`] + 1 states, so nothing is allocated per puzzle: a guess copies
-//! it one up for the branch taken (the lowest digit placed) and leaves the other
-//! branch below (the cell's other digit placed, if it had two; else the guessed one
-//! removed). Each propagation is one node (the root and every branch taken); each
-//! guess is one branch point.
+//! **Paths.** The search is compiled for each x86-64 level (baseline, v2, v3, v4) and the
+//! highest the CPU has runs ([`Path`]; `SUDOKU_BENCH_BITBOARD_PATH` forces a lower one),
+//! with the same answers, nodes and guesses on every path.
 //!
-//! **Paths.** The search is compiled four times, for the x86-64 levels (baseline SSE2,
-//! v2 with `popcnt`, v3 with AVX2 and BMI2, v4 with AVX-512), and the highest the CPU has
-//! runs ([`Path`], chosen once per solver; `SUDOKU_BENCH_BITBOARD_PATH` forces a lower
-//! one). Every path does the same search: the same answers, nodes and guesses.
-//!
-//! The ideas are the published ones (per-digit band words as in JCZSolve's
-//! descriptions; band configurations and the fewest-candidate heuristics as discussed
-//! in tdoku's write-up); the code is written for this crate.
+//! The ideas are the published ones (per-digit band words as in JCZSolve's descriptions;
+//! band configurations and the fewest-candidate heuristics as in tdoku's write-up); the
+//! code is written for this crate.
 
 use super::{Limits, SolveOutcome, Solver};
 use crate::board::nine::{CELLS, Grid};
@@ -499,7 +488,7 @@ impl State {
                 while s != 0 {
                     let pos = s.trailing_zeros() as usize;
                     s &= s - 1;
-                    let d = self.first_digit(b, 1 << pos);
+                    let d = self.digits(b, 1 << pos).trailing_zeros() as usize;
                     if d >= 9 {
                         // Another single of this pass took its last digit.
                         return Step::Contradiction;
@@ -638,13 +627,6 @@ impl State {
             }
         }
         (((best >> 5) & 3) as usize, 1 << (best & 31))
-    }
-
-    /// The lowest digit (0-based) still possible in the cell `bit` of band `b`, or 32
-    /// when none is (never for the open cells asked about).
-    #[inline(always)]
-    fn first_digit(&self, b: usize, bit: u32) -> usize {
-        self.digits(b, bit).trailing_zeros() as usize
     }
 
     /// The digits (bit `d`) still possible in the cell `bit` of band `b`.

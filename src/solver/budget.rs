@@ -1,9 +1,7 @@
 //! The stop conditions every search shares: a node budget, a deadline and a cancel flag.
 //!
-//! The hot path is one comparison per node (`nodes >= next_check`); the clock and the
-//! flag are read only at the root and then every [`CHECK_EVERY`] nodes, so a deadline
-//! costs one `Instant::now()` per puzzle for the DLX backends and a few per second of
-//! `dfs` search.
+//! One comparison per node; the clock and the flag are read at the root and then every
+//! [`CHECK_EVERY`] nodes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -1,10 +1,6 @@
-//! Naive backtracking, as in the HDU 1426 seed: the blank cells in row-major order, the
-//! digits 1..9 in order, a row/column/box check. No heuristics, on purpose: it is the
-//! baseline the other backends are measured against. The check is three bitmasks, which
-//! keeps the search order (and so the node counts) of the textbook version; the search
-//! is iterative, with the untried digits of each level on an explicit stack. One search
-//! serves every board size, masks as wide as the board; a 9x9 grid goes through it as a
-//! `Square`.
+//! Naive backtracking, the baseline, as in the HDU 1426 seed: blank cells in row-major
+//! order, values in order, no heuristics. Three bitmasks do the check (the textbook's
+//! search order and node counts); iterative; every board size, a 9x9 grid as a `Square`.
 
 use super::{Limits, SolveOutcome, Solver};
 use crate::board::Square;
@@ -44,11 +40,7 @@ impl Dfs {
         if limits.max_solutions == 0 {
             return (out, None);
         }
-        let full = if side == 32 {
-            u32::MAX
-        } else {
-            (1u32 << side) - 1
-        };
+        let full = (1u32 << side) - 1; // sides are at most 25
         self.untried.clear();
         self.untried.resize(self.blanks.len(), 0);
         let mut board = puzzle.clone();

@@ -1,10 +1,8 @@
 //! Sudoku as one client of the general exact-cover solver in [`super::exact_cover`].
 //!
-//! Like `dlx-static` it builds only the options consistent with the givens and only the
-//! items they leave open, but through the general API: items are numbered at run time
-//! and the solver knows nothing of Sudoku. One build serves every board size: the
-//! matrix has `4 * side^2` items (cell, row-value, column-value, box-value) and one
-//! option a candidate.
+//! Like `dlx-static`, only the options consistent with the givens and the items they
+//! leave open, numbered at run time, for every board size: at most `4 * side^2` items
+//! (cell, row-value, column-value, box-value) and an option a candidate.
 
 use super::exact_cover::ExactCover;
 use super::{Limits, SolveOutcome, Solver};

@@ -1,21 +1,15 @@
 //! Dancing Links on fixed-size arrays sized for 9x9 at compile time.
 //!
-//! The matrix holds only the options consistent with the givens, and only the items the
-//! givens leave open (DLX-NOTES method 3), so it is as small as it can be. Indices are
-//! `u16`; the whole structure is about 30 KiB and stays in L1/L2 cache. Nothing is
-//! allocated per puzzle. The search is iterative (an explicit stack of chosen nodes).
-//!
-//! Two departures from the textbook layout, neither of which changes the search tree:
-//! - Each option has exactly four nodes, stored at a 4-aligned index, so the other
-//!   nodes of an option are `node ^ 1`, `^ 2`, `^ 3` (no left/right links, no spacers).
-//! - Items are not kept in a doubly linked header list. Each item has a one-byte key in
-//!   a flat array: its option count while open, with [`COVERED`] added while covered,
-//!   [`CLOSED`] when the givens satisfy it. Choosing the item is then a SIMD scan for
-//!   the leftmost minimum, the same choice as walking the header list (the list is in
-//!   item order, so "leftmost" is "lowest index").
+//! Only the options consistent with the givens and the items they leave open (DLX-NOTES
+//! method 3); `u16` indices, about 30 KiB, nothing allocated per puzzle; an iterative
+//! search. Two departures from the textbook layout, with the same search tree: an
+//! option's four nodes sit at a 4-aligned index (the others are `node ^ 1`, `^ 2`, `^ 3`:
+//! no left/right links), and items have a one-byte key each instead of a header list
+//! (the option count, plus [`COVERED`] while covered, [`CLOSED`] when the givens satisfy
+//! it), so choosing an item is a SIMD scan for the leftmost minimum.
 
-use super::{Limits, SolveOutcome, Solver, given_masks};
-use crate::board::nine::{CELLS, Grid, box_of, col_of};
+use super::{Limits, SolveOutcome, Solver};
+use crate::board::nine::{CELLS, Grid, box_of, col_of, row_of};
 
 /// Items: cell filled (0..81), row has digit (81..162), column (162..243), box (243..324).
 const ITEMS: usize = 324;
@@ -58,6 +52,25 @@ impl Default for DlxStatic {
             chosen: [0; CELLS],
         }
     }
+}
+
+/// Row, column and box digit masks of the givens (bit `d-1` for digit `d`), or `None`
+/// when two givens conflict.
+fn given_masks(puzzle: &Grid) -> Option<[[u16; 9]; 3]> {
+    let mut masks = [[0u16; 9]; 3];
+    for (cell, &d) in puzzle.cells().iter().enumerate().filter(|(_, d)| **d != 0) {
+        let bit = 1u16 << (d - 1);
+        for (kind, u) in [row_of(cell), col_of(cell), box_of(cell)]
+            .into_iter()
+            .enumerate()
+        {
+            if masks[kind][u] & bit != 0 {
+                return None;
+            }
+            masks[kind][u] |= bit;
+        }
+    }
+    Some(masks)
 }
 
 impl DlxStatic {

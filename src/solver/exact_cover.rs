@@ -1,19 +1,12 @@
 //! A general exact-cover solver: Knuth's Algorithm X with Dancing Links on a `Vec` arena.
 //!
-//! Any number of items and options given at run time, up to 2^28 nodes in all. The layout follows Knuth's DLX1:
-//! 32-bit links; an option's nodes sit side by side with a spacer node between
-//! options, so rows need no left/right links (a spacer's `up` is the first node of the
-//! option before it, its `down` the last node of the option after it). `reset` keeps
-//! the allocation, so a solver reused across problems allocates nothing in steady state.
-//!
-//! One departure from DLX1, which leaves the search tree unchanged: items are not kept
-//! in a linked header list. Each item has a key, its option count, with `COVERED`
-//! added while it is covered, and the item to branch on is found by scanning the keys
-//! in item order (what walking the header list does, without the dependent loads).
-//! Keys are 16 bits in problems with fewer than 2^14 options, so the scan takes eight
-//! keys to a vector, and 32 bits in the rest. Links are byte offsets of the 16-byte
-//! nodes, so a node's address is the arena's base plus the link.
-//! The search is iterative, with the chosen nodes on an explicit stack.
+//! Items and options given at run time, up to 2^28 nodes. Knuth's DLX1 layout: 32-bit
+//! links (byte offsets of the 16-byte nodes), an option's nodes side by side with a
+//! spacer between options (its `up` the first node of the option before, its `down` the
+//! last of the one after), so no left/right links; `reset` keeps the allocation. One
+//! departure, with the same search tree: no header list; each item has a key (its option
+//! count, plus `COVERED` while covered) scanned in item order, 16 bits under 2^14
+//! options (eight to a vector), else 32. The search is iterative.
 
 use super::budget::{Budget, Stop};
 use std::ops::{AddAssign, SubAssign};
@@ -35,8 +28,6 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Branch points whose chosen item had more than one option.
     pub guesses: u64,
-    /// Links removed by covering (Knuth's "updates").
-    pub updates: u64,
     /// What stopped the search early, if anything did: the node budget, the deadline
     /// or the cancel flag.
     pub stop: Option<Stop>,
@@ -64,22 +55,6 @@ struct Node {
     down: u32,
     top: u32,
     option: u32,
-}
-
-/// Why `items` cannot be an option of a problem with `count` items.
-fn check_items(items: &[usize], count: usize) -> Result<(), OptionError> {
-    if items.is_empty() {
-        return Err(OptionError::Empty);
-    }
-    for (k, &item) in items.iter().enumerate() {
-        if item >= count {
-            return Err(OptionError::ItemOutOfRange { item, items: count });
-        }
-        if items[..k].contains(&item) {
-            return Err(OptionError::Repeated(item));
-        }
-    }
-    Ok(())
 }
 
 /// An exact-cover problem and its Dancing Links.
@@ -157,8 +132,15 @@ impl ExactCover {
                 distinct &= !option[..k].contains(&option[k]);
             }
             if !(in_range && distinct) {
-                let list: Vec<usize> = option.iter().map(|&i| i as usize).collect();
-                return Err(check_items(&list, items).expect_err("a bad option"));
+                for (k, &item) in option.iter().enumerate() {
+                    let item = item as usize;
+                    if item >= items {
+                        return Err(OptionError::ItemOutOfRange { item, items });
+                    }
+                    if option[..k].contains(&option[k]) {
+                        return Err(OptionError::Repeated(item));
+                    }
+                }
             }
         }
         self.make_room(options.len(), W);
@@ -359,10 +341,10 @@ impl<K: Key> Links<'_, K> {
                 }
             } else if count > 0 {
                 stats.guesses += u64::from(count > 1);
-                stats.updates += self.cover(item);
+                self.cover(item);
                 let r = self.down(at(item as usize));
                 chosen[depth] = r;
-                stats.updates += self.cover_rest_of_option(r);
+                self.cover_rest_of_option(r);
                 depth += 1;
                 continue 'node;
             }
@@ -375,7 +357,7 @@ impl<K: Key> Links<'_, K> {
                 let next = self.down(r);
                 if next != at(item as usize) {
                     chosen[depth] = next;
-                    stats.updates += self.cover_rest_of_option(next);
+                    self.cover_rest_of_option(next);
                     depth += 1;
                     continue 'node;
                 }
@@ -495,21 +477,19 @@ impl<K: Key> Links<'_, K> {
         unsafe { self.key.get_unchecked_mut(header as usize) }
     }
 
-    /// Covers the items of `node`'s option other than `node`'s own; returns the updates.
+    /// Covers the items of `node`'s option other than `node`'s own.
     #[inline(always)]
-    fn cover_rest_of_option(&mut self, node: u32) -> u64 {
-        let mut updates = 0;
+    fn cover_rest_of_option(&mut self, node: u32) {
         let mut p = node + NODE;
         while p != node {
             let j = self.top(p);
             if j == SPACER {
                 p = self.up(p);
             } else {
-                updates += self.cover(j);
+                self.cover(j);
                 p += NODE;
             }
         }
-        updates
     }
 
     #[inline(always)]
@@ -526,18 +506,16 @@ impl<K: Key> Links<'_, K> {
         }
     }
 
-    /// Covers header `item`; returns the updates.
+    /// Covers header `item`.
     #[inline(always)]
-    fn cover(&mut self, item: u32) -> u64 {
-        let mut updates = 0;
+    fn cover(&mut self, item: u32) {
         let head = at(item as usize);
         let mut p = self.down(head);
         while p != head {
-            updates += self.hide(p);
+            self.hide(p);
             p = self.down(p);
         }
         *self.key_mut(item) += K::COVERED;
-        updates
     }
 
     #[inline(always)]
@@ -551,11 +529,10 @@ impl<K: Key> Links<'_, K> {
         }
     }
 
-    /// Unlinks the other nodes of `p`'s option from their items, left to right; returns
-    /// how many. (Their items are open: an option with a covered item is hidden.)
+    /// Unlinks the other nodes of `p`'s option from their items, left to right. (Their
+    /// items are open: an option with a covered item is hidden.)
     #[inline(always)]
-    fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
+    fn hide(&mut self, p: u32) {
         let mut q = p + NODE;
         while q != p {
             let x = self.top(q);
@@ -566,11 +543,9 @@ impl<K: Key> Links<'_, K> {
                 self.set_down(u, d);
                 self.set_up(d, u);
                 *self.key_mut(x) -= K::ONE;
-                updates += 1;
                 q += NODE;
             }
         }
-        updates
     }
 
     /// Relinks what `hide` unlinked, right to left (the mirror order keeps links valid).
@@ -595,6 +570,22 @@ impl<K: Key> Links<'_, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Why `items` cannot be an option of a problem with `count` items.
+    fn check_items(items: &[usize], count: usize) -> Result<(), OptionError> {
+        if items.is_empty() {
+            return Err(OptionError::Empty);
+        }
+        for (k, &item) in items.iter().enumerate() {
+            if item >= count {
+                return Err(OptionError::ItemOutOfRange { item, items: count });
+            }
+            if items[..k].contains(&item) {
+                return Err(OptionError::Repeated(item));
+            }
+        }
+        Ok(())
+    }
 
     /// What the tests build problems with, one option at a time.
     impl ExactCover {

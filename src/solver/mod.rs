@@ -34,16 +34,12 @@ use crate::board::Square;
 use crate::board::nine::Grid;
 use budget::Stop;
 
-/// Default node budget: keeps `dfs` on any single puzzle to about a second (it visits
-/// about 110 million nodes a second on the development VM); the DLX backends need at
-/// most tens of thousands of nodes for any 9x9 puzzle and never come near it.
+/// Default node budget: about a second of `dfs` (110 million nodes a second on the
+/// development VM); the DLX backends need at most tens of thousands on any 9x9 puzzle.
 pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 
-/// How far a search may go.
-///
-/// The deadline and the cancel flag are checked at the root and then every 1,024 search
-/// nodes, so a search stops within about 1,024 nodes of either (microseconds for every
-/// backend). Build it with `..Limits::default()` so new fields need no change.
+/// How far a search may go (the deadline and the cancel flag are checked at the root and
+/// then every 1,024 nodes). Build it with `..Limits::default()`.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Stop after this many solutions (1: find one; 2: check uniqueness).
@@ -104,8 +100,7 @@ pub struct SolveOutcome {
     pub nodes: u64,
     /// Branch points that had more than one choice.
     pub guesses: u64,
-    /// The search stopped before it finished: the node budget ran out, or it timed out,
-    /// or it was cancelled (the two flags below say which).
+    /// The search stopped early: the node budget, or the two flags below.
     pub budget_exceeded: bool,
     /// The deadline passed first (`budget_exceeded` is set too).
     pub timed_out: bool,
@@ -114,17 +109,14 @@ pub struct SolveOutcome {
     /// The solver failed on this puzzle (a foreign program died or answered nonsense);
     /// [`Solver::take_error`] says why.
     pub failed: bool,
-    /// The count is only a lower bound: a foreign solver gave a solution without
-    /// saying whether there are more (status `solved`).
+    /// A foreign solver gave a solution without saying whether there are more.
     pub count_is_lower_bound: bool,
-    /// The time of the work alone, when the solver measured it itself (a library's
-    /// function call, a program's own report, a round trip less its transport): the
-    /// call's time then, in place of the harness's clock around the whole call.
+    /// The time of the work alone, when the solver measured it itself: the call's time
+    /// then, in place of the harness's clock around the whole call.
     pub time_ns: Option<u64>,
     /// Where the call's time comes from.
     pub clock: Clock,
-    /// Which work counters the solver counted (`nodes` and `guesses` mean nothing
-    /// where it did not).
+    /// Which of `nodes` and `guesses` the solver counted.
     pub counted: Counters,
     /// The solution is still to be fetched, untimed, by [`Solver::complete`] (a library
     /// that writes one only when asked for one).
@@ -142,24 +134,22 @@ named! {
     )]
     #[serde(rename_all = "kebab-case")]
     pub enum Clock {
-        /// Around the backend's call, in this process (the built-in backends).
+        /// The built-in backends.
         #[default]
         Harness => "harness",
-        /// Around the library function alone (`lib:`); the harness's bookkeeping (input,
-        /// guard zone, crash note, a second call for the solution) is outside it.
+        /// `lib:`.
         Call => "call",
-        /// The program's own report of its time for the puzzle (`exec:`, `ns=`).
+        /// `exec:`, `ns=`.
         Program => "program",
-        /// The pipe round trip less the transport, calibrated during the run (`exec:`).
+        /// `exec:` without `ns=`.
         RoundTrip => "round-trip",
-        /// Its batch's time divided by the batch's puzzles (`exec:` streams and judge
-        /// submissions that report no time of their own).
+        /// `exec:` streams and judge submissions that report no time of their own.
         Batch => "batch",
     }
 }
 
 impl Clock {
-    /// What the clock measures, for a person.
+    /// What the clock measures, for a person (what each variant's time is).
     pub fn describe(self) -> &'static str {
         match self {
             Clock::Harness => "the harness's clock around each call, in this process",
@@ -186,11 +176,8 @@ impl SolveOutcome {
 
 /// A Sudoku solver. Each thread owns one; state is reused from puzzle to puzzle.
 pub trait Solver: Send {
-    /// Counts the solutions of `puzzle` up to `limits.max_solutions`.
-    ///
-    /// Callers check the givens first (`Grid::find_conflict`); given conflicting givens a
-    /// solver must still return, with zero solutions (the C library relies on it), and
-    /// never panic.
+    /// Counts the solutions of `puzzle` up to `limits.max_solutions`; conflicting givens
+    /// have none (the C library relies on it), never a panic.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome;
 
     /// Counts the solutions of a board that is not 9x9 (4x4, 16x16, 25x25), the
@@ -238,35 +225,26 @@ pub trait Solver: Send {
     fn prepare(&mut self) {}
 
     /// Fetches what a call left pending (`SolveOutcome::solution_pending`), outside the
-    /// clock: `bench` does it after a stretch of timed calls, so that the extra work
-    /// does not run between them (a second call between two timed ones slowed them by
-    /// 3%). `Err`: the fetch failed, and the call with it.
+    /// clock (`bench` after a stretch of timed calls: between two, it slowed them by 3%).
+    /// `Err`: the fetch failed, and the call with it.
     fn complete(&mut self, _puzzle: &Grid, _outcome: &mut SolveOutcome) -> Result<(), String> {
         Ok(())
     }
 }
 
-/// The available backends: which solver to build, parsed from its name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The available backends: which solver to build, parsed from its name (each said in
+/// a few words by [`Backend::description`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Backend {
-    /// Dancing Links on fixed-size arrays (no heap per puzzle).
     DlxStatic,
-    /// Dancing Links on a reusable Vec arena (a general exact-cover solver).
     DlxArena,
-    /// Band-oriented bitboards with singles and locked candidates (no heap per puzzle).
     Bitboard,
-    /// Naive cell-by-cell backtracking, digits 1..9 (the baseline).
     Dfs,
-    /// The `sudoku` crate (AGPL-3.0), built only with the `reference` feature.
     #[cfg(feature = "reference")]
     Reference,
-    /// Solves nothing: measures the harness's own cost.
     Null,
-    /// Each record to the fastest built-in backend for its size (`solve`'s default).
     Fastest,
-    /// A foreign program speaking the line protocol or a judge's (`exec:...`).
     Exec(Arc<exec::ExecSpec>),
-    /// A function with tdoku's C type in a shared library (`lib:PATH:SYMBOL`).
     Lib(Arc<shared_lib::LibSpec>),
     /// Test-only solvers that panic, crawl or hang on purpose.
     #[cfg(test)]
@@ -457,28 +435,23 @@ impl std::fmt::Display for Backend {
     }
 }
 
-/// A backend name this build does not know, or a foreign spec that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UnknownBackend(pub String);
-
 impl std::str::FromStr for Backend {
-    type Err = UnknownBackend;
+    /// A backend name this build does not know, or a foreign spec that does not parse.
+    type Err = String;
 
-    fn from_str(s: &str) -> Result<Backend, UnknownBackend> {
-        let foreign = |r: Result<Backend, String>| r.map_err(UnknownBackend);
+    fn from_str(s: &str) -> Result<Backend, String> {
         if let Some(rest) = s.strip_prefix("exec:") {
-            return foreign(exec::ExecSpec::parse(rest).map(|e| Backend::Exec(Arc::new(e))));
+            return exec::ExecSpec::parse(rest).map(|e| Backend::Exec(Arc::new(e)));
         }
         if let Some(rest) = s.strip_prefix("lib:") {
-            return foreign(shared_lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l))));
+            return shared_lib::LibSpec::parse(rest).map(|l| Backend::Lib(Arc::new(l)));
         }
         Backend::built_in().find(|b| b.name() == s).ok_or_else(|| {
             let known: Vec<String> = Backend::built_in().map(|b| b.name().to_string()).collect();
-            UnknownBackend(format!(
+            format!(
                 "unknown backend {s:?}; this build has {}, and exec:CMD and lib:PATH:SYMBOL",
                 known.join(", ")
-            ))
+            )
         })
     }
 }
@@ -489,11 +462,9 @@ pub fn leaked(name: String) -> &'static str {
     Box::leak(name.into_boxed_str())
 }
 
-/// Makes `T` (a solver, or what holds one) behind a spacer whose size (64 bytes to 8
-/// KiB) `random` chooses. Where the allocator puts a solver's tables moves its speed by
-/// a few percent for as long as it lives (measured: up to 8% between two dlx-static
-/// instances in one process), which would tilt a whole run one way; solvers made anew
-/// this way land somewhere else each time, and the placements average out.
+/// Makes `T` (a solver, or what holds one) behind a spacer of 64 bytes to 8 KiB that
+/// `random` chooses: where its tables land moves its speed for its life (up to 8%
+/// between two dlx-static instances), so solvers made anew land elsewhere each time.
 pub fn placed_anew<T>(random: u64, make: impl FnOnce() -> T) -> T {
     let spacer = vec![1u8; 64 * (1 + (random % 128) as usize)];
     let made = make();
@@ -554,30 +525,6 @@ pub fn timing_notes(
         ));
     }
     notes
-}
-
-/// Row, column and box digit masks of the givens (bit `d-1` for digit `d`), or `None`
-/// when two givens conflict. Shared by the backends' set-up, not by the solution check.
-pub(crate) fn given_masks(puzzle: &Grid) -> Option<[[u16; 9]; 3]> {
-    let mut masks = [[0u16; 9]; 3];
-    for (cell, &d) in puzzle.cells().iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let bit = 1u16 << (d - 1);
-        let units = [
-            crate::board::nine::row_of(cell),
-            crate::board::nine::col_of(cell),
-            crate::board::nine::box_of(cell),
-        ];
-        for (kind, &u) in units.iter().enumerate() {
-            if masks[kind][u] & bit != 0 {
-                return None;
-            }
-            masks[kind][u] |= bit;
-        }
-    }
-    Some(masks)
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! The `sudoku` crate 0.8 (JCZSolve-style bitboards, AGPL-3.0) as a yardstick for the
 //! other backends. Built only with the opt-in `reference` cargo feature.
 //!
-//! The crate reports no work counters and takes no budget: `nodes` and `guesses` are
-//! not counted (`n/a`), and `max_nodes` is ignored. The deadline and the cancel flag are checked
-//! once, before the search (which takes microseconds on any 9x9 puzzle).
+//! It counts no nodes or guesses (`n/a`) and ignores `max_nodes`; the deadline and the
+//! cancel flag are checked once, before the search (microseconds on any 9x9 puzzle).
 
 use super::{Counters, Limits, SolveOutcome, Solver};
 use crate::board::nine::Grid;

@@ -4,17 +4,12 @@
 //! size_t fn(const char *input, size_t limit, uint32_t flags, char *solution, size_t *num_guesses);
 //! ```
 //!
-//! It returns the number of solutions up to `limit`, writes the first one and reports its
-//! guesses. The clock runs around the function call alone (`Clock::Call`): the padded
-//! input, the guard bytes, the crash note and the checks are before or after it. Pitfalls
-//! handled: the input is zero-padded (tdoku reads byte 81 to tell a plain puzzle from
-//! pencil marks); a solver that writes a solution only when `limit` is 1 gets a second
-//! call, untimed, that only serves the check (timed apart: `SolveOutcome::unseen_ns`);
-//! one that never writes `num_guesses` counts no guesses (`n/a`, not "no guess"); a write
-//! past the solution buffer is caught (see [`guard`]); a crash cannot be contained in the
-//! process, so it ends the run with a message naming the library and the puzzle. The
-//! deadline and the cancel flag are checked before each call (a call
-//! cannot be stopped), and the deadline again after it: an overrun is reported.
+//! The clock runs around the call alone (`Clock::Call`). The input is zero-padded (tdoku
+//! reads byte 81 to tell a puzzle from pencil marks); a solver that writes a solution only
+//! when `limit` is 1 gets a second, untimed call for the check; one that never writes
+//! `num_guesses` counts no guesses (`n/a`); a write past the solution buffer is caught
+//! ([`guard`]); a crash ends the run naming the library and the puzzle ([`crash`]). A call
+//! cannot be stopped: the limits are checked before it, and the deadline after it.
 
 use crate::base::lock;
 use std::collections::HashMap;
@@ -32,7 +27,7 @@ use crate::board::nine::{CELLS, Grid};
 pub type SolveFn =
     unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut usize) -> usize;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LibSpec {
     /// The whole spec, as every output names the backend (see [`super::leaked`]).
     pub spec: &'static str,
@@ -291,7 +286,8 @@ mod guard {
 
     impl Guarded {
         pub fn new(len: usize) -> Guarded {
-            let size = page_size();
+            // SAFETY: sysconf only reads a constant of the system.
+            let size = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096);
             // SAFETY: a fresh mapping of that many pages, this value's alone.
             let page = unsafe { map(size) }.wrapping_add(size * BEFORE);
             let mut guarded = Guarded { page, size, len };
@@ -326,14 +322,10 @@ mod guard {
 
     impl Drop for Guarded {
         fn drop(&mut self) {
+            let map = self.page.wrapping_sub(self.size * BEFORE);
             // SAFETY: the mapping made in `new`, unmapped once.
-            unsafe { unmap(self.page.wrapping_sub(self.size * BEFORE), self.size) }
+            unsafe { libc::munmap(map.cast(), self.size * (BEFORE + 1 + AFTER)) };
         }
-    }
-
-    fn page_size() -> usize {
-        // SAFETY: sysconf only reads a constant of the system.
-        (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096)
     }
 
     /// Pages of `size` bytes, none accessible but the buffer's.
@@ -356,11 +348,6 @@ mod guard {
             assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
             map.cast()
         }
-    }
-
-    unsafe fn unmap(map: *mut u8, size: usize) {
-        // SAFETY: the caller's mapping, from `map`.
-        unsafe { libc::munmap(map.cast(), size * (BEFORE + 1 + AFTER)) };
     }
 }
 

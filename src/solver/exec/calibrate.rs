@@ -1,13 +1,8 @@
-//! The pipe round trip of the line protocol, measured against a trivial worker (this
-//! program's own `worker -b null`, which answers at once) and taken out of each
-//! per-puzzle round trip of a program that reports no time of its own, as hyperfine
-//! takes out the cost of starting a shell.
-//!
-//! The round trip drifts with the machine's state (tens of percent within a run on a
-//! busy VM), so it is measured again during the run: each solver keeps a worker of its
-//! own beside its program and times a few round trips every so many puzzles, untimed.
-//! Every sample goes into a reservoir the program's solvers share, from which the
-//! summary gives the spread: how uncertain each such time is.
+//! The pipe round trip of the line protocol, measured against `worker -b null` (which
+//! answers at once) and taken out of each round trip of a program that reports no time
+//! of its own. It drifts within a run (tens of percent on a busy VM), so each solver keeps
+//! a worker beside its program and times a few round trips every so many puzzles,
+//! untimed; a reservoir the program's solvers share gives the summary its spread.
 
 use crate::base::lock;
 use std::collections::VecDeque;
@@ -77,8 +72,7 @@ impl Calibrator {
     fn burst(&mut self, n: usize) -> Option<Vec<u64>> {
         if self.worker.is_none() {
             let exe = std::env::current_exe().ok()?;
-            let args = ["worker".to_string(), "-b".to_string(), "null".to_string()];
-            self.worker = Some(Worker::spawn(&exe, &args, &[]).ok()?);
+            self.worker = Some(Worker::spawn(&exe, &["worker", "-b", "null"], &[]).ok()?);
         }
         let worker = self.worker.as_mut()?;
         let line =
@@ -125,10 +119,6 @@ impl PartialEq for Shared {
 }
 
 impl Eq for Shared {}
-
-impl std::hash::Hash for Shared {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
 
 /// The samples of the whole run: how many, and a uniform reservoir of them.
 #[derive(Debug)]

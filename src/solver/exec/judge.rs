@@ -41,11 +41,9 @@ fn answer_texts(problem: Problem, output: &[u8]) -> Vec<String> {
     }
 }
 
-/// Runs one process on `cases` and reads its output to the end (or until the program
-/// itself exits: a child it left behind may hold its output open): the answers and why
-/// it died if it did (the cases it did not answer then failed, rather than having no
-/// solution), or the outcome every case gets (it could not start, printed too much, was
-/// cancelled or timed out).
+/// Runs one process on `cases` and reads its output to the end (or until it exits): the
+/// answers and why it died if it did, or the outcome every case gets (it could not start,
+/// printed too much, was cancelled or timed out).
 // The error is the outcome every case then gets, made once per batch.
 #[allow(clippy::result_large_err)]
 fn run(
@@ -96,9 +94,8 @@ fn run(
     Ok((answer_texts(problem, &output), died))
 }
 
-/// A batch of cases: an outcome each. Each answer is a solution found, none (missing),
-/// or nonsense; a missing answer from a program that died is a failure. Each case's
-/// error comes with it, for its own row.
+/// A batch of cases: an outcome each, with its error. A missing answer is no solution,
+/// or a failure where the program died.
 pub(super) fn solve_boards(
     solver: &mut ExecSolver,
     problem: Problem,

@@ -1,23 +1,13 @@
 //! `exec:` backends: a foreign program measured and checked like the built-in ones.
 //!
-//! The line protocol: sudoku-bench writes puzzle lines (81 characters, `.` for blanks),
-//! one a line; the program answers one line per puzzle, in order (see [`parse_answer`]
-//! for every form: a solution, `0`, `count:solution`, `puzzle:count:solution`, `?` when
-//! it gave up, `!` when it failed, each optionally followed by `ns=`, `nodes=` and
-//! `guesses=`). The count limit is in `SUDOKU_BENCH_MAX_SOLUTIONS`. Every answer is
-//! checked as for the built-in backends, and every claim verified. One process per
-//! worker thread; starting and restarting it is never timed; a program that dies costs
-//! the puzzle in flight (status `error`, with the end of its stderr) and is restarted;
-//! one that exceeds the time limit has its process group killed (status
-//! `budget_exceeded`) and is restarted.
-//!
-//! A puzzle's time is the program's own report (`ns=`, `Clock::Program`) when it gives
-//! one, which may not exceed the round trip it happened in; otherwise the round trip
-//! less the transport, calibrated again and again during the run (`Clock::RoundTrip`).
-//!
-//! The judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`) run one process per
-//! batch of cases, feed it that judge's input, read its output to the end and match
-//! answers to cases in order.
+//! The line protocol: one puzzle line in (81 characters, `.` blanks), one answer line out,
+//! in order (every form at [`parse_answer`]); the count limit is in
+//! `SUDOKU_BENCH_MAX_SOLUTIONS`. One process per worker thread, started and restarted
+//! untimed; one that dies costs the puzzle in flight (`error`, with the end of its
+//! stderr), one past the time limit has its group killed (`budget_exceeded`). A puzzle's
+//! time is the program's own `ns=` (`Clock::Program`, within its round trip), else the
+//! round trip less the transport calibrated during the run (`Clock::RoundTrip`). The
+//! judge protocols (`exec:hdu1426:CMD`, `exec:poj3074:CMD`) are in `judge.rs`.
 
 mod calibrate;
 mod judge;
@@ -125,7 +115,7 @@ impl ExecSolver {
             Wait::Got(FromChild::Eof) if one_shot && worker.exited_cleanly() => return Ok(None),
             Wait::Got(FromChild::Eof) => format!("{program} {}", worker.obituary()),
             stop => {
-                if matches!(stop, Wait::TimedOut) && worker.answers() == 0 {
+                if matches!(stop, Wait::TimedOut) && worker.answers == 0 {
                     silent_warning(&self.spec, per_puzzle_timeout(limits));
                 }
                 self.worker = None; // killed on drop
@@ -219,21 +209,12 @@ fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
     limits.cancelled().then(|| stopped(Wait::Cancelled))
 }
 
-/// The line a puzzle is sent as.
-fn puzzle_line(puzzle: &Grid) -> Vec<u8> {
-    let mut line = puzzle.to_line_with(b'.').to_vec();
-    line.push(b'\n');
-    line
-}
-
-/// What an answer line says.
+/// What an answer line says: its claims (with its own time and counters if given), `?`
+/// or `!` with why.
 #[derive(Debug, PartialEq)]
 pub enum Answer {
-    /// A solution, none, or a count: its claims, its own time and counters if given.
     Outcome(SolveOutcome),
-    /// `?`: the program gave up on the puzzle (a limit of its own): `budget_exceeded`.
     GaveUp(String),
-    /// `!`: the program failed on the puzzle: `error`.
     Failed(String),
 }
 
@@ -358,13 +339,15 @@ impl Solver for ExecSolver {
         let mut deadline = limits
             .deadline
             .unwrap_or_else(|| start + per_puzzle_timeout(limits));
-        let line = puzzle_line(puzzle);
+        // The line a puzzle is sent as is POJ 3074's case.
+        let mut line = Vec::with_capacity(82);
+        Problem::Poj3074.write_case(puzzle, false, &mut line);
         let mut retried = false;
         let line = loop {
             let Some(worker) = &mut self.worker else {
                 return self.not_running();
             };
-            let one_shot = !retried && worker.answers() > 0;
+            let one_shot = !retried && worker.answers > 0;
             worker.send(&line);
             let sent = worker.queued();
             match self.answer(limits, deadline, sent, one_shot) {
@@ -459,11 +442,9 @@ impl Solver for ExecSolver {
 }
 
 impl ExecSolver {
-    /// `--exec-mode stream`: every puzzle written at once (by the writer thread), the
-    /// answers read as they come. The time limit holds per puzzle: each answer must
-    /// come within it of the one before (of the start, for the first). A program that
-    /// dies or hangs costs the puzzles not yet answered. A puzzle's time is the
-    /// program's own report when it gives one, else the batch's share.
+    /// `--exec-mode stream`: every puzzle sent at once, the answers read as they come,
+    /// each within the time limit of the one before; a program that dies or hangs costs
+    /// the puzzles not yet answered.
     fn stream(
         &mut self,
         puzzles: &[&Grid],
@@ -477,7 +458,7 @@ impl ExecSolver {
         let mut ends = Vec::with_capacity(puzzles.len());
         let base = worker.queued();
         for p in puzzles {
-            all.extend(puzzle_line(p));
+            Problem::Poj3074.write_case(p, false, &mut all);
             ends.push(base + all.len() as u64);
         }
         worker.send(&all);
@@ -498,10 +479,9 @@ impl ExecSolver {
             // What the program declared about this puzzle alone (`?`, `!`) is kept for
             // its own row.
             let gone = self.worker.is_none();
-            let own = match !gone && (out.failed || out.budget_exceeded) {
-                true => self.error.take(),
-                false => None,
-            };
+            let own = (!gone && (out.failed || out.budget_exceeded))
+                .then(|| self.error.take())
+                .flatten();
             outcomes.push((out, own));
             if gone {
                 // The process is gone: the rest were never answered, the same fate,

@@ -1,9 +1,6 @@
 //! A foreign program as a peer that may lie, crash or hang: its own process group, its
-//! answers read with a deadline (the calling thread polls its output), its input written
-//! without blocking while waiting (so neither side can deadlock on a full pipe, and a
-//! program that never reads cannot stall the caller past its deadline), the tail of its
-//! stderr kept for messages, and a kill that
-//! takes its whole group.
+//! answers read with a deadline, its input written without blocking while waiting (no
+//! deadlock on a full pipe), the tail of its stderr kept, a kill that takes its group.
 
 use crate::base::lock;
 use std::collections::VecDeque;
@@ -88,8 +85,8 @@ pub struct Worker {
     /// Bytes given to `send` and bytes written into the pipe, in all.
     queued: u64,
     written: u64,
-    /// Lines returned by `wait`.
-    answers: u64,
+    /// Lines returned by `wait` (for reading only).
+    pub answers: u64,
     /// Close the input once everything is written.
     close_when_sent: bool,
     stdout: ChildStdout,
@@ -214,11 +211,6 @@ impl Worker {
         self.written
     }
 
-    /// Lines it answered so far.
-    pub fn answers(&self) -> u64 {
-        self.answers
-    }
-
     /// Writes what the pipe takes without blocking.
     fn write_some(&mut self) {
         while self.unsent_from < self.unsent.len() {
@@ -242,10 +234,9 @@ impl Worker {
         }
     }
 
-    /// The next line of output, waiting until `deadline` (writing its input meanwhile);
-    /// gives up when `cancelled` says so (checked every 20 ms). Whether the program
-    /// itself exited is checked too: once it has, what it left in the pipe is read and
-    /// then its output counts as ended, even if a child it left holds the pipe open.
+    /// The next line of output, waiting until `deadline` (writing its input meanwhile) or
+    /// `cancelled` (checked every 20 ms). Once the program itself exited, what it left in
+    /// the pipe is read and its output ends, even if a child it left holds the pipe open.
     pub fn wait(&mut self, deadline: Instant, cancelled: impl Fn() -> bool) -> Wait {
         loop {
             if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
@@ -363,9 +354,8 @@ impl Worker {
         }
     }
 
-    /// Why it stopped answering: its exit status (after a short wait) and the end of
-    /// what it wrote on stderr. Its group is killed first, so that a child it left
-    /// holding stderr cannot keep the last of it from being read.
+    /// Why it stopped answering: its exit status and the end of its stderr (its group
+    /// killed first, so that a child holding stderr cannot keep the last of it back).
     pub fn obituary(&mut self) -> String {
         let status = self.exit_status();
         self.kill();

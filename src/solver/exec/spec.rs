@@ -28,9 +28,8 @@ impl Problem {
     pub const NAMES: [(&str, Problem); 2] =
         [("hdu1426", Problem::Hdu1426), ("poj3074", Problem::Poj3074)];
 
-    /// One case as the judge's input holds it (blanks `?`, `.`), or the answer to one
-    /// as its output does (a solution has no blanks): HDU 1426's 9 rows of 9 tokens,
-    /// with an empty line between two cases (`not_first`), or POJ 3074's line of 81.
+    /// One case (or its answer) as the judge writes it: HDU 1426's 9 rows of 9 tokens
+    /// (blanks `?`, an empty line before all but the first), or POJ 3074's line of 81.
     pub fn write_case(self, board: &Grid, not_first: bool, out: &mut Vec<u8>) {
         if self == Problem::Poj3074 {
             out.extend_from_slice(&board.to_line_with(b'.'));
@@ -68,7 +67,7 @@ pub enum ExecMode {
     Stream,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExecSpec {
     /// The whole spec, as every output names the backend (see [`super::super::leaked`]).
     pub spec: &'static str,
