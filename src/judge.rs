@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::format::{Format, Layout};
 use crate::output::RowStream;
 use crate::record::{Record, SourceName};
-use crate::run::{GuardedSolver, Status};
+use crate::run::{GuardedSolver, Status, Verify};
 use crate::solver::{Backend, Limits};
 
 // Described once, in `solver::exec`, for `exec:PROBLEM:CMD` submissions too.
@@ -41,7 +41,7 @@ pub fn judge<R: BufRead + Send>(
         Problem::Poj3074 => Format::Poj,
     };
     let mut reader = format.reader(input, &Layout::default());
-    let mut solver = GuardedSolver::new(backend, limits);
+    let mut solver = GuardedSolver::new(backend, limits, Some(Verify::Foreign));
     let source = SourceName::from("-");
     let mut report = JudgeReport::default();
     let mut written = 0u64;

@@ -51,9 +51,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     const ANEW: u64 = 64;
     let mut rng = crate::base::rng::SplitMix64::new(u64::from(std::process::id()));
     let fresh = |random: u64| {
-        crate::solver::placed_anew(random, || {
-            GuardedSolver::new(&backend, &limits).verifying(None)
-        })
+        crate::solver::placed_anew(random, || GuardedSolver::new(&backend, &limits, None))
     };
     let mut solver = fresh(rng.next_u64());
     let mut solved = 0u64;

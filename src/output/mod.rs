@@ -81,7 +81,7 @@ impl TextTo {
                 other => other,
             },
             TextTo::Stderr => {
-                say_text!("{text}");
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), text.as_bytes());
                 Ok(())
             }
             TextTo::Nowhere => Ok(()),
@@ -126,14 +126,6 @@ pub enum TargetKind {
 }
 
 impl Target {
-    pub fn stdout() -> Target {
-        Target {
-            label: "standard output".into(),
-            kind: TargetKind::Stdout,
-            written: Written::default(),
-        }
-    }
-
     /// True for a regular file (which can be rewritten as a whole, again and again).
     pub fn is_file(&self) -> bool {
         matches!(self.kind, TargetKind::File(_))
@@ -223,8 +215,12 @@ pub fn plan(
                 output: "standard output".into(),
             });
         }
-        let (mut target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
-        target.written = written.clone();
+        let (label, kind, resolved) = resolve_output(&what, wanted.place, &stdout)?;
+        let target = Target {
+            label,
+            kind,
+            written: written.clone(),
+        };
         if let Some(resolved) = resolved {
             check_inputs(&what, &target.label, &resolved, &inputs)?;
             let redirected = streams.iter().find(|(_, s)| resolved.same_as(s));
@@ -250,15 +246,16 @@ pub fn plan(
     Ok(targets)
 }
 
-/// The target of one output and what it is on disk (`None` for a standard output that
-/// cannot be looked at).
+/// The label and kind of one output's target and what it is on disk (`None` for a
+/// standard output that cannot be looked at).
 fn resolve_output(
     what: &str,
     place: &Place,
     stdout: &Option<Resolved>,
-) -> Result<(Target, Option<Resolved>), PlanError> {
+) -> Result<(String, TargetKind, Option<Resolved>), PlanError> {
     let Place::Path(p) = place else {
-        return Ok((Target::stdout(), stdout.clone()));
+        let label = "standard output".into();
+        return Ok((label, TargetKind::Stdout, stdout.clone()));
     };
     let label = p.display().to_string();
     let r = resolve(p).map_err(|source| PlanError::Resolve {
@@ -276,15 +273,7 @@ fn resolve_output(
         Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
         Kind::CharDevice | Kind::Fifo | Kind::Other => TargetKind::Direct(r.path.clone()),
     };
-    let written = Written::default();
-    Ok((
-        Target {
-            label,
-            kind,
-            written,
-        },
-        Some(r),
-    ))
+    Ok((label, kind, Some(r)))
 }
 
 /// [`plan`] for outputs that each may or may not be wanted, each given as its key, the

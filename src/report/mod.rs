@@ -73,11 +73,8 @@ pub struct RowOutput {
 impl RowOutput {
     /// Opens the output and writes its header.
     pub fn open(kind: RowOutputKind, target: &Target) -> anyhow::Result<RowOutput> {
-        let stream = open_output(kind, target)?;
-        Ok(RowOutput {
-            format: kind.format(),
-            stream,
-        })
+        let (format, stream) = (kind.format(), open_output(kind, target)?);
+        Ok(RowOutput { format, stream })
     }
 
     /// Writes one row per result, all at once.

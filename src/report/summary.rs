@@ -25,15 +25,7 @@ pub struct Counts {
     pub wrong: u64,
 }
 
-impl std::ops::AddAssign for Counts {
-    fn add_assign(&mut self, o: Counts) {
-        self.records += o.records;
-        self.solved += o.solved;
-        self.no_solution += o.no_solution;
-        self.parse_errors += o.parse_errors;
-        self.wrong += o.wrong;
-    }
-}
+add_assign!(Counts: records, solved, no_solution, parse_errors, wrong);
 
 /// What became of one input file's records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
