@@ -85,16 +85,10 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
                 solved += 1;
                 answer(solver.attempt_board(&Board::Nine(grid)), &mut reply);
             }
-            None => reply.extend(
-                format!(
-                    "! not a puzzle line: {:?}\n",
-                    String::from_utf8_lossy(text)
-                        .chars()
-                        .take(100)
-                        .collect::<String>()
-                )
-                .bytes(),
-            ),
+            None => {
+                let shown: String = String::from_utf8_lossy(text).chars().take(100).collect();
+                reply.extend(format!("! not a puzzle line: {shown:?}\n").bytes());
+            }
         };
         // Each answer goes out at once: the harness gives each its time limit.
         out.write_all(&reply)?;

@@ -151,12 +151,8 @@ impl Summary {
         };
         for c in &self.sources {
             let format = c.name.reading().map_or("", |r| r.format);
-            row(
-                &mut table,
-                format!("  {}", shorten(&c.name, 50)),
-                format,
-                &c.counts,
-            );
+            let file = format!("  {}", shorten(&c.name, 50));
+            row(&mut table, file, format, &c.counts);
         }
         if self.other_files > 0 {
             let more = format!("  ({} more files)", self.other_files);
