@@ -190,7 +190,7 @@ fn export_places(a: &ExportArgs) -> Vec<(Output, &'static str, Option<Place>)> {
 /// The export targets planned, once every other output was taken.
 fn exports_of(planned: output::Planned<Output>) -> Vec<(ExportFormat, Target)> {
     planned
-        .rest()
+        .targets
         .into_iter()
         .filter_map(|(o, t)| match o {
             Output::Export(f) => Some((f, t)),

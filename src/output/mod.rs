@@ -299,7 +299,8 @@ pub fn plan_optional<K: Copy>(
 
 /// The targets [`plan_optional`] gives, in the order asked for, each with its key.
 pub struct Planned<K> {
-    targets: Vec<(K, Target)>,
+    /// The targets not taken yet, in the order asked for.
+    pub targets: Vec<(K, Target)>,
     /// Every output asked about, named or not: a key taken must be one of them.
     declared: Vec<K>,
     /// Where the command's text goes.
@@ -323,11 +324,6 @@ impl<K: PartialEq + std::fmt::Debug> Planned<K> {
         );
         let at = self.targets.iter().position(|(k, _)| *k == key)?;
         Some(self.targets.remove(at).1)
-    }
-
-    /// The targets not taken yet, in the order asked for.
-    pub fn rest(self) -> Vec<(K, Target)> {
-        self.targets
     }
 }
 
