@@ -46,14 +46,8 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
         }
     }
     let probe = LoadProbe::start();
-    let measured = measure(
-        &datasets,
-        &opts.config,
-        opts.progress,
-        per_puzzle,
-        &exports,
-        &build,
-    )?;
+    let (config, progress) = (&opts.config, opts.progress);
+    let measured = measure(&datasets, config, progress, per_puzzle, &exports, &build)?;
     busy_note(&probe, &opts.config.threads);
     let mut run = BenchRun::new(&opts.config, &build, measured);
     for r in &mut run.results {
