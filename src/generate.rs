@@ -27,14 +27,7 @@ pub struct Checks {
     pub uncounted: u32,
 }
 
-impl std::ops::AddAssign for Checks {
-    fn add_assign(&mut self, o: Checks) {
-        self.unfinished += o.unfinished;
-        self.failed += o.failed;
-        self.refuted += o.refuted;
-        self.uncounted += o.uncounted;
-    }
-}
+add_assign!(Checks: unfinished, failed, refuted, uncounted);
 
 /// One generated puzzle and its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -241,7 +234,7 @@ mod tests {
     const NINE: Shape = Shape { rows: 3, cols: 3 };
 
     fn guarded(backend: Backend, limits: Limits) -> GuardedSolver {
-        GuardedSolver::new(&backend, &limits)
+        GuardedSolver::new(&backend, &limits, None)
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::format::{Format, Layout};
 use crate::output::RowStream;
 use crate::record::{Record, SourceName};
-use crate::run::{GuardedSolver, Status};
+use crate::run::{GuardedSolver, Status, Verify};
 use crate::solver::{Backend, Limits};
 
 // Described once, in `solver::exec`, for `exec:PROBLEM:CMD` submissions too.
@@ -41,7 +41,7 @@ pub fn judge<R: BufRead + Send>(
         Problem::Poj3074 => Format::Poj,
     };
     let mut reader = format.reader(input, &Layout::default());
-    let mut solver = GuardedSolver::new(backend, limits);
+    let mut solver = GuardedSolver::new(backend, limits, Some(Verify::Foreign));
     let source = SourceName::from("-");
     let mut report = JudgeReport::default();
     let mut written = 0u64;
@@ -91,7 +91,7 @@ pub fn judge<R: BufRead + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::{Place, Wanted, plan};
+    use crate::output::{Place, plan};
     use crate::solver::mock::Mock;
 
     const POJ: &str = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.\n\
@@ -100,16 +100,7 @@ mod tests {
     fn run(backend: Backend, limits: Limits) -> (JudgeReport, String) {
         let dir = tempfile::tempdir().unwrap();
         let place = Place::Path(dir.path().join("out"));
-        let target = plan(
-            &[],
-            &[Wanted {
-                option: "out",
-                place: &place,
-            }],
-            false,
-        )
-        .unwrap()
-        .remove(0);
+        let target = plan(&[], &[("out", &place)], false).unwrap().remove(0);
         let mut out = RowStream::open(&target).unwrap();
         let report = judge(
             Problem::Poj3074,

@@ -58,12 +58,15 @@ macro_rules! named {
     };
 }
 
-/// As [`say!`], without the line break.
-macro_rules! say_text {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stderr(), $($arg)*);
-    }};
+/// `+=` for a struct of counts, field by field.
+macro_rules! add_assign {
+    ($name:ty: $($field:ident),*) => {
+        impl std::ops::AddAssign for $name {
+            fn add_assign(&mut self, o: $name) {
+                $(self.$field += o.$field;)*
+            }
+        }
+    };
 }
 
 // Every module is the crate's own, so the compiler reports what nothing uses; the

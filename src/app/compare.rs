@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::Builds;
-use crate::bench::machine::{Build, LoadProbe};
+use crate::bench::machine::{Build, LoadProbe, Machine};
 use crate::bench::present::export::ExportManager;
 use crate::bench::present::html;
 use crate::bench::present::terminal;
@@ -76,10 +76,7 @@ fn rerun_old(
             say!(
                 "note: the saved build cannot run here ({why}): comparing this build's fresh figures with the saved ones, not side by side, which only a quiet machine makes fair"
             );
-            let differ = old
-                .1
-                .machine
-                .differences(&crate::bench::machine::Machine::current());
+            let differ = old.1.machine.differences(&Machine::current());
             if !differ.is_empty() {
                 say!(
                     "warning: the baseline was measured on another machine ({}): its times do not compare with these",

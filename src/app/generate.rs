@@ -7,7 +7,7 @@ use crate::base::interrupt;
 use crate::generate::{Checks, Generated, generate as generate_one};
 use crate::options::GenOptions;
 use crate::output::RowStream;
-use crate::run::GuardedSolver;
+use crate::run::{GuardedSolver, Verify};
 
 /// Puzzles generated between two writes.
 const BLOCK: u64 = 1024;
@@ -42,7 +42,7 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
                 .into_par_iter()
                 .map_init(
                     // A foreign backend's every count is verified by a built-in one.
-                    || GuardedSolver::new(&opts.backend, &opts.limits),
+                    || GuardedSolver::new(&opts.backend, &opts.limits, Some(Verify::Foreign)),
                     |solver, i| generate_one(opts.seed, i, opts.shape, opts.min_clues, solver),
                 )
                 .collect()

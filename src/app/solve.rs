@@ -10,8 +10,9 @@ use crate::loader::{Input, Loader};
 use crate::options::SolveOptions;
 use crate::report::tally::Tally;
 use crate::report::{Progress, Reporter, Summary};
+use crate::run::verify::describe;
 use crate::run::{self, RunStats, Status};
-use crate::solver::Backend;
+use crate::solver::{Backend, timing_notes};
 
 /// How much of the run's CPU the serial part (reading, writing) took: with `-jN` it caps
 /// the speed-up at about 1 / (its share). The part inside read and write calls is said
@@ -127,22 +128,18 @@ fn conclude(
     stats: &RunStats,
     wall: Duration,
 ) -> anyhow::Result<Exit> {
+    let (run, t) = (&opts.run, &summary.tally);
     summary.interrupted = interrupt::requested();
-    summary.notes = crate::solver::timing_notes(
-        &opts.run.backend,
-        &summary.tally.clocks(),
-        &opts.run.limits,
-        summary.tally.claims.second_calls,
+    summary.notes = timing_notes(
+        &run.backend,
+        &t.clocks(),
+        &run.limits,
+        t.claims.second_calls,
     );
-    summary.verifier = opts
-        .run
-        .verify
-        .covers(&opts.run.backend)
-        .then(|| crate::run::verify::describe(&opts.run.backend));
+    summary.verifier = (run.verify.covers(&run.backend)).then(|| describe(&run.backend));
     if opts.load.verbose {
         summary.notes.push(serial_note(stats));
-        if matches!(opts.run.backend.for_side(9), Backend::Bitboard) && summary.tally.boards[0] > 0
-        {
+        if matches!(run.backend.for_side(9), Backend::Bitboard) && summary.tally.boards[0] > 0 {
             let path = crate::solver::Bitboard::new().path().name();
             summary.notes.push(format!("bitboard: ran its {path} path"));
         }

@@ -9,7 +9,7 @@ use super::Exit;
 use crate::bench::BenchConfig;
 use crate::bench::baseline::Store;
 use crate::options::{BenchOptions, GenOptions, SolveOptions};
-use crate::output::{Place, Target, Wanted, plan};
+use crate::output::{Place, Target, plan};
 use crate::report::RowOutputKind;
 use crate::run::RunConfig;
 use crate::solver::mock::Mock;
@@ -22,16 +22,7 @@ const PUZZLES: &str = "\
 
 fn target(path: &Path) -> Target {
     let place = Place::Path(path.to_path_buf());
-    plan(
-        &[],
-        &[Wanted {
-            option: "out",
-            place: &place,
-        }],
-        false,
-    )
-    .unwrap()
-    .remove(0)
+    plan(&[], &[("out", &place)], false).unwrap().remove(0)
 }
 
 fn timed(ms: u64) -> Limits {

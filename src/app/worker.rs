@@ -51,9 +51,7 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
     const ANEW: u64 = 64;
     let mut rng = crate::base::rng::SplitMix64::new(u64::from(std::process::id()));
     let fresh = |random: u64| {
-        crate::solver::placed_anew(random, || {
-            GuardedSolver::new(&backend, &limits).verifying(None)
-        })
+        crate::solver::placed_anew(random, || GuardedSolver::new(&backend, &limits, None))
     };
     let mut solver = fresh(rng.next_u64());
     let mut solved = 0u64;
@@ -87,16 +85,10 @@ pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
                 solved += 1;
                 answer(solver.attempt_board(&Board::Nine(grid)), &mut reply);
             }
-            None => reply.extend(
-                format!(
-                    "! not a puzzle line: {:?}\n",
-                    String::from_utf8_lossy(text)
-                        .chars()
-                        .take(100)
-                        .collect::<String>()
-                )
-                .bytes(),
-            ),
+            None => {
+                let shown: String = String::from_utf8_lossy(text).chars().take(100).collect();
+                reply.extend(format!("! not a puzzle line: {shown:?}\n").bytes());
+            }
         };
         // Each answer goes out at once: the harness gives each its time limit.
         out.write_all(&reply)?;

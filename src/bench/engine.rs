@@ -223,7 +223,7 @@ impl<'a> Passes<'_, 'a> {
                     // program keeps its process.
                     if !matches!(c.backend, Backend::Exec(_)) {
                         c.solver = crate::solver::placed_anew(rng.next_u64(), || {
-                            GuardedSolver::new(c.backend, &config.limits).verifying(None)
+                            GuardedSolver::new(c.backend, &config.limits, None)
                         });
                     }
                     let time = c.turn(self, timing);
@@ -263,7 +263,7 @@ impl<'a> Contender<'a> {
         threads: usize,
     ) -> Contender<'a> {
         // Claims are checked against the dataset's truths: the solvers verify none.
-        let pool = SolverPool::new(backend, &config.limits).verifying(None);
+        let pool = SolverPool::new(backend, &config.limits, None);
         if threads > 1 {
             pool.prefill(threads);
         }
@@ -273,7 +273,7 @@ impl<'a> Contender<'a> {
                 true => backend.name(),
                 false => crate::solver::leaked(label.to_string()),
             },
-            solver: GuardedSolver::new(backend, &config.limits).verifying(None),
+            solver: GuardedSolver::new(backend, &config.limits, None),
             pool,
             truths,
             times: Vec::new(),

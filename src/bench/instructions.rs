@@ -118,7 +118,7 @@ fn timeout_caps(backend: &Backend, puzzles: &[Board], limits: &Limits) -> Vec<Op
     if limits.timeout.is_none() {
         return vec![None; puzzles.len()];
     }
-    let mut solver = GuardedSolver::new(backend, limits).verifying(None);
+    let mut solver = GuardedSolver::new(backend, limits, None);
     puzzles
         .iter()
         .map(|board| match solver.attempt_board(board) {

@@ -190,7 +190,7 @@ fn export_places(a: &ExportArgs) -> Vec<(Output, &'static str, Option<Place>)> {
 /// The export targets planned, once every other output was taken.
 fn exports_of(planned: output::Planned<Output>) -> Vec<(ExportFormat, Target)> {
     planned
-        .rest()
+        .targets
         .into_iter()
         .filter_map(|(o, t)| match o {
             Output::Export(f) => Some((f, t)),
@@ -238,10 +238,7 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         read: super::input::read_settings(&a.input),
         labels,
         rules: Rules {
-            kind: match builds {
-                true => Kind::Builds,
-                false => Kind::Solvers,
-            },
+            kind: if builds { Kind::Builds } else { Kind::Solvers },
             seed: a.input.seed,
             noise_pct: noise(a.noise)?,
             trust_times: a.trust_reported_times,
@@ -313,11 +310,8 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
     };
     let inputs: Vec<Place> = read.into_iter().map(Place::Path).collect();
     let mut wanted = export_places(&a.export);
-    wanted.push((
-        Output::Html,
-        "--html",
-        a.html.as_deref().map(Place::from_arg),
-    ));
+    let html = a.html.as_deref().map(Place::from_arg);
+    wanted.push((Output::Html, "--html", html));
     let mut planned = output::plan_optional(&inputs, &wanted, false)?;
     let html = planned.take(Output::Html);
     Ok(CompareOptions {

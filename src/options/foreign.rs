@@ -63,5 +63,8 @@ pub(crate) fn threads(
 
 /// `--verify`: whose claims are checked (clap allows only the two names).
 pub(crate) fn verify(args: &ForeignArgs) -> Verify {
-    Verify::parse(&args.verify).unwrap_or_default()
+    match args.verify.as_str() {
+        "all" => Verify::All,
+        _ => Verify::Foreign,
+    }
 }

@@ -60,18 +60,15 @@ pub(crate) fn load_options(
         }
         format = Some(Format::Csv);
     }
-    for g in &a.globs {
-        if g.is_empty() {
-            return usage("--glob", "an empty pattern");
-        }
+    if a.globs.iter().any(String::is_empty) {
+        return usage("--glob", "an empty pattern");
     }
-    let sample = match a.sample {
-        Some(n) => Some((
-            bounds::within(n, 1, bounds::MAX_SAMPLE).or_else(|e| usage("--sample", e))?,
-            a.seed,
-        )),
-        None => None,
-    };
+    let sample = (a
+        .sample
+        .map(|n| bounds::within(n, 1, bounds::MAX_SAMPLE))
+        .transpose())
+    .or_else(|e| usage("--sample", e))?
+    .map(|n| (n, a.seed));
     if a.limit == Some(0) {
         return usage("--limit", "0 records is nothing to read");
     }

@@ -5,7 +5,7 @@ use crate::base::bounds;
 use crate::board::Shape;
 use crate::cli::{self, GenArgs, JudgeArgs, ManArgs};
 use crate::judge::Problem;
-use crate::output::{self, Place, Target, Wanted};
+use crate::output::{self, Place, Target};
 use crate::solver::{Backend, Limits};
 
 pub struct JudgeOptions {
@@ -31,11 +31,7 @@ pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
 
 /// The one output of a command, at `place`, planned against `inputs`.
 fn plan_one(inputs: &[Place], option: &'static str, place: Place) -> anyhow::Result<Target> {
-    let wanted = Wanted {
-        option,
-        place: &place,
-    };
-    Ok(output::plan(inputs, &[wanted], false)?.remove(0))
+    Ok(output::plan(inputs, &[(option, &place)], false)?.remove(0))
 }
 
 pub struct GenOptions {

@@ -53,7 +53,7 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
         load,
         subset,
         run,
-        outputs: planned.rest(),
+        outputs: planned.targets,
         summary,
         progress: !a.no_progress && std::io::stderr().is_terminal(),
     })

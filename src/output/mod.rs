@@ -81,7 +81,7 @@ impl TextTo {
                 other => other,
             },
             TextTo::Stderr => {
-                say_text!("{text}");
+                let _ = std::io::Write::write_all(&mut std::io::stderr(), text.as_bytes());
                 Ok(())
             }
             TextTo::Nowhere => Ok(()),
@@ -126,14 +126,6 @@ pub enum TargetKind {
 }
 
 impl Target {
-    pub fn stdout() -> Target {
-        Target {
-            label: "standard output".into(),
-            kind: TargetKind::Stdout,
-            written: Written::default(),
-        }
-    }
-
     /// True for a regular file (which can be rewritten as a whole, again and again).
     pub fn is_file(&self) -> bool {
         matches!(self.kind, TargetKind::File(_))
@@ -175,18 +167,13 @@ pub enum PlanError {
     },
 }
 
-/// One output to check: the option that names it (`--csv`) and where it goes.
-pub struct Wanted<'a> {
-    pub option: &'a str,
-    pub place: &'a Place,
-}
-
-/// Checks `outputs` against `inputs` (files, directories, or `-` for standard input) and
-/// against each other, and returns them ready to open, in order. `stdout_used` says that
-/// something else (a summary) goes to standard output, so it must not be an input either.
+/// Checks `outputs` (each the option that names it, `--csv`, and where it goes) against
+/// `inputs` (files, directories, or `-` for standard input) and against each other, and
+/// returns them ready to open, in order. `stdout_used` says that something else (a
+/// summary) goes to standard output, so it must not be an input either.
 pub fn plan(
     inputs: &[Place],
-    outputs: &[Wanted<'_>],
+    outputs: &[(&str, &Place)],
     stdout_used: bool,
 ) -> Result<Vec<Target>, PlanError> {
     let inputs: Vec<(String, Resolved)> = inputs
@@ -212,9 +199,9 @@ pub fn plan(
     let mut stdout_option: Option<String> = None;
     let mut targets = Vec::new();
     let written = Written::default();
-    for wanted in outputs {
-        let what = wanted.option.to_string();
-        if wanted.place == &Place::Std
+    for &(option, place) in outputs {
+        let what = option.to_string();
+        if place == &Place::Std
             && let Some(a) = stdout_option.replace(what.clone())
         {
             return Err(PlanError::SameOutput {
@@ -223,12 +210,16 @@ pub fn plan(
                 output: "standard output".into(),
             });
         }
-        let (mut target, resolved) = resolve_output(&what, wanted.place, &stdout)?;
-        target.written = written.clone();
+        let (label, kind, resolved) = resolve_output(&what, place, &stdout)?;
+        let target = Target {
+            label,
+            kind,
+            written: written.clone(),
+        };
         if let Some(resolved) = resolved {
             check_inputs(&what, &target.label, &resolved, &inputs)?;
             let redirected = streams.iter().find(|(_, s)| resolved.same_as(s));
-            if let (Some((stream, _)), false) = (redirected, wanted.place == &Place::Std) {
+            if let (Some((stream, _)), false) = (redirected, place == &Place::Std) {
                 return Err(PlanError::SameOutput {
                     a: format!("{stream} (redirected there)"),
                     b: what,
@@ -250,15 +241,16 @@ pub fn plan(
     Ok(targets)
 }
 
-/// The target of one output and what it is on disk (`None` for a standard output that
-/// cannot be looked at).
+/// The label and kind of one output's target and what it is on disk (`None` for a
+/// standard output that cannot be looked at).
 fn resolve_output(
     what: &str,
     place: &Place,
     stdout: &Option<Resolved>,
-) -> Result<(Target, Option<Resolved>), PlanError> {
+) -> Result<(String, TargetKind, Option<Resolved>), PlanError> {
     let Place::Path(p) = place else {
-        return Ok((Target::stdout(), stdout.clone()));
+        let label = "standard output".into();
+        return Ok((label, TargetKind::Stdout, stdout.clone()));
     };
     let label = p.display().to_string();
     let r = resolve(p).map_err(|source| PlanError::Resolve {
@@ -276,15 +268,7 @@ fn resolve_output(
         Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
         Kind::CharDevice | Kind::Fifo | Kind::Other => TargetKind::Direct(r.path.clone()),
     };
-    let written = Written::default();
-    Ok((
-        Target {
-            label,
-            kind,
-            written,
-        },
-        Some(r),
-    ))
+    Ok((label, kind, Some(r)))
 }
 
 /// [`plan`] for outputs that each may or may not be wanted, each given as its key, the
@@ -298,17 +282,9 @@ pub fn plan_optional<K: Copy>(
 ) -> Result<Planned<K>, PlanError> {
     let stdout_taken = outputs.iter().any(|(_, _, p)| *p == Some(Place::Std));
     let text = TextTo::of(quiet, stdout_taken);
-    let (keys, wanted): (Vec<K>, Vec<Wanted<'_>>) = outputs
+    let (keys, wanted): (Vec<K>, Vec<(&str, &Place)>) = outputs
         .iter()
-        .filter_map(|(key, option, place)| {
-            Some((
-                *key,
-                Wanted {
-                    option,
-                    place: place.as_ref()?,
-                },
-            ))
-        })
+        .filter_map(|(key, option, place)| Some((*key, (*option, place.as_ref()?))))
         .unzip();
     let targets = plan(inputs, &wanted, text == TextTo::Stdout)?;
     if stdout_taken && stdout_was_closed() {
@@ -323,7 +299,8 @@ pub fn plan_optional<K: Copy>(
 
 /// The targets [`plan_optional`] gives, in the order asked for, each with its key.
 pub struct Planned<K> {
-    targets: Vec<(K, Target)>,
+    /// The targets not taken yet, in the order asked for.
+    pub targets: Vec<(K, Target)>,
     /// Every output asked about, named or not: a key taken must be one of them.
     declared: Vec<K>,
     /// Where the command's text goes.
@@ -347,11 +324,6 @@ impl<K: PartialEq + std::fmt::Debug> Planned<K> {
         );
         let at = self.targets.iter().position(|(k, _)| *k == key)?;
         Some(self.targets.remove(at).1)
-    }
-
-    /// The targets not taken yet, in the order asked for.
-    pub fn rest(self) -> Vec<(K, Target)> {
-        self.targets
     }
 }
 
@@ -397,87 +369,23 @@ mod tests {
         let link = dir.path().join("link.csv");
         std::fs::hard_link(&input, &link).unwrap();
         let inputs = [p(&input)];
-        let err = plan(
-            &inputs,
-            &[Wanted {
-                option: "--csv",
-                place: &p(&link),
-            }],
-            false,
-        )
-        .unwrap_err();
+        let err = plan(&inputs, &[("--csv", &p(&link))], false).unwrap_err();
         assert!(matches!(err, PlanError::IsInput { .. }), "{err}");
         let a = p(&dir.path().join("same.csv"));
         let b = p(&dir.path().join("sub/../same.csv"));
-        let err = plan(
-            &inputs,
-            &[
-                Wanted {
-                    option: "--csv",
-                    place: &a,
-                },
-                Wanted {
-                    option: "--solutions",
-                    place: &b,
-                },
-            ],
-            false,
-        )
-        .unwrap_err();
+        let err = plan(&inputs, &[("--csv", &a), ("--solutions", &b)], false).unwrap_err();
         assert!(matches!(err, PlanError::SameOutput { .. }), "{err}");
         let inside = p(&dir.path().join("out.csv"));
-        let err = plan(
-            &[p(dir.path())],
-            &[Wanted {
-                option: "--csv",
-                place: &inside,
-            }],
-            false,
-        )
-        .unwrap_err();
+        let err = plan(&[p(dir.path())], &[("--csv", &inside)], false).unwrap_err();
         assert!(matches!(err, PlanError::InsideInput { .. }), "{err}");
         let std = Place::Std;
-        let err = plan(
-            &[],
-            &[
-                Wanted {
-                    option: "--csv",
-                    place: &std,
-                },
-                Wanted {
-                    option: "--solutions",
-                    place: &std,
-                },
-            ],
-            false,
-        )
-        .unwrap_err();
+        let err = plan(&[], &[("--csv", &std), ("--solutions", &std)], false).unwrap_err();
         assert!(matches!(err, PlanError::SameOutput { .. }), "{err}");
         let null = p(Path::new("/dev/null"));
-        let ok = plan(
-            &inputs,
-            &[
-                Wanted {
-                    option: "--csv",
-                    place: &null,
-                },
-                Wanted {
-                    option: "--solutions",
-                    place: &null,
-                },
-            ],
-            false,
-        );
+        let ok = plan(&inputs, &[("--csv", &null), ("--solutions", &null)], false);
         assert!(ok.is_ok(), "{ok:?}");
         assert!(matches!(ok.unwrap()[0].kind, TargetKind::Direct(_)));
-        let err = plan(
-            &inputs,
-            &[Wanted {
-                option: "--csv",
-                place: &p(dir.path()),
-            }],
-            false,
-        );
+        let err = plan(&inputs, &[("--csv", &p(dir.path()))], false);
         assert!(matches!(err, Err(PlanError::Directory { .. })));
     }
 

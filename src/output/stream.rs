@@ -257,7 +257,7 @@ fn write_sink(sink: &mut Sink, bytes: &[u8]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::{Place, Wanted, plan};
+    use crate::output::{Place, plan};
 
     impl RowStream {
         fn rows(&self) -> u64 {
@@ -269,16 +269,7 @@ mod tests {
     fn rows_reach_the_file_whole_at_each_commit() {
         let dir = tempfile::tempdir().unwrap();
         let place = Place::Path(dir.path().join("a/b.csv"));
-        let target = plan(
-            &[],
-            &[Wanted {
-                option: "--csv",
-                place: &place,
-            }],
-            false,
-        )
-        .unwrap()
-        .remove(0);
+        let target = plan(&[], &[("--csv", &place)], false).unwrap().remove(0);
         let mut s = RowStream::open(&target).unwrap();
         for i in 0..3 {
             s.row_buffer()
@@ -298,14 +289,7 @@ mod tests {
     #[test]
     fn a_full_device_is_an_error_that_says_what_was_written() {
         let place = Place::Path("/dev/full".into());
-        let Ok(mut targets) = plan(
-            &[],
-            &[Wanted {
-                option: "--csv",
-                place: &place,
-            }],
-            false,
-        ) else {
+        let Ok(mut targets) = plan(&[], &[("--csv", &place)], false) else {
             return;
         };
         let Ok(mut s) = RowStream::open(&targets.remove(0)) else {

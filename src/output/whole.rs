@@ -92,20 +92,11 @@ fn beside(path: &Path, bytes: &[u8]) -> anyhow::Result<tempfile::NamedTempFile> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::{Place, Wanted, plan};
+    use crate::output::{Place, plan};
 
     fn target(path: &Path) -> Target {
         let place = Place::Path(path.to_path_buf());
-        plan(
-            &[],
-            &[Wanted {
-                option: "--x",
-                place: &place,
-            }],
-            false,
-        )
-        .unwrap()
-        .remove(0)
+        plan(&[], &[("--x", &place)], false).unwrap().remove(0)
     }
 
     #[test]

@@ -73,11 +73,8 @@ pub struct RowOutput {
 impl RowOutput {
     /// Opens the output and writes its header.
     pub fn open(kind: RowOutputKind, target: &Target) -> anyhow::Result<RowOutput> {
-        let stream = open_output(kind, target)?;
-        Ok(RowOutput {
-            format: kind.format(),
-            stream,
-        })
+        let (format, stream) = (kind.format(), open_output(kind, target)?);
+        Ok(RowOutput { format, stream })
     }
 
     /// Writes one row per result, all at once.
@@ -191,7 +188,6 @@ impl Collect for PartBuilder<'_> {
 pub struct Reporter {
     outputs: Vec<RowStream>,
     pub(crate) summary: Summary,
-    first_wrong: Option<WrongAnswer>,
     timed: Option<crate::base::cpu::IoTime>,
 }
 
@@ -213,7 +209,6 @@ impl Reporter {
         let reporter = Reporter {
             outputs: streams,
             summary: Summary::default(),
-            first_wrong: None,
             timed,
         };
         Ok((reporter, formatter))
@@ -223,8 +218,9 @@ impl Reporter {
     pub fn write_parts(&mut self, parts: &[Part]) -> Result<(), StreamError> {
         for part in parts {
             self.summary.add_sources(&part.sources);
-            if self.first_wrong.is_none() {
-                self.first_wrong.clone_from(&part.first_wrong);
+            let first_wrong = &mut self.summary.tally.first_wrong;
+            if first_wrong.is_none() {
+                first_wrong.clone_from(&part.first_wrong);
             }
             for (out, rows) in self.outputs.iter_mut().zip(&part.rows) {
                 crate::base::cpu::timed_io(self.timed.as_ref(), || out.commit_rows(rows))?;
@@ -233,7 +229,8 @@ impl Reporter {
         Ok(())
     }
 
-    /// The summary, with every thread's tally merged.
+    /// The summary, with every thread's tally merged (the first wrong answer in input
+    /// order is the one taken from the parts).
     pub fn finish(self, formatter: RowFormatter) -> Summary {
         let mut summary = self.summary;
         summary.end_source();
@@ -241,7 +238,6 @@ impl Reporter {
         for tally in tallies.unwrap_or_else(PoisonError::into_inner) {
             summary.tally += &tally;
         }
-        summary.tally.first_wrong = self.first_wrong;
         summary
     }
 }

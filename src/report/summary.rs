@@ -25,15 +25,7 @@ pub struct Counts {
     pub wrong: u64,
 }
 
-impl std::ops::AddAssign for Counts {
-    fn add_assign(&mut self, o: Counts) {
-        self.records += o.records;
-        self.solved += o.solved;
-        self.no_solution += o.no_solution;
-        self.parse_errors += o.parse_errors;
-        self.wrong += o.wrong;
-    }
-}
+add_assign!(Counts: records, solved, no_solution, parse_errors, wrong);
 
 /// What became of one input file's records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,12 +151,8 @@ impl Summary {
         };
         for c in &self.sources {
             let format = c.name.reading().map_or("", |r| r.format);
-            row(
-                &mut table,
-                format!("  {}", shorten(&c.name, 50)),
-                format,
-                &c.counts,
-            );
+            let file = format!("  {}", shorten(&c.name, 50));
+            row(&mut table, file, format, &c.counts);
         }
         if self.other_files > 0 {
             let more = format!("  ({} more files)", self.other_files);

@@ -40,6 +40,8 @@ pub struct Checks {
     pub mismatches: u64,
 }
 
+add_assign!(Checks: checked, invalid, compared, mismatches);
+
 /// Claims the verifier confirmed, refuted, and could not decide (its budget ran out).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Decided {
@@ -60,6 +62,8 @@ pub struct Claims {
     /// Calls that needed a second, untimed call for the solution.
     pub second_calls: u64,
 }
+
+add_assign!(Claims: reported_ns, unseen_ns, second_calls);
 
 /// Time of each call that reached the solver (ns, 1 ns to 1 hour; longer saturates).
 #[derive(Clone, Debug)]
@@ -240,15 +244,8 @@ impl AddAssign<&Tally> for Tally {
         for (a, b) in self.clocks.iter_mut().zip(other.clocks) {
             *a += b;
         }
-        let (a, b) = (&mut self.claims, other.claims);
-        a.reported_ns += b.reported_ns;
-        a.unseen_ns += b.unseen_ns;
-        a.second_calls += b.second_calls;
-        let (a, b) = (&mut self.checks, other.checks);
-        a.checked += b.checked;
-        a.invalid += b.invalid;
-        a.compared += b.compared;
-        a.mismatches += b.mismatches;
+        self.claims += other.claims;
+        self.checks += other.checks;
         self.wrong += other.wrong;
         if self.first_wrong.is_none() {
             self.first_wrong.clone_from(&other.first_wrong);

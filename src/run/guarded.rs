@@ -32,9 +32,9 @@ pub struct GuardedSolver {
 }
 
 impl GuardedSolver {
-    /// A solver whose claims are verified when the backend is foreign (see
-    /// [`GuardedSolver::verifying`]).
-    pub fn new(backend: &Backend, limits: &Limits) -> GuardedSolver {
+    /// A solver whose claims are verified as `verify` says (`None`: never, for a
+    /// verifier's own solvers).
+    pub fn new(backend: &Backend, limits: &Limits, verify: Option<Verify>) -> GuardedSolver {
         GuardedSolver {
             backend: backend.clone(),
             name: backend.for_side(9).name(),
@@ -42,17 +42,9 @@ impl GuardedSolver {
             is_solver: backend.is_solver(),
             limits: *limits,
             solver: backend.new_solver_with(limits),
-            verifier: Verifier::of(backend, Verify::default(), limits).map(Box::new),
+            verifier: (verify.is_some_and(|v| v.covers(backend)))
+                .then(|| Box::new(Verifier::new(backend, limits))),
         }
-    }
-
-    /// Verifies the backend's claims as `verify` says (`None`: never, for a verifier's
-    /// own solvers).
-    pub fn verifying(mut self, verify: Option<Verify>) -> GuardedSolver {
-        self.verifier = verify
-            .and_then(|v| Verifier::of(&self.backend, v, &self.limits))
-            .map(Box::new);
-        self
     }
 
     /// The backend's name, as results carry it.
@@ -368,17 +360,10 @@ pub struct Verifier {
 }
 
 impl Verifier {
-    /// The verifier of `backend`'s claims under `verify`, or `None` when they are not
-    /// verified. It counts as far as the run does (`max_solutions`), with a node budget
-    /// of its own (at least the default) and no time limit: a verification is never
-    /// cut short by the clock of the backend it checks.
-    pub fn of(backend: &Backend, verify: Verify, limits: &Limits) -> Option<Verifier> {
-        verify
-            .covers(backend)
-            .then(|| Verifier::new(backend, limits))
-    }
-
-    /// The verifier of `backend`'s claims, whatever `--verify` says.
+    /// The verifier of `backend`'s claims. It counts as far as the run does
+    /// (`max_solutions`), with a node budget of its own (at least the default) and no
+    /// time limit: a verification is never cut short by the clock of the backend it
+    /// checks.
     pub fn new(backend: &Backend, limits: &Limits) -> Verifier {
         Verifier {
             backend: backend.clone(),
@@ -402,7 +387,7 @@ impl Verifier {
             _ => &mut self.other,
         };
         let solver = slot.get_or_insert_with(|| {
-            GuardedSolver::new(&verifier_of(&self.backend, side), &self.limits).verifying(None)
+            GuardedSolver::new(&verifier_of(&self.backend, side), &self.limits, None)
         });
         let (count, finished) = match solver.attempt_board(board) {
             Attempt::Solved { outcome, .. } => (outcome.solutions, !outcome.budget_exceeded),

@@ -94,7 +94,7 @@ where
         .thread_name(|i| format!("solver-{i}"))
         .build()?;
     let threads = pool.current_num_threads();
-    let solvers = SolverPool::new(&config.backend, &config.limits).verifying(Some(config.verify));
+    let solvers = SolverPool::new(&config.backend, &config.limits, Some(config.verify));
     solvers.prefill(threads);
     let mut records = records;
     let mut chunk_len = 16 * threads;

@@ -18,23 +18,18 @@ pub struct SolverPool {
 }
 
 impl SolverPool {
-    pub fn new(backend: &Backend, limits: &Limits) -> SolverPool {
+    /// Its solvers verify claims as `verify` says (`None`: never).
+    pub fn new(backend: &Backend, limits: &Limits, verify: Option<Verify>) -> SolverPool {
         SolverPool {
             backend: backend.clone(),
             limits: *limits,
-            verify: Some(Verify::default()),
+            verify,
             idle: Mutex::new(Vec::new()),
         }
     }
 
-    /// Its solvers verify claims as `verify` says (`None`: never).
-    pub fn verifying(mut self, verify: Option<Verify>) -> SolverPool {
-        self.verify = verify;
-        self
-    }
-
     fn make(&self) -> GuardedSolver {
-        GuardedSolver::new(&self.backend, &self.limits).verifying(self.verify)
+        GuardedSolver::new(&self.backend, &self.limits, self.verify)
     }
 
     /// Makes sure `n` solvers are ready (started before anything is timed).

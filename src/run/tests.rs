@@ -52,7 +52,7 @@ fn solve(body: Result<Puzzle, ParseError>, max_solutions: u32) -> PuzzleResult<'
     };
     // A result borrows its record: kept for the test's life.
     let record = Box::leak(Box::new(record(1, body).into_record()));
-    GuardedSolver::new(&Backend::DlxStatic, &limits).solve_record(record, None)
+    GuardedSolver::new(&Backend::DlxStatic, &limits, None).solve_record(record, None)
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn a_panicking_backend_costs_one_puzzle() {
     let limits = Limits::default();
     let mut trigger = PUZZLE.to_string();
     trigger.replace_range(0..1, "6");
-    let mut solver = GuardedSolver::new(&Backend::Mock(Mock::PanicsOnFirstCell(6)), &limits);
+    let mut solver = GuardedSolver::new(&Backend::Mock(Mock::PanicsOnFirstCell(6)), &limits, None);
     let trigger = record(1, puzzle(&trigger, None, None)).into_record();
     let r = solver.solve_record(&trigger, None);
     assert_eq!(r.status, Status::Error);

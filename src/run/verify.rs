@@ -20,14 +20,6 @@ pub enum Verify {
 }
 
 impl Verify {
-    pub fn parse(s: &str) -> Option<Verify> {
-        match s {
-            "foreign" => Some(Verify::Foreign),
-            "all" => Some(Verify::All),
-            _ => None,
-        }
-    }
-
     /// Whether `backend`'s claims are verified.
     pub fn covers(self, backend: &Backend) -> bool {
         backend.is_solver() && (backend.is_foreign() || self == Verify::All)

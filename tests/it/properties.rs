@@ -20,7 +20,7 @@ fn puzzle_of_every_kind() -> impl Strategy<Value = Grid> {
         proptest::option::of((0usize..81, 1u8..=9)),
     )
         .prop_map(|(seed, removals, tweak)| {
-            let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default());
+            let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default(), None);
             let mut grid = *generate(seed, 0, NINE, 24, &mut solver)
                 .puzzle
                 .nine()
@@ -256,7 +256,7 @@ proptest! {
         seeds in proptest::collection::vec(0u64..10_000, 1..4),
         layout in layouts(),
     ) {
-        let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default());
+        let mut solver = GuardedSolver::new(&Backend::DlxStatic, &Limits::default(), None);
         let grids: Vec<Grid> = seeds.iter().map(|&s| *generate(s, 0, NINE, 26, &mut solver).puzzle.nine().unwrap()).collect();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("p");
