@@ -30,8 +30,8 @@ use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Format, Item, Layout, RULE, RecordReader, SAMPLE, alphabets, cr_only, detect, solutions_follow,
-    solutions_follow_note,
+    Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, cr_only, detect,
+    solutions_follow, solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
 use decode::Compression;
@@ -359,9 +359,10 @@ impl Loader {
             }
         };
         if options.layout.pairs.is_none() {
-            layout.pairs = Some(solutions_follow(format, head, &layout));
-            if layout.pairs == Some(true) {
-                say(&solutions_follow_note(name));
+            let pairs = solutions_follow(format, head, &layout);
+            layout.pairs = Some(pairs);
+            if pairs != Pairs::No {
+                say(&solutions_follow_note(name, pairs));
             }
         }
         let r = layout.rows;
@@ -386,7 +387,7 @@ impl Loader {
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
-        layout.blocks = self.blocks && layout.pairs != Some(true);
+        layout.blocks = self.blocks && matches!(layout.pairs, None | Some(Pairs::No));
         if options.verbose {
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             say(&format!("{name}: read as {format} ({how}{packed})"));
