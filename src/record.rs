@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::board::Board;
 
@@ -12,8 +12,7 @@ use crate::board::Board;
 pub struct Record {
     /// The file it came from (`-` for standard input).
     pub source: SourceName,
-    /// 1-based ordinal of the record within its source (the case number for judge
-    /// formats).
+    /// 1-based ordinal of the record within its source (a judge format's case number).
     pub number: u64,
     /// 1-based line of the source where the record starts.
     pub line: u64,
@@ -21,12 +20,10 @@ pub struct Record {
 }
 
 /// The name of a source, carried by its records and results, with how it was read.
-/// Every source opened gets its own: [`SourceName::same`] tells two sources of one name
-/// apart (a file given twice, stdin twice). It is `Copy`, one pointer: records and
-/// results copy it instead of counting a shared reference up and down on every thread
-/// (an `Arc` cost 115 ns a record on two threads), so what it points to is kept for
-/// the life of the process, counted against the memory budget by whoever makes it
-/// ([`SourceName::held_bytes`]); nothing else is kept per source.
+/// Every source opened gets its own ([`SourceName::same`] tells two of one name apart).
+/// It is `Copy`, one pointer: an `Arc` counted up and down on every thread cost 115 ns a
+/// record, so what it points to is kept for the process's life, counted against the
+/// memory budget by whoever makes it ([`SourceName::held_bytes`]).
 #[derive(Clone, Copy)]
 pub struct SourceName(&'static Source);
 
@@ -51,13 +48,7 @@ pub struct Reading {
 }
 
 impl SourceName {
-    /// The name of a source read as `reading` says, with the count of the lines the
-    /// workers skip where they parse its records.
-    pub fn read(name: &str, reading: Reading, skipped: Option<Arc<AtomicU64>>) -> SourceName {
-        SourceName::of(name, Some(reading), skipped)
-    }
-
-    fn of(name: &str, reading: Option<Reading>, skipped: Option<Arc<AtomicU64>>) -> SourceName {
+    pub fn new(name: &str, reading: Option<Reading>, skipped: Option<Arc<AtomicU64>>) -> Self {
         SourceName(Box::leak(Box::new(Source {
             name: name.into(),
             reading,
@@ -67,10 +58,7 @@ impl SourceName {
 
     /// Lines the workers skipped as holding no puzzle, where they parsed its records.
     pub fn skipped(&self) -> u64 {
-        self.0
-            .skipped
-            .as_ref()
-            .map_or(0, |s| s.load(Ordering::Relaxed))
+        self.0.skipped.as_deref().map_or(0, |s| s.load(Relaxed))
     }
 
     /// The bytes a name holds for the life of the process.
@@ -99,7 +87,7 @@ impl Deref for SourceName {
 
 impl From<&str> for SourceName {
     fn from(name: &str) -> SourceName {
-        SourceName::of(name, None, None)
+        SourceName::new(name, None, None)
     }
 }
 
@@ -145,12 +133,10 @@ impl Puzzle {
 /// The bytes a record's body holds on the heap (a source's name is shared, not counted).
 pub(crate) fn heap_bytes(puzzle: &Result<Puzzle, ParseError>) -> usize {
     match puzzle {
-        Ok(p) => {
-            p.board.heap_bytes()
-                + p.expected.as_ref().map_or(0, |e| {
-                    std::mem::size_of::<Expected>()
-                        + e.solution.as_ref().map_or(0, Board::heap_bytes)
-                })
+        Ok(Puzzle { board, expected }) => {
+            let solution = expected.as_ref().and_then(|e| e.solution.as_ref());
+            let expected = expected.as_ref().map_or(0, |_| size_of::<Expected>());
+            board.heap_bytes() + expected + solution.map_or(0, Board::heap_bytes)
         }
         Err(e) => e.message.capacity(),
     }
@@ -190,10 +176,10 @@ impl ParseError {
     }
 
     pub fn at(line: u64, column: usize, message: impl Into<String>) -> ParseError {
+        let column = Some(column);
         ParseError {
-            line,
-            column: Some(column),
-            message: message.into(),
+            column,
+            ..ParseError::new(line, message)
         }
     }
 }

@@ -1,12 +1,9 @@
-//! The build store: what a saved baseline needs to be run again. This tool's executable
-//! (one copy per distinct build) and the files a foreign backend's spec names (a library,
-//! a program, a script), each copied once and named by its content hash.
-//!
-//! It lives outside every project (`$SUDOKU_BENCH_BUILDS`, else
-//! `$XDG_CACHE_HOME/sudoku-bench/builds`, else `~/.cache/sudoku-bench/builds`): a baseline
-//! in a repository is untrusted input and a build is code, so `compare` runs only what
-//! this user's own runs copied here, each copy's content checked against its name before
-//! it runs, and a foreign backend only as the command line names it.
+//! The build store: what a saved baseline needs to be run again (this tool's executable,
+//! the files a foreign backend's spec names), each copied once and named by its content
+//! hash. It lives outside every project ([`Builds::locate`]): a baseline in a repository
+//! is untrusted and a build is code, so `compare` runs only what this user's own runs
+//! copied here, each copy checked against its hash, a foreign backend only as the command
+//! line names it.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

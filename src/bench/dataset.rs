@@ -17,13 +17,9 @@ use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadError, LoadOptions, Loader};
 use crate::record::{Expected, Puzzle, Record};
 
-/// A dataset loaded into memory for repeated passes, compactly: a timed puzzle takes
-/// 53 bytes (98 with an expected solution), and all of it at most
-/// [`MAX_HELD_BYTES`](crate::base::bounds::MAX_HELD_BYTES), counted as it is read.
-/// Puzzles are packed two cells a byte and unpacked a chunk at a time, outside the
-/// clock; the records that are not timed (parse errors, conflicting givens) are few and
-/// kept whole. Boards of other sizes (4x4, 16x16, 25x25) are kept whole beside the
-/// packed grids.
+/// A dataset in memory for repeated passes, at most `MAX_HELD_BYTES` counted as it is
+/// read: 9x9 puzzles packed two cells a byte (53 bytes, 98 with a solution) and unpacked
+/// a chunk at a time outside the clock; other sizes and untimed records kept whole.
 #[derive(Default)]
 pub struct Dataset {
     pub info: DatasetInfo,
@@ -291,15 +287,11 @@ impl Dataset {
         refuse_device(input)?;
         let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
         let name = input.name();
-        let info = DatasetInfo {
-            path: name.clone(),
-            ..DatasetInfo::default()
-        };
         let mut dataset = Dataset {
-            info,
             budget,
             ..Dataset::default()
         };
+        dataset.info.path = name.clone();
         // Streamed into the compact form: the records are never all held whole.
         let mut failure = None;
         let mut note = |item: Result<Record, LoadError>| match item {
@@ -358,17 +350,15 @@ impl Dataset {
 /// A dataset is read whole into memory: a device such as /dev/zero never ends, and is
 /// refused. (Pipes and FIFOs end when their writer does: they are read.)
 fn refuse_device(input: &Input) -> Result<(), DatasetError> {
-    if let Input::File(path) = input {
-        use std::os::unix::fs::FileTypeExt;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let t = meta.file_type();
-            if t.is_char_device() || t.is_block_device() || t.is_socket() {
-                return Err(DatasetError(format!(
-                    "{}: a device, not a file, folder or pipe: a dataset is read whole",
-                    path.display()
-                )));
-            }
-        }
+    use std::os::unix::fs::FileTypeExt;
+    if let Input::File(path) = input
+        && let Ok(t) = std::fs::metadata(path).map(|m| m.file_type())
+        && (t.is_char_device() || t.is_block_device() || t.is_socket())
+    {
+        return Err(DatasetError(format!(
+            "{}: a device, not a file, folder or pipe: a dataset is read whole",
+            path.display()
+        )));
     }
     Ok(())
 }

@@ -1,23 +1,7 @@
 //! Measuring the backends of a run on one dataset at one thread count: the one rounds
-//! loop of `bench` and `compare`.
-//!
-//! The dataset is cut into blocks of puzzles (about 10 ms each for the slowest backend,
-//! 8 to 200 a pass, but none under 200 µs for the fastest solver, 4 at least). The
-//! backends take turns: for every block, each backend solves it, in an order shuffled
-//! with the run's seed, so whatever else the machine does falls on all of them alike;
-//! rounds go on until `--rounds` and `--min-time` are both met. Each block's time is
-//! kept, on the run's clock:
-//!
-//! - `cpu`: one thread, built-in backends: the thread's CPU time, which covers all their
-//!   work and does not run while another process holds the core;
-//! - `wall`: several threads;
-//! - `calls`: a foreign backend in the run, whose work may run on threads or in processes
-//!   of its own: every backend timed by its calls' own times (a library's call alone, a
-//!   program's own report), the same way.
-//!
-//! Every answer of every round is checked outside the clock, and each puzzle's outcome
-//! (solved, wrong, gave up, failed, not taken) is kept over every round: a verdict
-//! compares outcomes before it compares times (`judge`).
+//! loop of `bench` and `compare`. The backends take turns block by block, in a seeded
+//! order, so whatever else the machine does falls on all of them alike; every answer is
+//! checked outside the clock. docs/bench.md says how blocks are cut and timed.
 
 use std::time::Instant;
 
@@ -99,17 +83,6 @@ impl Measured<'_> {
     }
 }
 
-/// The clock of a run's blocks.
-pub(super) fn timing(backends: &[Backend], threads: usize) -> Timing {
-    if backends.iter().any(Backend::is_foreign) {
-        Timing::Calls
-    } else if threads == 1 && thread_cpu_ns() > 0 {
-        Timing::Cpu
-    } else {
-        Timing::Wall
-    }
-}
-
 /// Measures every backend of `config` on `dataset`; `truths[i]` checks the claims of
 /// backend `i` when they are verified. `None` on interrupt (the measurement in flight
 /// is dropped, never reported half done).
@@ -128,7 +101,11 @@ pub(super) fn measure<'a>(
         .zip(truths)
         .map(|((backend, label), &truths)| Contender::new(backend, label, truths, config, threads))
         .collect();
-    let timing = timing(&config.backends, threads);
+    let timing = match config.backends.iter().any(Backend::is_foreign) {
+        true => Timing::Calls,
+        false if threads == 1 && thread_cpu_ns() > 0 => Timing::Cpu,
+        false => Timing::Wall,
+    };
     let mut passes = Passes {
         pool,
         threads,
@@ -159,8 +136,7 @@ pub(super) fn measure<'a>(
     }))
 }
 
-/// What every pass of one measurement shares: the pool, the thread count, the dataset,
-/// the settings, who is told of each pass, and the boards of the block in hand.
+/// What every pass of one measurement shares, and the boards of the block in hand.
 struct Passes<'p, 'a> {
     pool: &'p rayon::ThreadPool,
     threads: usize,
@@ -242,31 +218,22 @@ impl<'a> Passes<'_, 'a> {
                 rng.shuffle(&mut order);
                 for i in order {
                     let c = &mut contenders[i];
-                    // A fresh solver per block, placed somewhere else each time
-                    // (`placed_anew`), so where the allocator put one instance's tables
-                    // (a library's input and solution buffers) does not tilt a result.
-                    // A program keeps its process.
+                    // A fresh solver per block, placed somewhere else each time, so where
+                    // the allocator put one instance's tables does not tilt a result. A
+                    // program keeps its process.
                     if !matches!(c.backend, Backend::Exec(_)) {
                         c.solver = crate::solver::placed_anew(rng.next_u64(), || {
                             GuardedSolver::new(c.backend, &config.limits).verifying(None)
                         });
                     }
-                    let time = c.turn(self.pool, threads, timing, &self.grids);
+                    let time = c.turn(self, timing);
                     c.times.push(time);
                     if interrupt::requested() {
                         return Ok(false);
                     }
                 }
                 for c in contenders.iter_mut() {
-                    c.check(
-                        self.dataset,
-                        block,
-                        round,
-                        &self.grids,
-                        forms.as_deref(),
-                        threads,
-                        self.observer,
-                    )?;
+                    c.check(self, block, round, forms.as_deref())?;
                 }
             }
             round += 1;
@@ -317,9 +284,8 @@ impl<'a> Contender<'a> {
         }
     }
 
-    /// Solves `grids` once each into `self.attempts`, each call timed: with one thread on
-    /// this thread and solver, no scheduling in the way; with several on `pool`; in
-    /// batches where the solver works in batches.
+    /// Solves `grids` once each into `self.attempts`, each call timed: on this thread with
+    /// one (no scheduling in the way), on `pool` with several, in the solver's batches.
     fn solve(&mut self, pool: &rayon::ThreadPool, threads: usize, grids: &[Board]) {
         self.attempts.clear();
         self.attempts.reserve(grids.len());
@@ -358,22 +324,16 @@ impl<'a> Contender<'a> {
         }
     }
 
-    /// One timed turn on a block: its time on the run's clock.
-    fn turn(
-        &mut self,
-        pool: &rayon::ThreadPool,
-        threads: usize,
-        timing: Timing,
-        grids: &[Board],
-    ) -> u64 {
+    /// One timed turn on the block in hand: its time on the run's clock.
+    fn turn(&mut self, p: &Passes<'_, '_>, timing: Timing) -> u64 {
+        let (pool, threads, grids) = (p.pool, p.threads, &p.grids);
         let cpu = || match threads {
             1 => thread_cpu_ns(),
             _ => process_cpu_ns(),
         };
-        // A few untimed calls first: whatever ran on this core since the backend's last
-        // turn (another backend, a program) left the caches cold, and a fast solver's
-        // first microsecond calls would pay for it (a Python program in the run halved
-        // bitboard's ratio to a C library, 200 to 100).
+        // A few untimed calls first: what ran on this core since the backend's last turn
+        // left the caches cold (a Python program in the run halved bitboard's ratio to a
+        // C library, 200 to 100).
         self.solve(pool, threads, &grids[grids.len().saturating_sub(WARM)..]);
         self.attempts.clear();
         self.attempts.reserve(grids.len());
@@ -391,20 +351,17 @@ impl<'a> Contender<'a> {
         time.max(1)
     }
 
-    /// Checks the answers of a block (timed puzzles `block.timed`, presented as `grids`
-    /// under `forms`) and counts them: the first round's become the rows, the others
-    /// are counted. Every answer of every round is checked.
-    #[allow(clippy::too_many_arguments)]
+    /// Checks the answers of a block (timed puzzles `block.timed`, presented as the boards
+    /// in hand under `forms`) and counts them: the first round's become the rows, the
+    /// others are counted. Every answer of every round is checked.
     fn check(
         &mut self,
-        dataset: &Dataset,
+        p: &mut Passes<'_, '_>,
         block: &Chunk,
         round: usize,
-        grids: &[Board],
         forms: Option<&[Symmetry]>,
-        threads: usize,
-        observer: &mut dyn Observer,
     ) -> anyhow::Result<()> {
+        let (dataset, grids, threads) = (p.dataset, &p.grids, p.threads);
         let records: Vec<(Option<usize>, Record)> = match round {
             0 => chunk_records(dataset, block),
             _ => block
@@ -451,7 +408,7 @@ impl<'a> Contender<'a> {
         results.iter().for_each(|r| self.tally.add(r));
         if round == 0 {
             results.iter().for_each(|r| self.first.add(r));
-            observer.on_rows(&results)?;
+            p.observer.on_rows(&results)?;
         }
         Ok(())
     }

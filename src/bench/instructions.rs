@@ -1,23 +1,12 @@
 //! `bench --instructions N`: the instructions each backend executes on the first N
-//! puzzles of a dataset, counted by valgrind's callgrind: a figure with no noise at all,
-//! for CI (as gungraun/iai-callgrind do).
-//!
-//! The count runs in a child, this program under `valgrind --tool=callgrind`, which
-//! solves the puzzles one by one through [`sudoku_bench_counted_solve`]; callgrind
-//! collects only inside that function (`--toggle-collect`), so loading, parsing and
-//! start-up are left out. An `exec:` program runs in a process of its own and cannot be
-//! counted this way. valgrind is started like an `exec:` program, in a process group of
-//! its own: an interrupt kills the count in flight, and the counts finished are kept.
-//!
-//! The search counted is the one timed: the same solution limit and node budget, and a
-//! search that `--timeout` stopped is stopped at the same node (the sample is solved
-//! once natively under the time limit first, and each puzzle it stopped gets the node
-//! count it stopped at as its budget: callgrind runs code some 50 times slower, so a
-//! time limit inside it would stop at another place).
+//! puzzles of a dataset, counted by valgrind's callgrind in a child (this program's
+//! `count-instructions`), collecting only inside [`sudoku_bench_counted_solve`]: a figure
+//! with no noise, for CI. An `exec:` program runs in a process of its own and cannot be
+//! counted. docs/bench.md says how a `--timeout` search is counted as it was timed.
 
 use std::ffi::OsString;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -142,16 +131,13 @@ fn timeout_caps(backend: &Backend, puzzles: &[Board], limits: &Limits) -> Vec<Op
         .collect()
 }
 
-/// Counts `backend` on `puzzles` (already cut to the sample), searching as far as
-/// `limits` let the timed search go; `None` when an interrupt stopped the count.
+/// Counts `backend` (a countable one) on `puzzles` (already cut to the sample), searching
+/// as far as `limits` let the timed search go; `None` when an interrupt stopped the count.
 pub fn count(
     backend: &Backend,
     puzzles: &[Board],
     limits: &Limits,
 ) -> anyhow::Result<Option<Instructions>> {
-    if let Some(why) = uncountable(backend) {
-        bail!("{backend}: cannot count instructions: {why}");
-    }
     let dir = tempfile::tempdir().context("a temporary folder for callgrind")?;
     let input = dir.path().join("puzzles.txt");
     let mut lines = Vec::with_capacity(puzzles.len() * 82);
@@ -216,7 +202,7 @@ pub fn count(
 }
 
 /// The `totals:` (or `summary:`) line of a callgrind output file: instructions read.
-fn read_total(path: &PathBuf) -> anyhow::Result<u64> {
+fn read_total(path: &Path) -> anyhow::Result<u64> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     // The last such line counts.

@@ -1,26 +1,6 @@
 //! Verdicts: one backend against another on the same puzzles, outcome by outcome first,
-//! then time. The one place that judges, for `bench` and `compare` alike.
-//!
-//! 1. **Like with like.** Each puzzle's outcome over every round (solved, answered
-//!    wrong, gave up, failed, not taken) is compared first. Where they differ, that
-//!    decides: for two builds of one solver, losing a puzzle the old build solved is
-//!    **regressed** whatever the times (solving more is improved); two different solvers
-//!    get no speed ratio, and each one's coverage is said. Wrong answers, a backend that
-//!    solves nothing, and a solver's own times that cover too little of what the harness
-//!    saw it spend (a program's round trip, a library's untimed second call) give no
-//!    ratio either.
-//! 2. **Total cost.** The ratio is the other's total time over the base's, on the same
-//!    blocks of puzzles, summed over every round: a tenth more work reads 1.10 however
-//!    it is spread over the puzzles. Taking turns block by block (paired), its 95%
-//!    interval is a bootstrap that resamples each block's rounds, pairs kept whole; a
-//!    pair where either side took three times its own usual time for the block (a
-//!    disturbance: no difference in work can do that to one side alone) is left out and
-//!    counted. Measured against saved figures, the ratio is of the rounds' medians, its
-//!    interval a bootstrap of each side's rounds: such a ratio needs a quiet machine, and
-//!    says so.
-//! 3. **Words.** Two builds: regressed or improved when the interval lies wholly beyond 1
-//!    and the ratio beyond the noise threshold, else no change. Two solvers: "X ran N
-//!    times faster than Y", "about as fast" only when the interval holds 1.
+//! then the ratio of total times with a bootstrap interval, then words. The one place
+//! that judges, for `bench` and `compare` alike; docs/bench.md ("Verdicts") says how.
 
 use serde::{Deserialize, Serialize};
 
@@ -28,21 +8,23 @@ use super::{BenchResult, Timing};
 use crate::base::rng::SplitMix64;
 use crate::run::{PuzzleResult, Status};
 
-/// A puzzle's outcome for one backend, over every round.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Outcome {
-    #[default]
-    NotYet,
-    Solved,
-    Wrong,
-    GaveUp,
-    Failed,
-    /// A board size the backend does not take.
-    Unsupported,
-    /// `null`: it solves nothing.
-    NotSolved,
-    /// Solved in some rounds only.
-    Mixed,
+named! {
+    /// A puzzle's outcome for one backend, over every round.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Outcome {
+        #[default]
+        NotYet => "not measured",
+        Solved => "solved",
+        Wrong => "answered wrong",
+        GaveUp => "gave up (budget or time limit)",
+        Failed => "failed",
+        /// A board size the backend does not take.
+        Unsupported => "not taken (board size)",
+        /// `null`: it solves nothing.
+        NotSolved => "not solved",
+        /// Solved in some rounds only.
+        Mixed => "solved in some rounds only",
+    }
 }
 
 impl Outcome {
@@ -68,29 +50,6 @@ impl Outcome {
             _ => Outcome::Mixed,
         }
     }
-
-    fn name(self) -> &'static str {
-        match self {
-            Outcome::NotYet => "not measured",
-            Outcome::Solved => "solved",
-            Outcome::Wrong => "answered wrong",
-            Outcome::GaveUp => "gave up (budget or time limit)",
-            Outcome::Failed => "failed",
-            Outcome::Unsupported => "not taken (board size)",
-            Outcome::NotSolved => "not solved",
-            Outcome::Mixed => "solved in some rounds only",
-        }
-    }
-
-    const ALL: [Outcome; 7] = [
-        Outcome::Solved,
-        Outcome::Wrong,
-        Outcome::GaveUp,
-        Outcome::Failed,
-        Outcome::Unsupported,
-        Outcome::NotSolved,
-        Outcome::Mixed,
-    ];
 }
 
 use crate::report::tally::Claims;
@@ -335,17 +294,9 @@ impl Judged {
         }
     }
 
-    /// The verdict of `b` against `a` (results of one dataset at one thread count),
-    /// `why` with a note where two builds did different work: the algorithm changed,
-    /// not the machine.
-    pub fn versus(
-        self,
-        a: &BenchResult,
-        b: &BenchResult,
-        how: How,
-        timing: Timing,
-        rules: &Rules,
-    ) -> Versus {
+    /// The verdict of `b` against `a` (results of one dataset at one thread count, on
+    /// `b`'s clock), `why` with a note where two builds did different work.
+    pub fn versus(self, a: &BenchResult, b: &BenchResult, how: How, rules: &Rules) -> Versus {
         let e = self.estimate;
         Versus {
             base: a.backend.clone(),
@@ -354,7 +305,7 @@ impl Judged {
             threads: b.threads,
             kind: rules.kind,
             how,
-            timing,
+            timing: b.timing,
             ratio: e.map(|e| e.ratio),
             low: e.map(|e| e.low),
             high: e.map(|e| e.high),
@@ -450,26 +401,21 @@ fn outcomes(a: &Side<'_>, b: &Side<'_>, kind: Kind) -> Option<Judged> {
         coverage(b)
     );
     Some(Judged {
-        estimate: None,
         verdict,
-        why: Some(why),
+        ..Judged::unjudged(why)
     })
 }
 
 /// "bitboard solved 2990 of 3000 (gave up on 10)".
 fn coverage(side: &Side<'_>) -> String {
     let count = |o: Outcome| side.outcomes.iter().filter(|&&x| x == o).count();
-    let rest: Vec<String> = Outcome::ALL[1..]
+    let rest: Vec<String> = Outcome::ALL[2..]
         .iter()
         .filter(|&&o| count(o) > 0)
         .map(|&o| format!("{} {}", o.name(), count(o)))
         .collect();
-    let mut s = format!(
-        "{} solved {} of {}",
-        side.label,
-        count(Outcome::Solved),
-        side.outcomes.len()
-    );
+    let (label, solved, all) = (side.label, count(Outcome::Solved), side.outcomes.len());
+    let mut s = format!("{label} solved {solved} of {all}");
     if !rest.is_empty() {
         s.push_str(&format!(" ({})", rest.join(", ")));
     }

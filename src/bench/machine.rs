@@ -136,12 +136,8 @@ impl Build {
     /// "0.1.0 (fe420a7abcde-dirty, executable 3f2a1b0c9d8e)": what `--version` prints
     /// and every comparison names.
     pub fn describe(&self) -> String {
-        format!(
-            "{} ({}, executable {})",
-            self.version,
-            self.revision(),
-            self.exe_short()
-        )
+        let (version, revision, exe) = (&self.version, self.revision(), self.exe_short());
+        format!("{version} ({revision}, executable {exe})")
     }
 }
 

@@ -1,8 +1,6 @@
 //! `bench` and `compare`: each backend over each dataset, block by block, every answer
-//! checked; verdicts from outcomes, then total times, on the same puzzles.
-//!
-//! `engine` measures (the one rounds loop), `judge` makes every verdict, `builds` keeps
-//! what a saved baseline needs to be run again.
+//! checked (`engine`); verdicts from outcomes, then total times, on the same puzzles
+//! (`judge`); what a saved baseline needs to be run again (`builds`).
 
 pub mod baseline;
 pub mod builds;
@@ -224,13 +222,7 @@ fn verdicts(
         .filter(|&i| i != base)
         .map(|i| {
             let judged = judge::judge(&m.side(base), &m.side(i), &config.rules);
-            judged.versus(
-                &results[base],
-                &results[i],
-                How::Paired,
-                m.timing,
-                &config.rules,
-            )
+            judged.versus(&results[base], &results[i], How::Paired, &config.rules)
         })
         .collect()
 }

@@ -269,17 +269,16 @@ impl BenchRun {
                 self.format_version
             ));
         }
+        let revision = self.build.git_revision.as_deref();
         for (name, value) in [
-            ("date", &self.date),
-            ("build.version", &self.build.version),
-            ("build.rustc", &self.build.rustc),
-            ("machine.cpu", &self.machine.cpu),
-            ("machine.os", &self.machine.os),
+            ("date", self.date.as_str()),
+            ("build.version", self.build.version.as_str()),
+            ("build.rustc", self.build.rustc.as_str()),
+            ("machine.cpu", self.machine.cpu.as_str()),
+            ("machine.os", self.machine.os.as_str()),
+            ("build.git_revision", revision.unwrap_or_default()),
         ] {
             bounds::text(value).map_err(field(name))?;
-        }
-        if let Some(rev) = &self.build.git_revision {
-            bounds::text(rev).map_err(field("build.git_revision"))?;
         }
         self.settings
             .validate()
@@ -326,9 +325,7 @@ impl BenchSettings {
             ("input.solution_column", &i.solution_column),
             ("input.solutions_follow", &i.solutions_follow),
         ] {
-            if let Some(v) = v {
-                bounds::text(v).map_err(field(name))?;
-            }
+            bounds::text(v.as_deref().unwrap_or_default()).map_err(field(name))?;
         }
         if let Some(v) = &i.solutions_follow
             && !matches!(v.as_str(), "yes" | "no")

@@ -11,9 +11,8 @@ pub const DEFAULT_BLANKS: &str = "._0Xx*-?";
 pub struct Cells {
     /// The value of each byte as a cell: 0 for a blank, 1-9 for a digit, `NONE` else.
     value: [u8; 256],
-    /// How boards other than 9x9 write their values, by side: decided once per file
-    /// (or given with `--alphabet`); `None` where nothing decided it, and each record's
-    /// characters are read as they suggest.
+    /// How boards other than 9x9 write their values, by side (decided per file, or
+    /// `--alphabet`); `None`: each record's characters say.
     alphabets: [Option<Alphabet>; MAX_SIDE + 1],
 }
 
@@ -78,9 +77,8 @@ impl Cells {
         self.alphabets.get(side).copied().flatten()
     }
 
-    /// A board other than 9x9 written one character a cell (16, 256 or 625 of them), in
-    /// the file's alphabet for its size. The error is the index of the first character
-    /// that is not a cell, with why.
+    /// A board other than 9x9 written one character a cell, in the file's alphabet for
+    /// its size; the error: the first character that is not a cell, and why.
     pub fn chars(&self, bytes: &[u8]) -> Result<Square, (usize, String)> {
         let side = Shape::of_cells(bytes.len()).map(Shape::side);
         match side.and_then(|side| Some((side, self.alphabet(side)?))) {

@@ -1,12 +1,8 @@
-//! CSV with a header naming the puzzle column and maybe the solution's: `quizzes`,
-//! `puzzle`, `board`, `grid`, `question`, ... and `solutions`, `solution`, `answer`,
-//! ...; any other columns (an unnamed pandas index, ids, ratings) are ignored. Fields
-//! are separated by `,`, `;`, a tab or `|` (whichever the header uses); `--puzzle-column`
-//! and `--solution-column` choose by name or by number (then a file may have no header).
-//!
-//! Each line is one CSV record: puzzle files never have fields spanning lines, and reading
-//! line by line means a stray quote costs one record, not the rest of the file, and a
-//! record can never grow past the line cap.
+//! CSV with a header naming the puzzle column and maybe the solution's ([`PUZZLE_NAMES`],
+//! [`SOLUTION_NAMES`]); other columns are ignored. Fields are separated by `,`, `;`, a tab
+//! or `|` (whichever the header uses); `--puzzle-column` and `--solution-column` choose by
+//! name or by number (then a file may have no header). Each line is one record (not the
+//! `csv` crate's records): a stray quote costs one record, and none grows past the line cap.
 
 use std::io::{self, BufRead};
 
@@ -148,11 +144,10 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
                 Err(e) => return Some(Err(e)),
             };
             let number = line.number;
-            let bom = line
-                .bytes
-                .strip_prefix(b"\xEF\xBB\xBF")
-                .filter(|_| number == 1);
-            let bytes = bom.unwrap_or(line.bytes);
+            let bytes = match line.bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                Some(rest) if number == 1 => rest,
+                _ => line.bytes,
+            };
             let t = trim(bytes);
             if (t.is_empty() || t.starts_with(b"#")) && line.too_long().is_none() {
                 continue;
@@ -315,21 +310,16 @@ fn read_header(fields: &Fields, chosen: Option<&Chosen>) -> Option<Header> {
 
 fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, String> {
     let needed = header.puzzle.max(header.solution.unwrap_or(0)) + 1;
-    if fields.len() < header.fields.max(needed) {
-        // A column given by number past the header's last ("row has 2 fields, header
-        // has 2" said nothing).
-        if needed > header.fields {
-            return Err(format!(
-                "the row has {} fields and the header {}: no column {needed} (--puzzle-column or --solution-column counts from 1)",
-                fields.len(),
-                header.fields
-            ));
-        }
+    let (n, h) = (fields.len(), header.fields);
+    // A column given by number past the header's last ("row has 2 fields, header has 2"
+    // said nothing).
+    if n < needed && needed > h {
         return Err(format!(
-            "row has {} fields, header has {}",
-            fields.len(),
-            header.fields
+            "the row has {n} fields and the header {h}: no column {needed} (--puzzle-column or --solution-column counts from 1)"
         ));
+    }
+    if n < h {
+        return Err(format!("row has {n} fields, header has {h}"));
     }
     let board =
         parse_field(fields.get(header.puzzle), cells).map_err(|e| format!("puzzle: {e}"))?;

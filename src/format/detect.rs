@@ -6,11 +6,9 @@
 //! columns (another reading would take the answers for puzzles); and JSON values one
 //! after another (a line reading would lose their structure).
 
-use std::cmp::Reverse;
-
 use super::grid::space_blank_row;
 use super::lines::trim;
-use super::{Body, Format, Layout, RecordReader, RowStyle, csv};
+use super::{Body, Cells, Format, Layout, RecordReader, RowStyle, csv};
 use crate::board::{Alphabet, Board, MAX_SIDE};
 
 /// How much of a source detection reads.
@@ -36,32 +34,51 @@ pub struct Detected {
 /// `layout` brings the user's choices (blanks, columns); the line terminator is found
 /// here. `Err` refuses the source, saying why and what to do.
 pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
-    let mut layout = layout.clone();
-    layout.cr_only = cr_only(head);
-    let (sample, layout) = sample(head, &layout);
-    if let Some((n, code)) = program_code(sample, if layout.cr_only { b'\r' } else { b'\n' }) {
-        return Err(format!(
-            "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own (or name a reading with --format)"
-        ));
+    let (sample, layout) = sample(head, layout);
+    if let Some(why) = program_code(sample, layout.cr_only) {
+        return Err(why);
     }
     let full = head.len() >= SAMPLE;
     let header = csv::header(sample, layout.columns.as_ref());
-    if header.is_some_and(|(fields, answers)| fields >= 2 && answers) {
-        return Ok(score(Format::Csv, sample, layout, full));
+    let answers = header.is_some_and(|(fields, answers)| fields >= 2 && answers);
+    let first = sample.trim_ascii_start().first();
+    if answers || matches!(first, Some(b'[' | b'{')) && is_json(sample, full) {
+        let format = if answers { Format::Csv } else { Format::Json };
+        return Ok(score(format, sample, layout, full));
     }
-    let first = sample.iter().find(|b| !b.is_ascii_whitespace());
-    if matches!(first, Some(b'[' | b'{')) && is_json(sample, full) {
-        return Ok(score(Format::Json, sample, layout, full));
-    }
-    let grid = |f: &dyn Fn(&mut RowStyle)| {
-        let mut rows = layout.rows;
-        f(&mut rows);
-        (Format::Grid, rows)
+    // When no reading explains a line, the one that finds the most damaged puzzles:
+    // each says why it is none.
+    let rank = |d: &Detected| match d.explained {
+        0 => (0, d.errors as i64),
+        n => (n, -(d.errors as i64)),
     };
-    let plain = |format| (format, layout.rows);
+    let readings = candidates(sample, &layout, header.is_some()).into_iter();
+    let scored = readings.filter_map(|(ok, (f, l))| ok.then(|| score(f, sample, l, full)));
+    // The first of the best: `max_by_key` keeps the last.
+    let mut best = scored.rev().max_by_key(rank).expect("a candidate");
+    if let (0, Some(why)) = (best.explained, oversized(sample)) {
+        return Err(why);
+    }
+    // A line `end`: POJ 3074's last line.
+    if best.format == Format::Line && lines(sample).any(|t| t == b"end") {
+        best.format = Format::Poj;
+    }
+    Ok(best)
+}
+
+/// The readings detection scores, the preferred first, each with whether the sample
+/// may be so: each format, and each way of writing grid rows.
+fn candidates(sample: &[u8], layout: &Layout, csv: bool) -> Vec<(bool, (Format, Layout))> {
+    let first = sample.trim_ascii_start().first();
+    let grid = |f: &dyn Fn(&mut RowStyle)| {
+        let mut layout = layout.clone();
+        f(&mut layout.rows);
+        (Format::Grid, layout)
+    };
+    let plain = |format| (format, layout.clone());
     let mut candidates = vec![
         (first == Some(&b'['), plain(Format::Json)),
-        (header.is_some(), plain(Format::Csv)),
+        (csv, plain(Format::Csv)),
         (true, plain(Format::Line)),
         // Before the grids, which read its `?` blanks too: an exact HDU file is that.
         (sample.contains(&b'?'), plain(Format::Hdu)),
@@ -75,34 +92,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
         candidates.push((space_blank_rows(sample, side), rows));
     }
     candidates.push((first == Some(&b'{'), plain(Format::Json)));
-    // When no reading explains a line, the one that finds the most damaged puzzles:
-    // each says why it is none.
-    let rank = |d: &Detected| match d.explained {
-        0 => (0, d.errors as i64),
-        n => (n, -(d.errors as i64)),
-    };
-    let mut best = (candidates.into_iter().filter(|c| c.0))
-        .map(|(_, (format, rows))| {
-            let trial = Layout {
-                rows,
-                ..layout.clone()
-            };
-            score(format, sample, trial, full)
-        })
-        .enumerate()
-        .max_by_key(|(i, d)| (rank(d), Reverse(*i)))
-        .map(|(_, d)| d)
-        .expect("a candidate");
-    if let (0, Some(n)) = (best.explained, oversized(sample)) {
-        return Err(format!(
-            "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
-            crate::board::sides()
-        ));
-    }
-    if best.format == Format::Line && has_end_line(sample) {
-        best.format = Format::Poj;
-    }
-    Ok(best)
+    candidates
 }
 
 /// Whether a source read as `format` (detected or forced) is puzzles each followed by
@@ -113,13 +103,11 @@ pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> super::
     super::solutions_follow::follows(format.reader(sample, &layout))
 }
 
-/// The alphabet of boards other than 9x9 in a source read as `format`, decided once
-/// for the file from its first bytes (`head`, at most [`SAMPLE`]): for each such size
-/// among its records (and not already given in `layout`), every alphabet that writes it
-/// reads the sample, and the one that reads the most puzzles without a conflict wins;
-/// then the one that reads the most givens (`0` a value, not a blank), then the first.
-/// Returns the layout's cells with the decisions, and each decision.
-pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (super::Cells, Vec<Decided>) {
+/// The alphabet of each board size other than 9x9 in `head` read as `format` (and not
+/// given in `layout`), decided once for the file: the one that reads the most puzzles of
+/// the sample without a conflict, then the most givens (`0` a value), then the first.
+/// The cells with the decisions, and each: the side, its alphabet, its records.
+pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (Cells, Vec<Decided>) {
     let (sample, mut layout) = sample(head, layout);
     let mut decided = Vec::new();
     // Board sides of the records, each with how many the sample holds; boards written
@@ -145,36 +133,27 @@ pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (super::Cells,
         let best = scored.filter(|s| s.0.0 > 0).rev().max_by_key(|s| s.0);
         if let Some((_, alphabet)) = best {
             layout.cells = layout.cells.with_alphabet(side, alphabet);
-            decided.push(Decided {
-                side,
-                alphabet,
-                records: count,
-            });
+            decided.push((side, alphabet, count));
         }
     }
     (layout.cells, decided)
 }
 
-/// The alphabet decided for boards of `side`, and how many records of that size the
-/// sample held.
-pub struct Decided {
-    pub side: usize,
-    pub alphabet: Alphabet,
-    pub records: usize,
-}
+type Decided = (usize, Alphabet, usize);
 
 /// The sample of `head` a decision reads (a full one up to its last line end), and
 /// `layout` reading it in the reader's own hands.
 fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
+    let layout = Layout {
+        cr_only: cr_only(head),
+        blocks: false,
+        ..layout.clone()
+    };
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
     let cut = (head.iter().rposition(|&b| b == end))
         .filter(|_| head.len() >= SAMPLE)
         .map_or(head.len(), |i| i + 1);
-    let layout = Layout {
-        blocks: false,
-        ..layout.clone()
-    };
     (&head[..cut], layout)
 }
 
@@ -223,10 +202,10 @@ fn is_json(sample: &[u8], full: bool) -> bool {
     values.all(|v| v.map_or_else(|e| e.is_eof() && full, |_| true))
 }
 
-/// The first line of program code in `sample`, with its number: a declaration, an
+/// The refusal of the first line of program code in `sample`: a declaration, an
 /// import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
 /// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`).
-fn program_code(sample: &[u8], end: u8) -> Option<(usize, String)> {
+fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
     const KEYWORDS: &str =
         "import |export |#include|#define|package |def |function |module.exports|using namespace";
     let code = |t: &[u8]| {
@@ -254,12 +233,12 @@ fn program_code(sample: &[u8], end: u8) -> Option<(usize, String)> {
         });
         assignment || KEYWORDS.split('|').any(|k| t.starts_with(k.as_bytes()))
     };
-    let texts = sample.split(|&b| b == end);
+    let texts = sample.split(|&b| b == if cr_only { b'\r' } else { b'\n' });
     let texts = texts.map(|l| trim(l.strip_suffix(b"\r").unwrap_or(l)));
     let (i, t) = texts.enumerate().find(|(_, t)| code(t))?;
-    Some((
-        i + 1,
-        String::from_utf8_lossy(&t[..t.len().min(60)]).into_owned(),
+    let (n, code) = (i + 1, String::from_utf8_lossy(&t[..t.len().min(60)]));
+    Some(format!(
+        "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own (or name a reading with --format)"
     ))
 }
 
@@ -309,9 +288,9 @@ fn digit_lines(sample: &[u8]) -> bool {
     })
 }
 
-/// The side of boards too large to read whose rows `sample` holds: at least that many
+/// The refusal of boards too large to read whose rows `sample` holds: at least that many
 /// lines of that many cells (written together or with one separator).
-fn oversized(sample: &[u8]) -> Option<usize> {
+fn oversized(sample: &[u8]) -> Option<String> {
     let mut count = std::collections::HashMap::new();
     for t in lines(sample) {
         let tokens = t.split(|b| b" ,\t|".contains(b)).filter(|w| !w.is_empty());
@@ -326,20 +305,16 @@ fn oversized(sample: &[u8]) -> Option<usize> {
         }
         *count.entry(n).or_insert(0) += 1;
     }
-    count
-        .into_iter()
-        .find(|&(n, lines)| n > MAX_SIDE && n <= 100 && lines >= n)
-        .map(|(n, _)| n)
+    let (n, _) = (count.into_iter()).find(|&(n, lines)| n > MAX_SIDE && n <= 100 && lines >= n)?;
+    Some(format!(
+        "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
+        crate::board::sides()
+    ))
 }
 
 /// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.
 pub fn cr_only(head: &[u8]) -> bool {
     !head.contains(&b'\n') && head.contains(&b'\r')
-}
-
-/// A line `end` (POJ 3074's last line).
-fn has_end_line(sample: &[u8]) -> bool {
-    lines(sample).any(|t| t == b"end")
 }
 
 /// The lines of `sample` (LF, CRLF or CR), trimmed.

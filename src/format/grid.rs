@@ -1,16 +1,7 @@
-//! The `grid` format: N rows of N cells a board, drawn any way people draw them.
-//!
-//! A row is a line with a board's side of cells once borders (`|`, `+`, `=`, `-`,
-//! box-drawing characters, brackets and quotes) and spacing are dropped; cells may be
-//! written together, spaced, or with one separator (commas, or `|` with spaces for
-//! blanks; an empty comma field is a blank). Border lines and blank lines may separate
-//! bands and boards; a line of text (a title, a label) is skipped wherever it stands and
-//! ends a board it cuts short. A board after a line naming answers (`Solution:`) is the
-//! answer of the puzzle right before it.
-//!
-//! A grid cut short is one error, and the next grid is read correctly. Grids back to
-//! back with no separator at all are resynchronized when one comes out with conflicting
-//! givens and a shifted reading gives clean grids (a missing or extra row).
+//! The `grid` format: N rows of N cells a board, drawn any way people draw them (see
+//! `GRAMMAR`). Text is skipped and ends a board it cuts short (one error; the next grid
+//! reads). Back-to-back grids are resynchronized when one has conflicting givens and a
+//! shifted reading gives clean grids (a missing or extra row).
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
@@ -29,8 +20,7 @@ pub(crate) enum LineKind {
     Row(Result<Row, ParseError>),
     /// A blank line or a `===` line: between bands or between boards.
     Separator,
-    /// A line of borders only (`-----+-----`, `╟───┼───╢`, `],`): ignored, even between
-    /// rows.
+    /// Borders only (`-----+-----`, `╟───┼───╢`, `],`): ignored, even between rows.
     Border,
     /// Text: skipped; a board it cuts short is an error.
     Header,
@@ -79,10 +69,9 @@ pub struct RowStyle {
 /// of digits 1 to `side` and spaces, a digit among them, padded with blanks to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    let column = |b: &u8| *b == b' ' || (b'1'..=b'0' + side).contains(b);
     let ok = raw.len() <= usize::from(side)
-        && raw
-            .iter()
-            .all(|&b| b == b' ' || (b'1'..=b'0' + side).contains(&b))
+        && raw.iter().all(column)
         && raw.iter().any(u8::is_ascii_digit);
     ok.then(|| {
         let mut row: Vec<u8> = raw.iter().map(|&b| b.saturating_sub(b'0')).collect();
@@ -91,10 +80,8 @@ pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     })
 }
 
-/// Why a board of rectangular boxes is no board of this size: a value twice in a box,
-/// in no row or column, and givens that fit boxes of another shape say its boxes are
-/// that shape (12x12 in 2x6 where 3x4 is read), which is not read; solving it would
-/// answer another puzzle. Givens that fit no shape are a puzzle's own conflict.
+/// Why a board of rectangular boxes is no board of this size: a box conflict, and
+/// givens that fit boxes of another shape (12x12 in 2x6 where 3x4 is read).
 fn other_boxes(board: &Board) -> Option<String> {
     let Board::Other(square) = board else {
         return None;
@@ -126,8 +113,7 @@ fn box_clash(square: &Square, rows: usize, cols: usize) -> bool {
     })
 }
 
-/// The content of an XML element on one line (`<row>000700000</row>`): the tags are no
-/// part of a row.
+/// The content of an XML element on one line (`<row>000700000</row>`).
 fn element(t: &[u8]) -> &[u8] {
     let open = t.iter().position(|&b| b == b'>');
     let close = t.windows(2).rposition(|w| w == b"</");
@@ -137,8 +123,8 @@ fn element(t: &[u8]) -> &[u8] {
     }
 }
 
-/// Brackets and quotes around a row, and a separator after them (`[5, 3, 0, ...],`,
-/// `'53..7....',`, `{{0, 0, ...},`): no part of it.
+/// A row without the brackets and quotes around it and a separator after them
+/// (`[5, 3, 0, ...],`, `'53..7....',`, `{{0, 0, ...},`).
 fn unwrap(t: &[u8]) -> &[u8] {
     let wrap = |b: &u8| matches!(b, b'[' | b']' | b'{' | b'}' | b'(' | b')' | b'\'' | b'"');
     let end = match t {
@@ -156,12 +142,10 @@ fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
     t.split(move |&b| b == d).map(|f| unwrap(trim(f)))
 }
 
-/// The row of a board other than 9x9 in a line, if it is one: as many number tokens
-/// as a board's side, or one-character cells (together, spaced, in groups, or between
-/// `|` and `,`, an empty comma field a blank).
+/// A row of a board other than 9x9: a side's number tokens, or one-character cells.
 fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
-    // Rectangular boxes' sides (6, 8, 10, 12) only in a file decided to hold them: in
-    // another, a line of 8 cells is a broken 9x9 row.
+    // Rectangular sides (6, 8, 10, 12) only where the file holds them: else a line of
+    // 8 cells is a broken 9x9 row.
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
@@ -183,8 +167,8 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let blank = |t: &[u8]| matches!(t, [b, ..] if matches!(b, b'.' | b'_' | b'-' | b'*') && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
     let some_number = tokens.iter().any(|t| !blank(t));
-    // A number past 9 makes it no broken 9x9 row, so rectangular sides read too.
-    // (Unless its characters make nine cells: `0 9 0 8 2 4 50 0` is a 9x9 row.)
+    // A number past 9 makes it no broken 9x9 row (unless its characters make nine
+    // cells: `0 9 0 8 2 4 50 0`), so rectangular sides read too.
     let past_nine = tokens.iter().any(|t| t.len() == 2 && !blank(t))
         && tokens.iter().map(|t| t.len()).sum::<usize>() != 9;
     let width = |n| width(n) || (past_nine && n != 9 && board::Shape::of_side(n).is_some());
@@ -200,15 +184,10 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     let one_run = tokens.iter().all(|t| t.len() == tokens[0].len());
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
-    // A row shorter than 16 has no lowercase letter, and capitals only from 10x10 up
-    // (`Easy`, `Puzzle`, `SUDOKU` are titles).
-    let small_ok = cells.len() >= 16
-        || cells
-            .iter()
-            .all(|b| !b.is_ascii_lowercase() && (cells.len() >= 10 || !b.is_ascii_alphabetic()));
-    let some_cell = cells
-        .iter()
-        .any(|b| !matches!(b, b'-' | b'+' | b'_' | b'*'));
+    // Below 16 no lowercase, and capitals only from 10x10 (`Easy`, `SUDOKU`: titles).
+    let small = |b: &u8| !b.is_ascii_lowercase() && (cells.len() >= 10 || !b.is_ascii_alphabetic());
+    let small_ok = cells.len() >= 16 || cells.iter().all(small);
+    let some_cell = cells.iter().any(|b| !b"-+_*".contains(b));
     (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell)
         .then(|| Row::of(true, cells))
 }
@@ -222,9 +201,8 @@ fn strict(t: &[u8]) -> Option<u8> {
     if t.contains(&b';') && fields(t, b';').all(|f| f.len() <= 1) {
         return Some(b';');
     }
-    // `|` between the cells of a 16x16 or 25x25 row, an empty field a blank
-    // (`1|||2|3|4|||12|...`): exactly that many fields, none over two wide, no space. A
-    // `||` between fewer is a box's edge (`5|3|.||.|7|.||.|.|.`), read as before.
+    // `|` between the 16 or 25 cells of a row, none over two wide, no space, an empty
+    // field a blank (`1|||2|3|...`); in fewer, `||` is a box's edge (`5|3|.||.|7|.`).
     let fields = t.split(|&b| b == b'|');
     (fields.clone().any(<[u8]>::is_empty)
         && matches!(fields.clone().count(), 16 | 25)
@@ -233,8 +211,7 @@ fn strict(t: &[u8]) -> Option<u8> {
     .then_some(b'|')
 }
 
-/// The longest line of digits read as a grid's title (an id, a score) in a file whose
-/// grids each follow one: a row's length included, since the file decides.
+/// The longest line of digits read as a title where each grid follows one (`digit_titles`).
 const MAX_TITLE: usize = 32;
 
 /// Reads boards: the `grid` format, or (with HDU 1426's token rows) `hdu`.
@@ -242,8 +219,7 @@ pub(crate) struct GridReader<R> {
     lines: Lines<R>,
     cells: Cells,
     style: RowStyle,
-    /// HDU 1426's token rows: "case" and "lines" in messages, no title, header or
-    /// resynchronizing.
+    /// HDU 1426's token rows: "case" in messages, no title, header or resynchronizing.
     pub(super) hdu: Option<fn(&Line<'_>, &Cells) -> LineKind>,
     at: State,
 }
@@ -261,13 +237,11 @@ struct State {
     boards: u64,
     banded: bool,
     banded_now: bool,
-    /// No separator or header came since the last board (so it is back to back with
-    /// the next), and a header did (so a blank line inside this one is between its
-    /// bands: the next board would have a header too).
+    /// No separator or header came since the last board (back to back with the next),
+    /// and a header did (a blank line inside this board is between its bands).
     joined: bool,
     headed: bool,
-    /// The last line that was not blank was a board's title (`digit_titles`): the next
-    /// line of digits is a row, however long.
+    /// The last line not blank was a title (`digit_titles`): digits next are a row.
     titled: bool,
     /// A line naming answers came since the last record: the next board is an answer.
     answer_next: bool,
@@ -297,8 +271,7 @@ impl<R: BufRead> GridReader<R> {
         self.first().map_or(9, |r| r.cells.len())
     }
 
-    /// The next line's kind, from the read-ahead first. Text is counted as skipped here,
-    /// once.
+    /// The next line's kind, the read-ahead first; text is counted as skipped here, once.
     fn next_kind(&mut self) -> io::Result<Option<(u64, LineKind)>> {
         if let Some(k) = self.at.pending.pop_front() {
             return Ok(Some(k));
@@ -309,9 +282,8 @@ impl<R: BufRead> GridReader<R> {
             return Ok(None);
         };
         let t = trim(line.bytes);
-        // At a board's start, a line of digits alone shorter than a row is its title
-        // or a count (`1`), not a row of givens and blanks cut short (`812      `,
-        // its blanks kept, is a row).
+        // At a board's start, digits alone shorter than a row are a title or a count
+        // (`1`), not a row cut short (`812      `, its blanks kept, is a row).
         let raw = line.bytes.strip_suffix(b"\r").unwrap_or(line.bytes);
         let count = |side: u8| {
             at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
@@ -335,8 +307,8 @@ impl<R: BufRead> GridReader<R> {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-        // A line of digits too short for a row is a title or a count; in a file whose
-        // boards each follow a number (decided per file), any line of digits before one.
+        // Digits too short for a row are a title or a count; with `digit_titles`, any
+        // line of digits before a board.
         let title = (digits
             && t.len() < 9
             && self.hdu.is_none()
@@ -349,8 +321,8 @@ impl<R: BufRead> GridReader<R> {
         if !t.is_empty() {
             at.titled = title;
         }
-        // Between boards, a few blanks and no given (`...` for "and so on") is text:
-        // too short for any row. Inside a board it is a damaged row.
+        // Between boards, a few blanks and no given (`...`: "and so on") is text; inside
+        // a board, a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
         let text = at.rows.is_empty()
             && (1..4).contains(&cells.len())
@@ -399,11 +371,8 @@ impl<R: BufRead> GridReader<R> {
             body: Body::Parsed(body),
         };
         if std::mem::take(&mut at.answer_next) {
-            if at
-                .held
-                .as_mut()
-                .is_some_and(|h| super::solutions_follow::join(h, &r))
-            {
+            let held = at.held.as_mut();
+            if held.is_some_and(|h| super::solutions_follow::join(h, &r)) {
                 return;
             }
             let message = "an answer (after a line naming answers) with no puzzle right before it";
@@ -429,8 +398,7 @@ impl<R: BufRead> GridReader<R> {
                     .map_err(|e| ParseError::new(first, e.to_string())),
             });
         let body = if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
-            // Rows this reading reads as a board whose boxes it cannot take: explained,
-            // so detection says so rather than another reading's damage.
+            // Explained, so that detection says so rather than another reading's damage.
             self.at.notes.explained += side as u64;
             Err(ParseError::new(first, message))
         } else if board.as_ref().is_ok_and(Board::has_conflict)
@@ -453,9 +421,8 @@ impl<R: BufRead> GridReader<R> {
     }
 
     /// Back-to-back grids, one with conflicting givens: if starting the next grid `shift`
-    /// rows into this one gives two plausible grids (no conflict, one solution; rows of
-    /// two puzzles have none or many) and the reading as it is does not, the rows from
-    /// `shift` on are read again. Genuine conflicts before good grids keep their reading.
+    /// rows into this one gives two plausible grids (no conflict, one solution) and the
+    /// reading as it is does not, the rows from `shift` on are read again.
     fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
         use crate::solver::{DlxStatic, Limits, Solver};
         let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
@@ -478,22 +445,17 @@ impl<R: BufRead> GridReader<R> {
             }))
             .map(|r| &r.cells[..])
             .collect();
-        let mut solver: Option<Box<DlxStatic>> = None;
+        let mut solver = Box::<DlxStatic>::default();
         let limits = Limits {
-            max_solutions: 2,
             max_nodes: 100_000,
-            ..Limits::default()
+            ..Limits::default() // two solutions at most
         };
         let mut good = |from: usize| {
             let grid = (cells.get(from..from + 9))
                 .and_then(|c| Grid::from_cells(c.concat().try_into().ok()?).ok());
-            grid.filter(|g| g.find_conflict().is_none())
-                .is_some_and(|g| {
-                    let out = solver
-                        .get_or_insert_with(Default::default)
-                        .solve(&g, &limits);
-                    out.solutions == 1 && !out.budget_exceeded
-                })
+            let grid = grid.filter(|g| g.find_conflict().is_none());
+            grid.map(|g| solver.solve(&g, &limits))
+                .is_some_and(|out| out.solutions == 1 && !out.budget_exceeded)
         };
         let shift = match cells.len() >= 18 && good(9) {
             true => None,
@@ -512,12 +474,10 @@ impl<R: BufRead> GridReader<R> {
         match kind {
             LineKind::Comment => {}
             LineKind::Row(row) => {
-                // A row of another kind or width than the board's first ends it; the
-                // line is read again after it.
-                let chars = self.first().is_some_and(|r| r.chars);
-                let other = row
-                    .as_ref()
-                    .is_ok_and(|r| r.chars != chars || r.cells.len() != self.side());
+                // A row of another kind or width than the first ends the board; read again.
+                let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
+                let other = |r: &Row| r.chars != chars || r.cells.len() != side;
+                let other = row.as_ref().is_ok_and(other);
                 // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
                 // are a header, not the board's first row.
                 if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])
@@ -540,8 +500,7 @@ impl<R: BufRead> GridReader<R> {
             }
             LineKind::Border => at.joined &= !at.rows.is_empty(),
             LineKind::Separator if at.rows.is_empty() => at.joined = false,
-            // Between bands, unless earlier boards showed that this file's separators
-            // come only between boards.
+            // Between bands, unless earlier boards had separators only between boards.
             LineKind::Separator => {
                 let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
                 match self.at.rows.len().is_multiple_of(band)
@@ -570,12 +529,9 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
                 r.number = self.at.number;
                 return Some(Ok(r));
             }
-            match self.next_kind() {
-                Ok(Some((line, kind))) => {
-                    if let Err(e) = self.take(line, kind) {
-                        return Some(Err(e));
-                    }
-                }
+            let next = self.next_kind();
+            match next.and_then(|k| k.map(|(line, kind)| self.take(line, kind)).transpose()) {
+                Ok(Some(())) => {}
                 Ok(None) if !self.at.rows.is_empty() => self.broken(),
                 Ok(None) => self.at.queue.push_back(self.at.held.take()?),
                 Err(e) => return Some(Err(e)),
@@ -593,14 +549,8 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
 /// `Row 1: 5 3 ...`) where the whole line is no row.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if let Some(bytes) = super::word_blanks(line.bytes) {
-        return classify(
-            &Line {
-                bytes: &bytes,
-                ..*line
-            },
-            cells,
-            style,
-        );
+        let bytes = &bytes[..];
+        return classify(&Line { bytes, ..*line }, cells, style);
     }
     let kind = classify_cells(line, cells, style);
     // A comment is never a labelled row (`# 1:  3 7 2 ...`: a solution commented out).
@@ -610,23 +560,15 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     let Some((at, letter)) = row_label(line.bytes) else {
         return kind;
     };
-    let rest = Line {
-        bytes: &line.bytes[at..],
-        ..*line
-    };
-    let mut trial = *style;
-    match classify_cells(&rest, cells, &mut trial) {
-        // A letter alone labels a 9x9 row of values only, and never is a cell itself
-        // (`x 5 3 ...` is a damaged row with a blank first; in wider boards letters are
-        // cells).
-        LineKind::Row(Ok(row))
+    let (bytes, mut trial) = (&line.bytes[at..], *style);
+    match classify_cells(&Line { bytes, ..*line }, cells, &mut trial) {
+        // A letter alone labels a 9x9 row of values only, and is no cell itself (`x 5 3
+        // ...` is a damaged row; in wider boards letters are cells).
+        LineKind::Row(Ok(mut row))
             if letter.is_none_or(|b| !row.chars && row.cells.len() == 9 && !cells.is_cell(b)) =>
         {
-            *style = trial;
-            LineKind::Row(Ok(Row {
-                labelled: true,
-                ..row
-            }))
+            (*style, row.labelled) = (trial, true);
+            LineKind::Row(Ok(row))
         }
         _ => kind,
     }
@@ -656,12 +598,9 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
         matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.')
     });
     // Dots alone are blank cells (`AT17.6..`), not the end of a label (`1. 5 3`).
-    let after = match rest[label..label + after].iter().all(|&b| b == b'.') {
-        true => 0,
-        false => after,
-    };
+    let dots = rest[label..label + after].iter().all(|&b| b == b'.');
     let letter = (word == 1 && !numbered).then_some(rest[0]);
-    (after > 0 && label + after < rest.len()).then_some((lead + label + after, letter))
+    (!dots && label + after < rest.len()).then_some((lead + label + after, letter))
 }
 
 /// What a line is, read as a row from its first character.
@@ -710,8 +649,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if let Some(row) = piped_row(inner, cells) {
         return LineKind::Row(Ok(Row::of(false, row)));
     }
-    // The cells inside the brackets and quotes (`None` a `-`), placed in the line for
-    // columns.
+    // The cells inside the brackets and quotes (`None` a `-`), placed for columns.
     let (bytes, mut found) = (line.bytes, Vec::with_capacity(9));
     let mut i = inner.as_ptr() as usize - bytes.as_ptr() as usize;
     let end = i + inner.len();
@@ -751,11 +689,9 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     nine(line, found.iter().filter_map(|v| v.or(dash)).collect())
 }
 
-/// A 9x9 row drawn as three boxes between bars, a space in a cell's place a blank
-/// (Simple Sudoku's `|   |37 | 81|`, a solver's ` 8 || 7   1 ||`): boxes of one width
-/// (a box short of its width is a damaged row, never one with a blank), each cell in a
-/// slot of its own (every character, or every second one). `None` where no slot holds a
-/// space: other readings read those rows.
+/// A 9x9 row drawn as three boxes of one width between bars, a space in a cell's slot
+/// (every character, or every second one) a blank (Simple Sudoku's `|   |37 | 81|`, a
+/// solver's ` 8 || 7   1 ||`); `None` where no slot holds a space.
 fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     let mut boxes: Vec<&[u8]> = raw
         .split(|&b| b == b'|')

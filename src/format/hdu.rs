@@ -37,13 +37,9 @@ fn classify(line: &Line<'_>, cells: &Cells) -> LineKind {
         };
         row.push(v);
     }
-    LineKind::Row(match row.len() {
-        9 => Ok(Row::of(false, row)),
-        n => Err(ParseError::new(
-            line.number,
-            format!("line has {n} tokens, expected 9"),
-        )),
-    })
+    let n = row.len();
+    let e = || ParseError::new(line.number, format!("line has {n} tokens, expected 9"));
+    LineKind::Row((n == 9).then(|| Row::of(false, row)).ok_or_else(e))
 }
 
 #[cfg(test)]

@@ -1,12 +1,8 @@
 //! JSON documents (`json`), one after another (JSON lines too): boards as strings, as
-//! nested numbers (`0` or `null` blank) or as rows of strings; objects naming a puzzle and
-//! maybe its answer; lists of puzzles, paired with a list of answers by position; objects
-//! holding any of these. Answers are never read as puzzles.
-//!
-//! A top-level array longer than [`WHOLE`] is read element by element, each parsed
-//! whole by `serde_json` (at most [`MAX_VALUE`]), so a document of a million puzzles
-//! takes the memory of one. A small byte-level splitter finds where each value ends;
-//! every record keeps the line its value starts on.
+//! nested numbers or as rows of strings; objects naming a puzzle and maybe its answer;
+//! lists of puzzles paired with lists of answers by position. Answers are never puzzles.
+//! A byte-level splitter finds where each value ends, so a top-level array longer than
+//! [`WHOLE`] is read an element at a time and a million puzzles take the memory of one.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead};
@@ -20,13 +16,11 @@ use super::{Body, Notes, RawRecord, RecordReader};
 use crate::board::{Board, Shape, Square};
 use crate::record::{ParseError, Puzzle};
 
-/// A top-level array up to this size is parsed whole (it may be one board of rows); a
-/// longer one (or one that does not parse) is read element by element. Below the
-/// detection sample's size, so a sample cut inside a long array reads as the file does.
+/// A top-level array up to this size is parsed whole (it may be one board of rows); below
+/// the detection sample's size, so a sample cut inside a long array reads as the file does.
 const WHOLE: usize = 32 * 1024;
 
-/// The largest value parsed whole: an element of a long top-level array, or any other
-/// top-level value.
+/// The largest value parsed whole: an element of a long top-level array, or a document.
 const MAX_VALUE: usize = 64 << 20;
 
 /// The shortest string that can be a board (4x4); shorter strings in a list are labels.
@@ -54,8 +48,7 @@ struct Out {
     cells: Cells,
     queue: VecDeque<RawRecord>,
     number: u64,
-    /// The last line a good record was counted as explaining: records that share a
-    /// line explain it once.
+    /// The last line a good record explained: records that share a line explain it once.
     explained_to: u64,
     notes: Notes,
 }
@@ -251,8 +244,8 @@ fn by_number<T>(members: &mut [(String, T)]) -> bool {
     indexed(members.iter().map(|m| m.0.as_str()))
 }
 
-/// An object keyed 0, 1, 2, ... (or from 1) as the list it writes, and so the objects
-/// in it: rows keyed so too (pandas' `to_json`) make a board of rows.
+/// An object keyed 0, 1, 2, ... (or from 1) as the list it writes, and so the objects in
+/// it (pandas' `to_json` rows).
 fn listed(v: Value) -> Value {
     let Value::Object(map) = v else { return v };
     let mut members: Vec<_> = map.into_iter().collect();
@@ -307,16 +300,14 @@ impl<'a> Doc<'a> {
         self.out.push(line, line + within as u64, body);
     }
 
-    /// The records in `v`, met under `key` in an object or (`in_list`) in a list; in a
-    /// list under a key that names no puzzle (`labels`), text is a label unless it
-    /// looks like a board.
+    /// The records in `v`, met under `key` or (`in_list`) in a list; in a list under a key
+    /// naming no puzzle (`labels`), text is a label unless it looks like a board.
     fn walk(&mut self, v: &'a RawValue, key: Option<&str>, in_list: bool, labels: bool) {
         let puzzle_key = key.is_some_and(|k| named(k, PUZZLE_NAMES));
         match v.get().as_bytes()[0] {
             b'{' => match members(v.get()) {
-                // Keyed 0, 1, 2, ... (or from 1): a list written as an object (PHP's
-                // `json_encode`, Firebase), read as that list; its text is a board only
-                // if it looks like one, as under a key.
+                // A list written as an object (PHP's `json_encode`, Firebase): its text
+                // is a board only if it looks like one, as under a key.
                 Some(members) if indexed(members.iter().map(|m| m.0.as_str())) => {
                     let values = members.iter().map(|m| listed(parse(m.1))).collect();
                     match value_board(&Value::Array(values), &self.out.cells) {
@@ -338,8 +329,7 @@ impl<'a> Doc<'a> {
                 match value_board(&value, &self.out.cells) {
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
-                    // Rows shorter than any board's (`[[1,0],[0,1]]`, `[4, [3,0], [3,1]]`):
-                    // places of cells.
+                    // Rows shorter than any board's (`[[1,0],[0,1]]`): places of cells.
                     Some(_)
                         if values.iter().any(Value::is_array)
                             && values
@@ -360,9 +350,7 @@ impl<'a> Doc<'a> {
                 }
             }
             b'"' => {
-                let Ok(s) = serde_json::from_str::<String>(v.get()) else {
-                    return;
-                };
+                let Value::String(s) = parse(v) else { return };
                 let long = s.trim().len() >= SHORTEST_BOARD;
                 if puzzle_key || (long && (looks_like_board(&s) || (in_list && !labels))) {
                     self.record(v, string_board(&s, &self.out.cells).map(Puzzle::new));
@@ -415,10 +403,8 @@ impl<'a> Doc<'a> {
                 "the answers are keyed otherwise than the puzzles: not paired".into()
             }
             Some((_, a)) if a.len() != n => {
-                format!(
-                    "{} answers for {n} puzzles: not paired by position",
-                    a.len()
-                )
+                let m = a.len();
+                format!("{m} answers for {n} puzzles: not paired by position")
             }
             Some((_, answers)) => {
                 for (p, a) in puzzles.into_iter().zip(answers) {
@@ -436,8 +422,6 @@ impl<'a> Doc<'a> {
 
 /// A complete board beside a grid of true and false of its shape under a key naming
 /// givens (`"frozen"`, `"fixed"`: a saved game) is the puzzle of the cells marked true.
-/// A grid under another name (`"errors"`, `"editable"`) says nothing of the givens; a
-/// puzzle's blanks say its givens.
 fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
     let side = board.side();
     let mask = |(key, v): &(String, &RawValue)| {
@@ -463,12 +447,9 @@ fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result
     let value = answer.map_or(Value::Null, |a| listed(parse(a)));
     let solved = |v: &Value| -> Result<Board, String> {
         let s = value_board(v, cells).unwrap_or_else(|| Err(format!("{v} is no board")))?;
-        match (s.side() == board.side(), s.is_full()) {
-            (false, _) => Err(format!(
-                "the answer is {0}x{0} for a {1}x{1} puzzle",
-                s.side(),
-                board.side()
-            )),
+        let (a, b) = (s.side(), board.side());
+        match (a == b, s.is_full()) {
+            (false, _) => Err(format!("the answer is {a}x{a} for a {b}x{b} puzzle")),
             (true, false) => Err("the answer has blank cells".into()),
             (true, true) => Ok(s),
         }
@@ -484,8 +465,7 @@ fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result
     Ok(expecting(board, Some(all.len() as u64), solution))
 }
 
-/// A board from a string, numbers (flat or in rows) or one string a row; `None` when
-/// `v` is none of these.
+/// A board from a string, numbers (flat or in rows) or one string a row.
 fn value_board(v: &Value, cells: &Cells) -> Option<Result<Board, String>> {
     match v {
         Value::String(s) => Some(string_board(s, cells)),
@@ -497,8 +477,7 @@ fn value_board(v: &Value, cells: &Cells) -> Option<Result<Board, String>> {
     }
 }
 
-/// A string that is a board or was meant to be one: four or more characters, nearly
-/// all digits and blank marks.
+/// A string meant to be a board: 4 characters or more, nearly all digits and blank marks.
 fn looks_like_board(s: &str) -> bool {
     let t = s.trim();
     let cellish = t
@@ -520,8 +499,7 @@ fn is_numbers(items: &[Value]) -> bool {
         && items.iter().any(|v| !v.is_string())
 }
 
-/// Numbers laid out as a board: as many rows as each has cells, or a flat list of a
-/// board's cells, for a board size this tool reads.
+/// Numbers laid out as a board of a size read: as many rows as each has cells, or flat.
 fn board_shaped(items: &[Value]) -> bool {
     let n = items.len();
     match items
@@ -560,8 +538,7 @@ fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
     board
 }
 
-/// A board written as one string a row (`["53..7....", ...]`): the rows joined, when
-/// there are as many as a board has rows, each as long as the first.
+/// One string a row (`["53..7....", ...]`): the rows joined, when they make a square.
 fn rows_of(items: &[Value]) -> Option<String> {
     let rows: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
     let width = rows.first()?.trim().len();
@@ -569,9 +546,8 @@ fn rows_of(items: &[Value]) -> Option<String> {
     (square && rows.iter().all(|r| r.trim().len() == width)).then(|| rows.concat())
 }
 
-/// A board written as numbers ([`is_numbers`]): a flat array of a board's cells, or
-/// its rows; `0`, `-1`, `null` and one-character blanks (`"."`, `""`) are blanks, a
-/// one-character string of a digit is that digit.
+/// A board written as numbers ([`is_numbers`]), flat or in rows; `0`, `-1`, `null`,
+/// `"."` and `""` are blanks, a one-character string of a digit is that digit.
 fn numbers_board(items: &[Value]) -> Result<Board, String> {
     let cell = |v: &Value| {
         let blank = v.is_null() || v.as_i64() == Some(-1) || matches!(v.as_str(), Some("" | "."));
@@ -592,8 +568,7 @@ fn numbers_board(items: &[Value]) -> Result<Board, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Two strings, one a complete grid and the other not: a puzzle and its answer, in
-/// either order.
+/// Two strings, a puzzle and its complete answer, in either order.
 fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
     let [Value::String(a), Value::String(b)] = items else {
         return None;
@@ -606,8 +581,7 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
     }
 }
 
-/// A record from a JSON object on one line (JSON lines, read by the `line` format):
-/// `None` when it names no puzzle with a board.
+/// A record from a JSON object on one line (JSON lines, read by the `line` format).
 pub(crate) fn object_record(text: &str, cells: &Cells) -> Option<Result<Puzzle, String>> {
     let members = members(text)?;
     let board = value_board(&parse(find(&members, PUZZLE_NAMES)?), cells)?;

@@ -1,13 +1,8 @@
-//! The `line` format (and POJ 3074): one puzzle a line. The cells are the whole line,
-//! or start it with a `puzzle:count:solution` suffix or other fields after them, or are
-//! one field among others (`hash puzzle rating`, `puzzle,solution`, `id puzzle`,
-//! `key=value`), or are spread over equal groups (9 fields of 9 cells, 81 fields of
-//! one, empty comma fields as blanks). A second complete grid is the expected answer.
-//!
-//! A line holding nothing like a puzzle (a title, a label, markup, a closing bracket) is
-//! skipped and counted wherever it stands. Strict where it matters: a run of 82 cells,
-//! a stray character inside the cells or a broken suffix is a parse error naming the
-//! column, never another puzzle; so is a line naming answers between puzzles.
+//! The `line` format (and POJ 3074): one puzzle a line, its cells first (then a
+//! `:count:solution` suffix or other fields), one field among others, or spread over
+//! equal groups (9 fields of 9, 81 of one); a second complete grid is the answer. A line
+//! holding nothing like a puzzle is skipped and counted; a run of 82 cells, a stray
+//! character among the cells or a broken suffix is an error naming the column.
 
 use std::io::{self, BufRead};
 use std::sync::Arc;
@@ -21,9 +16,8 @@ use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
 use crate::record::{Expected, ParseError, Puzzle, SourceName};
 
-/// Records parsed here before a reader in blocks leaves parsing to its caller: enough
-/// of the head is checked here that a file read in the wrong format shows in the
-/// loader's counts (and its note).
+/// Records parsed here before blocks go out: enough that a file read in the wrong
+/// format shows in the loader's counts (and its note).
 const PARSED_HEAD: u64 = 1024;
 
 /// Most bytes in one block of lines: the loader's buffer holds 64 KiB.
@@ -32,13 +26,15 @@ const BLOCK_MAX: usize = 64 * 1024;
 /// A field's start and end in its line.
 type Span = (usize, usize);
 
-/// What a reading of a line finds, an error placed at an offset in it; `None`: no puzzle.
-type Found = Option<Result<Puzzle, (usize, String)>>;
+/// A puzzle read from a line, or an error placed at an offset in it.
+type Parsed = Result<Puzzle, (usize, String)>;
+
+/// A line's record; `None`: the line holds nothing like a puzzle.
+type Read = Option<Result<Puzzle, ParseError>>;
 
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
     number: u64,
-    done: bool,
     reading: Arc<Reading>,
     notes: Notes,
     /// Past `PARSED_HEAD` records, blocks of lines go out unparsed.
@@ -46,9 +42,9 @@ pub(crate) struct LineReader<R> {
     /// Parse errors among the records parsed here.
     errors: u64,
     /// The last record, held until the next line shows whether it names its answer,
-    /// and a read error met meanwhile, reported after it.
+    /// and the end met meanwhile (a read error, reported after it; the caller stops).
     held: Option<RawRecord>,
-    error: Option<io::Error>,
+    end: Option<io::Result<()>>,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -64,18 +60,17 @@ impl<R: BufRead> LineReader<R> {
         LineReader {
             lines,
             number: 0,
-            done: false,
             reading: Arc::new(reading),
             notes,
             blocks,
             errors: 0,
             held: None,
-            error: None,
+            end: None,
         }
     }
 
-    /// A block of `n` lines from line `first` for the caller to split, numbered after
-    /// the records so far; `cut`: the full length of a single line cut to `MAX_LINE`.
+    /// A block of `n` lines from line `first` for the caller to split; `cut`: the full
+    /// length of a single line cut to `MAX_LINE`.
     fn block(&self, (first, n, bytes): (u64, u64, Vec<u8>), cut: Option<u64>) -> RawRecord {
         RawRecord {
             number: 0,
@@ -90,9 +85,8 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
-    /// Blocks go out once the head is over and at most half of it failed to parse (a
-    /// file that fails more is parsed here to the end, so the loader can say it looks
-    /// misread).
+    /// Blocks go out once the head is over and at most half of it failed to parse (else
+    /// all is parsed here, so the loader can say the file looks misread).
     fn past_head(&self) -> bool {
         self.blocks && self.number >= PARSED_HEAD && self.errors * 2 <= self.number
     }
@@ -102,14 +96,13 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
             let blocks = self.past_head();
-            let stop = self.done || self.error.is_some();
-            if (blocks || stop)
+            if (blocks || self.end.is_some())
                 && let Some(held) = self.held.take()
             {
                 return Some(Ok(held));
             }
-            if stop {
-                return self.error.take().map(Err);
+            if let Some(end) = &mut self.end {
+                return std::mem::replace(end, Ok(())).err().map(Err);
             }
             // A line holding `end` is read alone below: it may end the input.
             if blocks && let Some(block) = self.lines.next_block(BLOCK_MAX, b"end").transpose() {
@@ -118,8 +111,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
             let line = match self.lines.next_line() {
                 Ok(Some(line)) => line,
                 end => {
-                    self.error = end.err();
-                    self.done = self.error.is_none();
+                    self.end = Some(end.map(drop));
                     continue;
                 }
             };
@@ -128,7 +120,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 continue;
             }
             if t == b"end" {
-                self.done = true;
+                self.end = Some(Ok(()));
                 continue;
             }
             if blocks {
@@ -136,9 +128,8 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 let bytes = line.bytes.to_vec();
                 return Some(Ok(self.block((number, 1, bytes), cut)));
             }
-            // The line right after a puzzle naming its answer (`solution: 6524...`)
-            // gives that puzzle's expected answer; the file is then parsed here to the
-            // end, so that no block splits a puzzle from its answer.
+            // A line right after a puzzle naming its answer (`solution: 6524...`) is
+            // its expected answer; then no blocks, which could split such a pair.
             if let Some(held) = &mut self.held
                 && held.line + 1 == number
                 && let Body::Parsed(Ok(puzzle)) = &mut held.body
@@ -151,8 +142,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let first = self.number == 0;
-            let body = read_line(line.bytes, number, line.len, &self.reading, !first);
+            let body = read_line(line.bytes, number, line.len, &self.reading, self.number > 0);
             let Some(body) = body else {
                 self.notes.skip(number, t);
                 continue;
@@ -179,8 +169,8 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
 }
 
 impl LineBlock {
-    /// The block's records as items, numbered from 1 within it (see
-    /// [`LineBlock::records_before`]), and parsed as the reader parses its lines.
+    /// The block's records as items, numbered from 1 within it, parsed as the reader
+    /// parses its lines.
     pub fn items(&self, source: &SourceName) -> Vec<Item> {
         let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
         let mut add = |line: &[u8], number: u64| {
@@ -215,25 +205,16 @@ impl LineBlock {
     }
 }
 
-/// `#` and `//` start comment lines; an XML comment on one line (even around a
-/// puzzle) is one too.
+/// `#` and `//` start comment lines; so does an XML comment on one line.
 pub(crate) fn is_comment(t: &[u8]) -> bool {
     t.first() == Some(&b'#')
         || t.starts_with(b"//")
         || (t.starts_with(b"<!--") && t.ends_with(b"-->"))
 }
 
-/// The record in a line neither blank nor a comment, read alike by the reader and by
-/// blocks split later (`len`: its whole length); `None` for a line to skip: it holds
-/// nothing like a puzzle. A line naming answers after the first record is an error:
-/// the grids after it are no puzzles.
-fn read_line(
-    line: &[u8],
-    number: u64,
-    len: u64,
-    reading: &Reading,
-    after_first: bool,
-) -> Option<Result<Puzzle, ParseError>> {
+/// The record in a line neither blank nor a comment (`len`: its whole length), for the
+/// reader and blocks alike; `None`: nothing like a puzzle, skipped.
+fn read_line(line: &[u8], number: u64, len: u64, reading: &Reading, after_first: bool) -> Read {
     let (cells, suffix) = (&reading.cells, !reading.poj);
     if len > MAX_LINE as u64 {
         return Some(Err(too_long(number, len)));
@@ -254,12 +235,12 @@ fn read_line(
     if let Some(found) = leading_puzzle(s, cells, suffix).or_else(|| fields(s, cells, suffix)) {
         return Some(found.map_err(at));
     }
-    // Between puzzles, a line naming answers, or digits and spaces alone (a row of a
-    // grid, triples), says the file is no list of puzzles a line.
+    // Between puzzles, a line naming answers, or digits and spaces alone (a grid's
+    // row, triples), says the file is no list of puzzles a line.
     let digits = line.iter().filter(|b| b.is_ascii_digit()).count();
     let spaced = line
         .iter()
-        .all(|&b| b.is_ascii_digit() || b == b' ' || b == b'\t');
+        .all(|b| b.is_ascii_digit() || b" \t".contains(b));
     let message = match super::names_answers(line) {
         true if after_first => "this line names answers: answers listed apart from their puzzles are not read (give each on its puzzle's line, `puzzle:solution`)".into(),
         false if after_first && digits >= 4 && spaced => {
@@ -270,11 +251,9 @@ fn read_line(
     Some(Err(ParseError::new(number, message)))
 }
 
-/// A line that holds a run of cells as long as the smallest board's and no puzzle (one
-/// hidden in markup, say) is an error wherever it stands.
-fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, ParseError>> {
-    // In a line with no digit 1-9, letters A-I count: values written so are cells a
-    // flag reads (see `bad_cell`).
+/// A run of cells as long as the smallest board's and no puzzle is an error.
+fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
+    // With no digit 1-9, letters A-I count: a flag reads them (see `bad_cell`).
     let letters = !line.iter().any(|b| matches!(b, b'1'..=b'9'));
     let cellish =
         |b: &u8| cells.is_cell(*b) || (letters && matches!(b.to_ascii_uppercase(), b'A'..=b'I'));
@@ -291,10 +270,9 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Option<Result<Puzzle, Par
     })
 }
 
-/// A board that is not 9x9 in a line: the first field of 16, 256 or 625 one-character
-/// cells (with an optional `:count:solution` suffix, or a later field of the same size
-/// without blanks as the solution), or numbers, one a field (`1 0 0 4 ...`).
-fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Found {
+/// A board other than 9x9: the first field of 16, 256 or 625 one-character cells (a
+/// suffix, or a later complete field of that size its answer), or numbers, one a field.
+fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     let sized = |f: &[u8]| board::Shape::of_cells(f.len()).is_some_and(|s| s.side() != 9);
@@ -334,9 +312,8 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Found {
     first_error.map(Err)
 }
 
-/// The common case: the line starts with the 81 cells, followed by nothing, a
-/// `:count:solution` suffix, or other fields after a separator.
-fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Found {
+/// The common case: 81 cells first, then nothing, a suffix, or a separator and fields.
+fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Option<Parsed> {
     let head: &[u8; CELLS] = s.get(..CELLS)?.try_into().ok()?;
     let next = s.get(CELLS).copied();
     if next.is_some_and(|b| cells.is_cell(b) || b.is_ascii_alphanumeric()) {
@@ -357,12 +334,10 @@ fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Found {
     })
 }
 
-/// The puzzle and its expected answer from a line's grids (at least one), in either
-/// order: a complete grid then one with blanks whose givens it keeps is the answer
-/// first (`solution;puzzle`); otherwise the first grid is the puzzle and the first
-/// complete one after it the answer. Any other grid with blanks is a second puzzle on
-/// the line, an error (`at`: the offset of the grids after the first).
-fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Result<Puzzle, (usize, String)> {
+/// The puzzle and its answer from a line's grids: a complete grid first keeping the
+/// givens of a second with blanks is its answer (`solution;puzzle`); else the first is
+/// the puzzle and the next the answer. Another with blanks is an error (`at`: offset).
+fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Parsed {
     let [(_, first), rest @ ..] = grids else {
         unreachable!("a grid")
     };
@@ -392,8 +367,7 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
         .all(|(&f, &p)| p == 0 || p == f)
 }
 
-/// An expected answer from a solution field: one solution, not a claim that it is the
-/// only one (`:1:` says that).
+/// An expected answer from a solution field, no claim that it is the only one.
 fn solution_expected(solution: Board) -> Box<Expected> {
     Box::new(Expected {
         count: None,
@@ -401,9 +375,8 @@ fn solution_expected(solution: Board) -> Box<Expected> {
     })
 }
 
-/// Start and end of each field, and the strict delimiter they were split by: `,` or
-/// `;`, where every field counts and an empty one is a blank cell; else (`None`) runs
-/// of spaces, tabs, `|`, `~` and `=` separate fields.
+/// Each field's span, and the strict delimiter (`,` or `;`: every field counts, an empty
+/// one a blank); else (`None`) runs of spaces, tabs, `|`, `~` and `=` separate fields.
 fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
     let is_sep = |b: u8| match strict {
@@ -413,17 +386,15 @@ fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     };
     let mut tokens = Vec::new();
     let mut start = 0;
-    // The field before closed a bracket: an empty field after it (`..., 9]],`) is
-    // past the list, not a blank cell of it.
+    // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank.
     let mut closed = false;
     for i in 0..=s.len() {
         if i < s.len() && !is_sep(s[i]) {
             continue;
         }
         let (mut a, mut z) = (start, i);
-        // Fields may be padded, bracketed (`("puzzle", "solution"),` in source code,
-        // `[[5,3,0,...]]`) or quoted; a quoted value ends at its closing quote, whatever
-        // follows it (`data="..."/>` in XML). Code before a list's bracket
+        // Fields may be padded, bracketed (`[[5,3,0,...]]`) or quoted; a quoted value
+        // ends at its closing quote (`data="..."/>`); code before a list's bracket
         // (`board: [][]byte{{'5'`) is no part of its first field.
         if let Some(open) = s[a..z]
             .iter()
@@ -456,8 +427,8 @@ fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     (strict, tokens)
 }
 
-/// The line's fields, and every 81-cell grid in it, in order, with where it starts: one
-/// field of 81 cells, or consecutive fields of 1, 3, 9 or 27 cells that make 81 together.
+/// The line's fields, and each 81-cell grid in it with its start: a field of 81 cells,
+/// or consecutive fields of 1, 3, 9 or 27 cells that make 81.
 fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
     let (strict, tokens) = split(s);
     let field = |&(a, z): &Span| &s[a..z];
@@ -469,16 +440,12 @@ fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
     let mut grids = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
-        let w = match width(&tokens[k]) {
-            Some(w @ (1 | 3 | 9 | 27 | CELLS)) => w,
-            _ => {
-                k += 1;
-                continue;
-            }
+        let Some(w @ (1 | 3 | 9 | 27 | CELLS)) = width(&tokens[k]) else {
+            k += 1;
+            continue;
         };
         let group = CELLS / w;
-        // The whole run of such fields must be grids: in 82 one-cell fields, which 81
-        // are the board is anyone's guess.
+        // The whole run must be grids: in 82 one-cell fields, which 81 is a guess.
         let mut run_len = tokens[k..]
             .iter()
             .take_while(|t| width(t) == Some(w))
@@ -511,7 +478,7 @@ fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
 }
 
 /// The general case: the puzzle is a field (or a run of fields) among others.
-fn fields(s: &[u8], cells: &Cells, general: bool) -> Found {
+fn fields(s: &[u8], cells: &Cells, general: bool) -> Option<Parsed> {
     let (tokens, grids) = find_grids(s, cells);
     // Sukaku with spaces: 81 fields of 9 candidates.
     let candidates = |&(a, z): &Span| z - a == 9 && s[a..z].iter().all(|&b| cells.is_cell(b));
@@ -539,16 +506,12 @@ fn named_answer(s: &[u8], tokens: &[Span], grids: &[(usize, Grid)]) -> Option<(u
     super::names_answers(&s[a..z]).then_some((at, grid))
 }
 
-/// The complete grid a trimmed line names as an answer, if it is one. Only a line that
-/// starts with a key (a letter, past quotes and a list's dash) is split, so that puzzle
-/// lines are split once.
+/// The complete grid a trimmed line names as an answer. Only a line starting with a key
+/// (a letter, past quotes and a list's dash) is split: puzzle lines are split once.
 fn answer_of(t: &[u8], cells: &Cells) -> Option<Grid> {
     let skip = |b: &&u8| matches!(b, b' ' | b'\t' | b'-' | b'"' | b'\'' | b'{');
-    if !t
-        .iter()
-        .find(|b| !skip(b))
-        .is_some_and(u8::is_ascii_alphabetic)
-    {
+    let key = t.iter().find(|b| !skip(b));
+    if !key.is_some_and(u8::is_ascii_alphabetic) {
         return None;
     }
     let (tokens, grids) = find_grids(t, cells);
@@ -561,10 +524,20 @@ fn answer_of(t: &[u8], cells: &Cells) -> Option<Grid> {
 const PENCIL_MARKS: &str =
     "729 cells: pencil marks (9 candidates a cell), not a puzzle's givens; not read";
 
-/// Single-cell fields (`7,0,0,...`) that do not make 81, or 81 of them that are no board
-/// as written: why, and where.
-fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
-    // `7.4` joins two of them where `.` separates rows.
+/// A field that is almost a puzzle, or single-cell fields (`7,0,0,...`) that make no
+/// board: the error that says what is wrong, and where.
+fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
+    // Cells but for one character a blank would explain, in a field or the whole line
+    // (that character may also split fields, `53~~7~~~~6`).
+    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
+        if board::Shape::of_cells(z - a).is_some()
+            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a, false)
+        {
+            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
+            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
+        }
+    }
+    // `7.4` joins two one-cell fields where `.` separates rows.
     let singles = tokens.iter().filter(|&&(a, z)| z - a <= 1).count();
     let joined = tokens
         .iter()
@@ -591,8 +564,7 @@ fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, S
     }
     if (60..=100).contains(&singles) && singles * 2 > tokens.len() {
         let at = tokens.last().map_or(0, |t| t.0);
-        // An id or a level written as one more cell: which 81 are the board is no
-        // rule's to guess.
+        // An id or a level written as one more cell: which 81 are the board is a guess.
         let why = if singles > CELLS {
             ": which 81 are the board is not told (an id or a level among them?); keep the board's 81 alone on the line, or in one field"
         } else {
@@ -600,26 +572,7 @@ fn one_cell_fields(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, S
         };
         return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
     }
-    None
-}
-
-/// A field that is almost a puzzle: the error that says what is wrong with it.
-fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)> {
-    // A board's cells but for one character a blank would explain: say so, and how
-    // (the whole line too: that character may also split fields, `53~~7~~~~6`).
-    for &(a, z) in std::iter::once(&(0, trim(s).len())).chain(tokens) {
-        if board::Shape::of_cells(z - a).is_some()
-            && let Some(hint) = super::blank_hint(&s[a..z], cells, z - a, false)
-        {
-            let i = a + s[a..z].iter().position(|&b| !cells.is_cell(b)).unwrap_or(0);
-            return Some((i, format!("{}; {hint}", bad_cell(s, i))));
-        }
-    }
-    if let Some(why) = one_cell_fields(s, tokens, cells) {
-        return Some(why);
-    }
-    // A square board larger than any read (36x36 is 1,296 cells): say so, not "no
-    // puzzle in this line".
+    // A square board larger than any read (36x36 is 1,296 cells).
     let symbols = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*');
     for &(a, z) in tokens {
         let n = z - a;
@@ -637,8 +590,7 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
         let f = &s[a..z];
         let f = f.iter().position(|&b| b == b':').map_or(f, |i| &f[..i]);
         let (n, good) = (f.len(), f.iter().filter(|&&b| cells.is_cell(b)).count());
-        // A run of cells of the wrong length (more than a count or a short id), or a
-        // field of about 81 characters that are nearly all cells.
+        // A run of cells of the wrong length, or about 81 characters nearly all cells.
         return Some(match f.iter().position(|&b| !cells.is_cell(b)) {
             None if n == CELLS * 9 => (a, PENCIL_MARKS.into()),
             None if n == 21 * 21 => {
@@ -659,24 +611,17 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
 }
 
 /// `board` with the `count[:solution]` suffix that starts at `start`.
-fn with_suffix(
-    board: Board,
-    s: &[u8],
-    start: usize,
-    cells: &Cells,
-) -> Result<Puzzle, (usize, String)> {
+fn with_suffix(board: Board, s: &[u8], start: usize, cells: &Cells) -> Parsed {
     let field_end = |from: usize| {
-        let len = s[from..]
-            .iter()
-            .position(|&b| matches!(b, b':' | b' ' | b'\t'));
+        let len = memchr::memchr3(b':', b' ', b'\t', &s[from..]);
         len.map_or(s.len(), |n| from + n)
     };
     let end = field_end(start);
     let (mut count, mut from) = (None, start);
     // A field far longer than any count is the solution, read as after `puzzle::`.
     if end - start <= 20 {
-        // `puzzle::solution` leaves the count unknown (what `solve --solutions` writes
-        // when the search stopped early); a lone `puzzle:` is a mistake.
+        // `puzzle::solution` leaves the count unknown (`solve --solutions` after a
+        // stopped search); a lone `puzzle:` is a mistake.
         if end == start && s.get(end) != Some(&b':') {
             return Err((start, "missing count after ':'".into()));
         }
@@ -703,9 +648,7 @@ fn with_suffix(
     }
     let solution = match field.len() {
         0 => None,
-        n if n != want => {
-            return Err((from, format!("solution has {n} cells, expected {want}")));
-        }
+        n if n != want => return Err((from, format!("solution has {n} cells, expected {want}"))),
         _ if side == 9 => Grid::from_line(field).ok().map(Board::from),
         _ => match cells.chars(field) {
             Ok(g) if g.is_full() => Some(g.into()),
@@ -713,8 +656,7 @@ fn with_suffix(
             Err((i, e)) => return Err((from + i, format!("in the solution: {e}"))),
         },
     };
-    // Nothing but other fields (after a space) may follow the solution: `puzzle:S:2` is
-    // no layout this reader knows.
+    // Only other fields (after a space) may follow the solution, not `puzzle:S:2`.
     if s.get(to) == Some(&b':') {
         return Err((to, "a ':' field after the solution".into()));
     }

@@ -70,7 +70,7 @@ impl<R: BufRead> Lines<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            let newline = find_byte(avail, self.terminator);
+            let newline = memchr::memchr(self.terminator, avail);
             // A whole line in the input's buffer is lent out from there, uncopied.
             if let Some(n) = newline.filter(|&n| len == 0 && n <= MAX_LINE) {
                 self.pending = n + 1;
@@ -106,11 +106,9 @@ impl<R: BufRead> Lines<R> {
         Ok(Some(Line { number, bytes, len }))
     }
 
-    /// The whole lines the input holds buffered, up to `max` bytes, stopping before the
-    /// first line that contains `avoid`: the first one's number, how many, and their
-    /// bytes, each line with its terminator. `Ok(None)` when there is no such line: read
-    /// the next one with [`Lines::next_line`] (it may be longer than the buffer, the last
-    /// one without a terminator, or one holding `avoid`).
+    /// The whole lines buffered, up to `max` bytes, stopping before a line holding
+    /// `avoid`: the first one's number, how many, and their bytes with terminators.
+    /// `Ok(None)`: read the next line with [`Lines::next_line`].
     pub fn next_block(
         &mut self,
         max: usize,
@@ -144,12 +142,6 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// The index of the first `byte` (SIMD where the CPU has it).
-#[inline]
-fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
-    memchr::memchr(byte, bytes)
-}
-
 /// `bytes` without leading and trailing spaces and tabs.
 pub(crate) fn trim(mut bytes: &[u8]) -> &[u8] {
     while let [b' ' | b'\t', rest @ ..] | [rest @ .., b' ' | b'\t'] = bytes {
@@ -161,6 +153,11 @@ pub(crate) fn trim(mut bytes: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The reader finds terminators with memchr: SIMD where the CPU has it.
+    fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+        memchr::memchr(byte, bytes)
+    }
 
     impl<R: BufRead> Lines<R> {
         pub fn new(input: R) -> Lines<R> {

@@ -124,13 +124,10 @@ impl Notes {
     /// A line skipped because it holds no puzzle.
     pub(crate) fn skip(&mut self, line: u64, bytes: &[u8]) {
         self.skipped.add(1);
-        if self.first_skipped.is_none() {
-            let text: String = String::from_utf8_lossy(lines::trim(bytes))
-                .chars()
-                .take(60)
-                .collect();
-            self.first_skipped = Some((line, text));
-        }
+        self.first_skipped.get_or_insert_with(|| {
+            let text = String::from_utf8_lossy(lines::trim(bytes));
+            (line, text.chars().take(60).collect())
+        });
     }
 }
 
@@ -244,9 +241,8 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
     format!("{c:?} is not a digit 1-9 or a blank{hint}")
 }
 
-/// The one punctuation character (or letter, where `letters`: a file refused whole) that
-/// keeps `text` from being `want` cells, when reading it as a blank would make them: the
-/// fix a refusal names (`--blanks :`).
+/// The one punctuation character (or letter, where `letters`) that, read as a blank,
+/// makes `text` `want` cells: the fix a refusal names (`--blanks :`).
 pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool) -> Option<String> {
     let odd = |b: &&u8| !cells.is_cell(**b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
     let odd: Vec<u8> = text.iter().filter(odd).copied().collect();
@@ -260,11 +256,8 @@ pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool)
         .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
 }
 
-/// A grid row whose `-1` and `null` fields stand among single cells (a program's save:
-/// `-1|8|-1|7`; YAML's `[null, 8, ...]`) with those made blanks, written `.` after
-/// spaces so that every column stays where it was. Never a `-` border and a given 1;
-/// never an id or a rating beside cells of another width, a line of its own, or a box of
-/// two cells (`4-|-1`).
+/// A grid row whose `-1` and `null` fields among single cells (`-1|8|-1|7`, YAML's
+/// `[null, 8, ...]`) are made blanks, written `.` after spaces so columns stay put.
 pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
     memchr::memchr2(b'-', b'n', t)?; // most rows have neither: nothing to split
     let sep = |b: &u8| b" \t|,;[](){}\"'".contains(b);
@@ -292,17 +285,14 @@ fn names_answers(t: &[u8]) -> bool {
     let mut words = t
         .split(|b| !b.is_ascii_alphabetic())
         .filter(|w| !w.is_empty());
-    let any = |w: &[u8], names: &str| {
-        names
-            .split(' ')
-            .any(|n| w.eq_ignore_ascii_case(n.as_bytes()))
-    };
-    let count = "no one two three four many several multiple unique";
+    let of = |names: &[&str], w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
+    let count = [
+        "no", "one", "two", "three", "many", "several", "multiple", "unique",
+    ];
+    let names = ["solution", "solutions", "answer", "answers"];
     words.clone().count() <= 2
-        && words
-            .clone()
-            .any(|w| any(w, "solution solutions answer answers"))
-        && !words.any(|w| any(w, count))
+        && words.clone().any(|w| of(&names, w))
+        && !words.any(|w| of(&count, w))
 }
 
 #[cfg(test)]

@@ -1,13 +1,9 @@
-//! Puzzles each followed by their solution (QQWing's `--solution` output, in every print
-//! style; generators and books that print the answer under the puzzle), or each preceded
-//! by it (a generator printing its grid, then the puzzle it cut from it): a complete grid
-//! beside a puzzle it solves is that puzzle's expected answer, not another puzzle.
-//! Once a source is known to be pairs, a complete grid on that side of a puzzle is its
-//! answer even when it does not solve it: that is a wrong answer in the file, reported as
-//! a mismatch, not an 81-clue puzzle.
-//!
-//! Decided per source from its sample ([`follows`]) unless `--solutions-follow` says;
-//! [`WithSolutions`] then wraps the format's reader and numbers the records it yields itself.
+//! Puzzles each followed by their solution (QQWing's `--solution` output; books that print
+//! the answer under the puzzle) or each preceded by it (a generator's grid, then the
+//! puzzle cut from it), decided per source from its sample ([`follows`]) unless
+//! `--solutions-follow` says: [`WithSolutions`] then takes a complete grid on that side
+//! of a puzzle as its answer even when it does not solve it (a wrong answer in the file,
+//! reported as a mismatch, not an 81-clue puzzle), and numbers the records itself.
 
 use std::io;
 
@@ -48,9 +44,8 @@ fn open(r: &RawRecord) -> bool {
     matches!(&r.body, Body::Parsed(Ok(p)) if p.expected.is_none() && !p.board.is_full())
 }
 
-/// Joins `next` to `r`'s puzzle as its answer when `next` is a complete grid of its size
-/// and neither gives an answer of its own: in a file of pairs, that grid is the answer
-/// the file gives, right or wrong (a wrong one is then a mismatch, not a puzzle).
+/// Joins `next` to `r`'s puzzle as its answer, right or wrong, when `next` is a complete
+/// grid of its size and neither gives an answer of its own.
 pub(crate) fn join(r: &mut RawRecord, next: &RawRecord) -> bool {
     match (&mut r.body, &next.body) {
         (Body::Parsed(Ok(p)), Body::Parsed(Ok(a)))

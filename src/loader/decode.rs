@@ -1,7 +1,6 @@
-//! Compressed inputs, recognized by their first bytes and read as a stream: gzip, zstd,
-//! xz and bzip2; and UTF-16 text (what Windows calls "Unicode", PowerShell's `>`),
-//! decoded to UTF-8 as it is read. A zip archive is refused with a message: it is a
-//! folder of files, not a stream.
+//! Compressed inputs, recognized by their first bytes and read as a stream (gzip, zstd,
+//! xz, bzip2), and UTF-16 text (PowerShell's `>`) decoded to UTF-8 as it is read. A zip
+//! archive, a folder of files, is refused.
 
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 
@@ -53,14 +52,13 @@ fn ascii_utf16(head: &[u8], zero: usize) -> bool {
     head.len() >= 8 && head.chunks(2).all(|p| p[zero] == 0 && p[1 - zero] != 0)
 }
 
-/// UTF-16 decoded to UTF-8 as it is read; a broken code unit is U+FFFD (a parse error
-/// in the record that holds it, never a lost line).
+/// UTF-16 decoded to UTF-8 as it is read; a broken code unit is U+FFFD (a parse error,
+/// never a lost line).
 struct Utf16<R> {
     inner: R,
     /// A code unit from its two bytes, in the text's byte order.
     unit: fn([u8; 2]) -> u16,
-    /// Bytes read, not decoded yet: a code unit split between two reads, a high
-    /// surrogate whose low half comes with the next read.
+    /// Bytes read, not decoded yet: half a code unit, a high surrogate.
     raw: Vec<u8>,
     out: Cursor<Vec<u8>>,
     eof: bool,
@@ -92,8 +90,8 @@ impl<R: Read> Read for Utf16<R> {
     }
 }
 
-/// A zstd stream of any number of frames, skippable ones skipped (`cat a.zst b.zst` is
-/// one valid stream): ruzstd's own reader stops after one frame.
+/// A zstd stream of any number of frames, skippable ones skipped (`cat a.zst b.zst`):
+/// ruzstd's own reader stops after one frame.
 struct ZstdFrames<R> {
     input: R,
     decoder: ruzstd::decoding::FrameDecoder,
@@ -105,8 +103,8 @@ struct ZstdFrames<R> {
 impl<R: BufRead> ZstdFrames<R> {
     fn new(input: R) -> ZstdFrames<R> {
         // An empty frame first: ruzstd checks a frame's window against its 100 MiB cap
-        // only when it resets a decoder that has read one, and a first frame unchecked
-        // could make it hold gigabytes (a single-segment frame's window is its size).
+        // only when it resets a decoder that has read one (a first frame unchecked could
+        // make it hold gigabytes).
         const EMPTY: [u8; 9] = [0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x00, 0x01, 0x00, 0x00];
         let mut decoder = ruzstd::decoding::FrameDecoder::new();
         decoder.init(&EMPTY[..]).expect("an empty frame reads");

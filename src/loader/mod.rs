@@ -1,13 +1,9 @@
-//! Streams records from files, folders and standard input, one source at a time, in
-//! constant memory: each source opened, decompressed when its first bytes say so
-//! ([`decode`]), its format detected from a sample unless one is forced; folders walked
-//! a file at a time ([`walk`]). Notes (a header skipped, a format that explained little)
-//! go to a callback, how a source was read goes with its name ([`SourceName::reading`]),
-//! and nothing else is kept of it once read (the names and the walk are counted against
-//! the memory budget).
-//!
-//! After an interrupt the source being read ends at its next read (see [`source`]): the
-//! records already read are still yielded, and no further source is opened.
+//! Streams records from files, folders ([`walk`]) and standard input, one source at a
+//! time, in constant memory: each source decompressed when its first bytes say so
+//! ([`decode`]), its format detected from a sample unless one is forced. Notes go to a
+//! callback; how a source was read goes with its name, nothing else is kept of it (the
+//! names and the walk are counted against the memory budget). After an interrupt the
+//! source being read ends at its next read ([`source`]) and no other opens.
 
 mod decode;
 mod source;
@@ -30,11 +26,10 @@ use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, cr_only, detect,
-    solutions_follow, solutions_follow_note,
+    Cells, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, blank_hint, cr_only,
+    detect, solutions_follow, solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
-use decode::Compression;
 use walk::Walker;
 
 const BUFFER: usize = 64 * 1024;
@@ -56,9 +51,8 @@ impl Input {
         }
     }
 
-    /// `-` for standard input, else the path as given, with characters that could
-    /// drive a terminal (a folder's file named with an escape sequence) as U+FFFD: the
-    /// name goes into every message, table and row about the source.
+    /// `-` for standard input, else the path as given, with characters that could drive
+    /// a terminal as U+FFFD: the name goes into every message, table and row.
     pub fn name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
@@ -106,10 +100,7 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
     if parse_errors < 3 || parse_errors * 2 <= records {
         return None;
     }
-    let how = match reading.detected {
-        true => format!(" (detected: {RULE})"),
-        false => String::new(),
-    };
+    let how = reading.detected.then(|| format!(" (detected: {RULE})"));
     // A table's puzzles are in a column: another reading of its lines would take
     // whatever board a row holds (its answer) for the puzzle.
     let fix = match reading.format == Format::Csv.name() {
@@ -122,13 +113,13 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
         }
     };
     Some(format!(
-        "{name}: {parse_errors} of {records} records could not be read as {}{how}; {fix}",
-        reading.format
+        "{name}: {parse_errors} of {records} records could not be read as {}{}; {fix}",
+        reading.format,
+        how.unwrap_or_default()
     ))
 }
 
-/// The note for lines skipped because they hold no puzzle (`first`: the first one's
-/// number and text, where the reader met it).
+/// The note for lines skipped because they hold no puzzle (`first`: the first one).
 pub fn skipped_note(
     name: &SourceName,
     skipped: u64,
@@ -145,8 +136,7 @@ enum Pending {
     Folder(Box<Walker>),
 }
 
-/// The source being read: the line of its last record, the records read and the
-/// parse errors among them.
+/// The source being read: the line of its last record, its records and parse errors.
 struct Current {
     reader: Box<dyn RecordReader>,
     name: SourceName,
@@ -195,17 +185,15 @@ impl Loader {
         }
     }
 
-    /// Sends notes (a header skipped, a format that explained little) to `sink`
-    /// instead of stderr.
+    /// Sends notes to `sink` instead of stderr.
     pub fn on_note(mut self, sink: impl FnMut(&str) + Send + 'static) -> Loader {
         self.on_note = Box::new(sink);
         self
     }
 
-    /// Past the head of each plain `line` file, whole blocks of lines
-    /// ([`Body::Lines`]), read through [`Loader::items`]: the caller splits, parses and
-    /// numbers them on its worker threads ([`crate::format::LineBlock`]). For callers that need no
-    /// count of records as they are read.
+    /// Past the head of each plain `line` file, whole blocks of lines, read through
+    /// [`Loader::items`], which the caller parses on its worker threads
+    /// ([`crate::format::LineBlock`]): for callers that count no records as they read.
     pub fn in_blocks(mut self) -> Loader {
         self.blocks = true;
         self
@@ -252,16 +240,16 @@ impl Loader {
         Some(total)
     }
 
-    /// The next source to open, or what went wrong finding one (a folder's file that
-    /// is not read, a folder not listed); `None` once all are read, or after an
+    /// The next source opened, or what went wrong finding (a folder's file that is not
+    /// read, a folder not listed) or opening one; `None` once all are read, or after an
     /// interrupt. A folder's notes are said at its end.
-    fn next_input(&mut self) -> Option<Result<Input, LoadError>> {
-        loop {
+    fn next_source(&mut self) -> Option<Result<Current, LoadError>> {
+        let input = loop {
             if interrupt::requested() {
                 return None;
             }
             let mut walker = match self.pending.pop_front()? {
-                Pending::Source(input) => return Some(Ok(input)),
+                Pending::Source(input) => break input,
                 Pending::Folder(walker) => walker,
             };
             if self.names_held + walker.held() > MAX_HELD_BYTES {
@@ -273,18 +261,25 @@ impl Loader {
                 let path = walker.top.display().to_string();
                 return Some(Err(LoadError::ListDir(path, source)));
             }
-            match walker.next() {
-                Some(found) => {
-                    self.pending.push_front(Pending::Folder(walker));
-                    return Some(found.map(Input::File));
-                }
-                None => walker.notes(&mut self.on_note),
+            let Some(found) = walker.next() else {
+                walker.notes(&mut self.on_note);
+                continue;
+            };
+            self.pending.push_front(Pending::Folder(walker));
+            match found {
+                Ok(path) => break Input::File(path),
+                Err(e) => return Some(Err(e)),
             }
+        };
+        self.names_held += SourceName::held_bytes(&input.name());
+        match self.open(&input) {
+            // An interrupt came while it was being opened: not a failure.
+            Err(LoadError::Open(_, e)) if interrupt::is_stopped(&e) => None,
+            opened => Some(opened),
         }
     }
 
-    /// Opens a source, decompresses it, detects its format unless one is forced, and
-    /// starts its reader.
+    /// Opens a source, decompresses it, detects its format, and starts its reader.
     fn open(&mut self, input: &Input) -> Result<Current, LoadError> {
         let name = input.name();
         let opened = match input {
@@ -302,16 +297,19 @@ impl Loader {
         };
         let (mut decoded, compression) =
             decode::decompress(BufReader::with_capacity(BUFFER, raw)).map_err(read_error)?;
-        // The sample: after an interrupt the next read ends the source. Damage met in
-        // it (a compressed file's) comes after the records before it, and with nothing
-        // before it, the source fails as it opens.
+        // The sample. Damage met in it (a compressed file's) comes after the records
+        // before it; with nothing before it, the source fails as it opens.
         let mut head = Vec::with_capacity(SAMPLE);
         let read = (&mut decoded).take(SAMPLE as u64).read_to_end(&mut head);
         let mut damage = read.err().filter(|_| !interrupt::requested());
         if let Some(e) = damage.take_if(|_| head.is_empty()) {
             return Err(read_error(e));
         }
-        let (format, layout) = self.reading(&name, &head, compression)?;
+        let (format, layout, how) = self.reading(&name, &head)?;
+        if self.options.verbose {
+            let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
+            (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
+        }
         let head = Cursor::new(head).chain(decode::FirstError(damage));
         let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
         let mut reader = format.reader(input, &layout);
@@ -324,7 +322,7 @@ impl Loader {
         let skipped = layout.blocks.then(|| reader.notes().skipped.0.clone());
         Ok(Current {
             reader,
-            name: SourceName::read(&name, reading, skipped),
+            name: SourceName::new(&name, Some(reading), skipped),
             format,
             line: 0,
             records: 0,
@@ -332,14 +330,9 @@ impl Loader {
         })
     }
 
-    /// How a source is read, from its first bytes: the format forced or detected, the
-    /// layout (pairs, grid rows, alphabets decided from the sample), each decision said.
-    fn reading(
-        &mut self,
-        name: &str,
-        head: &[u8],
-        compression: Option<Compression>,
-    ) -> Result<(Format, Layout), LoadError> {
+    /// How a source is read, from its first bytes: the format, the layout and how the
+    /// format was chosen; each decision said.
+    fn reading(&mut self, name: &str, head: &[u8]) -> Result<(Format, Layout, String), LoadError> {
         let (options, say) = (&self.options, &mut self.on_note);
         let (format, mut layout, how) = match options.format {
             Some(format) => {
@@ -378,8 +371,7 @@ impl Loader {
         }
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
-        for d in decided {
-            let (side, alphabet, records) = (d.side, d.alphabet, d.records);
+        for (side, alphabet, records) in decided {
             say(&format!(
                 "{name}: {side}x{side} boards read as {} ({}), decided from the {records} in its first {KIB} KiB; --alphabet reads them otherwise",
                 alphabet.describe(side),
@@ -388,11 +380,7 @@ impl Loader {
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
         layout.blocks = self.blocks && matches!(layout.pairs, None | Some(Pairs::No));
-        if options.verbose {
-            let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
-            say(&format!("{name}: read as {format} ({how}{packed})"));
-        }
-        Ok((format, layout))
+        Ok((format, layout, how))
     }
 
     /// Closes the current source, its notes said. A source that held no puzzle is
@@ -402,22 +390,22 @@ impl Loader {
         let (name, notes) = (cur.name, cur.reader.notes());
         let skipped = notes.skipped.get();
         if cur.records == 0 && (skipped > 0 || cur.format == Format::Json) {
+            let first = notes.first_skipped.as_ref();
+            let at = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
+            // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
+            let cells = Cells::default();
+            let hint = first.and_then(|(_, t)| {
+                [4, 6, 8, 9, 81]
+                    .into_iter()
+                    .find_map(|n| blank_hint(t.as_bytes(), &cells, n, true))
+            });
             let why = match cur.format {
                 Format::Json => "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into(),
-                _ => {
-                    let first = notes.first_skipped.as_ref();
-                    let first = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
-                    // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
-                    let hint = notes.first_skipped.as_ref().and_then(|(_, t)| {
-                        let cells = crate::format::Cells::default();
-                        [4, 6, 8, 9, 81].into_iter().find_map(|n| crate::format::blank_hint(t.as_bytes(), &cells, n, true))
-                    });
-                    format!(
-                        "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
-                        first.unwrap_or_default(),
-                        hint.map(|h| format!("; {h}")).unwrap_or_default()
-                    )
-                }
+                _ => format!(
+                    "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
+                    at.unwrap_or_default(),
+                    hint.map(|h| format!("; {h}")).unwrap_or_default()
+                ),
             };
             return Some(LoadError::Refused(name.to_string(), why));
         }
@@ -436,8 +424,7 @@ impl Loader {
         None
     }
 
-    /// Every item, blocks of lines included (see [`Loader::in_blocks`]): records, and
-    /// blocks of lines left unparsed.
+    /// Every item: records, and blocks of lines left unparsed ([`Loader::in_blocks`]).
     pub fn items(mut self) -> impl Iterator<Item = Result<Item, LoadError>> + Send {
         std::iter::from_fn(move || self.next_item())
     }
@@ -445,7 +432,7 @@ impl Loader {
     fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
         loop {
             if let Some(cur) = &mut self.current {
-                match cur.reader.next_record() {
+                let failed = match cur.reader.next_record() {
                     Some(Ok(raw)) => {
                         cur.line = raw.line;
                         cur.records += 1;
@@ -459,38 +446,29 @@ impl Loader {
                     }
                     Some(Err(source)) => {
                         let (path, line) = (cur.name.to_string(), cur.line);
-                        self.finish();
-                        // After an interrupt any read error ends the reading: a decoder
-                        // may wrap the "stopped" error in its own. (No source opens after it.)
-                        if interrupt::requested() {
-                            return None;
-                        }
-                        return Some(Err(LoadError::Read { path, line, source }));
+                        Some(LoadError::Read { path, line, source })
                     }
-                    None => {
-                        if let Some(refused) = self.finish() {
-                            return Some(Err(refused));
-                        }
-                    }
+                    None => None,
+                };
+                let refused = self.finish();
+                // After an interrupt any read error ends the reading: a decoder may wrap
+                // the "stopped" error in its own. (No source opens after it.)
+                if failed.is_some() && interrupt::requested() {
+                    return None;
+                }
+                if let Some(e) = failed.or(refused) {
+                    return Some(Err(e));
                 }
             }
-            let input = match self.next_input()? {
-                Ok(input) => input,
-                Err(e) => return Some(Err(e)),
-            };
-            self.names_held += SourceName::held_bytes(&input.name());
-            match self.open(&input) {
+            match self.next_source()? {
                 Ok(cur) => self.current = Some(cur),
-                // An interrupt came while it was being opened: not a failure.
-                Err(LoadError::Open(_, e)) if interrupt::is_stopped(&e) => return None,
                 Err(e) => return Some(Err(e)),
             }
         }
     }
 }
 
-/// Records, parsed: a loader told to defer parsing hands out [`Item`]s instead
-/// ([`Loader::items`]).
+/// Records, parsed ([`Loader::items`] for a loader [`Loader::in_blocks`]).
 impl Iterator for Loader {
     type Item = Result<Record, LoadError>;
 

@@ -10,13 +10,12 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use crate::base::cpu::IoTime;
 use crate::base::{fnv1a, interrupt};
 
-/// A file or standard input. Each read first checks for an interrupt; a source that
-/// can block (anything but a regular file) is polled in short waits, so an interrupt
-/// ends a read that would wait forever. After an interrupt, reads fail with
-/// [`interrupt::stopped_reading`].
+/// A file or standard input. Each read first checks for an interrupt (then fails with
+/// [`interrupt::stopped_reading`]); a source that can block (anything but a regular
+/// file) is polled in short waits, so an interrupt ends a read that would wait forever.
 pub struct RawSource {
     file: File,
-    can_block: bool,
+    blocks: bool,
     /// Where each read's CPU time is counted ([`crate::base::cpu::timed_io`]).
     pub(super) timed: Option<IoTime>,
     /// Where the bytes read are counted, and hashed (FNV-1a 64) when asked.
@@ -44,10 +43,10 @@ impl RawSource {
     }
 
     fn file(file: File) -> RawSource {
-        let can_block = !file.metadata().is_ok_and(|m| m.is_file());
+        let blocks = !file.metadata().is_ok_and(|m| m.is_file());
         RawSource {
             file,
-            can_block,
+            blocks,
             timed: None,
             bytes: Arc::default(),
             hash: None,
@@ -75,19 +74,16 @@ impl Read for RawSource {
             if interrupt::requested() {
                 return Err(interrupt::stopped_reading());
             }
-            if !self.can_block {
-                break;
-            }
             // SAFETY: `fd` is one valid pollfd that outlives the call; count 1 matches.
-            match unsafe { libc::poll(&mut fd, 1, 100) } {
-                0 => {}
-                n if n > 0 => break,
-                _ => {
+            match self.blocks.then(|| unsafe { libc::poll(&mut fd, 1, 100) }) {
+                Some(0) => {}
+                Some(..0) => {
                     let e = io::Error::last_os_error();
                     if e.kind() != io::ErrorKind::Interrupted {
                         return Err(e);
                     }
                 }
+                _ => break,
             }
         }
         let n = crate::base::cpu::timed_io(self.timed.as_ref(), || self.file.read(buf))?;

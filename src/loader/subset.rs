@@ -18,12 +18,9 @@ impl Subset {
         *self == Subset::default()
     }
 
-    /// The records of `records` this subset keeps, in input order.
-    ///
-    /// `--sample` is reservoir sampling (Algorithm R) over the records after
-    /// `--skip`/`--limit`: it holds at most N records, and the same seed always picks the
-    /// same ones. A reservoir that would hold more than [`MAX_HELD_BYTES`] stops the
-    /// reading with an error.
+    /// The records of `records` this subset keeps, in input order. `--sample` is
+    /// reservoir sampling (Algorithm R) after `--skip`/`--limit`: at most N records held,
+    /// the same seed picking the same ones; past [`MAX_HELD_BYTES`] held, an error.
     pub fn apply<'a, T, I>(
         &self,
         records: I,
@@ -47,12 +44,9 @@ impl Subset {
             if reservoir.len() < n {
                 held += record.held_bytes();
                 reservoir.push((i, record));
-            } else {
-                let j = rng.below(i + 1) as usize;
-                if j < n {
-                    held = held - reservoir[j].1.held_bytes() + record.held_bytes();
-                    reservoir[j] = (i, record);
-                }
+            } else if let Some(slot) = reservoir.get_mut(rng.below(i + 1) as usize) {
+                held = held - slot.1.held_bytes() + record.held_bytes();
+                *slot = (i, record);
             }
             if held > MAX_HELD_BYTES {
                 let what = format!("--sample {want}");

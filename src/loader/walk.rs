@@ -1,9 +1,7 @@
-//! Folders given as inputs: their data files, recursively, in sorted order.
-//!
-//! Hidden entries are skipped, and so are files that look like documentation
-//! (`README*`, `LICENSE*`, `*.md`, images, JSON, ...) unless `--glob` chooses files.
-//! Each folder is read once (a link back up the tree does not loop), through an open
-//! handle: looking at an entry never walks its whole path again.
+//! Folders given as inputs: their data files, recursively, in sorted order; hidden
+//! entries skipped, and files that look like documentation (`README*`, `*.md`, images,
+//! JSON, ...) unless `--glob` chooses files. Each folder is read once (a link back up the
+//! tree does not loop), through an open handle, never by its whole path again.
 
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
@@ -44,14 +42,12 @@ fn looks_like_docs(name: &str) -> bool {
     ) || DOC_EXTENSIONS.contains(&ext)
 }
 
-/// Folders kept open at once, the deepest: each lists its entries and opens its
-/// subfolders relative to itself, in constant time whatever its depth (by path, every
-/// call walked the whole path again: 1,000 levels took 26 s). One that was closed is
-/// opened again by its path when it has a subfolder left to open.
+/// Folders kept open at once, the deepest: each opens its subfolders relative to itself
+/// (by path, 1,000 levels took 26 s). One closed is opened again by its path.
 const OPEN_FOLDERS: usize = 64;
 
-/// A folder being walked: its path, and its entries not yet looked at, last first. Each
-/// is on the walk's stack above the folder it is in: its depth is its place there.
+/// A folder being walked: its entries not yet looked at, last first. Its depth is its
+/// place on the walk's stack.
 struct Level {
     path: PathBuf,
     folder: Option<File>,
@@ -66,11 +62,9 @@ type Entry = (OsString, io::Result<FileType>);
 /// What the walk holds for each folder it read (its device and inode in a set).
 const ID_BYTES: u64 = 2 * std::mem::size_of::<(u64, u64)>() as u64;
 
-/// A walk in progress ([`Walk::walker`]): its files one at a time, in sorted order. It
-/// holds the listings of the folders from the top to the one being read, and of the
-/// others only their identities (a link back up the tree would loop: each folder is
-/// read once); nothing of a file once it is handed out. What it holds is counted
-/// against `budget`: a folder whose listing would pass it is an error.
+/// A walk in progress ([`Walk::walker`]): its files one at a time. It holds the
+/// listings of the folders from the top to the one being read and the identities of
+/// the others, counted against `budget`: a listing that would pass it is an error.
 pub struct Walker {
     walk: Walk,
     /// The folder walked.
@@ -82,8 +76,7 @@ pub struct Walker {
     error: Option<LoadError>,
     /// The interrupt flag: once set, the walk ends.
     stop: &'static AtomicBool,
-    /// Files left out as documentation (the first few named), folders below the depth
-    /// limit.
+    /// Files left out as documentation (the first few named), folders too deep.
     skipped_docs: u64,
     docs_named: Vec<String>,
     skipped_deep: u64,
@@ -118,8 +111,8 @@ fn open(dir: impl rustix::fd::AsFd, name: &OsStr) -> io::Result<File> {
 
 impl Walker {
     /// The next file, or what is not read (a folder not listed, a FIFO or device);
-    /// `None` at the end or once the interrupt flag is set. A file whose kind could not
-    /// be looked at is handed out: opening it says why.
+    /// `None` at the end or after an interrupt. A file whose kind could not be looked at
+    /// is handed out: opening it says why.
     pub fn next(&mut self) -> Option<Result<PathBuf, LoadError>> {
         loop {
             if let Some(error) = self.error.take() {

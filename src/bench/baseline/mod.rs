@@ -165,6 +165,6 @@ fn saved(old: &BenchResult, new: &BenchResult, rules: &Rules) -> Versus {
         other: format!("{} (new)", new.backend),
         instructions_ratio: (old.instructions.as_ref().zip(new.instructions.as_ref()))
             .and_then(|(a, b)| b.ratio_to(a)),
-        ..judged.versus(old, new, How::Saved, new.timing, rules)
+        ..judged.versus(old, new, How::Saved, rules)
     }
 }

@@ -1,12 +1,7 @@
 //! Change points in a series of benchmark results, told apart by the builds on either
-//! side. The log times (so steps are relative) are fitted with a piecewise-constant
-//! function minimizing the squared error plus a penalty per step: optimal partitioning
-//! (Jackson et al., 2005), exact, O(n²) with prefix sums. The penalty is `4 σ² ln n` where
-//! the build changes, twice that between runs of one build (code is expected to change at
-//! a build, the machine to stay), σ the noise from the median absolute successive
-//! difference (robust to the steps). The fit runs on a median-of-3 smoothing (Tukey's rule
-//! at the ends): a lone outlier is never a step, a step needs two points on its new level.
-//! Steps under `min_step_pct` are merged away; a level is its segment's raw median.
+//! side: optimal partitioning (Jackson et al., 2005) of the log times, on a median-of-3
+//! smoothing, with a per-step penalty of `4 σ² ln n` where the build changes and twice
+//! that within one build. docs/bench.md ("History") says why.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -94,9 +89,8 @@ pub fn detect(
     Vec::new()
 }
 
-/// Running median of three; the ends use Tukey's rule (the median of the end point,
-/// its neighbour, and the neighbour's line extrapolated), so a lone outlier at either
-/// end goes too.
+/// Running median of three, the ends by Tukey's rule (the median of the end point, its
+/// neighbour, and the neighbour's line extrapolated): a lone outlier at either end goes.
 fn median3(y: &[f64]) -> Vec<f64> {
     let med = |a: f64, b: f64, c: f64| a.max(b).min(a.min(b).max(c));
     let n = y.len();

@@ -1,10 +1,7 @@
 //! `results/history.jsonl`: one line per benchmark result, appended by `bench --record`
-//! and by every saved baseline; `sudoku-bench history` reads it back as trends per
-//! backend x dataset x threads x machine, with change points told apart by the builds
-//! on either side of them ([`change_points`]).
-//!
-//! The file is untrusted input when read: a line that is not an entry is reported with
-//! its number and skipped, and the file is read up to a size limit.
+//! and by every saved baseline, read back by `sudoku-bench history` as series with change
+//! points ([`change_points`]). Read as untrusted input: a line that is not an entry is
+//! reported with its number and skipped, and the file is read up to a size limit.
 
 pub mod change_points;
 
@@ -25,16 +22,6 @@ const MAX_FILE: u64 = 256 << 20;
 /// Longest line read.
 const MAX_LINE: usize = 64 << 10;
 pub const FORMAT_VERSION: u32 = 1;
-
-/// What the entries of one series share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SeriesKey<'a> {
-    pub backend: &'a str,
-    pub dataset_hash: &'a str,
-    pub threads: usize,
-    pub machine: &'a str,
-    pub method: &'a str,
-}
 
 /// One result of one run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -119,15 +106,17 @@ impl Entry {
         }
     }
 
-    /// What makes two entries points of one series.
-    pub fn series_key(&self) -> SeriesKey<'_> {
-        SeriesKey {
-            backend: &self.backend,
-            dataset_hash: &self.dataset_hash,
-            threads: self.threads,
-            machine: &self.machine,
-            method: &self.method,
-        }
+    /// What makes two entries points of one series: backend, dataset content, threads,
+    /// machine, method.
+    pub fn series_key(&self) -> (&str, &str, usize, &str, &str) {
+        let e = self;
+        (
+            &e.backend,
+            &e.dataset_hash,
+            e.threads,
+            &e.machine,
+            &e.method,
+        )
     }
 
     fn check(&self) -> Result<(), String> {
@@ -137,8 +126,7 @@ impl Entry {
                 self.format_version
             ));
         }
-        let positive = |x: f64| x.is_finite() && x > 0.0;
-        if !positive(self.us_per_puzzle) {
+        if !(self.us_per_puzzle.is_finite() && self.us_per_puzzle > 0.0) {
             return Err(format!(
                 "us_per_puzzle {} is not a positive number",
                 self.us_per_puzzle
@@ -213,9 +201,8 @@ fn looks_like_a_date(d: &str) -> bool {
         && (b.len() == 20 || (b[19] == b'.' && number(20..b.len() - 1).is_some()))
 }
 
-/// Whether appending to `path` could only add to a history: a missing or empty file,
-/// or one whose first line is a history entry. Anything else (a baseline, a dataset, a
-/// JSON export) would be spoiled by the lines appended.
+/// Whether appending to `path` could only add to a history (a missing or empty file, or
+/// one whose first line is an entry), not spoil a baseline, a dataset or an export.
 pub fn check_appendable(path: &Path) -> Result<(), String> {
     let Ok(file) = std::fs::File::open(path) else {
         return Ok(()); // Missing: created. Unreadable: the append itself will say.
@@ -268,9 +255,8 @@ pub struct Loaded {
     pub unread_bytes: u64,
 }
 
-/// Reads the history at `path`, up to the line where `stop` is set (the interrupt
-/// flag: the caller then shows nothing). A missing file is an error that says how to
-/// make one.
+/// Reads the history at `path`, up to the line where `stop` (the interrupt flag) is set;
+/// a missing file is an error that says how to make one.
 pub fn load(path: &Path, stop: &AtomicBool) -> anyhow::Result<Loaded> {
     let no_history = || {
         format!(
@@ -279,30 +265,24 @@ pub fn load(path: &Path, stop: &AtomicBool) -> anyhow::Result<Loaded> {
         )
     };
     // Looked at before opening: opening a FIFO would wait for a writer.
-    if !std::fs::metadata(path).with_context(no_history)?.is_file() {
-        anyhow::bail!("{}: not a regular file", path.display());
-    }
-    let mut file = std::fs::File::open(path).with_context(no_history)?;
-    let meta = file
-        .metadata()
-        .with_context(|| path.display().to_string())?;
+    let meta = std::fs::metadata(path).with_context(no_history)?;
     if !meta.is_file() {
         anyhow::bail!("{}: not a regular file", path.display());
     }
+    let mut file = std::fs::File::open(path).with_context(no_history)?;
     let mut out = Loaded::default();
     let len = meta.len();
-    let mut first_line = 1usize;
-    if len > MAX_FILE {
-        // Keep the newest: start at a line boundary near the end.
+    let cut = len > MAX_FILE;
+    if cut {
+        // Keep the newest: start at a line boundary near the end (its number unknown).
         use std::io::Seek;
         out.unread_bytes = len - MAX_FILE;
         file.seek(std::io::SeekFrom::Start(out.unread_bytes))?;
-        first_line = 0; // unknown numbering: say so below
     }
     let mut reader = std::io::BufReader::new(file.take(MAX_FILE));
     let mut buf = Vec::new();
-    let mut number = first_line;
-    let mut skip_partial = out.unread_bytes > 0;
+    let mut number = 0;
+    let mut skip_partial = cut;
     while !stop.load(Ordering::Relaxed) {
         buf.clear();
         let n = read_line(&mut reader, &mut buf)?;
@@ -313,9 +293,9 @@ pub fn load(path: &Path, stop: &AtomicBool) -> anyhow::Result<Loaded> {
         if std::mem::take(&mut skip_partial) {
             continue;
         }
-        let at = |why: String| match first_line {
-            0 => format!("{}: a line near the end: {why}", path.display()),
-            _ => format!("{}:{}: {why}", path.display(), number - 1),
+        let at = |why: String| match cut {
+            true => format!("{}: a line near the end: {why}", path.display()),
+            false => format!("{}:{number}: {why}", path.display()),
         };
         if buf.len() > MAX_LINE {
             out.skipped
@@ -352,7 +332,7 @@ fn read_line(r: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> 
 pub fn series(entries: &[Entry]) -> Vec<Vec<&Entry>> {
     // Each series' place by its key: one look-up per entry (a search of the keys so far
     // made 20,000 series of 3 entries take 7 s).
-    let mut index: HashMap<SeriesKey<'_>, usize> = HashMap::new();
+    let mut index: HashMap<_, usize> = HashMap::new();
     let mut out: Vec<Vec<&Entry>> = Vec::new();
     for e in entries {
         let i = *index.entry(e.series_key()).or_insert_with(|| {

@@ -28,9 +28,8 @@ impl ExportFormat {
     }
 }
 
-/// Writes every requested export. Called after each result, it rewrites the regular
-/// files (each write whole: a temporary file, then a rename), so an interrupted run keeps
-/// what it measured; devices and pipes get the final version only.
+/// Writes every requested export: the regular files whole after each result, so an
+/// interrupted run keeps what it measured; devices and pipes the final version only.
 #[derive(Default)]
 pub struct ExportManager(pub Vec<(ExportFormat, Target)>);
 

@@ -91,16 +91,6 @@ fn sparkline(values: &[f64], width: usize) -> String {
         .collect()
 }
 
-/// How change points are found and named, for the foot of the table.
-fn method(min_step_pct: f64) -> String {
-    format!(
-        "change points: a least-squares fit of steps to the log times; a step must stand out of the noise (σ from \
-         successive differences) by 4σ² ln n where the build changes, twice that within one build, and be at least \
-         {min_step_pct}% with two runs on its new level. A build: its revision (-dirty: changed tree) and the first 12 hex \
-         digits of the hash of the code measured (this tool's executable, or the lib: or exec: file; ? if not recorded)."
-    )
-}
-
 pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let mut s = format!("history: {file}\n");
     s.push_str(&table(trends).text());
@@ -108,8 +98,12 @@ pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let _ = writeln!(
         s,
         "µs: the headline of each run (median over rounds of µs per puzzle); series: backend x dataset content x threads x machine x method \
-         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms); runs oldest first.\n{} Change points found: {steps}.",
-        method(min_step_pct)
+         (the headline's clock, pass or calls, and +symmetry when passes presented their puzzles in fresh forms); runs oldest first.\n\
+         change points: a least-squares fit of steps to the log times; a step must stand out of the noise (σ from \
+         successive differences) by 4σ² ln n where the build changes, twice that within one build, and be at least \
+         {min_step_pct}% with two runs on its new level. A build: its revision (-dirty: changed tree) and the first 12 hex \
+         digits of the hash of the code measured (this tool's executable, or the lib: or exec: file; ? if not recorded). \
+         Change points found: {steps}."
     );
     s
 }

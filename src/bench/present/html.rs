@@ -1,19 +1,19 @@
-//! The HTML report (`--html FILE` on `bench` and `compare`): one
-//! self-contained page, inline CSS and SVG, no script and nothing fetched. Everything
-//! that comes from a user or a file (paths, labels, names) is escaped.
+//! The HTML report (`--html FILE` on `bench` and `compare`): one self-contained page,
+//! inline CSS and SVG, no script, nothing fetched; all that comes from a user or a file
+//! is escaped.
 
 use std::fmt::Write as _;
 
 use super::svg::{PALETTE, Palette, escape};
 use super::table::Table;
 use super::{svg, terminal, verdicts};
+use crate::bench::machine::Machine;
 use crate::bench::{BenchRun, Versus};
 use crate::report::text_table::Align;
 
-/// A page being built: its heading, the summary that goes first under it, the rest.
+/// A page being built: its heading and what goes under it.
 struct Page {
     heading: String,
-    summary: String,
     body: String,
     /// One colour per backend, the same on every page: the charts' lines and the
     /// swatches beside the backend names in the tables.
@@ -24,16 +24,9 @@ impl Page {
     fn new(heading: &str, palette: Palette) -> Page {
         Page {
             heading: heading.to_string(),
-            summary: String::new(),
             body: String::new(),
             palette,
         }
-    }
-
-    /// The page's one-sentence answer: it goes first, right under the heading, before
-    /// anything added with the other methods, whenever it is set.
-    fn summary(&mut self, text: &str) {
-        let _ = write!(self.summary, r#"<p class="summary">{}</p>"#, escape(text));
     }
 
     fn h(&mut self, level: u8, text: &str) {
@@ -123,10 +116,9 @@ impl Page {
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\
-             <title>{}</title><style>{CSS}{swatches}</style></head><body><main><h1>{}</h1>{}{}<footer>sudoku-bench {}</footer></main></body></html>\n",
+             <title>{}</title><style>{CSS}{swatches}</style></head><body><main><h1>{}</h1>{}<footer>sudoku-bench {}</footer></main></body></html>\n",
             escape(title),
             escape(&self.heading),
-            self.summary,
             self.body,
             escape(env!("CARGO_PKG_VERSION")),
         )
@@ -163,27 +155,16 @@ figure{margin:10px 10px 10px 0;display:inline-block;max-width:100%;vertical-alig
 footer{margin-top:32px;color:#8a93a3;font-size:12px}";
 
 fn meta(page: &mut Page, run: &BenchRun) {
-    page.p(
-        "meta",
-        &format!(
-            "sudoku-bench {}, {} — {} ({} cores), {}",
-            run.build.describe(),
-            run.date,
-            run.machine.cpu,
-            run.machine.cores,
-            run.machine.os
-        ),
-    );
+    let Machine { cpu, cores, os, .. } = &run.machine;
+    let (build, date) = (run.build.describe(), &run.date);
+    let machine = format!("sudoku-bench {build}, {date} — {cpu} ({cores} cores), {os}");
+    page.p("meta", &machine);
     let s = &run.settings;
-    page.p(
-        "meta",
-        &format!(
-            "{} rounds at least, after {} warmup; max-solutions {}; headline µs/puzzle: the median round's time / puzzles",
-            s.rounds,
-            s.warmup,
-            s.max_solutions
-        ),
+    let (rounds, warmup, max_solutions) = (s.rounds, s.warmup, s.max_solutions);
+    let settings = format!(
+        "{rounds} rounds at least, after {warmup} warmup; max-solutions {max_solutions}; headline µs/puzzle: the median round's time / puzzles"
     );
+    page.p("meta", &settings);
 }
 
 /// The distributions of the run's results in one chart: a panel per dataset, in the
@@ -193,12 +174,9 @@ fn cdf(page: &mut Page, run: &BenchRun) {
         return;
     }
     page.h(2, "Per-puzzle time distributions");
-    let mut datasets: Vec<&str> = Vec::new();
-    for r in &run.results {
-        if !datasets.contains(&r.dataset.path.as_str()) {
-            datasets.push(&r.dataset.path);
-        }
-    }
+    let mut datasets: Vec<&str> = run.results.iter().map(|r| &*r.dataset.path).collect();
+    let mut seen = std::collections::HashSet::new();
+    datasets.retain(|d| seen.insert(*d));
     let panels: Vec<svg::Panel<'_>> = datasets
         .iter()
         .map(|&dataset| svg::Panel {
@@ -228,6 +206,11 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
     let names = run.results.iter().map(|r| r.backend.as_str());
     let palette = Palette::new(names.chain(run.versus.iter().map(|v| v.base.as_str())));
     let mut page = Page::new(heading, palette);
+    // One sentence per verdict, the page's answer, right under the heading.
+    for v in &run.versus {
+        let said = format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence());
+        page.p("summary", &said);
+    }
     for line in builds {
         page.p("meta", line);
     }
@@ -237,10 +220,6 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
             "meta",
             "PARTIAL: interrupted; the measurement in flight was dropped",
         );
-    }
-    // One sentence per verdict, the page's answer.
-    for v in &run.versus {
-        page.summary(&format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence()));
     }
     page.verdicts(&run.versus);
     page.h(2, "Results");

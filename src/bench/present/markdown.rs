@@ -3,19 +3,15 @@
 use std::fmt::Write as _;
 
 use crate::bench::BenchRun;
+use crate::bench::machine::Machine;
 
 pub fn export(run: &BenchRun) -> String {
+    let Machine { cpu, cores, os, .. } = &run.machine;
+    let st = &run.settings;
+    let (max_solutions, rounds, warmup) = (st.max_solutions, st.rounds, st.warmup);
+    let (version, revision, date) = (&run.build.version, run.build.revision(), &run.date);
     let mut s = format!(
-        "sudoku-bench {} ({}), {}, {} ({} cores), {}; max-solutions {}, {} rounds after {} warmup\n\n",
-        run.build.version,
-        run.build.revision(),
-        run.date,
-        run.machine.cpu,
-        run.machine.cores,
-        run.machine.os,
-        run.settings.max_solutions,
-        run.settings.rounds,
-        run.settings.warmup
+        "sudoku-bench {version} ({revision}), {date}, {cpu} ({cores} cores), {os}; max-solutions {max_solutions}, {rounds} rounds after {warmup} warmup\n\n"
     );
     let mut table =
         super::terminal::table(run).without(&["mean µs", "max µs", "effic.", "instr./puzzle"]);

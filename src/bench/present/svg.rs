@@ -1,8 +1,7 @@
 //! The one SVG generator, by hand: cumulative distributions of per-puzzle time on a log
-//! axis (`bench`, `compare`). Every text is escaped; sizes and margins are fixed, so a
-//! page lays out at once. The log axis spans all the data: it holds an outlier without
-//! squashing the rest. Series take their colour from a [`Palette`]: one colour per
-//! backend, the same on every page.
+//! axis spanning all the data (an outlier fits without squashing the rest). Every text is
+//! escaped; sizes are fixed, so a page lays out at once; a [`Palette`] colours a backend
+//! alike on every page.
 
 use std::fmt::Write as _;
 
@@ -39,10 +38,8 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// A colour per backend name. The colour is picked from the name (a hash into
-/// [`PALETTE`]), so a backend has the same colour on the bench and compare pages; names
-/// of one page that hash alike are told apart, each after the first (in name order)
-/// taking the next free colour. Past ten names colours repeat.
+/// A colour per backend name, hashed from the name so it is the same on every page; names
+/// of one page that hash alike each take the next free colour (in name order).
 pub struct Palette {
     slots: Vec<(String, usize)>,
 }
@@ -121,11 +118,6 @@ fn px(at: f64) -> f64 {
     LEFT + at * (RIGHT - LEFT)
 }
 
-/// The y of a point `at` (0 to 1) of the way up the y axis.
-fn py(at: f64) -> f64 {
-    BOTTOM - at * (BOTTOM - TOP)
-}
-
 /// A vertical grid line at `x`, `attrs` after its class.
 fn x_grid(s: &mut String, x: f64, attrs: &str) {
     let _ = write!(
@@ -177,6 +169,8 @@ pub fn cdf(title: &str, panels: &[Panel<'_>], palette: &Palette) -> String {
 fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
     let axis = Decades::of(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)));
     let x = |t: f64| px(axis.at(t));
+    // The y of a point `at` (0 to 1) of the way up the y axis.
+    let py = |at: f64| BOTTOM - at * (BOTTOM - TOP);
     // Each decade labelled, the times between as fainter lines.
     for e in axis.l0..=axis.l1 {
         let d = 10f64.powi(e);

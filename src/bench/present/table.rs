@@ -1,6 +1,5 @@
-//! A table's cells, built once as text with each column's alignment, and the layouts of
-//! them: the terminal (`text_table`), Markdown, and the HTML report (`html::Page::table`).
-//! A renderer picks its columns and keeps its own form of a cell explicit (`map`).
+//! A table's cells, built once as text with each column's alignment, laid out for the
+//! terminal, Markdown and HTML, each picking its columns and its form of a cell (`map`).
 
 use crate::report::text_table::{Align, TextTable};
 

@@ -1,7 +1,5 @@
-//! Verdicts in words and tables, one `Versus` each, for every output: two builds as a
-//! table (regressed, improved, no change), two solvers as sentences ("bitboard ran 4.48
-//! times faster than dlx-static"), each group with the legend that says how its ratios
-//! were measured.
+//! Verdicts for every output: two builds as a table, two solvers as sentences ("bitboard
+//! ran 4.48 times faster than dlx-static"), each group with the legend of its ratios.
 
 use std::fmt::Write as _;
 
