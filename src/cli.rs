@@ -152,9 +152,9 @@ pub struct InputArgs {
     #[arg(long, value_name = "NAME|N")]
     pub solution_column: Option<String>,
     /// A complete grid right after a puzzle it solves is that puzzle's expected answer,
-    /// not another puzzle (QQWing's --solution output): auto decides per file from its
-    /// first 64 KiB.
-    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "yes", "no"])]
+    /// not another puzzle (QQWing's --solution output; `before`: right before it): auto
+    /// decides per file from its first 64 KiB.
+    #[arg(long, value_name = "WHEN", default_value = "auto", value_parser = ["auto", "yes", "before", "no"])]
     pub solutions_follow: String,
     /// In folders, read only files matching this pattern (`*`, `?`; repeatable); without
     /// it, files that look like documentation are skipped.

@@ -97,9 +97,9 @@ fn candidates(sample: &[u8], layout: &Layout, csv: bool) -> Vec<(bool, (Format, 
 
 /// Whether a source read as `format` (detected or forced) is puzzles each followed by
 /// its solution, from its first bytes (`head`, at most [`SAMPLE`]).
-pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> bool {
+pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> super::Pairs {
     let (sample, mut layout) = sample(head, layout);
-    layout.pairs = Some(false);
+    layout.pairs = Some(super::Pairs::No);
     super::solutions_follow::follows(format.reader(sample, &layout))
 }
 

@@ -553,7 +553,8 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         return classify(&Line { bytes, ..*line }, cells, style);
     }
     let kind = classify_cells(line, cells, style);
-    if matches!(kind, LineKind::Row(Ok(_))) {
+    // A comment is never a labelled row (`# 1:  3 7 2 ...`: a solution commented out).
+    if matches!(kind, LineKind::Row(Ok(_)) | LineKind::Comment) {
         return kind;
     }
     let Some((at, letter)) = row_label(line.bytes) else {

@@ -24,7 +24,7 @@ pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, Reading};
 pub use detect::{RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
 pub use grid::RowStyle;
-pub use solutions_follow::note as solutions_follow_note;
+pub use solutions_follow::{Pairs, note as solutions_follow_note};
 
 use std::fmt;
 use std::io::BufRead;
@@ -86,9 +86,9 @@ pub struct Layout {
     /// Past the head of a `line` file, whole blocks of lines go out ([`Body::Lines`]),
     /// split, parsed and numbered by the caller (`solve` without a subset).
     pub blocks: bool,
-    /// Each puzzle is followed by its solution (`--solutions-follow`; `None`: decided
-    /// per source from its sample).
-    pub pairs: Option<bool>,
+    /// Each puzzle is followed or preceded by its solution (`--solutions-follow`;
+    /// `None`: decided per source from its sample).
+    pub pairs: Option<Pairs>,
 }
 
 /// Lines that held no puzzle, counted where they are parsed: by the reader, or on the
@@ -175,7 +175,9 @@ impl Format {
             Format::Json => Box::new(json::JsonReader::new(input, cells)),
         };
         match layout.pairs {
-            Some(true) => Box::new(solutions_follow::WithSolutions::new(reader)),
+            Some(p @ (Pairs::After | Pairs::Before)) => Box::new(
+                solutions_follow::WithSolutions::new(reader, p == Pairs::Before),
+            ),
             _ => reader,
         }
     }
@@ -277,14 +279,20 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
-/// a word naming them, and at most one other word.
+/// a word naming them, and at most one other word, not a count (`two solutions`, `no
+/// solution` say how many a puzzle has).
 fn names_answers(t: &[u8]) -> bool {
     let mut words = t
         .split(|b| !b.is_ascii_alphabetic())
         .filter(|w| !w.is_empty());
+    let of = |names: &[&str], w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
+    let count = [
+        "no", "one", "two", "three", "many", "several", "multiple", "unique",
+    ];
     let names = ["solution", "solutions", "answer", "answers"];
-    let answer = |w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
-    words.clone().count() <= 2 && words.any(answer)
+    words.clone().count() <= 2
+        && words.clone().any(|w| of(&names, w))
+        && !words.any(|w| of(&count, w))
 }
 
 #[cfg(test)]

@@ -1,17 +1,27 @@
 //! Puzzles each followed by their solution (QQWing's `--solution` output; books that print
-//! the answer under the puzzle), decided per source from its sample ([`follows`]) unless
-//! `--solutions-follow` says: [`WithSolutions`] then takes a complete grid after a puzzle
-//! as its answer even when it does not solve it (a wrong answer in the file, reported as
-//! a mismatch, not an 81-clue puzzle), and numbers the records itself.
+//! the answer under the puzzle) or each preceded by it (a generator's grid, then the
+//! puzzle cut from it), decided per source from its sample ([`follows`]) unless
+//! `--solutions-follow` says: [`WithSolutions`] then takes a complete grid on that side
+//! of a puzzle as its answer even when it does not solve it (a wrong answer in the file,
+//! reported as a mismatch, not an 81-clue puzzle), and numbers the records itself.
 
 use std::io;
 
 use super::{Body, Notes, RawRecord, RecordReader};
 use crate::record::Expected;
 
-/// The records of `inner`, each puzzle followed by its solution taken as one record.
+/// Whether a source's puzzles come with their solutions, and on which side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairs {
+    No,
+    After,
+    Before,
+}
+
+/// The records of `inner`, each puzzle and its solution beside it taken as one record.
 pub struct WithSolutions<'a> {
     inner: Box<dyn RecordReader + 'a>,
+    before: bool,
     /// What was read after a puzzle to see whether it was its solution, and was not (a
     /// record, or a read error to say after the puzzle).
     held: Option<io::Result<RawRecord>>,
@@ -19,9 +29,10 @@ pub struct WithSolutions<'a> {
 }
 
 impl<'a> WithSolutions<'a> {
-    pub fn new(inner: Box<dyn RecordReader + 'a>) -> WithSolutions<'a> {
+    pub fn new(inner: Box<dyn RecordReader + 'a>, before: bool) -> WithSolutions<'a> {
         WithSolutions {
             inner,
+            before,
             held: None,
             number: 0,
         }
@@ -61,7 +72,15 @@ impl RecordReader for WithSolutions<'_> {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
-        if open(&r) {
+        if self.before && full(&r) {
+            self.held = self.inner.next_record();
+            if let Some(Ok(next)) = &mut self.held
+                && open(next)
+                && join(next, &r)
+            {
+                r = self.held.take()?.ok()?;
+            }
+        } else if !self.before && open(&r) {
             match self.inner.next_record() {
                 Some(Ok(next)) if join(&mut r, &next) => {}
                 other => self.held = other,
@@ -77,37 +96,47 @@ impl RecordReader for WithSolutions<'_> {
     }
 }
 
-/// Whether `sample`, read by `reader`, is puzzles each followed by its solution (a
-/// complete grid that solves it): at least two such pairs, and nearly every record in
-/// one (the sample may cut the last).
-pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> bool {
-    let (mut records, mut pairs) = (0usize, 0usize);
+/// A complete grid that gives no answer of its own.
+fn full(r: &RawRecord) -> bool {
+    matches!(&r.body, Body::Parsed(Ok(p)) if p.expected.is_none() && p.board.is_full())
+}
+
+/// Whether `sample`, read by `reader`, is puzzles each followed (or each preceded) by its
+/// solution, a complete grid that solves it: at least two such pairs, and nearly every
+/// record in one (the sample may cut the last). Followed wins a tie.
+pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
+    let (mut records, mut after, mut before) = (0usize, 0usize, 0usize);
+    let solves = |puzzle: &RawRecord, answer: &RawRecord| match (&puzzle.body, &answer.body) {
+        (Body::Parsed(Ok(p)), Body::Parsed(Ok(a))) => {
+            open(puzzle) && full(answer) && a.board.check_solution_of(&p.board).is_ok()
+        }
+        _ => false,
+    };
     let mut last: Option<RawRecord> = None;
     while let Some(Ok(r)) = reader.next_record() {
         records += 1;
-        let solves = |prev: &RawRecord| match (&prev.body, &r.body) {
-            (Body::Parsed(Ok(p)), Body::Parsed(Ok(a))) => {
-                a.board.check_solution_of(&p.board).is_ok()
-            }
-            _ => false,
-        };
-        if let Some(mut prev) = last.take()
-            && open(&prev)
-            && join(&mut prev, &r)
-            && solves(&prev)
-        {
-            pairs += 1;
-        } else {
-            last = Some(r);
+        if let Some(prev) = &last {
+            after += usize::from(solves(prev, &r));
+            before += usize::from(solves(&r, prev));
         }
+        last = Some(r);
     }
-    pairs >= 2 && 20 * pairs >= 9 * records
+    let many = |pairs: usize| pairs >= 2 && 20 * pairs >= 9 * records;
+    match (many(after), many(before)) {
+        (true, _) => Pairs::After,
+        (_, true) => Pairs::Before,
+        _ => Pairs::No,
+    }
 }
 
 /// The note for a source read as pairs without being told to.
-pub fn note(name: &str) -> String {
+pub fn note(name: &str, pairs: Pairs) -> String {
+    let side = match pairs {
+        Pairs::Before => "preceded",
+        _ => "followed",
+    };
     format!(
-        "{name}: each puzzle is followed by its solution (a complete grid that solves it): read as its expected answer, not as another puzzle; --solutions-follow no reads every grid as a puzzle"
+        "{name}: each puzzle is {side} by its solution (a complete grid that solves it): read as its expected answer, not as another puzzle; --solutions-follow no reads every grid as a puzzle"
     )
 }
 
@@ -121,7 +150,7 @@ mod tests {
 
     fn reader(text: &str, follow: bool) -> Box<dyn RecordReader + '_> {
         let layout = Layout {
-            pairs: Some(follow),
+            pairs: Some(if follow { Pairs::After } else { Pairs::No }),
             ..Layout::default()
         };
         Format::Line.reader(text.as_bytes(), &layout)
@@ -180,7 +209,7 @@ mod tests {
 
     #[test]
     fn pairs_are_decided_from_nearly_every_record() {
-        let follows_in = |t: &str| follows(reader(t, false));
+        let follows_in = |t: &str| follows(reader(t, false)) == Pairs::After;
         let pair = format!("{P}\n{S}\n");
         assert!(follows_in(&pair.repeat(2)));
         assert!(!follows_in(&pair), "one pair is not a pattern");
@@ -192,5 +221,27 @@ mod tests {
             format!("{P}\n").repeat(8),
             pair.repeat(2)
         )));
+    }
+
+    #[test]
+    fn answers_before_their_puzzles_are_decided_and_joined() {
+        let text = format!("{S}\n{P}\n").repeat(3);
+        assert_eq!(follows(reader(&text, false)), Pairs::Before);
+        let layout = Layout {
+            pairs: Some(Pairs::Before),
+            ..Layout::default()
+        };
+        let mut r = Format::Line.reader(text.as_bytes(), &layout);
+        let got: Vec<(u64, u64, bool)> = std::iter::from_fn(|| r.next_record())
+            .map(|r| r.unwrap())
+            .map(|r| {
+                (
+                    r.number,
+                    r.line,
+                    matches!(r.body, Body::Parsed(Ok(p)) if p.expected.is_some()),
+                )
+            })
+            .collect();
+        assert_eq!(got, [(1, 2, true), (2, 4, true), (3, 6, true)]);
     }
 }

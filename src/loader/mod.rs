@@ -26,7 +26,7 @@ use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Cells, Format, Item, Layout, RULE, RecordReader, SAMPLE, alphabets, blank_hint, cr_only,
+    Cells, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, blank_hint, cr_only,
     detect, solutions_follow, solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
@@ -352,9 +352,10 @@ impl Loader {
             }
         };
         if options.layout.pairs.is_none() {
-            layout.pairs = Some(solutions_follow(format, head, &layout));
-            if layout.pairs == Some(true) {
-                say(&solutions_follow_note(name));
+            let pairs = solutions_follow(format, head, &layout);
+            layout.pairs = Some(pairs);
+            if pairs != Pairs::No {
+                say(&solutions_follow_note(name, pairs));
             }
         }
         let r = layout.rows;
@@ -378,7 +379,7 @@ impl Loader {
             ));
         }
         // Pairs are taken as they are read: nothing is left for workers to parse.
-        layout.blocks = self.blocks && layout.pairs != Some(true);
+        layout.blocks = self.blocks && matches!(layout.pairs, None | Some(Pairs::No));
         Ok((format, layout, how))
     }
 

@@ -5,7 +5,7 @@ use crate::base::bounds;
 use crate::bench::ReadSettings;
 use crate::board::{Alphabet, Shape};
 use crate::cli::InputArgs;
-use crate::format::{Cells, Column, Columns, Format, Layout};
+use crate::format::{Cells, Column, Columns, Format, Layout, Pairs};
 use crate::loader::subset::Subset;
 use crate::loader::{LoadOptions, Walk};
 
@@ -44,10 +44,14 @@ pub(crate) fn load_options(
         columns: puzzle.map(|puzzle| Columns { puzzle, solution }),
         pairs: match a.solutions_follow.as_deref() {
             None | Some("auto") => None,
-            Some("yes") => Some(true),
-            Some("no") => Some(false),
+            Some("yes") => Some(Pairs::After),
+            Some("before") => Some(Pairs::Before),
+            Some("no") => Some(Pairs::No),
             Some(other) => {
-                return usage("--solutions-follow", format!("{other:?}: auto, yes or no"));
+                return usage(
+                    "--solutions-follow",
+                    format!("{other:?}: auto, yes, before or no"),
+                );
             }
         },
         ..Layout::default()

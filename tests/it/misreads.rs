@@ -1175,3 +1175,63 @@ fn minus_one_beside_cells_of_another_kind_stays_what_it_was() {
     let r = run("simple.txt", &(boxed.join("\n") + "\n"), &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// Survey 8: a solver's answer commented out under its puzzle (`# 1:  3 7 2 ...`) was
+/// read as a labelled row and solved as a second puzzle; answers written before their
+/// puzzles (a generator's full grid, then the puzzle cut from it) were solved as
+/// puzzles, in lines and in grids; `two solutions` after a board was taken as a label
+/// naming answers, and the next board refused as an answer.
+#[test]
+fn survey_8_comments_answers_before_puzzles_and_counts() {
+    let rows = |s: &str| -> Vec<String> {
+        s.as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).into())
+            .collect()
+    };
+    let commented: Vec<String> = rows(S)
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "# {}:  {}",
+                i + 1,
+                r.chars().map(String::from).collect::<Vec<_>>().join(" ")
+            )
+        })
+        .collect();
+    let text = format!(
+        "{}\n\n# A solution was found:\n{}\n",
+        rows(P).join("\n"),
+        commented.join("\n")
+    );
+    let r = run("commented.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+
+    let before = format!("{S}\n{P}\n{S2}\n{P2}\n");
+    let r = run("before.txt", &before, &[]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")], "{}", r.stderr);
+    r.says("each puzzle is preceded by its solution");
+    let r = run("before.txt", &before, &["--solutions-follow", "no"]);
+    assert_eq!(r.puzzles(), [S, P, S2, P2], "{}", r.stderr);
+    let grids = format!(
+        "{}\n\n{}\n\n{}\n\n{}\n",
+        rows(S).join("\n"),
+        rows(P).join("\n"),
+        rows(S2).join("\n"),
+        rows(P2).join("\n")
+    );
+    let r = run("before-grids.txt", &grids, &[]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")], "{}", r.stderr);
+    // Puzzles followed by their answers stay as they were read.
+    let r = run("after.txt", &format!("{P}\n{S}\n{P2}\n{S2}\n"), &[]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")], "{}", r.stderr);
+
+    let text = format!(
+        "{}\ntwo solutions\n\n{}\n",
+        rows(P).join("\n"),
+        rows(P2).join("\n")
+    );
+    let r = run("remark.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+}
