@@ -202,7 +202,7 @@ mod tests {
                 unreachable!()
             }
         }
-        let mut r = WithSolutions::new(Box::new(Failing(0)));
+        let mut r = WithSolutions::new(Box::new(Failing(0)), false);
         assert!(r.next_record().unwrap().is_ok());
         assert!(r.next_record().unwrap().is_err());
     }
