@@ -1234,4 +1234,29 @@ fn survey_8_comments_answers_before_puzzles_and_counts() {
     );
     let r = run("remark.txt", &text, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+
+    // A CSV field holding a JSON board with `null` blanks (docs/inputs.md: nested lists
+    // read) was refused: "'[' is not a digit 1-9 or a blank".
+    let nested: Vec<String> = rows(P)
+        .iter()
+        .map(|r| {
+            let cells: Vec<String> = r
+                .chars()
+                .map(|c| {
+                    if c == '.' {
+                        "null".into()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let r = run(
+        "nested.csv",
+        &format!("id,problem\n1,\"[{}]\"\n", nested.join(",")),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
