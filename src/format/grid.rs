@@ -553,8 +553,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         return classify(&Line { bytes, ..*line }, cells, style);
     }
     let kind = classify_cells(line, cells, style);
-    // A comment is never a labelled row (`# 1:  3 7 2 ...`: a solution commented out).
-    if matches!(kind, LineKind::Row(Ok(_)) | LineKind::Comment) {
+    if matches!(kind, LineKind::Row(Ok(_))) {
         return kind;
     }
     let Some((at, letter)) = row_label(line.bytes) else {
@@ -567,6 +566,11 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         LineKind::Row(Ok(mut row))
             if letter.is_none_or(|b| !row.chars && row.cells.len() == 9 && !cells.is_cell(b)) =>
         {
+            // A comment is no row (`# 1:  3 7 2 ...`, an answer commented out): skipped as
+            // text, so the note counts it.
+            if let LineKind::Comment = kind {
+                return LineKind::Header;
+            }
             (*style, row.labelled) = (trial, true);
             LineKind::Row(Ok(row))
         }

@@ -279,20 +279,14 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
-/// a word naming them, and at most one other word, not a count (`two solutions`, `no
-/// solution` say how many a puzzle has).
+/// a word naming them, and at most one other word.
 fn names_answers(t: &[u8]) -> bool {
     let mut words = t
         .split(|b| !b.is_ascii_alphabetic())
         .filter(|w| !w.is_empty());
-    let of = |names: &[&str], w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
-    let count = [
-        "no", "one", "two", "three", "many", "several", "multiple", "unique",
-    ];
     let names = ["solution", "solutions", "answer", "answers"];
-    words.clone().count() <= 2
-        && words.clone().any(|w| of(&names, w))
-        && !words.any(|w| of(&count, w))
+    let answer = |w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
+    words.clone().count() <= 2 && words.any(answer)
 }
 
 #[cfg(test)]
