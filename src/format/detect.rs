@@ -106,7 +106,7 @@ pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> super::
 /// The alphabet of each board size other than 9x9 in `head` read as `format` (and not
 /// given in `layout`), decided once for the file: the one that reads the most puzzles of
 /// the sample without a conflict, then the most givens (`0` a value), then the first.
-/// The cells with the decisions, and each: the side, its alphabet, its records.
+/// The cells with the decisions, and each decision.
 pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (Cells, Vec<Decided>) {
     let (sample, mut layout) = sample(head, layout);
     let mut decided = Vec::new();
@@ -133,13 +133,23 @@ pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (Cells, Vec<De
         let best = scored.filter(|s| s.0.0 > 0).rev().max_by_key(|s| s.0);
         if let Some((_, alphabet)) = best {
             layout.cells = layout.cells.with_alphabet(side, alphabet);
-            decided.push((side, alphabet, count));
+            decided.push(Decided {
+                side,
+                alphabet,
+                records: count,
+            });
         }
     }
     (layout.cells, decided)
 }
 
-type Decided = (usize, Alphabet, usize);
+/// The alphabet decided for boards of `side`, and how many records of that size the
+/// sample held.
+pub struct Decided {
+    pub side: usize,
+    pub alphabet: Alphabet,
+    pub records: usize,
+}
 
 /// The sample of `head` a decision reads (a full one up to its last line end), and
 /// `layout` reading it in the reader's own hands.

@@ -22,7 +22,7 @@ mod solutions_follow;
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, Reading};
-pub use detect::{RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
+pub use detect::{Decided, RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
 pub use grid::RowStyle;
 pub use solutions_follow::{Pairs, note as solutions_follow_note};
 

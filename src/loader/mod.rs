@@ -26,8 +26,8 @@ use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Cells, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, blank_hint, cr_only,
-    detect, solutions_follow, solutions_follow_note,
+    Cells, Decided, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, blank_hint,
+    cr_only, detect, solutions_follow, solutions_follow_note,
 };
 use crate::record::{Reading, Record, SourceName};
 use walk::Walker;
@@ -371,7 +371,12 @@ impl Loader {
         }
         let (cells, decided) = alphabets(format, head, &layout);
         layout.cells = cells;
-        for (side, alphabet, records) in decided {
+        for Decided {
+            side,
+            alphabet,
+            records,
+        } in decided
+        {
             say(&format!(
                 "{name}: {side}x{side} boards read as {} ({}), decided from the {records} in its first {KIB} KiB; --alphabet reads them otherwise",
                 alphabet.describe(side),
