@@ -161,6 +161,7 @@ const fn build_tables() -> Tables {
     t
 }
 
+/// Immutable, built at compile time: a `static`, not a `const`, so uses share one copy.
 static TABLES: Tables = build_tables();
 
 /// Words per band in `State::cand`: nine digits padded to three 4-lane vectors.
@@ -179,7 +180,7 @@ const fn dirty_bit(d: usize, b: usize) -> u64 {
 /// The dirty bits of every word.
 const ALL_WORDS: u64 = 0x1FF | 0x1FF << 16 | 0x1FF << 32;
 
-/// By digit: all ones but in the digit's lane of a band's words.
+/// By digit: all ones but in the digit's lane of a band's words. Immutable, as `TABLES`.
 #[cfg(target_arch = "x86_64")]
 #[repr(C, align(16))]
 struct Except([[u32; LANES]; 9]);
