@@ -323,11 +323,12 @@ fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, 
     }
     let board =
         parse_field(fields.get(header.puzzle), cells).map_err(|e| format!("puzzle: {e}"))?;
-    let Some(i) = header.solution.filter(|&i| !fields.get(i).is_empty()) else {
+    // A field of blanks only (empty, `0`, `000...0`): this row gives no answer.
+    let blank = |f: &[u8]| f.iter().all(|&b| b == b' ' || cells.value(b) == Some(0));
+    let Some(i) = header.solution.filter(|&i| !blank(fields.get(i))) else {
         return Ok(Puzzle::new(board));
     };
     let solution = parse_field(fields.get(i), cells).map_err(|e| format!("solution: {e}"))?;
-    // Every cell blank (`000...0`): this row gives no answer.
     if solution.clues() == 0 {
         return Ok(Puzzle::new(board));
     }

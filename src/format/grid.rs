@@ -477,7 +477,6 @@ impl<R: BufRead> GridReader<R> {
                 // A row of another kind or width than the first ends the board; read again.
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
                 let other = |r: &Row| r.chars != chars || r.cells.len() != side;
-                let other = row.as_ref().is_ok_and(other);
                 // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
                 // are a header, not the board's first row.
                 if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])
@@ -488,11 +487,20 @@ impl<R: BufRead> GridReader<R> {
                     self.at.notes.skip(*n, b"column numbers");
                     self.at.rows.clear();
                 }
-                if other && !self.at.rows.is_empty() {
-                    self.at.pending.push_front((line, LineKind::Row(row)));
-                    self.broken();
-                    return Ok(());
-                }
+                // Cells of the board's kind, only not as many: a damaged row of it.
+                let row = match row {
+                    Ok(r) if other(&r) && r.chars == chars && !self.at.rows.is_empty() => {
+                        let n = r.cells.len();
+                        let message = format!("row has {n} cells, expected {side}");
+                        Err(ParseError::new(line, message))
+                    }
+                    Ok(r) if other(&r) && !self.at.rows.is_empty() => {
+                        self.at.pending.push_front((line, LineKind::Row(Ok(r))));
+                        self.broken();
+                        return Ok(());
+                    }
+                    row => row,
+                };
                 self.at.rows.push((line, row));
                 if self.at.rows.len() == self.side() {
                     self.complete()?;
@@ -756,9 +764,11 @@ fn nine(line: &Line<'_>, row: Vec<u8>) -> LineKind {
                 let count = t.iter().filter(|&&b| b == c).count();
                 (n + count == 9).then(|| format!("; {:?} read as a blank would make 9: --blanks {}", char::from(c), char::from(c)))
             });
-            // A row of nine characters, spaces among its digits: spaces were blanks.
+            // A row of nine characters, spaces among its digits and not only between
+            // them one by one (`5 0 1 0 2`): spaces were blanks.
             let raw = line.bytes;
-            let spaced = raw.len() == 9 && raw.iter().all(|&b| b == b' ' || b.is_ascii_digit());
+            let between = raw.iter().enumerate().all(|(i, &b)| (b == b' ') == (i % 2 == 1));
+            let spaced = raw.len() == 9 && !between && raw.iter().all(|&b| b == b' ' || b.is_ascii_digit());
             let hint = hint.or_else(|| spaced.then(|| "; spaces as blanks are not read: write them '.' or '0'".into()));
             format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
         }

@@ -363,22 +363,30 @@ impl<'a> Doc<'a> {
     /// An object: a puzzle and its answer, lists of puzzles and of answers paired by
     /// position, or members holding records. Answers apart from puzzles are no puzzles.
     fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
-        let answer = find(members, SOLUTION_NAMES);
-        // Named otherwise (`value`), the one board beside a named answer is the puzzle.
+        let answer = members.iter().find(|m| answers(m)).map(|m| m.1);
+        // Named otherwise (`value`, `RawSudoku`), the one board beside a named answer is
+        // the puzzle, and the one list of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
-            answer?;
-            let mut boards = members.iter().filter(|(k, v)| {
-                let parsed = parse(v);
+            let listed_answers = entries(answer?).is_some();
+            let board =
+                |v: &RawValue| matches!(value_board(&parse(v), &self.out.cells), Some(Ok(_)));
+            let mut boards = members.iter().filter(|m| {
+                let parsed = parse(m.1);
                 let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
-                !named(k, SOLUTION_NAMES)
-                    && shaped
-                    && matches!(value_board(&parsed, &self.out.cells), Some(Ok(_)))
+                let list =
+                    entries(m.1).is_some_and(|(_, items)| items.first().is_some_and(|i| board(i)));
+                !answers(m) && ((shaped && board(m.1)) || (listed_answers && list))
             });
             let one = boards.next()?;
             boards.next().is_none().then_some(one.1)
         });
         if let Some(p) = puzzle {
             if let Some(board) = value_board(&listed(parse(p)), &self.out.cells) {
+                let set = members.iter().filter(|m| m.1.get() == "true");
+                let set: Vec<&str> = set.map(|m| m.0.as_str()).collect();
+                if !set.is_empty() {
+                    self.out.notes.unread.get_or_insert(set.join(", "));
+                }
                 let board = board.map(|b| masked(b, members));
                 let board = board.and_then(|b| with_answer(b, answer, &self.out.cells));
                 return self.record(v, board);
@@ -387,10 +395,8 @@ impl<'a> Doc<'a> {
                 return self.paired(puzzles, answers);
             }
         }
-        for (key, value) in members {
-            if !named(key, SOLUTION_NAMES) {
-                self.walk(value, Some(key), false, false);
-            }
+        for m in members.iter().filter(|m| !answers(m)) {
+            self.walk(m.1, Some(&m.0), false, false);
         }
     }
 
@@ -525,6 +531,26 @@ fn named(key: &str, names: &str) -> bool {
     names.split(' ').any(|n| key.trim().eq_ignore_ascii_case(n))
 }
 
+/// Whether a member holds answers: its key one of [`SOLUTION_NAMES`], or text or a list
+/// under a key with a word naming them (`SolvedSudoku`, `sudoku_solution`).
+fn answers((key, value): &(String, &RawValue)) -> bool {
+    let mut words = String::new();
+    for (i, c) in key.char_indices() {
+        // camelCase: a capital after a small letter starts a word.
+        if c.is_ascii_uppercase() && key[..i].ends_with(|p: char| p.is_ascii_lowercase()) {
+            words.push(' ');
+        }
+        words.push(if c.is_ascii_alphabetic() {
+            c.to_ascii_lowercase()
+        } else {
+            ' '
+        });
+    }
+    let word = |w: &str| ["solution", "solutions", "answer", "answers", "solved"].contains(&w);
+    named(key, SOLUTION_NAMES)
+        || (matches!(value.get().as_bytes()[0], b'"' | b'[' | b'{') && words.split(' ').any(word))
+}
+
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
     let board = parse_field(s.trim().as_bytes(), cells);
     // Exactly a board's cells long, spaces among them: a space is a blank there.
@@ -585,5 +611,6 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
 pub(crate) fn object_record(text: &str, cells: &Cells) -> Option<Result<Puzzle, String>> {
     let members = members(text)?;
     let board = value_board(&parse(find(&members, PUZZLE_NAMES)?), cells)?;
-    Some(board.and_then(|b| with_answer(b, find(&members, SOLUTION_NAMES), cells)))
+    let answer = members.iter().find(|m| answers(m)).map(|m| m.1);
+    Some(board.and_then(|b| with_answer(b, answer, cells)))
 }

@@ -118,6 +118,9 @@ pub struct Notes {
     pub explained: u64,
     /// The grid reader saw rows with `-` blanks.
     pub dash_blanks: bool,
+    /// Keys set `true` beside a puzzle (`"anti_knight": true`): a variant's rules, or
+    /// other switches, that no reader applies.
+    pub unread: Option<String>,
 }
 
 impl Notes {

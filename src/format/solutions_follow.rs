@@ -102,8 +102,9 @@ fn full(r: &RawRecord) -> bool {
 }
 
 /// Whether `sample`, read by `reader`, is puzzles each followed (or each preceded) by its
-/// solution, a complete grid that solves it: at least two such pairs, and nearly every
-/// record in one (the sample may cut the last). Followed wins a tie.
+/// solution, a complete grid that solves it: at least two such pairs (one following its
+/// puzzle), and nearly every record in one (the sample may cut the last). Followed wins a
+/// tie.
 pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
     let (mut records, mut after, mut before) = (0usize, 0usize, 0usize);
     let solves = |puzzle: &RawRecord, answer: &RawRecord| match (&puzzle.body, &answer.body) {
@@ -121,8 +122,9 @@ pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
         }
         last = Some(r);
     }
-    let many = |pairs: usize| pairs >= 2 && 20 * pairs >= 9 * records;
-    match (many(after), many(before)) {
+    // One pair is a file when the answer follows (a puzzle printed with its solution).
+    let many = |pairs: usize, least: usize| pairs >= least && 20 * pairs >= 9 * records;
+    match (many(after, 1), many(before, 2)) {
         (true, _) => Pairs::After,
         (_, true) => Pairs::Before,
         _ => Pairs::No,
@@ -212,7 +214,13 @@ mod tests {
         let follows_in = |t: &str| follows(reader(t, false)) == Pairs::After;
         let pair = format!("{P}\n{S}\n");
         assert!(follows_in(&pair.repeat(2)));
-        assert!(!follows_in(&pair), "one pair is not a pattern");
+        // A file of one puzzle and its solution (survey 9: a judge's test with its
+        // answer) is a pair; with one more puzzle it is no pattern.
+        assert!(follows_in(&pair));
+        assert!(
+            !follows_in(&format!("{pair}{P}\n")),
+            "one pair is not a pattern"
+        );
         // One unpaired puzzle in eleven records of five pairs still is...
         assert!(follows_in(&format!("{}{P}\n", pair.repeat(5))));
         // ...but puzzles with the odd solution after one are not.

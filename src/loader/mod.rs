@@ -405,7 +405,7 @@ impl Loader {
                     .find_map(|n| blank_hint(t.as_bytes(), &cells, n, true))
             });
             let why = match cur.format {
-                Format::Json => "a JSON document with no board in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...)".into(),
+                Format::Json => "a JSON document with no puzzle in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...); under keys naming answers (solution, answer, ...) they are answers, never puzzles".into(),
                 _ => format!(
                     "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
                     at.unwrap_or_default(),
@@ -413,6 +413,11 @@ impl Loader {
                 ),
             };
             return Some(LoadError::Refused(name.to_string(), why));
+        }
+        if let Some(keys) = &notes.unread {
+            (self.on_note)(&format!(
+                "{name}: {keys} set true beside a puzzle: not read, only classic Sudoku's rules are applied"
+            ));
         }
         // With records left unparsed, what they skip and fail is known only once they
         // are parsed: the caller says it then (`skipped_note`, `misread_note`).

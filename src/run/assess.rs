@@ -137,7 +137,17 @@ fn check_answer(
     }
     if let Some(expected) = &puzzle.expected {
         result.matches_expected = compare_expected(outcome, solution.as_ref(), expected, limits);
-        if result.matches_expected == Some(false) && result.error.is_none() {
+        // The file's answer is a claim too: one that solves no puzzle is wrong even where
+        // the puzzle has other solutions and nothing was compared.
+        let claim = expected
+            .solution
+            .as_ref()
+            .map(|a| a.check_solution_of(&puzzle.board));
+        if let Some(Err(e)) = claim {
+            result.matches_expected = Some(false);
+            let why = format!("the file's answer does not solve the puzzle: {e}");
+            result.error.get_or_insert(why);
+        } else if result.matches_expected == Some(false) && result.error.is_none() {
             result.error = Some(describe_mismatch(outcome, expected, limits));
         }
     }

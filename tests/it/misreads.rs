@@ -423,7 +423,7 @@ fn an_object_keyed_by_index_is_a_list() {
     let text = "{\"1\": \"a long description of the set\", \"2\": \"more text, no board\"}";
     let r = run("notes.json", text, &[]);
     assert_eq!((r.code, r.rows.len()), (3, 0), "{:?}", r.rows);
-    r.says("a JSON document with no board in it");
+    r.says("a JSON document with no puzzle in it");
 }
 
 /// A 16x16 board of two-digit numbers with `..` for blanks, boxes split by `|` and
@@ -1263,4 +1263,123 @@ fn survey_8_comments_answers_before_puzzles_and_null_fields() {
         &[],
     );
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Survey 9's findings: a `0` in an answer column, one puzzle and its solution, answers
+/// under a key that names them among other words, a file's answer that solves no puzzle.
+#[test]
+fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
+    // `0` for "no answer given" in a solution column was a parse error on each such row.
+    let text = format!("id;difficulty;puzzle;solution\n1;easy;{P};{S}\n2;hard;{P2};0\n");
+    let r = run("table.csv", &text, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true"), (P2, "")]),
+        "{}",
+        r.stderr
+    );
+
+    // One puzzle and then its solution: the answer was solved as a second puzzle.
+    let grid = |s: &str| {
+        s.as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r) + "\r\n")
+            .collect::<String>()
+    };
+    let r = run("one.txt", &format!("1\r\n{}\r\n{}", grid(P), grid(S)), &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+    let r = run("one-line.txt", &format!("{P}\n{S}\n"), &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+
+    // A key naming answers among other words (`SolvedSudoku`) beside the puzzles' list:
+    // the answers were solved as 81-clue puzzles, exit 0.
+    let text = format!(r#"{{"SolvedSudoku":["{S}","{S2}"],"RawSudoku":["{P}","{P2}"]}}"#);
+    let r = run("keys.json", &text, &[]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "true")], "{}", r.stderr);
+    let text = format!(r#"[{{"sudoku_solution":"{S}","sudoku":"{P}"}}]"#);
+    let r = run("keys2.json", &text, &[]);
+    assert_eq!(r.matched(), [(P, "true")], "{}", r.stderr);
+
+    // A puzzle with several solutions: the file's answer is not compared with the one
+    // found, but it is checked to solve the puzzle; one that breaks a given is wrong.
+    let open = format!("6{}", ".".repeat(80));
+    let r = run(
+        "several.csv",
+        &format!("puzzle,solution\n{open},{S}\n"),
+        &[],
+    );
+    assert_eq!((r.code, r.matched()), (0, vec![(open.as_str(), "")]));
+    let other = format!("5{}", ".".repeat(80));
+    let r = run(
+        "broken.csv",
+        &format!("puzzle,solution\n{other},{S}\n"),
+        &[],
+    );
+    assert_eq!((r.code, r.matched()), (4, vec![(other.as_str(), "false")]));
+    assert!(
+        r.rows[0][4].contains("the file's answer does not solve"),
+        "{:?}",
+        r.rows
+    );
+
+    // Only an answer: refused, and saying so (it said "no board in it").
+    let rows: Vec<String> = S
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter()
+                    .map(|c| (*c as char).to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    let r = run(
+        "only.json",
+        &format!(r#"{{"solution":[{}]}}"#, rows.join(",")),
+        &[],
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    r.says("under keys naming answers (solution, answer, ...) they are answers, never puzzles");
+
+    // A variant's rules set beside the puzzle were dropped without a word.
+    let text = format!(r#"{{"sudoku": "{P}", "anti_knight": true, "diagonal": false}}"#);
+    let r = run("variant.json", &text, &[]);
+    r.says("anti_knight set true beside a puzzle: not read, only classic Sudoku's rules");
+
+    // A row short of a cell inside a grid is that row's error, not three boards'.
+    let mut rows: Vec<String> = S
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            r.iter()
+                .map(|c| (*c as char).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    rows[7].truncate(15);
+    let r = run("short.txt", &(rows.join("\n") + "\n"), &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.rows.len(), 1, "{}", r.stderr);
+    assert_eq!(
+        r.rows[0][4], "line 8: row has 8 cells, expected 9",
+        "{}",
+        r.stderr
+    );
+    // Five digits spaced one by one: no blanks were spaces.
+    let r = run("five.txt", "5\n5 0 1 0 2\n0 2 0 0 0\n", &[]);
+    assert!(!r.stderr.contains("spaces as blanks"), "{}", r.stderr);
 }
