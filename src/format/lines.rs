@@ -36,8 +36,6 @@ pub(crate) struct Lines<R> {
     input: R,
     buf: Vec<u8>,
     number: u64,
-    /// Bytes of the last line, still in `input`'s buffer, to consume on the next call.
-    pending: usize,
     /// `\n`, or `\r` for old Mac files (CR-only line endings).
     terminator: u8,
 }
@@ -49,7 +47,6 @@ impl<R: BufRead> Lines<R> {
             input,
             buf: Vec::new(),
             number: 0,
-            pending: 0,
             terminator,
         }
     }
@@ -61,7 +58,6 @@ impl<R: BufRead> Lines<R> {
 
     /// The next line, `Ok(None)` at end of input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
-        self.input.consume(std::mem::take(&mut self.pending));
         self.buf.clear();
         let (mut len, mut last) = (0u64, 0u8);
         loop {
@@ -71,17 +67,6 @@ impl<R: BufRead> Lines<R> {
                 Err(e) => return Err(e),
             };
             let newline = memchr::memchr(self.terminator, avail);
-            // A whole line in the input's buffer is lent out from there, uncopied.
-            if let Some(n) = newline.filter(|&n| len == 0 && n <= MAX_LINE) {
-                self.pending = n + 1;
-                self.number += 1;
-                // Asking again reads nothing: the buffer is not empty.
-                let line = &self.input.fill_buf()?[..n];
-                let bytes = line.strip_suffix(b"\r").unwrap_or(line);
-                let len = bytes.len() as u64;
-                let number = self.number;
-                return Ok(Some(Line { number, bytes, len }));
-            }
             let (end, chunk) = match newline {
                 Some(n) => (true, &avail[..n]),
                 None if avail.is_empty() && len == 0 => return Ok(None),
@@ -114,7 +99,6 @@ impl<R: BufRead> Lines<R> {
         max: usize,
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
-        self.input.consume(std::mem::take(&mut self.pending));
         let avail = loop {
             match self.input.fill_buf() {
                 Ok(avail) => break avail,
