@@ -53,7 +53,7 @@ impl<R: BufRead> LineReader<R> {
         let reading = Reading {
             cells,
             poj,
-            terminator: lines.terminator(),
+            terminator: lines.terminator,
             numbering: AtomicU64::new(0),
             skipped: notes.skipped.clone(),
         };
@@ -84,18 +84,15 @@ impl<R: BufRead> LineReader<R> {
             }),
         }
     }
-
-    /// Blocks go out once the head is over and at most half of it failed to parse (else
-    /// all is parsed here, so the loader can say the file looks misread).
-    fn past_head(&self) -> bool {
-        self.blocks && self.number >= PARSED_HEAD && self.errors * 2 <= self.number
-    }
 }
 
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
-            let blocks = self.past_head();
+            // Blocks go out once the head is over and at most half of it failed to parse
+            // (else all is parsed here, so the loader can say the file looks misread).
+            let blocks =
+                self.blocks && self.number >= PARSED_HEAD && self.errors * 2 <= self.number;
             if (blocks || self.end.is_some())
                 && let Some(held) = self.held.take()
             {

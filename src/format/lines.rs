@@ -8,7 +8,6 @@ use crate::record::ParseError;
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// One line without its terminator (`\n`, `\r\n`, or a trailing `\r`).
-#[derive(Debug)]
 pub(crate) struct Line<'a> {
     /// 1-based line number.
     pub number: u64,
@@ -37,7 +36,7 @@ pub(crate) struct Lines<R> {
     buf: Vec<u8>,
     number: u64,
     /// `\n`, or `\r` for old Mac files (CR-only line endings).
-    terminator: u8,
+    pub(super) terminator: u8,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -49,11 +48,6 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             terminator,
         }
-    }
-
-    /// What ends a line.
-    pub fn terminator(&self) -> u8 {
-        self.terminator
     }
 
     /// The next line, `Ok(None)` at end of input.
