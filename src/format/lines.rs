@@ -93,30 +93,33 @@ impl<R: BufRead> Lines<R> {
         max: usize,
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
-        let avail = loop {
-            match self.input.fill_buf() {
-                Ok(avail) => break avail,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        let terminator = self.terminator;
+        let bytes = peek(&mut self.input, |avail| {
+            let window = &avail[..avail.len().min(max)];
+            let mut take = memchr::memrchr(terminator, window)? + 1;
+            if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
+                take = memchr::memrchr(terminator, &window[..at]).map_or(0, |p| p + 1);
             }
-        };
-        let window = &avail[..avail.len().min(max)];
-        let Some(last) = memchr::memrchr(self.terminator, window) else {
+            (take > 0).then(|| window[..take].to_vec())
+        })?;
+        let Some(bytes) = bytes else {
             return Ok(None);
         };
-        let mut take = last + 1;
-        if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
-            take = memchr::memrchr(self.terminator, &window[..at]).map_or(0, |p| p + 1);
-        }
-        if take == 0 {
-            return Ok(None);
-        }
-        let bytes = window[..take].to_vec();
         // memchr counts with SIMD (its `count` is specialized).
         let lines = memchr::memchr_iter(self.terminator, &bytes).count() as u64;
-        self.input.consume(take);
+        self.input.consume(bytes.len());
         self.number += lines;
         Ok(Some((self.number - lines + 1, lines, bytes)))
+    }
+}
+
+/// `f` of the first bytes of `input`, an interrupted read tried again.
+pub(crate) fn peek<T>(input: &mut impl BufRead, f: impl Fn(&[u8]) -> T) -> io::Result<T> {
+    loop {
+        match input.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            head => return head.map(&f),
+        }
     }
 }
 
