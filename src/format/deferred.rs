@@ -12,7 +12,7 @@ use crate::record::{ParseError, Puzzle, Record, SourceName};
 
 /// What the loader hands out when it defers parsing: a record, or lines standing for
 /// the records they hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Item {
     /// The file it came from (`-` for standard input).
     pub source: SourceName,
@@ -53,7 +53,7 @@ impl Item {
 
 /// What a reader read: a record's puzzle or error, or a block of lines whose parsing
 /// waits for a worker thread.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Body {
     Parsed(Result<Puzzle, ParseError>),
     Lines(LineBlock),
@@ -91,7 +91,7 @@ impl Body {
 
 /// Whole lines of a `line` (or POJ) file, each with its terminator but a last one cut
 /// from the input alone (see `Lines::next_block`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct LineBlock {
     pub(crate) bytes: Vec<u8>,
     pub(crate) first_line: u64,
@@ -132,15 +132,6 @@ impl LineBlock {
             .fetch_add(n as u64, Ordering::Relaxed)
     }
 }
-
-/// Blocks compare by content (tests compare records), not by their counters.
-impl PartialEq for Reading {
-    fn eq(&self, o: &Reading) -> bool {
-        (self.terminator, self.poj) == (o.terminator, o.poj)
-    }
-}
-
-impl Eq for Reading {}
 
 #[cfg(test)]
 mod tests {

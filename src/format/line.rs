@@ -34,7 +34,6 @@ type Read = Option<Result<Puzzle, ParseError>>;
 
 pub(crate) struct LineReader<R> {
     lines: Lines<R>,
-    number: u64,
     reading: Arc<Reading>,
     notes: Notes,
     /// Past `PARSED_HEAD` records, blocks of lines go out unparsed.
@@ -53,13 +52,12 @@ impl<R: BufRead> LineReader<R> {
         let reading = Reading {
             cells,
             poj,
-            terminator: lines.terminator(),
+            terminator: lines.terminator,
             numbering: AtomicU64::new(0),
             skipped: notes.skipped.clone(),
         };
         LineReader {
             lines,
-            number: 0,
             reading: Arc::new(reading),
             notes,
             blocks,
@@ -84,18 +82,17 @@ impl<R: BufRead> LineReader<R> {
             }),
         }
     }
-
-    /// Blocks go out once the head is over and at most half of it failed to parse (else
-    /// all is parsed here, so the loader can say the file looks misread).
-    fn past_head(&self) -> bool {
-        self.blocks && self.number >= PARSED_HEAD && self.errors * 2 <= self.number
-    }
 }
 
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
-            let blocks = self.past_head();
+            // The records parsed here; blocks, which go out only once no record is parsed
+            // here, number after them from the same count.
+            let parsed = self.reading.numbering.load(Ordering::Relaxed);
+            // Blocks go out once the head is over and at most half of it failed to parse
+            // (else all is parsed here, so the loader can say the file looks misread).
+            let blocks = self.blocks && parsed >= PARSED_HEAD && self.errors * 2 <= parsed;
             if (blocks || self.end.is_some())
                 && let Some(held) = self.held.take()
             {
@@ -142,18 +139,16 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let body = read_line(line.bytes, number, line.len, &self.reading, self.number > 0);
+            let body = read_line(line.bytes, number, line.len, &self.reading, parsed > 0);
             let Some(body) = body else {
                 self.notes.skip(number, t);
                 continue;
             };
-            self.number += 1;
-            // Blocks (which go out only once no record is parsed here) number after it.
-            self.reading.numbering.store(self.number, Ordering::Relaxed);
+            self.reading.numbering.store(parsed + 1, Ordering::Relaxed);
             self.errors += u64::from(body.is_err());
             self.notes.explained += u64::from(body.is_ok());
             let record = RawRecord {
-                number: self.number,
+                number: parsed + 1,
                 line: number,
                 body: Body::Parsed(body),
             };
@@ -172,13 +167,23 @@ impl LineBlock {
     /// The block's records as items, numbered from 1 within it, parsed as the reader
     /// parses its lines.
     pub fn items(&self, source: &SourceName) -> Vec<Item> {
-        let mut out = Vec::with_capacity(self.bytes.len() / 82 + 1);
-        let mut add = |line: &[u8], number: u64| {
+        let (bytes, mut start) = (&self.bytes[..], 0);
+        let mut out = Vec::with_capacity(bytes.len() / 82 + 1);
+        // Past the last terminator: nothing, or a line read alone, which comes without
+        // its terminator, already stripped.
+        let ends = memchr::memchr_iter(self.reading.terminator, bytes).chain([bytes.len()]);
+        for (end, number) in ends.zip(self.first_line..) {
+            let line = &bytes[start..end];
+            let line = line
+                .strip_suffix(b"\r")
+                .filter(|_| end < bytes.len())
+                .unwrap_or(line);
+            start = end + 1;
             // A line read alone may have been cut; one in a block is whole.
             let len = self.cut.unwrap_or(line.len() as u64);
             let t = trim(line);
             if t.is_empty() || (len <= MAX_LINE as u64 && is_comment(t)) {
-                return;
+                continue;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
             match read_line(line, number, len, &self.reading, true) {
@@ -190,16 +195,6 @@ impl LineBlock {
                 }),
                 None => self.reading.skipped.add(1),
             }
-        };
-        let (mut start, mut number) = (0, self.first_line);
-        for end in memchr::memchr_iter(self.reading.terminator, &self.bytes) {
-            let line = &self.bytes[start..end];
-            add(line.strip_suffix(b"\r").unwrap_or(line), number);
-            (start, number) = (end + 1, number + 1);
-        }
-        // A line read alone comes without its terminator, already stripped.
-        if start < self.bytes.len() {
-            add(&self.bytes[start..], number);
         }
         out
     }

@@ -8,7 +8,6 @@ use crate::record::ParseError;
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// One line without its terminator (`\n`, `\r\n`, or a trailing `\r`).
-#[derive(Debug)]
 pub(crate) struct Line<'a> {
     /// 1-based line number.
     pub number: u64,
@@ -36,10 +35,8 @@ pub(crate) struct Lines<R> {
     input: R,
     buf: Vec<u8>,
     number: u64,
-    /// Bytes of the last line, still in `input`'s buffer, to consume on the next call.
-    pending: usize,
     /// `\n`, or `\r` for old Mac files (CR-only line endings).
-    terminator: u8,
+    pub(super) terminator: u8,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -49,19 +46,12 @@ impl<R: BufRead> Lines<R> {
             input,
             buf: Vec::new(),
             number: 0,
-            pending: 0,
             terminator,
         }
     }
 
-    /// What ends a line.
-    pub fn terminator(&self) -> u8 {
-        self.terminator
-    }
-
     /// The next line, `Ok(None)` at end of input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
-        self.input.consume(std::mem::take(&mut self.pending));
         self.buf.clear();
         let (mut len, mut last) = (0u64, 0u8);
         loop {
@@ -71,17 +61,6 @@ impl<R: BufRead> Lines<R> {
                 Err(e) => return Err(e),
             };
             let newline = memchr::memchr(self.terminator, avail);
-            // A whole line in the input's buffer is lent out from there, uncopied.
-            if let Some(n) = newline.filter(|&n| len == 0 && n <= MAX_LINE) {
-                self.pending = n + 1;
-                self.number += 1;
-                // Asking again reads nothing: the buffer is not empty.
-                let line = &self.input.fill_buf()?[..n];
-                let bytes = line.strip_suffix(b"\r").unwrap_or(line);
-                let len = bytes.len() as u64;
-                let number = self.number;
-                return Ok(Some(Line { number, bytes, len }));
-            }
             let (end, chunk) = match newline {
                 Some(n) => (true, &avail[..n]),
                 None if avail.is_empty() && len == 0 => return Ok(None),
@@ -114,31 +93,33 @@ impl<R: BufRead> Lines<R> {
         max: usize,
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
-        self.input.consume(std::mem::take(&mut self.pending));
-        let avail = loop {
-            match self.input.fill_buf() {
-                Ok(avail) => break avail,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        let terminator = self.terminator;
+        let bytes = peek(&mut self.input, |avail| {
+            let window = &avail[..avail.len().min(max)];
+            let mut take = memchr::memrchr(terminator, window)? + 1;
+            if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
+                take = memchr::memrchr(terminator, &window[..at]).map_or(0, |p| p + 1);
             }
-        };
-        let window = &avail[..avail.len().min(max)];
-        let Some(last) = memchr::memrchr(self.terminator, window) else {
+            (take > 0).then(|| window[..take].to_vec())
+        })?;
+        let Some(bytes) = bytes else {
             return Ok(None);
         };
-        let mut take = last + 1;
-        if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
-            take = memchr::memrchr(self.terminator, &window[..at]).map_or(0, |p| p + 1);
-        }
-        if take == 0 {
-            return Ok(None);
-        }
-        let bytes = window[..take].to_vec();
         // memchr counts with SIMD (its `count` is specialized).
         let lines = memchr::memchr_iter(self.terminator, &bytes).count() as u64;
-        self.input.consume(take);
+        self.input.consume(bytes.len());
         self.number += lines;
         Ok(Some((self.number - lines + 1, lines, bytes)))
+    }
+}
+
+/// `f` of the first bytes of `input`, an interrupted read tried again.
+pub(crate) fn peek<T>(input: &mut impl BufRead, f: impl Fn(&[u8]) -> T) -> io::Result<T> {
+    loop {
+        match input.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            head => return head.map(&f),
+        }
     }
 }
 

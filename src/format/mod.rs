@@ -204,7 +204,7 @@ impl fmt::Display for Format {
 }
 
 /// One record before the loader attaches its source name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct RawRecord {
     /// 1-based ordinal in the source.
     pub number: u64,

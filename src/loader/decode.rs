@@ -4,6 +4,8 @@
 
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 
+use crate::format::lines::peek;
+
 /// A compression a source can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compression {
@@ -185,16 +187,6 @@ impl<R: Read> Read for WholeReads<R> {
     fn read(&mut self, mut buf: &mut [u8]) -> io::Result<usize> {
         let len = buf.len() as u64;
         Ok(io::copy(&mut (&mut self.0).take(len), &mut buf)? as usize)
-    }
-}
-
-/// `f` of the first bytes of `input`, an interrupted read tried again.
-fn peek<T>(input: &mut impl BufRead, f: impl Fn(&[u8]) -> T) -> io::Result<T> {
-    loop {
-        match input.fill_buf() {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            head => return head.map(&f),
-        }
     }
 }
 
