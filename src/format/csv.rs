@@ -134,6 +134,14 @@ impl Columns {
         })?);
         Ok(true)
     }
+
+    fn row(&mut self, bytes: &[u8], number: u64) -> Result<Puzzle, ParseError> {
+        let header = self.header.as_ref().expect("read first");
+        self.fields
+            .split(bytes, self.delimiter)
+            .and_then(|()| parse_row(&self.fields, header, &self.cells))
+            .map_err(|msg| ParseError::new(number, msg))
+    }
 }
 
 impl<R: BufRead + Send> RecordReader for CsvReader<R> {
@@ -176,16 +184,6 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
 
     fn notes(&mut self) -> &mut Notes {
         &mut self.notes
-    }
-}
-
-impl Columns {
-    fn row(&mut self, bytes: &[u8], number: u64) -> Result<Puzzle, ParseError> {
-        let header = self.header.as_ref().expect("read first");
-        self.fields
-            .split(bytes, self.delimiter)
-            .and_then(|()| parse_row(&self.fields, header, &self.cells))
-            .map_err(|msg| ParseError::new(number, msg))
     }
 }
 
