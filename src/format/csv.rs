@@ -151,8 +151,11 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
                 Ok(line) => line,
                 Err(e) => return Some(Err(e)),
             };
-            // A byte-order mark went before the reader (`Format::reader`).
-            let (number, bytes) = (line.number, line.bytes);
+            let number = line.number;
+            let bytes = match line.bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                Some(rest) if number == 1 => rest,
+                _ => line.bytes,
+            };
             let t = trim(bytes);
             if (t.is_empty() || t.starts_with(b"#")) && line.too_long().is_none() {
                 continue;
@@ -208,14 +211,15 @@ fn delimiter_of(line: &[u8]) -> u8 {
         .expect("four")
 }
 
-/// The fields of the first line of `sample` (detect's, its byte-order mark gone) when it
-/// is a CSV header naming a puzzle column (the one chosen, or one of [`PUZZLE_NAMES`]):
-/// their count, and whether it names the answers' column too.
+/// The fields of the first line of `sample` when it is a CSV header naming a puzzle
+/// column (the one chosen, or one of [`PUZZLE_NAMES`]): their count, and whether it
+/// names the answers' column too.
 pub(crate) fn header(sample: &[u8], chosen: Option<&Chosen>) -> Option<(usize, bool)> {
     let first = sample
         .split(|&b| b == b'\n' || b == b'\r')
         .map(trim)
         .find(|l| !l.is_empty() && !l.starts_with(b"#"))?;
+    let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
     let mut fields = ByteRecord::new();
     split(&mut fields, first, delimiter_of(first)).ok()?;
     let found = read_header(&fields, chosen)?;
