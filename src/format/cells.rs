@@ -16,9 +16,6 @@ pub struct Cells {
     alphabets: [Option<Alphabet>; MAX_SIDE + 1],
 }
 
-/// The blanks the online judges' formats allow (HDU 1426 adds `?`).
-pub const JUDGE_BLANKS: &str = ".0";
-
 const NONE: u8 = 0xFF;
 
 impl Default for Cells {
@@ -28,9 +25,10 @@ impl Default for Cells {
 }
 
 impl Cells {
-    /// Only `JUDGE_BLANKS`: the judge formats are exact.
+    /// Only `.` and `0`, the blanks the online judges' formats allow (HDU 1426 adds `?`):
+    /// the judge formats are exact.
     pub fn judge() -> Cells {
-        Cells::blanks(JUDGE_BLANKS).expect("the judges' blanks are fine")
+        Cells::blanks(".0").expect("the judges' blanks are fine")
     }
 
     /// The default blanks plus `extra` (ASCII punctuation or letters, not digits 1-9).

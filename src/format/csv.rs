@@ -6,6 +6,8 @@
 
 use std::io::{self, BufRead};
 
+use ::csv::ByteRecord;
+
 use super::cells::Cells;
 use super::lines::{Lines, trim};
 use super::{Columns as Chosen, Layout, Notes, RawRecord, RecordReader};
@@ -55,7 +57,7 @@ pub(crate) struct CsvReader<R> {
 /// Where the puzzle (and solution) are in each row.
 #[derive(Default)]
 struct Columns {
-    fields: Fields,
+    fields: ByteRecord,
     header: Option<Header>,
     cells: Cells,
     chosen: Option<Chosen>,
@@ -84,8 +86,7 @@ impl Columns {
     /// when columns were given by number and it is already data.
     fn first_line(&mut self, bytes: &[u8], number: u64) -> Result<bool, ParseError> {
         self.delimiter = delimiter_of(bytes);
-        let split = self.fields.split(bytes, self.delimiter);
-        split.map_err(|m| ParseError::new(number, m))?;
+        split(&mut self.fields, bytes, self.delimiter).map_err(|m| ParseError::new(number, m))?;
         let chosen = self.chosen.as_ref();
         let by_number = |c: Option<&Column>| match c {
             Some(Column::Number(n)) => Some(n - 1),
@@ -94,7 +95,7 @@ impl Columns {
         if let Some(puzzle) = by_number(chosen.map(|c| &c.puzzle)) {
             let solution = by_number(chosen.and_then(|c| c.solution.as_ref()));
             let data = self.fields.len() > puzzle
-                && parse_field(self.fields.get(puzzle), &self.cells).is_ok();
+                && parse_field(&self.fields[puzzle], &self.cells).is_ok();
             // Data: the row must reach the columns chosen.
             let needed = (puzzle.max(solution.unwrap_or(0)) + 1) * usize::from(data);
             self.header = Some(Header {
@@ -110,7 +111,7 @@ impl Columns {
             // it the solution (`puzzle,solution` files without a header).
             let grid_at = |from: usize, full: bool| {
                 (from..self.fields.len()).find(|&k| {
-                    parse_field(self.fields.get(k), &self.cells).is_ok_and(|g| !full || g.is_full())
+                    parse_field(&self.fields[k], &self.cells).is_ok_and(|g| !full || g.is_full())
                 })
             };
             if let Some(puzzle) = grid_at(0, false) {
@@ -133,6 +134,13 @@ impl Columns {
             )
         })?);
         Ok(true)
+    }
+
+    fn row(&mut self, bytes: &[u8], number: u64) -> Result<Puzzle, ParseError> {
+        let header = self.header.as_ref().expect("read first");
+        split(&mut self.fields, bytes, self.delimiter)
+            .and_then(|()| parse_row(&self.fields, header, &self.cells))
+            .map_err(|msg| ParseError::new(number, msg))
     }
 }
 
@@ -182,16 +190,6 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
     }
 }
 
-impl Columns {
-    fn row(&mut self, bytes: &[u8], number: u64) -> Result<Puzzle, ParseError> {
-        let header = self.header.as_ref().expect("read first");
-        self.fields
-            .split(bytes, self.delimiter)
-            .and_then(|()| parse_row(&self.fields, header, &self.cells))
-            .map_err(|msg| ParseError::new(number, msg))
-    }
-}
-
 /// The field separator a header line uses: the most frequent of `,`, `;`, tab and `|`
 /// outside quotes.
 fn delimiter_of(line: &[u8]) -> u8 {
@@ -222,78 +220,60 @@ pub(crate) fn header(sample: &[u8], chosen: Option<&Chosen>) -> Option<(usize, b
         .map(trim)
         .find(|l| !l.is_empty() && !l.starts_with(b"#"))?;
     let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
-    let mut fields = Fields::default();
-    fields.split(first, delimiter_of(first)).ok()?;
+    let mut fields = ByteRecord::new();
+    split(&mut fields, first, delimiter_of(first)).ok()?;
     let found = read_header(&fields, chosen)?;
     Some((fields.len(), found.solution.is_some()))
 }
 
-/// The fields of one line, unquoted and trimmed, in one reused buffer.
-#[derive(Default)]
-struct Fields {
-    buf: Vec<u8>,
-    ends: Vec<usize>,
-}
-
-impl Fields {
-    fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    fn get(&self, k: usize) -> &[u8] {
-        let start = if k == 0 { 0 } else { self.ends[k - 1] };
-        &self.buf[start..self.ends[k]]
-    }
-
-    /// Splits a line at the delimiter; `"..."` quotes a field (`""` is a quote inside one).
-    fn split(&mut self, line: &[u8], delimiter: u8) -> Result<(), String> {
-        self.buf.clear();
-        self.ends.clear();
-        // Padding, but never the delimiter: a tab that separates fields is no blank
-        // (`\tpuzzle\tsolution`, a pandas index column, starts with an empty field).
-        let blank = |b: u8| (b == b' ' || b == b'\t') && b != delimiter;
-        let skip = |i: usize| i + line[i..].iter().take_while(|&&b| blank(b)).count();
-        let mut i = 0;
-        loop {
-            i = skip(i);
-            if line.get(i) == Some(&b'"') {
-                let open = i;
-                i += 1;
-                loop {
-                    match line.get(i) {
-                        None => return Err(format!("column {}: unclosed quote", open + 1)),
-                        Some(b'"') if line.get(i + 1) != Some(&b'"') => break,
-                        Some(&b) => {
-                            self.buf.push(b);
-                            i += 1 + usize::from(b == b'"');
-                        }
+/// Splits a line at the delimiter into `fields` (a reused record), each unquoted and
+/// trimmed; `"..."` quotes a field (`""` is a quote inside one).
+fn split(fields: &mut ByteRecord, line: &[u8], delimiter: u8) -> Result<(), String> {
+    fields.clear();
+    // Padding, but never the delimiter: a tab that separates fields is no blank
+    // (`\tpuzzle\tsolution`, a pandas index column, starts with an empty field).
+    let blank = |b: u8| (b == b' ' || b == b'\t') && b != delimiter;
+    let skip = |i: usize| i + line[i..].iter().take_while(|&&b| blank(b)).count();
+    let (mut i, mut quoted) = (0, Vec::new());
+    loop {
+        i = skip(i);
+        if line.get(i) == Some(&b'"') {
+            let open = i;
+            i += 1;
+            quoted.clear();
+            loop {
+                match line.get(i) {
+                    None => return Err(format!("column {}: unclosed quote", open + 1)),
+                    Some(b'"') if line.get(i + 1) != Some(&b'"') => break,
+                    Some(&b) => {
+                        quoted.push(b);
+                        i += 1 + usize::from(b == b'"');
                     }
                 }
-                i = skip(i + 1);
-                if i < line.len() && line[i] != delimiter {
-                    return Err(format!("column {}: text after a closing quote", i + 1));
-                }
-            } else {
-                let end = line[i..].iter().position(|&b| b == delimiter);
-                let field = &line[i..end.map_or(line.len(), |n| i + n)];
-                let padding = field.iter().rev().take_while(|&&b| blank(b)).count();
-                self.buf.extend_from_slice(&field[..field.len() - padding]);
-                i += field.len();
             }
-            self.ends.push(self.buf.len());
-            if i >= line.len() {
-                return Ok(());
+            fields.push_field(&quoted);
+            i = skip(i + 1);
+            if i < line.len() && line[i] != delimiter {
+                return Err(format!("column {}: text after a closing quote", i + 1));
             }
-            i += 1; // the delimiter
+        } else {
+            let end = line[i..].iter().position(|&b| b == delimiter);
+            let field = &line[i..end.map_or(line.len(), |n| i + n)];
+            let padding = field.iter().rev().take_while(|&&b| blank(b)).count();
+            fields.push_field(&field[..field.len() - padding]);
+            i += field.len();
         }
+        if i >= line.len() {
+            return Ok(());
+        }
+        i += 1; // the delimiter
     }
 }
 
 /// The columns named in a header row, `None` without a puzzle column.
-fn read_header(fields: &Fields, chosen: Option<&Chosen>) -> Option<Header> {
-    let at = |name: &str| {
-        (0..fields.len()).find(|&k| fields.get(k).eq_ignore_ascii_case(name.as_bytes()))
-    };
+fn read_header(fields: &ByteRecord, chosen: Option<&Chosen>) -> Option<Header> {
+    let at =
+        |name: &str| (0..fields.len()).find(|&k| fields[k].eq_ignore_ascii_case(name.as_bytes()));
     let find = |wanted: Option<&Column>, names: &str| match wanted {
         Some(Column::Number(n)) => Some(n - 1),
         Some(Column::Name(name)) => at(name),
@@ -308,7 +288,7 @@ fn read_header(fields: &Fields, chosen: Option<&Chosen>) -> Option<Header> {
     })
 }
 
-fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, String> {
+fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzzle, String> {
     let needed = header.puzzle.max(header.solution.unwrap_or(0)) + 1;
     let (n, h) = (fields.len(), header.fields);
     // A column given by number past the header's last ("row has 2 fields, header has 2"
@@ -321,14 +301,13 @@ fn parse_row(fields: &Fields, header: &Header, cells: &Cells) -> Result<Puzzle, 
     if n < h {
         return Err(format!("row has {n} fields, header has {h}"));
     }
-    let board =
-        parse_field(fields.get(header.puzzle), cells).map_err(|e| format!("puzzle: {e}"))?;
+    let board = parse_field(&fields[header.puzzle], cells).map_err(|e| format!("puzzle: {e}"))?;
     // A field of blanks only (empty, `0`, `000...0`): this row gives no answer.
     let blank = |f: &[u8]| f.iter().all(|&b| b == b' ' || cells.value(b) == Some(0));
-    let Some(i) = header.solution.filter(|&i| !blank(fields.get(i))) else {
+    let Some(i) = header.solution.filter(|&i| !blank(&fields[i])) else {
         return Ok(Puzzle::new(board));
     };
-    let solution = parse_field(fields.get(i), cells).map_err(|e| format!("solution: {e}"))?;
+    let solution = parse_field(&fields[i], cells).map_err(|e| format!("solution: {e}"))?;
     if solution.clues() == 0 {
         return Ok(Puzzle::new(board));
     }

@@ -293,16 +293,11 @@ impl<R: BufRead> GridReader<R> {
         blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
         let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
             .and_then(|side| space_blank_row(line.bytes, side));
-        let row = match (line.too_long(), space_row) {
-            (Some(e), _) => Some(Err(e)),
-            (None, Some(row)) => Some(Ok(Row::of(false, row))),
-            _ if chars_side == Some(blanks.len())
-                && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+')) =>
-            {
-                Some(Ok(Row::of(true, blanks)))
-            }
-            _ => None,
-        };
+        let blank_row = chars_side == Some(blanks.len())
+            && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'));
+        let row = (line.too_long().map(Err))
+            .or_else(|| space_row.map(|row| Ok(Row::of(false, row))))
+            .or_else(|| blank_row.then(|| Ok(Row::of(true, blanks))));
         if let Some(row) = row {
             return Ok(Some((line.number, LineKind::Row(row))));
         }

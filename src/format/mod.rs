@@ -1,6 +1,6 @@
 //! Input formats: each turns a byte stream into puzzle records, one at a time.
 //!
-//! [`GRAMMAR`] is what is read, the one table of it (docs/inputs.md shows the same).
+//! What is read is the table of docs/inputs.md (`GRAMMAR` here, a test keeps them together).
 //! [`detect`] picks a source's reading from a sample of its content by one rule: the
 //! reading that explains the most of the sample's lines wins, then the one with fewer
 //! errors; more puzzles never beat fewer errors. A [`Layout`] carries what a reader
@@ -33,38 +33,29 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use lines::Lines;
 
-/// What is read: each format and the layouts it takes. docs/inputs.md holds the same
-/// table (a test keeps them together).
-pub const GRAMMAR: [(&str, &str); 6] = [
-    (
-        "line",
-        "one puzzle a line: its cells alone, first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
-    ),
-    (
-        "csv",
-        "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
-    ),
-    (
-        "grid",
-        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
-    ),
-    ("hdu", "HDU 1426: 9 lines of 9 tokens, `?` blanks"),
-    ("poj", "POJ 3074: one puzzle a line until a line `end`"),
-    (
-        "json",
-        "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position, objects keyed 0, 1, 2, ... as lists, a complete board beside a grid of true and false marking its givens",
-    ),
+/// What is read: each format's layouts, in [`Format::ALL`]'s order; the table
+/// docs/inputs.md shows, which a test keeps the same.
+#[cfg(test)]
+const GRAMMAR: [&str; 6] = [
+    "one puzzle a line: its cells alone, first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
+    "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
+    "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
+    "HDU 1426: 9 lines of 9 tokens, `?` blanks",
+    "POJ 3074: one puzzle a line until a line `end`",
+    "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position, objects keyed 0, 1, 2, ... as lists, a complete board beside a grid of true and false marking its givens",
 ];
 
-/// The layouts a source can have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Line,
-    Csv,
-    Grid,
-    Hdu,
-    Poj,
-    Json,
+named! {
+    /// The layouts a source can have.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Format {
+        Line => "line",
+        Csv => "csv",
+        Grid => "grid",
+        Hdu => "hdu",
+        Poj => "poj",
+        Json => "json",
+    }
 }
 
 /// The CSV columns a user chose (`--puzzle-column`, `--solution-column`).
@@ -135,19 +126,6 @@ impl Notes {
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [
-        Format::Line,
-        Format::Csv,
-        Format::Grid,
-        Format::Hdu,
-        Format::Poj,
-        Format::Json,
-    ];
-
-    pub fn name(self) -> &'static str {
-        GRAMMAR[self as usize].0
-    }
-
     /// A reader of this format's records from `input`. A UTF-8 byte-order mark at the
     /// start is skipped.
     pub fn reader<'a, R: BufRead + Send + 'a>(
@@ -429,8 +407,8 @@ mod tests {
     #[test]
     fn the_grammar_is_the_documented_table() {
         let doc = include_str!("../../docs/inputs.md");
-        for (name, text) in GRAMMAR {
-            let row = format!("| `{name}` | {} |", text.replace('|', "\\|"));
+        for (format, text) in ALL.into_iter().zip(GRAMMAR) {
+            let row = format!("| `{format}` | {} |", text.replace('|', "\\|"));
             assert!(doc.contains(&row), "docs/inputs.md lacks: {row}");
         }
     }
