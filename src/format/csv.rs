@@ -92,18 +92,21 @@ impl Columns {
             Some(Column::Number(n)) => Some(n - 1),
             _ => None,
         };
-        if let Some(puzzle) = by_number(chosen.map(|c| &c.puzzle)) {
+        // A column chosen by number over data: no header (a header names the answers'
+        // column as it would for a puzzle column found by name).
+        if let Some(puzzle) = by_number(chosen.map(|c| &c.puzzle))
+            && self.fields.len() > puzzle
+            && parse_field(&self.fields[puzzle], &self.cells).is_ok()
+        {
             let solution = by_number(chosen.and_then(|c| c.solution.as_ref()));
-            let data = self.fields.len() > puzzle
-                && parse_field(&self.fields[puzzle], &self.cells).is_ok();
-            // Data: the row must reach the columns chosen.
-            let needed = (puzzle.max(solution.unwrap_or(0)) + 1) * usize::from(data);
+            // The row must reach the columns chosen.
+            let needed = puzzle.max(solution.unwrap_or(0)) + 1;
             self.header = Some(Header {
                 puzzle,
                 solution,
                 fields: self.fields.len().max(needed),
             });
-            return Ok(!data);
+            return Ok(false);
         }
         let header = read_header(&self.fields, chosen);
         if header.is_none() && chosen.is_none() {

@@ -1279,6 +1279,11 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
         r.stderr
     );
 
+    // The puzzle column chosen by number: the header's answer column was dropped.
+    let text = format!("id,puzzle,solution\n1,{P},{S}\n");
+    let r = run("by-number.csv", &text, &["--puzzle-column", "2"]);
+    assert_eq!((r.code, r.matched()), (0, vec![(P, "true")]), "{}", r.stderr);
+
     // One puzzle and then its solution: the answer was solved as a second puzzle.
     let grid = |s: &str| {
         s.as_bytes()
