@@ -305,12 +305,18 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
         return Err(format!("row has {n} fields, header has {h}"));
     }
     let board = parse_field(&fields[header.puzzle], cells).map_err(|e| format!("puzzle: {e}"))?;
-    // A field of blanks only (empty, `0`, `000...0`): this row gives no answer.
-    let blank = |f: &[u8]| f.iter().all(|&b| b == b' ' || cells.value(b) == Some(0));
-    let Some(i) = header.solution.filter(|&i| !blank(&fields[i])) else {
+    let Some(i) = header.solution.filter(|&i| !fields[i].is_empty()) else {
         return Ok(Puzzle::new(board));
     };
-    let solution = parse_field(&fields[i], cells).map_err(|e| format!("solution: {e}"))?;
+    // A field of blanks only that is no board (`0`): this row gives no answer.
+    let blank = fields[i]
+        .iter()
+        .all(|&b| b == b' ' || cells.value(b) == Some(0));
+    let solution = match parse_field(&fields[i], cells) {
+        Err(_) if blank => return Ok(Puzzle::new(board)),
+        s => s.map_err(|e| format!("solution: {e}"))?,
+    };
+    // Every cell blank (`000...0`): no answer either.
     if solution.clues() == 0 {
         return Ok(Puzzle::new(board));
     }

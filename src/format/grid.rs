@@ -482,9 +482,15 @@ impl<R: BufRead> GridReader<R> {
                     self.at.notes.skip(*n, b"column numbers");
                     self.at.rows.clear();
                 }
-                // Cells of the board's kind, only not as many: a damaged row of it.
+                // Cells of the board's kind, one too few or too many: a damaged row of it
+                // (a row of another board's width starts that board).
                 let row = match row {
-                    Ok(r) if other(&r) && r.chars == chars && !self.at.rows.is_empty() => {
+                    Ok(r)
+                        if other(&r)
+                            && r.chars == chars
+                            && r.cells.len().abs_diff(side) == 1
+                            && !self.at.rows.is_empty() =>
+                    {
                         let n = r.cells.len();
                         let message = format!("row has {n} cells, expected {side}");
                         Err(ParseError::new(line, message))

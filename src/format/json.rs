@@ -363,29 +363,35 @@ impl<'a> Doc<'a> {
     /// An object: a puzzle and its answer, lists of puzzles and of answers paired by
     /// position, or members holding records. Answers apart from puzzles are no puzzles.
     fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
-        let answer = members.iter().find(|m| answers(m)).map(|m| m.1);
+        let cells = &self.out.cells;
+        let at = answer_at(members, cells);
+        let answer = at.map(|i| members[i].1);
+        let no_answer = |i: usize, k: &str| Some(i) != at && !named(k, SOLUTION_NAMES);
         // Named otherwise (`value`, `RawSudoku`), the one board beside a named answer is
         // the puzzle, and the one list of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
             let listed_answers = entries(answer?).is_some();
-            let board =
-                |v: &RawValue| matches!(value_board(&parse(v), &self.out.cells), Some(Ok(_)));
-            let mut boards = members.iter().filter(|m| {
-                let parsed = parse(m.1);
-                let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
-                let list =
-                    entries(m.1).is_some_and(|(_, items)| items.first().is_some_and(|i| board(i)));
-                !answers(m) && ((shaped && board(m.1)) || (listed_answers && list))
-            });
+            let mut boards = members
+                .iter()
+                .enumerate()
+                .filter(|(i, (k, v))| {
+                    let parsed = parse(v);
+                    let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
+                    let list = entries(v).is_some_and(|(_, items)| is_board(items.first(), cells));
+                    no_answer(*i, k)
+                        && ((shaped && is_board(Some(v), cells)) || (listed_answers && list))
+                })
+                .map(|m| m.1);
             let one = boards.next()?;
             boards.next().is_none().then_some(one.1)
         });
         if let Some(p) = puzzle {
             if let Some(board) = value_board(&listed(parse(p)), &self.out.cells) {
-                let set = members.iter().filter(|m| m.1.get() == "true");
-                let set: Vec<&str> = set.map(|m| m.0.as_str()).collect();
-                if !set.is_empty() {
-                    self.out.notes.unread.get_or_insert(set.join(", "));
+                let unread = &mut self.out.notes.unread;
+                for (key, _) in members.iter().filter(|m| m.1.get() == "true") {
+                    if unread.len() < 8 && !unread.contains(key) {
+                        unread.push(key.clone());
+                    }
                 }
                 let board = board.map(|b| masked(b, members));
                 let board = board.and_then(|b| with_answer(b, answer, &self.out.cells));
@@ -395,8 +401,10 @@ impl<'a> Doc<'a> {
                 return self.paired(puzzles, answers);
             }
         }
-        for m in members.iter().filter(|m| !answers(m)) {
-            self.walk(m.1, Some(&m.0), false, false);
+        for (i, (k, v)) in members.iter().enumerate() {
+            if no_answer(i, k) {
+                self.walk(v, Some(k), false, false);
+            }
         }
     }
 
@@ -531,9 +539,29 @@ fn named(key: &str, names: &str) -> bool {
     names.split(' ').any(|n| key.trim().eq_ignore_ascii_case(n))
 }
 
-/// Whether a member holds answers: its key one of [`SOLUTION_NAMES`], or text or a list
-/// under a key with a word naming them (`SolvedSudoku`, `sudoku_solution`).
-fn answers((key, value): &(String, &RawValue)) -> bool {
+/// Whether `v` is a board.
+fn is_board(v: Option<&&RawValue>, cells: &Cells) -> bool {
+    v.is_some_and(|v| matches!(value_board(&parse(v), cells), Some(Ok(_))))
+}
+
+/// Where the answers are: under a key of [`SOLUTION_NAMES`], else under a key with a word
+/// naming them (`SolvedSudoku`, `sudoku_solution`) holding a complete board or a list of
+/// them (`solution_time: "12s"`, `solved_today: [puzzles]` hold none).
+fn answer_at(members: &[(String, &RawValue)], cells: &Cells) -> Option<usize> {
+    let full = |v: Option<&&RawValue>| {
+        v.is_some_and(|v| matches!(value_board(&parse(v), cells), Some(Ok(b)) if b.is_full()))
+    };
+    let boards = |v: &RawValue| full(Some(&v)) || entries(v).is_some_and(|(_, l)| full(l.first()));
+    let exact = members.iter().position(|m| named(&m.0, SOLUTION_NAMES));
+    exact.or_else(|| {
+        members
+            .iter()
+            .position(|(k, v)| names_answers(k) && boards(v))
+    })
+}
+
+/// Whether a key holds a word naming answers, camelCase or not.
+fn names_answers(key: &str) -> bool {
     let mut words = String::new();
     for (i, c) in key.char_indices() {
         // camelCase: a capital after a small letter starts a word.
@@ -547,8 +575,7 @@ fn answers((key, value): &(String, &RawValue)) -> bool {
         });
     }
     let word = |w: &str| ["solution", "solutions", "answer", "answers", "solved"].contains(&w);
-    named(key, SOLUTION_NAMES)
-        || (matches!(value.get().as_bytes()[0], b'"' | b'[' | b'{') && words.split(' ').any(word))
+    words.split(' ').any(word)
 }
 
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
@@ -611,6 +638,6 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
 pub(crate) fn object_record(text: &str, cells: &Cells) -> Option<Result<Puzzle, String>> {
     let members = members(text)?;
     let board = value_board(&parse(find(&members, PUZZLE_NAMES)?), cells)?;
-    let answer = members.iter().find(|m| answers(m)).map(|m| m.1);
+    let answer = answer_at(&members, cells).map(|i| members[i].1);
     Some(board.and_then(|b| with_answer(b, answer, cells)))
 }

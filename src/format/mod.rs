@@ -111,7 +111,7 @@ pub struct Notes {
     pub dash_blanks: bool,
     /// Keys set `true` beside a puzzle (`"anti_knight": true`): a variant's rules, or
     /// other switches, that no reader applies.
-    pub unread: Option<String>,
+    pub unread: Vec<String>,
 }
 
 impl Notes {

@@ -414,7 +414,8 @@ impl Loader {
             };
             return Some(LoadError::Refused(name.to_string(), why));
         }
-        if let Some(keys) = &notes.unread {
+        if !notes.unread.is_empty() {
+            let keys = notes.unread.join(", ");
             (self.on_note)(&format!(
                 "{name}: {keys} set true beside a puzzle: not read, only classic Sudoku's rules are applied"
             ));

@@ -1282,7 +1282,12 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     // The puzzle column chosen by number: the header's answer column was dropped.
     let text = format!("id,puzzle,solution\n1,{P},{S}\n");
     let r = run("by-number.csv", &text, &["--puzzle-column", "2"]);
-    assert_eq!((r.code, r.matched()), (0, vec![(P, "true")]), "{}", r.stderr);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
 
     // One puzzle and then its solution: the answer was solved as a second puzzle.
     let grid = |s: &str| {
@@ -1314,6 +1319,45 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     let text = format!(r#"[{{"sudoku_solution":"{S}","sudoku":"{P}"}}]"#);
     let r = run("keys2.json", &text, &[]);
     assert_eq!(r.matched(), [(P, "true")], "{}", r.stderr);
+
+    // A red team's findings against the first version: a word-named key is the answer
+    // only where it holds complete boards, and an exact name wins.
+    let text = format!(r#"{{"puzzle":"{P}","solution_time":"12.5s","solution":"{S}"}}"#);
+    let r = run("time.json", &text, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+    let text = format!(
+        r#"{{"solvedPuzzles":[{{"puzzle":"{P}","solution":"{S}"}}],"pending":[{{"puzzle":"{P2}"}}]}}"#
+    );
+    let r = run("groups.json", &text, &[]);
+    assert_eq!(r.matched(), [(P, "true"), (P2, "")], "{}", r.stderr);
+    let r = run(
+        "today.json",
+        &format!(r#"{{"unsolved":["{P}"],"solved_today":["{P2}"]}}"#),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+    // An empty board and a complete grid are two puzzles: any grid solves an empty one.
+    let empty = ".".repeat(81);
+    let r = run("empty.txt", &format!("{empty}\n{S}\n"), &[]);
+    assert_eq!(r.puzzles(), [empty.as_str(), S], "{}", r.stderr);
+    // A 4x4 board cut short, then a 9x9: the 9x9's rows start a board of their own.
+    let spaced = |s: &str| -> String {
+        let rows = s.as_bytes().chunks(9).map(|r| {
+            r.iter()
+                .map(|c| (*c as char).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        rows.map(|r| r + "\n").collect()
+    };
+    let r = run("cut.txt", &format!("1 2 3 4\n3 4 1 2\n{}", spaced(S)), &[]);
+    assert_eq!(r.rows.len(), 2, "{}", r.stderr);
+    assert_eq!(r.rows[1][0], S, "{}", r.stderr);
 
     // A puzzle with several solutions: the file's answer is not compared with the one
     // found, but it is checked to solve the puzzle; one that breaks a given is wrong.
