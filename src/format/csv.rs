@@ -301,7 +301,8 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
             "the row has {n} fields and the header {h}: no column {needed} (--puzzle-column or --solution-column counts from 1)"
         ));
     }
-    if n < h {
+    // Columns after the ones read may be left out (`1,P,S` under five names).
+    if n < needed {
         return Err(format!("row has {n} fields, header has {h}"));
     }
     let board = parse_field(&fields[header.puzzle], cells).map_err(|e| format!("puzzle: {e}"))?;

@@ -143,7 +143,7 @@ fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
 }
 
 /// A row of a board other than 9x9: a side's number tokens, or one-character cells.
-fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
+fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     // Rectangular sides (6, 8, 10, 12) only where the file holds them: else a line of
     // 8 cells is a broken 9x9 row.
     let width = |n: usize| {
@@ -163,8 +163,8 @@ fn wide_row(t: &[u8], rectangular: bool) -> Option<Row> {
     for t in tokens.iter_mut().filter(|t| t.is_empty()) {
         *t = &b"."[..];
     }
-    // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*` alike.
-    let blank = |t: &[u8]| matches!(t, [b, ..] if matches!(b, b'.' | b'_' | b'-' | b'*') && t.len() <= 2 && t.iter().all(|c| c == b));
+    // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*`, `x` alike.
+    let blank = |t: &[u8]| matches!(t, [b, ..] if !b.is_ascii_digit() && cells.value(*b) == Some(0) && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
     let some_number = tokens.iter().any(|t| !blank(t));
     // A number past 9 makes it no broken 9x9 row (unless its characters make nine
@@ -276,7 +276,7 @@ impl<R: BufRead> GridReader<R> {
         if let Some(k) = self.at.pending.pop_front() {
             return Ok(Some(k));
         }
-        let chars_side = self.first().filter(|r| r.chars).map(|r| r.cells.len());
+        let board = self.first().map(|r| (r.chars, r.cells.len()));
         let at = &mut self.at;
         let Some(line) = self.lines.next_line()? else {
             return Ok(None);
@@ -288,16 +288,24 @@ impl<R: BufRead> GridReader<R> {
         let count = |side: u8| {
             at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
         };
-        // A row of blanks only (`----------------`) inside a board of characters.
+        // A row of blanks only inside a board (`* * * *`; `----------------` where its
+        // cells are characters: between numbers, dashes draw a border).
         let mut blanks = t.to_vec();
         blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
+        let blank = |chars: bool, b: &u8| match b {
+            b'-' | b'+' => chars,
+            b => *b != b'0' && self.cells.value(*b) == Some(0),
+        };
+        let blank_row =
+            board.filter(|&(chars, n)| n == blanks.len() && blanks.iter().all(|b| blank(chars, b)));
         let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
             .and_then(|side| space_blank_row(line.bytes, side));
-        let blank_row = chars_side == Some(blanks.len())
-            && blanks.iter().all(|&b| matches!(b, b'-' | b'.' | b'+'));
         let row = (line.too_long().map(Err))
             .or_else(|| space_row.map(|row| Ok(Row::of(false, row))))
-            .or_else(|| blank_row.then(|| Ok(Row::of(true, blanks))));
+            .or_else(|| {
+                blank_row
+                    .map(|(chars, n)| Ok(Row::of(chars, vec![if chars { b'.' } else { 0 }; n])))
+            });
         if let Some(row) = row {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
@@ -307,7 +315,7 @@ impl<R: BufRead> GridReader<R> {
         let title = (digits
             && t.len() < 9
             && self.hdu.is_none()
-            && wide_row(t, self.style.rectangular).is_none())
+            && wide_row(t, self.style.rectangular, &self.cells).is_none())
             || (self.style.digit_titles
                 && digits
                 && !at.titled
@@ -642,7 +650,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if !inner.iter().any(cell) {
         return LineKind::Border; // `[`, `],`, `]);`, `,`
     }
-    if let Some(row) = wide_row(inner, style.rectangular) {
+    if let Some(row) = wide_row(inner, style.rectangular, cells) {
         return LineKind::Row(Ok(row));
     }
     if let Some(d) = strict(inner) {

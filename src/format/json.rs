@@ -53,7 +53,34 @@ struct Out {
     notes: Notes,
 }
 
+/// Words naming Sudoku variants whose rules no reader applies.
+const VARIANTS: [&str; 12] = [
+    "samurai",
+    "killer",
+    "jigsaw",
+    "irregular",
+    "diagonal",
+    "windoku",
+    "hyper",
+    "kropki",
+    "thermo",
+    "sandwich",
+    "arrow",
+    "consecutive",
+];
+
 impl Out {
+    /// Notes settings beside puzzles that no reader applies (a variant's rules), the
+    /// first few of them.
+    fn unread(&mut self, items: impl Iterator<Item = String>) {
+        for item in items {
+            let unread = &mut self.notes.unread;
+            if unread.len() < 8 && !unread.contains(&item) {
+                unread.push(item);
+            }
+        }
+    }
+
     /// A record on lines `line` to `end`.
     fn push(&mut self, line: u64, end: u64, body: Result<Puzzle, String>) {
         self.number += 1;
@@ -363,6 +390,19 @@ impl<'a> Doc<'a> {
     /// An object: a puzzle and its answer, lists of puzzles and of answers paired by
     /// position, or members holding records. Answers apart from puzzles are no puzzles.
     fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
+        // A variant named anywhere (`"mode": "samurai"`): its rules are not applied.
+        let variant = |s: &str| {
+            let words = s.split(|c: char| !c.is_ascii_alphabetic());
+            words
+                .map(str::to_ascii_lowercase)
+                .any(|w| VARIANTS.contains(&w.as_str()))
+        };
+        let variants = members.iter().filter_map(|(k, v)| {
+            // Short text only: no list is parsed for it.
+            let text = (v.get().len() < 42).then(|| parse(v))?;
+            Some(format!("{k}: {}", text.as_str().filter(|t| variant(t))?))
+        });
+        self.out.unread(variants);
         let cells = &self.out.cells;
         let at = answer_at(members, cells);
         let answer = at.map(|i| members[i].1);
@@ -387,12 +427,8 @@ impl<'a> Doc<'a> {
         });
         if let Some(p) = puzzle {
             if let Some(board) = value_board(&listed(parse(p)), &self.out.cells) {
-                let unread = &mut self.out.notes.unread;
-                for (key, _) in members.iter().filter(|m| m.1.get() == "true") {
-                    if unread.len() < 8 && !unread.contains(key) {
-                        unread.push(key.clone());
-                    }
-                }
+                let set = members.iter().filter(|m| m.1.get() == "true");
+                self.out.unread(set.map(|m| format!("{}: true", m.0)));
                 let board = board.map(|b| masked(b, members));
                 let board = board.and_then(|b| with_answer(b, answer, &self.out.cells));
                 return self.record(v, board);

@@ -109,8 +109,8 @@ pub struct Notes {
     pub explained: u64,
     /// The grid reader saw rows with `-` blanks.
     pub dash_blanks: bool,
-    /// Keys set `true` beside a puzzle (`"anti_knight": true`): a variant's rules, or
-    /// other switches, that no reader applies.
+    /// Settings beside puzzles (`anti_knight: true`, `mode: samurai`): a variant's
+    /// rules, or other switches, that no reader applies.
     pub unread: Vec<String>,
 }
 

@@ -417,7 +417,7 @@ impl Loader {
         if !notes.unread.is_empty() {
             let keys = notes.unread.join(", ");
             (self.on_note)(&format!(
-                "{name}: {keys} set true beside a puzzle: not read, only classic Sudoku's rules are applied"
+                "{name}: {keys}: a variant's rules or other settings beside the puzzles, not applied: every board is solved by classic Sudoku's rules only"
             ));
         }
         // With records left unparsed, what they skip and fail is known only once they

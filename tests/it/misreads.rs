@@ -1406,7 +1406,9 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     // A variant's rules set beside the puzzle were dropped without a word.
     let text = format!(r#"{{"sudoku": "{P}", "anti_knight": true, "diagonal": false}}"#);
     let r = run("variant.json", &text, &[]);
-    r.says("anti_knight set true beside a puzzle: not read, only classic Sudoku's rules");
+    r.says(
+        "anti_knight: true: a variant's rules or other settings beside the puzzles, not applied",
+    );
 
     // A row short of a cell inside a grid is that row's error, not three boards'.
     let mut rows: Vec<String> = S
@@ -1431,4 +1433,90 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     // Five digits spaced one by one: no blanks were spaces.
     let r = run("five.txt", "5\n5 0 1 0 2\n0 2 0 0 0\n", &[]);
     assert!(!r.stderr.contains("spaces as blanks"), "{}", r.stderr);
+}
+
+/// Survey 10's findings: rows of blanks and letter blanks in small boards, CSV rows that
+/// stop before the header's last columns, a variant named beside the boards.
+#[test]
+fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
+    // A 4x4 row of blanks only was taken for a border ("row has 4 cells, expected 9"),
+    // and `x` (a default blank) was no blank in a 4x4 row.
+    let r = run(
+        "star.txt",
+        "# 4x4\n1 2 * *\n3 * 1 *\n* * * *\n2 * * 3\n",
+        &[],
+    );
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec!["12..3.1.....2..3"]),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        "x.txt",
+        "((x 2 4 x)\n (1 x x 3)\n (4 x x 2)\n (x 1 3 x))\n",
+        &[],
+    );
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![".24.1..34..2.13."]),
+        "{}",
+        r.stderr
+    );
+    // Dashes between spaced numbers still draw a border, never a row of blanks.
+    let spaced: String = S
+        .as_bytes()
+        .chunks(9)
+        .enumerate()
+        .map(|(i, r)| {
+            let row = r
+                .iter()
+                .map(|c| (*c as char).to_string())
+                .collect::<Vec<_>>()
+                .join(" ");
+            if i == 3 || i == 6 {
+                format!("---------\n{row}\n")
+            } else {
+                format!("{row}\n")
+            }
+        })
+        .collect();
+    let r = run("bands.txt", &spaced, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![S]), "{}", r.stderr);
+
+    // Rows of three fields under a header of five names were each refused.
+    let text = format!("id,puzzle,solution,clues,difficulty\n1,{P},{S}\n2,{P2},{S2}\n");
+    let r = run("short-rows.csv", &text, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true"), (P2, "true")]),
+        "{}",
+        r.stderr
+    );
+    // A row that ends before the answer's column is still refused.
+    let r = run("cut-row.csv", &format!("id,puzzle,solution\n1,{P}\n"), &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+
+    // A samurai's five grids in JSON were read as five puzzles without a word.
+    let rows: Vec<String> = P
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter()
+                    .map(|&c| if c == b'.' {
+                        "0".to_string()
+                    } else {
+                        (c as char).to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    let grid = format!("{{\"grid\": [{}]}}", rows.join(","));
+    let text = format!(r#"{{"mode": "samurai", "grids": {{"center": {grid}, "nw": {grid}}}}}"#);
+    let r = run("samurai.json", &text, &[]);
+    r.says("mode: samurai: a variant's rules or other settings beside the puzzles, not applied");
 }
