@@ -15,21 +15,28 @@ pub(crate) fn reader<R: BufRead>(lines: Lines<R>, cells: Cells) -> GridReader<R>
     reader
 }
 
-/// A blank line parts cases; any other is a row of 9 tokens (`?` and the usual blanks
-/// are blanks).
+/// A blank line parts cases; a line of more words than cells is text; any other is a
+/// row of 9 tokens (`?` and the usual blanks are blanks).
 fn classify(line: &Line<'_>, cells: &Cells) -> LineKind {
     if trim(line.bytes).is_empty() {
         return LineKind::Separator;
     }
+    let value = |token: &[u8]| match token {
+        [b'?'] => Some(0),
+        [b] => cells.value(*b),
+        _ => None,
+    };
     let mut row = Vec::with_capacity(9);
     let tokens = line.bytes.split(|&b| b == b' ' || b == b'\t');
-    for token in tokens.filter(|t| !t.is_empty()) {
-        let value = match token {
-            [b'?'] => Some(0),
-            [b] => cells.value(*b),
-            _ => None,
-        };
-        let Some(v) = value else {
+    let tokens = tokens.filter(|t| !t.is_empty());
+    let (n, cells) = tokens.clone().fold((0, 0), |(n, c), t| {
+        (n + 1, c + usize::from(value(t).is_some()))
+    });
+    if 2 * cells <= n {
+        return LineKind::Header;
+    }
+    for token in tokens {
+        let Some(v) = value(token) else {
             let start = token.as_ptr() as usize - line.bytes.as_ptr() as usize;
             let token: String = String::from_utf8_lossy(token).chars().take(20).collect();
             let msg = format!("token {token:?} is not a digit 1-9 or '?'");

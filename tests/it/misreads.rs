@@ -1519,4 +1519,10 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
     let text = format!(r#"{{"mode": "samurai", "grids": {{"center": {grid}, "nw": {grid}}}}}"#);
     let r = run("samurai.json", &text, &[]);
     r.says("mode: samurai: a variant's rules or other settings beside the puzzles, not applied");
+
+    // Words only: three "damaged HDU cases" (token "#" is not a digit) and a --format hint.
+    let text = "# Seems ok\n\nit might be ok\n\nif there are 4 words in line\n but it's wrong\n";
+    let r = run("words.txt", text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+    r.says("no line of it holds a puzzle in any reading");
 }
