@@ -166,7 +166,10 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*`, `x` alike.
     let blank = |t: &[u8]| matches!(t, [b, ..] if !b.is_ascii_digit() && cells.value(*b) == Some(0) && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    let some_number = tokens.iter().any(|t| !blank(t));
+    // A `0` beside another blank is a value (`x 0 15`: numbers 0-15), which no number row
+    // reads.
+    let some_number = tokens.iter().any(|t| !blank(t))
+        && !(tokens.iter().any(|t| blank(t)) && tokens.iter().any(|t| t == b"0"));
     // A number past 9 makes it no broken 9x9 row (unless its characters make nine
     // cells: `0 9 0 8 2 4 50 0`), so rectangular sides read too.
     let past_nine = tokens.iter().any(|t| t.len() == 2 && !blank(t))

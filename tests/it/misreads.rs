@@ -1463,6 +1463,14 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
         "{}",
         r.stderr
     );
+    // Numbers 0-15 with `x` blanks: the 0s are values, never blanks (refused, not misread).
+    let row = "x\t0\t15\tx\t1\t2\t3\t4\t5\t6\t7\t8\t9\t10\t11\t12\n";
+    let r = run("zero-values.txt", &row.repeat(16), &[]);
+    assert!(
+        r.code == 3 && r.rows.iter().all(|row| row[1] == "parse_error"),
+        "{:?}",
+        r.rows
+    );
     // Dashes between spaced numbers still draw a border, never a row of blanks.
     let spaced: String = S
         .as_bytes()
