@@ -301,8 +301,10 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
             "the row has {n} fields and the header {h}: no column {needed} (--puzzle-column or --solution-column counts from 1)"
         ));
     }
-    // Columns after the ones read may be left out (`1,P,S` under five names).
-    if n < needed {
+    // Columns after the ones read may be left out (`1,P,S` under five names), unless a
+    // board before the puzzle's column shows that one before it was (`P,S,0`).
+    let shifted = || (0..header.puzzle).any(|k| parse_field(&fields[k], cells).is_ok());
+    if n < needed || (n < h && shifted()) {
         return Err(format!("row has {n} fields, header has {h}"));
     }
     let board = parse_field(&fields[header.puzzle], cells).map_err(|e| format!("puzzle: {e}"))?;

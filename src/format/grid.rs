@@ -291,16 +291,19 @@ impl<R: BufRead> GridReader<R> {
         let count = |side: u8| {
             at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
         };
-        // A row of blanks only inside a board (`* * * *`; `----------------` where its
-        // cells are characters: between numbers, dashes draw a border).
+        // A row of blanks only inside a board: `----------------` where its cells are
+        // characters together, blanks apart where they are numbers (`* * * *`; `****`
+        // or dashes there draw a line).
         let mut blanks = t.to_vec();
         blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
-        let blank = |chars: bool, b: &u8| match b {
-            b'-' | b'+' => chars,
-            b => *b != b'0' && self.cells.value(*b) == Some(0),
+        let blank = |chars: bool, b: &u8| match chars {
+            true => matches!(b, b'-' | b'.' | b'+'),
+            false => !matches!(b, b'0' | b'-' | b'+') && self.cells.value(*b) == Some(0),
         };
-        let blank_row =
-            board.filter(|&(chars, n)| n == blanks.len() && blanks.iter().all(|b| blank(chars, b)));
+        let apart = t.len() > blanks.len();
+        let blank_row = board.filter(|&(chars, n)| {
+            n == blanks.len() && (chars || apart) && blanks.iter().all(|b| blank(chars, b))
+        });
         let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
             .and_then(|side| space_blank_row(line.bytes, side));
         let row = (line.too_long().map(Err))
@@ -479,7 +482,28 @@ impl<R: BufRead> GridReader<R> {
         let at = &mut self.at;
         match kind {
             LineKind::Comment => {}
-            LineKind::Row(row) => {
+            LineKind::Row(mut row) => {
+                // Single digits are characters too: a row of them (`0 5 1 0 ...`) joins a
+                // board of characters (`0 1 4 B ...`), and one of characters turns the
+                // rows of digits before it into characters.
+                let digits = |r: &Row| !r.chars && r.cells.iter().all(|&v| v <= 9);
+                let to_chars = |r: &mut Row| {
+                    r.chars = true;
+                    r.cells.iter_mut().for_each(|v| *v += b'0');
+                };
+                let width = self.first().map(|f| (f.chars, f.cells.len()));
+                match &mut row {
+                    Ok(r) if width == Some((true, r.cells.len())) && digits(r) => to_chars(r),
+                    Ok(r) if r.chars && width == Some((false, r.cells.len())) => {
+                        let rows = &mut self.at.rows;
+                        if rows.iter().all(|x| x.1.as_ref().is_ok_and(digits)) {
+                            rows.iter_mut()
+                                .flat_map(|x| x.1.as_mut())
+                                .for_each(to_chars);
+                        }
+                    }
+                    _ => {}
+                }
                 // A row of another kind or width than the first ends the board; read again.
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
                 let other = |r: &Row| r.chars != chars || r.cells.len() != side;

@@ -390,12 +390,16 @@ impl<'a> Doc<'a> {
     /// An object: a puzzle and its answer, lists of puzzles and of answers paired by
     /// position, or members holding records. Answers apart from puzzles are no puzzles.
     fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
-        // A variant named anywhere (`"mode": "samurai"`): its rules are not applied.
+        // A variant named anywhere (`"mode": "samurai"`, `"type": "Killer Sudoku"`; not
+        // in a sentence): its rules are not applied.
         let variant = |s: &str| {
-            let words = s.split(|c: char| !c.is_ascii_alphabetic());
-            words
-                .map(str::to_ascii_lowercase)
-                .any(|w| VARIANTS.contains(&w.as_str()))
+            let words = s
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|w| !w.is_empty());
+            words.clone().count() <= 2
+                && words
+                    .map(str::to_ascii_lowercase)
+                    .any(|w| VARIANTS.contains(&w.as_str()))
         };
         let variants = members.iter().filter_map(|(k, v)| {
             // Short text only: no list is parsed for it.

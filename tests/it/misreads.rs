@@ -1471,6 +1471,14 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
         "{:?}",
         r.rows
     );
+    // Stars together between rows of characters are no row of blanks (a red team's
+    // finding against a first version, which solved a board made of the wrong rows).
+    let r = run("stars.txt", "....\n..12\n****\n...1\n412.\n", &[]);
+    assert!(
+        r.code == 3 && r.rows.iter().all(|row| row[1] == "parse_error"),
+        "{:?}",
+        r.rows
+    );
     // Dashes between spaced numbers still draw a border, never a row of blanks.
     let spaced: String = S
         .as_bytes()
@@ -1501,6 +1509,12 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
         "{}",
         r.stderr
     );
+    // A row that lost a field before the puzzle's column is refused, not read shifted
+    // (its answer solved as the puzzle: a red team's finding).
+    let text = format!("id,puzzle,solution,rating\n1,{P},{S},3\n{P2},{S2},0\n");
+    let r = run("shifted.csv", &text, &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.puzzles(), [P, ""], "{}", r.stderr);
     // A row that ends before the answer's column is still refused.
     let r = run("cut-row.csv", &format!("id,puzzle,solution\n1,{P}\n"), &[]);
     assert_eq!(r.code, 3, "{}", r.stderr);
@@ -1533,4 +1547,40 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
     let r = run("words.txt", text, &[]);
     assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
     r.says("no line of it holds a puzzle in any reading");
+}
+
+/// Survey 11: a 16x16 board in `1`-`9`, `A`-`G` with `0` blanks, spaced, where a row of
+/// digits only (no letter given) ended the board: "a 16x16 board ends after 13 rows".
+#[test]
+fn survey_11_a_row_of_digits_only_in_a_board_of_letters() {
+    const SYMBOLS: &[u8] = b"123456789ABCDEFG";
+    let board = |first_digits_only: bool| -> String {
+        (0..16)
+            .map(|r| {
+                let cells: Vec<String> = (0..16)
+                    .map(|c| {
+                        let v = (4 * (r % 4) + r / 4 + c) % 16;
+                        let keep = (r + c) % 3 != 0 && !(r == 0 && first_digits_only && v >= 9);
+                        (if keep { SYMBOLS[v] as char } else { '0' }).to_string()
+                    })
+                    .collect();
+                cells.join(" ") + "\n"
+            })
+            .collect()
+    };
+    for digits_first in [false, true] {
+        // Digits only in the first row, or (rows turned) in a later one.
+        let text = match digits_first {
+            true => board(true),
+            false => {
+                let b = board(true);
+                let mut rows: Vec<&str> = b.lines().collect();
+                rows.swap(0, 1);
+                rows.iter().map(|r| format!("{r}\n")).collect()
+            }
+        };
+        let r = run("sixteen.txt", &text, &[]);
+        assert_eq!((r.code, r.rows.len()), (0, 1), "{}", r.stderr);
+        assert_ne!(r.rows[0][1], "parse_error", "{}", r.stderr);
+    }
 }
