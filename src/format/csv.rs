@@ -338,6 +338,14 @@ pub(crate) fn expecting(board: Board, count: Option<u64>, solution: Option<Board
     Puzzle { board, expected }
 }
 
+/// An expected answer from a solution field, no claim that it is the only one.
+pub(crate) fn solution_expected(solution: Board) -> Box<Expected> {
+    Box::new(Expected {
+        count: None,
+        solution: Some(solution),
+    })
+}
+
 /// A board in one field: 81 cells, or 81 cells once spacing and brackets are dropped
 /// (`[[0, 0, 3, ...], ...]`, `003 020 600 ...`); or another size's 16, 256 or 625
 /// cells, one character each or as numbers (`[[0, 12, ...], ...]`).
