@@ -88,21 +88,20 @@ impl Columns {
         self.delimiter = delimiter_of(bytes);
         split(&mut self.fields, bytes, self.delimiter).map_err(|m| ParseError::new(number, m))?;
         let chosen = self.chosen.as_ref();
-        let by_number = |c: Option<&Column>| match c {
-            Some(Column::Number(n)) => Some(n - 1),
-            _ => None,
-        };
         // A column chosen by number over data: no header (a header names the answers'
         // column as it would for a puzzle column found by name).
-        if let Some(puzzle) = by_number(chosen.map(|c| &c.puzzle))
-            && self.fields.len() > puzzle
-            && parse_field(&self.fields[puzzle], &self.cells).is_ok()
+        if let Some(&Column::Number(n)) = chosen.map(|c| &c.puzzle)
+            && let Some(field) = self.fields.get(n - 1)
+            && parse_field(field, &self.cells).is_ok()
         {
-            let solution = by_number(chosen.and_then(|c| c.solution.as_ref()));
+            let solution = match chosen.and_then(|c| c.solution.as_ref()) {
+                Some(Column::Number(s)) => Some(s - 1),
+                _ => None,
+            };
             // The row must reach the columns chosen.
-            let needed = puzzle.max(solution.unwrap_or(0)) + 1;
+            let needed = n.max(solution.map_or(0, |s| s + 1));
             self.header = Some(Header {
-                puzzle,
+                puzzle: n - 1,
                 solution,
                 fields: self.fields.len().max(needed),
             });
