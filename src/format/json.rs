@@ -54,20 +54,7 @@ struct Out {
 }
 
 /// Words naming Sudoku variants whose rules no reader applies.
-const VARIANTS: [&str; 12] = [
-    "samurai",
-    "killer",
-    "jigsaw",
-    "irregular",
-    "diagonal",
-    "windoku",
-    "hyper",
-    "kropki",
-    "thermo",
-    "sandwich",
-    "arrow",
-    "consecutive",
-];
+const VARIANTS: &str = "samurai killer jigsaw irregular diagonal windoku hyper kropki thermo sandwich arrow consecutive";
 
 impl Out {
     /// Notes settings beside puzzles that no reader applies (a variant's rules), the
@@ -392,10 +379,8 @@ impl<'a> Doc<'a> {
     fn object(&mut self, v: &'a RawValue, members: &[(String, &'a RawValue)]) {
         // A variant named anywhere (`"mode": "samurai"`): its rules are not applied.
         let variant = |s: &str| {
-            let words = s.split(|c: char| !c.is_ascii_alphabetic());
-            words
-                .map(str::to_ascii_lowercase)
-                .any(|w| VARIANTS.contains(&w.as_str()))
+            s.split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| named(w, VARIANTS))
         };
         let variants = members.iter().filter_map(|(k, v)| {
             // Short text only: no list is parsed for it.
