@@ -586,14 +586,10 @@ fn names_answers(key: &str) -> bool {
         if c.is_ascii_uppercase() && key[..i].ends_with(|p: char| p.is_ascii_lowercase()) {
             words.push(' ');
         }
-        words.push(if c.is_ascii_alphabetic() {
-            c.to_ascii_lowercase()
-        } else {
-            ' '
-        });
+        words.push(c.to_ascii_lowercase());
     }
     let word = |w: &str| ["solution", "solutions", "answer", "answers", "solved"].contains(&w);
-    words.split(' ').any(word)
+    words.split(|c: char| !c.is_ascii_alphabetic()).any(word)
 }
 
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
