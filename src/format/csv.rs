@@ -369,13 +369,9 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             return Ok(Grid::from_cells(values).expect("0-9").into());
         }
         // JSON's `null` and `-1` in a list of numbers are blanks, as in the JSON reader.
-        let tokens = (field.split(spacing).filter(|t| !t.is_empty())).map(|t| {
-            if matches!(t, b"null" | b"-1") {
-                &b"0"[..]
-            } else {
-                t
-            }
-        });
+        let blank = |t: &[u8]| matches!(t, b"null" | b"-1");
+        let tokens = field.split(spacing).filter(|t| !t.is_empty());
+        let tokens = tokens.map(|t| if blank(t) { &b"0"[..] } else { t });
         if let Some(board) = board::parse_numbers(tokens) {
             return board;
         }
