@@ -88,21 +88,20 @@ impl Columns {
         self.delimiter = delimiter_of(bytes);
         split(&mut self.fields, bytes, self.delimiter).map_err(|m| ParseError::new(number, m))?;
         let chosen = self.chosen.as_ref();
-        let by_number = |c: Option<&Column>| match c {
-            Some(Column::Number(n)) => Some(n - 1),
-            _ => None,
-        };
         // A column chosen by number over data: no header (a header names the answers'
         // column as it would for a puzzle column found by name).
-        if let Some(puzzle) = by_number(chosen.map(|c| &c.puzzle))
-            && self.fields.len() > puzzle
-            && parse_field(&self.fields[puzzle], &self.cells).is_ok()
+        if let Some(&Column::Number(n)) = chosen.map(|c| &c.puzzle)
+            && let Some(field) = self.fields.get(n - 1)
+            && parse_field(field, &self.cells).is_ok()
         {
-            let solution = by_number(chosen.and_then(|c| c.solution.as_ref()));
+            let solution = match chosen.and_then(|c| c.solution.as_ref()) {
+                Some(Column::Number(s)) => Some(s - 1),
+                _ => None,
+            };
             // The row must reach the columns chosen.
-            let needed = puzzle.max(solution.unwrap_or(0)) + 1;
+            let needed = n.max(solution.map_or(0, |s| s + 1));
             self.header = Some(Header {
-                puzzle,
+                puzzle: n - 1,
                 solution,
                 fields: self.fields.len().max(needed),
             });
@@ -340,6 +339,14 @@ pub(crate) fn expecting(board: Board, count: Option<u64>, solution: Option<Board
     Puzzle { board, expected }
 }
 
+/// An expected answer from a solution field, no claim that it is the only one.
+pub(crate) fn solution_expected(solution: Board) -> Box<Expected> {
+    Box::new(Expected {
+        count: None,
+        solution: Some(solution),
+    })
+}
+
 /// A board in one field: 81 cells, or 81 cells once spacing and brackets are dropped
 /// (`[[0, 0, 3, ...], ...]`, `003 020 600 ...`); or another size's 16, 256 or 625
 /// cells, one character each or as numbers (`[[0, 12, ...], ...]`).
@@ -364,13 +371,9 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             return Ok(Grid::from_cells(values).expect("0-9").into());
         }
         // JSON's `null` and `-1` in a list of numbers are blanks, as in the JSON reader.
-        let tokens = (field.split(spacing).filter(|t| !t.is_empty())).map(|t| {
-            if matches!(t, b"null" | b"-1") {
-                &b"0"[..]
-            } else {
-                t
-            }
-        });
+        let blank = |t: &[u8]| matches!(t, b"null" | b"-1");
+        let tokens = field.split(spacing).filter(|t| !t.is_empty());
+        let tokens = tokens.map(|t| if blank(t) { &b"0"[..] } else { t });
         if let Some(board) = board::parse_numbers(tokens) {
             return board;
         }

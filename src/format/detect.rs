@@ -22,9 +22,8 @@ pub const RULE: &str = "the reading that explains the most of the file's lines w
 pub struct Detected {
     pub format: Format,
     pub layout: Layout,
-    /// Records read from the sample, how many were parse errors, the lines the good
-    /// ones stand on, and the sample's lines that are not blank.
-    pub records: usize,
+    /// The parse errors among the records read from the sample, the lines the good
+    /// records stand on, and the sample's lines that are not blank.
     pub errors: usize,
     pub explained: u64,
     pub lines: u64,
@@ -184,9 +183,8 @@ fn boards<'a>(
 /// it, so a JSON document is cut inside it: no error of the file's).
 fn score(format: Format, sample: &[u8], mut layout: Layout, full: bool) -> Detected {
     let mut reader: Box<dyn RecordReader> = format.reader(sample, &layout);
-    let (mut records, mut errors) = (0, 0);
+    let mut errors = 0;
     while let Some(Ok(r)) = reader.next_record() {
-        records += 1;
         errors += usize::from(r.body.is_err());
     }
     if format == Format::Json && full {
@@ -198,7 +196,6 @@ fn score(format: Format, sample: &[u8], mut layout: Layout, full: bool) -> Detec
     Detected {
         format,
         layout,
-        records,
         errors,
         explained: notes.explained,
         lines,

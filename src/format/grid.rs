@@ -39,11 +39,10 @@ pub(crate) struct Row {
 
 impl Row {
     pub(crate) fn of(chars: bool, cells: Vec<u8>) -> Row {
-        let labelled = false;
         Row {
             chars,
             cells,
-            labelled,
+            labelled: false,
         }
     }
 }

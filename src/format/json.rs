@@ -54,20 +54,7 @@ struct Out {
 }
 
 /// Words naming Sudoku variants whose rules no reader applies.
-const VARIANTS: [&str; 12] = [
-    "samurai",
-    "killer",
-    "jigsaw",
-    "irregular",
-    "diagonal",
-    "windoku",
-    "hyper",
-    "kropki",
-    "thermo",
-    "sandwich",
-    "arrow",
-    "consecutive",
-];
+const VARIANTS: &str = "samurai killer jigsaw irregular diagonal windoku hyper kropki thermo sandwich arrow consecutive";
 
 impl Out {
     /// Notes settings beside puzzles that no reader applies (a variant's rules), the
@@ -396,10 +383,7 @@ impl<'a> Doc<'a> {
             let words = s
                 .split(|c: char| !c.is_ascii_alphabetic())
                 .filter(|w| !w.is_empty());
-            words.clone().count() <= 2
-                && words
-                    .map(str::to_ascii_lowercase)
-                    .any(|w| VARIANTS.contains(&w.as_str()))
+            words.clone().count() <= 2 && words.clone().any(|w| named(w, VARIANTS))
         };
         let variants = members.iter().filter_map(|(k, v)| {
             // Short text only: no list is parsed for it.
@@ -411,6 +395,7 @@ impl<'a> Doc<'a> {
         let at = answer_at(members, cells);
         let answer = at.map(|i| members[i].1);
         let no_answer = |i: usize, k: &str| Some(i) != at && !named(k, SOLUTION_NAMES);
+        let is_board = |v: Option<&&RawValue>| board_in(v, cells).is_some();
         // Named otherwise (`value`, `RawSudoku`), the one board beside a named answer is
         // the puzzle, and the one list of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
@@ -419,11 +404,9 @@ impl<'a> Doc<'a> {
                 .iter()
                 .enumerate()
                 .filter(|(i, (k, v))| {
-                    let parsed = parse(v);
-                    let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
-                    let list = entries(v).is_some_and(|(_, items)| is_board(items.first(), cells));
-                    no_answer(*i, k)
-                        && ((shaped && is_board(Some(v), cells)) || (listed_answers && list))
+                    let shaped = parse(v).as_array().is_none_or(|items| board_shaped(items));
+                    let list = entries(v).is_some_and(|(_, items)| is_board(items.first()));
+                    no_answer(*i, k) && ((shaped && is_board(Some(v))) || (listed_answers && list))
                 })
                 .map(|m| m.1);
             let one = boards.next()?;
@@ -579,18 +562,16 @@ fn named(key: &str, names: &str) -> bool {
     names.split(' ').any(|n| key.trim().eq_ignore_ascii_case(n))
 }
 
-/// Whether `v` is a board.
-fn is_board(v: Option<&&RawValue>, cells: &Cells) -> bool {
-    v.is_some_and(|v| matches!(value_board(&parse(v), cells), Some(Ok(_))))
+/// The board `v` is, if it is one.
+fn board_in(v: Option<&&RawValue>, cells: &Cells) -> Option<Board> {
+    value_board(&parse(v?), cells)?.ok()
 }
 
 /// Where the answers are: under a key of [`SOLUTION_NAMES`], else under a key with a word
 /// naming them (`SolvedSudoku`, `sudoku_solution`) holding a complete board or a list of
 /// them (`solution_time: "12s"`, `solved_today: [puzzles]` hold none).
 fn answer_at(members: &[(String, &RawValue)], cells: &Cells) -> Option<usize> {
-    let full = |v: Option<&&RawValue>| {
-        v.is_some_and(|v| matches!(value_board(&parse(v), cells), Some(Ok(b)) if b.is_full()))
-    };
+    let full = |v: Option<&&RawValue>| board_in(v, cells).is_some_and(|b| b.is_full());
     let boards = |v: &RawValue| full(Some(&v)) || entries(v).is_some_and(|(_, l)| full(l.first()));
     let exact = members.iter().position(|m| named(&m.0, SOLUTION_NAMES));
     exact.or_else(|| {
@@ -608,14 +589,10 @@ fn names_answers(key: &str) -> bool {
         if c.is_ascii_uppercase() && key[..i].ends_with(|p: char| p.is_ascii_lowercase()) {
             words.push(' ');
         }
-        words.push(if c.is_ascii_alphabetic() {
-            c.to_ascii_lowercase()
-        } else {
-            ' '
-        });
+        words.push(c.to_ascii_lowercase());
     }
     let word = |w: &str| ["solution", "solutions", "answer", "answers", "solved"].contains(&w);
-    words.split(' ').any(word)
+    words.split(|c: char| !c.is_ascii_alphabetic()).any(word)
 }
 
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {

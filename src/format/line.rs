@@ -9,12 +9,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::cells::Cells;
+use super::csv::{expecting, solution_expected};
 use super::lines::{Lines, MAX_LINE, too_long, trim};
 use super::{Body, Item, LineBlock, Reading};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{self, Board};
-use crate::record::{Expected, ParseError, Puzzle, SourceName};
+use crate::record::{ParseError, Puzzle, SourceName};
 
 /// Records parsed here before blocks go out: enough that a file read in the wrong
 /// format shows in the loader's counts (and its note).
@@ -362,14 +363,6 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
         .all(|(&f, &p)| p == 0 || p == f)
 }
 
-/// An expected answer from a solution field, no claim that it is the only one.
-fn solution_expected(solution: Board) -> Box<Expected> {
-    Box::new(Expected {
-        count: None,
-        solution: Some(solution),
-    })
-}
-
 /// Each field's span, and the strict delimiter (`,` or `;`: every field counts, an empty
 /// one a blank); else (`None`) runs of spaces, tabs, `|`, `~` and `=` separate fields.
 fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
@@ -655,10 +648,7 @@ fn with_suffix(board: Board, s: &[u8], start: usize, cells: &Cells) -> Parsed {
     if s.get(to) == Some(&b':') {
         return Err((to, "a ':' field after the solution".into()));
     }
-    Ok(Puzzle {
-        board,
-        expected: Some(Box::new(Expected { count, solution })),
-    })
+    Ok(expecting(board, count, solution))
 }
 
 #[cfg(test)]

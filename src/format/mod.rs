@@ -286,6 +286,12 @@ mod tests {
         std::iter::from_fn(|| reader.next_record().map(|r| r.unwrap())).collect()
     }
 
+    /// The records `d`'s reading finds in `input`.
+    fn records(d: &detect::Detected, input: &[u8]) -> usize {
+        let mut reader = d.format.reader(input, &d.layout);
+        std::iter::from_fn(|| reader.next_record()).count()
+    }
+
     const ALL: [Format; 6] = Format::ALL;
 
     #[test]
@@ -336,9 +342,10 @@ mod tests {
             let d = detect(input.as_bytes(), &Layout::default()).unwrap();
             assert_eq!(d.format, *want, "{input:?}");
         }
-        let cr = detect(format!("{p}\r{p}\r").as_bytes(), &Layout::default()).unwrap();
+        let input = format!("{p}\r{p}\r");
+        let cr = detect(input.as_bytes(), &Layout::default()).unwrap();
         assert!(cr.layout.cr_only);
-        assert_eq!((cr.records, cr.errors), (2, 0));
+        assert_eq!((records(&cr, input.as_bytes()), cr.errors), (2, 0));
     }
 
     /// A table whose puzzle fields cannot be read (leading zeros lost, an unknown blank)
@@ -371,7 +378,8 @@ mod tests {
         ];
         for (input, want) in cases {
             let d = detect(input.as_bytes(), &Layout::default()).unwrap();
-            assert_eq!((d.format, d.records, d.errors), want, "{input}");
+            let found = records(&d, input.as_bytes());
+            assert_eq!((d.format, found, d.errors), want, "{input}");
         }
     }
 

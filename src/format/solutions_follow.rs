@@ -7,8 +7,8 @@
 
 use std::io;
 
+use super::csv::solution_expected;
 use super::{Body, Notes, RawRecord, RecordReader};
-use crate::record::Expected;
 
 /// Whether a source's puzzles come with their solutions, and on which side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,11 +55,7 @@ pub(crate) fn join(r: &mut RawRecord, next: &RawRecord) -> bool {
                 && a.board.side() == p.board.side() =>
         {
             // The count is unknown: a generator prints the one it found.
-            let solution = Some(a.board.clone());
-            p.expected = Some(Box::new(Expected {
-                count: None,
-                solution,
-            }));
+            p.expected = Some(solution_expected(a.board.clone()));
             true
         }
         _ => false,
