@@ -449,7 +449,7 @@ impl<'a> Contender<'a> {
                 true => timed as f64 / (median_round / 1e9),
                 false => 0.0,
             },
-            spread_pct: 100.0 * stats::std_dev(&rounds) / stats::mean(&rounds),
+            spread_pct: 100.0 * stats::variance(&rounds).sqrt() / stats::mean(&rounds),
             round_outliers: stats::mad_outliers(&rounds),
             rounds_ns,
             load: None,
