@@ -335,8 +335,6 @@ impl<'a> Contender<'a> {
         // left the caches cold (a Python program in the run halved bitboard's ratio to a
         // C library, 200 to 100).
         self.solve(pool, threads, &grids[grids.len().saturating_sub(WARM)..]);
-        self.attempts.clear();
-        self.attempts.reserve(grids.len());
         let cpu_start = cpu();
         let start = Instant::now();
         self.solve(pool, threads, grids);
