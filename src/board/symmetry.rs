@@ -17,7 +17,6 @@ pub struct Symmetry {
     restore: [u8; 26],
 }
 
-/// A random permutation of `0..n`.
 fn permutation(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let mut p: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut p);

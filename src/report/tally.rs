@@ -198,7 +198,6 @@ impl Tally {
         }
     }
 
-    /// Claims verified.
     pub fn verified(&self) -> Decided {
         Decided {
             confirmed: self.confirmed,
