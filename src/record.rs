@@ -176,9 +176,8 @@ impl ParseError {
     }
 
     pub fn at(line: u64, column: usize, message: impl Into<String>) -> ParseError {
-        let column = Some(column);
         ParseError {
-            column,
+            column: Some(column),
             ..ParseError::new(line, message)
         }
     }

@@ -281,12 +281,11 @@ impl Observer for Watcher<'_> {
 
     fn on_result(&mut self, result: &BenchResult) -> anyhow::Result<()> {
         self.run.results.push(result.clone());
-        if let Err(e) = self.exports.write_all(&self.run, false) {
-            if !self.export_failed {
-                self.bar
-                    .suspend(|| say!("warning: {e:#}; measuring goes on"));
-            }
-            self.export_failed = true;
+        if let Err(e) = self.exports.write_all(&self.run, false)
+            && !std::mem::replace(&mut self.export_failed, true)
+        {
+            self.bar
+                .suspend(|| say!("warning: {e:#}; measuring goes on"));
         }
         Ok(())
     }

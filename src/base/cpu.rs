@@ -99,7 +99,6 @@ impl Drop for Pinned {
 pub struct IoTime(Arc<AtomicU64>);
 
 impl IoTime {
-    /// The nanoseconds counted so far.
     pub fn ns(&self) -> u64 {
         self.0.load(Ordering::Relaxed)
     }

@@ -64,7 +64,6 @@ pub fn gate() -> MutexGuard<'static, ()> {
 static RUNNING: AtomicBool = AtomicBool::new(false);
 static ENDING: AtomicBool = AtomicBool::new(false);
 
-/// The command starts.
 pub fn running() {
     RUNNING.store(true, Ordering::SeqCst);
 }

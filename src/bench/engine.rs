@@ -335,8 +335,6 @@ impl<'a> Contender<'a> {
         // left the caches cold (a Python program in the run halved bitboard's ratio to a
         // C library, 200 to 100).
         self.solve(pool, threads, &grids[grids.len().saturating_sub(WARM)..]);
-        self.attempts.clear();
-        self.attempts.reserve(grids.len());
         let cpu_start = cpu();
         let start = Instant::now();
         self.solve(pool, threads, grids);
@@ -449,7 +447,7 @@ impl<'a> Contender<'a> {
                 true => timed as f64 / (median_round / 1e9),
                 false => 0.0,
             },
-            spread_pct: 100.0 * stats::std_dev(&rounds) / stats::mean(&rounds),
+            spread_pct: 100.0 * stats::variance(&rounds).sqrt() / stats::mean(&rounds),
             round_outliers: stats::mad_outliers(&rounds),
             rounds_ns,
             load: None,

@@ -5,7 +5,6 @@
 //! counted. docs/bench.md says how a `--timeout` search is counted as it was timed.
 
 use std::ffi::OsString;
-use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -148,9 +147,7 @@ pub fn count(
         }
         lines.push(b'\n');
     }
-    std::fs::File::create(&input)
-        .and_then(|mut f| f.write_all(&lines))
-        .context("writing the sample for callgrind")?;
+    std::fs::write(&input, &lines).context("writing the sample for callgrind")?;
     let out_file = dir.path().join("callgrind.out");
     let exe = std::env::current_exe().context("finding this program to run under valgrind")?;
     let symbol = match backend {

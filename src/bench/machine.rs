@@ -151,12 +151,12 @@ pub fn running_exe() -> std::path::PathBuf {
     }
 }
 
-/// The current time as RFC 3339 UTC, e.g. `2026-11-29T23:12:57Z`.
-pub fn now_utc() -> String {
+/// The time `ahead_s` seconds from now as RFC 3339 UTC, e.g. `2026-11-29T23:12:57Z`.
+pub fn now_utc(ahead_s: u64) -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    format_utc(secs)
+    format_utc(secs + ahead_s)
 }
 
 /// Seconds since the Unix epoch as RFC 3339 UTC (Howard Hinnant's civil-from-days).

@@ -292,7 +292,7 @@ impl BenchRun {
     pub fn new(config: &BenchConfig, build: &Build, measured: Measured) -> BenchRun {
         BenchRun {
             format_version: FORMAT_VERSION,
-            date: crate::bench::machine::now_utc(),
+            date: crate::bench::machine::now_utc(0),
             build: build.clone(),
             machine: Machine::current(),
             settings: BenchSettings {

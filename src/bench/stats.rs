@@ -20,10 +20,6 @@ pub fn variance(xs: &[f64]) -> f64 {
     xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64
 }
 
-pub fn std_dev(xs: &[f64]) -> f64 {
-    variance(xs).sqrt()
-}
-
 /// The median (mean of the two middle values for an even count).
 pub fn median(xs: &[f64]) -> f64 {
     if xs.is_empty() {

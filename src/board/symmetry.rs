@@ -4,7 +4,7 @@
 //! harness does).
 
 use crate::base::rng::SplitMix64;
-use crate::board::nine::{CELLS, Grid};
+use crate::board::nine::Grid;
 use crate::board::{Board, Square};
 
 /// One symmetry of a board of `side` x `side` cells.
@@ -17,7 +17,6 @@ pub struct Symmetry {
     restore: [u8; 26],
 }
 
-/// A random permutation of `0..n`.
 fn permutation(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     let mut p: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut p);
@@ -103,11 +102,9 @@ impl Symmetry {
 
     /// A 9x9 board found for the presented puzzle, in the original's form.
     pub fn undo_grid(&self, g: &Grid) -> Grid {
-        let mut cells = [0u8; CELLS];
-        for (k, &v) in g.cells().iter().enumerate() {
-            cells[self.from[k] as usize] = self.restore[v as usize];
-        }
-        Grid::from_cells(cells).expect("values 0-9")
+        self.undo_square(&Square::from_grid(g))
+            .to_grid()
+            .expect("a 9x9 board")
     }
 
     /// A board of another size found for the presented puzzle, in the original's form.

@@ -182,7 +182,6 @@ impl Written {
     }
 }
 
-/// Which standard stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stream {
     Stdin,

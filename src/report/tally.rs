@@ -15,7 +15,6 @@ use crate::solver::{Clock, Counters};
 pub struct WrongAnswer {
     pub source: SourceName,
     pub line: u64,
-    pub puzzle: String,
     pub error: String,
 }
 
@@ -24,7 +23,6 @@ impl WrongAnswer {
         WrongAnswer {
             source: r.source,
             line: r.line,
-            puzzle: r.puzzle.as_ref().map(|g| g.to_line()).unwrap_or_default(),
             error: r.error.clone().unwrap_or_default(),
         }
     }
@@ -200,7 +198,6 @@ impl Tally {
         }
     }
 
-    /// Claims verified.
     pub fn verified(&self) -> Decided {
         Decided {
             confirmed: self.confirmed,

@@ -34,14 +34,14 @@ impl TextTable {
         let mut widths = vec![0; self.columns.len()];
         for row in std::iter::once(&titles).chain(&self.rows) {
             for (i, w) in widths.iter_mut().enumerate() {
-                *w = (*w).max(width(cell(row, i)));
+                *w = (*w).max(cell(row, i).chars().count());
             }
         }
         let mut out = String::new();
         for row in std::iter::once(&titles).chain(&self.rows) {
             let mut line = String::new();
             for (i, (_, align)) in self.columns.iter().enumerate() {
-                // Padding counts characters, as `width` does.
+                // Padding counts characters, as the widths do.
                 let (sep, text, w) = (if i > 0 { "  " } else { "" }, cell(row, i), widths[i]);
                 let _ = match align {
                     Align::Left => write!(line, "{sep}{text:<w$}"),
@@ -57,10 +57,6 @@ impl TextTable {
 
 fn cell(row: &[String], i: usize) -> &str {
     row.get(i).map_or("", String::as_str)
-}
-
-fn width(s: &str) -> usize {
-    s.chars().count()
 }
 
 /// The end of a long text (a path), so tables stay narrow.

@@ -70,8 +70,6 @@ impl DerefMut for Pooled<'_> {
 
 impl Drop for Pooled<'_> {
     fn drop(&mut self) {
-        if let Some(s) = self.solver.take() {
-            lock(&self.pool.idle).push(s);
-        }
+        lock(&self.pool.idle).extend(self.solver.take());
     }
 }

@@ -20,7 +20,6 @@ pub enum Verify {
 }
 
 impl Verify {
-    /// Whether `backend`'s claims are verified.
     pub fn covers(self, backend: &Backend) -> bool {
         backend.is_solver() && (backend.is_foreign() || self == Verify::All)
     }

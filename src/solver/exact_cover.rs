@@ -506,7 +506,6 @@ impl<K: Key> Links<'_, K> {
         }
     }
 
-    /// Covers header `item`.
     #[inline(always)]
     fn cover(&mut self, item: u32) {
         let head = at(item as usize);

@@ -73,7 +73,6 @@ impl Limits {
         budget::Budget::new(self.max_nodes, self.deadline, self.cancel)
     }
 
-    /// Whether the cancel flag is set.
     pub(crate) fn cancelled(&self) -> bool {
         self.cancel.is_some_and(|f| f.load(Ordering::Relaxed))
     }
@@ -166,7 +165,6 @@ impl Clock {
 }
 
 impl SolveOutcome {
-    /// Records why the search stopped early.
     pub(crate) fn stopped(&mut self, stop: Stop) {
         self.budget_exceeded = true;
         self.timed_out = stop == Stop::Deadline;
@@ -404,7 +402,6 @@ impl Backend {
         *self != Backend::Null
     }
 
-    /// A fresh solver of this kind.
     pub fn new_solver(&self) -> Box<dyn Solver> {
         self.new_solver_with(&Limits::default())
     }

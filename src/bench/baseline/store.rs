@@ -100,10 +100,9 @@ impl Store {
         };
         for entry in entries {
             let name = entry?.file_name();
-            let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
-                continue;
-            };
-            if check_name(stem).is_ok() {
+            if let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".json"))
+                && check_name(stem).is_ok()
+            {
                 names.push(stem.to_string());
             }
         }

@@ -91,12 +91,10 @@ pub fn detect(
 
 /// Running median of three, the ends by Tukey's rule (the median of the end point, its
 /// neighbour, and the neighbour's line extrapolated): a lone outlier at either end goes.
+/// `detect` smooths four points at least.
 fn median3(y: &[f64]) -> Vec<f64> {
     let med = |a: f64, b: f64, c: f64| a.max(b).min(a.min(b).max(c));
     let n = y.len();
-    if n < 3 {
-        return y.to_vec();
-    }
     let mut out: Vec<f64> = (0..n)
         .map(|i| match i {
             0 => y[0],

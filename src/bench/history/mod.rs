@@ -152,12 +152,7 @@ impl Entry {
         }
         // A date past tomorrow would be the latest point of its series for years and
         // hide the real trend. The shape is fixed, so the first 19 bytes compare as text.
-        let tomorrow = crate::bench::machine::format_utc(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs())
-                + 86_400,
-        );
+        let tomorrow = crate::bench::machine::now_utc(86_400);
         if self.date[..19] > tomorrow[..19] {
             return Err(format!("date {:?} is in the future", self.date));
         }

@@ -145,11 +145,9 @@ impl Samples {
             self.seen += 1;
             if self.kept.len() < RESERVOIR {
                 self.kept.push(x);
-            } else {
-                let k = self.rng.below(self.seen) as usize;
-                if k < RESERVOIR {
-                    self.kept[k] = x;
-                }
+            } else if let Some(slot) = self.kept.get_mut(self.rng.below(self.seen) as usize) {
+                // Full: it replaces a kept one with probability RESERVOIR / seen.
+                *slot = x;
             }
         }
     }

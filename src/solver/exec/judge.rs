@@ -54,10 +54,7 @@ fn run(
     limits: &Limits,
 ) -> Result<(Vec<String>, Option<String>), SolveOutcome> {
     let start = Instant::now();
-    let mut worker = match solver.start() {
-        Ok(w) => w,
-        Err(why) => return Err(solver.fail(why)),
-    };
+    let mut worker = solver.start().map_err(|why| solver.fail(why))?;
     worker.send(&cases);
     worker.close_input();
     // A judge submission's output is typically buffered to its end: the time limit

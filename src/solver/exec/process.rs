@@ -110,12 +110,10 @@ impl Worker {
     ) -> std::io::Result<Worker> {
         let mut cmd = Command::new(program);
         cmd.args(args)
+            .envs(env.iter().cloned())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         #[cfg(target_os = "linux")]
         {
