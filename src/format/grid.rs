@@ -476,33 +476,37 @@ impl<R: BufRead> GridReader<R> {
         Ok(shift)
     }
 
+    /// Single digits are characters too: a row of them (`0 5 1 0 ...`) joins a board of
+    /// characters (`0 1 4 B ...`), and one of characters turns the rows of digits before
+    /// it into characters.
+    fn one_kind(&mut self, row: &mut Result<Row, ParseError>) {
+        let digits = |r: &Row| !r.chars && r.cells.iter().all(|&v| v <= 9);
+        let to_chars = |r: &mut Row| {
+            r.chars = true;
+            r.cells.iter_mut().for_each(|v| *v += b'0');
+        };
+        let width = self.first().map(|f| (f.chars, f.cells.len()));
+        match row {
+            Ok(r) if width == Some((true, r.cells.len())) && digits(r) => to_chars(r),
+            Ok(r) if r.chars && width == Some((false, r.cells.len())) => {
+                let rows = &mut self.at.rows;
+                if rows.iter().all(|x| x.1.as_ref().is_ok_and(digits)) {
+                    rows.iter_mut()
+                        .flat_map(|x| x.1.as_mut())
+                        .for_each(to_chars);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Takes one line into the board being read.
     fn take(&mut self, line: u64, kind: LineKind) -> io::Result<()> {
         let at = &mut self.at;
         match kind {
             LineKind::Comment => {}
             LineKind::Row(mut row) => {
-                // Single digits are characters too: a row of them (`0 5 1 0 ...`) joins a
-                // board of characters (`0 1 4 B ...`), and one of characters turns the
-                // rows of digits before it into characters.
-                let digits = |r: &Row| !r.chars && r.cells.iter().all(|&v| v <= 9);
-                let to_chars = |r: &mut Row| {
-                    r.chars = true;
-                    r.cells.iter_mut().for_each(|v| *v += b'0');
-                };
-                let width = self.first().map(|f| (f.chars, f.cells.len()));
-                match &mut row {
-                    Ok(r) if width == Some((true, r.cells.len())) && digits(r) => to_chars(r),
-                    Ok(r) if r.chars && width == Some((false, r.cells.len())) => {
-                        let rows = &mut self.at.rows;
-                        if rows.iter().all(|x| x.1.as_ref().is_ok_and(digits)) {
-                            rows.iter_mut()
-                                .flat_map(|x| x.1.as_mut())
-                                .for_each(to_chars);
-                        }
-                    }
-                    _ => {}
-                }
+                self.one_kind(&mut row);
                 // A row of another kind or width than the first ends the board; read again.
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
                 let other = |r: &Row| r.chars != chars || r.cells.len() != side;
