@@ -250,9 +250,15 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
 }
 
 /// Whether some line could be a row of a board with rectangular boxes: 6, 8, 10 or 12
-/// cells once spacing and borders are dropped (`-` a blank beside a given: `2---6-`).
+/// cells once spacing and borders are dropped (`-` a blank beside a given: `2---6-`), or
+/// as many comma fields.
 fn rectangular_rows(sample: &[u8]) -> bool {
     sample.split(|&b| b == b'\n').any(|l| {
+        // Comma fields, empty ones blanks (`1,5,,,,`).
+        let fields = l.split(|&b| b == b',').count();
+        if l.contains(&b',') && matches!(fields, 6 | 8 | 10 | 12) {
+            return true;
+        }
         let given = l.iter().any(u8::is_ascii_alphanumeric);
         let cells = l
             .iter()

@@ -1584,3 +1584,17 @@ fn survey_11_a_row_of_digits_only_in_a_board_of_letters() {
         assert_ne!(r.rows[0][1], "parse_error", "{}", r.stderr);
     }
 }
+
+/// Survey 12: a 6x6 board of comma fields with empty blanks (`1,5,,,,`) was refused, "row
+/// has 6 cells, expected 9", though 4x4 and 9x9 boards so written read.
+#[test]
+fn survey_12_a_6x6_board_of_comma_fields_with_empty_blanks() {
+    let text = "1,5,,,,\n,,,,3,5\n,3,,,,\n,1,4,,5,2\n,,2,6,,\n3,,,,,";
+    let r = run("6x6.csv", text, &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec!["15........35.3.....14.52..26..3....."]),
+        "{}",
+        r.stderr
+    );
+}
