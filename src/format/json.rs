@@ -380,10 +380,10 @@ impl<'a> Doc<'a> {
         // A variant named anywhere (`"mode": "samurai"`, `"type": "Killer Sudoku"`; not
         // in a sentence): its rules are not applied.
         let variant = |s: &str| {
-            let words = s
+            let mut words = s
                 .split(|c: char| !c.is_ascii_alphabetic())
                 .filter(|w| !w.is_empty());
-            words.clone().count() <= 2 && words.clone().any(|w| named(w, VARIANTS))
+            words.clone().count() <= 2 && words.any(|w| named(w, VARIANTS))
         };
         let variants = members.iter().filter_map(|(k, v)| {
             // Short text only: no list is parsed for it.
@@ -404,9 +404,12 @@ impl<'a> Doc<'a> {
                 .iter()
                 .enumerate()
                 .filter(|(i, (k, v))| {
-                    let shaped = parse(v).as_array().is_none_or(|items| board_shaped(items));
-                    let list = entries(v).is_some_and(|(_, items)| is_board(items.first()));
-                    no_answer(*i, k) && ((shaped && is_board(Some(v))) || (listed_answers && list))
+                    // Each member parsed once; a list's first item only beside answers.
+                    let parsed = parse(v);
+                    let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
+                    let board = shaped && matches!(value_board(&parsed, cells), Some(Ok(_)));
+                    let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
+                    no_answer(*i, k) && (board || (listed_answers && list()))
                 })
                 .map(|m| m.1);
             let one = boards.next()?;
