@@ -988,7 +988,13 @@ fn index_keyed_columns_pair_by_key_and_a_left_border_is_no_blank() {
 
 /// `P`'s rows, each cell written by `cell` (a blank as `.`), joined by `sep`.
 fn rows_of(cell: impl Fn(char) -> String, sep: &str) -> Vec<String> {
-    P.as_bytes()
+    board_rows(P, cell, sep)
+}
+
+/// A board's rows, each cell written by `cell`, joined by `sep`.
+fn board_rows(board: &str, cell: impl Fn(char) -> String, sep: &str) -> Vec<String> {
+    board
+        .as_bytes()
         .chunks(9)
         .map(|row| {
             let cells: Vec<String> = row.iter().map(|&b| cell(char::from(b))).collect();
@@ -1346,16 +1352,8 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     let r = run("empty.txt", &format!("{empty}\n{S}\n"), &[]);
     assert_eq!(r.puzzles(), [empty.as_str(), S], "{}", r.stderr);
     // A 4x4 board cut short, then a 9x9: the 9x9's rows start a board of their own.
-    let spaced = |s: &str| -> String {
-        let rows = s.as_bytes().chunks(9).map(|r| {
-            r.iter()
-                .map(|c| (*c as char).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        });
-        rows.map(|r| r + "\n").collect()
-    };
-    let r = run("cut.txt", &format!("1 2 3 4\n3 4 1 2\n{}", spaced(S)), &[]);
+    let spaced = board_rows(S, String::from, " ").join("\n");
+    let r = run("cut.txt", &format!("1 2 3 4\n3 4 1 2\n{spaced}\n"), &[]);
     assert_eq!(r.rows.len(), 2, "{}", r.stderr);
     assert_eq!(r.rows[1][0], S, "{}", r.stderr);
 
@@ -1382,18 +1380,9 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     );
 
     // Only an answer: refused, and saying so (it said "no board in it").
-    let rows: Vec<String> = S
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            format!(
-                "[{}]",
-                r.iter()
-                    .map(|c| (*c as char).to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )
-        })
+    let rows: Vec<String> = board_rows(S, String::from, ",")
+        .iter()
+        .map(|r| format!("[{r}]"))
         .collect();
     let r = run(
         "only.json",
@@ -1411,16 +1400,7 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     );
 
     // A row short of a cell inside a grid is that row's error, not three boards'.
-    let mut rows: Vec<String> = S
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            r.iter()
-                .map(|c| (*c as char).to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
+    let mut rows = board_rows(S, String::from, ",");
     rows[7].truncate(15);
     let r = run("short.txt", &(rows.join("\n") + "\n"), &[]);
     assert_eq!(r.code, 3, "{}", r.stderr);
@@ -1480,23 +1460,10 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
         r.rows
     );
     // Dashes between spaced numbers still draw a border, never a row of blanks.
-    let spaced: String = S
-        .as_bytes()
-        .chunks(9)
-        .enumerate()
-        .map(|(i, r)| {
-            let row = r
-                .iter()
-                .map(|c| (*c as char).to_string())
-                .collect::<Vec<_>>()
-                .join(" ");
-            if i == 3 || i == 6 {
-                format!("---------\n{row}\n")
-            } else {
-                format!("{row}\n")
-            }
-        })
-        .collect();
+    let mut spaced = board_rows(S, String::from, " ");
+    spaced.insert(6, "---------".into());
+    spaced.insert(3, "---------".into());
+    let spaced = spaced.join("\n") + "\n";
     let r = run("bands.txt", &spaced, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![S]), "{}", r.stderr);
 
@@ -1520,22 +1487,10 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
     assert_eq!(r.code, 3, "{}", r.stderr);
 
     // A samurai's five grids in JSON were read as five puzzles without a word.
-    let rows: Vec<String> = P
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            format!(
-                "[{}]",
-                r.iter()
-                    .map(|&c| if c == b'.' {
-                        "0".to_string()
-                    } else {
-                        (c as char).to_string()
-                    })
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )
-        })
+    let zero = |c: char| if c == '.' { "0".into() } else { c.to_string() };
+    let rows: Vec<String> = rows_of(zero, ",")
+        .iter()
+        .map(|r| format!("[{r}]"))
         .collect();
     let grid = format!("{{\"grid\": [{}]}}", rows.join(","));
     let text = format!(r#"{{"mode": "samurai", "grids": {{"center": {grid}, "nw": {grid}}}}}"#);
