@@ -388,7 +388,11 @@ impl<'a> Doc<'a> {
         let variants = members.iter().filter_map(|(k, v)| {
             // Short text only: no list is parsed for it.
             let text = (v.get().len() < 42).then(|| parse(v))?;
-            Some(format!("{k}: {}", text.as_str().filter(|t| variant(t))?))
+            Some(format!(
+                "{}: {:?}",
+                quoted(k),
+                text.as_str().filter(|t| variant(t))?
+            ))
         });
         self.out.unread(variants);
         let cells = &self.out.cells;
@@ -418,7 +422,8 @@ impl<'a> Doc<'a> {
         if let Some(p) = puzzle {
             if let Some(board) = value_board(&listed(parse(p)), &self.out.cells) {
                 let set = members.iter().filter(|m| m.1.get() == "true");
-                self.out.unread(set.map(|m| format!("{}: true", m.0)));
+                self.out
+                    .unread(set.map(|m| format!("{}: true", quoted(&m.0))));
                 let board = board.map(|b| masked(b, members));
                 let board = board.and_then(|b| with_answer(b, answer, &self.out.cells));
                 return self.record(v, board);
@@ -563,6 +568,11 @@ fn flat_boards(items: &[Value]) -> bool {
 /// Whether `key` is one of the space-separated `names`, any case.
 fn named(key: &str, names: &str) -> bool {
     names.split(' ').any(|n| key.trim().eq_ignore_ascii_case(n))
+}
+
+/// A file's key for a message: quoted, escaped and cut short (it may hold anything).
+fn quoted(key: &str) -> String {
+    format!("{:?}", key.chars().take(40).collect::<String>())
 }
 
 /// The board `v` is, if it is one.

@@ -1396,7 +1396,7 @@ fn survey_9_lone_pairs_keyed_answers_and_answers_that_solve_nothing() {
     let text = format!(r#"{{"sudoku": "{P}", "anti_knight": true, "diagonal": false}}"#);
     let r = run("variant.json", &text, &[]);
     r.says(
-        "anti_knight: true: a variant's rules or other settings beside the puzzles, not applied",
+        r#""anti_knight": true: a variant's rules or other settings beside the puzzles, not applied"#,
     );
 
     // A row short of a cell inside a grid is that row's error, not three boards'.
@@ -1495,7 +1495,14 @@ fn survey_10_blank_rows_short_csv_rows_and_named_variants() {
     let grid = format!("{{\"grid\": [{}]}}", rows.join(","));
     let text = format!(r#"{{"mode": "samurai", "grids": {{"center": {grid}, "nw": {grid}}}}}"#);
     let r = run("samurai.json", &text, &[]);
-    r.says("mode: samurai: a variant's rules or other settings beside the puzzles, not applied");
+    r.says(
+        r#""mode": "samurai": a variant's rules or other settings beside the puzzles, not applied"#,
+    );
+    // A key holding a line end or an escape is written escaped, never raw.
+    let text = format!(r#"{{"puzzle": "{P}", "x\u001b[2J\nfake": true}}"#);
+    let r = run("escape.json", &text, &[]);
+    r.says(r#""x\u{1b}[2J\nfake": true"#);
+    assert!(!r.stderr.contains('\u{1b}'), "{}", r.stderr);
 
     // Words only: three "damaged HDU cases" (token "#" is not a digit) and a --format hint.
     let text = "# Seems ok\n\nit might be ok\n\nif there are 4 words in line\n but it's wrong\n";
