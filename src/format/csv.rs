@@ -153,11 +153,7 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
                 Ok(line) => line,
                 Err(e) => return Some(Err(e)),
             };
-            let number = line.number;
-            let bytes = match line.bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                Some(rest) if number == 1 => rest,
-                _ => line.bytes,
-            };
+            let (number, bytes) = (line.number, line.bytes);
             let t = trim(bytes);
             if (t.is_empty() || t.starts_with(b"#")) && line.too_long().is_none() {
                 continue;
@@ -193,19 +189,11 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
 }
 
 /// The field separator a header line uses: the most frequent of `,`, `;`, tab and `|`
-/// outside quotes.
+/// outside quotes (in the even pieces between quotes).
 fn delimiter_of(line: &[u8]) -> u8 {
-    let mut quoted = false;
-    let unquoted: Vec<u8> = line
-        .iter()
-        .copied()
-        .filter(|&b| {
-            quoted ^= b == b'"';
-            !quoted
-        })
-        .collect();
+    let unquoted = line.split(|&b| b == b'"').step_by(2).flatten();
     // The first of the most frequent (`max_by_key` keeps the last).
-    let count = |d: &u8| unquoted.iter().filter(|&b| b == d).count();
+    let count = |d: &u8| unquoted.clone().filter(|&b| b == d).count();
     *[b',', b';', b'\t', b'|']
         .iter()
         .rev()
@@ -213,15 +201,10 @@ fn delimiter_of(line: &[u8]) -> u8 {
         .expect("four")
 }
 
-/// The fields of the first line of `sample` when it is a CSV header naming a puzzle
+/// The fields of `first`, a source's first line, when it is a CSV header naming a puzzle
 /// column (the one chosen, or one of [`PUZZLE_NAMES`]): their count, and whether it
 /// names the answers' column too.
-pub(crate) fn header(sample: &[u8], chosen: Option<&Chosen>) -> Option<(usize, bool)> {
-    let first = sample
-        .split(|&b| b == b'\n' || b == b'\r')
-        .map(trim)
-        .find(|l| !l.is_empty() && !l.starts_with(b"#"))?;
-    let first = first.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(first);
+pub(crate) fn header(first: &[u8], chosen: Option<&Chosen>) -> Option<(usize, bool)> {
     let mut fields = ByteRecord::new();
     split(&mut fields, first, delimiter_of(first)).ok()?;
     let found = read_header(&fields, chosen)?;
@@ -307,21 +290,18 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
         return Err(format!("row has {n} fields, header has {h}"));
     }
     let board = parse_field(&fields[header.puzzle], cells).map_err(|e| format!("puzzle: {e}"))?;
-    let Some(i) = header.solution.filter(|&i| !fields[i].is_empty()) else {
+    let Some(i) = header.solution else {
         return Ok(Puzzle::new(board));
     };
-    // A field of blanks only that is no board (`0`): this row gives no answer.
+    // A field of blanks only (empty, `0`) or a board of them (`000...0`): no answer.
     let blank = fields[i]
         .iter()
         .all(|&b| b == b' ' || cells.value(b) == Some(0));
     let solution = match parse_field(&fields[i], cells) {
+        Ok(s) if s.clues() == 0 => return Ok(Puzzle::new(board)),
         Err(_) if blank => return Ok(Puzzle::new(board)),
         s => s.map_err(|e| format!("solution: {e}"))?,
     };
-    // Every cell blank (`000...0`): no answer either.
-    if solution.clues() == 0 {
-        return Ok(Puzzle::new(board));
-    }
     if !solution.is_full() {
         return Err("solution: has blank cells".into());
     }
@@ -357,12 +337,7 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             Err(i) => Err(format!("column {}: {}", i + 1, super::bad_cell(field, i))),
         };
     }
-    let spacing = |b: &u8| {
-        matches!(
-            b,
-            b' ' | b',' | b';' | b'|' | b'[' | b']' | b'(' | b')' | b'\t' | b'\n' | b'\r'
-        )
-    };
+    let spacing = |b: &u8| b" ,;|[]()\t\n\r".contains(b);
     let kept: Vec<u8> = field.iter().filter(|b| !spacing(b)).copied().collect();
     if kept.len() != field.len() {
         if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..])

@@ -38,7 +38,8 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
         return Err(why);
     }
     let full = head.len() >= SAMPLE;
-    let header = csv::header(sample, layout.columns.as_ref());
+    let first_line = lines(sample).find(|l| !l.is_empty() && !l.starts_with(b"#"));
+    let header = first_line.and_then(|l| csv::header(l, layout.columns.as_ref()));
     let answers = header.is_some_and(|(fields, answers)| fields >= 2 && answers);
     let first = sample.trim_ascii_start().first();
     if answers || matches!(first, Some(b'[' | b'{')) && is_json(sample, full) {
@@ -280,10 +281,9 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
         .map(|l| space_blank_row(l, side).map(|_| l.strip_suffix(b"\r").unwrap_or(l)))
         .collect();
     let side = usize::from(side);
-    rows.windows(side).any(|w| {
-        let Some(w) = w.iter().copied().collect::<Option<Vec<&[u8]>>>() else {
-            return false;
-        };
+    let runs = rows.split(Option::is_none);
+    runs.flat_map(|run| run.windows(side)).any(|w| {
+        let w: Vec<&[u8]> = w.iter().flatten().copied().collect();
         // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
         let parted = side != 9 && (1..side - 1).any(|c| w.iter().all(|r| r.get(c) == Some(&b' ')));
         w.iter().any(|r| trim(r).contains(&b' '))

@@ -1,11 +1,10 @@
 //! Input formats: each turns a byte stream into puzzle records, one at a time.
 //!
 //! What is read is the table of docs/inputs.md (`GRAMMAR` here, a test keeps them together).
-//! [`detect`] picks a source's reading from a sample of its content by one rule: the
-//! reading that explains the most of the sample's lines wins, then the one with fewer
-//! errors; more puzzles never beat fewer errors. A [`Layout`] carries what a reader
-//! needs besides its format: the cell alphabet, the line terminator, the CSV columns a
-//! user chose, how grid rows are written, and whether parsing is left to the caller.
+//! [`detect`] picks a source's reading from a sample of its content, by the rule its
+//! module states. A [`Layout`] carries what a reader needs besides its format: the cell
+//! alphabet, the line terminator, the CSV columns a user chose, how grid rows are
+//! written, and whether parsing is left to the caller.
 
 mod cells;
 mod csv;
