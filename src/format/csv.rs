@@ -153,23 +153,22 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
                 Ok(line) => line,
                 Err(e) => return Some(Err(e)),
             };
-            let (number, bytes) = (line.number, line.bytes);
-            let t = trim(bytes);
+            let t = trim(line.bytes);
             if (t.is_empty() || t.starts_with(b"#")) && line.too_long().is_none() {
                 continue;
             }
-            let columns = &mut self.columns;
+            let (columns, number) = (&mut self.columns, line.number);
             let body = match (&columns.header, line.too_long()) {
-                (None, _) => match columns.first_line(bytes, number) {
+                (None, _) => match columns.first_line(line.bytes, number) {
                     Ok(true) => continue,
-                    Ok(false) => columns.row(bytes, number),
+                    Ok(false) => columns.row(line.bytes, number),
                     Err(e) => {
                         self.done = true;
                         Err(e)
                     }
                 },
                 (Some(_), Some(too_long)) => Err(too_long),
-                (Some(_), None) => columns.row(bytes, number),
+                (Some(_), None) => columns.row(line.bytes, number),
             };
             self.number += 1;
             // A good row explains its line, and the first one the header above it.
@@ -192,13 +191,10 @@ impl<R: BufRead + Send> RecordReader for CsvReader<R> {
 /// outside quotes (in the even pieces between quotes).
 fn delimiter_of(line: &[u8]) -> u8 {
     let unquoted = line.split(|&b| b == b'"').step_by(2).flatten();
-    // The first of the most frequent (`max_by_key` keeps the last).
     let count = |d: &u8| unquoted.clone().filter(|&b| b == d).count();
-    *[b',', b';', b'\t', b'|']
-        .iter()
-        .rev()
-        .max_by_key(|&d| count(d))
-        .expect("four")
+    // The first of the most frequent (`max_by_key` keeps the last).
+    let seps = [b',', b';', b'\t', b'|'];
+    seps.into_iter().rev().max_by_key(count).expect("four")
 }
 
 /// The fields of `first`, a source's first line, when it is a CSV header naming a puzzle
