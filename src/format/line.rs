@@ -334,9 +334,7 @@ fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Option<Parsed> {
 /// givens of a second with blanks is its answer (`solution;puzzle`); else the first is
 /// the puzzle and the next the answer. Another with blanks is an error (`at`: offset).
 fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Parsed {
-    let [(_, first), rest @ ..] = grids else {
-        unreachable!("a grid")
-    };
+    let ((_, first), rest) = grids.split_first().expect("a grid");
     let (puzzle, answer, rest) = match rest {
         [(_, second), more @ ..]
             if first.is_full() && !second.is_full() && keeps(first, second) =>

@@ -88,15 +88,15 @@ impl<R: BufRead> Lines<R> {
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
         let terminator = self.terminator;
-        let bytes = peek(&mut self.input, |avail| {
+        let Some(bytes) = peek(&mut self.input, |avail| {
             let window = &avail[..avail.len().min(max)];
             let mut take = memchr::memrchr(terminator, window)? + 1;
             if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
                 take = memchr::memrchr(terminator, &window[..at]).map_or(0, |p| p + 1);
             }
             (take > 0).then(|| window[..take].to_vec())
-        })?;
-        let Some(bytes) = bytes else {
+        })?
+        else {
             return Ok(None);
         };
         // memchr counts with SIMD (its `count` is specialized).
