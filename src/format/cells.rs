@@ -79,19 +79,17 @@ impl Cells {
     /// its size; the error: the first character that is not a cell, and why.
     pub fn chars(&self, bytes: &[u8]) -> Result<Square, (usize, String)> {
         let side = Shape::of_cells(bytes.len()).map(Shape::side);
-        match side.and_then(|side| Some((side, self.alphabet(side)?))) {
-            Some((side, alphabet)) => board::read_in(bytes, side, alphabet).map_err(|(i, e)| {
-                let how = alphabet.describe(side);
-                (
-                    i,
-                    format!(
-                        "{e}: this file writes {side}x{side} boards {how} ({}; --alphabet reads them otherwise)",
-                        alphabet.name()
-                    ),
-                )
-            }),
-            None => board::parse_chars(bytes),
-        }
+        let Some((side, alphabet)) = side.and_then(|side| Some((side, self.alphabet(side)?)))
+        else {
+            return board::parse_chars(bytes);
+        };
+        board::read_in(bytes, side, alphabet).map_err(|(i, e)| {
+            let (how, name) = (alphabet.describe(side), alphabet.name());
+            let message = format!(
+                "{e}: this file writes {side}x{side} boards {how} ({name}; --alphabet reads them otherwise)"
+            );
+            (i, message)
+        })
     }
 
     /// The cell a byte stands for.

@@ -26,23 +26,17 @@ fn classify(line: &Line<'_>, cells: &Cells) -> LineKind {
         [b] => cells.value(*b),
         _ => None,
     };
-    let mut row = Vec::with_capacity(9);
     let tokens = line.bytes.split(|&b| b == b' ' || b == b'\t');
-    let tokens = tokens.filter(|t| !t.is_empty());
-    let (n, cells) = tokens.clone().fold((0, 0), |(n, c), t| {
-        (n + 1, c + usize::from(value(t).is_some()))
-    });
-    if 2 * cells <= n {
+    let tokens: Vec<&[u8]> = tokens.filter(|t| !t.is_empty()).collect();
+    let row: Vec<u8> = tokens.iter().filter_map(|t| value(t)).collect();
+    if 2 * row.len() <= tokens.len() {
         return LineKind::Header;
     }
-    for token in tokens {
-        let Some(v) = value(token) else {
-            let start = token.as_ptr() as usize - line.bytes.as_ptr() as usize;
-            let token: String = String::from_utf8_lossy(token).chars().take(20).collect();
-            let msg = format!("token {token:?} is not a digit 1-9 or '?'");
-            return LineKind::Row(Err(ParseError::at(line.number, start + 1, msg)));
-        };
-        row.push(v);
+    if let Some(token) = tokens.iter().find(|t| value(t).is_none()) {
+        let start = token.as_ptr() as usize - line.bytes.as_ptr() as usize;
+        let token: String = String::from_utf8_lossy(token).chars().take(20).collect();
+        let msg = format!("token {token:?} is not a digit 1-9 or '?'");
+        return LineKind::Row(Err(ParseError::at(line.number, start + 1, msg)));
     }
     let n = row.len();
     let e = || ParseError::new(line.number, format!("line has {n} tokens, expected 9"));

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::cells::Cells;
 use super::csv::{expecting, solution_expected};
-use super::lines::{Lines, MAX_LINE, too_long, trim};
+use super::lines::{Line, Lines, MAX_LINE, trim};
 use super::{Body, Item, LineBlock, Reading};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
 use crate::board::nine::{CELLS, Grid};
@@ -88,8 +88,7 @@ impl<R: BufRead> LineReader<R> {
 impl<R: BufRead + Send> RecordReader for LineReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
         loop {
-            // The records parsed here; blocks, which go out only once no record is parsed
-            // here, number after them from the same count.
+            // The records parsed here (blocks number after them).
             let parsed = self.reading.numbering.load(Ordering::Relaxed);
             // Blocks go out once the head is over and at most half of it failed to parse
             // (else all is parsed here, so the loader can say the file looks misread).
@@ -140,8 +139,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 self.blocks = false;
                 return self.held.take().map(Ok);
             }
-            let body = read_line(line.bytes, number, line.len, &self.reading, parsed > 0);
-            let Some(body) = body else {
+            let Some(body) = read_line(&line, &self.reading, parsed > 0) else {
                 self.notes.skip(number, t);
                 continue;
             };
@@ -168,26 +166,27 @@ impl LineBlock {
     /// The block's records as items, numbered from 1 within it, parsed as the reader
     /// parses its lines.
     pub fn items(&self, source: &SourceName) -> Vec<Item> {
-        let (bytes, mut start) = (&self.bytes[..], 0);
-        let mut out = Vec::with_capacity(bytes.len() / 82 + 1);
+        let (all, mut start) = (&self.bytes[..], 0);
+        let mut out = Vec::with_capacity(all.len() / 82 + 1);
         // Past the last terminator: nothing, or a line read alone, which comes without
         // its terminator, already stripped.
-        let ends = memchr::memchr_iter(self.reading.terminator, bytes).chain([bytes.len()]);
+        let ends = memchr::memchr_iter(self.reading.terminator, all).chain([all.len()]);
         for (end, number) in ends.zip(self.first_line..) {
-            let line = &bytes[start..end];
-            let line = line
+            let bytes = &all[start..end];
+            let bytes = bytes
                 .strip_suffix(b"\r")
-                .filter(|_| end < bytes.len())
-                .unwrap_or(line);
+                .filter(|_| end < all.len())
+                .unwrap_or(bytes);
             start = end + 1;
             // A line read alone may have been cut; one in a block is whole.
-            let len = self.cut.unwrap_or(line.len() as u64);
-            let t = trim(line);
+            let len = self.cut.unwrap_or(bytes.len() as u64);
+            let line = Line { number, bytes, len };
+            let t = trim(bytes);
             if t.is_empty() || (len <= MAX_LINE as u64 && is_comment(t)) {
                 continue;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
-            match read_line(line, number, len, &self.reading, true) {
+            match read_line(&line, &self.reading, true) {
                 Some(body) => out.push(Item {
                     source: *source,
                     number: out.len() as u64 + 1,
@@ -208,13 +207,14 @@ pub(crate) fn is_comment(t: &[u8]) -> bool {
         || (t.starts_with(b"<!--") && t.ends_with(b"-->"))
 }
 
-/// The record in a line neither blank nor a comment (`len`: its whole length), for the
-/// reader and blocks alike; `None`: nothing like a puzzle, skipped.
-fn read_line(line: &[u8], number: u64, len: u64, reading: &Reading, after_first: bool) -> Read {
+/// The record in a line neither blank nor a comment, for the reader and blocks alike;
+/// `None`: nothing like a puzzle, skipped.
+fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
     let (cells, suffix) = (&reading.cells, !reading.poj);
-    if len > MAX_LINE as u64 {
-        return Some(Err(too_long(number, len)));
+    if let Some(too_long) = line.too_long() {
+        return Some(Err(too_long));
     }
+    let (number, line) = (line.number, line.bytes);
     let lead = line
         .iter()
         .take_while(|&&b| b == b' ' || b == b'\t')
@@ -294,7 +294,7 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
             .map(|&(a, z)| &s[a..z])
             .filter(|f| f.len() == head.len())
             .find_map(|f| cells.chars(f).ok())
-            .filter(|g| g.is_full() && g.side() == board.side())
+            .filter(|g| g.is_full())
             .map(|g| solution_expected(g.into()));
         return Some(Ok(Puzzle {
             board: board.into(),
@@ -310,7 +310,7 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
 
 /// The common case: 81 cells first, then nothing, a suffix, or a separator and fields.
 fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Option<Parsed> {
-    let head: &[u8; CELLS] = s.get(..CELLS)?.try_into().ok()?;
+    let head = s.first_chunk::<CELLS>()?;
     let next = s.get(CELLS).copied();
     if next.is_some_and(|b| cells.is_cell(b) || b.is_ascii_alphanumeric()) {
         return None; // more cells or a stray letter: the field reader says which
@@ -334,9 +334,7 @@ fn leading_puzzle(s: &[u8], cells: &Cells, suffix: bool) -> Option<Parsed> {
 /// givens of a second with blanks is its answer (`solution;puzzle`); else the first is
 /// the puzzle and the next the answer. Another with blanks is an error (`at`: offset).
 fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Parsed {
-    let [(_, first), rest @ ..] = grids else {
-        unreachable!("a grid")
-    };
+    let ((_, first), rest) = grids.split_first().expect("a grid");
     let (puzzle, answer, rest) = match rest {
         [(_, second), more @ ..]
             if first.is_full() && !second.is_full() && keeps(first, second) =>
@@ -376,10 +374,7 @@ fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     let mut start = 0;
     // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank.
     let mut closed = false;
-    for i in 0..=s.len() {
-        if i < s.len() && !is_sep(s[i]) {
-            continue;
-        }
+    for i in (0..s.len()).filter(|&i| is_sep(s[i])).chain([s.len()]) {
         let (mut a, mut z) = (start, i);
         // Fields may be padded, bracketed (`[[5,3,0,...]]`) or quoted; a quoted value
         // ends at its closing quote (`data="..."/>`); code before a list's bracket
@@ -457,9 +452,8 @@ fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
             .map(|&b| cells.value(b).expect("checked: all cells"));
         let mut cells81 = [0u8; CELLS];
         cells81.iter_mut().zip(values).for_each(|(c, v)| *c = v);
-        if let Ok(g) = Grid::from_cells(cells81) {
-            grids.push((tokens[k].0, g));
-        }
+        let grid = Grid::from_cells(cells81).expect("cells are 0-9");
+        grids.push((tokens[k].0, grid));
         k += group;
     }
     (tokens, grids)

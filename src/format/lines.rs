@@ -20,14 +20,9 @@ pub(crate) struct Line<'a> {
 impl Line<'_> {
     /// The error for a line longer than `MAX_LINE`, `None` for a line kept whole.
     pub fn too_long(&self) -> Option<ParseError> {
-        (self.len > self.bytes.len() as u64).then(|| too_long(self.number, self.len))
+        let message = || format!("line is {} bytes long, longer than {MAX_LINE}", self.len);
+        (self.len > self.bytes.len() as u64).then(|| ParseError::new(self.number, message()))
     }
-}
-
-/// The error for line `number`, `len` bytes long, past `MAX_LINE`.
-pub(crate) fn too_long(number: u64, len: u64) -> ParseError {
-    let message = format!("line is {len} bytes long, longer than {MAX_LINE}");
-    ParseError::new(number, message)
 }
 
 /// Splits a byte stream into lines; never needs UTF-8.
@@ -35,7 +30,6 @@ pub(crate) struct Lines<R> {
     input: R,
     buf: Vec<u8>,
     number: u64,
-    /// `\n`, or `\r` for old Mac files (CR-only line endings).
     pub(super) terminator: u8,
 }
 
@@ -94,15 +88,15 @@ impl<R: BufRead> Lines<R> {
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
         let terminator = self.terminator;
-        let bytes = peek(&mut self.input, |avail| {
+        let Some(bytes) = peek(&mut self.input, |avail| {
             let window = &avail[..avail.len().min(max)];
             let mut take = memchr::memrchr(terminator, window)? + 1;
             if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
                 take = memchr::memrchr(terminator, &window[..at]).map_or(0, |p| p + 1);
             }
             (take > 0).then(|| window[..take].to_vec())
-        })?;
-        let Some(bytes) = bytes else {
+        })?
+        else {
             return Ok(None);
         };
         // memchr counts with SIMD (its `count` is specialized).
