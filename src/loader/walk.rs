@@ -155,7 +155,7 @@ impl Walker {
                         continue;
                     }
                     let relative = path.strip_prefix(&self.top).unwrap_or(&path);
-                    let relative = relative.to_string_lossy().replace('\\', "/");
+                    let relative = relative.to_string_lossy();
                     let text = |g: &str| match g.contains('/') {
                         true => relative.as_bytes(),
                         false => name.as_bytes(),
