@@ -168,7 +168,7 @@ impl Loader {
         }
         let stop = &interrupt::INTERRUPTED;
         let pending = inputs.into_iter().map(|input| match &input {
-            Input::File(path) if fs::metadata(path).is_ok_and(|m| m.is_dir()) => {
+            Input::File(path) if path.is_dir() => {
                 Pending::Folder(Box::new(options.walk.walker(path, stop, MAX_HELD_BYTES)))
             }
             _ => Pending::Source(input),
@@ -240,9 +240,8 @@ impl Loader {
         Some(total)
     }
 
-    /// The next source opened, or what went wrong finding (a folder's file that is not
-    /// read, a folder not listed) or opening one; `None` once all are read, or after an
-    /// interrupt. A folder's notes are said at its end.
+    /// The next source opened, or why finding or opening one failed; `None` at the end
+    /// or after an interrupt. A folder's notes are said at its end.
     fn next_source(&mut self) -> Option<Result<Current, LoadError>> {
         let input = loop {
             if interrupt::requested() {

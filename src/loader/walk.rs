@@ -201,9 +201,8 @@ impl Walker {
         }
     }
 
-    /// Lists the folder `opened` at `path` onto the stack, unless it was read already;
-    /// one that cannot be opened or listed, or whose listing would pass the budget, is
-    /// an error.
+    /// Lists the folder `opened` at `path` onto the stack unless it was read already; one
+    /// not opened or listed, or whose listing would pass the budget, is an error.
     fn enter(&mut self, path: &Path, opened: io::Result<File>) {
         let listed = opened.and_then(|folder| {
             let meta = folder.metadata()?;
