@@ -239,19 +239,18 @@ fn text<'a, R: Read + Send + 'a>(
     inner: R,
     found: Option<Compression>,
 ) -> Box<dyn Read + Send + 'a> {
-    match found {
-        Some(c @ (Compression::Utf16Le | Compression::Utf16Be)) => Box::new(Utf16 {
-            inner,
-            unit: match c {
-                Compression::Utf16Be => u16::from_be_bytes,
-                _ => u16::from_le_bytes,
-            },
-            raw: Vec::new(),
-            out: Cursor::default(),
-            eof: false,
-        }),
-        _ => Box::new(inner),
-    }
+    let unit = match found {
+        Some(Compression::Utf16Le) => u16::from_le_bytes,
+        Some(Compression::Utf16Be) => u16::from_be_bytes,
+        _ => return Box::new(inner),
+    };
+    Box::new(Utf16 {
+        inner,
+        unit,
+        raw: Vec::new(),
+        out: Cursor::default(),
+        eof: false,
+    })
 }
 
 #[cfg(test)]

@@ -168,7 +168,7 @@ impl Loader {
         }
         let stop = &interrupt::INTERRUPTED;
         let pending = inputs.into_iter().map(|input| match &input {
-            Input::File(path) if fs::metadata(path).is_ok_and(|m| m.is_dir()) => {
+            Input::File(path) if path.is_dir() => {
                 Pending::Folder(Box::new(options.walk.walker(path, stop, MAX_HELD_BYTES)))
             }
             _ => Pending::Source(input),
@@ -240,9 +240,8 @@ impl Loader {
         Some(total)
     }
 
-    /// The next source opened, or what went wrong finding (a folder's file that is not
-    /// read, a folder not listed) or opening one; `None` once all are read, or after an
-    /// interrupt. A folder's notes are said at its end.
+    /// The next source opened, or why finding or opening one failed; `None` at the end
+    /// or after an interrupt. A folder's notes are said at its end.
     fn next_source(&mut self) -> Option<Result<Current, LoadError>> {
         let input = loop {
             if interrupt::requested() {
@@ -272,11 +271,7 @@ impl Loader {
             }
         };
         self.names_held += SourceName::held_bytes(&input.name());
-        match self.open(&input) {
-            // An interrupt came while it was being opened: not a failure.
-            Err(LoadError::Open(_, e)) if interrupt::is_stopped(&e) => None,
-            opened => Some(opened),
-        }
+        Some(self.open(&input))
     }
 
     /// Opens a source, decompresses it, detects its format, and starts its reader.
@@ -301,7 +296,7 @@ impl Loader {
         // before it; with nothing before it, the source fails as it opens.
         let mut head = Vec::with_capacity(SAMPLE);
         let read = (&mut decoded).take(SAMPLE as u64).read_to_end(&mut head);
-        let mut damage = read.err().filter(|_| !interrupt::requested());
+        let mut damage = read.err();
         if let Some(e) = damage.take_if(|_| head.is_empty()) {
             return Err(read_error(e));
         }
@@ -442,38 +437,38 @@ impl Loader {
 
     fn next_item(&mut self) -> Option<Result<Item, LoadError>> {
         loop {
-            if let Some(cur) = &mut self.current {
-                let failed = match cur.reader.next_record() {
-                    Some(Ok(raw)) => {
-                        cur.line = raw.line;
-                        cur.records += 1;
-                        cur.parse_errors += u64::from(raw.body.is_err());
-                        return Some(Ok(Item {
-                            source: cur.name,
-                            number: raw.number,
-                            line: raw.line,
-                            body: raw.body,
-                        }));
-                    }
-                    Some(Err(source)) => {
-                        let (path, line) = (cur.name.to_string(), cur.line);
-                        Some(LoadError::Read { path, line, source })
-                    }
-                    None => None,
-                };
-                let refused = self.finish();
-                // After an interrupt any read error ends the reading: a decoder may wrap
-                // the "stopped" error in its own. (No source opens after it.)
-                if failed.is_some() && interrupt::requested() {
-                    return None;
+            let failed = match &mut self.current {
+                Some(cur) => {
+                    let failed = match cur.reader.next_record() {
+                        Some(Ok(raw)) => {
+                            cur.line = raw.line;
+                            cur.records += 1;
+                            cur.parse_errors += u64::from(raw.body.is_err());
+                            return Some(Ok(Item {
+                                source: cur.name,
+                                number: raw.number,
+                                line: raw.line,
+                                body: raw.body,
+                            }));
+                        }
+                        Some(Err(source)) => {
+                            let (path, line) = (cur.name.to_string(), cur.line);
+                            Some(LoadError::Read { path, line, source })
+                        }
+                        None => None,
+                    };
+                    let refused = self.finish();
+                    failed.or(refused)
                 }
-                if let Some(e) = failed.or(refused) {
-                    return Some(Err(e));
-                }
-            }
-            match self.next_source()? {
-                Ok(cur) => self.current = Some(cur),
-                Err(e) => return Some(Err(e)),
+                None => self
+                    .next_source()?
+                    .map(|cur| self.current = Some(cur))
+                    .err(),
+            };
+            // After an interrupt an error just ends the reading: a read or an open it
+            // stopped, or a decoder's error wrapping that. (No source opens after it.)
+            if let Some(e) = failed {
+                return (!interrupt::requested()).then_some(Err(e));
             }
         }
     }

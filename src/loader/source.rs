@@ -27,7 +27,7 @@ impl RawSource {
     /// Opens a file. Opening a FIFO waits for its writer, so that wait happens on a
     /// helper thread that an interrupt abandons.
     pub fn open(path: &Path, written: &crate::output::Written) -> io::Result<RawSource> {
-        if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        if path.is_file() {
             let file = File::open(path)?;
             // Reached through a link or a folder (a direct path is refused up front).
             if written.has(&file.metadata()?) {

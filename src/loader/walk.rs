@@ -155,7 +155,7 @@ impl Walker {
                         continue;
                     }
                     let relative = path.strip_prefix(&self.top).unwrap_or(&path);
-                    let relative = relative.to_string_lossy().replace('\\', "/");
+                    let relative = relative.to_string_lossy();
                     let text = |g: &str| match g.contains('/') {
                         true => relative.as_bytes(),
                         false => name.as_bytes(),
@@ -201,9 +201,8 @@ impl Walker {
         }
     }
 
-    /// Lists the folder `opened` at `path` onto the stack, unless it was read already;
-    /// one that cannot be opened or listed, or whose listing would pass the budget, is
-    /// an error.
+    /// Lists the folder `opened` at `path` onto the stack unless it was read already; one
+    /// not opened or listed, or whose listing would pass the budget, is an error.
     fn enter(&mut self, path: &Path, opened: io::Result<File>) {
         let listed = opened.and_then(|folder| {
             let meta = folder.metadata()?;
