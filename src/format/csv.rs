@@ -333,7 +333,7 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             Err(i) => Err(format!("column {}: {}", i + 1, super::bad_cell(field, i))),
         };
     }
-    let spacing = |b: &u8| b" ,;|[]()\t\n\r".contains(b);
+    let spacing = |b: &u8| b" ,;|/\\[]()\t\n\r".contains(b);
     let kept: Vec<u8> = field.iter().filter(|b| !spacing(b)).copied().collect();
     if kept.len() != field.len() {
         if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..])

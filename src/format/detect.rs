@@ -312,7 +312,10 @@ fn oversized(sample: &[u8]) -> Option<String> {
         }
         *count.entry(n).or_insert(0) += 1;
     }
-    let (n, _) = (count.into_iter()).find(|&(n, lines)| n > MAX_SIDE && n <= 100 && lines >= n)?;
+    // The most lines of one width: `find` would name a width by hash order.
+    let (n, _) = (count.into_iter())
+        .filter(|&(n, lines)| n > MAX_SIDE && n <= 100 && lines >= n)
+        .max_by_key(|&(n, lines)| (lines, n))?;
     Some(format!(
         "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
         crate::board::sides()

@@ -362,13 +362,14 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
 }
 
 /// Each field's span, and the strict delimiter (`,` or `;`: every field counts, an empty
-/// one a blank); else (`None`) runs of spaces, tabs, `|`, `~` and `=` separate fields.
+/// one a blank); else (`None`) runs of spaces, tabs, `|`, `/`, `\`, `~`, `=` separate fields.
 fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
     let is_sep = |b: u8| match strict {
         Some(d) => b == d,
-        // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
-        None => matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~'),
+        // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`;
+        // `/` and `\` between rows (`530070000/600195000/...`).
+        None => matches!(b, b' ' | b'\t' | b'|' | b'/' | b'\\' | b'=' | b'~'),
     };
     let mut tokens = Vec::new();
     let mut start = 0;

@@ -36,7 +36,7 @@ use lines::Lines;
 /// docs/inputs.md shows, which a test keeps the same.
 #[cfg(test)]
 const GRAMMAR: [&str; 6] = [
-    "one puzzle a line: its cells alone, first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
+    "one puzzle a line: its cells alone (its rows maybe apart: spaces, `|`, `/`, `\\`), first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
     "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
     "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
     "HDU 1426: 9 lines of 9 tokens, `?` blanks",

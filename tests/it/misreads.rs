@@ -1560,3 +1560,38 @@ fn survey_12_a_6x6_board_of_comma_fields_with_empty_blanks() {
         r.stderr
     );
 }
+
+/// A puzzle a line whose rows are joined by `/`, `//` or `\` (in a JSON string too, written
+/// A-I): `'/' is not a digit`, every record a parse error.
+#[test]
+fn survey_13_rows_joined_by_slashes_on_one_line() {
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let rows: Vec<&str> = (0..9).map(|r| &P[9 * r..9 * r + 9]).collect();
+    let dots = P.replace('0', ".");
+    for sep in ["/", "//", "\\", " / "] {
+        let r = run("rows.txt", &format!("{}\n", rows.join(sep)), &[]);
+        assert_eq!(
+            (r.code, r.puzzles()),
+            (0, vec![dots.as_str()]),
+            "{sep}: {}",
+            r.stderr
+        );
+    }
+    let letters: String = P
+        .bytes()
+        .map(|b| {
+            if b == b'0' {
+                '0'
+            } else {
+                (b - b'1' + b'A') as char
+            }
+        })
+        .collect();
+    let joined: Vec<&str> = (0..9).map(|r| &letters[9 * r..9 * r + 9]).collect();
+    let text = format!("[{{\"puzzle\":\"{}\"}}]\n", joined.join("\\\\"));
+    let r = run("letters.json", &text, &["--alphabet", "letters"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.rows.len(), 1);
+    assert_eq!(r.rows[0][1], "unique");
+}
