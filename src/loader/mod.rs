@@ -400,7 +400,7 @@ impl Loader {
                     .find_map(|n| blank_hint(t.as_bytes(), &cells, n, true))
             });
             let why = match cur.format {
-                Format::Json => "a JSON document with no puzzle in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...); under keys naming answers (solution, answer, ...) they are answers, never puzzles".into(),
+                Format::Json => "a JSON document with no board this tool reads in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...), never objects a cell or maps of cell names; under keys naming answers (solution, answer, ...) they are answers, never puzzles; to read another shape, extract its puzzles one a line".into(),
                 _ => format!(
                     "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
                     at.unwrap_or_default(),

@@ -423,7 +423,7 @@ fn an_object_keyed_by_index_is_a_list() {
     let text = "{\"1\": \"a long description of the set\", \"2\": \"more text, no board\"}";
     let r = run("notes.json", text, &[]);
     assert_eq!((r.code, r.rows.len()), (3, 0), "{:?}", r.rows);
-    r.says("a JSON document with no puzzle in it");
+    r.says("a JSON document with no board this tool reads in it");
 }
 
 /// A 16x16 board of two-digit numbers with `..` for blanks, boxes split by `|` and
@@ -1594,4 +1594,31 @@ fn survey_13_rows_joined_by_slashes_on_one_line() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.rows.len(), 1);
     assert_eq!(r.rows[0][1], "unique");
+}
+
+/// JSON whose cells are objects (`{"number": "2", "numbers": [...]}`) or maps of cell names
+/// (`{"A1": "1", ...}`) was refused as "a JSON document with no puzzle in it": untrue, and
+/// no way on. The refusal says which shapes are read and what to do.
+#[test]
+fn survey_13_json_of_cell_objects_is_refused_saying_what_is_read() {
+    let cell = |v: u32| match v {
+        0 => r#"{"number":null,"numbers":[true,false]}"#.to_string(),
+        v => format!(r#"{{"number":"{v}","numbers":[]}}"#),
+    };
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let cells: Vec<String> = (0..9).map(|c| cell((r * 3 + r / 3 + c) % 9 % 4)).collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let maps = r#"{"4": {"1,,,,": {"given": {"A1": "1", "D2": "4"}, "solution": {"A1": "1"}}}}"#;
+    for (name, text) in [
+        ("cells.json", format!("[{}]", rows.join(","))),
+        ("maps.json", maps.into()),
+    ] {
+        let r = run(name, &text, &[]);
+        assert_eq!((r.code, r.rows.len()), (3, 0), "{name}: {:?}", r.rows);
+        r.says("never objects a cell or maps of cell names");
+        r.says("extract its puzzles one a line");
+    }
 }
