@@ -335,9 +335,7 @@ impl<'a> Doc<'a> {
                 None => {}
             },
             b'[' => {
-                let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(v.get()) else {
-                    return;
-                };
+                let Some((_, items)) = entries(v) else { return };
                 let value = parse(v);
                 let Value::Array(values) = &value else { return };
                 match value_board(&value, &self.out.cells) {
@@ -537,11 +535,10 @@ fn looks_like_board(s: &str) -> bool {
 fn is_numbers(items: &[Value]) -> bool {
     let scalar =
         |v: &Value| v.is_null() || v.is_number() || v.as_str().is_some_and(|s| s.len() <= 2);
-    !items.is_empty()
+    items.iter().any(|v| !v.is_string())
         && items
             .iter()
             .all(|v| v.as_array().map_or(scalar(v), |row| row.iter().all(scalar)))
-        && items.iter().any(|v| !v.is_string())
 }
 
 /// Numbers laid out as a board of a size read: as many rows as each has cells, or flat.
@@ -561,7 +558,7 @@ fn board_shaped(items: &[Value]) -> bool {
 fn flat_boards(items: &[Value]) -> bool {
     let len = |v: &Value| v.as_array().map(Vec::len);
     let first = len(&items[0]);
-    first.is_some_and(|n| n != items.len() && n > 9 && Shape::of_cells(n).is_some())
+    first.is_some_and(|n| n != items.len() && Shape::of_cells(n).is_some())
         && items.iter().all(|v| len(v) == first)
 }
 
@@ -646,9 +643,7 @@ fn numbers_board(items: &[Value]) -> Result<Board, String> {
         .iter()
         .flat_map(|v| v.as_array().map_or(std::slice::from_ref(v), Vec::as_slice));
     let values = cells.map(cell).collect::<Result<_, _>>()?;
-    Square::new(values)
-        .map(Board::from)
-        .map_err(|e| e.to_string())
+    Square::new(values).map(Board::from)
 }
 
 /// Two strings, a puzzle and its complete answer, in either order.

@@ -9,6 +9,7 @@ use std::io;
 
 use super::csv::solution_expected;
 use super::{Body, Notes, RawRecord, RecordReader};
+use crate::board::Board;
 
 /// Whether a source's puzzles come with their solutions, and on which side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,23 +40,28 @@ impl<'a> WithSolutions<'a> {
     }
 }
 
+/// The board of a record that gives no answer of its own.
+fn bare(r: &RawRecord) -> Option<&Board> {
+    match &r.body {
+        Body::Parsed(Ok(p)) if p.expected.is_none() => Some(&p.board),
+        _ => None,
+    }
+}
+
 /// A puzzle that gives no answer of its own and still has blanks.
 fn open(r: &RawRecord) -> bool {
-    matches!(&r.body, Body::Parsed(Ok(p)) if p.expected.is_none() && !p.board.is_full())
+    bare(r).is_some_and(|b| !b.is_full())
 }
 
 /// Joins `next` to `r`'s puzzle as its answer, right or wrong, when `next` is a complete
 /// grid of its size and neither gives an answer of its own.
 pub(crate) fn join(r: &mut RawRecord, next: &RawRecord) -> bool {
-    match (&mut r.body, &next.body) {
-        (Body::Parsed(Ok(p)), Body::Parsed(Ok(a)))
-            if p.expected.is_none()
-                && a.expected.is_none()
-                && a.board.is_full()
-                && a.board.side() == p.board.side() =>
+    match (&mut r.body, bare(next)) {
+        (Body::Parsed(Ok(p)), Some(a))
+            if p.expected.is_none() && a.is_full() && a.side() == p.board.side() =>
         {
             // The count is unknown: a generator prints the one it found.
-            p.expected = Some(solution_expected(a.board.clone()));
+            p.expected = Some(solution_expected(a.clone()));
             true
         }
         _ => false,
@@ -68,7 +74,7 @@ impl RecordReader for WithSolutions<'_> {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
-        if self.before && full(&r) {
+        if self.before && bare(&r).is_some_and(Board::is_full) {
             self.held = self.inner.next_record();
             if let Some(Ok(next)) = &mut self.held
                 && open(next)
@@ -92,9 +98,10 @@ impl RecordReader for WithSolutions<'_> {
     }
 }
 
-/// A complete grid that gives no answer of its own.
-fn full(r: &RawRecord) -> bool {
-    matches!(&r.body, Body::Parsed(Ok(p)) if p.expected.is_none() && p.board.is_full())
+/// The board of `puzzle` when `answer` is a complete grid that solves it.
+fn solved<'a>(puzzle: &'a RawRecord, answer: &RawRecord) -> Option<&'a Board> {
+    let (p, a) = (bare(puzzle)?, bare(answer)?);
+    (!p.is_full() && a.check_solution_of(p).is_ok()).then_some(p)
 }
 
 /// Whether `sample`, read by `reader`, is puzzles each followed (or each preceded) by its
@@ -103,28 +110,16 @@ fn full(r: &RawRecord) -> bool {
 /// tie.
 pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
     let (mut records, mut after, mut before, mut given) = (0usize, 0usize, 0usize, 0usize);
-    let solves = |puzzle: &RawRecord, answer: &RawRecord| match (&puzzle.body, &answer.body) {
-        (Body::Parsed(Ok(p)), Body::Parsed(Ok(a))) => {
-            open(puzzle) && full(answer) && a.board.check_solution_of(&p.board).is_ok()
-        }
-        _ => false,
-    };
     let mut last: Option<RawRecord> = None;
     while let Some(Ok(r)) = reader.next_record() {
         records += 1;
-        if let Some(prev) = &last
-            && solves(prev, &r)
-        {
-            after += 1;
-            // A fifth of the cells given (17 of 81): no grid solves it by chance.
-            let enough = |r: &RawRecord| match &r.body {
-                Body::Parsed(Ok(p)) => 5 * p.board.clues() > p.board.side().pow(2),
-                _ => false,
-            };
-            given += usize::from(enough(prev));
-        }
         if let Some(prev) = &last {
-            before += usize::from(solves(&r, prev));
+            if let Some(p) = solved(prev, &r) {
+                after += 1;
+                // A fifth of the cells given (17 of 81): no grid solves it by chance.
+                given += usize::from(5 * p.clues() > p.side().pow(2));
+            }
+            before += usize::from(solved(&r, prev).is_some());
         }
         last = Some(r);
     }
