@@ -235,7 +235,10 @@ impl<R: BufRead + Send> RecordReader for JsonReader<R> {
 /// One value parsed whole, the records found in it going out.
 struct Doc<'a> {
     text: &'a str,
+    /// The line of `text[at..]`: records come in order, so each counts the line ends
+    /// since the last (counted from the top, two long lists were quadratic).
     line: u64,
+    at: usize,
     out: &'a mut Out,
 }
 
@@ -299,7 +302,13 @@ impl<'a> Doc<'a> {
             Err(e) => return out.push(line, line, Err(format!("not UTF-8: {e}"))),
         };
         match serde_json::from_str::<&RawValue>(text) {
-            Ok(raw) => Doc { text, line, out }.walk(raw, None, in_list, false),
+            Ok(raw) => Doc {
+                text,
+                line,
+                at: 0,
+                out,
+            }
+            .walk(raw, None, in_list, false),
             Err(e) => out.push(line, line, Err(format!("not JSON: {e}"))),
         }
     }
@@ -308,10 +317,13 @@ impl<'a> Doc<'a> {
     fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
         let v = v.get();
         let offset = v.as_ptr() as usize - self.text.as_ptr() as usize;
-        let before = memchr::memchr_iter(b'\n', &self.text.as_bytes()[..offset]).count();
-        let within = memchr::memchr_iter(b'\n', v.as_bytes()).count();
-        let line = self.line + before as u64;
-        self.out.push(line, line + within as u64, body);
+        let lines = |t: &str| memchr::memchr_iter(b'\n', t.as_bytes()).count() as u64;
+        self.line = match self.at <= offset {
+            true => self.line + lines(&self.text[self.at..offset]),
+            false => self.line - lines(&self.text[offset..self.at]),
+        };
+        self.at = offset;
+        self.out.push(self.line, self.line + lines(v), body);
     }
 
     /// The records in `v`, met under `key` or (`in_list`) in a list; in a list under a key
