@@ -85,31 +85,26 @@ fn other_boxes(board: &Board) -> Option<String> {
     let Board::Other(square) = board else {
         return None;
     };
-    let shape = square.shape();
-    let boxes = |c: &board::Conflict| matches!(c.unit, board::Unit::Box(_));
-    let conflict = square
-        .find_conflict()
-        .filter(|c| shape.rows != shape.cols && boxes(c))?;
-    let side = shape.side();
+    let (shape, side) = (square.shape(), square.side());
+    let conflict = (square.find_conflict())
+        .filter(|c| shape.rows != shape.cols && matches!(c.unit, board::Unit::Box(_)))?;
+    // Whether two givens share a value in a box of `rows` x `cols` cells.
+    let clash = |rows: usize, cols: usize| {
+        let mut seen = vec![false; side * side];
+        let mut givens = square.cells().iter().enumerate().filter(|c| *c.1 != 0);
+        givens.any(|(i, &v)| {
+            let b = (i / side / rows) * (side / cols) + i % side / cols;
+            std::mem::replace(&mut seen[b * side + usize::from(v) - 1], true)
+        })
+    };
     let (rows, cols) = (2..side / 2 + 1)
         .filter(|&r| side % r == 0 && r != shape.rows)
         .map(|r| (r, side / r))
-        .find(|&(r, c)| !box_clash(square, r, c))?;
+        .find(|&(r, c)| !clash(r, c))?;
     Some(format!(
         "{conflict}, and no row or column repeats a value: its givens fit boxes of {rows}x{cols}; {side}x{side} boards are read in boxes of {}x{} only",
         shape.rows, shape.cols
     ))
-}
-
-/// Whether two givens share a value in a box of `rows` x `cols` cells.
-fn box_clash(square: &Square, rows: usize, cols: usize) -> bool {
-    let side = square.side();
-    let mut seen = vec![false; side * side];
-    let mut givens = square.cells().iter().enumerate().filter(|c| *c.1 != 0);
-    givens.any(|(i, &v)| {
-        let b = (i / side / rows) * (side / cols) + i % side / cols;
-        std::mem::replace(&mut seen[b * side + usize::from(v) - 1], true)
-    })
 }
 
 /// The content of an XML element on one line (`<row>000700000</row>`).
@@ -284,12 +279,6 @@ impl<R: BufRead> GridReader<R> {
             return Ok(None);
         };
         let t = trim(line.bytes);
-        // At a board's start, digits alone shorter than a row are a title or a count
-        // (`1`), not a row cut short (`812      `, its blanks kept, is a row).
-        let raw = line.bytes.strip_suffix(b"\r").unwrap_or(line.bytes);
-        let count = |side: u8| {
-            at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
-        };
         // A row of blanks only inside a board: `----------------` where its cells are
         // characters together, blanks apart where they are numbers (`* * * *`; `****`
         // or dashes there draw a line).
@@ -303,8 +292,11 @@ impl<R: BufRead> GridReader<R> {
         let blank_row = board.filter(|&(chars, n)| {
             n == blanks.len() && (chars || apart) && blanks.iter().all(|b| blank(chars, b))
         });
-        let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
-            .and_then(|side| space_blank_row(line.bytes, side));
+        // At a board's start, digits alone shorter than a row (padded, no space in them)
+        // are a title or a count (`1`), not a row cut short (`812      ` is a row).
+        let space_row = (self.style.space_blanks)
+            .and_then(|side| space_blank_row(line.bytes, side))
+            .filter(|row| !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.contains(&0));
         let row = (line.too_long().map(Err))
             .or_else(|| space_row.map(|row| Ok(Row::of(false, row))))
             .or_else(|| {
@@ -317,15 +309,14 @@ impl<R: BufRead> GridReader<R> {
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
         // Digits too short for a row are a title or a count; with `digit_titles`, any
         // line of digits before a board.
-        let title = (digits
-            && t.len() < 9
-            && self.hdu.is_none()
-            && wide_row(t, self.style.rectangular, &self.cells).is_none())
-            || (self.style.digit_titles
-                && digits
-                && !at.titled
-                && at.rows.is_empty()
-                && t.len() <= MAX_TITLE);
+        let title = digits
+            && ((t.len() < 9
+                && self.hdu.is_none()
+                && wide_row(t, self.style.rectangular, &self.cells).is_none())
+                || (self.style.digit_titles
+                    && !at.titled
+                    && at.rows.is_empty()
+                    && t.len() <= MAX_TITLE));
         if !t.is_empty() {
             at.titled = title;
         }
@@ -433,25 +424,23 @@ impl<R: BufRead> GridReader<R> {
     /// reading as it is does not, the rows from `shift` on are read again.
     fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
         use crate::solver::{DlxStatic, Limits, Solver};
-        let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
-        let mut ahead: Vec<(u64, LineKind)> = Vec::new();
-        while ahead.len() < 18
-            && let Some(next) = self.next_kind()?
-        {
-            let row = matches!(&next.1, LineKind::Row(Ok(r)) if nine(r));
-            ahead.push(next);
-            if !row {
-                break;
+        fn nine(kind: &LineKind) -> Option<&[u8]> {
+            match kind {
+                LineKind::Row(Ok(r)) if r.cells.len() == 9 && !r.chars => Some(&r.cells),
+                _ => None,
             }
         }
-        let cells: Vec<&[u8]> = rows
-            .iter()
-            .filter_map(|r| r.1.as_ref().ok())
-            .chain(ahead.iter().map_while(|(_, k)| match k {
-                LineKind::Row(Ok(r)) if nine(r) => Some(r),
-                _ => None,
-            }))
-            .map(|r| &r.cells[..])
+        let mut ahead: Vec<(u64, LineKind)> = Vec::new();
+        while ahead.len() < 18
+            && ahead.last().is_none_or(|(_, k)| nine(k).is_some())
+            && let Some(next) = self.next_kind()?
+        {
+            ahead.push(next);
+        }
+        // The board's rows are all 9x9 rows of numbers (no other is resynchronized).
+        let board = rows.iter().flat_map(|(_, r)| r).map(|r| &r.cells[..]);
+        let cells: Vec<&[u8]> = board
+            .chain(ahead.iter().map_while(|(_, k)| nine(k)))
             .collect();
         let mut solver = Box::<DlxStatic>::default();
         let limits = Limits {
@@ -485,18 +474,18 @@ impl<R: BufRead> GridReader<R> {
             r.chars = true;
             r.cells.iter_mut().for_each(|v| *v += b'0');
         };
+        let Ok(r) = row else { return };
         let width = self.first().map(|f| (f.chars, f.cells.len()));
-        match row {
-            Ok(r) if width == Some((true, r.cells.len())) && digits(r) => to_chars(r),
-            Ok(r) if r.chars && width == Some((false, r.cells.len())) => {
-                let rows = &mut self.at.rows;
-                if rows.iter().all(|x| x.1.as_ref().is_ok_and(digits)) {
-                    rows.iter_mut()
-                        .flat_map(|x| x.1.as_mut())
-                        .for_each(to_chars);
-                }
-            }
-            _ => {}
+        let rows = &mut self.at.rows;
+        if width == Some((true, r.cells.len())) && digits(r) {
+            to_chars(r);
+        } else if r.chars
+            && width == Some((false, r.cells.len()))
+            && rows.iter().all(|x| x.1.as_ref().is_ok_and(digits))
+        {
+            rows.iter_mut()
+                .flat_map(|x| x.1.as_mut())
+                .for_each(to_chars);
         }
     }
 
@@ -507,9 +496,7 @@ impl<R: BufRead> GridReader<R> {
             LineKind::Comment => {}
             LineKind::Row(mut row) => {
                 self.one_kind(&mut row);
-                // A row of another kind or width than the first ends the board; read again.
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
-                let other = |r: &Row| r.chars != chars || r.cells.len() != side;
                 // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
                 // are a header, not the board's first row.
                 if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])
@@ -520,26 +507,20 @@ impl<R: BufRead> GridReader<R> {
                     self.at.notes.skip(*n, b"column numbers");
                     self.at.rows.clear();
                 }
-                // Cells of the board's kind, one too few or too many: a damaged row of it
-                // (a row of another board's width starts that board).
-                let row = match row {
-                    Ok(r)
-                        if other(&r)
-                            && r.chars == chars
-                            && r.cells.len().abs_diff(side) == 1
-                            && !self.at.rows.is_empty() =>
-                    {
-                        let n = r.cells.len();
-                        let message = format!("row has {n} cells, expected {side}");
-                        Err(ParseError::new(line, message))
-                    }
-                    Ok(r) if other(&r) && !self.at.rows.is_empty() => {
-                        self.at.pending.push_front((line, LineKind::Row(Ok(r))));
+                // A row of another kind or width than the first ends the board (read
+                // again); of its kind and one cell too few or too many, it is damaged.
+                if let Ok(r) = &row
+                    && (r.chars, r.cells.len()) != (chars, side)
+                    && !self.at.rows.is_empty()
+                {
+                    if r.chars != chars || r.cells.len().abs_diff(side) != 1 {
+                        self.at.pending.push_front((line, LineKind::Row(row)));
                         self.broken();
                         return Ok(());
                     }
-                    row => row,
-                };
+                    let message = format!("row has {} cells, expected {side}", r.cells.len());
+                    row = Err(ParseError::new(line, message));
+                }
                 self.at.rows.push((line, row));
                 if self.at.rows.len() == self.side() {
                     self.complete()?;
@@ -596,8 +577,14 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
 /// `Row 1: 5 3 ...`) where the whole line is no row.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if let Some(bytes) = super::word_blanks(line.bytes) {
-        let bytes = &bytes[..];
-        return classify(&Line { bytes, ..*line }, cells, style);
+        return classify(
+            &Line {
+                bytes: &bytes,
+                ..*line
+            },
+            cells,
+            style,
+        );
     }
     let kind = classify_cells(line, cells, style);
     if matches!(kind, LineKind::Row(Ok(_))) {
