@@ -58,14 +58,12 @@ pub struct RowStyle {
     pub digit_titles: bool,
     /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
     pub rectangular: bool,
-    /// Rows written in as many columns as the board's side (this side), a space a
-    /// blank (`   26 7 1`; trailing blanks may be cut): decided from that many such
-    /// lines in a row ([`space_blank_row`]).
+    /// Rows in as many columns as this side, a space a blank (`   26 7 1`; trailing blanks
+    /// may be cut): decided from that many such lines in a row ([`space_blank_row`]).
     pub space_blanks: Option<u8>,
 }
 
-/// A row of a board of `side` (4 to 9) with spaces for blanks: at most `side` columns
-/// of digits 1 to `side` and spaces, a digit among them, padded with blanks to `side`.
+/// A row of at most `side` (4 to 9) columns of digits and spaces (blanks), padded to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let column = |b: &u8| *b == b' ' || (b'1'..=b'0' + side).contains(b);
@@ -138,8 +136,7 @@ fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
 
 /// A row of a board other than 9x9: a side's number tokens, or one-character cells.
 fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
-    // Rectangular sides (6, 8, 10, 12) only where the file holds them: else a line of
-    // 8 cells is a broken 9x9 row.
+    // Rectangular sides only where the file holds them: else 8 cells are a broken 9x9 row.
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
@@ -160,8 +157,7 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*`, `x` alike.
     let blank = |t: &[u8]| matches!(t, [b, ..] if !b.is_ascii_digit() && cells.value(*b) == Some(0) && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    // A `0` beside another blank is a value (`x 0 15`: numbers 0-15), which no number row
-    // reads.
+    // A `0` beside another blank is a value (`x 0 15`: numbers 0-15): no number row.
     let some_number = tokens.iter().any(|t| !blank(t))
         && !(tokens.iter().any(|t| blank(t)) && tokens.iter().any(|t| t == b"0"));
     // A number past 9 makes it no broken 9x9 row (unless its characters make nine
@@ -279,9 +275,8 @@ impl<R: BufRead> GridReader<R> {
             return Ok(None);
         };
         let t = trim(line.bytes);
-        // A row of blanks only inside a board: `----------------` where its cells are
-        // characters together, blanks apart where they are numbers (`* * * *`; `****`
-        // or dashes there draw a line).
+        // A row of blanks only inside a board: `--------` where its cells are characters
+        // together, blanks apart where they are numbers (`* * * *`; `****` there is a line).
         let mut blanks = t.to_vec();
         blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
         let blank = |chars: bool, b: &u8| match chars {
@@ -289,26 +284,22 @@ impl<R: BufRead> GridReader<R> {
             false => !matches!(b, b'0' | b'-' | b'+') && self.cells.value(*b) == Some(0),
         };
         let apart = t.len() > blanks.len();
-        let blank_row = board.filter(|&(chars, n)| {
-            n == blanks.len() && (chars || apart) && blanks.iter().all(|b| blank(chars, b))
-        });
+        let blank_row = board
+            .filter(|&(chars, n)| {
+                n == blanks.len() && (chars || apart) && blanks.iter().all(|b| blank(chars, b))
+            })
+            .map(|(chars, n)| Row::of(chars, vec![if chars { b'.' } else { 0 }; n]));
         // At a board's start, digits alone shorter than a row (padded, no space in them)
         // are a title or a count (`1`), not a row cut short (`812      ` is a row).
         let space_row = (self.style.space_blanks)
             .and_then(|side| space_blank_row(line.bytes, side))
-            .filter(|row| !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.contains(&0));
-        let row = (line.too_long().map(Err))
-            .or_else(|| space_row.map(|row| Ok(Row::of(false, row))))
-            .or_else(|| {
-                blank_row
-                    .map(|(chars, n)| Ok(Row::of(chars, vec![if chars { b'.' } else { 0 }; n])))
-            });
-        if let Some(row) = row {
+            .filter(|row| !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.contains(&0))
+            .map(|row| Row::of(false, row));
+        if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-        // Digits too short for a row are a title or a count; with `digit_titles`, any
-        // line of digits before a board.
+        // Digits too short for a row: a title or a count; with `digit_titles`, any before a board.
         let title = digits
             && ((t.len() < 9
                 && self.hdu.is_none()
@@ -320,8 +311,7 @@ impl<R: BufRead> GridReader<R> {
         if !t.is_empty() {
             at.titled = title;
         }
-        // Between boards, a few blanks and no given (`...`: "and so on") is text; inside
-        // a board, a damaged row.
+        // Between boards, a few blanks alone (`...`: "and so on") are text; in one, a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
         let text = at.rows.is_empty()
             && (1..4).contains(&cells.len())
@@ -338,8 +328,7 @@ impl<R: BufRead> GridReader<R> {
         Ok(Some((line.number, kind)))
     }
 
-    /// A record for the rows read, fewer than the board's side; a lone short row of
-    /// digits was a title (`1000`).
+    /// A record for the rows read, short of the side; a lone short row of digits was a title.
     fn broken(&mut self) {
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         if let [(n, Ok(row))] = &rows[..]
@@ -466,8 +455,7 @@ impl<R: BufRead> GridReader<R> {
     }
 
     /// Single digits are characters too: a row of them (`0 5 1 0 ...`) joins a board of
-    /// characters (`0 1 4 B ...`), and one of characters turns the rows of digits before
-    /// it into characters.
+    /// characters (`0 1 4 B ...`), and one of characters makes those before it characters.
     fn one_kind(&mut self, row: &mut Result<Row, ParseError>) {
         let digits = |r: &Row| !r.chars && r.cells.iter().all(|&v| v <= 9);
         let to_chars = |r: &mut Row| {
@@ -497,8 +485,7 @@ impl<R: BufRead> GridReader<R> {
             LineKind::Row(mut row) => {
                 self.one_kind(&mut row);
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
-                // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
-                // are a header, not the board's first row.
+                // Column numbers over labelled rows (`  1 2 3 ...`, `A 5 3 _ ...`): a header.
                 if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])
                     && r.labelled
                     && !first.labelled
@@ -577,20 +564,12 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
 /// `Row 1: 5 3 ...`) where the whole line is no row.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
     if let Some(bytes) = super::word_blanks(line.bytes) {
-        return classify(
-            &Line {
-                bytes: &bytes,
-                ..*line
-            },
-            cells,
-            style,
-        );
+        let bytes = &bytes[..];
+        return classify(&Line { bytes, ..*line }, cells, style);
     }
     let kind = classify_cells(line, cells, style);
-    if matches!(kind, LineKind::Row(Ok(_))) {
-        return kind;
-    }
-    let Some((at, letter)) = row_label(line.bytes) else {
+    let label = row_label(line.bytes).filter(|_| !matches!(kind, LineKind::Row(Ok(_))));
+    let Some((at, letter)) = label else {
         return kind;
     };
     let (bytes, mut trial) = (&line.bytes[at..], *style);
@@ -775,9 +754,8 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     fields.iter().map(cell).collect()
 }
 
-/// The row of nine cells, or why a row of another number is none: the variants with
-/// rows of their own width are named, and a character that read as a blank would make
-/// nine (`--blanks +`).
+/// The row of nine cells, or why another number is none: naming the variants of that width,
+/// or a character that read as a blank would make nine (`--blanks +`).
 fn nine(line: &Line<'_>, row: Vec<u8>) -> LineKind {
     let n = row.len();
     let message = match n {
