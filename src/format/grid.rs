@@ -471,9 +471,7 @@ impl<R: BufRead> GridReader<R> {
             && width == Some((false, r.cells.len()))
             && rows.iter().all(|x| x.1.as_ref().is_ok_and(digits))
         {
-            rows.iter_mut()
-                .flat_map(|x| x.1.as_mut())
-                .for_each(to_chars);
+            rows.iter_mut().flat_map(|(_, r)| r).for_each(to_chars);
         }
     }
 
