@@ -609,9 +609,7 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
             .position(|&b| b == b':')
             .filter(|&i| i > 0 && i <= 12)?,
     };
-    let after = run(&rest[label..], |b| {
-        matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.')
-    });
+    let after = run(&rest[label..], |b| b" \t|:).".contains(b));
     // Dots alone are blank cells (`AT17.6..`), not the end of a label (`1. 5 3`).
     let dots = rest[label..label + after].iter().all(|&b| b == b'.');
     let letter = (word == 1 && !numbered).then_some(rest[0]);
@@ -674,8 +672,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
             0xE2 if matches!(bytes.get(i + 1), Some(0x94 | 0x95)) => i += 2,
             // Blanks a user named (`--blanks +`) are cells, never borders.
             b if cells.is_extra_blank(b) => found.push(Some(0)),
-            b' ' | b'\t' | b'|' | b'+' | b'=' | b'!' | b':' | b'[' | b']' | b'{' | b'}' | b'('
-            | b')' | b'\'' | b'"' | b';' => {}
+            b if b" \t|+=!:[]{}()'\";".contains(&b) => {}
             b'-' => found.push(None),
             b => match cells.value(b) {
                 Some(v) => found.push(Some(v)),
