@@ -58,14 +58,12 @@ pub struct RowStyle {
     pub digit_titles: bool,
     /// Boards with rectangular boxes (6x6, 8x8, 10x10, 12x12) are read.
     pub rectangular: bool,
-    /// Rows written in as many columns as the board's side (this side), a space a
-    /// blank (`   26 7 1`; trailing blanks may be cut): decided from that many such
-    /// lines in a row ([`space_blank_row`]).
+    /// Rows in as many columns as this side, a space a blank (`   26 7 1`; trailing blanks
+    /// may be cut): decided from that many such lines in a row ([`space_blank_row`]).
     pub space_blanks: Option<u8>,
 }
 
-/// A row of a board of `side` (4 to 9) with spaces for blanks: at most `side` columns
-/// of digits 1 to `side` and spaces, a digit among them, padded with blanks to `side`.
+/// A row of at most `side` (4 to 9) columns of digits and spaces (blanks), padded to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     let column = |b: &u8| *b == b' ' || (b'1'..=b'0' + side).contains(b);
@@ -85,31 +83,26 @@ fn other_boxes(board: &Board) -> Option<String> {
     let Board::Other(square) = board else {
         return None;
     };
-    let shape = square.shape();
-    let boxes = |c: &board::Conflict| matches!(c.unit, board::Unit::Box(_));
-    let conflict = square
-        .find_conflict()
-        .filter(|c| shape.rows != shape.cols && boxes(c))?;
-    let side = shape.side();
+    let (shape, side) = (square.shape(), square.side());
+    let conflict = (square.find_conflict())
+        .filter(|c| shape.rows != shape.cols && matches!(c.unit, board::Unit::Box(_)))?;
+    // Whether two givens share a value in a box of `rows` x `cols` cells.
+    let clash = |rows: usize, cols: usize| {
+        let mut seen = vec![false; side * side];
+        let mut givens = square.cells().iter().enumerate().filter(|c| *c.1 != 0);
+        givens.any(|(i, &v)| {
+            let b = (i / side / rows) * (side / cols) + i % side / cols;
+            std::mem::replace(&mut seen[b * side + usize::from(v) - 1], true)
+        })
+    };
     let (rows, cols) = (2..side / 2 + 1)
         .filter(|&r| side % r == 0 && r != shape.rows)
         .map(|r| (r, side / r))
-        .find(|&(r, c)| !box_clash(square, r, c))?;
+        .find(|&(r, c)| !clash(r, c))?;
     Some(format!(
         "{conflict}, and no row or column repeats a value: its givens fit boxes of {rows}x{cols}; {side}x{side} boards are read in boxes of {}x{} only",
         shape.rows, shape.cols
     ))
-}
-
-/// Whether two givens share a value in a box of `rows` x `cols` cells.
-fn box_clash(square: &Square, rows: usize, cols: usize) -> bool {
-    let side = square.side();
-    let mut seen = vec![false; side * side];
-    let mut givens = square.cells().iter().enumerate().filter(|c| *c.1 != 0);
-    givens.any(|(i, &v)| {
-        let b = (i / side / rows) * (side / cols) + i % side / cols;
-        std::mem::replace(&mut seen[b * side + usize::from(v) - 1], true)
-    })
 }
 
 /// The content of an XML element on one line (`<row>000700000</row>`).
@@ -143,8 +136,7 @@ fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
 
 /// A row of a board other than 9x9: a side's number tokens, or one-character cells.
 fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
-    // Rectangular sides (6, 8, 10, 12) only where the file holds them: else a line of
-    // 8 cells is a broken 9x9 row.
+    // Rectangular sides only where the file holds them: else 8 cells are a broken 9x9 row.
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
@@ -165,8 +157,7 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     // `.` or `..` (a blank as wide as a two-digit number), `_`, `-`, `*`, `x` alike.
     let blank = |t: &[u8]| matches!(t, [b, ..] if !b.is_ascii_digit() && cells.value(*b) == Some(0) && t.len() <= 2 && t.iter().all(|c| c == b));
     let number = |t: &&[u8]| blank(t) || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    // A `0` beside another blank is a value (`x 0 15`: numbers 0-15), which no number row
-    // reads.
+    // A `0` beside another blank is a value (`x 0 15`: numbers 0-15): no number row.
     let some_number = tokens.iter().any(|t| !blank(t))
         && !(tokens.iter().any(|t| blank(t)) && tokens.iter().any(|t| t == b"0"));
     // A number past 9 makes it no broken 9x9 row (unless its characters make nine
@@ -284,15 +275,8 @@ impl<R: BufRead> GridReader<R> {
             return Ok(None);
         };
         let t = trim(line.bytes);
-        // At a board's start, digits alone shorter than a row are a title or a count
-        // (`1`), not a row cut short (`812      `, its blanks kept, is a row).
-        let raw = line.bytes.strip_suffix(b"\r").unwrap_or(line.bytes);
-        let count = |side: u8| {
-            at.rows.is_empty() && raw.len() < side.into() && raw.iter().all(u8::is_ascii_digit)
-        };
-        // A row of blanks only inside a board: `----------------` where its cells are
-        // characters together, blanks apart where they are numbers (`* * * *`; `****`
-        // or dashes there draw a line).
+        // A row of blanks only inside a board: `--------` where its cells are characters
+        // together, blanks apart where they are numbers (`* * * *`; `****` there is a line).
         let mut blanks = t.to_vec();
         blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
         let blank = |chars: bool, b: &u8| match chars {
@@ -300,37 +284,34 @@ impl<R: BufRead> GridReader<R> {
             false => !matches!(b, b'0' | b'-' | b'+') && self.cells.value(*b) == Some(0),
         };
         let apart = t.len() > blanks.len();
-        let blank_row = board.filter(|&(chars, n)| {
-            n == blanks.len() && (chars || apart) && blanks.iter().all(|b| blank(chars, b))
-        });
-        let space_row = (self.style.space_blanks.filter(|&s| !count(s)))
-            .and_then(|side| space_blank_row(line.bytes, side));
-        let row = (line.too_long().map(Err))
-            .or_else(|| space_row.map(|row| Ok(Row::of(false, row))))
-            .or_else(|| {
-                blank_row
-                    .map(|(chars, n)| Ok(Row::of(chars, vec![if chars { b'.' } else { 0 }; n])))
-            });
-        if let Some(row) = row {
+        let blank_row = board
+            .filter(|&(chars, n)| {
+                n == blanks.len() && (chars || apart) && blanks.iter().all(|b| blank(chars, b))
+            })
+            .map(|(chars, n)| Row::of(chars, vec![if chars { b'.' } else { 0 }; n]));
+        // At a board's start, digits alone shorter than a row (padded, no space in them)
+        // are a title or a count (`1`), not a row cut short (`812      ` is a row).
+        let space_row = (self.style.space_blanks)
+            .and_then(|side| space_blank_row(line.bytes, side))
+            .filter(|row| !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.contains(&0))
+            .map(|row| Row::of(false, row));
+        if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-        // Digits too short for a row are a title or a count; with `digit_titles`, any
-        // line of digits before a board.
-        let title = (digits
-            && t.len() < 9
-            && self.hdu.is_none()
-            && wide_row(t, self.style.rectangular, &self.cells).is_none())
-            || (self.style.digit_titles
-                && digits
-                && !at.titled
-                && at.rows.is_empty()
-                && t.len() <= MAX_TITLE);
+        // Digits too short for a row: a title or a count; with `digit_titles`, any before a board.
+        let title = digits
+            && ((t.len() < 9
+                && self.hdu.is_none()
+                && wide_row(t, self.style.rectangular, &self.cells).is_none())
+                || (self.style.digit_titles
+                    && !at.titled
+                    && at.rows.is_empty()
+                    && t.len() <= MAX_TITLE));
         if !t.is_empty() {
             at.titled = title;
         }
-        // Between boards, a few blanks and no given (`...`: "and so on") is text; inside
-        // a board, a damaged row.
+        // Between boards, a few blanks alone (`...`: "and so on") are text; in one, a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
         let text = at.rows.is_empty()
             && (1..4).contains(&cells.len())
@@ -347,8 +328,7 @@ impl<R: BufRead> GridReader<R> {
         Ok(Some((line.number, kind)))
     }
 
-    /// A record for the rows read, fewer than the board's side; a lone short row of
-    /// digits was a title (`1000`).
+    /// A record for the rows read, short of the side; a lone short row of digits was a title.
     fn broken(&mut self) {
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         if let [(n, Ok(row))] = &rows[..]
@@ -433,25 +413,23 @@ impl<R: BufRead> GridReader<R> {
     /// reading as it is does not, the rows from `shift` on are read again.
     fn resync(&mut self, rows: &[(u64, Result<Row, ParseError>)]) -> io::Result<Option<usize>> {
         use crate::solver::{DlxStatic, Limits, Solver};
-        let nine = |r: &Row| r.cells.len() == 9 && !r.chars;
-        let mut ahead: Vec<(u64, LineKind)> = Vec::new();
-        while ahead.len() < 18
-            && let Some(next) = self.next_kind()?
-        {
-            let row = matches!(&next.1, LineKind::Row(Ok(r)) if nine(r));
-            ahead.push(next);
-            if !row {
-                break;
+        fn nine(kind: &LineKind) -> Option<&[u8]> {
+            match kind {
+                LineKind::Row(Ok(r)) if r.cells.len() == 9 && !r.chars => Some(&r.cells),
+                _ => None,
             }
         }
-        let cells: Vec<&[u8]> = rows
-            .iter()
-            .filter_map(|r| r.1.as_ref().ok())
-            .chain(ahead.iter().map_while(|(_, k)| match k {
-                LineKind::Row(Ok(r)) if nine(r) => Some(r),
-                _ => None,
-            }))
-            .map(|r| &r.cells[..])
+        let mut ahead: Vec<(u64, LineKind)> = Vec::new();
+        while ahead.len() < 18
+            && ahead.last().is_none_or(|(_, k)| nine(k).is_some())
+            && let Some(next) = self.next_kind()?
+        {
+            ahead.push(next);
+        }
+        // The board's rows are all 9x9 rows of numbers (no other is resynchronized).
+        let board = rows.iter().flat_map(|(_, r)| r).map(|r| &r.cells[..]);
+        let cells: Vec<&[u8]> = board
+            .chain(ahead.iter().map_while(|(_, k)| nine(k)))
             .collect();
         let mut solver = Box::<DlxStatic>::default();
         let limits = Limits {
@@ -477,26 +455,23 @@ impl<R: BufRead> GridReader<R> {
     }
 
     /// Single digits are characters too: a row of them (`0 5 1 0 ...`) joins a board of
-    /// characters (`0 1 4 B ...`), and one of characters turns the rows of digits before
-    /// it into characters.
+    /// characters (`0 1 4 B ...`), and one of characters makes those before it characters.
     fn one_kind(&mut self, row: &mut Result<Row, ParseError>) {
         let digits = |r: &Row| !r.chars && r.cells.iter().all(|&v| v <= 9);
         let to_chars = |r: &mut Row| {
             r.chars = true;
             r.cells.iter_mut().for_each(|v| *v += b'0');
         };
+        let Ok(r) = row else { return };
         let width = self.first().map(|f| (f.chars, f.cells.len()));
-        match row {
-            Ok(r) if width == Some((true, r.cells.len())) && digits(r) => to_chars(r),
-            Ok(r) if r.chars && width == Some((false, r.cells.len())) => {
-                let rows = &mut self.at.rows;
-                if rows.iter().all(|x| x.1.as_ref().is_ok_and(digits)) {
-                    rows.iter_mut()
-                        .flat_map(|x| x.1.as_mut())
-                        .for_each(to_chars);
-                }
-            }
-            _ => {}
+        let rows = &mut self.at.rows;
+        if width == Some((true, r.cells.len())) && digits(r) {
+            to_chars(r);
+        } else if r.chars
+            && width == Some((false, r.cells.len()))
+            && rows.iter().all(|x| x.1.as_ref().is_ok_and(digits))
+        {
+            rows.iter_mut().flat_map(|(_, r)| r).for_each(to_chars);
         }
     }
 
@@ -507,11 +482,8 @@ impl<R: BufRead> GridReader<R> {
             LineKind::Comment => {}
             LineKind::Row(mut row) => {
                 self.one_kind(&mut row);
-                // A row of another kind or width than the first ends the board; read again.
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
-                let other = |r: &Row| r.chars != chars || r.cells.len() != side;
-                // Column numbers over labelled rows (`    1 2 3 ...`, then `A 5 3 _ ...`)
-                // are a header, not the board's first row.
+                // Column numbers over labelled rows (`  1 2 3 ...`, `A 5 3 _ ...`): a header.
                 if let (Ok(r), [(n, Ok(first))]) = (&row, &self.at.rows[..])
                     && r.labelled
                     && !first.labelled
@@ -520,26 +492,20 @@ impl<R: BufRead> GridReader<R> {
                     self.at.notes.skip(*n, b"column numbers");
                     self.at.rows.clear();
                 }
-                // Cells of the board's kind, one too few or too many: a damaged row of it
-                // (a row of another board's width starts that board).
-                let row = match row {
-                    Ok(r)
-                        if other(&r)
-                            && r.chars == chars
-                            && r.cells.len().abs_diff(side) == 1
-                            && !self.at.rows.is_empty() =>
-                    {
-                        let n = r.cells.len();
-                        let message = format!("row has {n} cells, expected {side}");
-                        Err(ParseError::new(line, message))
-                    }
-                    Ok(r) if other(&r) && !self.at.rows.is_empty() => {
-                        self.at.pending.push_front((line, LineKind::Row(Ok(r))));
+                // A row of another kind or width than the first ends the board (read
+                // again); of its kind and one cell too few or too many, it is damaged.
+                if let Ok(r) = &row
+                    && (r.chars, r.cells.len()) != (chars, side)
+                    && !self.at.rows.is_empty()
+                {
+                    if r.chars != chars || r.cells.len().abs_diff(side) != 1 {
+                        self.at.pending.push_front((line, LineKind::Row(row)));
                         self.broken();
                         return Ok(());
                     }
-                    row => row,
-                };
+                    let message = format!("row has {} cells, expected {side}", r.cells.len());
+                    row = Err(ParseError::new(line, message));
+                }
                 self.at.rows.push((line, row));
                 if self.at.rows.len() == self.side() {
                     self.complete()?;
@@ -600,10 +566,8 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         return classify(&Line { bytes, ..*line }, cells, style);
     }
     let kind = classify_cells(line, cells, style);
-    if matches!(kind, LineKind::Row(Ok(_))) {
-        return kind;
-    }
-    let Some((at, letter)) = row_label(line.bytes) else {
+    let label = row_label(line.bytes).filter(|_| !matches!(kind, LineKind::Row(Ok(_))));
+    let Some((at, letter)) = label else {
         return kind;
     };
     let (bytes, mut trial) = (&line.bytes[at..], *style);
@@ -645,9 +609,7 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
             .position(|&b| b == b':')
             .filter(|&i| i > 0 && i <= 12)?,
     };
-    let after = run(&rest[label..], |b| {
-        matches!(b, b' ' | b'\t' | b'|' | b':' | b')' | b'.')
-    });
+    let after = run(&rest[label..], |b| b" \t|:).".contains(b));
     // Dots alone are blank cells (`AT17.6..`), not the end of a label (`1. 5 3`).
     let dots = rest[label..label + after].iter().all(|&b| b == b'.');
     let letter = (word == 1 && !numbered).then_some(rest[0]);
@@ -710,8 +672,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
             0xE2 if matches!(bytes.get(i + 1), Some(0x94 | 0x95)) => i += 2,
             // Blanks a user named (`--blanks +`) are cells, never borders.
             b if cells.is_extra_blank(b) => found.push(Some(0)),
-            b' ' | b'\t' | b'|' | b'+' | b'=' | b'!' | b':' | b'[' | b']' | b'{' | b'}' | b'('
-            | b')' | b'\'' | b'"' | b';' => {}
+            b if b" \t|+=!:[]{}()'\";".contains(&b) => {}
             b'-' => found.push(None),
             b => match cells.value(b) {
                 Some(v) => found.push(Some(v)),
@@ -788,9 +749,8 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     fields.iter().map(cell).collect()
 }
 
-/// The row of nine cells, or why a row of another number is none: the variants with
-/// rows of their own width are named, and a character that read as a blank would make
-/// nine (`--blanks +`).
+/// The row of nine cells, or why another number is none: naming the variants of that width,
+/// or a character that read as a blank would make nine (`--blanks +`).
 fn nine(line: &Line<'_>, row: Vec<u8>) -> LineKind {
     let n = row.len();
     let message = match n {
