@@ -365,17 +365,25 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
 /// one a blank); else (`None`) runs of spaces, tabs, `|`, `/`, `\`, `~`, `=` separate fields.
 fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
     let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
-    let is_sep = |b: u8| match strict {
-        Some(d) => b == d,
-        // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`;
-        // `/` and `\` between rows (`530070000/600195000/...`).
-        None => matches!(b, b' ' | b'\t' | b'|' | b'/' | b'\\' | b'=' | b'~'),
+    // `/` and `\` between rows (`530070000/600195000/...`), never in markup (`</td>`).
+    let row_mark = |i: usize| {
+        let apart = |j: usize| {
+            s.get(j)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || b"./\\ ".contains(b))
+        };
+        apart(i.wrapping_sub(1)) && apart(i + 1)
+    };
+    let is_sep = |i: usize| match (strict, s[i]) {
+        (Some(d), b) => b == d,
+        // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
+        (None, b'/' | b'\\') => row_mark(i),
+        (None, b) => matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~'),
     };
     let mut tokens = Vec::new();
     let mut start = 0;
     // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank.
     let mut closed = false;
-    for i in (0..s.len()).filter(|&i| is_sep(s[i])).chain([s.len()]) {
+    for i in (0..s.len()).filter(|&i| is_sep(i)).chain([s.len()]) {
         let (mut a, mut z) = (start, i);
         // Fields may be padded, bracketed (`[[5,3,0,...]]`) or quoted; a quoted value
         // ends at its closing quote (`data="..."/>`); code before a list's bracket
