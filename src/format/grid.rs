@@ -186,13 +186,25 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
 }
 
 /// The separator of a row whose every field counts, an empty one a blank: `,`, or `;`
-/// between single cells (`;;7;6;;;8;;9`; `12.;...;..9` is three groups of cells).
+/// between single cells (`;;7;6;;;8;;9`; `12.;...;..9` is three groups of cells), or
+/// one mark between each two single cells.
 fn strict(t: &[u8]) -> Option<u8> {
     if t.contains(&b',') {
         return Some(b',');
     }
     if t.contains(&b';') && fields(t, b';').all(|f| f.len() <= 1) {
         return Some(b';');
+    }
+    // One mark between every two cells, a board's side of them (`0.0.0.7.0.0.5.0.6`): 17
+    // characters are no row of cells, 9 are (never 5 cells apart).
+    if let [_, d, ..] = *t
+        && d.is_ascii_punctuation()
+        && t.len() % 2 == 1
+        && crate::board::Shape::of_side(t.len().div_ceil(2)).is_some()
+        && t.iter().skip(1).step_by(2).all(|&b| b == d)
+        && t.iter().step_by(2).all(|&b| b != d && b.is_ascii_graphic())
+    {
+        return Some(d);
     }
     // `|` between the 16 or 25 cells of a row, none over two wide, no space, an empty
     // field a blank (`1|||2|3|...`); in fewer, `||` is a box's edge (`5|3|.||.|7|.`).
@@ -311,15 +323,17 @@ impl<R: BufRead> GridReader<R> {
         if !t.is_empty() {
             at.titled = title;
         }
-        // Between boards, a few blanks alone (`...`: "and so on") are text; in one, a damaged row.
-        let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
-        let text = at.rows.is_empty()
-            && (1..4).contains(&cells.len())
-            && cells.iter().all(|&&b| self.cells.value(b) == Some(0));
-        let kind = match (title || text, self.hdu) {
+        let kind = match (title, self.hdu) {
             (true, _) => LineKind::Header,
             (false, Some(hdu)) => hdu(&line, &self.cells),
             (false, None) => classify(&line, &self.cells, &mut self.style),
+        };
+        // Between boards, a row of one to three marks (`...`: "and so on", an end mark
+        // `-1`) is text, shorter than any board's row; in one, a damaged row.
+        let marks = t.iter().filter(|b| !b.is_ascii_whitespace()).count();
+        let kind = match kind {
+            LineKind::Row(_) if at.rows.is_empty() && marks < 4 => LineKind::Header,
+            kind => kind,
         };
         if let LineKind::Header = kind {
             at.notes.skip(line.number, t);

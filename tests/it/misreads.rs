@@ -1622,3 +1622,50 @@ fn survey_13_json_of_cell_objects_is_refused_saying_what_is_read() {
         r.says("extract its puzzles one a line");
     }
 }
+
+/// Rows of cells with one mark between every two (`0.0.0.7.0.0.5.0.6`; `1-0-0-2`) were 17
+/// (7) cells too many, and no flag read them.
+#[test]
+fn survey_13_one_mark_between_cells_separates_them() {
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let rows = |side: usize, p: &str, mark: &str| -> String {
+        let chars: Vec<char> = p.chars().collect();
+        let row = |r: usize| chars[side * r..side * r + side].iter().map(char::to_string);
+        (0..side)
+            .map(|r| row(r).collect::<Vec<_>>().join(mark) + "\n")
+            .collect()
+    };
+    let r = run("dots.txt", &rows(9, P, "."), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![P.replace('0', ".").as_str()]),
+        "{}",
+        r.stderr
+    );
+    let four = "1000000230000004";
+    let r = run("dashes.txt", &rows(4, four, "-"), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec!["1......23......4"]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// A count line, a board, then an end mark `-1`: the mark was a damaged row (exit 3).
+/// Between boards a line of one to three marks is text; inside one it stays an error.
+#[test]
+fn survey_13_an_end_mark_after_the_board_is_text() {
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let board: String = (0..9)
+        .map(|r| format!("{}\n", &P[9 * r..9 * r + 9]))
+        .collect();
+    let r = run("marks.in", &format!("0\n{board}-1\n"), &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 1), "{}", r.stderr);
+    r.says("skipped 2 line(s) that hold no puzzle");
+    let (head, tail) = board.split_at(30);
+    let r = run("damaged.in", &format!("{head}-1\n{tail}"), &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+}
