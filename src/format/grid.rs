@@ -66,7 +66,7 @@ pub struct RowStyle {
 /// A row of at most `side` (4 to 9) columns of digits and spaces (blanks), padded to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let column = |b: &u8| *b == b' ' || (b'1'..=b'0' + side).contains(b);
+    let column = |b: &u8| *b == b' ' || (b'0'..=b'0' + side).contains(b);
     let ok = raw.len() <= usize::from(side)
         && raw.iter().all(column)
         && raw.iter().any(u8::is_ascii_digit);

@@ -1669,3 +1669,13 @@ fn survey_13_an_end_mark_after_the_board_is_text() {
     let r = run("damaged.in", &format!("{head}-1\n{tail}"), &[]);
     assert_eq!(r.code, 3, "{}", r.stderr);
 }
+
+/// Rows nine columns wide where a blank is a space or a `0` (`500000000`, `4   7 3  `): the
+/// rows of `0`s broke the run of rows with spaces, and the board was three errors.
+#[test]
+fn survey_14_spaces_and_zeros_as_blanks_in_nine_columns() {
+    let text = "500000000\n4   7 3  \n   46   1\n3 8  2   \n 67   82 \n   5  1 7\n2   49   \n  4 5   2\n000000000\n";
+    let r = run("fixed.in", text, &[]);
+    let want = "5........4...7.3.....46...13.8..2....67...82....5..1.72...49.....4.5...2.........";
+    assert_eq!((r.code, r.puzzles()), (0, vec![want]), "{}", r.stderr);
+}
