@@ -280,7 +280,8 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
         let w: Vec<&[u8]> = w.iter().flatten().copied().collect();
         // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
         let parted = side != 9 && (1..side - 1).any(|c| w.iter().all(|r| r.get(c) == Some(&b' ')));
-        w.iter().any(|r| trim(r).contains(&b' '))
+        // Most rows with a space: one short row among rows of `0` blanks is damaged.
+        2 * w.iter().filter(|r| trim(r).contains(&b' ')).count() > side
             && 2 * w.iter().filter(|r| r.len() == side).count() > side
             && !parted
     })

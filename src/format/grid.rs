@@ -66,7 +66,12 @@ pub struct RowStyle {
 /// A row of at most `side` (4 to 9) columns of digits and spaces (blanks), padded to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let column = |b: &u8| *b == b' ' || (b'0'..=b'0' + side).contains(b);
+    // A row of `0` blanks and no space is one too (`500000000` above `4   7 3  `).
+    let low = match raw.len() == usize::from(side) && !raw.contains(&b' ') {
+        true => b'0',
+        false => b'1',
+    };
+    let column = |b: &u8| *b == b' ' || (low..=b'0' + side).contains(b);
     let ok = raw.len() <= usize::from(side)
         && raw.iter().all(column)
         && raw.iter().any(u8::is_ascii_digit);
@@ -140,7 +145,7 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     let width = |n: usize| {
         board::Shape::of_side(n).is_some_and(|s| n != 9 && (s.rows == s.cols || rectangular))
     };
-    let mut tokens: Vec<&[u8]> = match strict(t) {
+    let mut tokens: Vec<&[u8]> = match strict(t, cells) {
         Some(d) => fields(t, d).collect(),
         None => t
             .split(|b| matches!(b, b' ' | b'\t' | b';' | b'|'))
@@ -187,24 +192,13 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
 
 /// The separator of a row whose every field counts, an empty one a blank: `,`, or `;`
 /// between single cells (`;;7;6;;;8;;9`; `12.;...;..9` is three groups of cells), or
-/// one mark between each two single cells.
-fn strict(t: &[u8]) -> Option<u8> {
+/// a [`marked`] row's mark.
+fn strict(t: &[u8], cells: &Cells) -> Option<u8> {
     if t.contains(&b',') {
         return Some(b',');
     }
     if t.contains(&b';') && fields(t, b';').all(|f| f.len() <= 1) {
         return Some(b';');
-    }
-    // One mark between every two cells, a board's side of them (`0.0.0.7.0.0.5.0.6`): 17
-    // characters are no row of cells, 9 are (never 5 cells apart).
-    if let [_, d, ..] = *t
-        && d.is_ascii_punctuation()
-        && t.len() % 2 == 1
-        && crate::board::Shape::of_side(t.len().div_ceil(2)).is_some()
-        && t.iter().skip(1).step_by(2).all(|&b| b == d)
-        && t.iter().step_by(2).all(|&b| b != d && b.is_ascii_graphic())
-    {
-        return Some(d);
     }
     // `|` between the 16 or 25 cells of a row, none over two wide, no space, an empty
     // field a blank (`1|||2|3|...`); in fewer, `||` is a box's edge (`5|3|.||.|7|.`).
@@ -214,6 +208,27 @@ fn strict(t: &[u8]) -> Option<u8> {
         && fields.clone().all(|f| f.len() <= 2)
         && !t.iter().any(u8::is_ascii_whitespace))
     .then_some(b'|')
+    .or_else(|| marked(t, cells))
+}
+
+/// One mark between each two cells, a board's side of them (`0.0.0.7.0.0.5.0.6`): 17
+/// characters are no row of cells, 9 are (never 5 cells apart). Not a frame (`-+-+-`,
+/// `.-.-.`: `-`, `=`, `_`, `+` and `|` draw them) nor column numbers (`1.2.3.4.5.6.7.8.9`,
+/// which would shift the board).
+fn marked(t: &[u8], cells: &Cells) -> Option<u8> {
+    let [_, d, ..] = *t else { return None };
+    let (cells_at, marks_at) = (t.iter().step_by(2), t.iter().skip(1).step_by(2));
+    let side = t.len().div_ceil(2);
+    (d.is_ascii_punctuation()
+        && !b"-=_+|".contains(&d)
+        && t.len() % 2 == 1
+        && crate::board::Shape::of_side(side).is_some()
+        && { marks_at }.all(|&b| b == d)
+        && cells_at.clone().all(|&b| b != d && cells.is_cell(b))
+        && !cells_at
+            .map(|&b| cells.value(b))
+            .eq((1..=side as u8).map(Some)))
+    .then_some(d)
 }
 
 /// The longest line of digits read as a title where each grid follows one (`digit_titles`).
@@ -311,29 +326,32 @@ impl<R: BufRead> GridReader<R> {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-        // Digits too short for a row: a title or a count; with `digit_titles`, any before a board.
-        let title = digits
-            && ((t.len() < 9
-                && self.hdu.is_none()
-                && wide_row(t, self.style.rectangular, &self.cells).is_none())
-                || (self.style.digit_titles
-                    && !at.titled
-                    && at.rows.is_empty()
-                    && t.len() <= MAX_TITLE));
+        let negative = t
+            .strip_prefix(b"-")
+            .is_some_and(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit));
+        // Digits too short for a row: a title or a count (or `-1`, an end); with
+        // `digit_titles`, any before a board.
+        let title = ((digits || negative)
+            && t.len() < 9
+            && self.hdu.is_none()
+            && wide_row(t, self.style.rectangular, &self.cells).is_none())
+            || (digits
+                && self.style.digit_titles
+                && !at.titled
+                && at.rows.is_empty()
+                && t.len() <= MAX_TITLE);
         if !t.is_empty() {
             at.titled = title;
         }
-        let kind = match (title, self.hdu) {
+        // Between boards, a few blanks alone (`...`: "and so on") are text; in one, a damaged row.
+        let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
+        let text = at.rows.is_empty()
+            && (1..4).contains(&cells.len())
+            && cells.iter().all(|&&b| self.cells.value(b) == Some(0));
+        let kind = match (title || text, self.hdu) {
             (true, _) => LineKind::Header,
             (false, Some(hdu)) => hdu(&line, &self.cells),
             (false, None) => classify(&line, &self.cells, &mut self.style),
-        };
-        // Between boards, a row of one to three marks (`...`: "and so on", an end mark
-        // `-1`) is text, shorter than any board's row; in one, a damaged row.
-        let marks = t.iter().filter(|b| !b.is_ascii_whitespace()).count();
-        let kind = match kind {
-            LineKind::Row(_) if at.rows.is_empty() && marks < 4 => LineKind::Header,
-            kind => kind,
         };
         if let LineKind::Header = kind {
             at.notes.skip(line.number, t);
@@ -659,7 +677,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if let Some(row) = wide_row(inner, style.rectangular, cells) {
         return LineKind::Row(Ok(row));
     }
-    if let Some(d) = strict(inner) {
+    if let Some(d) = strict(inner, cells) {
         return comma_row(line, inner, d, cells, style.label_column);
     }
     // Simple Sudoku's `*-----------*` frame: the corners are no blank cells.

@@ -362,28 +362,22 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
 }
 
 /// Each field's span, and the strict delimiter (`,` or `;`: every field counts, an empty
-/// one a blank); else (`None`) runs of spaces, tabs, `|`, `/`, `\`, `~`, `=` separate fields.
-fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
+/// one a blank); else (`None`) runs of spaces, tabs, `|`, `~`, `=` (and with `marks`, `/`
+/// and `\`) separate fields.
+fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
     let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
-    // `/` and `\` between rows (`530070000/600195000/...`), never in markup (`</td>`).
-    let row_mark = |i: usize| {
-        let apart = |j: usize| {
-            s.get(j)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || b"./\\ ".contains(b))
-        };
-        apart(i.wrapping_sub(1)) && apart(i + 1)
-    };
-    let is_sep = |i: usize| match (strict, s[i]) {
-        (Some(d), b) => b == d,
+    let is_sep = |b: u8| match strict {
+        Some(d) => b == d,
         // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
-        (None, b'/' | b'\\') => row_mark(i),
-        (None, b) => matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~'),
+        None => {
+            matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~') || (marks && matches!(b, b'/' | b'\\'))
+        }
     };
     let mut tokens = Vec::new();
     let mut start = 0;
     // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank.
     let mut closed = false;
-    for i in (0..s.len()).filter(|&i| is_sep(i)).chain([s.len()]) {
+    for i in (0..s.len()).filter(|&i| is_sep(s[i])).chain([s.len()]) {
         let (mut a, mut z) = (start, i);
         // Fields may be padded, bracketed (`[[5,3,0,...]]`) or quoted; a quoted value
         // ends at its closing quote (`data="..."/>`); code before a list's bracket
@@ -420,9 +414,22 @@ fn split(s: &[u8]) -> (Option<u8>, Vec<Span>) {
 }
 
 /// The line's fields, and each 81-cell grid in it with its start: a field of 81 cells,
-/// or consecutive fields of 1, 3, 9 or 27 cells that make 81.
+/// or consecutive fields of 1, 3, 9 or 27 cells that make 81. In a line holding none so,
+/// `/` or `\` may part its rows (`530070000/600195000/...`): a date or a fraction beside
+/// a puzzle is no mark between rows.
 fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
-    let (strict, tokens) = split(s);
+    let found = grids_in(s, cells, false);
+    if found.1.is_empty() && s.iter().any(|b| matches!(b, b'/' | b'\\')) {
+        let marked = grids_in(s, cells, true);
+        if !marked.1.is_empty() {
+            return marked;
+        }
+    }
+    found
+}
+
+fn grids_in(s: &[u8], cells: &Cells, marks: bool) -> (Vec<Span>, Vec<(usize, Grid)>) {
+    let (strict, tokens) = split(s, marks);
     let field = |&(a, z): &Span| &s[a..z];
     // Width of each field as cells: `None` when it is not all cells.
     let width = |t: &Span| match field(t) {

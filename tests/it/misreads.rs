@@ -1623,8 +1623,8 @@ fn survey_13_json_of_cell_objects_is_refused_saying_what_is_read() {
     }
 }
 
-/// Rows of cells with one mark between every two (`0.0.0.7.0.0.5.0.6`; `1-0-0-2`) were 17
-/// (7) cells too many, and no flag read them.
+/// Rows of cells with one mark between every two (`0.0.0.7.0.0.5.0.6`; `1/0/0/2`) were 17
+/// (7) cells too many, and no flag read them. A frame's rule (`-+-+-`) is no row.
 #[test]
 fn survey_13_one_mark_between_cells_separates_them() {
     const P: &str =
@@ -1644,17 +1644,36 @@ fn survey_13_one_mark_between_cells_separates_them() {
         r.stderr
     );
     let four = "1000000230000004";
-    let r = run("dashes.txt", &rows(4, four, "-"), &[]);
+    let r = run("slashes.txt", &rows(4, four, "/"), &[]);
     assert_eq!(
         (r.code, r.puzzles()),
         (0, vec!["1......23......4"]),
         "{}",
         r.stderr
     );
+    let framed: String = rows(9, P, " ")
+        .lines()
+        .map(|row| format!("-+-+-+-+-+-+-+-+-\n{row}\n"))
+        .collect();
+    let r = run("framed.txt", &(framed + "-+-+-+-+-+-+-+-+-\n"), &[]);
+    let dots = P.replace('0', ".");
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![dots.as_str()]),
+        "{}",
+        r.stderr
+    );
+    // Column numbers so marked above a board are no row of it (the board would shift).
+    let r = run(
+        "numbered.txt",
+        &format!("1.2.3.4.5.6.7.8.9\n{}", rows(9, P, "")),
+        &[],
+    );
+    assert_eq!(r.code, 3, "{:?}", r.rows);
 }
 
 /// A count line, a board, then an end mark `-1`: the mark was a damaged row (exit 3).
-/// Between boards a line of one to three marks is text; inside one it stays an error.
+/// A number alone shorter than a row, signed too, is no row; inside a board it cuts it.
 #[test]
 fn survey_13_an_end_mark_after_the_board_is_text() {
     const P: &str =
@@ -1678,4 +1697,8 @@ fn survey_14_spaces_and_zeros_as_blanks_in_nine_columns() {
     let r = run("fixed.in", text, &[]);
     let want = "5........4...7.3.....46...13.8..2....67...82....5..1.72...49.....4.5...2.........";
     assert_eq!((r.code, r.puzzles()), (0, vec![want]), "{}", r.stderr);
+    // One short row among rows of `0` blanks is a damaged row, not a row of spaces.
+    let damaged = format!("5 3\n{}\n", ["600195000"; 8].join("\n"));
+    let r = run("damaged.in", &damaged, &[]);
+    assert_eq!(r.code, 3, "{:?}", r.rows);
 }
