@@ -570,6 +570,17 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
         };
         return Some((at, format!("{singles} one-cell fields, expected 81{why}")));
     }
+    // Fields of three cells or more side by side, about a board's cells but no board (a
+    // row one cell short, `530070000 ... 40080300 ...`): a damaged puzzle, never text.
+    let cellish = |t: &Span| t.1 >= t.0 + 3 && s[t.0..t.1].iter().all(|&b| cells.is_cell(b));
+    let width = |run: &[Span]| run.iter().map(|t| t.1 - t.0).sum::<usize>();
+    let mut runs = tokens.split(|t| !cellish(t));
+    if let Some(run) = runs.find(|run| run.len() > 1 && (60..=100).contains(&width(run))) {
+        let (n, k) = (width(run), run.len());
+        let message =
+            format!("{n} cells in {k} fields, no board: expected 81 in fields of one width");
+        return Some((run[0].0, message));
+    }
     // A square board larger than any read (36x36 is 1,296 cells).
     let symbols = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'*');
     for &(a, z) in tokens {

@@ -1702,3 +1702,20 @@ fn survey_14_spaces_and_zeros_as_blanks_in_nine_columns() {
     let r = run("damaged.in", &damaged, &[]);
     assert_eq!(r.code, 3, "{:?}", r.rows);
 }
+
+/// A puzzle a line whose rows stand apart (spaces, `|`, `/`) with one row a cell short or
+/// long was skipped as a line with no puzzle, with a note only: a board lost, exit 0.
+#[test]
+fn red_team_13_rows_apart_with_a_damaged_row_are_an_error() {
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let mut rows: Vec<String> = (0..9).map(|r| P[9 * r..9 * r + 9].to_string()).collect();
+    for (damage, sep) in [("40080300", " "), ("4008030010", "|"), ("40080300", "/")] {
+        rows[4] = damage.to_string();
+        let r = run("rows.txt", &format!("{}\n{P}\n", rows.join(sep)), &[]);
+        assert_eq!((r.code, r.rows.len()), (3, 2), "{sep}: {}", r.stderr);
+        if sep != "/" {
+            r.says("in 9 fields, no board");
+        }
+    }
+}
