@@ -279,6 +279,17 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
         if !sized(head) || !head.iter().all(cellish) {
             continue;
         }
+        // Fields as long after it: a larger board's rows (16 fields of 16 cells), its
+        // answer, or puzzles side by side, which is no reading (never the first alone).
+        let same = |&&(a, z): &&Span| z - a == f.len() && s[a..z].iter().all(cellish);
+        let run = tokens[k..].iter().take_while(same).count();
+        if run == f.len() && head.len() == f.len() {
+            let rows: Vec<u8> = tokens[k..k + run]
+                .iter()
+                .flat_map(|&(a, z)| s[a..z].to_vec())
+                .collect();
+            return Some(cells.chars(&rows).map(Puzzle::new).map_err(|(_, e)| (a, e)));
+        }
         let board = match cells.chars(head) {
             Ok(b) => b,
             Err((i, e)) => {
@@ -288,6 +299,14 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
         };
         if head.len() < f.len() {
             return Some(with_suffix(board.into(), s, a + head.len() + 1, cells));
+        }
+        let answer = |&(a, z): &Span| cells.chars(&s[a..z]).is_ok_and(|g| g.is_full());
+        if run > 2 || (run == 2 && !answer(&tokens[k + 1])) {
+            let message = format!(
+                "{run} puzzles of {} cells on one line: write one a line",
+                f.len()
+            );
+            return Some(Err((tokens[k + 1].0, message)));
         }
         let expected = tokens[k + 1..]
             .iter()

@@ -1719,3 +1719,33 @@ fn red_team_13_rows_apart_with_a_damaged_row_are_an_error() {
         }
     }
 }
+
+/// Fields of 16 cells side by side: a 16x16 board's rows were read as the 4x4 board of
+/// the first field, and two 4x4 puzzles on a line as the first alone, both exit 0.
+#[test]
+fn red_team_13_fields_of_sixteen_cells_side_by_side() {
+    const SYMBOLS: &[u8] = b"123456789ABCDEFG";
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let cell = |c: usize| match (r + c) % 3 {
+                0 => '.',
+                _ => SYMBOLS[(4 * (r % 4) + r / 4 + c) % 16] as char,
+            };
+            (0..16).map(cell).collect()
+        })
+        .collect();
+    let r = run("rows16.txt", &format!("{}\n", rows.join(" ")), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![rows.concat().as_str()]),
+        "{}",
+        r.stderr
+    );
+    let four = ".23.34.22.41.12.";
+    let r = run("two.txt", &format!("{four} {four}\n"), &[]);
+    assert_eq!(r.code, 3, "{:?}", r.rows);
+    r.says("2 puzzles of 16 cells on one line");
+    let r = run("pair.txt", &format!("{four} 1234341223414123\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![four]), "{}", r.stderr);
+    assert_eq!(r.rows[0][2], "true");
+}
