@@ -326,12 +326,8 @@ impl<R: BufRead> GridReader<R> {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
         let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-        let negative = t
-            .strip_prefix(b"-")
-            .is_some_and(|n| !n.is_empty() && n.iter().all(u8::is_ascii_digit));
-        // Digits too short for a row: a title or a count (or `-1`, an end); with
-        // `digit_titles`, any before a board.
-        let title = ((digits || negative)
+        // Digits too short for a row: a title or a count; with `digit_titles`, any before a board.
+        let title = (digits
             && t.len() < 9
             && self.hdu.is_none()
             && wide_row(t, self.style.rectangular, &self.cells).is_none())
@@ -343,11 +339,14 @@ impl<R: BufRead> GridReader<R> {
         if !t.is_empty() {
             at.titled = title;
         }
-        // Between boards, a few blanks alone (`...`: "and so on") are text; in one, a damaged row.
+        // Between boards, one to three blanks (`...`: "and so on") or numbers (a box size
+        // `2 3`, an end `-1`) are text, shorter than any row; in one, a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
+        let number = |b: &u8| b.is_ascii_digit() || matches!(b, b'-' | b',');
         let text = at.rows.is_empty()
             && (1..4).contains(&cells.len())
-            && cells.iter().all(|&&b| self.cells.value(b) == Some(0));
+            && (cells.iter().all(|&&b| self.cells.value(b) == Some(0))
+                || (cells.iter().all(|&b| number(b)) && cells.iter().any(|b| b.is_ascii_digit())));
         let kind = match (title || text, self.hdu) {
             (true, _) => LineKind::Header,
             (false, Some(hdu)) => hdu(&line, &self.cells),

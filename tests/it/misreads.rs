@@ -1749,3 +1749,28 @@ fn red_team_13_fields_of_sixteen_cells_side_by_side() {
     assert_eq!((r.code, r.puzzles()), (0, vec![four]), "{}", r.stderr);
     assert_eq!(r.rows[0][2], "true");
 }
+
+/// A box size line (`2 3`, `3, 3`) or an end mark (`-1`) between boards: one to three
+/// numbers are shorter than any row, so text, never a damaged row (exit 3).
+#[test]
+fn survey_14_a_box_size_line_before_the_board_is_text() {
+    let rows: Vec<String> = (0..6)
+        .map(|r| {
+            let cell = |c: usize| match (r + c) % 2 {
+                0 => "0".to_string(),
+                _ => ((3 * (r % 2) + r / 2 + c) % 6 + 1).to_string(),
+            };
+            (0..6).map(cell).collect::<Vec<_>>().join(" ") + "\n"
+        })
+        .collect();
+    for head in ["2 3\n", "2, 3\n", "6\n"] {
+        let r = run("boxes.txt", &format!("{head}{}-1\n", rows.concat()), &[]);
+        let want = ".2.4.64.6.2..3.5.15.1.3..4.6.26.2.4.";
+        assert_eq!(
+            (r.code, r.puzzles()),
+            (0, vec![want]),
+            "{head}: {}",
+            r.stderr
+        );
+    }
+}
