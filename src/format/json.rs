@@ -46,6 +46,8 @@ pub(crate) struct JsonReader<R> {
 #[derive(Default)]
 struct Out {
     cells: Cells,
+    /// The byte that ends a line: `\r` in a file of bare CRs.
+    end: u8,
     queue: VecDeque<RawRecord>,
     number: u64,
     /// The last line a good record explained: records that share a line explain it once.
@@ -84,7 +86,7 @@ impl Out {
 }
 
 impl<R: BufRead> JsonReader<R> {
-    pub fn new(input: R, cells: Cells) -> JsonReader<R> {
+    pub fn new(input: R, cells: Cells, end: u8) -> JsonReader<R> {
         JsonReader {
             input,
             buf: Vec::new(),
@@ -95,6 +97,7 @@ impl<R: BufRead> JsonReader<R> {
             done: false,
             out: Out {
                 cells,
+                end,
                 ..Out::default()
             },
         }
@@ -117,7 +120,7 @@ impl<R: BufRead> JsonReader<R> {
 
     fn consume(&mut self, n: usize) {
         let taken = &self.buf[self.at..self.at + n];
-        self.line += memchr::memchr_iter(b'\n', taken).count() as u64;
+        self.line += memchr::memchr_iter(self.out.end, taken).count() as u64;
         self.at += n;
     }
 
@@ -317,7 +320,7 @@ impl<'a> Doc<'a> {
     fn record(&mut self, v: &RawValue, body: Result<Puzzle, String>) {
         let v = v.get();
         let offset = v.as_ptr() as usize - self.text.as_ptr() as usize;
-        let lines = |t: &str| memchr::memchr_iter(b'\n', t.as_bytes()).count() as u64;
+        let lines = |t: &str| memchr::memchr_iter(self.out.end, t.as_bytes()).count() as u64;
         self.line = match self.at <= offset {
             true => self.line + lines(&self.text[self.at..offset]),
             false => self.line - lines(&self.text[offset..self.at]),

@@ -152,7 +152,7 @@ impl Format {
             Format::Csv => Box::new(csv::CsvReader::new(lines(input), cells, layout)),
             Format::Grid => Box::new(grid::GridReader::new(lines(input), cells, layout.rows)),
             Format::Hdu => Box::new(hdu::reader(lines(input), Cells::judge())),
-            Format::Json => Box::new(json::JsonReader::new(input, cells)),
+            Format::Json => Box::new(json::JsonReader::new(input, cells, terminator)),
         };
         match layout.pairs {
             Some(p @ (Pairs::After | Pairs::Before)) => Box::new(

@@ -1774,3 +1774,21 @@ fn survey_14_a_box_size_line_before_the_board_is_text() {
         );
     }
 }
+
+/// JSON with bare CRs for line ends gave every record line 1 (only `\n` was counted).
+#[test]
+fn red_team_13_json_lines_in_a_file_of_bare_crs() {
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let list = format!("[\r\"{P}\",\r\"{P}\"\r]\r");
+    let objects = format!("{{\"puzzle\":\"{P}\"}}\r{{\"puzzle\":\"{P}\"}}\r");
+    for (name, text, lines) in [
+        ("cr.json", list, ["2", "3"]),
+        ("cr.jsonl", objects, ["1", "2"]),
+    ] {
+        let (out, header, rows) = solve_named(name, text.as_bytes(), &["-q"]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let got: Vec<&str> = rows.iter().map(|r| field(&header, r, "line")).collect();
+        assert_eq!(got, lines, "{name}");
+    }
+}
