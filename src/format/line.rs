@@ -282,11 +282,17 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
         // Fields as long after it: a larger board's rows (16 fields of 16 cells), its
         // answer, or puzzles side by side, which is no reading (never the first alone).
         let same = |&&(a, z): &&Span| z - a == f.len() && s[a..z].iter().all(cellish);
-        let run = tokens[k..].iter().take_while(same).count();
+        // Counted to one past a board's rows: each field would count the rest again.
+        let run = tokens[k..]
+            .iter()
+            .take(f.len() + 1)
+            .take_while(same)
+            .count();
         if run == f.len() && head.len() == f.len() {
             let rows: Vec<u8> = tokens[k..k + run]
                 .iter()
-                .flat_map(|&(a, z)| s[a..z].to_vec())
+                .flat_map(|&(a, z)| &s[a..z])
+                .copied()
                 .collect();
             return Some(cells.chars(&rows).map(Puzzle::new).map_err(|(_, e)| (a, e)));
         }
