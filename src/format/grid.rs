@@ -35,6 +35,8 @@ pub(crate) struct Row {
     cells: Vec<u8>,
     /// It followed a label (`A 5 3 _ ...`, `Row 1: ...`), dropped.
     labelled: bool,
+    /// Its blanks are spaces (`| 1 |   |`, `4   7 3  `).
+    spaced: bool,
 }
 
 impl Row {
@@ -43,6 +45,14 @@ impl Row {
             chars,
             cells,
             labelled: false,
+            spaced: false,
+        }
+    }
+
+    fn spaced(cells: Vec<u8>) -> Row {
+        Row {
+            spaced: true,
+            ..Row::of(false, cells)
         }
     }
 }
@@ -321,7 +331,7 @@ impl<R: BufRead> GridReader<R> {
         let space_row = (self.style.space_blanks)
             .and_then(|side| space_blank_row(line.bytes, side))
             .filter(|row| !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.contains(&0))
-            .map(|row| Row::of(false, row));
+            .map(Row::spaced);
         if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
@@ -361,6 +371,9 @@ impl<R: BufRead> GridReader<R> {
 
     /// A record for the rows read, short of the side; a lone short row of digits was a title.
     fn broken(&mut self) {
+        if self.spacers() && self.at.rows.is_empty() {
+            return;
+        }
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         if let [(n, Ok(row))] = &rows[..]
             && row.chars
@@ -398,6 +411,20 @@ impl<R: BufRead> GridReader<R> {
             r.body = Body::Parsed(Err(ParseError::new(line, message)));
         }
         at.queue.extend(at.held.replace(r));
+    }
+
+    /// Rows of spaces between bars in a board that writes no blank as a space are a
+    /// drawing's spacers (`|       |       |       |`), not rows of blanks: dropped;
+    /// whether there were any.
+    fn spacers(&mut self) -> bool {
+        let spaced = |r: &Row, blank: bool| r.spaced && r.cells.iter().all(|&v| v == 0) == blank;
+        let rows = &mut self.at.rows;
+        if rows.iter().flat_map(|r| &r.1).any(|r| spaced(r, false)) {
+            return false;
+        }
+        let before = rows.len();
+        rows.retain(|(_, r)| !r.as_ref().is_ok_and(|r| spaced(r, true)));
+        rows.len() < before
     }
 
     /// The record of a board, all its rows read.
@@ -538,7 +565,7 @@ impl<R: BufRead> GridReader<R> {
                     row = Err(ParseError::new(line, message));
                 }
                 self.at.rows.push((line, row));
-                if self.at.rows.len() == self.side() {
+                if self.at.rows.len() == self.side() && !self.spacers() {
                     self.complete()?;
                 }
             }
@@ -662,7 +689,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
         .map_or(t, |i| trim(&t[..i]));
     if let Some(row) = boxed_row(line.bytes, cells) {
-        return LineKind::Row(Ok(Row::of(false, row)));
+        return LineKind::Row(Ok(Row::spaced(row)));
     }
     // A YAML list's item (`- [5, 3, 0, ...]`): the marker is no cell.
     let item = unlabelled
@@ -670,6 +697,9 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         .filter(|t| t.first() == Some(&b'['));
     let inner = unwrap(element(item.unwrap_or(unlabelled)));
     let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
+    if let Some(row) = piped_row(inner, cells) {
+        return LineKind::Row(Ok(Row::spaced(row)));
+    }
     if !inner.iter().any(cell) {
         return LineKind::Border; // `[`, `],`, `]);`, `,`
     }
@@ -689,9 +719,6 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     // A section or title in brackets (`[Puzzle]`, SadMan's files).
     if matches!(t[0], b'[' | b'(' | b'<' | b'{') && inner.iter().any(u8::is_ascii_alphabetic) {
         return LineKind::Header;
-    }
-    if let Some(row) = piped_row(inner, cells) {
-        return LineKind::Row(Ok(Row::of(false, row)));
     }
     // The cells inside the brackets and quotes (`None` a `-`), placed for columns.
     let (bytes, mut found) = (line.bytes, Vec::with_capacity(9));
@@ -765,11 +792,20 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
         .then(|| row.iter().map(|&c| cells.value(c).unwrap_or(0)).collect())
 }
 
-/// A row of cells between `|` bars where a field of spaces is a blank
-/// (`| 1 |   | 4 | ...`); empty fields (`||`) are double bars.
+/// A row of cells between `|` bars, as many as a board's side, where a field of spaces is
+/// a blank (`| 1 |   | 4 | ...`, `| | |2|1|`); empty fields (`||`) are double bars. A row
+/// of blanks only has fields of one width, a cell's (`|   |   |   |` spaces boxes apart).
 fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     let fields: Vec<&[u8]> = t.split(|&b| b == b'|').filter(|f| !f.is_empty()).collect();
-    if fields.len() != 9 || !fields.iter().any(|f| f.iter().all(|&b| b == b' ')) {
+    let blanks = fields
+        .iter()
+        .filter(|f| f.iter().all(|&b| b == b' '))
+        .count();
+    let cell_wide = |f: &&[u8]| f.len() <= 3 && f.len() == fields[0].len();
+    if board::Shape::of_side(fields.len()).is_none()
+        || blanks == 0
+        || (blanks == fields.len() && !fields.iter().all(cell_wide))
+    {
         return None;
     }
     let cell = |f: &&[u8]| match trim(f) {

@@ -1792,3 +1792,42 @@ fn red_team_13_json_lines_in_a_file_of_bare_crs() {
         assert_eq!(got, lines, "{name}");
     }
 }
+
+/// Cells each between bars with spaces as blanks (`| | |2|1|`, `|   | 4 |`) below 9x9, and a
+/// row of blanks only: refused as a 9x9 row of 2 cells (a published 4x4 file, survey 14).
+#[test]
+fn survey_14_cells_between_bars_with_space_blanks_at_any_size() {
+    let narrow = "+-+-+-+-+\n| | | | |\n| | |2|1|\n|3| | |4|\n| | | | |\n+-+-+-+-+";
+    let wide = "+---+---+---+---+\n|   |   |   |   |\n|   |   | 2 | 1 |\n| 3 |   |   | 4 |\n|   |   |   |   |\n+---+---+---+---+\n";
+    for text in [narrow, wide] {
+        let r = run("bars.txt", text, &[]);
+        assert_eq!(
+            (r.code, r.puzzles()),
+            (0, vec!["......213..4...."]),
+            "{}",
+            r.stderr
+        );
+    }
+    // Spaces between the bars of boxes are no row of blanks (a 9x9 drawn with spacers).
+    const P: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut drawn = String::from("+-------+-------+-------+\n");
+    for r in 0..9 {
+        let cell = |c: usize| P[9 * r + c..9 * r + c + 1].to_string();
+        let boxes: Vec<String> = (0..3)
+            .map(|b| {
+                (0..3)
+                    .map(|c| cell(3 * b + c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        drawn += &format!("|       |       |       |\n| {} |\n", boxes.join(" | "));
+    }
+    let r = run(
+        "boxes.txt",
+        &format!("{drawn}+-------+-------+-------+\n"),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
