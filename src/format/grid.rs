@@ -76,6 +76,10 @@ pub struct RowStyle {
 /// A row of at most `side` (4 to 9) columns of digits and spaces (blanks), padded to `side`.
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    // Spaces past the last column are no blanks (`    7   3 `).
+    let raw = raw
+        .get(usize::from(side)..)
+        .map_or(raw, |_| raw.trim_ascii_end());
     // A row of `0` blanks and no space is one too (`500000000` above `4   7 3  `).
     let low = match raw.len() == usize::from(side) && !raw.contains(&b' ') {
         true => b'0',
@@ -667,11 +671,12 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
             .position(|&b| b == b':')
             .filter(|&i| i > 0 && i <= 12)?,
     };
-    let after = run(&rest[label..], |b| b" \t|:).".contains(b));
-    // Dots alone are blank cells (`AT17.6..`), not the end of a label (`1. 5 3`).
-    let dots = rest[label..label + after].iter().all(|&b| b == b'.');
+    // A dot ends a label before a space only (`A. 5 3`); dots are blanks (`B . . 1`,
+    // `AT17.6..`).
+    let dot = usize::from(rest[label..].starts_with(b". "));
+    let after = dot + run(&rest[label + dot..], |b| b" \t|:)".contains(b));
     let letter = (word == 1 && !numbered).then_some(rest[0]);
-    (!dots && label + after < rest.len()).then_some((lead + label + after, letter))
+    (after > 0 && label + after < rest.len()).then_some((lead + label + after, letter))
 }
 
 /// What a line is, read as a row from its first character.

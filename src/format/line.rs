@@ -200,10 +200,13 @@ impl LineBlock {
     }
 }
 
-/// `#` and `//` start comment lines; so does an XML comment on one line.
+/// `#`, `%`, `//`, `/*` and `*/` start comment lines; so does an XML
+/// comment on one line.
 pub(crate) fn is_comment(t: &[u8]) -> bool {
-    t.first() == Some(&b'#')
+    matches!(t.first(), Some(b'#' | b'%'))
         || t.starts_with(b"//")
+        || t.starts_with(b"/*")
+        || t.starts_with(b"*/")
         || (t.starts_with(b"<!--") && t.ends_with(b"-->"))
 }
 

@@ -1831,3 +1831,40 @@ fn survey_14_cells_between_bars_with_space_blanks_at_any_size() {
     );
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// Published grids that broke (survey 15): rows labelled `A` to `I` with `.` blanks (the
+/// dots were read as the label's end: rows of 3 cells), a `%` comment between grids, C block
+/// comments around grids, and a trailing space past the last of nine columns in a file of
+/// space blanks (`    7   3 `: a 10-column row, read as a broken 4x4 board).
+#[test]
+fn survey_15_labels_with_dot_blanks_percent_and_block_comments_trailing_spaces() {
+    const P: &str =
+        "4.2....3...6.7..5.568.1.37....85.21.1.......8.87.9.....3..7.8658...........9.84.1";
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let cell = |c: usize| P[9 * r + c..9 * r + c + 1].to_string();
+            let boxes = (0..3).map(|b| {
+                (0..3)
+                    .map(|c| cell(3 * b + c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+            format!(
+                "{} | {} |",
+                (b'A' + r as u8) as char,
+                boxes.collect::<Vec<_>>().join(" | ")
+            )
+        })
+        .collect();
+    let board = format!(
+        "//  1 2 3   4 5 6   7 8 9\n  +-------+\n{}\n",
+        rows.join("\n")
+    );
+    let text = format!("/*\n notes\n*/\n{board}\n/*\n{board}*/\n% very easy\n{board}");
+    let r = run("board.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P; 3]), "{}", r.stderr);
+    let spaced = "1   6    \n5 8   9 1\n     56  \n   8 6  4\n  4 1 8  \n7  9 2   \n  12     \n8 9   5 2\n    7   3 ";
+    let r = run("sudoku6.txt", spaced, &[]);
+    let want = "1...6....5.8...9.1.....56.....8.6..4..4.1.8..7..9.2.....12.....8.9...5.2....7...3";
+    assert_eq!((r.code, r.puzzles()), (0, vec![want]), "{}", r.stderr);
+}
