@@ -1868,3 +1868,25 @@ fn survey_15_labels_with_dot_blanks_percent_and_block_comments_trailing_spaces()
     let want = "1...6....5.8...9.1.....56.....8.6..4..4.1.8..7..9.2.....12.....8.9...5.2....7...3";
     assert_eq!((r.code, r.puzzles()), (0, vec![want]), "{}", r.stderr);
 }
+
+/// numpy's print of a board with a number glued after it (`[0 4 ... 0]]22`, a published
+/// file, survey 15): the last row had 11 cells, and 11 of 14 boards were errors.
+#[test]
+fn survey_15_a_label_after_a_bracketed_rows_closing_bracket() {
+    const P: &str =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let row: Vec<&str> = (0..9).map(|c| &P[9 * r + c..9 * r + c + 1]).collect();
+            let (open, close) = match r {
+                0 => ("[[", "]"),
+                8 => (" [", "]]22"),
+                _ => (" [", "]"),
+            };
+            format!("{open}{}{close}", row.join(" "))
+        })
+        .collect();
+    let r = run("boards.txt", &format!("{}\n\n", rows.join("\n")).repeat(2), &[]);
+    let want = P.replace('0', ".");
+    assert_eq!((r.code, r.puzzles()), (0, vec![want.as_str(); 2]), "{}", r.stderr);
+}
