@@ -13,7 +13,7 @@ pub fn render(run: &BenchRun) -> String {
     // Narrow for a terminal: a short title, the end of a long path.
     table.rename("no guess", "noguess");
     table.map("dataset", dataset_name);
-    let mut s = table.text();
+    let mut s = table.render();
     let _ = writeln!(
         s,
         "µs/puzzle: the median round's time / puzzles, on its clock{} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
@@ -172,6 +172,6 @@ pub fn instructions(run: &BenchRun) -> String {
         }),
         ("vs first", Right, &|c| c.2.clone()),
     ];
-    let table = Table::of(&rows, columns).text();
+    let table = Table::of(&rows, columns).render();
     format!("\ninstructions (callgrind, inside the solver calls only; no noise):\n{table}")
 }

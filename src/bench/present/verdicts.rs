@@ -122,7 +122,7 @@ pub fn text(versus: &[Versus]) -> String {
     if let Some(v) = builds.first() {
         let mut table = table(&builds).select(SHOWN);
         table.map("dataset", dataset_name);
-        let _ = write!(s, "\nbuilds compared:\n{}", table.text());
+        let _ = write!(s, "\nbuilds compared:\n{}", table.render());
         for b in builds.iter().filter(|b| b.why.is_some()) {
             let _ = writeln!(
                 s,
