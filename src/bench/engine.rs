@@ -481,16 +481,12 @@ impl<'a> Contender<'a> {
             }),
             counters: first.counters(),
             verified: self.truths.map(|_| {
-                let crate::report::tally::Decided {
-                    confirmed,
-                    refuted,
-                    undecided,
-                } = self.tally.verified();
+                let decided = self.tally.verified();
                 Verified {
                     by: crate::run::verify::describe(self.backend),
-                    confirmed,
-                    refuted,
-                    undecided,
+                    confirmed: decided.confirmed,
+                    refuted: decided.refuted,
+                    undecided: decided.undecided,
                 }
             }),
             instructions: None,
