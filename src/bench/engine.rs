@@ -480,14 +480,9 @@ impl<'a> Contender<'a> {
                 ),
             }),
             counters: first.counters(),
-            verified: self.truths.map(|_| {
-                let decided = self.tally.verified();
-                Verified {
-                    by: crate::run::verify::describe(self.backend),
-                    confirmed: decided.confirmed,
-                    refuted: decided.refuted,
-                    undecided: decided.undecided,
-                }
+            verified: self.truths.map(|_| Verified {
+                by: crate::run::verify::describe(self.backend),
+                decided: self.tally.verified(),
             }),
             instructions: None,
             code: None,

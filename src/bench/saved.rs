@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::dataset::DatasetInfo;
 use crate::base::bounds;
 use crate::bench::machine::{Build, Machine};
+use crate::report::tally::Decided;
 
 /// Version of the saved-run layout; bumped when fields change meaning (2: each result's
 /// rounds on its own clock, outcomes per puzzle, builds kept).
@@ -195,10 +196,9 @@ pub struct ForeignNotes {
 pub struct Verified {
     /// The verifying backends.
     pub by: String,
-    pub confirmed: u64,
-    pub refuted: u64,
-    /// Claims the verifier could not decide (its budget ran out).
-    pub undecided: u64,
+    /// Saved beside `by`: `confirmed`, `refuted`, `undecided`.
+    #[serde(flatten)]
+    pub decided: Decided,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -431,8 +431,8 @@ impl BenchResult {
                 bounds::text(n).map_err(field("foreign.notes"))?;
             }
         }
-        if let Some(v) = &self.verified {
-            bounds::text(&v.by).map_err(field("verified.by"))?;
+        if let Some(Verified { by, decided: v }) = &self.verified {
+            bounds::text(by).map_err(field("verified.by"))?;
             let claims = v
                 .confirmed
                 .saturating_add(v.refuted)

@@ -41,7 +41,7 @@ pub struct Checks {
 add_assign!(Checks: checked, invalid, compared, mismatches);
 
 /// Claims the verifier confirmed, refuted, and could not decide (its budget ran out).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Decided {
     pub confirmed: u64,
     pub refuted: u64,

@@ -89,7 +89,7 @@ fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
         let _ = writeln!(
             s,
             "{on}: claims verified by {}, untimed: {} confirmed, {} refuted, {} undecided",
-            v.by, v.confirmed, v.refuted, v.undecided
+            v.by, v.decided.confirmed, v.decided.refuted, v.decided.undecided
         );
     }
     if r.wrong > 0 {
