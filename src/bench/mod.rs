@@ -203,15 +203,12 @@ fn verdicts(
             && side.outcomes.contains(&judge::Outcome::Solved)
             && (config.rules.trust_times || side.claims.doubt(side.label).is_none())
     };
+    let us = |i: usize| results[i].us_per_puzzle;
     let base = match config.rules.kind {
         Kind::Builds => 0,
         Kind::Solvers => (0..results.len())
             .filter(|&i| fair(i))
-            .min_by(|&a, &b| {
-                results[a]
-                    .us_per_puzzle
-                    .total_cmp(&results[b].us_per_puzzle)
-            })
+            .min_by(|&a, &b| us(a).total_cmp(&us(b)))
             .unwrap_or(0),
     };
     (0..results.len())
