@@ -217,34 +217,10 @@ pub struct PerCall {
 }
 
 impl BenchResult {
-    /// No-guess share, nodes and guesses per puzzle, as table cells: "n/a" where the
-    /// backend reports no such counter.
-    pub fn work_cells(&self) -> [String; 3] {
-        let c = self.counters;
-        let cell = |reported: bool, s: String| if reported { s } else { "n/a".into() };
-        [
-            cell(c.guesses, format!("{:.1}%", self.no_guess_pct)),
-            cell(c.nodes, format!("{:.1}", self.nodes_per_puzzle)),
-            cell(c.guesses, format!("{:.2}", self.guesses_per_puzzle)),
-        ]
-    }
-
     /// Puzzles the backend solved in a pass: the dataset's, less the boards of a size
     /// it does not solve.
     pub fn timed_puzzles(&self) -> u64 {
         self.dataset.puzzles.saturating_sub(self.unsupported)
-    }
-
-    /// The headline cells (µs/puzzle, puzzles/s): `n/a` for a backend that solved none
-    /// of the dataset's boards.
-    pub fn headline_cells(&self, us_decimals: usize) -> [String; 2] {
-        match self.timed_puzzles() {
-            0 => ["n/a".into(), "n/a".into()],
-            _ => [
-                format!("{:.*}", us_decimals, self.us_per_puzzle),
-                crate::report::rate(self.puzzles_per_s),
-            ],
-        }
     }
 
     /// Per-puzzle time of each round, µs.
