@@ -480,18 +480,9 @@ impl<'a> Contender<'a> {
                 ),
             }),
             counters: first.counters(),
-            verified: self.truths.map(|_| {
-                let crate::report::tally::Decided {
-                    confirmed,
-                    refuted,
-                    undecided,
-                } = self.tally.verified();
-                Verified {
-                    by: crate::run::verify::describe(self.backend),
-                    confirmed,
-                    refuted,
-                    undecided,
-                }
+            verified: self.truths.map(|_| Verified {
+                by: crate::run::verify::describe(self.backend),
+                decided: self.tally.verified(),
             }),
             instructions: None,
             code: None,

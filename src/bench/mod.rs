@@ -68,15 +68,11 @@ impl BenchConfig {
 /// What `run_bench` tells its caller as it goes.
 pub trait Observer {
     /// Before each round: "backend on dataset -jN: round K".
-    fn on_pass(&mut self, _label: &str) {}
+    fn on_pass(&mut self, label: &str);
     /// The per-puzzle results of each combination's first round, block by block.
-    fn on_rows(&mut self, _results: &[PuzzleResult]) -> anyhow::Result<()> {
-        Ok(())
-    }
+    fn on_rows(&mut self, results: &[PuzzleResult]) -> anyhow::Result<()>;
     /// Each result as soon as it is ready (so exports can be rewritten).
-    fn on_result(&mut self, _result: &BenchResult) -> anyhow::Result<()> {
-        Ok(())
-    }
+    fn on_result(&mut self, result: &BenchResult) -> anyhow::Result<()>;
 }
 
 /// The results and verdicts, and whether an interrupt cut the run short (the
@@ -207,15 +203,12 @@ fn verdicts(
             && side.outcomes.contains(&judge::Outcome::Solved)
             && (config.rules.trust_times || side.claims.doubt(side.label).is_none())
     };
+    let us = |i: usize| results[i].us_per_puzzle;
     let base = match config.rules.kind {
         Kind::Builds => 0,
         Kind::Solvers => (0..results.len())
             .filter(|&i| fair(i))
-            .min_by(|&a, &b| {
-                results[a]
-                    .us_per_puzzle
-                    .total_cmp(&results[b].us_per_puzzle)
-            })
+            .min_by(|&a, &b| us(a).total_cmp(&us(b)))
             .unwrap_or(0),
     };
     (0..results.len())

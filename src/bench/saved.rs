@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::dataset::DatasetInfo;
 use crate::base::bounds;
 use crate::bench::machine::{Build, Machine};
+use crate::report::tally::Decided;
 
 /// Version of the saved-run layout; bumped when fields change meaning (2: each result's
 /// rounds on its own clock, outcomes per puzzle, builds kept).
@@ -195,10 +196,9 @@ pub struct ForeignNotes {
 pub struct Verified {
     /// The verifying backends.
     pub by: String,
-    pub confirmed: u64,
-    pub refuted: u64,
-    /// Claims the verifier could not decide (its budget ran out).
-    pub undecided: u64,
+    /// Saved beside `by`: `confirmed`, `refuted`, `undecided`.
+    #[serde(flatten)]
+    pub decided: Decided,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -217,34 +217,10 @@ pub struct PerCall {
 }
 
 impl BenchResult {
-    /// No-guess share, nodes and guesses per puzzle, as table cells: "n/a" where the
-    /// backend reports no such counter.
-    pub fn work_cells(&self) -> [String; 3] {
-        let c = self.counters;
-        let cell = |reported: bool, s: String| if reported { s } else { "n/a".into() };
-        [
-            cell(c.guesses, format!("{:.1}%", self.no_guess_pct)),
-            cell(c.nodes, format!("{:.1}", self.nodes_per_puzzle)),
-            cell(c.guesses, format!("{:.2}", self.guesses_per_puzzle)),
-        ]
-    }
-
     /// Puzzles the backend solved in a pass: the dataset's, less the boards of a size
     /// it does not solve.
     pub fn timed_puzzles(&self) -> u64 {
         self.dataset.puzzles.saturating_sub(self.unsupported)
-    }
-
-    /// The headline cells (µs/puzzle, puzzles/s): `n/a` for a backend that solved none
-    /// of the dataset's boards.
-    pub fn headline_cells(&self, us_decimals: usize) -> [String; 2] {
-        match self.timed_puzzles() {
-            0 => ["n/a".into(), "n/a".into()],
-            _ => [
-                format!("{:.*}", us_decimals, self.us_per_puzzle),
-                crate::report::rate(self.puzzles_per_s),
-            ],
-        }
     }
 
     /// Per-puzzle time of each round, µs.
@@ -431,8 +407,8 @@ impl BenchResult {
                 bounds::text(n).map_err(field("foreign.notes"))?;
             }
         }
-        if let Some(v) = &self.verified {
-            bounds::text(&v.by).map_err(field("verified.by"))?;
+        if let Some(Verified { by, decided: v }) = &self.verified {
+            bounds::text(by).map_err(field("verified.by"))?;
             let claims = v
                 .confirmed
                 .saturating_add(v.refuted)

@@ -71,6 +71,9 @@ impl Observer for Counts {
         );
         Ok(())
     }
+    fn on_result(&mut self, _result: &BenchResult) -> anyhow::Result<()> {
+        Ok(())
+    }
 }
 
 #[test]

@@ -163,9 +163,6 @@ impl Collect for PartBuilder<'_> {
         }
         self.tally.add(r);
         summary::count_source(&mut part.sources, r);
-        if part.first_wrong.is_none() && r.is_mismatch() {
-            part.first_wrong = Some(WrongAnswer::of(r));
-        }
         if r.status == Status::ParseError {
             part.parse_error_count += 1;
             if part.parse_errors.len() < PART_PARSE_ERRORS {
@@ -175,9 +172,11 @@ impl Collect for PartBuilder<'_> {
         }
     }
 
-    fn finish(self) -> Part {
-        lock(&self.formatter.tallies).push(self.tally);
+    fn finish(mut self) -> Part {
+        // The tally's first wrong answer is this piece's: it starts each piece with none.
         let mut part = self.part;
+        part.first_wrong = self.tally.first_wrong.take();
+        lock(&self.formatter.tallies).push(self.tally);
         part.rows = self.formats.into_iter().map(|(_, rows)| rows).collect();
         part
     }

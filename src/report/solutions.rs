@@ -6,7 +6,6 @@ use std::io::Write;
 use super::RowFormat;
 use crate::run::{PuzzleResult, Status};
 
-#[derive(Default)]
 pub struct SolutionsRows;
 
 impl RowFormat for SolutionsRows {

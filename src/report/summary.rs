@@ -184,11 +184,11 @@ impl Summary {
             .filter(|&&st| t.count(st) > 0)
             .map(|&st| format!("{} {}", st.name(), t.count(st)))
             .collect();
-        if counts.is_empty() {
-            let _ = writeln!(s, "  status: no records");
-        } else {
-            let _ = writeln!(s, "  status: {}", counts.join(", "));
-        }
+        let counts = match counts.is_empty() {
+            true => "no records".to_string(),
+            false => counts.join(", "),
+        };
+        let _ = writeln!(s, "  status: {counts}");
         self.render_work(&mut s);
         self.render_checks(&mut s);
         self.render_sources(&mut s);
@@ -226,31 +226,23 @@ impl Summary {
 
     /// Answer checks, and what went wrong.
     fn render_checks(&self, s: &mut String) {
-        let t = &self.tally;
-        let crate::report::tally::Checks {
-            checked,
-            invalid,
-            compared,
-            mismatches: mismatched,
-        } = t.checks;
+        let (t, c) = (&self.tally, self.tally.checks);
         let _ = writeln!(
             s,
-            "  checks: {checked} solutions checked, {invalid} invalid; {compared} compared with expected answers, {mismatched} mismatched"
+            "  checks: {} solutions checked, {} invalid; {} compared with expected answers, {} mismatched",
+            c.checked, c.invalid, c.compared, c.mismatches
         );
         if let Some(by) = &self.verifier {
-            let super::tally::Decided {
-                confirmed,
-                refuted,
-                undecided: unknown,
-            } = t.verified();
+            let v = t.verified();
             // Why a claim is undecided, only where one is.
-            let why = match unknown {
+            let why = match v.undecided {
                 0 => "",
                 _ => " (the verifier's budget ran out)",
             };
             let _ = writeln!(
                 s,
-                "  claims verified by {by}, untimed: {confirmed} confirmed, {refuted} refuted, {unknown} undecided{why}"
+                "  claims verified by {by}, untimed: {} confirmed, {} refuted, {} undecided{why}",
+                v.confirmed, v.refuted, v.undecided
             );
         }
         if let Some(w) = &t.first_wrong {

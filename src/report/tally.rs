@@ -41,7 +41,7 @@ pub struct Checks {
 add_assign!(Checks: checked, invalid, compared, mismatches);
 
 /// Claims the verifier confirmed, refuted, and could not decide (its budget ran out).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Decided {
     pub confirmed: u64,
     pub refuted: u64,
@@ -222,12 +222,11 @@ fn per(total: u128, n: u64) -> f64 {
 
 impl AddAssign<&Tally> for Tally {
     fn add_assign(&mut self, other: &Tally) {
+        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        add(&mut self.boards, &other.boards);
+        add(&mut self.counts, &other.counts);
+        add(&mut self.clocks, &other.clocks);
         self.records += other.records;
-        self.boards[0] += other.boards[0];
-        self.boards[1] += other.boards[1];
-        for (a, b) in self.counts.iter_mut().zip(other.counts) {
-            *a += b;
-        }
         // Both histograms have the same bounds, so adding cannot fail.
         let _ = self.solve_ns.0.add(&other.solve_ns.0);
         self.solve_ns_total += other.solve_ns_total;
@@ -238,9 +237,6 @@ impl AddAssign<&Tally> for Tally {
         self.no_guess += other.no_guess;
         self.confirmed += other.confirmed;
         self.unverified += other.unverified;
-        for (a, b) in self.clocks.iter_mut().zip(other.clocks) {
-            *a += b;
-        }
         self.claims += other.claims;
         self.checks += other.checks;
         self.wrong += other.wrong;

@@ -7,38 +7,44 @@ pub enum Align {
     Right,
 }
 
+/// A table of text cells, each column with its alignment: laid out here for the
+/// terminal, and by bench's presentation (`bench::present::table`) as Markdown and HTML.
 pub struct TextTable {
-    columns: Vec<(String, Align)>,
-    rows: Vec<Vec<String>>,
+    pub columns: Vec<(&'static str, Align)>,
+    pub rows: Vec<Vec<String>>,
 }
 
 impl TextTable {
-    pub fn new(columns: &[(&str, Align)]) -> TextTable {
+    pub fn new(columns: &[(&'static str, Align)]) -> TextTable {
         TextTable {
-            columns: columns.iter().map(|(t, a)| (t.to_string(), *a)).collect(),
+            columns: columns.to_vec(),
             rows: Vec::new(),
         }
     }
 
-    /// Adds a row; missing cells are blank, extra ones are dropped. Control characters
-    /// (a file name may hold an escape sequence or a line break) become U+FFFD, so a
-    /// cell cannot recolour the terminal or split a row.
+    /// Adds a row; missing cells are blank, extra ones are dropped.
     pub fn row(&mut self, cells: Vec<String>) {
-        let clean = |c: String| crate::base::bounds::shown(&c, &[]).into_owned();
-        self.rows.push(cells.into_iter().map(clean).collect());
+        self.rows.push(cells);
     }
 
+    /// For the terminal: columns sized to their cells. Control characters (a file name
+    /// may hold an escape sequence or a line break) become U+FFFD, so a cell cannot
+    /// recolour the terminal or split a row.
     pub fn render(&self) -> String {
         use std::fmt::Write as _;
-        let titles: Vec<String> = self.columns.iter().map(|(t, _)| t.clone()).collect();
+        let shown = |c: &String| crate::base::bounds::shown(c, &[]).into_owned();
+        let titles = self.columns.iter().map(|(t, _)| t.to_string()).collect();
+        let rows: Vec<Vec<String>> = std::iter::once(titles)
+            .chain(self.rows.iter().map(|row| row.iter().map(shown).collect()))
+            .collect();
         let mut widths = vec![0; self.columns.len()];
-        for row in std::iter::once(&titles).chain(&self.rows) {
+        for row in &rows {
             for (i, w) in widths.iter_mut().enumerate() {
                 *w = (*w).max(cell(row, i).chars().count());
             }
         }
         let mut out = String::new();
-        for row in std::iter::once(&titles).chain(&self.rows) {
+        for row in &rows {
             let mut line = String::new();
             for (i, (_, align)) in self.columns.iter().enumerate() {
                 // Padding counts characters, as the widths do.

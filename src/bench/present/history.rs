@@ -93,7 +93,7 @@ fn sparkline(values: &[f64], width: usize) -> String {
 
 pub fn render(file: &str, trends: &[Trend<'_>], min_step_pct: f64) -> String {
     let mut s = format!("history: {file}\n");
-    s.push_str(&table(trends).text());
+    s.push_str(&table(trends).render());
     let steps: usize = trends.iter().map(|t| t.steps.len()).sum();
     let _ = writeln!(
         s,

@@ -243,10 +243,7 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
 /// Inside each SVG, so a chart looks the same wherever it is put.
 const STYLE: &str = "text{font-family:system-ui,sans-serif}.title{font-size:15px;font-weight:600}\
 .tick{font-size:13px;fill:#444}.axis{font-size:14px}.note{font-size:13px;fill:#333}\
-.halo{stroke:white;stroke-width:3;paint-order:stroke}.grid{stroke:#e3e3e3}\
-.step-up{stroke:#d62728;stroke-width:1.5}.step-down{stroke:#2ca02c;stroke-width:1.5}\
-.step-other{stroke:#5a6270;stroke-width:1.5;stroke-dasharray:5 3}\
-.step-up-text{font-size:13px;fill:#d62728}.step-down-text{font-size:13px;fill:#2ca02c}.step-other-text{font-size:13px;fill:#5a6270}";
+.halo{stroke:white;stroke-width:3;paint-order:stroke}.grid{stroke:#e3e3e3}";
 
 /// A tick's label: whole numbers from 1 up, as many decimals as a smaller one needs.
 fn tick_label(v: f64) -> String {

@@ -1,12 +1,9 @@
-//! A table's cells, built once as text with each column's alignment, laid out for the
-//! terminal, Markdown and HTML, each picking its columns and its form of a cell (`map`).
+//! A table's cells, built once as text with each column's alignment (report's
+//! `TextTable`, which lays itself out for the terminal), laid out here for Markdown and
+//! HTML too, each picking its columns and its form of a cell (`map`).
 
-use crate::report::text_table::{Align, TextTable};
-
-pub struct Table {
-    pub columns: Vec<(&'static str, Align)>,
-    pub rows: Vec<Vec<String>>,
-}
+use crate::report::text_table::Align;
+pub use crate::report::text_table::TextTable as Table;
 
 /// A column: its title, its alignment, and its cell of one item.
 pub type Column<'a, T> = (&'static str, Align, &'a dyn Fn(&T) -> String);
@@ -66,15 +63,6 @@ impl Table {
         for row in &mut self.rows {
             row[i] = f(&row[i]);
         }
-    }
-
-    /// For the terminal: columns sized to their cells, control characters made harmless.
-    pub fn text(self) -> String {
-        let mut table = TextTable::new(&self.columns);
-        for row in self.rows {
-            table.row(row);
-        }
-        table.render()
     }
 
     /// A Markdown pipe table, aligned as on the terminal; cells go in as they are.

@@ -13,7 +13,7 @@ pub fn render(run: &BenchRun) -> String {
     // Narrow for a terminal: a short title, the end of a long path.
     table.rename("no guess", "noguess");
     table.map("dataset", dataset_name);
-    let mut s = table.text();
+    let mut s = table.render();
     let _ = writeln!(
         s,
         "µs/puzzle: the median round's time / puzzles, on its clock{} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
@@ -53,21 +53,35 @@ fn clocks(run: &BenchRun) -> String {
 pub fn table(run: &BenchRun) -> Table {
     use Align::{Left, Right};
     let us = |v: f64| format!("{v:.3}");
+    // "n/a" for a counter the backend does not report, and for the headline of a
+    // backend that solved none of the dataset's boards.
+    let or_na = |shown: bool, cell: String| if shown { cell } else { "n/a".into() };
+    let solved = |r: &BenchResult| r.timed_puzzles() > 0;
     let columns: &[Column<'_, BenchResult>] = &[
         ("backend", Left, &|r| r.backend.clone()),
         ("dataset", Left, &|r| r.dataset.path.clone()),
         ("-j", Right, &|r| r.threads.to_string()),
         ("puzzles", Right, &|r| r.dataset.puzzles.to_string()),
         ("wrong", Right, &|r| r.wrong.to_string()),
-        ("no guess", Right, &|r| r.work_cells()[0].clone()),
-        ("nodes", Right, &|r| r.work_cells()[1].clone()),
-        ("guesses", Right, &|r| r.work_cells()[2].clone()),
-        ("µs/puzzle", Right, &|r| r.headline_cells(3)[0].clone()),
+        ("no guess", Right, &|r| {
+            or_na(r.counters.guesses, format!("{:.1}%", r.no_guess_pct))
+        }),
+        ("nodes", Right, &|r| {
+            or_na(r.counters.nodes, format!("{:.1}", r.nodes_per_puzzle))
+        }),
+        ("guesses", Right, &|r| {
+            or_na(r.counters.guesses, format!("{:.2}", r.guesses_per_puzzle))
+        }),
+        ("µs/puzzle", Right, &|r| {
+            or_na(solved(r), us(r.us_per_puzzle))
+        }),
         ("mean µs", Right, &|r| us(r.per_call.mean_us)),
         ("median µs", Right, &|r| us(r.per_call.median_us)),
         ("p99 µs", Right, &|r| us(r.per_call.p99_us)),
         ("max µs", Right, &|r| format!("{:.1}", r.per_call.max_us)),
-        ("puzzles/s", Right, &|r| r.headline_cells(3)[1].clone()),
+        ("puzzles/s", Right, &|r| {
+            or_na(solved(r), crate::report::rate(r.puzzles_per_s))
+        }),
         ("spread", Right, &|r| format!("{:.1}%", r.spread_pct)),
         ("effic.", Right, &|r| dash(run.efficiency(r), 2)),
         ("instr./puzzle", Right, &|r| {
@@ -89,7 +103,7 @@ fn notes(s: &mut String, r: &BenchResult, symmetry: bool) {
         let _ = writeln!(
             s,
             "{on}: claims verified by {}, untimed: {} confirmed, {} refuted, {} undecided",
-            v.by, v.confirmed, v.refuted, v.undecided
+            v.by, v.decided.confirmed, v.decided.refuted, v.decided.undecided
         );
     }
     if r.wrong > 0 {
@@ -172,6 +186,6 @@ pub fn instructions(run: &BenchRun) -> String {
         }),
         ("vs first", Right, &|c| c.2.clone()),
     ];
-    let table = Table::of(&rows, columns).text();
+    let table = Table::of(&rows, columns).render();
     format!("\ninstructions (callgrind, inside the solver calls only; no noise):\n{table}")
 }

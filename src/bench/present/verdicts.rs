@@ -59,10 +59,11 @@ pub fn legend(v: &Versus) -> String {
     )
 }
 
-/// The verdicts of a dataset at a thread count, in order of first appearance.
-fn groups(versus: &[Versus]) -> Vec<Vec<&Versus>> {
+/// The verdicts between solvers of a dataset at a thread count, in order of first
+/// appearance.
+fn solver_groups(versus: &[Versus]) -> Vec<Vec<&Versus>> {
     let mut groups: Vec<Vec<&Versus>> = Vec::new();
-    for v in versus {
+    for v in versus.iter().filter(|v| v.kind == Kind::Solvers) {
         let same = |g: &&mut Vec<&Versus>| {
             g[0].dataset == v.dataset && g[0].threads == v.threads && g[0].base == v.base
         };
@@ -105,24 +106,20 @@ fn solver_lines(group: &[&Versus]) -> (String, Vec<(bool, String)>) {
 /// For the terminal.
 pub fn text(versus: &[Versus]) -> String {
     let mut s = String::new();
-    let groups = groups(versus);
-    for g in &groups {
-        let v = g[0];
+    for g in solver_groups(versus) {
+        let (v, (head, lines)) = (g[0], solver_lines(&g));
         let title = format!("{} -j{}", dataset_name(&v.dataset), v.threads);
-        if v.kind == Kind::Solvers {
-            let (head, lines) = solver_lines(g);
-            let _ = writeln!(s, "\nrelative speed on {title}:\n  {head}");
-            for (indent, line) in lines {
-                let _ = writeln!(s, "{}{line}", if indent { "    " } else { "  " });
-            }
-            let _ = writeln!(s, "{}", legend(v));
+        let _ = writeln!(s, "\nrelative speed on {title}:\n  {head}");
+        for (indent, line) in lines {
+            let _ = writeln!(s, "{}{line}", if indent { "    " } else { "  " });
         }
+        let _ = writeln!(s, "{}", legend(v));
     }
     let builds = builds(versus);
     if let Some(v) = builds.first() {
         let mut table = table(&builds).select(SHOWN);
         table.map("dataset", dataset_name);
-        let _ = write!(s, "\nbuilds compared:\n{}", table.text());
+        let _ = write!(s, "\nbuilds compared:\n{}", table.render());
         for b in builds.iter().filter(|b| b.why.is_some()) {
             let _ = writeln!(
                 s,
@@ -159,20 +156,14 @@ fn outcome(builds: &[Versus]) -> String {
 /// For Markdown.
 pub fn markdown(versus: &[Versus]) -> String {
     let mut s = String::new();
-    for g in groups(versus) {
-        let v = g[0];
-        if v.kind == Kind::Solvers {
-            let (head, lines) = solver_lines(&g);
-            let _ = writeln!(
-                s,
-                "\n**Relative speed** on {} -j{}: {head}\n",
-                v.dataset, v.threads
-            );
-            for (_, line) in lines {
-                let _ = writeln!(s, "- {line}");
-            }
-            let _ = writeln!(s, "\n{}.", legend(v));
+    for g in solver_groups(versus) {
+        let (v, (head, lines)) = (g[0], solver_lines(&g));
+        let (dataset, threads) = (&v.dataset, v.threads);
+        let _ = writeln!(s, "\n**Relative speed** on {dataset} -j{threads}: {head}\n");
+        for (_, line) in lines {
+            let _ = writeln!(s, "- {line}");
         }
+        let _ = writeln!(s, "\n{}.", legend(v));
     }
     let builds = builds(versus);
     if let Some(v) = builds.first() {
