@@ -137,7 +137,8 @@ fn element(t: &[u8]) -> &[u8] {
 /// A row without the brackets and quotes around it and a separator after them
 /// (`[5, 3, 0, ...],`, `'53..7....',`, `{{0, 0, ...},`).
 fn unwrap(t: &[u8]) -> &[u8] {
-    // Past the bracket that closes a row's first, a label (numpy's `[0 4 ... 0]]22`).
+    // Past the bracket that closes a row's first, a label (numpy's `[0 4 ... 0]]22`);
+    // never another row (`[5, 3, ...], [6, 0, ...]`).
     let mut depth = 0;
     let close = t.iter().position(|b| {
         depth += i32::from(b"[{".contains(b)) - i32::from(b"]}".contains(b));
@@ -146,7 +147,8 @@ fn unwrap(t: &[u8]) -> &[u8] {
     let t = match close {
         Some(i)
             if b"[{".contains(&t[0])
-                && t[..i].iter().filter(|b| b.is_ascii_digit()).count() > 3 =>
+                && t[..i].iter().filter(|b| b.is_ascii_digit()).count() > 3
+                && !t[i..].iter().any(|b| b"[{".contains(b)) =>
         {
             &t[..=i]
         }

@@ -1886,7 +1886,28 @@ fn survey_15_a_label_after_a_bracketed_rows_closing_bracket() {
             format!("{open}{}{close}", row.join(" "))
         })
         .collect();
-    let r = run("boards.txt", &format!("{}\n\n", rows.join("\n")).repeat(2), &[]);
+    let r = run(
+        "boards.txt",
+        &format!("{}\n\n", rows.join("\n")).repeat(2),
+        &[],
+    );
     let want = P.replace('0', ".");
-    assert_eq!((r.code, r.puzzles()), (0, vec![want.as_str(); 2]), "{}", r.stderr);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![want.as_str(); 2]),
+        "{}",
+        r.stderr
+    );
+    // Another bracketed row after the first is no label: two rows a line are no board.
+    let two: Vec<String> = (0..9)
+        .map(|r| {
+            format!(
+                "[{}], [{}]",
+                rows[r].trim_matches(|c| "[] 2".contains(c)),
+                rows[r].trim_matches(|c| "[] 2".contains(c))
+            )
+        })
+        .collect();
+    let r = run("two.txt", &two.join("\n"), &[]);
+    assert_eq!(r.code, 3, "{:?}", r.rows);
 }
