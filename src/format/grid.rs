@@ -756,7 +756,14 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
             b'-' => found.push(None),
             b => match cells.value(b) {
                 Some(v) => found.push(Some(v)),
-                None if b.is_ascii_alphabetic() => return LineKind::Header,
+                // A letter makes text, unless the line holds a board on one line (81 cells
+                // or more together: `0123...ABCDEF...` after a 16x16 grid), an error.
+                None if b.is_ascii_alphabetic()
+                    && !(t.split(|c| !c.is_ascii_alphanumeric() && !cells.is_cell(*c)))
+                        .any(|run| run.len() >= 81) =>
+                {
+                    return LineKind::Header;
+                }
                 None => {
                     let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i));
                     return LineKind::Row(Err(e));

@@ -1911,3 +1911,33 @@ fn survey_15_a_label_after_a_bracketed_rows_closing_bracket() {
     let r = run("two.txt", &two.join("\n"), &[]);
     assert_eq!(r.code, 3, "{:?}", r.rows);
 }
+
+/// A 16x16 board on one line after a 16x16 grid (a published file's answer, survey 16) was
+/// skipped as text for its letters: a board lost, exit 0. As after a 9x9 grid, an error.
+#[test]
+fn survey_16_a_board_on_one_line_with_letters_is_no_text() {
+    let row = |r: usize| -> String {
+        (0..16)
+            .map(|c| match (r * 4 + r / 4 + c) % 16 {
+                v if (r + c) % 3 == 0 => {
+                    char::from_digit(v as u32, 16).unwrap().to_ascii_uppercase()
+                }
+                _ => '.',
+            })
+            .collect()
+    };
+    let grid: Vec<String> = (0..16).map(row).collect();
+    let line: String = (0..16)
+        .map(|r| {
+            (0..16)
+                .map(|c| {
+                    char::from_digit(((r * 4 + r / 4 + c) % 16) as u32, 16)
+                        .unwrap()
+                        .to_ascii_uppercase()
+                })
+                .collect::<String>()
+        })
+        .collect();
+    let r = run("hex.txt", &format!("{}\n\n{line}\n", grid.join("\n")), &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
+}
