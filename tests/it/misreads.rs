@@ -1831,3 +1831,31 @@ fn survey_14_cells_between_bars_with_space_blanks_at_any_size() {
     );
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// Puzzles each followed by their answer, one answer with a typo (survey 15, a published
+/// `hard.txt`): with a pair that does not solve, the file was not read as pairs; its
+/// answers were solved as 81-clue puzzles, the broken one `invalid_givens`, exit 0.
+#[test]
+fn survey_15_pairs_with_one_broken_answer_are_pairs() {
+    let typo = format!("66{}", &S[2..]); // the given at r1c2 changed
+    let grid = |b: &str| board_rows(b, String::from, " ").join("\n") + "\n";
+    let wrong = vec![(P, "false"), (P2, "true")];
+    for (name, text) in [
+        ("pairs.txt", format!("{P}\n{typo}\n{P2}\n{S2}\n")),
+        ("grids.txt", [P, &typo, P2, S2].map(grid).concat()),
+        ("before.txt", format!("{typo}\n{P}\n{S2}\n{P2}\n")),
+    ] {
+        let r = run(name, &text, &[]);
+        assert_eq!(
+            (r.code, r.matched()),
+            (4, wrong.clone()),
+            "{name}: {}",
+            r.stderr
+        );
+    }
+    // Still puzzles: complete grids alone, and beside puzzles they do not solve.
+    for all in [[S, S2, S, S2], [P, S2, P2, S]] {
+        let r = run("grids.txt", &(all.join("\n") + "\n"), &[]);
+        assert_eq!((r.code, r.puzzles()), (0, all.to_vec()), "{}", r.stderr);
+    }
+}
