@@ -1859,3 +1859,33 @@ fn survey_15_pairs_with_one_broken_answer_are_pairs() {
         assert_eq!((r.code, r.puzzles()), (0, all.to_vec()), "{}", r.stderr);
     }
 }
+
+/// A remark counting a board's solutions under it (`two solutions`, survey 15) was taken
+/// for a label naming answers: the next puzzle was refused as an answer, exit 3.
+#[test]
+fn survey_15_a_count_of_solutions_is_a_remark_not_a_label() {
+    let grid = |b: &str| board_rows(b, String::from, " ").join("\n") + "\n";
+    let counts = [
+        "two solutions",
+        "2 solutions",
+        "no solution",
+        "unique solution",
+        "Multiple solutions",
+    ];
+    for remark in counts {
+        let text = format!("{}{remark}\n\n{}", grid(P), grid(P2));
+        let r = run("remark.txt", &text, &[]);
+        assert_eq!(
+            (r.code, r.puzzles()),
+            (0, vec![P, P2]),
+            "{remark}: {}",
+            r.stderr
+        );
+    }
+    for label in ["Solution", "Solutions:", "SOLUTION 1", "\"solution\":"] {
+        let text = format!("{}{label}\n{}{}", grid(P), grid(S), grid(P2));
+        let r = run("label.txt", &text, &[]);
+        let want = vec![(P, "true"), (P2, "")];
+        assert_eq!((r.code, r.matched()), (0, want), "{label}: {}", r.stderr);
+    }
+}
