@@ -259,14 +259,22 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
-/// a word naming them, and at most one other word.
+/// a word naming them, and at most one other word. A count before the word (`2
+/// solutions`, `two solutions`, `no solution`) is a remark on the puzzle before it.
 fn names_answers(t: &[u8]) -> bool {
-    let mut words = t
+    let words: Vec<&[u8]> = t
         .split(|b| !b.is_ascii_alphabetic())
-        .filter(|w| !w.is_empty());
-    let names = ["solution", "solutions", "answer", "answers"];
-    let answer = |w: &[u8]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
-    words.clone().count() <= 2 && words.any(answer)
+        .filter(|w| !w.is_empty())
+        .collect();
+    let is = |w: &[u8], names: &[&str]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
+    let answer = |w: &&[u8]| is(w, &["solution", "solutions", "answer", "answers"]);
+    let counts = ["no", "one", "two", "unique", "multiple", "several"];
+    let number = t.trim_ascii_start().first().is_some_and(u8::is_ascii_digit);
+    match words[..] {
+        [w, ..] if number && answer(&w) => false,
+        [c, w] if is(c, &counts) && answer(&w) => false,
+        _ => words.len() <= 2 && words.iter().any(answer),
+    }
 }
 
 #[cfg(test)]

@@ -98,35 +98,44 @@ impl RecordReader for WithSolutions<'_> {
     }
 }
 
-/// The board of `puzzle` when `answer` is a complete grid that solves it.
-fn solved<'a>(puzzle: &'a RawRecord, answer: &RawRecord) -> Option<&'a Board> {
+/// The board of `puzzle` when it has blanks and `answer` is a complete grid of its size
+/// (its answer, right or wrong), and whether that grid solves it.
+fn paired<'a>(puzzle: &'a RawRecord, answer: &RawRecord) -> Option<(&'a Board, bool)> {
     let (p, a) = (bare(puzzle)?, bare(answer)?);
-    (!p.is_full() && a.check_solution_of(p).is_ok()).then_some(p)
+    (!p.is_full() && a.is_full() && a.side() == p.side())
+        .then(|| (p, a.check_solution_of(p).is_ok()))
 }
 
 /// Whether `sample`, read by `reader`, is puzzles each followed (or each preceded) by its
-/// solution, a complete grid that solves it: at least two such pairs (one following its
-/// puzzle), and nearly every record in one (the sample may cut the last). Followed wins a
-/// tie.
+/// answer: nearly every record beside a complete grid on that side (the sample may cut
+/// the last), at least two such pairs, and at least half of those grids solving their
+/// puzzle (a typo in the file's answer is a wrong answer, reported, never a puzzle).
+/// Followed wins a tie.
 pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
-    let (mut records, mut after, mut before, mut given) = (0usize, 0usize, 0usize, 0usize);
+    let (mut records, mut given) = (0usize, 0usize);
+    // After, then before: the complete grids beside a puzzle, and those that solve it.
+    let mut beside = [[0usize; 2]; 2];
     let mut last: Option<RawRecord> = None;
     while let Some(Ok(r)) = reader.next_record() {
         records += 1;
         if let Some(prev) = &last {
-            if let Some(p) = solved(prev, &r) {
-                after += 1;
-                // A fifth of the cells given (17 of 81): no grid solves it by chance.
-                given += usize::from(5 * p.clues() > p.side().pow(2));
+            for (side, (puzzle, answer)) in [(prev, &r), (&r, prev)].into_iter().enumerate() {
+                if let Some((p, solves)) = paired(puzzle, answer) {
+                    beside[side][0] += 1;
+                    beside[side][1] += usize::from(solves);
+                    // A fifth of the cells given (17 of 81): no grid solves it by chance.
+                    given += usize::from(side == 0 && solves && 5 * p.clues() > p.side().pow(2));
+                }
             }
-            before += usize::from(solved(&r, prev).is_some());
         }
         last = Some(r);
     }
     // One pair is a file when the answer follows a puzzle with givens enough (a puzzle
     // printed with its solution; an empty board is solved by any grid).
-    let many = |pairs: usize| pairs >= 2 && 20 * pairs >= 9 * records;
-    match (many(after) || (given == 1 && records == 2), many(before)) {
+    let many =
+        |[grids, solve]: [usize; 2]| grids >= 2 && 20 * grids >= 9 * records && 2 * solve >= grids;
+    let after = many(beside[0]) || (given == 1 && records == 2);
+    match (after, many(beside[1])) {
         (true, _) => Pairs::After,
         (_, true) => Pairs::Before,
         _ => Pairs::No,
