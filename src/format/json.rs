@@ -320,14 +320,9 @@ impl<'a> Doc<'a> {
             .walk(raw, None, in_list, false),
             Err(e) => {
                 // A Python or Haskell list: the line reading reads one board a line.
-                let quoted = text
-                    .find(['\'', '"'])
-                    .is_some_and(|i| text[i..].starts_with('\''));
-                let fix = if quoted {
-                    ": single-quoted strings (a Python or Haskell list) are not JSON: write the puzzles one a line (a board's rows on one line are one puzzle)"
-                } else {
-                    ""
-                };
+                let fix = ": single-quoted strings (a Python or Haskell list) are not JSON: write the puzzles one a line (a board's rows on one line are one puzzle)";
+                let quoted = text.trim_start_matches(|c| c != '\'' && c != '"');
+                let fix = if quoted.starts_with('\'') { fix } else { "" };
                 out.push(line, line, Err(format!("not JSON: {e}{fix}")))
             }
         }
