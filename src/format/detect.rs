@@ -212,7 +212,8 @@ fn is_json(sample: &[u8], full: bool) -> bool {
 
 /// The refusal of the first line of program code in `sample`: a declaration, an
 /// import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
-/// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`).
+/// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`, `int[,] b = new int[9,
+/// 9] { { 4, 2,`: the first row on it).
 fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
     const KEYWORDS: &str =
         "import |export |#include|#define|package |def |function |module.exports|using namespace";
@@ -224,6 +225,7 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
         let assignment = assigned.is_some_and(|i| {
             let (left, right) = (trim(&t[..i]), trim(&t[i + 1..]));
             let left = left.strip_suffix(b":").unwrap_or(left);
+            let right = right.strip_prefix(b"new ").unwrap_or(right);
             let opens = |r: &[u8]| {
                 let name = r
                     .iter()
@@ -235,7 +237,7 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
                 .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
                 && left
                     .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || b" _.[]<>*&:".contains(b))
+                    .all(|b| b.is_ascii_alphanumeric() || b" _.,;[]<>*&:".contains(b))
                 && right.first() != Some(&b'>')
                 && opens(right)
         });

@@ -193,7 +193,9 @@ impl<R: BufRead> JsonReader<R> {
                 self.in_array = b == b',';
                 continue;
             }
-            // Too long or broken to parse whole: element by element (see `WHOLE`).
+            // Too long or broken to parse whole: element by element (see `WHOLE`), each
+            // element a record; where even the first breaks, they may be a board's rows
+            // (`[['5',' ',...],...]`), so the array is one broken record.
             let top = b == b'[' && !self.in_array;
             let limit = if top { WHOLE } else { MAX_VALUE };
             let Some(n) = self.scan(limit)? else {
@@ -201,7 +203,11 @@ impl<R: BufRead> JsonReader<R> {
                 break;
             };
             let text = &self.buf[self.at..self.at + n.min(limit)];
-            if top && (n > limit || serde_json::from_slice::<&RawValue>(text).is_err()) {
+            let parses = |t: &[u8]| {
+                let mut values = serde_json::Deserializer::from_slice(t).into_iter::<&RawValue>();
+                values.next().is_some_and(|v| v.is_ok())
+            };
+            if top && (n > limit || !parses(text) && parses(&text[1..])) {
                 self.consume(1);
                 self.in_array = true;
                 continue;
@@ -312,7 +318,13 @@ impl<'a> Doc<'a> {
                 out,
             }
             .walk(raw, None, in_list, false),
-            Err(e) => out.push(line, line, Err(format!("not JSON: {e}"))),
+            Err(e) => {
+                // A Python or Haskell list: the line reading reads one board a line.
+                let fix = ": single-quoted strings (a Python or Haskell list) are not JSON: write the puzzles one a line (a board's rows on one line are one puzzle)";
+                let quoted = text.trim_start_matches(|c| c != '\'' && c != '"');
+                let fix = if quoted.starts_with('\'') { fix } else { "" };
+                out.push(line, line, Err(format!("not JSON: {e}{fix}")))
+            }
         }
     }
 

@@ -394,18 +394,23 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
 /// and `\`) separate fields.
 fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
     let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
-    let is_sep = |b: u8| match strict {
-        Some(d) => b == d,
+    // One list closed, another opened (`0]];[[7`): their cells are two fields.
+    let between = |i: usize| {
+        i > 0 && b")]}".contains(&s[i - 1]) && s.get(i + 1).is_some_and(|b| b"([{".contains(b))
+    };
+    let is_sep = |i: usize| match (strict, s[i]) {
+        (Some(d), b) => b == d || between(i),
         // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
-        None => {
+        (None, b) => {
             matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~') || (marks && matches!(b, b'/' | b'\\'))
         }
     };
     let mut tokens = Vec::new();
     let mut start = 0;
-    // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank.
+    // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank; a
+    // quoted one is a field wherever it stands (`],[' ','2'`).
     let mut closed = false;
-    for i in (0..s.len()).filter(|&i| is_sep(s[i])).chain([s.len()]) {
+    for i in (0..s.len()).filter(|&i| is_sep(i)).chain([s.len()]) {
         let (mut a, mut z) = (start, i);
         // Fields may be padded, bracketed (`[[5,3,0,...]]`) or quoted; a quoted value
         // ends at its closing quote (`data="..."/>`); code before a list's bracket
@@ -432,7 +437,8 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
         while z > a && matches!(s[z - 1], b' ' | b'\t' | b'"' | b'\'' | b')' | b']' | b'}') {
             z -= 1;
         }
-        if a < z || (strict.is_some() && !closed) {
+        let quoted = s[start..i].iter().any(|b| matches!(b, b'"' | b'\''));
+        if a < z || (strict.is_some() && (!closed || quoted)) {
             tokens.push((a, z));
         }
         closed = s[z..i].iter().any(|b| matches!(b, b')' | b']' | b'}'));

@@ -1999,3 +1999,63 @@ fn survey_15_a_count_of_solutions_is_a_remark_not_a_label() {
         assert_eq!((r.code, r.matched()), (0, want), "{label}: {}", r.stderr);
     }
 }
+
+/// `board` as a list of its rows' lists (`[[...],[...]]`), each cell written by `cell`.
+fn nested(board: &str, cell: impl Fn(char) -> String, sep: &str) -> String {
+    let rows: Vec<String> = board_rows(board, cell, sep)
+        .iter()
+        .map(|r| format!("[{r}]"))
+        .collect();
+    format!("[{}]", rows.join(sep))
+}
+
+/// A board a line as a Haskell or Python list of quoted cells, `' '` a blank: the blank
+/// starting a row was lost (80 cells, an error), and JSON, which it is not, made nine
+/// records of a line, one a row, each saying nothing of what to do.
+#[test]
+fn survey_15_a_list_of_quoted_cells_a_line_is_one_board() {
+    let quoted = |c: char| format!("'{}'", if c == '.' { ' ' } else { c });
+    let text = format!("{}\n{}\n", nested(P, quoted, ","), nested(P2, quoted, ","));
+    let r = run("boards.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+    let r = run("boards.txt", &text, &["--format", "json"]);
+    assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
+    r.says("single-quoted strings (a Python or Haskell list) are not JSON: write the puzzles one a line");
+    // A Python list of puzzles on one line: one record, saying what to do.
+    let r = run("list.txt", &format!("['{P}', '{P2}']\n"), &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
+    r.says("are not JSON: write the puzzles one a line");
+}
+
+/// A C# declaration holding a board's first row (`int[,] b = new int[9, 9] { { 4, ...},`)
+/// was no program code (its `,` and `new`), so its rows were a grid of 8 rows, an error.
+#[test]
+fn survey_15_a_declaration_holding_the_first_row_is_program_code() {
+    let digit = |c: char| if c == '.' { "0".into() } else { c.to_string() };
+    let rows = nested(P, digit, ", ").replace('[', "{ ").replace(']', " }");
+    let rows = rows.replacen("{ ", "", 1).replace("}, ", "},\n    ");
+    for head in [
+        "public static int[,] board = new int[9, 9] {",
+        "int[][] b = new int[][] {",
+    ] {
+        let r = run("Board.cs", &format!("{head} {rows};\n"), &[]);
+        assert_eq!((r.code, r.rows.len()), (3, 0), "{head}: {}", r.stderr);
+        r.says("line 1 is program code");
+        r.says("extract its puzzles, one a line");
+    }
+}
+
+/// `count;puzzle;answer`, each board as nested lists (`64;[[6, 0, ...]];[[7, 5, ...]]`):
+/// the field `0]];[[7` was one cell (the puzzle's last lost), and the line an error.
+#[test]
+fn survey_15_lists_apart_by_a_semicolon_are_puzzle_and_answer() {
+    let digit = |c: char| if c == '.' { "0".into() } else { c.to_string() };
+    let line = format!("64;{};{}\n", nested(P, digit, ", "), nested(S, digit, ", "));
+    let r = run("17.txt", &line, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+}
