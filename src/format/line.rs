@@ -279,7 +279,9 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
     for (k, &(a, z)) in tokens.iter().enumerate() {
         let f = &s[a..z];
         let head = &f[..f.iter().position(|&b| b == b':').unwrap_or(f.len())];
-        if !sized(head) || !head.iter().all(cellish) {
+        // A board's cells, or (with as many fields after it) its first row (`.4.. ...2`).
+        let row = board::Shape::of_side(head.len()).is_some_and(|s| s.side() != 9);
+        if !(sized(head) || row) || !head.iter().all(cellish) {
             continue;
         }
         // Fields as long after it: a larger board's rows (16 fields of 16 cells), its
@@ -297,7 +299,14 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
                 .flat_map(|&(a, z)| &s[a..z])
                 .copied()
                 .collect();
-            return Some(cells.chars(&rows).map(Puzzle::new).map_err(|(_, e)| (a, e)));
+            // Rows of a board smaller than 9x9 only where they read (`2024 0131` is text).
+            let board = cells.chars(&rows);
+            if sized(head) || board.is_ok() {
+                return Some(board.map(Puzzle::new).map_err(|(_, e)| (a, e)));
+            }
+        }
+        if !sized(head) {
+            continue;
         }
         let board = match cells.chars(head) {
             Ok(b) => b,

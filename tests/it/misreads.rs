@@ -2059,3 +2059,20 @@ fn survey_15_lists_apart_by_a_semicolon_are_puzzle_and_answer() {
         r.stderr
     );
 }
+
+/// A 4x4 puzzle a line with its rows apart (`.4.. ...2 .... 32..`, a published test file,
+/// survey 16) was refused as a broken 16x16 board; four 4-digit groups of text are no board.
+#[test]
+fn survey_16_a_small_board_a_line_with_its_rows_apart() {
+    let r = run(
+        "line4x4.txt",
+        "Card 1234 5678 9012 3456\n.4.. ...2 .... 32..\n.4..|...2|....|32..\n",
+        &[],
+    );
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![".4.....2....32.."; 2]),
+        "{}",
+        r.stderr
+    );
+}
