@@ -640,7 +640,13 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
 /// What a line is in the `grid` format: a row may follow a label (`A 5 3 _ ...`,
 /// `Row 1: 5 3 ...`) where the whole line is no row.
 fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
-    if let Some(bytes) = super::word_blanks(line.bytes) {
+    // Box-drawing bars are `|` (`│87 │  1│4  │`: Simple Sudoku's rows drawn so).
+    const BARS: [char; 3] = ['│', '┃', '║'];
+    let drawn = (line.bytes.contains(&0xE2))
+        .then(|| String::from_utf8_lossy(line.bytes))
+        .filter(|text| text.contains(BARS))
+        .map(|text| text.replace(BARS, "|"));
+    if let Some(bytes) = super::word_blanks(line.bytes).or(drawn.map(String::into_bytes)) {
         let bytes = &bytes[..];
         return classify(&Line { bytes, ..*line }, cells, style);
     }

@@ -2076,3 +2076,13 @@ fn survey_16_a_small_board_a_line_with_its_rows_apart() {
         r.stderr
     );
 }
+
+/// Simple Sudoku's rows with spaces for blanks inside a box-drawing frame (`│87 │  1│4  │`,
+/// a published file, survey 16) were refused as rows of 4 cells; with `|` they read.
+#[test]
+fn survey_16_box_drawing_bars_are_bars() {
+    let text = "┌───┬───┬───┐\n│87 │  1│4  │\n│3  │2 4│   │\n│   │   │  9│\n├───┼───┼───┤\n│  1│  6│ 94│\n│9  │3 7│  8│\n│28 │4  │6  │\n├───┼───┼───┤\n│5  │   │   │\n│   │1 9│  3│\n│  4│5  │ 27│\n└───┴───┴───┘";
+    let r = run("raw.txt", text, &[]);
+    let want = "87...14..3..2.4...........9..1..6.949..3.7..828.4..6..5...........1.9..3..45...27";
+    assert_eq!((r.code, r.puzzles()), (0, vec![want]), "{}", r.stderr);
+}
