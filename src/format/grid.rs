@@ -646,9 +646,19 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .then(|| String::from_utf8_lossy(line.bytes))
         .filter(|text| text.contains(BARS))
         .map(|text| text.replace(BARS, "|"));
-    if let Some(bytes) = super::word_blanks(line.bytes).or(drawn.map(String::into_bytes)) {
-        let bytes = &bytes[..];
-        return classify(&Line { bytes, ..*line }, cells, style);
+    match super::word_blanks(line.bytes).or(drawn.map(|d| Ok(d.into_bytes()))) {
+        Some(Ok(bytes)) => {
+            return classify(
+                &Line {
+                    bytes: &bytes,
+                    ..*line
+                },
+                cells,
+                style,
+            );
+        }
+        Some(Err(e)) => return LineKind::Row(Err(ParseError::new(line.number, e))),
+        None => {}
     }
     let kind = classify_cells(line, cells, style);
     let label = row_label(line.bytes).filter(|_| !matches!(kind, LineKind::Row(Ok(_))));

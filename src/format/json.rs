@@ -669,7 +669,13 @@ fn numbers_board(items: &[Value]) -> Result<Board, String> {
     let cells = items
         .iter()
         .flat_map(|v| v.as_array().map_or(std::slice::from_ref(v), Vec::as_slice));
-    let values = cells.map(cell).collect::<Result<_, _>>()?;
+    let values = cells.clone().map(cell).collect::<Result<_, _>>()?;
+    if [-1, 0]
+        .iter()
+        .all(|&n| cells.clone().any(|v| v.as_i64() == Some(n)))
+    {
+        return Err(super::ZERO_BASED.into());
+    }
     Square::new(values).map(Board::from)
 }
 

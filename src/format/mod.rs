@@ -236,9 +236,12 @@ pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool)
         .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
 }
 
+/// Beside `-1` blanks a `0` is a value: values from 0 (`int(d) - 1`) are no reading.
+const ZERO_BASED: &str = "a 0 beside -1 blanks: values from 0 are not read; add 1 to each";
+
 /// A grid row whose `-1` and `null` fields among single cells (`-1|8|-1|7`, YAML's
 /// `[null, 8, ...]`) are made blanks, written `.` after spaces so columns stay put.
-pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn word_blanks(t: &[u8]) -> Option<Result<Vec<u8>, &'static str>> {
     memchr::memchr2(b'-', b'n', t)?; // most rows have neither: nothing to split
     let sep = |b: &u8| b" \t|,;[](){}\"'".contains(b);
     let word = |f: &[u8]| f == b"-1" || f == b"null";
@@ -246,6 +249,10 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
     let (words, others) = fields.partition::<Vec<&[u8]>, _>(|f| word(f));
     if words.is_empty() || others.is_empty() || others.iter().any(|f| f.len() != 1) {
         return None;
+    }
+    let side = crate::board::Shape::of_side(words.len() + others.len());
+    if side.is_some() && words.contains(&&b"-1"[..]) && others.contains(&&b"0"[..]) {
+        return Some(Err(ZERO_BASED));
     }
     let (mut out, mut at) = (t.to_vec(), 0);
     for f in t.split(sep) {
@@ -255,7 +262,7 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Vec<u8>> {
         }
         at += f.len() + 1;
     }
-    Some(out)
+    Some(Ok(out))
 }
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):

@@ -2086,3 +2086,26 @@ fn survey_16_box_drawing_bars_are_bars() {
     let want = "87...14..3..2.4...........9..1..6.949..3.7..828.4..6..5...........1.9..3..45...27";
     assert_eq!((r.code, r.puzzles()), (0, vec![want]), "{}", r.stderr);
 }
+
+/// Values from 0 with `-1` blanks (a generator's `int(d) - 1`, a published file, survey 16):
+/// the 0s were read as blanks and 1-8 as themselves, a wrong puzzle, exit 0.
+#[test]
+fn survey_16_a_zero_beside_minus_one_blanks_is_refused() {
+    let rows = [
+        "-1 -1 2 -1 -1 -1 -1 -1 -1",
+        "-1 7 -1 5 -1 2 -1 -1 -1",
+        "5 -1 -1 8 7 6 -1 -1 4",
+        "-1 3 5 1 -1 8 7 0 -1",
+        "-1 -1 0 -1 -1 -1 3 -1 -1",
+        "-1 6 1 7 -1 0 5 2 -1",
+        "1 -1 -1 6 5 7 -1 -1 0",
+        "-1 -1 -1 3 -1 4 -1 7 -1",
+        "-1 -1 -1 -1 -1 -1 8 -1 -1",
+    ];
+    let json = format!("[[{}]]", rows.map(|r| r.replace(' ', ", ")).join("], ["));
+    for (name, text) in [("grid.txt", rows.join("\n")), ("grid.json", json)] {
+        let r = run(name, &text, &[]);
+        assert_eq!(r.code, 3, "{name}: {:?}", r.rows);
+        r.says("values from 0 are not read");
+    }
+}
