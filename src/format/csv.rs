@@ -287,7 +287,17 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
     }
     let board = parse_field(&fields[header.puzzle], cells).map_err(|e| format!("puzzle: {e}"))?;
     let Some(i) = header.solution else {
-        return Ok(Puzzle::new(board));
+        // A complete grid in a field past the header's is the puzzle's answer, as a
+        // second complete grid on a line is (`id,level,board` rows with a 4th field).
+        let extra = fields
+            .iter()
+            .skip(h)
+            .filter_map(|f| parse_field(f, cells).ok());
+        let mut answers = extra.filter(|s| s.is_full() && s.side() == board.side());
+        return Ok(match answers.next() {
+            Some(answer) => expecting(board, None, Some(answer)),
+            None => Puzzle::new(board),
+        });
     };
     // A field of blanks only (empty, `0`) or a board of them (`000...0`): no answer.
     let blank = fields[i]

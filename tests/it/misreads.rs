@@ -2109,3 +2109,17 @@ fn survey_16_a_zero_beside_minus_one_blanks_is_refused() {
         r.says("values from 0 are not read");
     }
 }
+
+/// A CSV whose header names no answer column and whose rows carry the answer in a field
+/// past the header's (`id,difficulty,board`, a published file, survey 16): the answers
+/// were dropped, a wrong one unseen, exit 0. A complete grid there is the answer.
+#[test]
+fn survey_16_an_answer_in_a_field_past_the_header() {
+    let wrong = format!("66{}", &S[2..]);
+    let text = format!(
+        "id,difficulty,board\n1,easy,{P}\n2,easy,{P},{S}\n3,hard,{P},{wrong}\n4,hard,{P},a note\n"
+    );
+    let r = run("puzzles.csv", &text, &[]);
+    let want = vec![(P, ""), (P, "true"), (P, "false"), (P, "")];
+    assert_eq!((r.code, r.matched()), (4, want), "{}", r.stderr);
+}
