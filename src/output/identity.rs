@@ -214,10 +214,9 @@ pub fn stdout_was_closed() -> bool {
         let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
         let null = resolve(Path::new("/dev/null")).ok();
         let stdout = resolve_stream(Stream::Stdout);
-        let is_null = match (null, stdout) {
-            (Some(n), Some(s)) => n.id.is_some() && n.id == s.id,
-            _ => false,
-        };
+        let is_null = null
+            .zip(stdout)
+            .is_some_and(|(n, s)| n.id.is_some() && n.id == s.id);
         is_null && flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR
     }
     #[cfg(not(target_os = "linux"))]

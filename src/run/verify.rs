@@ -38,14 +38,11 @@ pub struct Truth {
 /// The verifying backend for boards of `side` x `side` claimed by `backend`: the
 /// fastest built-in one for the size, or the next when that is `backend` itself.
 pub fn verifier_of(backend: &Backend, side: usize) -> Backend {
-    let (first, second) = match side {
-        9 => (Backend::Bitboard, Backend::DlxStatic),
-        _ => (Backend::DlxArena, Backend::Dfs),
-    };
-    if backend.for_side(side) == first {
-        second
-    } else {
-        first
+    let first = Backend::fastest_for(side);
+    match (backend.for_side(side) == first, side) {
+        (false, _) => first,
+        (true, 9) => Backend::DlxStatic,
+        (true, _) => Backend::Dfs,
     }
 }
 
