@@ -289,15 +289,9 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
     let Some(i) = header.solution else {
         // A complete grid in a field past the header's is the puzzle's answer, as a
         // second complete grid on a line is (`id,level,board` rows with a 4th field).
-        let extra = fields
-            .iter()
-            .skip(h)
-            .filter_map(|f| parse_field(f, cells).ok());
-        let mut answers = extra.filter(|s| s.is_full() && s.side() == board.side());
-        return Ok(match answers.next() {
-            Some(answer) => expecting(board, None, Some(answer)),
-            None => Puzzle::new(board),
-        });
+        let mut extra = fields.iter().skip(h).map(|f| parse_field(f, cells));
+        let answer = extra.find_map(|s| s.ok().filter(|s| s.is_full() && s.side() == board.side()));
+        return Ok(answered(board, answer));
     };
     // A field of blanks only (empty, `0`) or a board of them (`000...0`): no answer.
     let blank = fields[i]
@@ -316,12 +310,18 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
         return Err(format!("solution: {b}x{b} for a {a}x{a} puzzle"));
     }
     // One published solution, not a claim that it is the only one.
-    Ok(expecting(board, None, Some(solution)))
+    Ok(answered(board, Some(solution)))
 }
 
 /// A puzzle and what its file says of its answer: how many solutions, and one.
 pub(crate) fn expecting(board: Board, count: Option<u64>, solution: Option<Board>) -> Puzzle {
     let expected = Some(Box::new(Expected { count, solution }));
+    Puzzle { board, expected }
+}
+
+/// A puzzle with the answer its file gives, if any (no claim that it is the only one).
+pub(crate) fn answered(board: Board, answer: Option<Board>) -> Puzzle {
+    let expected = answer.map(solution_expected);
     Puzzle { board, expected }
 }
 

@@ -11,7 +11,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::cells::Cells;
-use super::csv::{PUZZLE_NAMES, SOLUTION_NAMES, expecting, parse_field};
+use super::csv::{PUZZLE_NAMES, SOLUTION_NAMES, answered, expecting, parse_field};
 use super::{Body, Notes, RawRecord, RecordReader};
 use crate::board::{Board, Shape, Square};
 use crate::record::{ParseError, Puzzle};
@@ -413,11 +413,8 @@ impl<'a> Doc<'a> {
         let variants = members.iter().filter_map(|(k, v)| {
             // Short text only: no list is parsed for it.
             let text = (v.get().len() < 42).then(|| parse(v))?;
-            Some(format!(
-                "{}: {:?}",
-                quoted(k),
-                text.as_str().filter(|t| variant(t))?
-            ))
+            let text = text.as_str().filter(|t| variant(t))?;
+            Some(format!("{}: {text:?}", quoted(k)))
         });
         self.out.unread(variants);
         let cells = &self.out.cells;
@@ -529,7 +526,7 @@ fn with_answer(board: Board, answer: Option<&RawValue>, cells: &Cells) -> Result
         // Every cell blank: no answer given.
         (_, Some(Ok(b))) if b.clues() == 0 => return Ok(Puzzle::new(board)),
         (Value::Array(list), None) => list.iter().map(solved).collect::<Result<Vec<_>, _>>()?,
-        (v, _) => return solved(v).map(|s| expecting(board, None, Some(s))),
+        (v, _) => return solved(v).map(|s| answered(board, Some(s))),
     };
     let solution = (all.len() == 1).then(|| all[0].clone());
     Ok(expecting(board, Some(all.len() as u64), solution))
@@ -686,8 +683,8 @@ fn pair(items: &[Value], cells: &Cells) -> Option<Puzzle> {
     };
     let (a, b) = (string_board(a, cells).ok()?, string_board(b, cells).ok()?);
     match (a.is_full(), b.is_full()) {
-        (false, true) => Some(expecting(a, None, Some(b))),
-        (true, false) => Some(expecting(b, None, Some(a))),
+        (false, true) => Some(answered(a, Some(b))),
+        (true, false) => Some(answered(b, Some(a))),
         _ => None,
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::cells::Cells;
-use super::csv::{expecting, solution_expected};
+use super::csv::{answered, expecting, solution_expected};
 use super::lines::{Line, Lines, MAX_LINE, trim};
 use super::{Body, Item, LineBlock, Reading};
 use super::{Notes, RawRecord, RecordReader, bad_cell, char_at};
@@ -332,11 +332,8 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
             .filter(|f| f.len() == head.len())
             .find_map(|f| cells.chars(f).ok())
             .filter(|g| g.is_full())
-            .map(|g| solution_expected(g.into()));
-        return Some(Ok(Puzzle {
-            board: board.into(),
-            expected,
-        }));
+            .map(Board::from);
+        return Some(Ok(answered(board.into(), expected)));
     }
     if let Some(numbers) = board::parse_numbers(tokens.iter().map(|&(a, z)| &s[a..z])) {
         let at = tokens.first().map_or(0, |t| t.0);
@@ -384,10 +381,7 @@ fn puzzle_and_answer(grids: &[(usize, Grid)], at: usize) -> Parsed {
         let n = rest.len() + 1;
         return Err((at + i, format!("{n} puzzles on one line: write one a line")));
     }
-    Ok(Puzzle {
-        board: (*puzzle).into(),
-        expected: answer.map(|&g| solution_expected(g.into())),
-    })
+    Ok(answered((*puzzle).into(), answer.map(|&g| g.into())))
 }
 
 /// Whether the complete grid `full` keeps the givens of `puzzle`.
