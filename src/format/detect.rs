@@ -84,8 +84,8 @@ fn candidates(sample: &[u8], layout: &Layout, csv: bool) -> Vec<(bool, (Format, 
         (sample.contains(&b'?'), plain(Format::Hdu)),
         (true, plain(Format::Grid)),
         (sample.contains(&b','), grid(&|s| s.label_column = true)),
-        (rectangular_rows(sample), grid(&|s| s.rectangular = true)),
-        (digit_lines(sample), grid(&|s| s.digit_titles = true)),
+        (true, grid(&|s| s.rectangular = true)),
+        (true, grid(&|s| s.digit_titles = true)),
     ];
     for side in [4, 6, 8, 9] {
         let rows = grid(&|s| s.space_blanks = Some(side));
@@ -252,21 +252,6 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
     ))
 }
 
-/// Whether some line could be a row of a board with rectangular boxes: 6, 8, 10 or 12
-/// cells once spacing and borders are dropped (`-` a blank beside a given: `2---6-`), or
-/// as many comma fields.
-fn rectangular_rows(sample: &[u8]) -> bool {
-    sample.split(|&b| b == b'\n').any(|l| {
-        // Comma fields, empty ones blanks (`1,5,,,,`).
-        let fields = l.split(|&b| b == b',').count();
-        let given = l.iter().any(u8::is_ascii_alphanumeric);
-        let cell =
-            |b: &&u8| b.is_ascii_alphanumeric() || b"._*".contains(b) || (given && **b == b'-');
-        let cells = l.iter().filter(cell).count();
-        matches!(fields, 6 | 8 | 10 | 12) || matches!(cells, 6 | 8 | 10 | 12)
-    })
-}
-
 /// Whether `side` lines in a row could be the rows of a board of that side with spaces
 /// for blanks: most of them `side` columns wide (a row's trailing blanks may be cut), a
 /// space inside at least one (`   26 7 1`). Short lines of digits and spaces alone
@@ -286,15 +271,6 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
         2 * w.iter().filter(|r| trim(r).contains(&b' ')).count() > side
             && 2 * w.iter().filter(|r| r.len() == side).count() > side
             && !parted
-    })
-}
-
-/// Whether some line past the first is digits alone: a grid's title in some files (a
-/// score, an id as long as a row), a row in others; the reading decides.
-fn digit_lines(sample: &[u8]) -> bool {
-    sample.split(|&b| b == b'\n').skip(1).any(|l| {
-        let t = trim(l);
-        !t.is_empty() && t.len() <= 32 && t.iter().all(u8::is_ascii_digit)
     })
 }
 
