@@ -1,6 +1,6 @@
 //! Input formats: each turns a byte stream into puzzle records, one at a time.
 //!
-//! What is read is the table of docs/inputs.md (`GRAMMAR` here, a test keeps them together).
+//! What is read is the table of docs/inputs.md (`GRAMMAR` in this module's tests keeps them together).
 //! [`detect`] picks a source's reading from a sample of its content, by the rule its
 //! module states. A [`Layout`] carries what a reader needs besides its format: the cell
 //! alphabet, the line terminator, the CSV columns a user chose, how grid rows are
@@ -31,18 +31,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use lines::Lines;
-
-/// What is read: each format's layouts, in [`Format::ALL`]'s order; the table
-/// docs/inputs.md shows, which a test keeps the same.
-#[cfg(test)]
-const GRAMMAR: [&str; 6] = [
-    "one puzzle a line: its cells alone (its rows maybe apart: spaces, `|`, `/`, `\\`), first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
-    "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
-    "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`, one mark between each two cells as in `0.0.7.0`, not a frame's `-` `=` `_` `+` `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
-    "HDU 1426: 9 lines of 9 tokens, `?` blanks",
-    "POJ 3074: one puzzle a line until a line `end`",
-    "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position, objects keyed 0, 1, 2, ... as lists, a complete board beside a grid of true and false marking its givens",
-];
 
 named! {
     /// The layouts a source can have.
@@ -291,6 +279,17 @@ pub(crate) use tests::read_all;
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// What is read: each format's layouts, in [`Format::ALL`]'s order; the table
+    /// docs/inputs.md shows, which a test keeps the same.
+    const GRAMMAR: [&str; 6] = [
+        "one puzzle a line: its cells alone (its rows maybe apart: spaces, `|`, `/`, `\\`), first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
+        "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
+        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`, one mark between each two cells as in `0.0.7.0`, not a frame's `-` `=` `_` `+` `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
+        "HDU 1426: 9 lines of 9 tokens, `?` blanks",
+        "POJ 3074: one puzzle a line until a line `end`",
+        "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position, objects keyed 0, 1, 2, ... as lists, a complete board beside a grid of true and false marking its givens",
+    ];
 
     pub(crate) fn read_all(format: Format, input: &[u8]) -> Vec<RawRecord> {
         let mut reader = format.reader(
