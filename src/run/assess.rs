@@ -9,86 +9,78 @@ use crate::board::Board;
 use crate::record::{Expected, Puzzle, Record};
 use crate::solver::{Limits, SolveOutcome};
 
-/// Who made the attempts assessed: the backend's name as results carry it, whether it
-/// solves at all (`null` does not), and the run's limits.
-pub(super) struct Assessor<'a> {
-    pub backend: &'static str,
-    pub is_solver: bool,
-    pub limits: &'a Limits,
-}
-
-impl Assessor<'_> {
-    /// The result for a record given what the solver did with it (`thread`: the worker
-    /// that solved it). Checks the solution independently, compares it with the expected
-    /// answer, and checks the claimed count against `truth` when the claim was verified.
-    #[inline]
-    pub(super) fn assess<'r>(
-        &self,
-        record: &'r Record,
-        attempt: Attempt,
-        thread: Option<usize>,
-        truth: Option<Truth>,
-    ) -> PuzzleResult<'r> {
-        let mut result = PuzzleResult::blank(record, self.backend, thread);
-        let puzzle = match &record.puzzle {
-            Ok(puzzle) => puzzle,
-            Err(e) => {
-                result.error = Some(e.to_string());
-                return result;
-            }
-        };
-        result.puzzle = Some(&puzzle.board);
-        result.time_ns = attempt.time_ns();
-        let backend = self.backend;
-        let (status, error) = match attempt {
-            Attempt::Solved { .. } if !self.is_solver => (Status::NotSolved, None),
-            Attempt::Solved {
-                outcome,
-                square,
-                note,
-                ..
-            } => {
-                let solution = match square {
-                    // Written in the symbols its puzzle was read in.
-                    Some(mut s) => {
-                        s.symbols = puzzle.board.symbols();
-                        Some(Board::Other(s))
-                    }
-                    None => outcome.solution.map(Board::Nine),
-                };
-                result.clock = outcome.clock;
-                result.unseen_ns = outcome.unseen_ns;
-                check_answer(&mut result, puzzle, &outcome, solution, self.limits, truth);
-                if let (Some(note), true) = (note, outcome.budget_exceeded) {
-                    result.error = Some(note);
+/// The result for a record given what `backend` (its name as results carry it;
+/// `is_solver`: `null` is none) did with it under the run's `limits` (`thread`: the worker
+/// that solved it). Checks the solution independently, compares it with the expected
+/// answer, and checks the claimed count against `truth` when the claim was verified.
+#[inline]
+pub(super) fn assess<'r>(
+    backend: &'static str,
+    is_solver: bool,
+    limits: &Limits,
+    record: &'r Record,
+    attempt: Attempt,
+    thread: Option<usize>,
+    truth: Option<Truth>,
+) -> PuzzleResult<'r> {
+    let mut result = PuzzleResult::blank(record, backend, thread);
+    let puzzle = match &record.puzzle {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            result.error = Some(e.to_string());
+            return result;
+        }
+    };
+    result.puzzle = Some(&puzzle.board);
+    result.time_ns = attempt.time_ns();
+    let (status, error) = match attempt {
+        Attempt::Solved { .. } if !is_solver => (Status::NotSolved, None),
+        Attempt::Solved {
+            outcome,
+            square,
+            note,
+            ..
+        } => {
+            let solution = match square {
+                // Written in the symbols its puzzle was read in.
+                Some(mut s) => {
+                    s.symbols = puzzle.board.symbols();
+                    Some(Board::Other(s))
                 }
-                return result;
+                None => outcome.solution.map(Board::Nine),
+            };
+            result.clock = outcome.clock;
+            result.unseen_ns = outcome.unseen_ns;
+            check_answer(&mut result, puzzle, &outcome, solution, limits, truth);
+            if let (Some(note), true) = (note, outcome.budget_exceeded) {
+                result.error = Some(note);
             }
-            Attempt::Unsupported => {
-                let side = puzzle.board.side();
-                let why = format!(
-                    "{backend} does not solve {side}x{side} boards; the dlx-arena and dfs backends solve every size"
-                );
-                (Status::Unsupported, Some(why))
-            }
-            Attempt::Panicked { message, .. } => (
-                Status::Error,
-                Some(format!("{backend} panicked: {message}")),
-            ),
-            Attempt::Failed { message, .. } => {
-                (Status::Error, Some(format!("{backend} failed: {message}")))
-            }
-            Attempt::Skipped => {
-                result.matches_expected = puzzle
-                    .expected
-                    .as_deref()
-                    .and_then(compare_expected_invalid);
-                (Status::InvalidGivens, puzzle.board.conflict())
-            }
-        };
-        (result.status, result.error) = (status, error);
-        result
-    }
+            return result;
+        }
+        Attempt::Unsupported => {
+            let side = puzzle.board.side();
+            let why = format!(
+                "{backend} does not solve {side}x{side} boards; the dlx-arena and dfs backends solve every size"
+            );
+            (Status::Unsupported, Some(why))
+        }
+        Attempt::Panicked { message, .. } => (
+            Status::Error,
+            Some(format!("{backend} panicked: {message}")),
+        ),
+        Attempt::Failed { message, .. } => {
+            (Status::Error, Some(format!("{backend} failed: {message}")))
+        }
+        Attempt::Skipped => {
+            result.matches_expected = puzzle
+                .expected
+                .as_deref()
+                .and_then(compare_expected_invalid);
+            (Status::InvalidGivens, puzzle.board.conflict())
+        }
+    };
+    (result.status, result.error) = (status, error);
+    result
 }
 
 /// Fills in what a finished call found: status, counters, the independent check of the

@@ -7,7 +7,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Once;
 use std::time::Instant;
 
-use super::assess::Assessor;
+use super::assess::assess;
 use super::result::{Attempt, PuzzleResult};
 use super::verify::{Truth, Verify, verifier_of};
 use crate::base::cpu::monotonic_ns;
@@ -342,12 +342,15 @@ impl GuardedSolver {
             }
             _ => self.name,
         };
-        let assessor = Assessor {
-            backend: name,
-            is_solver: self.is_solver,
-            limits: &self.limits,
-        };
-        assessor.assess(record, attempt, thread, truth)
+        assess(
+            name,
+            self.is_solver,
+            &self.limits,
+            record,
+            attempt,
+            thread,
+            truth,
+        )
     }
 }
 

@@ -296,12 +296,9 @@ fn a_count_without_a_solution_is_not_trusted() {
         note: None,
     };
     let limits = Limits::default();
-    let assessor = |backend| assess::Assessor {
-        backend,
-        is_solver: true,
-        limits: &limits,
-    };
-    let result = assessor("liar").assess(&r, attempt, None, None);
+    let assessor =
+        |backend, attempt| assess::assess(backend, true, &limits, &r, attempt, None, None);
+    let result = assessor("liar", attempt);
     assert_eq!(result.valid, Some(false));
     assert!(result.is_mismatch());
     assert!(result.error.unwrap().contains("gave none"));
@@ -312,6 +309,6 @@ fn a_count_without_a_solution_is_not_trusted() {
         time_ns: 5,
         note: None,
     };
-    let result = assessor("honest").assess(&r, attempt, None, None);
+    let result = assessor("honest", attempt);
     assert_eq!((result.status, result.valid), (Status::NoSolution, None));
 }
