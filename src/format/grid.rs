@@ -801,7 +801,11 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     let keep_dashes = plain != 9 && found.len() == 9;
     style.dash_blanks |= keep_dashes;
     let dash = keep_dashes.then_some(0);
-    nine(line, found.iter().filter_map(|v| v.or(dash)).collect())
+    nine(
+        line,
+        found.iter().filter_map(|v| v.or(dash)).collect(),
+        cells,
+    )
 }
 
 /// A 9x9 row drawn as three boxes of one width between bars, a space in a cell's slot
@@ -863,7 +867,7 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
 
 /// The row of nine cells, or why another number is none: naming the variants of that width,
 /// or a character that read as a blank would make nine (`--blanks +`).
-fn nine(line: &Line<'_>, row: Vec<u8>) -> LineKind {
+fn nine(line: &Line<'_>, row: Vec<u8>, cells: &Cells) -> LineKind {
     let n = row.len();
     let message = match n {
         9 => return LineKind::Row(Ok(Row::of(false, row))),
@@ -871,10 +875,7 @@ fn nine(line: &Line<'_>, row: Vec<u8>) -> LineKind {
         15 | 18 | 27 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
             let t = trim(line.bytes);
-            let hint = t.iter().filter(|b| b.is_ascii_punctuation() && !matches!(b, b'|' | b'.' | b'-')).find_map(|&c| {
-                let count = t.iter().filter(|&&b| b == c).count();
-                (n + count == 9).then(|| format!("; {:?} read as a blank would make 9: --blanks {}", char::from(c), char::from(c)))
-            });
+            let hint = super::blank_hint(t, cells, 9, false).map(|h| format!("; {h}"));
             // A row of nine characters, spaces among its digits and not only between
             // them one by one (`5 0 1 0 2`): spaces were blanks.
             let raw = line.bytes;
@@ -912,7 +913,7 @@ fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: 
             }
         }
     }
-    nine(line, row)
+    nine(line, row, cells)
 }
 
 #[cfg(test)]
