@@ -801,11 +801,8 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     let keep_dashes = plain != 9 && found.len() == 9;
     style.dash_blanks |= keep_dashes;
     let dash = keep_dashes.then_some(0);
-    nine(
-        line,
-        found.iter().filter_map(|v| v.or(dash)).collect(),
-        cells,
-    )
+    let row = found.iter().filter_map(|v| v.or(dash)).collect();
+    nine(line, row, cells)
 }
 
 /// A 9x9 row drawn as three boxes of one width between bars, a space in a cell's slot
