@@ -254,13 +254,11 @@ fn count_instructions(
             ));
             // Only the boards the backend solves: the others would cost it nothing and
             // lower its count per puzzle.
-            let solver = backend.new_solver_with(&config.limits);
             let mine: Vec<_> = sample
                 .iter()
-                .filter(|b| solver.solves_side(b.side()))
+                .filter(|b| backend.solves_side(b.side()))
                 .cloned()
                 .collect();
-            drop(solver);
             if mine.is_empty() {
                 continue;
             }

@@ -64,7 +64,7 @@ impl GuardedSolver {
     /// pending to [`GuardedSolver::complete`]: `bench` times a stretch of calls back to
     /// back, then completes them, so that no extra work runs between two timed calls.
     pub fn timed_board(&mut self, board: &Board) -> Attempt {
-        if !self.solver.solves_side(board.side()) {
+        if !self.backend.solves_side(board.side()) {
             return Attempt::Unsupported;
         }
         let square = match board {
@@ -238,7 +238,7 @@ impl GuardedSolver {
     pub fn attempt_boards(&mut self, boards: &[Board]) -> Vec<Attempt> {
         let grids: Vec<&Grid> = boards.iter().filter_map(Board::nine).collect();
         let n = grids.len();
-        if self.solver.batch_size() <= 1 || n <= 1 || !self.solver.solves_side(9) {
+        if self.solver.batch_size() <= 1 || n <= 1 {
             return boards.iter().map(|b| self.attempt_board(b)).collect();
         }
         let (caught, elapsed) =

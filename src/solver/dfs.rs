@@ -104,10 +104,6 @@ impl Solver for Dfs {
         out
     }
 
-    fn solves_side(&self, _side: usize) -> bool {
-        true
-    }
-
     fn solve_square(
         &mut self,
         puzzle: &Square,

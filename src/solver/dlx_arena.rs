@@ -131,10 +131,6 @@ impl Solver for DlxArena {
         outcome
     }
 
-    fn solves_side(&self, _side: usize) -> bool {
-        true
-    }
-
     fn solve_square(
         &mut self,
         puzzle: &Square,

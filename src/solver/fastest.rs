@@ -17,10 +17,6 @@ impl Solver for Fastest {
         self.nine.solve(puzzle, limits)
     }
 
-    fn solves_side(&self, _side: usize) -> bool {
-        true
-    }
-
     fn solve_square(
         &mut self,
         puzzle: &Square,

@@ -189,12 +189,6 @@ pub trait Solver: Send {
         None
     }
 
-    /// Whether the solver takes boards of `side` x `side` (9 for 9x9). A backend that
-    /// implements [`Solver::solve_square`] says which sizes here.
-    fn solves_side(&self, side: usize) -> bool {
-        side == 9
-    }
-
     /// Solves several 9x9 puzzles at once, for solvers that work in batches (a judge
     /// submission, puzzles streamed to a foreign program); `None` means one at a time.
     /// Each outcome comes with why its puzzle failed or stopped, where the solver knows
@@ -276,6 +270,16 @@ impl Default for Counters {
 }
 
 impl Backend {
+    /// Whether the backend takes boards of `side` x `side`: every one 9x9, those that
+    /// implement [`Solver::solve_square`] every size.
+    pub fn solves_side(&self, side: usize) -> bool {
+        let any = matches!(
+            self,
+            Backend::DlxArena | Backend::Dfs | Backend::Null | Backend::Fastest
+        );
+        side == 9 || any
+    }
+
     /// The real solvers (not `Null`), in report order.
     pub const ALL: [Backend; 4 + cfg!(feature = "reference") as usize] = [
         Backend::DlxStatic,

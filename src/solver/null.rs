@@ -14,10 +14,6 @@ impl Solver for Null {
         SolveOutcome::default()
     }
 
-    fn solves_side(&self, _side: usize) -> bool {
-        true
-    }
-
     fn solve_square(
         &mut self,
         _puzzle: &Square,
