@@ -648,14 +648,11 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .map(|text| text.replace(BARS, "|"));
     match super::word_blanks(line.bytes).or(drawn.map(|d| Ok(d.into_bytes()))) {
         Some(Ok(bytes)) => {
-            return classify(
-                &Line {
-                    bytes: &bytes,
-                    ..*line
-                },
-                cells,
-                style,
-            );
+            let line = Line {
+                bytes: &bytes,
+                ..*line
+            };
+            return classify(&line, cells, style);
         }
         Some(Err(e)) => return LineKind::Row(Err(ParseError::new(line.number, e))),
         None => {}
