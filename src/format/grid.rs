@@ -24,6 +24,8 @@ pub(crate) enum LineKind {
     Border,
     /// Text: skipped; a board it cuts short is an error.
     Header,
+    /// A damaged board on one line: a record of its own.
+    Board(ParseError),
     Comment,
 }
 
@@ -608,6 +610,12 @@ impl<R: BufRead> GridReader<R> {
                 }
                 (self.at.joined, self.at.headed) = (false, true);
             }
+            LineKind::Board(e) => {
+                if !at.rows.is_empty() {
+                    self.broken();
+                }
+                self.record(line, Err(e));
+            }
         }
         Ok(())
     }
@@ -769,17 +777,18 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
             b'-' => found.push(None),
             b => match cells.value(b) {
                 Some(v) => found.push(Some(v)),
-                // A letter makes text, unless the line holds a board on one line (81 cells
-                // or more together: `0123...ABCDEF...` after a 16x16 grid), an error.
-                None if b.is_ascii_alphabetic()
-                    && !(t.split(|c| !c.is_ascii_alphanumeric() && !cells.is_cell(*c)))
-                        .any(|run| run.len() >= 81) =>
-                {
-                    return LineKind::Header;
-                }
                 None => {
+                    // A line holding a board (81 cells or more together: `0123...ABCDEF...`
+                    // after a 16x16 grid) is a damaged record of its own; else a letter
+                    // makes text.
+                    let run = |c: &u8| c.is_ascii_alphanumeric() || cells.is_cell(*c);
+                    let board = t.split(|c| !run(c)).any(|run| run.len() >= 81);
                     let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i));
-                    return LineKind::Row(Err(e));
+                    return match (board, b.is_ascii_alphabetic()) {
+                        (true, _) => LineKind::Board(e),
+                        (false, true) => LineKind::Header,
+                        (false, false) => LineKind::Row(Err(e)),
+                    };
                 }
             },
         }

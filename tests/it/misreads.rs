@@ -2123,3 +2123,14 @@ fn survey_16_an_answer_in_a_field_past_the_header() {
     let want = vec![(P, ""), (P, "true"), (P, "false"), (P, "")];
     assert_eq!((r.code, r.matched()), (4, want), "{}", r.stderr);
 }
+
+/// Boards a line with `s` blanks and an `e` end mark (a published file, survey 17): read as
+/// one damaged grid, one error row for six lines. Each damaged board is a record of its own.
+#[test]
+fn survey_17_a_damaged_board_on_each_line_is_a_record_each() {
+    let line = |p: &str| format!("{}e", p.replace('.', "s"));
+    let text = [P, P, P].map(line).join("\n");
+    let r = run("sudoku_puzzles.txt", &text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 3), "{}", r.stderr);
+    r.says("line 3, column 1: 's' is not a digit");
+}
