@@ -1,8 +1,10 @@
 //! JSON documents (`json`), one after another (JSON lines too): boards as strings, as
 //! nested numbers or as rows of strings; objects naming a puzzle and maybe its answer;
 //! lists of puzzles paired with lists of answers by position. Answers are never puzzles.
-//! A byte-level splitter finds where each value ends, so a top-level array longer than
-//! [`WHOLE`] is read an element at a time and a million puzzles take the memory of one.
+//! A byte-level splitter finds where each value ends (serde_json neither resumes after a
+//! broken value nor hands out an array's elements one at a time), so a top-level array
+//! longer than [`WHOLE`] is read an element at a time and a million puzzles take the
+//! memory of one.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead};
@@ -103,19 +105,18 @@ impl<R: BufRead> JsonReader<R> {
         }
     }
 
-    /// Reads more input into the buffer; false at the end of the input.
-    fn fill(&mut self) -> io::Result<bool> {
-        if self.eof {
-            return Ok(false);
+    /// The byte `i` past the cursor, reading more input as needed; `None` at the end.
+    fn byte(&mut self, i: usize) -> io::Result<Option<u8>> {
+        while self.buf.len() <= self.at + i && !self.eof {
+            self.buf.drain(..self.at);
+            self.at = 0;
+            let chunk = self.input.fill_buf()?;
+            let n = chunk.len();
+            self.buf.extend_from_slice(chunk);
+            self.input.consume(n);
+            self.eof = n == 0;
         }
-        self.buf.drain(..self.at);
-        self.at = 0;
-        let chunk = self.input.fill_buf()?;
-        let n = chunk.len();
-        self.buf.extend_from_slice(chunk);
-        self.input.consume(n);
-        self.eof = n == 0;
-        Ok(n > 0)
+        Ok(self.buf.get(self.at + i).copied())
     }
 
     fn consume(&mut self, n: usize) {
@@ -126,17 +127,13 @@ impl<R: BufRead> JsonReader<R> {
 
     /// The next byte that is not white space, not consumed.
     fn peek(&mut self) -> io::Result<Option<u8>> {
-        loop {
-            while let Some(&b) = self.buf.get(self.at) {
-                if !b.is_ascii_whitespace() {
-                    return Ok(Some(b));
-                }
-                self.consume(1);
+        while let Some(b) = self.byte(0)? {
+            if !b.is_ascii_whitespace() {
+                return Ok(Some(b));
             }
-            if !self.fill()? {
-                return Ok(None);
-            }
+            self.consume(1);
         }
+        Ok(None)
     }
 
     /// The length of the value at the cursor, reading more input as needed, up to
@@ -144,32 +141,28 @@ impl<R: BufRead> JsonReader<R> {
     fn scan(&mut self, limit: usize) -> io::Result<Option<usize>> {
         let (mut i, mut depth, mut string, mut escaped) = (0, 0usize, false, false);
         let scalar = !matches!(self.buf[self.at], b'"' | b'[' | b'{');
-        loop {
-            while let Some(&b) = self.buf.get(self.at + i) {
-                match (string, escaped, b) {
-                    _ if i > limit => return Ok(Some(i)),
-                    (true, true, _) => escaped = false,
-                    (true, false, b'\\') => escaped = true,
-                    (true, false, b'"') => string = false,
-                    (true, ..) => {}
-                    (false, _, b'"') => string = true,
-                    (false, _, b'[' | b'{') => depth += 1,
-                    (false, _, b']' | b'}') if depth > 0 => depth -= 1,
-                    // A number, `true`, `false` or `null` ends at what follows it.
-                    (false, _, b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n') if scalar => {
-                        return Ok(Some(i));
-                    }
-                    _ => {}
-                }
-                i += 1;
-                if depth == 0 && !string && !scalar {
+        while let Some(b) = self.byte(i)? {
+            match (string, escaped, b) {
+                _ if i > limit => return Ok(Some(i)),
+                (true, true, _) => escaped = false,
+                (true, false, b'\\') => escaped = true,
+                (true, false, b'"') => string = false,
+                (true, ..) => {}
+                (false, _, b'"') => string = true,
+                (false, _, b'[' | b'{') => depth += 1,
+                (false, _, b']' | b'}') if depth > 0 => depth -= 1,
+                // A number, `true`, `false` or `null` ends at what follows it.
+                (false, _, b',' | b']' | b'}' | b' ' | b'\t' | b'\r' | b'\n') if scalar => {
                     return Ok(Some(i));
                 }
+                _ => {}
             }
-            if !self.fill()? {
-                return Ok(scalar.then_some(i));
+            i += 1;
+            if depth == 0 && !string && !scalar {
+                return Ok(Some(i));
             }
         }
+        Ok(scalar.then_some(i))
     }
 
     /// A broken document: one error where it breaks, and nothing more is read.
@@ -230,10 +223,8 @@ impl<R: BufRead> JsonReader<R> {
 
 impl<R: BufRead + Send> RecordReader for JsonReader<R> {
     fn next_record(&mut self) -> Option<io::Result<RawRecord>> {
-        if let Err(e) = self.advance() {
-            return Some(Err(e));
-        }
-        self.out.queue.pop_front().map(Ok)
+        let next = self.advance().map(|()| self.out.queue.pop_front());
+        next.transpose()
     }
 
     fn notes(&mut self) -> &mut Notes {
