@@ -202,9 +202,23 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
     let letter = |b: &u8| matches!(b.to_ascii_uppercase(), b'A'..=b'I');
     let letters = bytes.iter().filter(|b| letter(b)).count();
     let digits = bytes.iter().any(|b| matches!(b, b'1'..=b'9'));
-    let hint = match letter(&bytes[i]) && letters >= 17 && !digits {
-        true => "; this text writes its values A-I: --alphabet letters reads them as 1-9",
-        false => "",
+    // The number around `i` (`4.30021E+78`): a spreadsheet's, its digits lost.
+    let number = |b: &u8| b.is_ascii_digit() || b".eE+-".contains(b);
+    let from = bytes[..i]
+        .iter()
+        .rposition(|b| !number(b))
+        .map_or(0, |k| k + 1);
+    let to = bytes[i..]
+        .iter()
+        .position(|b| !number(b))
+        .map_or(bytes.len(), |k| i + k);
+    let float = std::str::from_utf8(&bytes[from..to]).is_ok_and(|t| t.parse::<f64>().is_ok());
+    let hint = match (letter(&bytes[i]) && letters >= 17 && !digits, float) {
+        (true, _) => "; this text writes its values A-I: --alphabet letters reads them as 1-9",
+        (_, true) if bytes[i].eq_ignore_ascii_case(&b'e') => {
+            "; a number in exponent notation: a spreadsheet saved the puzzles as numbers and lost their digits; export them as text"
+        }
+        _ => "",
     };
     format!("{c:?} is not a digit 1-9 or a blank{hint}")
 }

@@ -2134,3 +2134,26 @@ fn survey_17_a_damaged_board_on_each_line_is_a_record_each() {
     assert_eq!((r.code, r.rows.len()), (3, 3), "{}", r.stderr);
     r.says("line 3, column 1: 's' is not a digit");
 }
+
+/// A JSON list of strings, each a Python object dumped as JSON (survey 17): "'{' is not a
+/// digit" for each, and a `--format` hint that reads none. The message says what it is.
+#[test]
+fn survey_17_a_json_document_in_a_string_is_named() {
+    let text = r#"["{\"py/object\": \"sudoku.Sudoku\", \"width\": 9}", "{\"py/object\": 2}"]"#;
+    let r = run("sudokus.json", text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
+    r.says("a JSON document written as a string");
+}
+
+/// Puzzles a spreadsheet saved as numbers (`4.30021E+78`, survey 17): "'E' is not a digit"
+/// left the cause unsaid. The message names it.
+#[test]
+fn survey_17_puzzles_in_exponent_notation_are_named() {
+    let r = run(
+        "sudoku.csv",
+        "quizzes,solutions\n4.30021E+78,8.64371E+80\n",
+        &[],
+    );
+    assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
+    r.says("exponent notation: a spreadsheet saved the puzzles as numbers");
+}
