@@ -6,28 +6,26 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 
 use crate::format::lines::peek;
 
-/// A compression a source can have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compression {
-    Gzip,
-    Zstd,
-    Xz,
-    Bzip2,
-    /// Not compressed: UTF-16 text, little- or big-endian.
-    Utf16Le,
-    Utf16Be,
+named! {
+    /// A compression a source can have.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Compression {
+        Gzip => "gzip",
+        Zstd => "zstd",
+        Xz => "xz",
+        Bzip2 => "bzip2",
+        /// Not compressed: UTF-16 text, little- or big-endian.
+        Utf16Le => "UTF-16LE",
+        Utf16Be => "UTF-16BE",
+    }
 }
 
 impl Compression {
     /// How a note says it.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            Compression::Gzip => "gzip compressed",
-            Compression::Zstd => "zstd compressed",
-            Compression::Xz => "xz compressed",
-            Compression::Bzip2 => "bzip2 compressed",
-            Compression::Utf16Le => "UTF-16LE text, decoded",
-            Compression::Utf16Be => "UTF-16BE text, decoded",
+            Compression::Utf16Le | Compression::Utf16Be => format!("{} text, decoded", self.name()),
+            _ => format!("{} compressed", self.name()),
         }
     }
 
