@@ -8,7 +8,7 @@
 
 use super::grid::space_blank_row;
 use super::lines::trim;
-use super::{Body, Cells, Format, Layout, RecordReader, RowStyle, csv};
+use super::{Body, Cells, Format, Layout, Pairs, RecordReader, RowStyle, csv};
 use crate::board::{Alphabet, Board, MAX_SIDE};
 
 /// How much of a source detection reads.
@@ -17,16 +17,66 @@ pub const SAMPLE: usize = 64 * 1024;
 /// The rule, as notes state it.
 pub const RULE: &str = "the reading that explains the most of the file's lines wins; more puzzles never beat fewer errors";
 
-/// The format chosen for a source, and how well it explained the sample.
+/// The format chosen for a source, and how well it explained the sample: the parse
+/// errors among the records read from it, and the lines the good records stand on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detected {
     pub format: Format,
     pub layout: Layout,
-    /// The parse errors among the records read from the sample, the lines the good
-    /// records stand on, and the sample's lines that are not blank.
     pub errors: usize,
     pub explained: u64,
-    pub lines: u64,
+}
+
+/// The sample's size, as notes say it.
+const KIB: usize = SAMPLE / 1024;
+
+/// How the source `name` is read, from its first bytes (`head`, at most [`SAMPLE`]): its
+/// format (`forced`, else detected), its layout, and how the format was chosen; each
+/// decision said on `say`. `Err` refuses the source, saying why and what to do.
+pub fn reading(
+    name: &str,
+    head: &[u8],
+    forced: Option<Format>,
+    given: &Layout,
+    say: &mut dyn FnMut(&str),
+) -> Result<(Format, Layout, String), String> {
+    // The line ending is the file's, whatever its format.
+    let (sample, forced_layout) = sample(head, given);
+    let (format, mut layout, how) = match forced {
+        Some(format) => (format, forced_layout, "--format".into()),
+        None => {
+            let d = detect(head, given)?;
+            let lines = lines(sample).filter(|t| !t.is_empty()).count();
+            let how = format!(
+                "detected: it explains {} of the {lines} lines of its first {KIB} KiB; {RULE}",
+                d.explained
+            );
+            (d.format, d.layout, how)
+        }
+    };
+    if given.pairs.is_none() {
+        let unpaired = Layout {
+            pairs: Some(Pairs::No),
+            ..layout.clone()
+        };
+        let pairs = super::solutions_follow::follows(format.reader(sample, &unpaired));
+        layout.pairs = Some(pairs);
+        if pairs != Pairs::No {
+            say(&super::solutions_follow::note(name, pairs));
+        }
+    }
+    let r = layout.rows;
+    let titles = "a line of digits alone before a grid is its title (a score, a number), not a row";
+    let style = [
+        (r.label_column, "each row starts with a label, not a cell"),
+        (r.digit_titles, titles),
+        (r.rectangular, "it holds boards of rectangular boxes"),
+    ];
+    for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
+        say(&format!("{name}: {what} (decided from its content)"));
+    }
+    layout.cells = alphabets(name, format, sample, &layout, say);
+    Ok((format, layout, how))
 }
 
 /// Picks the reading of a source from its first bytes (`head`, at most [`SAMPLE`]).
@@ -95,21 +145,18 @@ fn candidates(sample: &[u8], layout: &Layout, csv: bool) -> Vec<(bool, (Format, 
     candidates
 }
 
-/// Whether a source read as `format` (detected or forced) is puzzles each followed by
-/// its solution, from its first bytes (`head`, at most [`SAMPLE`]).
-pub fn solutions_follow(format: Format, head: &[u8], layout: &Layout) -> super::Pairs {
-    let (sample, mut layout) = sample(head, layout);
-    layout.pairs = Some(super::Pairs::No);
-    super::solutions_follow::follows(format.reader(sample, &layout))
-}
-
-/// The alphabet of each board size other than 9x9 in `head` read as `format` (and not
-/// given in `layout`), decided once for the file: the one that reads the most puzzles of
-/// the sample without a conflict, then the most givens (`0` a value), then the first.
-/// The cells with the decisions, and each decision.
-pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (Cells, Vec<Decided>) {
-    let (sample, mut layout) = sample(head, layout);
-    let mut decided = Vec::new();
+/// The alphabet of each board size other than 9x9 in `sample` read as `format` (and not
+/// given in `layout`), decided once for the file and said: the one that reads the most
+/// puzzles of the sample without a conflict, then the most givens (`0` a value), then the
+/// first. The cells with the decisions.
+fn alphabets(
+    name: &str,
+    format: Format,
+    sample: &[u8],
+    layout: &Layout,
+    say: &mut dyn FnMut(&str),
+) -> Cells {
+    let mut layout = layout.clone();
     // Board sides of the records, each with how many the sample holds; boards written
     // as numbers have no alphabet to decide.
     let mut sides = [0usize; MAX_SIDE + 1];
@@ -133,29 +180,22 @@ pub fn alphabets(format: Format, head: &[u8], layout: &Layout) -> (Cells, Vec<De
         let best = scored.filter(|s| s.0.0 > 0).rev().max_by_key(|s| s.0);
         if let Some((_, alphabet)) = best {
             layout.cells = layout.cells.with_alphabet(side, alphabet);
-            decided.push(Decided {
-                side,
-                alphabet,
-                records: count,
-            });
+            say(&format!(
+                "{name}: {side}x{side} boards read as {} ({}), decided from the {count} in its first {KIB} KiB; --alphabet reads them otherwise",
+                alphabet.describe(side),
+                alphabet.name(),
+            ));
         }
     }
-    (layout.cells, decided)
-}
-
-/// The alphabet decided for boards of `side`, and how many records of that size the
-/// sample held.
-pub struct Decided {
-    pub side: usize,
-    pub alphabet: Alphabet,
-    pub records: usize,
+    layout.cells
 }
 
 /// The sample of `head` a decision reads (a full one up to its last line end), and
 /// `layout` reading it in the reader's own hands.
 fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
     let layout = Layout {
-        cr_only: cr_only(head),
+        // Classic Mac files: no LF in `head`, and a CR.
+        cr_only: !head.contains(&b'\n') && head.contains(&b'\r'),
         blocks: false,
         ..layout.clone()
     };
@@ -193,13 +233,11 @@ fn score(format: Format, sample: &[u8], mut layout: Layout, full: bool) -> Detec
     }
     let notes = reader.notes();
     layout.rows.dash_blanks |= notes.dash_blanks;
-    let lines = lines(sample).filter(|t| !t.is_empty()).count() as u64;
     Detected {
         format,
         layout,
         errors,
         explained: notes.explained,
-        lines,
     }
 }
 
@@ -299,11 +337,6 @@ fn oversized(sample: &[u8]) -> Option<String> {
         "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
         crate::board::sides()
     ))
-}
-
-/// True when lines end with a bare CR (classic Mac files): no LF in `head`, and a CR.
-pub fn cr_only(head: &[u8]) -> bool {
-    !head.contains(&b'\n') && head.contains(&b'\r')
 }
 
 /// The lines of `sample` (LF, CRLF or CR), trimmed.

@@ -21,9 +21,9 @@ mod solutions_follow;
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, Reading};
-pub use detect::{Decided, RULE, SAMPLE, alphabets, cr_only, detect, solutions_follow};
+pub use detect::{RULE, SAMPLE, detect, reading};
 pub use grid::RowStyle;
-pub use solutions_follow::{Pairs, note as solutions_follow_note};
+pub use solutions_follow::Pairs;
 
 use std::fmt;
 use std::io::BufRead;

@@ -26,15 +26,12 @@ use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
 use crate::format::{
-    Cells, Decided, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, alphabets, blank_hint,
-    cr_only, detect, solutions_follow, solutions_follow_note,
+    Cells, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, blank_hint, reading,
 };
 use crate::record::{Reading, Record, SourceName};
 use walk::Walker;
 
 const BUFFER: usize = 64 * 1024;
-/// The sample's size, as notes say it.
-const KIB: usize = SAMPLE / 1024;
 
 /// A command-line input: a file, a folder of files, or `-` for standard input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,10 +220,10 @@ impl Loader {
         for pending in &self.pending {
             match pending {
                 Pending::Source(Input::Stdin) => return None,
+                // A pipe or device: no size known; a file that fails to open reads nothing.
                 Pending::Source(Input::File(path)) => match fs::metadata(path) {
-                    Ok(m) if m.is_file() => total += m.len(),
-                    Ok(_) => return None, // a pipe or device: no size known
-                    Err(_) => {}          // fails on open, reads nothing
+                    Ok(m) if !m.is_file() => return None,
+                    m => total += m.map_or(0, |m| m.len()),
                 },
                 Pending::Folder(folder) => {
                     let stop = &interrupt::INTERRUPTED;
@@ -300,7 +297,11 @@ impl Loader {
         if let Some(e) = damage.take_if(|_| head.is_empty()) {
             return Err(read_error(e));
         }
-        let (format, layout, how) = self.reading(&name, &head)?;
+        let (options, say) = (&self.options, &mut self.on_note);
+        let (format, mut layout, how) = reading(&name, &head, options.format, &options.layout, say)
+            .map_err(|why| LoadError::Refused(name.clone(), why))?;
+        // Pairs are taken as they are read: nothing is left for workers to parse.
+        layout.blocks = self.blocks && matches!(layout.pairs, None | Some(Pairs::No));
         if self.options.verbose {
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
@@ -323,64 +324,6 @@ impl Loader {
             records: 0,
             parse_errors: 0,
         })
-    }
-
-    /// How a source is read, from its first bytes: the format, the layout and how the
-    /// format was chosen; each decision said.
-    fn reading(&mut self, name: &str, head: &[u8]) -> Result<(Format, Layout, String), LoadError> {
-        let (options, say) = (&self.options, &mut self.on_note);
-        let (format, mut layout, how) = match options.format {
-            Some(format) => {
-                let mut layout = options.layout.clone();
-                // The line ending is the file's, whatever its format.
-                layout.cr_only = cr_only(head);
-                (format, layout, "--format".into())
-            }
-            None => {
-                let d = detect(head, &options.layout)
-                    .map_err(|why| LoadError::Refused(name.to_string(), why))?;
-                let how = format!(
-                    "detected: it explains {} of the {} lines of its first {KIB} KiB; {RULE}",
-                    d.explained, d.lines
-                );
-                (d.format, d.layout, how)
-            }
-        };
-        if options.layout.pairs.is_none() {
-            let pairs = solutions_follow(format, head, &layout);
-            layout.pairs = Some(pairs);
-            if pairs != Pairs::No {
-                say(&solutions_follow_note(name, pairs));
-            }
-        }
-        let r = layout.rows;
-        let titles =
-            "a line of digits alone before a grid is its title (a score, a number), not a row";
-        let style = [
-            (r.label_column, "each row starts with a label, not a cell"),
-            (r.digit_titles, titles),
-            (r.rectangular, "it holds boards of rectangular boxes"),
-        ];
-        for (_, what) in style.iter().filter(|s| s.0 && format == Format::Grid) {
-            say(&format!("{name}: {what} (decided from its content)"));
-        }
-        let (cells, decided) = alphabets(format, head, &layout);
-        layout.cells = cells;
-        for Decided {
-            side,
-            alphabet,
-            records,
-        } in decided
-        {
-            say(&format!(
-                "{name}: {side}x{side} boards read as {} ({}), decided from the {records} in its first {KIB} KiB; --alphabet reads them otherwise",
-                alphabet.describe(side),
-                alphabet.name(),
-            ));
-        }
-        // Pairs are taken as they are read: nothing is left for workers to parse.
-        layout.blocks = self.blocks && matches!(layout.pairs, None | Some(Pairs::No));
-        Ok((format, layout, how))
     }
 
     /// Closes the current source, its notes said. A source that held no puzzle is
