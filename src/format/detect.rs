@@ -55,11 +55,8 @@ pub fn reading(
         }
     };
     if given.pairs.is_none() {
-        let unpaired = Layout {
-            pairs: Some(Pairs::No),
-            ..layout.clone()
-        };
-        let pairs = super::solutions_follow::follows(format.reader(sample, &unpaired));
+        layout.pairs = Some(Pairs::No);
+        let pairs = super::solutions_follow::follows(format.reader(sample, &layout));
         layout.pairs = Some(pairs);
         if pairs != Pairs::No {
             say(&super::solutions_follow::note(name, pairs));
@@ -199,7 +196,7 @@ fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
         blocks: false,
         ..layout.clone()
     };
-    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let head = head.strip_prefix(super::BOM).unwrap_or(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
     let cut = (head.iter().rposition(|&b| b == end))
         .filter(|_| head.len() >= SAMPLE)
@@ -264,20 +261,16 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
             let (left, right) = (trim(&t[..i]), trim(&t[i + 1..]));
             let left = left.strip_suffix(b":").unwrap_or(left);
             let right = right.strip_prefix(b"new ").unwrap_or(right);
-            let opens = |r: &[u8]| {
-                let name = r
-                    .iter()
-                    .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'!'))
-                    .count();
-                matches!(r.get(name), Some(b'[' | b'{' | b'('))
-            };
+            // A name (or none) and the bracket it opens: `=>`, an arrow, opens none.
+            let name = (right.iter())
+                .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'!'))
+                .count();
             left.first()
                 .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
                 && left
                     .iter()
                     .all(|b| b.is_ascii_alphanumeric() || b" _.,;[]<>*&:".contains(b))
-                && right.first() != Some(&b'>')
-                && opens(right)
+                && matches!(right.get(name), Some(b'[' | b'{' | b'('))
         });
         assignment || KEYWORDS.split('|').any(|k| t.starts_with(k.as_bytes()))
     };

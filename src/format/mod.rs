@@ -112,6 +112,9 @@ impl Notes {
     }
 }
 
+/// UTF-8's byte-order mark, skipped where a source starts with it.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 impl Format {
     /// A reader of this format's records from `input`. A UTF-8 byte-order mark at the
     /// start is skipped.
@@ -121,11 +124,8 @@ impl Format {
         layout: &Layout,
     ) -> Box<dyn RecordReader + 'a> {
         // A read error here shows up again, with context, at the reader's first read.
-        if input
-            .fill_buf()
-            .is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF"))
-        {
-            input.consume(3);
+        if input.fill_buf().is_ok_and(|b| b.starts_with(BOM)) {
+            input.consume(BOM.len());
         }
         let cells = layout.cells.clone();
         let terminator = if layout.cr_only { b'\r' } else { b'\n' };
