@@ -103,7 +103,9 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let scored = readings.filter_map(|(ok, (f, l))| ok.then(|| score(f, sample, l, full)));
     // The first of the best: `max_by_key` keeps the last.
     let mut best = scored.rev().max_by_key(rank).expect("a candidate");
-    if let (0, Some(why)) = (best.explained, oversized(sample)) {
+    if best.explained == 0
+        && let Some(why) = oversized(sample).or_else(|| cell_by_cell(sample))
+    {
         return Err(why);
     }
     // A line `end`: POJ 3074's last line.
@@ -285,7 +287,7 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
 
 /// Whether `side` lines in a row could be the rows of a board of that side with spaces
 /// for blanks: most of them `side` columns wide (a row's trailing blanks may be cut), a
-/// space inside at least one (`   26 7 1`). Short lines of digits and spaces alone
+/// space inside some (`   26 7 1`). Short lines of digits and spaces alone
 /// (`3 1 6` triples) are not.
 fn space_blank_rows(sample: &[u8], side: u8) -> bool {
     let rows: Vec<Option<&[u8]>> = sample
@@ -298,8 +300,11 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
         let w: Vec<&[u8]> = w.iter().flatten().copied().collect();
         // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
         let parted = side != 9 && (1..side - 1).any(|c| w.iter().all(|r| r.get(c) == Some(&b' ')));
-        // Most rows with a space: one short row among rows of `0` blanks is damaged.
-        2 * w.iter().filter(|r| trim(r).contains(&b' ')).count() > side
+        // Most rows with a space, or one with no `0` blank anywhere (`2 44` under full
+        // rows): one short row among rows of `0` blanks is damaged.
+        let spaced = w.iter().filter(|r| trim(r).contains(&b' ')).count();
+        let zeros = w.iter().any(|r| r.contains(&b'0'));
+        (2 * spaced > side || (spaced > 0 && !zeros))
             && 2 * w.iter().filter(|r| r.len() == side).count() > side
             && !parted
     })
@@ -330,6 +335,27 @@ fn oversized(sample: &[u8]) -> Option<String> {
         "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
         crate::board::sides()
     ))
+}
+
+/// The refusal of boards given cell by cell: most lines of `sample` (row, column, value)
+/// triples (`0,2,1`, `3 1 6`) or DIMACS clauses of one literal (`111 0`).
+fn cell_by_cell(sample: &[u8]) -> Option<String> {
+    let text = lines(sample).filter(|t| !t.is_empty() && !super::line::is_comment(t));
+    let digits = |w: &[u8], n| (1..=n).contains(&w.len()) && w.iter().all(u8::is_ascii_digit);
+    let triple = |t: &[u8]| {
+        let words = t.split(|b| b" ,;\t".contains(b)).filter(|w| !w.is_empty());
+        match words.collect::<Vec<_>>()[..] {
+            [r, c, v] => digits(r, 2) && digits(c, 2) && digits(v, 2),
+            [rcv, b"0"] => rcv.len() == 3 && digits(rcv, 3),
+            _ => false,
+        }
+    };
+    let (all, triples): (Vec<&[u8]>, Vec<&[u8]>) = text.partition(|t| !triple(t));
+    let n = triples.len();
+    let first = String::from_utf8_lossy(triples.first()?);
+    (n >= 3 && n >= 2 * all.len()).then(|| {
+        format!("{n} of its lines are triples of a cell's place and value (`{first}`): a board given cell by cell, which is not read; write each board's cells in one line, `.` for blanks")
+    })
 }
 
 /// The lines of `sample` (LF, CRLF or CR), trimmed.

@@ -2157,3 +2157,32 @@ fn survey_17_puzzles_in_exponent_notation_are_named() {
     assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
     r.says("exponent notation: a spreadsheet saved the puzzles as numbers");
 }
+
+/// A board given cell by cell (survey 17: `row,col,value` lines, DIMACS `111 0` clauses)
+/// was read as grids of three- and four-cell rows: "row has 3 cells, expected 9". It is
+/// refused as what it is.
+#[test]
+fn survey_17_a_board_given_cell_by_cell_is_refused_as_such() {
+    for (name, text) in [
+        ("sudoku.csv", "0,2,1\n0,8,4\n1,1,2\n1,2,3\n2,4,5\n"),
+        ("4x4.txt", "111 0\n124 0\n133 0\n142 0\n"),
+    ] {
+        let r = run(name, text, &[]);
+        assert_eq!((r.code, r.rows.len()), (3, 0), "{name}: {}", r.stderr);
+        r.says("a board given cell by cell, which is not read");
+    }
+}
+
+/// A 4x4 grid whose one blank is a space, the other rows full (survey 17): "row has 3
+/// cells, expected 9". With no `0` blank near, a space is the blank.
+#[test]
+fn survey_17_a_small_grid_with_one_space_blank_reads() {
+    let r = run("four_by_four.txt", "3241\n4132\n1423\n2 14\n", &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.rows[0][..2],
+        ["3241413214232.14", "unique"],
+        "{}",
+        r.stderr
+    );
+}
