@@ -621,13 +621,14 @@ fn names_answers(key: &str) -> bool {
 }
 
 fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
-    // A JSON document written as a string (a Python `jsonpickle` dump): no board's text.
-    if s.trim_start().starts_with(['{', '['])
+    let board = parse_field(s.trim().as_bytes(), cells);
+    // A JSON document written as a string (a Python `jsonpickle` dump), no board's text.
+    if board.is_err()
+        && s.trim_start().starts_with(['{', '['])
         && serde_json::from_str::<serde::de::IgnoredAny>(s).is_ok()
     {
         return Err("a JSON document written as a string, not a board: decode it (`jq 'map(fromjson)'`), then extract its puzzles one a line".into());
     }
-    let board = parse_field(s.trim().as_bytes(), cells);
     // Exactly a board's cells long, spaces among them: a space is a blank there.
     if board.is_err()
         && s.contains(' ')

@@ -2143,6 +2143,17 @@ fn survey_17_a_json_document_in_a_string_is_named() {
     let r = run("sudokus.json", text, &[]);
     assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
     r.says("a JSON document written as a string");
+    // A board written as a JSON list inside a string still reads.
+    let list: Vec<String> = P
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let r = run(
+        "board.json",
+        &format!(r#"{{"puzzle": "[{}]"}}"#, list.join(",")),
+        &[],
+    );
+    assert_eq!((r.code, r.rows[0][0].as_str()), (0, P), "{}", r.stderr);
 }
 
 /// Puzzles a spreadsheet saved as numbers (`4.30021E+78`, survey 17): "'E' is not a digit"
