@@ -1,7 +1,7 @@
 //! A dataset loaded into memory once, for repeated passes, and its content hash.
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
@@ -366,24 +366,18 @@ fn refuse_device(input: &Input) -> Result<(), DatasetError> {
 /// FNV-1a 64 of a regular file's bytes. Bounded: anything but a regular file (a FIFO,
 /// `/dev/zero`) is refused, and no more than the file's size is read.
 pub fn hash_file(path: &Path) -> anyhow::Result<String> {
-    let meta = std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+    let reading = || format!("reading {}", path.display());
+    let meta = std::fs::metadata(path).with_context(reading)?;
     if !meta.is_file() {
         anyhow::bail!(
             "{} is not a regular file: a dataset is read into memory and hashed, so it must be a file",
             path.display()
         );
     }
-    let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut reader = BufReader::new(file.take(meta.len()));
+    let mut file = File::open(path).with_context(reading)?.take(meta.len());
     let mut hash = FNV_START;
     let mut buf = [0u8; 1 << 16];
-    loop {
-        let n = reader
-            .read(&mut buf)
-            .with_context(|| format!("reading {}", path.display()))?;
-        if n == 0 {
-            break;
-        }
+    while let n @ 1.. = file.read(&mut buf).with_context(reading)? {
         hash = fnv1a(hash, &buf[..n]);
     }
     Ok(format!("fnv1a64:{hash:016x}"))

@@ -584,10 +584,7 @@ impl Board {
     }
 
     pub fn has_conflict(&self) -> bool {
-        match self {
-            Board::Nine(g) => g.find_conflict().is_some(),
-            Board::Other(s) => s.find_conflict().is_some(),
-        }
+        self.conflict().is_some()
     }
 
     /// Checks that `self` solves `puzzle` (see [`Square::check_solution_of`]).

@@ -81,23 +81,14 @@ impl Symmetry {
 
     /// The board as this symmetry presents it.
     pub fn apply(&self, board: &Board) -> Board {
-        match board {
-            Board::Nine(g) => Board::Nine(self.apply_grid(g)),
-            Board::Other(s) => {
-                let cells = self
-                    .from
-                    .iter()
-                    .map(|&f| self.relabel[s.get(f as usize) as usize]);
-                Board::Other(Box::new(
-                    Square::new(cells.collect()).expect("a board's cells"),
-                ))
-            }
-        }
-    }
-
-    fn apply_grid(&self, g: &Grid) -> Grid {
-        let cells = std::array::from_fn(|k| self.relabel[g.get(self.from[k] as usize) as usize]);
-        Grid::from_cells(cells).expect("values 0-9")
+        let s = board.to_square();
+        let cells = self
+            .from
+            .iter()
+            .map(|&f| self.relabel[s.get(f as usize) as usize]);
+        Square::new(cells.collect())
+            .expect("a board's cells")
+            .into()
     }
 
     /// A 9x9 board found for the presented puzzle, in the original's form.

@@ -123,7 +123,6 @@ struct Called {
 
 impl LibSolver {
     pub fn new(spec: Arc<LibSpec>) -> LibSolver {
-        crash::install();
         LibSolver {
             func: spec.load(),
             spec,

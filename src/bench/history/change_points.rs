@@ -151,13 +151,9 @@ fn partition(y: &[f64], penalty: &[f64], stop: &AtomicBool) -> Vec<usize> {
             }
         }
     }
-    let mut starts = Vec::new();
-    let mut b = n;
-    while b > 0 {
-        let a = last[b];
-        starts.push(a);
-        b = a;
-    }
+    // Back from the end, segment by segment, to the start at 0.
+    let mut starts: Vec<usize> =
+        std::iter::successors(Some(last[n]), |&a| (a > 0).then(|| last[a])).collect();
     starts.reverse();
     starts
 }

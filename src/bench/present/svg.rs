@@ -113,11 +113,6 @@ impl Decades {
     }
 }
 
-/// The x of a point `at` (0 to 1) of the way along the x axis.
-fn px(at: f64) -> f64 {
-    LEFT + at * (RIGHT - LEFT)
-}
-
 /// A vertical grid line at `x`, `attrs` after its class.
 fn x_grid(s: &mut String, x: f64, attrs: &str) {
     let _ = write!(
@@ -168,7 +163,7 @@ pub fn cdf(title: &str, panels: &[Panel<'_>], palette: &Palette) -> String {
 /// The plot of one panel of [`cdf`].
 fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
     let axis = Decades::of(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)));
-    let x = |t: f64| px(axis.at(t));
+    let x = |t: f64| LEFT + axis.at(t) * (RIGHT - LEFT);
     // The y of a point `at` (0 to 1) of the way up the y axis.
     let py = |at: f64| BOTTOM - at * (BOTTOM - TOP);
     // Each decade labelled, the times between as fainter lines.
@@ -380,7 +375,7 @@ pub(crate) mod tests {
         };
         let svg = cdf("t", &[panel], &Palette::new(["a"]));
         assert!(svg.contains(">10000000<") && !svg.contains(">100000000<"));
-        assert!(svg.contains(&format!("{:.1},", px(1.0))), "{svg}");
+        assert!(svg.contains(&format!("{RIGHT:.1},")), "{svg}");
     }
 
     #[test]
