@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::io::Read;
+use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
 use anyhow::Context;
@@ -284,7 +285,18 @@ impl Dataset {
         subset: &Subset,
         budget: u64,
     ) -> anyhow::Result<Option<Dataset>> {
-        refuse_device(input)?;
+        // Read whole into memory: a device such as /dev/zero never ends, and is refused.
+        // (Pipes and FIFOs end when their writer does: they are read.)
+        if let Input::File(path) = input
+            && let Ok(t) = std::fs::metadata(path).map(|m| m.file_type())
+            && (t.is_char_device() || t.is_block_device() || t.is_socket())
+        {
+            return Err(DatasetError(format!(
+                "{}: a device, not a file, folder or pipe: a dataset is read whole",
+                path.display()
+            ))
+            .into());
+        }
         let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
         let name = input.name();
         let mut dataset = Dataset {
@@ -345,22 +357,6 @@ impl Dataset {
         dataset.untimed.shrink_to_fit();
         Ok(Some(dataset))
     }
-}
-
-/// A dataset is read whole into memory: a device such as /dev/zero never ends, and is
-/// refused. (Pipes and FIFOs end when their writer does: they are read.)
-fn refuse_device(input: &Input) -> Result<(), DatasetError> {
-    use std::os::unix::fs::FileTypeExt;
-    if let Input::File(path) = input
-        && let Ok(t) = std::fs::metadata(path).map(|m| m.file_type())
-        && (t.is_char_device() || t.is_block_device() || t.is_socket())
-    {
-        return Err(DatasetError(format!(
-            "{}: a device, not a file, folder or pipe: a dataset is read whole",
-            path.display()
-        )));
-    }
-    Ok(())
 }
 
 /// FNV-1a 64 of a regular file's bytes. Bounded: anything but a regular file (a FIFO,

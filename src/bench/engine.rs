@@ -381,8 +381,16 @@ impl<'a> Contender<'a> {
                 Some(k) => {
                     let at = k - block.timed.start;
                     let mut attempt = attempts.next().expect("an attempt per timed puzzle");
-                    if let Some(forms) = forms {
-                        undo(&mut attempt, &forms[at]);
+                    // A solution found for the presented form, mapped back to the original's.
+                    if let Some(s) = forms.map(|f| &f[at])
+                        && let Attempt::Solved {
+                            outcome, square, ..
+                        } = &mut attempt
+                    {
+                        outcome.solution = outcome.solution.map(|g| s.undo_grid(&g));
+                        if let Some(sq) = square {
+                            **sq = s.undo_square(sq);
+                        }
                     }
                     let truth = self.truths.map(|t| t.get(k, grids[at].side()));
                     let mut r = self.solver.assess_with(record, attempt, Some(0), truth);
@@ -487,19 +495,6 @@ impl<'a> Contender<'a> {
             instructions: None,
             code: None,
             kept: Vec::new(),
-        }
-    }
-}
-
-/// Maps a solution found for a presented puzzle back to the original's form.
-fn undo(attempt: &mut Attempt, s: &Symmetry) {
-    if let Attempt::Solved {
-        outcome, square, ..
-    } = attempt
-    {
-        outcome.solution = outcome.solution.map(|g| s.undo_grid(&g));
-        if let Some(sq) = square {
-            **sq = s.undo_square(sq);
         }
     }
 }
