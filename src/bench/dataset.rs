@@ -15,7 +15,7 @@ use crate::base::{FNV_START, fnv1a};
 use crate::board::nine::{CELLS, Grid};
 use crate::board::{Board, Square};
 use crate::loader::subset::Subset;
-use crate::loader::{Input, LoadError, LoadOptions, Loader};
+use crate::loader::{Input, LoadOptions, Loader};
 use crate::record::{Expected, Puzzle, Record};
 
 /// A dataset in memory for repeated passes, at most `MAX_HELD_BYTES` counted as it is
@@ -306,14 +306,7 @@ impl Dataset {
         dataset.info.path = name.clone();
         // Streamed into the compact form: the records are never all held whole.
         let mut failure = None;
-        let mut note = |item: Result<Record, LoadError>| match item {
-            Ok(record) => Some(record),
-            Err(e) => {
-                failure.get_or_insert(e);
-                None
-            }
-        };
-        let records = loader.by_ref().map_while(&mut note);
+        let records = (loader.by_ref()).map_while(|item| item.map_err(|e| failure = Some(e)).ok());
         let too_large = (subset.apply(records))
             .map_err(|e| DatasetError(format!("{name}: {e}")))?
             .find_map(|record| dataset.push(record).err());

@@ -277,20 +277,16 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
             }
         }
     }
-    let solution = |s: &str| -> Result<Option<Grid>, String> {
-        if s.is_empty() {
-            return Ok(None);
-        }
-        match Grid::from_line(s.as_bytes()) {
-            Ok(g) if g.is_full() => Ok(Some(g)),
-            _ => Err(bad(format!("{s:?} is not an 81-digit solution"))),
-        }
+    let solution = |s: &str| match s {
+        "" => Ok(None),
+        _ => (Grid::from_line(s.as_bytes()).ok().filter(Grid::is_full))
+            .map(Some)
+            .ok_or_else(|| bad(format!("{s:?} is not an 81-digit solution"))),
     };
-    let count = |c: &str| -> Result<u32, String> {
-        let n: u64 = c
-            .parse()
-            .map_err(|_| bad(format!("{c:?} is not a count")))?;
-        Ok(n.min(u64::from(max_solutions)) as u32)
+    let count = |c: &str| {
+        c.parse::<u64>()
+            .map(|n| n.min(u64::from(max_solutions)) as u32)
+            .map_err(|_| bad(format!("{c:?} is not a count")))
     };
     let fields: Vec<&str> = core.split(':').collect();
     match fields[..] {
@@ -300,18 +296,16 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
             out.solutions = 1;
             out.count_is_lower_bound = true;
         }
-        [c, s] => {
-            out.solutions = count(c)?;
-            out.solution = solution(s)?;
-        }
-        [p, c, s] => {
-            let echoed = Grid::from_line(p.as_bytes())
-                .map_err(|_| bad(format!("{p:?} is not an 81-cell puzzle")))?;
-            if echoed != *puzzle {
-                return Err(bad(format!(
-                    "it echoes puzzle {p}, not the one it was sent ({})",
-                    puzzle.to_line()
-                )));
+        [.., c, s] if fields.len() <= 3 => {
+            if let [p, _, _] = fields[..] {
+                let echoed = Grid::from_line(p.as_bytes())
+                    .map_err(|_| bad(format!("{p:?} is not an 81-cell puzzle")))?;
+                if echoed != *puzzle {
+                    return Err(bad(format!(
+                        "it echoes puzzle {p}, not the one it was sent ({})",
+                        puzzle.to_line()
+                    )));
+                }
             }
             out.solutions = count(c)?;
             out.solution = solution(s)?;
