@@ -82,8 +82,7 @@ impl LibSpec {
                 // the command line to be run, as an `exec:` program would be.
                 let lib = unsafe { libloading::Library::new(&key) };
                 crash::returned();
-                let lib = lib.map_err(|e| format!("{}: {e}", self.path.display()))?;
-                let lib = Arc::new(lib);
+                let lib = Arc::new(lib.map_err(|e| format!("{}: {e}", self.path.display()))?);
                 crash::loaded(self.spec);
                 loaded.insert(key, Arc::clone(&lib));
                 lib

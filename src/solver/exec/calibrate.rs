@@ -41,12 +41,7 @@ impl Calibrator {
             self.since += 1;
             return;
         }
-        let burst = if self.recent.is_empty() {
-            FIRST_BURST
-        } else {
-            BURST
-        };
-        match self.burst(burst) {
+        match self.burst() {
             Some(samples) => {
                 lock(&shared.0.1).record(&samples);
                 self.recent.extend(samples);
@@ -69,7 +64,8 @@ impl Calibrator {
         v.get(v.len() / 2).copied().unwrap_or(0)
     }
 
-    fn burst(&mut self, n: usize) -> Option<Vec<u64>> {
+    /// A burst of round trips timed, after as many unmeasured ones the first time.
+    fn burst(&mut self) -> Option<Vec<u64>> {
         if self.worker.is_none() {
             let exe = std::env::current_exe().ok()?;
             self.worker = Some(Worker::spawn(&exe, &["worker", "-b", "null"], &[]).ok()?);
@@ -77,7 +73,10 @@ impl Calibrator {
         let worker = self.worker.as_mut()?;
         let line =
             b".................................................................................\n";
-        let warm = if self.recent.is_empty() { n } else { 2 };
+        let (warm, n) = match self.recent.is_empty() {
+            true => (FIRST_BURST, FIRST_BURST),
+            false => (2, BURST),
+        };
         let mut times = Vec::with_capacity(n);
         for i in 0..warm + n {
             let start = Instant::now();

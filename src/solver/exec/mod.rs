@@ -105,7 +105,7 @@ impl ExecSolver {
         let worker = self.worker.as_mut().expect("started");
         let program = &self.spec.program;
         let why = match worker.wait(deadline, || limits.cancelled()) {
-            Wait::Got(FromChild::Line(_)) if worker.written() < sent => format!(
+            Wait::Got(FromChild::Line(_)) if worker.written < sent => format!(
                 "{program} answered before reading its puzzle (its input is full: it does not read it)"
             ),
             Wait::Got(FromChild::Line(line)) => return Ok(Some(line)),
@@ -343,7 +343,7 @@ impl Solver for ExecSolver {
             };
             let one_shot = !retried && worker.answers > 0;
             worker.send(&line);
-            let sent = worker.queued();
+            let sent = worker.queued;
             match self.answer(limits, deadline, sent, one_shot) {
                 Ok(None) => {
                     // It answered, then exited 0 (a one-shot program) just as this
@@ -450,7 +450,7 @@ impl ExecSolver {
         };
         let mut all = Vec::with_capacity(puzzles.len() * 82);
         let mut ends = Vec::with_capacity(puzzles.len());
-        let base = worker.queued();
+        let base = worker.queued;
         for p in puzzles {
             Problem::Poj3074.write_case(p, false, &mut all);
             ends.push(base + all.len() as u64);

@@ -82,9 +82,10 @@ pub struct Worker {
     /// Bytes not yet written, from `unsent_from` on.
     unsent: Vec<u8>,
     unsent_from: usize,
-    /// Bytes given to `send` and bytes written into the pipe, in all.
-    queued: u64,
-    written: u64,
+    /// Bytes given to `send`, and of those, bytes the pipe took (for reading only): an
+    /// answer that comes before its puzzle was written was not an answer to it.
+    pub queued: u64,
+    pub written: u64,
     /// Lines returned by `wait` (for reading only).
     pub answers: u64,
     /// Close the input once everything is written.
@@ -155,10 +156,7 @@ impl Worker {
             .name("exec-stderr".into())
             .spawn(move || {
                 let mut buf = [0u8; 4096];
-                while let Ok(n) = stderr_pipe.read(&mut buf) {
-                    if n == 0 {
-                        break;
-                    }
+                while let Ok(n @ 1..) = stderr_pipe.read(&mut buf) {
                     let mut t = lock(&tail);
                     t.extend(&buf[..n]);
                     let extra = t.len().saturating_sub(STDERR_TAIL);
@@ -197,16 +195,6 @@ impl Worker {
     pub fn close_input(&mut self) {
         self.close_when_sent = true;
         self.write_some();
-    }
-
-    /// Bytes given to `send` so far, and of those, bytes the program's pipe took: an
-    /// answer that comes before its puzzle was written was not an answer to it.
-    pub fn queued(&self) -> u64 {
-        self.queued
-    }
-
-    pub fn written(&self) -> u64 {
-        self.written
     }
 
     /// Writes what the pipe takes without blocking.
@@ -433,7 +421,7 @@ mod tests {
             Wait::Got(FromChild::Line(line)) => assert_eq!(line, b"single\n"),
             _ => panic!("no last line"),
         }
-        assert_eq!(worker.written(), worker.queued());
+        assert_eq!(worker.written, worker.queued);
     }
 
     /// A program that never reads cannot hold the caller past its deadline.
@@ -444,7 +432,7 @@ mod tests {
         let start = Instant::now();
         let got = worker.wait(start + Duration::from_millis(300), || false);
         assert!(matches!(got, Wait::TimedOut));
-        assert!(worker.written() < worker.queued());
+        assert!(worker.written < worker.queued);
         assert!(start.elapsed() < Duration::from_secs(5));
     }
 }
