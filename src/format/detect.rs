@@ -89,9 +89,19 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let header = first_line.and_then(|l| csv::header(l, layout.columns.as_ref()));
     let answers = header.is_some_and(|(fields, answers)| fields >= 2 && answers);
     let first = sample.trim_ascii_start().first();
-    if answers || matches!(first, Some(b'[' | b'{')) && is_json(sample, full) {
-        let format = if answers { Format::Csv } else { Format::Json };
-        return Ok(score(format, sample, layout, full));
+    // JSON that explains no line (a row a line, `[5, 3, 0, ...]`) is kept unless grid
+    // rows explain some.
+    let decided =
+        (answers || matches!(first, Some(b'[' | b'{')) && is_json(sample, full)).then(|| {
+            score(
+                if answers { Format::Csv } else { Format::Json },
+                sample,
+                layout.clone(),
+                full,
+            )
+        });
+    if let Some(d) = decided.clone().filter(|d| answers || d.explained > 0) {
+        return Ok(d);
     }
     // When no reading explains a line, the one that finds the most damaged puzzles:
     // each says why it is none.
@@ -103,6 +113,9 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let scored = readings.filter_map(|(ok, (f, l))| ok.then(|| score(f, sample, l, full)));
     // The first of the best: `max_by_key` keeps the last.
     let mut best = scored.rev().max_by_key(rank).expect("a candidate");
+    if let Some(json) = decided.filter(|_| best.format != Format::Grid || best.explained == 0) {
+        return Ok(json);
+    }
     if best.explained == 0
         && let Some(why) = oversized(sample).or_else(|| cell_by_cell(sample))
     {
@@ -287,7 +300,7 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
 
 /// Whether `side` lines in a row could be the rows of a board of that side with spaces
 /// for blanks: most of them `side` columns wide (a row's trailing blanks may be cut), a
-/// space inside some (`   26 7 1`). Short lines of digits and spaces alone
+/// space inside at least one (`   26 7 1`). Short lines of digits and spaces alone
 /// (`3 1 6` triples) are not.
 fn space_blank_rows(sample: &[u8], side: u8) -> bool {
     let rows: Vec<Option<&[u8]>> = sample
@@ -300,11 +313,8 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
         let w: Vec<&[u8]> = w.iter().flatten().copied().collect();
         // Below 9x9, a column of spaces on every line parts boxes (`12 34`): no blanks.
         let parted = side != 9 && (1..side - 1).any(|c| w.iter().all(|r| r.get(c) == Some(&b' ')));
-        // Most rows with a space, or one with no `0` blank anywhere (`2 44` under full
-        // rows): one short row among rows of `0` blanks is damaged.
-        let spaced = w.iter().filter(|r| trim(r).contains(&b' ')).count();
-        let zeros = w.iter().any(|r| r.contains(&b'0'));
-        (2 * spaced > side || (spaced > 0 && !zeros))
+        // Most rows with a space: one short row among rows of `0` blanks is damaged.
+        2 * w.iter().filter(|r| trim(r).contains(&b' ')).count() > side
             && 2 * w.iter().filter(|r| r.len() == side).count() > side
             && !parted
     })
@@ -341,19 +351,30 @@ fn oversized(sample: &[u8]) -> Option<String> {
 /// triples (`0,2,1`, `3 1 6`) or DIMACS clauses of one literal (`111 0`).
 fn cell_by_cell(sample: &[u8]) -> Option<String> {
     let text = lines(sample).filter(|t| !t.is_empty() && !super::line::is_comment(t));
-    let digits = |w: &[u8], n| (1..=n).contains(&w.len()) && w.iter().all(u8::is_ascii_digit);
+    let words = |t: &[u8]| {
+        t.split(|b| b" ,;\t".contains(b))
+            .filter(|w| !w.is_empty())
+            .count()
+    };
+    // A place or a value: at most 25, no leading zero (`06` is a cell group).
+    let small = |w: &[u8]| {
+        std::str::from_utf8(w)
+            .is_ok_and(|w| w.parse::<u8>().is_ok_and(|n| n <= 25 && w == n.to_string()))
+    };
     let triple = |t: &[u8]| {
         let words = t.split(|b| b" ,;\t".contains(b)).filter(|w| !w.is_empty());
         match words.collect::<Vec<_>>()[..] {
-            [r, c, v] => digits(r, 2) && digits(c, 2) && digits(v, 2),
-            [rcv, b"0"] => rcv.len() == 3 && digits(rcv, 3),
+            [r, c, v] => small(r) && small(c) && small(v),
+            [rcv, b"0"] => rcv.len() == 3 && rcv.iter().all(u8::is_ascii_digit),
             _ => false,
         }
     };
     let (all, triples): (Vec<&[u8]>, Vec<&[u8]>) = text.partition(|t| !triple(t));
+    // A line with a run of cells (a damaged puzzle, rows) says why itself.
+    let runs = |t: &&[u8]| t.split(|b| b" ,;\t".contains(b)).any(|w| w.len() >= 9) || words(t) >= 9;
     let n = triples.len();
     let first = String::from_utf8_lossy(triples.first()?);
-    (n >= 3 && n >= 2 * all.len()).then(|| {
+    (n >= 3 && n >= 2 * all.len() && !all.iter().any(runs)).then(|| {
         format!("{n} of its lines are triples of a cell's place and value (`{first}`): a board given cell by cell, which is not read; write each board's cells in one line, `.` for blanks")
     })
 }

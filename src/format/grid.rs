@@ -779,8 +779,8 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
                 Some(v) => found.push(Some(v)),
                 None => {
                     // A line holding a board (81 cells or more together: `0123...ABCDEF...`
-                    // after a 16x16 grid) is a damaged record of its own; else a letter
-                    // makes text.
+                    // after a 16x16 grid, `53..7.... ; hard`) is a damaged record of its
+                    // own, never text; else a letter makes text.
                     let run = |c: &u8| c.is_ascii_alphanumeric() || cells.is_cell(*c);
                     let board = t.split(|c| !run(c)).any(|run| run.len() >= 81);
                     let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i));

@@ -202,7 +202,7 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
     let letter = |b: &u8| matches!(b.to_ascii_uppercase(), b'A'..=b'I');
     let letters = bytes.iter().filter(|b| letter(b)).count();
     let digits = bytes.iter().any(|b| matches!(b, b'1'..=b'9'));
-    // The number around `i` (`4.30021E+78`): a spreadsheet's, its digits lost.
+    // A number in exponent notation around `i` (`4.30021E+78`): a spreadsheet's.
     let number = |b: &u8| b.is_ascii_digit() || b".eE+-".contains(b);
     let from = bytes[..i]
         .iter()
@@ -215,7 +215,7 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
     let float = std::str::from_utf8(&bytes[from..to]).is_ok_and(|t| t.parse::<f64>().is_ok());
     let hint = match (letter(&bytes[i]) && letters >= 17 && !digits, float) {
         (true, _) => "; this text writes its values A-I: --alphabet letters reads them as 1-9",
-        (_, true) if bytes[i].eq_ignore_ascii_case(&b'e') => {
+        (_, true) if matches!(bytes.get(i + 1), Some(b'+' | b'-')) => {
             "; a number in exponent notation: a spreadsheet saved the puzzles as numbers and lost their digits; export them as text"
         }
         _ => "",
