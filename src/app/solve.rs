@@ -89,13 +89,11 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
             }
             // The first few parse errors on stderr too; all of them are in the CSV.
             for part in &parts {
-                for error in &part.parse_errors {
-                    if parse_errors < SHOWN_PARSE_ERRORS {
-                        progress.println(&format!("error: {error}"));
-                    }
-                    parse_errors += 1;
+                let room = SHOWN_PARSE_ERRORS.saturating_sub(parse_errors) as usize;
+                for error in part.parse_errors.iter().take(room) {
+                    progress.println(&format!("error: {error}"));
                 }
-                parse_errors += part.parse_error_count - part.parse_errors.len() as u64;
+                parse_errors += part.parse_error_count;
             }
             progress.advance(
                 parts.iter().map(|p| p.records).sum(),

@@ -136,10 +136,7 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let inputs: Vec<Place> = a.datasets.iter().map(|d| Place::from_arg(d)).collect();
     let mut planned = output::plan_optional(&inputs, &wanted, false)?;
     load.written = planned.written();
-    let text = planned.text;
-    let per_puzzle = planned.take(O::PerPuzzle);
     let save_target = planned.take(O::SaveBaseline);
-    let html = planned.take(O::Html);
     let record = planned.take(O::History).map(|target| Record {
         target,
         source: match &a.save_baseline {
@@ -147,7 +144,6 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
             _ => "record".into(),
         },
     });
-    let exports = exports_of(planned);
     let save = match (save_target, a.save_baseline) {
         (Some(target), Some(name)) => Some(SaveBaseline {
             name,
@@ -162,13 +158,13 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
         load,
         subset,
         config,
-        exports,
-        per_puzzle,
+        per_puzzle: planned.take(O::PerPuzzle),
         save,
         progress: !a.no_progress && std::io::stderr().is_terminal(),
-        html,
+        html: planned.take(O::Html),
         record,
-        text,
+        text: planned.text,
+        exports: exports_of(planned),
     })
 }
 
@@ -270,7 +266,6 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         seed: 1,
         trust_times: a.trust_reported_times,
     };
-    let progress = !a.no_progress && std::io::stderr().is_terminal();
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
     let load = |name: &str, option: &str| -> anyhow::Result<(PathBuf, BenchRun)> {
         let what = BaselineRef::parse(name).or_else(|e| usage(option, e))?;
@@ -313,12 +308,11 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
     let html = a.html.as_deref().map(Place::from_arg);
     wanted.push((Output::Html, "--html", html));
     let mut planned = output::plan_optional(&inputs, &wanted, false)?;
-    let html = planned.take(Output::Html);
     Ok(CompareOptions {
         action,
         rules,
-        progress,
-        html,
+        progress: !a.no_progress && std::io::stderr().is_terminal(),
+        html: planned.take(Output::Html),
         text: planned.text,
         exports: exports_of(planned),
     })

@@ -47,14 +47,13 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     };
     let planned = output::plan_optional(&inputs, &wanted, a.quiet)?;
     load.written = planned.written();
-    let summary = planned.text;
     Ok(SolveOptions {
         inputs: a.inputs.iter().map(Input::from_arg).collect(),
         load,
         subset,
         run,
         outputs: planned.targets,
-        summary,
+        summary: planned.text,
         progress: !a.no_progress && std::io::stderr().is_terminal(),
     })
 }

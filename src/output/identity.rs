@@ -122,21 +122,18 @@ fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
 }
 
 fn existing(path: PathBuf, meta: &Metadata) -> Resolved {
-    Resolved {
-        id: Some(file_id(meta)),
-        kind: kind_of(meta),
-        path,
-    }
-}
-
-fn kind_of(meta: &Metadata) -> Kind {
     use std::os::unix::fs::FileTypeExt;
-    match meta.file_type() {
+    let kind = match meta.file_type() {
         t if t.is_file() => Kind::File,
         t if t.is_dir() => Kind::Directory,
         t if t.is_char_device() => Kind::CharDevice,
         t if t.is_fifo() => Kind::Fifo,
         _ => Kind::Other,
+    };
+    Resolved {
+        id: Some(file_id(meta)),
+        kind,
+        path,
     }
 }
 

@@ -27,7 +27,16 @@ pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
                 .with_context(|| format!("writing {}", target.label))
         }
         TargetKind::File(path) => {
-            replace_file(path, bytes).with_context(|| format!("writing {}", target.label))?;
+            if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
+                let label = &target.label;
+                anyhow::bail!(
+                    "writing {label}: {} is no longer a regular file",
+                    path.display()
+                );
+            }
+            // On failure `persist` hands the file back, and dropping it removes it.
+            (beside(path, bytes).and_then(|tmp| Ok(tmp.persist(path).map_err(|e| e.error)?)))
+                .with_context(|| format!("writing {}", target.label))?;
             target.written.claim_path(path);
             Ok(())
         }
@@ -50,17 +59,6 @@ pub fn write_new(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
             return Err(e);
         }
     }
-    Ok(())
-}
-
-fn replace_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if let Ok(meta) = std::fs::symlink_metadata(path)
-        && !meta.is_file()
-    {
-        anyhow::bail!("{} is no longer a regular file", path.display());
-    }
-    // On failure `persist` hands the file back, and dropping it removes it.
-    beside(path, bytes)?.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 

@@ -55,9 +55,8 @@ impl RowOutputKind {
 /// Opens a per-puzzle output and writes its header.
 fn open_output(kind: RowOutputKind, target: &Target) -> anyhow::Result<RowStream> {
     let mut stream = RowStream::open(target)?;
-    let before = stream.row_buffer().len();
     kind.format().header(stream.row_buffer());
-    if stream.row_buffer().len() > before {
+    if !stream.row_buffer().is_empty() {
         stream.end_row();
         stream.commit()?;
     }

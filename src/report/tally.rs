@@ -18,16 +18,6 @@ pub struct WrongAnswer {
     pub error: String,
 }
 
-impl WrongAnswer {
-    pub fn of(r: &PuzzleResult) -> WrongAnswer {
-        WrongAnswer {
-            source: r.source,
-            line: r.line,
-            error: r.error.clone().unwrap_or_default(),
-        }
-    }
-}
-
 /// The answer checks: solutions checked and how many were invalid; answers compared
 /// with the expected ones and how many disagreed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -151,7 +141,11 @@ impl Tally {
         }
         self.wrong += u64::from(r.is_mismatch());
         if self.first_wrong.is_none() && r.is_mismatch() {
-            self.first_wrong = Some(WrongAnswer::of(r));
+            self.first_wrong = Some(WrongAnswer {
+                source: r.source,
+                line: r.line,
+                error: r.error.clone().unwrap_or_default(),
+            });
         }
     }
 

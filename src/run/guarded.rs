@@ -172,7 +172,9 @@ impl GuardedSolver {
         IN_GUARD.with(|g| g.set(false));
         let caught = caught.map_err(|payload| {
             self.solver = self.backend.new_solver_with(&self.limits);
-            panic_message(payload.as_ref())
+            (payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_string())
         });
         (caught, elapsed)
     }
@@ -424,12 +426,4 @@ pub fn quiet_guarded_panics() {
             }
         }));
     });
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".to_string())
 }
