@@ -110,12 +110,9 @@ pub fn documented() -> Vec<clap::Command> {
     use clap::CommandFactory;
     let mut top = Cli::command().disable_help_subcommand(true);
     top.build();
-    let subcommands: Vec<clap::Command> = top
-        .get_subcommands()
-        .filter(|s| !s.is_hide_set())
-        .cloned()
-        .collect();
-    std::iter::once(top).chain(subcommands).collect()
+    let mut pages = vec![top.clone()];
+    pages.extend(top.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+    pages
 }
 
 /// A documented command's page name: `sudoku-bench`, `sudoku-bench-solve`.

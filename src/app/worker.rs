@@ -21,17 +21,12 @@ use crate::solver::{Backend, Limits, SolveOutcome};
 /// Answers puzzle lines on standard input with `backend` under `limits` (the count limit
 /// comes from `SUDOKU_BENCH_MAX_SOLUTIONS`, as for any program), until the input ends
 /// (exit 0) or an interrupt (exit 130).
-pub(super) fn worker(backend: Backend, limits: Limits) -> anyhow::Result<Exit> {
-    let max_solutions = std::env::var(MAX_SOLUTIONS_ENV)
+pub(super) fn worker(backend: Backend, mut limits: Limits) -> anyhow::Result<Exit> {
+    limits.max_solutions = std::env::var(MAX_SOLUTIONS_ENV)
         .ok()
         .and_then(|v| v.trim().parse::<u32>().ok())
         .filter(|&n| n >= 1)
         .unwrap_or(2);
-    let limits = Limits {
-        max_solutions,
-        cancel: Some(&interrupt::INTERRUPTED),
-        ..limits
-    };
     // `worker < f >> f` would read its own answers back, without end.
     if let (Some(i), Some(o)) = (
         resolve_stream(Stream::Stdin),

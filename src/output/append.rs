@@ -1,8 +1,7 @@
 //! Appending whole lines (the history): one `write` of all of them to a file opened
-//! with `O_APPEND`, under an exclusive lock (`flock`, waited for as every wait is:
-//! said, and ended by Ctrl-C) held from measuring the file to the end, so lines from two runs never interleave, and on a failure the file is cut
-//! back to its old length without taking lines another run appended meanwhile: no
-//! run can append in between. No half line is left.
+//! with `O_APPEND`, under an exclusive lock (`flock`, waited for as every wait is) held
+//! from measuring the file to the end: lines from two runs never interleave, and a
+//! failure cuts the file back to its old length, taking no other run's lines.
 
 use std::io::Write;
 

@@ -8,8 +8,7 @@
 //! - [`RowStream`] streams rows (CSV, solutions): whole rows only, and on a write error
 //!   the file is cut back to its last whole row and the error says it is partial.
 //!
-//! A second Ctrl-C exits through [`crate::base::interrupt::exit_between_rows`], which waits for a row write in
-//! progress.
+//! A second Ctrl-C exits only between rows ([`crate::base::interrupt::exit_between_rows`]).
 
 mod append;
 mod identity;
