@@ -142,7 +142,6 @@ fn conclude(
             summary.notes.push(format!("bitboard: ran its {path} path"));
         }
     }
-    let threads = stats.threads;
     let t = &summary.tally;
     // No record at all is never a clean run (as in `bench` and `judge`): a wrong file,
     // or a subset that kept nothing.
@@ -153,7 +152,7 @@ fn conclude(
             n => say!("error: no records left after --skip {n}: the input holds fewer"),
         }
     }
-    let text = summary.render(&summary_name(&opts.run.backend, t), threads, wall);
+    let text = summary.render(&summary_name(&opts.run.backend, t), stats.threads, wall);
     opts.summary.print(&text)?;
     Ok(Exit::worst(
         summary.interrupted,
