@@ -38,14 +38,11 @@ pub struct Generated {
 }
 
 /// Puzzle number `index` of `seed` on a board of `shape`: unique solution, at least
-/// `min_clues` clues. A 9x9 board is a random fill; another is the pattern solution with
-/// its values relabelled, rows and columns shuffled within bands and stacks, bands and
-/// stacks shuffled, and maybe transposed (a search for a random full 25x25 board can
-/// wander for long).
+/// `min_clues` clues. A 9x9 board is a random fill; another is the pattern solution
+/// relabelled and shuffled (a search for a random full 25x25 board can wander for long).
 ///
 /// A clue is removed only when the check proves the solution still unique; a check that
-/// does not finish or fails keeps the clue, so the puzzle stays unique either way (it
-/// then has more clues than the seed alone would give).
+/// does not finish or fails keeps the clue (more clues than the seed alone would give).
 pub fn generate(
     seed: u64,
     index: u64,

@@ -60,9 +60,8 @@ const MAX_CHUNK: usize = 8192;
 const MAX_CHUNK_PER_THREAD: usize = 1024;
 
 /// Turns results into a part on the thread that solved them (rows formatted, counts
-/// taken: work that would otherwise be serial). Each result is handed over as it is
-/// made and dropped after it: no list of results is held, and a result borrows its
-/// record instead of copying it.
+/// taken: work that would otherwise be serial). Each result is dropped once handed
+/// over, and borrows its record instead of copying it.
 pub trait Collect {
     type Part: Send;
     fn add(&mut self, result: &PuzzleResult<'_>);
@@ -233,10 +232,9 @@ struct Run {
     before: u64,
 }
 
-/// Runs of records from split blocks, in order (blocks are asked in input order). Records the reader numbered
-/// itself join the run before them, and for a batching backend (a foreign program)
-/// everything is one run: its batches are not cut at a block's edge, and no record is
-/// left to a batch of one.
+/// Runs of records from split blocks, in input order. Records the reader numbered itself
+/// join the run before them, and for a batching backend (a foreign program) everything
+/// is one run: its batches are not cut at a block's edge, nor a record left alone.
 fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run> {
     let mut groups: Vec<Run> = Vec::new();
     // The last run holds records the reader numbered.
