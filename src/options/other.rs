@@ -18,14 +18,12 @@ pub struct JudgeOptions {
 
 pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
     let problem: Problem = a.problem.parse().or_else(|e| usage("PROBLEM", e))?;
-    let limits = limits(1, a.max_nodes, a.timeout)?;
-    let output = plan_one(&[Place::Std], "the output", Place::Std)?;
     Ok(JudgeOptions {
         problem,
+        limits: limits(1, a.max_nodes, a.timeout)?,
+        output: plan_one(&[Place::Std], "the output", Place::Std)?,
         backend: (a.backend.as_deref())
             .map_or(Ok(Backend::Bitboard), |b| backend("--backend", b))?,
-        limits,
-        output,
     })
 }
 
