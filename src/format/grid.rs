@@ -398,10 +398,10 @@ impl<R: BufRead> GridReader<R> {
             return;
         }
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
+        // Or a labelled one (`Digits: 1..9` in a YAML file): a setting, no board.
         if let [(n, Ok(row))] = &rows[..]
-            && row.chars
             && side < 9
-            && row.cells.iter().all(u8::is_ascii_digit)
+            && (row.labelled || (row.chars && row.cells.iter().all(u8::is_ascii_digit)))
         {
             return self.at.notes.skip(*n, &row.cells);
         }
@@ -723,7 +723,8 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if t.is_empty() || t.starts_with(b"```") || t.starts_with(b"~~~") {
         return LineKind::Separator; // a Markdown code fence around a grid is a blank line
     }
-    if super::line::is_comment(t) {
+    // `#` starts a comment, unless the user named it a blank (`--blanks '#'`).
+    if super::line::is_comment(t) && !cells.is_extra_blank(t[0]) {
         return LineKind::Comment;
     }
     // A board's row may end with a label (`... 16 .  #3` after its last row).
@@ -780,11 +781,17 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
                 None => {
                     // A line holding a board (81 cells or more together: `0123...ABCDEF...`
                     // after a 16x16 grid, `53..7.... ; hard`) is a damaged record of its
-                    // own, never text; else a letter makes text.
+                    // own, never text; else a letter (`ü` too) makes text.
                     let run = |c: &u8| c.is_ascii_alphanumeric() || cells.is_cell(*c);
                     let board = t.split(|c| !run(c)).any(|run| run.len() >= 81);
-                    let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i));
-                    return match (board, b.is_ascii_alphabetic()) {
+                    // The blank that would make a row of a board's side: the fix named.
+                    let sides = (4..=25).filter(|&n| board::Shape::of_side(n).is_some());
+                    let hint = sides
+                        .into_iter()
+                        .find_map(|n| super::blank_hint(t, cells, n, false));
+                    let hint = hint.map(|h| format!("; {h}")).unwrap_or_default();
+                    let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i) + &hint);
+                    return match (board, super::char_at(bytes, i).is_alphabetic()) {
                         (true, _) => LineKind::Board(e),
                         (false, true) => LineKind::Header,
                         (false, false) => LineKind::Row(Err(e)),
@@ -875,7 +882,8 @@ fn nine(line: &Line<'_>, row: Vec<u8>, cells: &Cells) -> LineKind {
     let message = match n {
         9 => return LineKind::Row(Ok(Row::of(false, row))),
         21 => "row has 21 cells: a samurai board (five overlapping 9x9 grids), which is not read; give its grids one by one".into(),
-        15 | 18 | 27 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
+        27 => "row has 27 cells: three rows on one line, or three 9x9 grids side by side, which is not read; write a row a line".into(),
+        15 | 18 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
             let t = trim(line.bytes);
             let hint = super::blank_hint(t, cells, 9, false).map(|h| format!("; {h}"));

@@ -357,6 +357,7 @@ impl<'a> Doc<'a> {
                 let value = parse(v);
                 let Value::Array(values) = &value else { return };
                 match value_board(&value, &self.out.cells) {
+                    _ if let Some(why) = unread_side(values) => self.record(v, Err(why)),
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
                     // Rows shorter than any board's (`[[1,0],[0,1]]`): places of cells.
@@ -554,6 +555,26 @@ fn is_numbers(items: &[Value]) -> bool {
         && items
             .iter()
             .all(|v| v.as_array().map_or(scalar(v), |row| row.iter().all(scalar)))
+}
+
+/// A flat list of k*k numbers from 0 to k, blanks among them: a board of a side not read
+/// (a 3x3 Latin square), said rather than passed over.
+fn unread_side(items: &[Value]) -> Option<String> {
+    let k = items.len().isqrt();
+    let fits = |v: &Value| v.as_u64().is_some_and(|n| n <= k as u64);
+    let blank = items.iter().any(|v| v.as_u64() == Some(0));
+    (k >= 3
+        && k * k == items.len()
+        && Shape::of_side(k).is_none()
+        && blank
+        && items.iter().all(fits))
+    .then(|| {
+        format!(
+            "{} numbers: a {k}x{k} board, which is not read (boards of side {})",
+            k * k,
+            crate::board::sides()
+        )
+    })
 }
 
 /// Numbers laid out as a board of a size read: as many rows as each has cells, or flat.

@@ -113,7 +113,8 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 }
             };
             let (number, t) = (line.number, trim(line.bytes));
-            if t.is_empty() || (line.len <= MAX_LINE as u64 && is_comment(t)) {
+            let comment = is_comment(t) && !self.reading.cells.is_extra_blank(t[0]);
+            if t.is_empty() || (line.len <= MAX_LINE as u64 && comment) {
                 continue;
             }
             if t == b"end" {
@@ -182,7 +183,8 @@ impl LineBlock {
             let len = self.cut.unwrap_or(bytes.len() as u64);
             let line = Line { number, bytes, len };
             let t = trim(bytes);
-            if t.is_empty() || (len <= MAX_LINE as u64 && is_comment(t)) {
+            let comment = is_comment(t) && !self.reading.cells.is_extra_blank(t[0]);
+            if t.is_empty() || (len <= MAX_LINE as u64 && comment) {
                 continue;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");

@@ -2227,3 +2227,52 @@ fn survey_18_a_board_printed_a_row_a_line_as_lists_reads() {
     assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
     r.says("a JSON document with no board this tool reads in it");
 }
+
+/// Survey 18: a label with a letter outside ASCII before each grid (`51 üres hely:`) was a
+/// damaged row that cost nine of ten boards; `Digits: 1..9` in a YAML file was a damaged
+/// 4x4 board. Text, both.
+#[test]
+fn survey_18_labels_are_text_in_any_letters_and_a_lone_labelled_row_too() {
+    let grid = |p: &str| {
+        (0..9)
+            .map(|r| p[r * 9..r * 9 + 9].replace('.', "0"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let text = format!(
+        "51 üres hely:\n{}\n\n49 üres hely:\n{}\n",
+        grid(P),
+        grid(P2)
+    );
+    let r = run("grids.txt", &text, &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 2), "{}", r.stderr);
+    let text = format!("Board:\n  Size: 9x9\n  Digits: 1..9\n{}\n", grid(P));
+    let r = run("problem.yaml", &text, &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 1), "{}", r.stderr);
+}
+
+/// Survey 18: a grid with `#` blanks, whose blank rows read as comments: "'#' is not a
+/// digit", no flag named, and `--blanks '#'` still took its rows for comments.
+#[test]
+fn survey_18_hash_blanks_are_named_and_read_with_the_flag() {
+    let text = (0..9)
+        .map(|r| P[r * 9..r * 9 + 9].replace('.', "#"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let r = run("sudoku.txt", &text, &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    r.says("--blanks #");
+    let r = run("sudoku.txt", &text, &["--blanks", "#"]);
+    assert_eq!((r.code, r.rows[0][0].as_str()), (0, P), "{}", r.stderr);
+}
+
+/// Survey 18: flat lists of nine numbers (3x3 Latin squares) beside 4x4 boards in a JSON
+/// file were passed over, exit 0. A board of a side not read is said.
+#[test]
+fn survey_18_a_3x3_board_in_json_is_said_not_passed_over() {
+    let text =
+        r#"[{"place": [0,2,3, 2,0,1, 3,1,0]}, {"place": [1,2,3,4, 3,4,1,2, 2,1,4,3, 4,3,2,0]}]"#;
+    let r = run("sudoku.json", text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
+    r.says("9 numbers: a 3x3 board, which is not read");
+}
