@@ -380,9 +380,9 @@ impl Alphabet {
             16 if top <= 6 => Some(Alphabet::Hex),
             16 if top == 7 => Some(Alphabet::DigitsThenLetters),
             // 10x10 and 12x12: `0`-`9` (and `A`, `B`) as values with `0`, else digits
-            // then letters.
+            // then letters (25x25's `1`-`9`, `A`-`P` too).
             10 | 12 if zero && top + 10 <= side => Some(Alphabet::Hex),
-            10 | 12 if top + 9 <= side => Some(Alphabet::DigitsThenLetters),
+            _ if top + 9 <= side => Some(Alphabet::DigitsThenLetters),
             _ => None,
         }
     }

@@ -149,7 +149,7 @@ fn candidates(sample: &[u8], layout: &Layout, csv: bool) -> Vec<(bool, (Format, 
         (true, grid(&|s| s.rectangular = true)),
         (true, grid(&|s| s.digit_titles = true)),
     ];
-    for side in [4, 6, 8, 9] {
+    for side in [4, 6, 8, 9, 16, 25] {
         let rows = grid(&|s| s.space_blanks = Some(side));
         candidates.push((space_blank_rows(sample, side), rows));
     }

@@ -75,8 +75,9 @@ pub struct RowStyle {
     pub space_blanks: Option<u8>,
 }
 
-/// A row of at most `side` (4 to 9) columns of digits and spaces (blanks), padded to `side`.
-pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
+/// A row of at most `side` columns of symbols and spaces (blanks), padded to `side`: values
+/// (4 to 9: digits), or characters with `.` blanks (16, 25: an alphabet decided later).
+pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Row> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
     // Spaces past the last column are no blanks (`    7   3 `).
     let raw = raw
@@ -87,14 +88,27 @@ pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Vec<u8>> {
         true => b'0',
         false => b'1',
     };
-    let column = |b: &u8| *b == b' ' || (low..=b'0' + side).contains(b);
+    let chars = side > 9;
+    let symbol = |b: &u8| match chars {
+        true => b.is_ascii_alphanumeric(),
+        false => (low..=b'0' + side).contains(b),
+    };
     let ok = raw.len() <= usize::from(side)
-        && raw.iter().all(column)
-        && raw.iter().any(u8::is_ascii_digit);
+        && raw.iter().all(|b| *b == b' ' || symbol(b))
+        && raw.iter().any(symbol);
     ok.then(|| {
-        let mut row: Vec<u8> = raw.iter().map(|&b| b.saturating_sub(b'0')).collect();
-        row.resize(usize::from(side), 0);
-        row
+        let mut row: Vec<u8> = match chars {
+            true => raw
+                .iter()
+                .map(|&b| if b == b' ' { b'.' } else { b })
+                .collect(),
+            false => raw.iter().map(|&b| b.saturating_sub(b'0')).collect(),
+        };
+        row.resize(usize::from(side), if chars { b'.' } else { 0 });
+        Row {
+            chars,
+            ..Row::spaced(row)
+        }
     })
 }
 
@@ -353,8 +367,9 @@ impl<R: BufRead> GridReader<R> {
         // are a title or a count (`1`), not a row cut short (`812      ` is a row).
         let space_row = (self.style.space_blanks)
             .and_then(|side| space_blank_row(line.bytes, side))
-            .filter(|row| !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.contains(&0))
-            .map(Row::spaced);
+            .filter(|row| {
+                !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.cells.contains(&0)
+            });
         if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
         }

@@ -2276,3 +2276,30 @@ fn survey_18_a_3x3_board_in_json_is_said_not_passed_over() {
     assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
     r.says("9 numbers: a 3x3 board, which is not read");
 }
+
+/// Survey 18: 16x16 (hex) and 25x25 (`1`-`9`, `A`-`P`) boards with spaces for blanks were
+/// "row has 6 cells, expected 9" and "no line of it holds a puzzle"; with `.` blanks the
+/// 25x25 one was "mixes characters no 25x25 alphabet explains". Each reads as with `.`.
+#[test]
+fn survey_18_large_boards_with_space_blanks_read() {
+    for (side, box_side, digits) in [
+        (16, 4, "0123456789ABCDEF"),
+        (25, 5, "123456789ABCDEFGHIJKLMNOP"),
+    ] {
+        let cell = |r: usize, c: usize| {
+            let v = (r * box_side + r / box_side + c) % side;
+            if (r + c) % 3 == 0 {
+                '.'
+            } else {
+                digits.as_bytes()[v] as char
+            }
+        };
+        let rows: Vec<String> = (0..side)
+            .map(|r| (0..side).map(|c| cell(r, c)).collect())
+            .collect();
+        let dots = run("dots.txt", &rows.join("\n"), &[]);
+        assert_eq!((dots.code, dots.rows.len()), (0, 1), "{}", dots.stderr);
+        let spaces = run("spaces.txt", &rows.join("\n").replace('.', " "), &[]);
+        assert_eq!(spaces.rows, dots.rows, "{side}: {}", spaces.stderr);
+    }
+}
