@@ -2288,7 +2288,7 @@ fn survey_18_large_boards_with_space_blanks_read() {
     ] {
         let cell = |r: usize, c: usize| {
             let v = (r * box_side + r / box_side + c) % side;
-            if (r + c) % 3 == 0 {
+            if (r + c).is_multiple_of(3) {
                 '.'
             } else {
                 digits.as_bytes()[v] as char
