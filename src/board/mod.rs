@@ -733,7 +733,8 @@ mod tests {
         assert_eq!(g("0.1F", 16), Some(Alphabet::Hex));
         assert_eq!(g("19G.", 16), Some(Alphabet::DigitsThenLetters));
         assert_eq!(g("x+ab", 25), Some(Alphabet::Letters));
-        assert_eq!(g("1A", 25), None);
+        assert_eq!(g("1P", 25), Some(Alphabet::DigitsThenLetters));
+        assert_eq!(g("1Q", 25), None);
         assert_eq!(g("Z", 16), None);
         assert_eq!(g("0321", 4), Some(Alphabet::Digits));
         assert_eq!(Alphabet::Hex.value(b'0', 16), Some(1));
