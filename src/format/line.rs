@@ -411,11 +411,16 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
         }
     };
     let mut tokens = Vec::new();
-    let mut start = 0;
+    // Text before a `;` ahead of the first `,` is a label (a size, an id: `9;1,5,9,...`).
+    let label = match (memchr::memchr(b';', s), memchr::memchr(b',', s)) {
+        (Some(i), Some(j)) if i < j && strict == Some(b',') => i + 1,
+        _ => 0,
+    };
+    let mut start = label;
     // An empty field after a closing bracket (`..., 9]],`) is past the list: no blank; a
     // quoted one is a field wherever it stands (`],[' ','2'`).
     let mut closed = false;
-    for i in (0..s.len()).filter(|&i| is_sep(i)).chain([s.len()]) {
+    for i in (label..s.len()).filter(|&i| is_sep(i)).chain([s.len()]) {
         let (mut a, mut z) = (start, i);
         // Fields may be padded, bracketed (`[[5,3,0,...]]`) or quoted; a quoted value
         // ends at its closing quote (`data="..."/>`); code before a list's bracket

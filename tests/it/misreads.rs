@@ -2303,3 +2303,23 @@ fn survey_18_large_boards_with_space_blanks_read() {
         assert_eq!(spaces.rows, dots.rows, "{side}: {}", spaces.stderr);
     }
 }
+
+/// Survey 19: each line the board's side, `;`, then its cells between commas
+/// (`4;1,4,2,3,...`, `9;1,5,9,...`): the 4x4 lines were skipped and the 9x9 ones "80
+/// one-cell fields". Text before a `;` ahead of the first `,` is a label.
+#[test]
+fn survey_19_a_size_before_a_semicolon_is_a_label() {
+    let cells = |p: &str| {
+        p.chars()
+            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let text = format!("4;{}\n9;{}\n", cells("1.2..2.13.2..4.1"), cells(P));
+    let r = run("sudoku_input.txt", &text, &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        [r.rows[0][0].as_str(), r.rows[1][0].as_str()],
+        ["1.2..2.13.2..4.1", P]
+    );
+}
