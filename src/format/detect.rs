@@ -149,6 +149,7 @@ fn candidates(sample: &[u8], layout: &Layout, csv: bool) -> Vec<(bool, (Format, 
         (true, grid(&|s| s.rectangular = true)),
         (true, grid(&|s| s.digit_titles = true)),
     ];
+    candidates.push((double_spaced(sample), grid(&|s| s.double_spaced = true)));
     for side in [4, 6, 8, 9, 16, 25] {
         let rows = grid(&|s| s.space_blanks = Some(side));
         candidates.push((space_blank_rows(sample, side), rows));
@@ -318,6 +319,17 @@ fn space_blank_rows(sample: &[u8], side: u8) -> bool {
             && 2 * w.iter().filter(|r| r.len() == side).count() > side
             && !parted
     })
+}
+
+/// Whether nearly every line of `sample` that is not blank has a blank line after it.
+fn double_spaced(sample: &[u8]) -> bool {
+    let lines: Vec<&[u8]> = lines(sample).collect();
+    let text = lines.iter().filter(|t| !t.is_empty()).count();
+    let spaced = lines
+        .windows(2)
+        .filter(|w| !w[0].is_empty() && w[1].is_empty())
+        .count();
+    text >= 8 && spaced * 10 >= text * 9
 }
 
 /// The refusal of boards too large to read whose rows `sample` holds: at least that many

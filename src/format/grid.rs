@@ -73,6 +73,8 @@ pub struct RowStyle {
     /// Rows in as many columns as this side, a space a blank (`   26 7 1`; trailing blanks
     /// may be cut): decided from that many such lines in a row ([`space_blank_row`]).
     pub space_blanks: Option<u8>,
+    /// A blank line after every row (a double-spaced print): blank lines part no board.
+    pub double_spaced: bool,
 }
 
 /// A row of at most `side` columns of symbols and spaces (blanks), padded to `side`: values
@@ -612,8 +614,9 @@ impl<R: BufRead> GridReader<R> {
             // Between bands, unless earlier boards had separators only between boards.
             LineKind::Separator => {
                 let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
-                match self.at.rows.len().is_multiple_of(band)
-                    && (self.at.boards == 0 || self.at.banded || self.at.headed)
+                match self.style.double_spaced
+                    || (self.at.rows.len().is_multiple_of(band)
+                        && (self.at.boards == 0 || self.at.banded || self.at.headed))
                 {
                     true => self.at.banded_now = true,
                     false => self.broken(),

@@ -2323,3 +2323,18 @@ fn survey_19_a_size_before_a_semicolon_is_a_label() {
         ["1.2..2.13.2..4.1", P]
     );
 }
+
+/// Survey 19: boards with a blank line after every row (a double-spaced print) were one
+/// "grid ends after 1 rows" error a row. Where nearly every line has a blank one after it,
+/// blank lines part no board.
+#[test]
+fn survey_19_a_double_spaced_grid_reads() {
+    let rows = |p: &str| {
+        (0..9)
+            .map(|r| format!("{}\n\n", &p[r * 9..r * 9 + 9]))
+            .collect::<String>()
+    };
+    let r = run("solutions.txt", &format!("{}{}", rows(P), rows(P2)), &[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!([r.rows[0][0].as_str(), r.rows[1][0].as_str()], [P, P2]);
+}
