@@ -310,6 +310,8 @@ struct State {
     /// and a header did (a blank line inside this board is between its bands).
     joined: bool,
     headed: bool,
+    /// Spacer rows were dropped from the board being read.
+    spacers: bool,
     /// The last line not blank was a title (`digit_titles`): digits next are a row.
     titled: bool,
     /// A line naming answers came since the last record: the next board is an answer.
@@ -411,10 +413,12 @@ impl<R: BufRead> GridReader<R> {
 
     /// A record for the rows read, short of the side; a lone short row of digits was a title.
     fn broken(&mut self) {
-        if self.spacers() && self.at.rows.is_empty() {
+        if self.spacers(false) && self.at.rows.is_empty() {
+            self.at.spacers = false;
             return;
         }
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
+        self.at.spacers = false;
         // Or a labelled one (`Digits: 1..9` in a YAML file): a setting, no board.
         if let [(n, Ok(row))] = &rows[..]
             && side < 9
@@ -455,21 +459,27 @@ impl<R: BufRead> GridReader<R> {
 
     /// Rows of spaces between bars in a board that writes no blank as a space are a
     /// drawing's spacers (`|       |       |       |`), not rows of blanks: dropped;
-    /// whether there were any.
-    fn spacers(&mut self) -> bool {
+    /// whether there were.
+    fn spacers(&mut self, complete: bool) -> bool {
         let spaced = |r: &Row, blank: bool| r.spaced && r.cells.iter().all(|&v| v == 0) == blank;
         let rows = &mut self.at.rows;
-        if rows.iter().flat_map(|r| &r.1).any(|r| spaced(r, false)) {
+        let spacer = |r: &Result<Row, ParseError>| r.as_ref().is_ok_and(|r| spaced(r, true));
+        let n = rows.iter().filter(|r| spacer(&r.1)).count();
+        // The one that completes a board with none dropped before is its last row.
+        let last = n == 1 && rows.last().is_some_and(|r| spacer(&r.1)) && !self.at.spacers;
+        if rows.iter().flat_map(|r| &r.1).any(|r| spaced(r, false)) || n == 0 || (complete && last)
+        {
             return false;
         }
-        let before = rows.len();
-        rows.retain(|(_, r)| !r.as_ref().is_ok_and(|r| spaced(r, true)));
-        rows.len() < before
+        rows.retain(|(_, r)| !spacer(r));
+        self.at.spacers = true;
+        true
     }
 
     /// The record of a board, all its rows read.
     fn complete(&mut self) -> io::Result<()> {
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
+        self.at.spacers = false;
         self.at.boards += 1;
         self.at.banded |= self.at.banded_now;
         let first = rows[0].0;
@@ -605,7 +615,7 @@ impl<R: BufRead> GridReader<R> {
                     row = Err(ParseError::new(line, message));
                 }
                 self.at.rows.push((line, row));
-                if self.at.rows.len() == self.side() && !self.spacers() {
+                if self.at.rows.len() == self.side() && !self.spacers(true) {
                     self.complete()?;
                 }
             }

@@ -398,7 +398,8 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
 /// one a blank); else (`None`) runs of spaces, tabs, `|`, `~`, `=` (and with `marks`, `/`
 /// and `\`) separate fields.
 fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
-    let strict = [b',', b';'].into_iter().find(|d| s.contains(d));
+    // Read again (`marks`), `,` and `;` are text (`...|solution|source; notes, more`).
+    let strict = [b',', b';'].into_iter().find(|d| !marks && s.contains(d));
     // One list closed, another opened (`0]];[[7`): their cells are two fields.
     let between = |i: usize| {
         i > 0 && b")]}".contains(&s[i - 1]) && s.get(i + 1).is_some_and(|b| b"([{".contains(b))
@@ -459,11 +460,11 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
 
 /// The line's fields, and each 81-cell grid in it with its start: a field of 81 cells,
 /// or consecutive fields of 1, 3, 9 or 27 cells that make 81. In a line holding none so,
-/// `/` or `\` may part its rows (`530070000/600195000/...`): a date or a fraction beside
-/// a puzzle is no mark between rows.
+/// `/` or `\` may part its rows (`530070000/600195000/...`), and `,` or `;` may be text: a
+/// date or a fraction beside a puzzle is no mark between rows.
 fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
     let found = grids_in(s, cells, false);
-    if found.1.is_empty() && s.iter().any(|b| matches!(b, b'/' | b'\\')) {
+    if found.1.is_empty() && s.iter().any(|b| matches!(b, b'/' | b'\\' | b';' | b',')) {
         let marked = grids_in(s, cells, true);
         if !marked.1.is_empty() {
             return marked;

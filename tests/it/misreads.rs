@@ -2338,3 +2338,42 @@ fn survey_19_a_double_spaced_grid_reads() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!([r.rows[0][0].as_str(), r.rows[1][0].as_str()], [P, P2]);
 }
+
+/// Survey 20: a drawn board with cells between bars, spaces for blanks, complete but for
+/// its last row: that one blank row was dropped as a drawing's spacer ("grid ends after 8
+/// rows"). A lone all-blank row that completes the board is its row.
+#[test]
+fn survey_20_a_full_board_with_one_blank_row_keeps_it() {
+    let row = |r: &str| {
+        format!(
+            "| {} |",
+            r.chars().map(String::from).collect::<Vec<_>>().join(" | ")
+        )
+    };
+    let mut rows: Vec<String> = (0..8).map(|r| row(&S[r * 9..r * 9 + 9])).collect();
+    rows.push(row("         "));
+    let r = run("sudoku_input.txt", &rows.join("\n"), &[]);
+    assert_eq!(
+        (r.code, r.rows[0][1].as_str()),
+        (0, "unique"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.rows[0][0], format!("{}.........", &S[..72]));
+}
+
+/// Survey 20: `technique|tier|band|puzzle|solution|source` lines whose free text held a `;`
+/// or a `,` made that the line's strict separator: "a run of 81 cells, but no puzzle". A
+/// line with no puzzle so is read again with `,` and `;` as text.
+#[test]
+fn survey_20_a_comma_or_semicolon_in_free_text_is_text() {
+    let text =
+        format!("naked|easy|1|{P}|{S}|oracle; replayed\nx|hard|2|{P}|{S}|dug, then replayed\n");
+    let r = run("fixtures.txt", &text, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true"), (P, "true")]),
+        "{}",
+        r.stderr
+    );
+}
