@@ -363,27 +363,24 @@ fn oversized(sample: &[u8]) -> Option<String> {
 /// triples (`0,2,1`, `3 1 6`) or DIMACS clauses of one literal (`111 0`).
 fn cell_by_cell(sample: &[u8]) -> Option<String> {
     let text = lines(sample).filter(|t| !t.is_empty() && !super::line::is_comment(t));
-    let words = |t: &[u8]| {
+    fn words(t: &[u8]) -> Vec<&[u8]> {
         t.split(|b| b" ,;\t".contains(b))
             .filter(|w| !w.is_empty())
-            .count()
-    };
+            .collect()
+    }
     // A place or a value: at most 25, no leading zero (`06` is a cell group).
     let small = |w: &[u8]| {
         std::str::from_utf8(w)
             .is_ok_and(|w| w.parse::<u8>().is_ok_and(|n| n <= 25 && w == n.to_string()))
     };
-    let triple = |t: &[u8]| {
-        let words = t.split(|b| b" ,;\t".contains(b)).filter(|w| !w.is_empty());
-        match words.collect::<Vec<_>>()[..] {
-            [r, c, v] => small(r) && small(c) && small(v),
-            [rcv, b"0"] => rcv.len() == 3 && rcv.iter().all(u8::is_ascii_digit),
-            _ => false,
-        }
+    let triple = |t: &[u8]| match words(t)[..] {
+        [r, c, v] => small(r) && small(c) && small(v),
+        [rcv, b"0"] => rcv.len() == 3 && rcv.iter().all(u8::is_ascii_digit),
+        _ => false,
     };
     let (all, triples): (Vec<&[u8]>, Vec<&[u8]>) = text.partition(|t| !triple(t));
     // A line with a run of cells (a damaged puzzle, rows) says why itself.
-    let runs = |t: &&[u8]| t.split(|b| b" ,;\t".contains(b)).any(|w| w.len() >= 9) || words(t) >= 9;
+    let runs = |t: &&[u8]| words(t).len() >= 9 || words(t).iter().any(|w| w.len() >= 9);
     let n = triples.len();
     let first = String::from_utf8_lossy(triples.first()?);
     (n >= 3 && n >= 2 * all.len() && !all.iter().any(runs)).then(|| {

@@ -632,17 +632,14 @@ impl<R: BufRead> GridReader<R> {
                     false => self.broken(),
                 }
             }
-            LineKind::Header => {
+            LineKind::Header | LineKind::Board(_) => {
                 if !at.rows.is_empty() {
                     self.broken();
                 }
-                (self.at.joined, self.at.headed) = (false, true);
-            }
-            LineKind::Board(e) => {
-                if !at.rows.is_empty() {
-                    self.broken();
+                match kind {
+                    LineKind::Board(e) => self.record(line, Err(e)),
+                    _ => (self.at.joined, self.at.headed) = (false, true),
                 }
-                self.record(line, Err(e));
             }
         }
         Ok(())
