@@ -117,7 +117,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
         return Ok(json);
     }
     if best.explained == 0
-        && let Some(why) = oversized(sample).or_else(|| cell_by_cell(sample))
+        && let Some(why) = oversized(sample).or_else(|| cell_by_cell(sample, &layout.cells))
     {
         return Err(why);
     }
@@ -361,8 +361,8 @@ fn oversized(sample: &[u8]) -> Option<String> {
 
 /// The refusal of boards given cell by cell: most lines of `sample` (row, column, value)
 /// triples (`0,2,1`, `3 1 6`) or DIMACS clauses of one literal (`111 0`).
-fn cell_by_cell(sample: &[u8]) -> Option<String> {
-    let text = lines(sample).filter(|t| !t.is_empty() && !super::line::is_comment(t));
+fn cell_by_cell(sample: &[u8], cells: &Cells) -> Option<String> {
+    let text = lines(sample).filter(|t| !t.is_empty() && !super::line::is_comment(t, cells));
     fn words(t: &[u8]) -> Vec<&[u8]> {
         t.split(|b| b" ,;\t".contains(b))
             .filter(|w| !w.is_empty())

@@ -748,8 +748,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if t.is_empty() || t.starts_with(b"```") || t.starts_with(b"~~~") {
         return LineKind::Separator; // a Markdown code fence around a grid is a blank line
     }
-    // `#` starts a comment, unless the user named it a blank (`--blanks '#'`).
-    if super::line::is_comment(t) && !cells.is_extra_blank(t[0]) {
+    if super::line::is_comment(t, cells) {
         return LineKind::Comment;
     }
     // A board's row may end with a label (`... 16 .  #3` after its last row).

@@ -113,8 +113,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 }
             };
             let (number, t) = (line.number, trim(line.bytes));
-            let comment = is_comment(t) && !self.reading.cells.is_extra_blank(t[0]);
-            if t.is_empty() || (line.len <= MAX_LINE as u64 && comment) {
+            if t.is_empty() || (line.len <= MAX_LINE as u64 && is_comment(t, &self.reading.cells)) {
                 continue;
             }
             if t == b"end" {
@@ -183,8 +182,7 @@ impl LineBlock {
             let len = self.cut.unwrap_or(bytes.len() as u64);
             let line = Line { number, bytes, len };
             let t = trim(bytes);
-            let comment = is_comment(t) && !self.reading.cells.is_extra_blank(t[0]);
-            if t.is_empty() || (len <= MAX_LINE as u64 && comment) {
+            if t.is_empty() || (len <= MAX_LINE as u64 && is_comment(t, &self.reading.cells)) {
                 continue;
             }
             debug_assert!(t != b"end", "an `end` line is read alone");
@@ -203,13 +201,14 @@ impl LineBlock {
 }
 
 /// `#`, `%`, `//`, `/*` and `*/` start comment lines; so does an XML
-/// comment on one line.
-pub(crate) fn is_comment(t: &[u8]) -> bool {
-    matches!(t.first(), Some(b'#' | b'%'))
+/// comment on one line. Never a blank the user named (`--blanks '#'`).
+pub(crate) fn is_comment(t: &[u8], cells: &Cells) -> bool {
+    let mark = matches!(t.first(), Some(b'#' | b'%'))
         || t.starts_with(b"//")
         || t.starts_with(b"/*")
         || t.starts_with(b"*/")
-        || (t.starts_with(b"<!--") && t.ends_with(b"-->"))
+        || (t.starts_with(b"<!--") && t.ends_with(b"-->"));
+    mark && !cells.is_extra_blank(t[0])
 }
 
 /// The record in a line neither blank nor a comment, for the reader and blocks alike;
