@@ -2,8 +2,7 @@
 
 use std::fmt;
 use std::ops::Deref;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 
 use crate::board::Board;
 
@@ -32,7 +31,32 @@ struct Source {
     name: Box<str>,
     reading: Option<Reading>,
     /// Lines of it the workers skipped as holding no puzzle (its records parsed there).
-    skipped: Option<Arc<AtomicU64>>,
+    skipped: Option<Skipped>,
+}
+
+/// Lines that held no puzzle, counted where they are parsed (by the reader, or on the
+/// caller's threads for blocks of lines: the clones share one count), and the first of
+/// them by line number with the start of its text.
+#[derive(Clone, Debug, Default)]
+pub struct Skipped(Arc<Mutex<(u64, Option<FirstSkipped>)>>);
+
+/// A skipped line's number and the start of its text.
+pub type FirstSkipped = (u64, String);
+
+impl Skipped {
+    pub fn add(&self, line: u64, bytes: &[u8]) {
+        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        s.0 += 1;
+        if s.1.as_ref().is_none_or(|first| line < first.0) {
+            let text = String::from_utf8_lossy(bytes.trim_ascii());
+            s.1 = Some((line, text.chars().take(60).collect()));
+        }
+    }
+
+    /// How many, and the first.
+    pub fn get(&self) -> (u64, Option<FirstSkipped>) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
 }
 
 /// How a source was read, for the summary and for the note on a source mostly unread.
@@ -48,7 +72,7 @@ pub struct Reading {
 }
 
 impl SourceName {
-    pub fn new(name: &str, reading: Option<Reading>, skipped: Option<Arc<AtomicU64>>) -> Self {
+    pub fn new(name: &str, reading: Option<Reading>, skipped: Option<Skipped>) -> Self {
         SourceName(Box::leak(Box::new(Source {
             name: name.into(),
             reading,
@@ -57,8 +81,8 @@ impl SourceName {
     }
 
     /// Lines the workers skipped as holding no puzzle, where they parsed its records.
-    pub fn skipped(&self) -> u64 {
-        self.0.skipped.as_deref().map_or(0, |s| s.load(Relaxed))
+    pub fn skipped(&self) -> Option<&Skipped> {
+        self.0.skipped.as_ref()
     }
 
     /// The bytes a name holds for the life of the process.

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::Skipped;
 use super::cells::Cells;
+use crate::record::Skipped;
 use crate::record::{ParseError, Puzzle, Record, SourceName};
 
 /// What the loader hands out when it defers parsing: a record, or lines standing for

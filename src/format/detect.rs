@@ -81,7 +81,7 @@ pub fn reading(
 /// here. `Err` refuses the source, saying why and what to do.
 pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let (sample, layout) = sample(head, layout);
-    if let Some(why) = program_code(sample, layout.cr_only) {
+    if let Some(why) = foreign(sample, layout.cr_only) {
         return Err(why);
     }
     let full = head.len() >= SAMPLE;
@@ -261,11 +261,18 @@ fn is_json(sample: &[u8], full: bool) -> bool {
     values.all(|v| v.map_or_else(|e| e.is_eof() && full, |_| true))
 }
 
-/// The refusal of the first line of program code in `sample`: a declaration, an
-/// import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
+/// The refusal of a sample that is no puzzle data whatever its lines read as: binary
+/// data (a NUL byte; UTF-16 is decoded before), a DIMACS CNF file (SAT clauses: `-111
+/// -112 0` reads as a row of nine), or the first line of program code: a declaration,
+/// an import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
 /// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`, `int[,] b = new int[9,
 /// 9] { { 4, 2,`: the first row on it).
-fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
+fn foreign(sample: &[u8], cr_only: bool) -> Option<String> {
+    if let Some(at) = memchr::memchr(0, sample) {
+        return Some(format!(
+            "binary data, not text (a NUL byte at byte {at}): export its puzzles as text, one a line"
+        ));
+    }
     const KEYWORDS: &str =
         "import |export |#include|#define|package |def |function |module.exports|using namespace";
     let code = |t: &[u8]| {
@@ -292,6 +299,12 @@ fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
     };
     let texts = sample.split(|&b| b == if cr_only { b'\r' } else { b'\n' });
     let texts = texts.map(|l| trim(l.strip_suffix(b"\r").unwrap_or(l)));
+    let mut first = texts
+        .clone()
+        .filter(|t| !t.is_empty() && !t.starts_with(b"c"));
+    if first.next().is_some_and(|t| t.starts_with(b"p cnf ")) {
+        return Some("a DIMACS CNF file (`p cnf`: SAT clauses), not puzzles: give the puzzles themselves, one a line".into());
+    }
     let (i, t) = texts.enumerate().find(|(_, t)| code(t))?;
     let (n, code) = (i + 1, String::from_utf8_lossy(&t[..t.len().min(60)]));
     Some(format!(

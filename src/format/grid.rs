@@ -226,17 +226,21 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
         };
         return Some(Row::of(false, tokens.iter().map(value).collect()));
     }
-    let cells: Vec<u8> = tokens.concat();
+    let chars: Vec<u8> = tokens.concat();
     // Together, one a token, or in groups of one length (`ABCD EFGH IJKL MNOP`).
     let one_run = tokens.iter().all(|t| t.len() == tokens[0].len());
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
-    // Below 16 no lowercase, and capitals only from 10x10 (`Easy`, `SUDOKU`: titles).
-    let small = |b: &u8| !b.is_ascii_lowercase() && (cells.len() >= 10 || !b.is_ascii_alphabetic());
-    let small_ok = cells.len() >= 16 || cells.iter().all(small);
-    let some_cell = cells.iter().any(|b| !b"-+_*".contains(b));
-    (one_run && width(cells.len()) && cells.iter().all(cellish) && small_ok && some_cell)
-        .then(|| Row::of(true, cells))
+    // Below 16 no lowercase, and capitals only from 10x10 (`Easy`, `SUDOKU`: titles);
+    // blanks (`x`) are cells at every size.
+    let small = |b: &u8| {
+        cells.value(*b) == Some(0)
+            || !b.is_ascii_lowercase() && (chars.len() >= 10 || !b.is_ascii_alphabetic())
+    };
+    let small_ok = chars.len() >= 16 || chars.iter().all(small);
+    let some_cell = chars.iter().any(|b| !b"-+_*".contains(b));
+    (one_run && width(chars.len()) && chars.iter().all(cellish) && small_ok && some_cell)
+        .then(|| Row::of(true, chars))
 }
 
 /// The separator of a row whose every field counts, an empty one a blank: `,`, or `;`
@@ -405,7 +409,7 @@ impl<R: BufRead> GridReader<R> {
             (false, None) => classify(&line, &self.cells, &mut self.style),
         };
         if let LineKind::Header = kind {
-            at.notes.skip(line.number, t);
+            at.notes.skipped.add(line.number, t);
             at.answer_next |= self.hdu.is_none() && super::names_answers(t);
         }
         Ok(Some((line.number, kind)))
@@ -424,7 +428,7 @@ impl<R: BufRead> GridReader<R> {
             && side < 9
             && (row.labelled || (row.chars && row.cells.iter().all(u8::is_ascii_digit)))
         {
-            return self.at.notes.skip(*n, &row.cells);
+            return self.at.notes.skipped.add(*n, &row.cells);
         }
         let (n, first) = (rows.len(), rows[0].0);
         let message = match (self.hdu.is_some(), side) {
@@ -597,7 +601,7 @@ impl<R: BufRead> GridReader<R> {
                     && !first.labelled
                     && first.cells.iter().copied().eq(1..=first.cells.len() as u8)
                 {
-                    self.at.notes.skip(*n, b"column numbers");
+                    self.at.notes.skipped.add(*n, b"column numbers");
                     self.at.rows.clear();
                 }
                 // A row of another kind or width than the first ends the board (read
@@ -875,11 +879,13 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
         .then(|| row.iter().map(|&c| cells.value(c).unwrap_or(0)).collect())
 }
 
-/// A row of cells between `|` bars, as many as a board's side, where a field of spaces is
-/// a blank (`| 1 |   | 4 | ...`, `| | |2|1|`); empty fields (`||`) are double bars. A row
-/// of blanks only has fields of one width, a cell's (`|   |   |   |` spaces boxes apart).
+/// A row of cells between `|` bars (or `:` inside a box), as many as a board's side, where
+/// a field of spaces is a blank (`| 1 |   | 4 | ...`, `| | |2|1|`, `| 1 :   |`); empty
+/// fields (`||`) are double bars. A row of blanks only has fields of one width, a cell's
+/// (`|   |   |   |` spaces boxes apart).
 fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
-    let fields: Vec<&[u8]> = t.split(|&b| b == b'|').filter(|f| !f.is_empty()).collect();
+    let bar = |&b: &u8| b == b'|' || (b == b':' && !cells.is_cell(b));
+    let fields: Vec<&[u8]> = t.split(bar).filter(|f| !f.is_empty()).collect();
     let blanks = fields
         .iter()
         .filter(|f| f.iter().all(|&b| b == b' '))
@@ -909,15 +915,19 @@ fn nine(line: &Line<'_>, row: Vec<u8>, cells: &Cells) -> LineKind {
         27 => "row has 27 cells: three rows on one line, or three 9x9 grids side by side, which is not read; write a row a line".into(),
         15 | 18 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
+            // The nearest other side of 9, 16 and 25: a damaged 16x16 row says its own.
+            let sides = [9, 16, 25].into_iter().filter(|&s| s != n);
+            let side = sides.min_by_key(|s: &usize| s.abs_diff(n));
+            let side = side.expect("sides");
             let t = trim(line.bytes);
-            let hint = super::blank_hint(t, cells, 9, false).map(|h| format!("; {h}"));
+            let hint = super::blank_hint(t, cells, side, false).map(|h| format!("; {h}"));
             // A row of nine characters, spaces among its digits and not only between
             // them one by one (`5 0 1 0 2`): spaces were blanks.
             let raw = line.bytes;
             let between = raw.iter().enumerate().all(|(i, &b)| (b == b' ') == (i % 2 == 1));
             let spaced = raw.len() == 9 && !between && raw.iter().all(|&b| b == b' ' || b.is_ascii_digit());
             let hint = hint.or_else(|| spaced.then(|| "; spaces as blanks are not read: write them '.' or '0'".into()));
-            format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
+            format!("row has {n} cells, expected {side}{}", hint.unwrap_or_default())
         }
     };
     LineKind::Row(Err(ParseError::new(line.number, message)))
@@ -1009,8 +1019,7 @@ mod tests {
         let n = BORDERED.lines().count() as u64;
         assert_eq!(lines_of(&recs), [(1, 2, true), (2, n + 3, true)]);
         let notes = reader.notes();
-        assert_eq!(notes.skipped.get(), 4);
-        assert_eq!(notes.first_skipped, Some((1, "Grid 01".into())));
+        assert_eq!(notes.skipped.get(), (4, Some((1, "Grid 01".into()))));
         let tail: String = (1..=2500).map(|i| format!("cage {i}\n")).collect();
         let recs = read_all(Format::Grid, format!("{BORDERED}{tail}").as_bytes());
         assert_eq!(recs.len(), 1);

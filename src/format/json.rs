@@ -415,7 +415,8 @@ impl<'a> Doc<'a> {
         let no_answer = |i: usize, k: &str| Some(i) != at && !named(k, SOLUTION_NAMES);
         let is_board = |v: Option<&&RawValue>| board_in(v, cells).is_some();
         // Named otherwise (`value`, `RawSudoku`), the one board beside a named answer is
-        // the puzzle, and the one list of boards beside a list of answers the puzzles.
+        // the puzzle (one with no conflict: an encoded string may have a board's length),
+        // and the one list of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
             let listed_answers = entries(answer?).is_some();
             let mut boards = members
@@ -425,7 +426,8 @@ impl<'a> Doc<'a> {
                     // Each member parsed once; a list's first item only beside answers.
                     let parsed = parse(v);
                     let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
-                    let board = shaped && matches!(value_board(&parsed, cells), Some(Ok(_)));
+                    let board = value_board(&parsed, cells);
+                    let board = shaped && matches!(board, Some(Ok(b)) if !b.has_conflict());
                     let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
                     no_answer(*i, k) && (board || (listed_answers && list()))
                 })

@@ -140,7 +140,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 return self.held.take().map(Ok);
             }
             let Some(body) = read_line(&line, &self.reading, parsed > 0) else {
-                self.notes.skip(number, t);
+                self.notes.skipped.add(number, t);
                 continue;
             };
             self.reading.numbering.store(parsed + 1, Ordering::Relaxed);
@@ -193,7 +193,7 @@ impl LineBlock {
                     line: number,
                     body: Body::Parsed(body),
                 }),
-                None => self.reading.skipped.add(1),
+                None => self.reading.skipped.add(number, t),
             }
         }
         out

@@ -27,10 +27,10 @@ pub use solutions_follow::Pairs;
 
 use std::fmt;
 use std::io::BufRead;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use lines::Lines;
+
+use crate::record::Skipped;
 
 named! {
     /// The layouts a source can have.
@@ -69,28 +69,11 @@ pub struct Layout {
     pub pairs: Option<Pairs>,
 }
 
-/// Lines that held no puzzle, counted where they are parsed: by the reader, or on the
-/// caller's threads for blocks of lines (the clones share one count).
-#[derive(Clone, Debug, Default)]
-pub struct Skipped(pub Arc<AtomicU64>);
-
-impl Skipped {
-    pub fn add(&self, n: u64) {
-        self.0.fetch_add(n, Ordering::Relaxed);
-    }
-
-    pub fn get(&self) -> u64 {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 /// What the reader found besides records.
 #[derive(Clone, Debug, Default)]
 pub struct Notes {
-    /// Lines skipped because they hold no puzzle, and the first one read here: its
-    /// number and (the start of) its text.
+    /// Lines skipped because they hold no puzzle.
     pub skipped: Skipped,
-    pub first_skipped: Option<(u64, String)>,
     /// Lines the records read so far stand on (a good record's own lines): what
     /// detection compares.
     pub explained: u64,
@@ -99,17 +82,6 @@ pub struct Notes {
     /// Settings beside puzzles (`anti_knight: true`, `mode: samurai`): a variant's
     /// rules, or other switches, that no reader applies.
     pub unread: Vec<String>,
-}
-
-impl Notes {
-    /// A line skipped because it holds no puzzle.
-    pub(crate) fn skip(&mut self, line: u64, bytes: &[u8]) {
-        self.skipped.add(1);
-        self.first_skipped.get_or_insert_with(|| {
-            let text = String::from_utf8_lossy(lines::trim(bytes));
-            (line, text.chars().take(60).collect())
-        });
-    }
 }
 
 /// UTF-8's byte-order mark, skipped where a source starts with it.

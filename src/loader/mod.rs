@@ -28,7 +28,7 @@ use crate::base::{FNV_START, interrupt};
 use crate::format::{
     Cells, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, blank_hint, reading,
 };
-use crate::record::{Reading, Record, SourceName};
+use crate::record::{FirstSkipped, Reading, Record, SourceName};
 use walk::Walker;
 
 const BUFFER: usize = 64 * 1024;
@@ -119,8 +119,7 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
 /// The note for lines skipped because they hold no puzzle (`first`: the first one).
 pub fn skipped_note(
     name: &SourceName,
-    skipped: u64,
-    first: Option<&(u64, String)>,
+    (skipped, first): (u64, Option<FirstSkipped>),
 ) -> Option<String> {
     let first = first.map(|(line, text)| format!(", the first line {line}: {text:?}"));
     let first = first.unwrap_or_default();
@@ -315,7 +314,7 @@ impl Loader {
             parsed_later: layout.blocks,
         };
         // Lines the workers skip are counted where the run can read them at the end.
-        let skipped = layout.blocks.then(|| reader.notes().skipped.0.clone());
+        let skipped = layout.blocks.then(|| reader.notes().skipped.clone());
         Ok(Current {
             reader,
             name: SourceName::new(&name, Some(reading), skipped),
@@ -332,8 +331,8 @@ impl Loader {
         let mut cur = self.current.take()?;
         let (name, notes) = (cur.name, cur.reader.notes());
         let skipped = notes.skipped.get();
-        if cur.records == 0 && (skipped > 0 || cur.format == Format::Json) {
-            let first = notes.first_skipped.as_ref();
+        if cur.records == 0 && (skipped.0 > 0 || cur.format == Format::Json) {
+            let first = skipped.1.as_ref();
             let at = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
             // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
             let cells = Cells::default();
@@ -364,7 +363,7 @@ impl Loader {
             return None;
         }
         let notes = [
-            skipped_note(&name, skipped, notes.first_skipped.as_ref()),
+            skipped_note(&name, skipped),
             misread_note(&name, cur.records, cur.parse_errors),
         ];
         for note in notes.into_iter().flatten() {

@@ -99,8 +99,8 @@ impl Summary {
         };
         let c = last.counts;
         if last.name.reading().is_some_and(|r| r.parsed_later) {
-            self.notes_due
-                .extend(skipped_note(&last.name, last.name.skipped(), None));
+            let skipped = last.name.skipped().map(|s| s.get()).unwrap_or_default();
+            self.notes_due.extend(skipped_note(&last.name, skipped));
             self.notes_due
                 .extend(misread_note(&last.name, c.records, c.parse_errors));
         }

@@ -496,7 +496,7 @@ fn a_closed_standard_error_is_no_panic() {
     use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
-    std::fs::write(&bad, "x".repeat(100) + "\n").unwrap();
+    std::fs::write(&bad, "y".repeat(100) + "\n").unwrap();
     let mut cmd = std::process::Command::new(crate::common::bin());
     cmd.args(["solve", "--csv"])
         .arg(dir.path().join("rows.csv"))
