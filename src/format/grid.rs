@@ -915,19 +915,15 @@ fn nine(line: &Line<'_>, row: Vec<u8>, cells: &Cells) -> LineKind {
         27 => "row has 27 cells: three rows on one line, or three 9x9 grids side by side, which is not read; write a row a line".into(),
         15 | 18 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
-            // The nearest other side of 9, 16 and 25: a damaged 16x16 row says its own.
-            let sides = [9, 16, 25].into_iter().filter(|&s| s != n);
-            let side = sides.min_by_key(|s: &usize| s.abs_diff(n));
-            let side = side.expect("sides");
-            let t = trim(line.bytes);
-            let hint = super::blank_hint(t, cells, side, false).map(|h| format!("; {h}"));
+let t = trim(line.bytes);
+            let hint = super::blank_hint(t, cells, 9, false).map(|h| format!("; {h}"));
             // A row of nine characters, spaces among its digits and not only between
             // them one by one (`5 0 1 0 2`): spaces were blanks.
             let raw = line.bytes;
             let between = raw.iter().enumerate().all(|(i, &b)| (b == b' ') == (i % 2 == 1));
             let spaced = raw.len() == 9 && !between && raw.iter().all(|&b| b == b' ' || b.is_ascii_digit());
             let hint = hint.or_else(|| spaced.then(|| "; spaces as blanks are not read: write them '.' or '0'".into()));
-            format!("row has {n} cells, expected {side}{}", hint.unwrap_or_default())
+format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
         }
     };
     LineKind::Row(Err(ParseError::new(line.number, message)))

@@ -253,6 +253,16 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
 
 /// A run of cells as long as the smallest board's and no puzzle is an error.
 fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
+    // More characters than 81, a board's count (`10023400<0...`, 256): why no board.
+    let t = trim(line);
+    if t.len() > CELLS
+        && board::Shape::of_cells(t.len()).is_some()
+        && !t.iter().any(u8::is_ascii_whitespace)
+        && let Err((i, e)) = cells.chars(t)
+    {
+        let column = t.as_ptr() as usize - line.as_ptr() as usize + i + 1;
+        return Some(Err(ParseError::at(number, column, e)));
+    }
     // With no digit 1-9, letters A-I count: a flag reads them (see `bad_cell`).
     let letters = !line.iter().any(|b| matches!(b, b'1'..=b'9'));
     let cellish =

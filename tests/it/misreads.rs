@@ -2469,3 +2469,18 @@ fn survey_21_the_skipped_note_quotes_the_first_line_in_a_large_file() {
     assert_eq!((r.code, r.rows.len()), (0, 2000), "{}", r.stderr);
     r.says("skipped 2 line(s) that hold no puzzle, the first line 1501: \"Puzzles from the second book\"");
 }
+
+/// Survey 21: a 16x16 board on one line whose values 10-16 are the characters after `9`
+/// (`:;<=>?@`) was "a run of 20 cells, but no puzzle in this line": a line of a board's
+/// count of characters (more than 81) says which one is no cell.
+#[test]
+fn survey_21_a_line_of_a_boards_count_names_its_odd_character() {
+    let line: String = "10023400<06000700080007003009:6;0<00:0010=0;00>0300?2"
+        .chars()
+        .cycle()
+        .take(256)
+        .collect();
+    let r = run("uri_sudoku_example.txt", &format!("{line}\n"), &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
+    r.says("line 1, column 9: '<' is not a cell of a 16x16 board");
+}
