@@ -44,9 +44,10 @@ pub struct Skipped(Arc<Mutex<(u64, Option<FirstSkipped>)>>);
 pub type FirstSkipped = (u64, String);
 
 impl Skipped {
-    pub fn add(&self, line: u64, bytes: &[u8]) {
-        let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        s.0 += 1;
+    /// `n` lines skipped, the first of them `line` (its text `bytes`).
+    pub fn add(&self, n: u64, line: u64, bytes: &[u8]) {
+        let mut s = crate::base::lock(&self.0);
+        s.0 += n;
         if s.1.as_ref().is_none_or(|first| line < first.0) {
             let text = String::from_utf8_lossy(bytes.trim_ascii());
             s.1 = Some((line, text.chars().take(60).collect()));
@@ -55,7 +56,7 @@ impl Skipped {
 
     /// How many, and the first.
     pub fn get(&self) -> (u64, Option<FirstSkipped>) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        crate::base::lock(&self.0).clone()
     }
 }
 

@@ -343,7 +343,8 @@ pub(crate) fn parse_field(field: &[u8], cells: &Cells) -> Result<Board, String> 
             Err(i) => Err(format!("column {}: {}", i + 1, super::bad_cell(field, i))),
         };
     }
-    let spacing = |b: &u8| b" ,;|/\\[]()\t\n\r".contains(b);
+    // Quotes too: a field written `"""0030..."""` holds its board in quotes.
+    let spacing = |b: &u8| b" ,;|/\\[]()\t\n\r\"'".contains(b);
     let kept: Vec<u8> = field.iter().filter(|b| !spacing(b)).copied().collect();
     if kept.len() != field.len() {
         if let Ok(head) = <&[u8; CELLS]>::try_from(&kept[..])

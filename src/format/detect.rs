@@ -262,15 +262,23 @@ fn is_json(sample: &[u8], full: bool) -> bool {
 }
 
 /// The refusal of a sample that is no puzzle data whatever its lines read as: binary
-/// data (a NUL byte; UTF-16 is decoded before), a DIMACS CNF file (SAT clauses: `-111
+/// data (a tenth of its first KiB control bytes other than line ends and tabs, NULs
+/// padding its end aside; UTF-16 is decoded before), a DIMACS CNF file (SAT clauses: `-111
 /// -112 0` reads as a row of nine), or the first line of program code: a declaration,
 /// an import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
 /// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`, `int[,] b = new int[9,
 /// 9] { { 4, 2,`: the first row on it).
 fn foreign(sample: &[u8], cr_only: bool) -> Option<String> {
-    if let Some(at) = memchr::memchr(0, sample) {
+    let end = sample.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+    let head = &sample[..end.min(1024)];
+    let control = head
+        .iter()
+        .filter(|&&b| b < b' ' && !b"\t\r\n".contains(&b));
+    let control = control.count();
+    if control * 10 >= head.len().max(1) {
+        let n = head.len();
         return Some(format!(
-            "binary data, not text (a NUL byte at byte {at}): export its puzzles as text, one a line"
+            "binary data, not text ({control} control bytes in its first {n}): export its puzzles as text, one a line"
         ));
     }
     const KEYWORDS: &str =

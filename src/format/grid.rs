@@ -232,12 +232,15 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     let cellish =
         |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'*' | b'+');
     // Below 16 no lowercase, and capitals only from 10x10 (`Easy`, `SUDOKU`: titles);
-    // blanks (`x`) are cells at every size.
+    // blanks (`x`) are cells at every size, but blanks alone with a letter among them
+    // are a rule (`x x x x`, `XXXX`).
     let small = |b: &u8| {
         cells.value(*b) == Some(0)
             || !b.is_ascii_lowercase() && (chars.len() >= 10 || !b.is_ascii_alphabetic())
     };
-    let small_ok = chars.len() >= 16 || chars.iter().all(small);
+    let given = chars.iter().any(|b| cells.value(*b) != Some(0));
+    let small_ok = (chars.len() >= 16 || chars.iter().all(small))
+        && (given || !chars.iter().any(u8::is_ascii_alphabetic));
     let some_cell = chars.iter().any(|b| !b"-+_*".contains(b));
     (one_run && width(chars.len()) && chars.iter().all(cellish) && small_ok && some_cell)
         .then(|| Row::of(true, chars))
@@ -361,8 +364,12 @@ impl<R: BufRead> GridReader<R> {
         // together, blanks apart where they are numbers (`* * * *`; `****` there is a line).
         let mut blanks = t.to_vec();
         blanks.retain(|b| !matches!(b, b' ' | b'\t' | b','));
+        // A letter blank (`x`) too, where the file writes them.
         let blank = |chars: bool, b: &u8| match chars {
-            true => matches!(b, b'-' | b'.' | b'+'),
+            true => {
+                matches!(b, b'-' | b'.' | b'+')
+                    || (b.is_ascii_alphabetic() && self.cells.value(*b) == Some(0))
+            }
             false => !matches!(b, b'0' | b'-' | b'+') && self.cells.value(*b) == Some(0),
         };
         let apart = t.len() > blanks.len();
@@ -409,7 +416,7 @@ impl<R: BufRead> GridReader<R> {
             (false, None) => classify(&line, &self.cells, &mut self.style),
         };
         if let LineKind::Header = kind {
-            at.notes.skipped.add(line.number, t);
+            at.notes.skipped.add(1, line.number, t);
             at.answer_next |= self.hdu.is_none() && super::names_answers(t);
         }
         Ok(Some((line.number, kind)))
@@ -428,7 +435,7 @@ impl<R: BufRead> GridReader<R> {
             && side < 9
             && (row.labelled || (row.chars && row.cells.iter().all(u8::is_ascii_digit)))
         {
-            return self.at.notes.skipped.add(*n, &row.cells);
+            return self.at.notes.skipped.add(1, *n, &row.cells);
         }
         let (n, first) = (rows.len(), rows[0].0);
         let message = match (self.hdu.is_some(), side) {
@@ -601,7 +608,7 @@ impl<R: BufRead> GridReader<R> {
                     && !first.labelled
                     && first.cells.iter().copied().eq(1..=first.cells.len() as u8)
                 {
-                    self.at.notes.skipped.add(*n, b"column numbers");
+                    self.at.notes.skipped.add(1, *n, b"column numbers");
                     self.at.rows.clear();
                 }
                 // A row of another kind or width than the first ends the board (read
@@ -761,7 +768,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
         .map_or(t, |i| trim(&t[..i]));
     if let Some(row) = boxed_row(line.bytes, cells) {
-        return LineKind::Row(Ok(Row::spaced(row)));
+        return LineKind::Row(Ok(row));
     }
     // A YAML list's item (`- [5, 3, 0, ...]`): the marker is no cell.
     let item = unlabelled
@@ -846,37 +853,73 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     nine(line, row, cells)
 }
 
-/// A 9x9 row drawn as three boxes of one width between bars, a space in a cell's slot
-/// (every character, or every second one) a blank (Simple Sudoku's `|   |37 | 81|`, a
-/// solver's ` 8 || 7   1 ||`); `None` where no slot holds a space.
-fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Vec<u8>> {
-    let mut boxes: Vec<&[u8]> = raw
-        .split(|&b| b == b'|')
-        .filter(|b| !b.is_empty())
-        .collect();
-    // Spaces and tabs outside the outer bars (an indent, trailing spaces).
+/// A row drawn as boxes of one width between bars, each as many cells as the board's
+/// side over the boxes, a space in a cell's slot (every character, or every second one)
+/// a blank (Simple Sudoku's `|   |37 | 81|`, a solver's ` 8 || 7   1 ||`, one box
+/// `|     1   2        |`, a 16x16's `|   A   4 |`); `None` where no slot holds a space.
+fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Row> {
+    // Spaces and tabs outside outer bars: boxes of blanks (`   | 6 |   `), else an indent.
     let t = trim(raw);
-    if boxes.len() > 3 && t.first() == Some(&b'|') && raw.first() != Some(&b'|') {
-        boxes.remove(0);
-    }
-    if boxes.len() > 3 && t.last() == Some(&b'|') && raw.last() != Some(&b'|') {
-        boxes.pop();
-    }
-    let w = boxes.first()?.len();
-    let fits = |b: &&[u8]| b.iter().all(|&c| c == b' ' || cells.is_cell(c));
-    if boxes.len() != 3 || !boxes.iter().all(fits) || boxes.iter().any(|b| b.len() != w) {
+    let outer = t.starts_with(b"|") && t.ends_with(b"|");
+    let lines = [raw, t]
+        .into_iter()
+        .take(1 + usize::from(outer && t.len() < raw.len()));
+    lines.into_iter().find_map(|line| {
+        let boxes: Vec<&[u8]> = (line.split(|&b| b == b'|'))
+            .filter(|b| !b.is_empty())
+            .collect();
+        boxed(&boxes, outer, cells)
+    })
+}
+
+/// The row `boxes` make (see [`boxed_row`]); `outer`: the row has bars at both ends.
+fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
+    let (n, w) = (boxes.len(), boxes.first()?.len());
+    let cell = |c: &u8| *c == b' ' || cells.is_cell(*c) || c.is_ascii_uppercase();
+    let fits = |b: &&[u8]| b.iter().all(cell);
+    // Three boxes (9x9), or as many as a row of the board's boxes, or one between bars.
+    if !(n == 3 || outer) || !boxes.iter().all(fits) || boxes.iter().any(|b| b.len() != w) {
         return None;
     }
     let at = |b: &[u8], i: usize| b.get(i).copied().unwrap_or(b' ');
-    let slots = [0, 1].into_iter().find_map(|first| {
-        let step = if w == 3 { 1 } else { 2 };
-        let slots = [first, first + step, first + 2 * step];
-        let apart = (0..w).all(|i| slots.contains(&i) || boxes.iter().all(|b| at(b, i) == b' '));
-        (matches!(w, 3 | 5 | 6 | 7) && slots[2] < w && apart).then_some(slots)
-    })?;
-    let row: Vec<u8> = boxes.iter().flat_map(|b| slots.map(|i| at(b, i))).collect();
-    row.contains(&b' ')
-        .then(|| row.iter().map(|&c| cells.value(c).unwrap_or(0)).collect())
+    // The cells of a box (a side's box width, or the side in one box), in slots every
+    // character or every second one.
+    let shapes = board::Shape::ALL.iter();
+    let widths = shapes
+        .filter(|s| s.cols * n == s.side() || n == 1)
+        .map(|s| s.side() / n);
+    let slots = widths.flat_map(|k| [(k, 1, 0), (k, 2, 0), (k, 2, 1)]);
+    let slots: Vec<usize> = slots
+        .filter(|&(k, step, first)| first + step * (k - 1) < w && w <= first + step * k)
+        .map(|(k, step, first)| (0..k).map(|i| first + step * i).collect())
+        .find(|slots: &Vec<usize>| {
+            (0..w).all(|i| slots.contains(&i) || boxes.iter().all(|b| at(b, i) == b' '))
+        })?;
+    let mut row: Vec<u8> = (boxes.iter())
+        .flat_map(|b| slots.iter().map(|&i| at(b, i)))
+        .collect();
+    // Past 9x9, blanks written otherwise (`_ _ 6  |`) leave spaces padding only.
+    let written = row.len() != 9
+        && row
+            .iter()
+            .any(|&c| !b" 0".contains(&c) && cells.value(c) == Some(0));
+    match (row.contains(&b' ') && !written, row.len() > 9) {
+        (false, _) => None,
+        (true, false) => (row.iter())
+            .map(|&c| if c == b' ' { Some(0) } else { cells.value(c) })
+            .collect::<Option<Vec<u8>>>()
+            .map(Row::spaced),
+        // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
+        (true, true) => {
+            row.iter_mut()
+                .filter(|c| **c == b' ')
+                .for_each(|c| *c = b'.');
+            Some(Row {
+                chars: true,
+                ..Row::spaced(row)
+            })
+        }
+    }
 }
 
 /// A row of cells between `|` bars (or `:` inside a box), as many as a board's side, where

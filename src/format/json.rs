@@ -415,8 +415,9 @@ impl<'a> Doc<'a> {
         let no_answer = |i: usize, k: &str| Some(i) != at && !named(k, SOLUTION_NAMES);
         let is_board = |v: Option<&&RawValue>| board_in(v, cells).is_some();
         // Named otherwise (`value`, `RawSudoku`), the one board beside a named answer is
-        // the puzzle (one with no conflict: an encoded string may have a board's length),
-        // and the one list of boards beside a list of answers the puzzles.
+        // the puzzle (text with lowercase letters other than blanks only with no conflict:
+        // an encoded string may have a board's length, `b7a9_13c16...`), and the one list
+        // of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
             let listed_answers = entries(answer?).is_some();
             let mut boards = members
@@ -426,8 +427,11 @@ impl<'a> Doc<'a> {
                     // Each member parsed once; a list's first item only beside answers.
                     let parsed = parse(v);
                     let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
+                    let lower = |b: u8| b.is_ascii_lowercase() && cells.value(b) != Some(0);
+                    let plain = parsed.as_str().is_none_or(|s| !s.bytes().any(lower));
                     let board = value_board(&parsed, cells);
-                    let board = shaped && matches!(board, Some(Ok(b)) if !b.has_conflict());
+                    let board =
+                        shaped && matches!(board, Some(Ok(b)) if plain || !b.has_conflict());
                     let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
                     no_answer(*i, k) && (board || (listed_answers && list()))
                 })

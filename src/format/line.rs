@@ -140,7 +140,7 @@ impl<R: BufRead + Send> RecordReader for LineReader<R> {
                 return self.held.take().map(Ok);
             }
             let Some(body) = read_line(&line, &self.reading, parsed > 0) else {
-                self.notes.skipped.add(number, t);
+                self.notes.skipped.add(1, number, t);
                 continue;
             };
             self.reading.numbering.store(parsed + 1, Ordering::Relaxed);
@@ -168,6 +168,8 @@ impl LineBlock {
     pub fn items(&self, source: &SourceName) -> Vec<Item> {
         let (all, mut start) = (&self.bytes[..], 0);
         let mut out = Vec::with_capacity(all.len() / 82 + 1);
+        // Lines that hold no puzzle, and the first: added to the source's once a block.
+        let mut skipped = (0, None);
         // Past the last terminator: nothing, or a line read alone, which comes without
         // its terminator, already stripped.
         let ends = memchr::memchr_iter(self.reading.terminator, all).chain([all.len()]);
@@ -193,8 +195,14 @@ impl LineBlock {
                     line: number,
                     body: Body::Parsed(body),
                 }),
-                None => self.reading.skipped.add(number, t),
+                None => {
+                    skipped.0 += 1;
+                    skipped.1.get_or_insert((number, t));
+                }
             }
+        }
+        if let (n, Some((line, t))) = skipped {
+            self.reading.skipped.add(n, line, t);
         }
         out
     }
@@ -219,6 +227,20 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
         return Some(Err(too_long));
     }
     let (number, line) = (line.number, line.bytes);
+    // A line of one mark or blank repeated (`----`, `====`, `xxxx`): a rule between
+    // puzzles, unless it is an empty board: `.` or a named blank as many as a board's
+    // cells, or 81 `-` (files that write blanks `-` have them).
+    let text = trim(line);
+    let rule = |c: &u8| {
+        let board = *c == b'.' || cells.is_extra_blank(*c) || (*c == b'-' && text.len() == CELLS);
+        (c.is_ascii_punctuation() || cells.value(*c) == Some(0))
+            && *c != b'0'
+            && text.iter().all(|b| b == c)
+            && !(board && board::Shape::of_cells(text.len()).is_some())
+    };
+    if text.first().is_some_and(rule) {
+        return None;
+    }
     let lead = line
         .iter()
         .take_while(|&&b| b == b' ' || b == b'\t')
@@ -253,11 +275,23 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
 
 /// A run of cells as long as the smallest board's and no puzzle is an error.
 fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
-    // More characters than 81, a board's count (`10023400<0...`, 256): why no board.
+    // A word of more characters than 81, a square's count: a board larger than any
+    // read, or of a board's count, most of them cells (`10023400<0...`, 256), why no board.
     let t = trim(line);
+    let side = t.len().isqrt();
+    if t.len() > CELLS && side * side == t.len() && !t.iter().any(u8::is_ascii_whitespace) {
+        let (n, sides) = (t.len(), board::sides());
+        if side > 25 {
+            let message = format!(
+                "{n} characters: a {side}x{side} board, which is not read (boards of side {sides})"
+            );
+            return Some(Err(ParseError::new(number, message)));
+        }
+    }
     if t.len() > CELLS
         && board::Shape::of_cells(t.len()).is_some()
         && !t.iter().any(u8::is_ascii_whitespace)
+        && 4 * t.iter().filter(|&&b| cells.is_cell(b)).count() >= 3 * t.len()
         && let Err((i, e)) = cells.chars(t)
     {
         let column = t.as_ptr() as usize - line.as_ptr() as usize + i + 1;

@@ -45,11 +45,13 @@ impl Compression {
     }
 }
 
-/// Text of ASCII characters in UTF-16 with no byte-order mark: every other byte, from
-/// `zero`, is 0.
+/// Text of mostly ASCII characters in UTF-16 with no byte-order mark: in three pairs of
+/// bytes of four, the one from `zero` is 0 and the other not (a title in another
+/// script may come first).
 fn ascii_utf16(head: &[u8], zero: usize) -> bool {
     let head = &head[..head.len().min(64) & !1];
-    head.len() >= 8 && head.chunks(2).all(|p| p[zero] == 0 && p[1 - zero] != 0)
+    let ascii = head.chunks(2).filter(|p| p[zero] == 0 && p[1 - zero] != 0);
+    head.len() >= 8 && 4 * ascii.count() >= 3 * (head.len() / 2)
 }
 
 /// UTF-16 decoded to UTF-8 as it is read; a broken code unit is U+FFFD (a parse error,

@@ -2484,3 +2484,121 @@ fn survey_21_a_line_of_a_boards_count_names_its_odd_character() {
     assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
     r.says("line 1, column 9: '<' is not a cell of a 16x16 board");
 }
+
+/// Red team 22: with `x` a blank at every size, rules of `x` read as boards or rows: a
+/// line of 16 `x` between puzzles was an empty 4x4 puzzle (exit 0), `x x x x` between
+/// 4x4 boards the first row of the next. A first word of one blank or mark repeated is a
+/// rule, skipped (`.` as many as a board's cells, or 81 `-`, is an empty board); a row of
+/// blanks only with a letter among them is no row.
+#[test]
+fn red_team_22_rules_of_a_repeated_blank_are_no_boards() {
+    for rule in [
+        "x".repeat(16),
+        "-".repeat(100),
+        "=".repeat(16),
+        "x".repeat(81),
+    ] {
+        let r = run("puzzles.txt", &format!("{P}\n{rule}\n{P2}\n"), &[]);
+        assert_eq!(
+            (r.code, r.puzzles()),
+            (0, vec![P, P2]),
+            "{rule}: {}",
+            r.stderr
+        );
+        r.says("skipped 1 line(s) that hold no puzzle");
+    }
+    // `XXXX` between a 4x4 puzzle and its answer is no row of either (an error, no
+    // invented board).
+    let text = ".1..\n4...\n..41\n.43.\nXXXX\n3124\n4213\n2341\n1432\n";
+    let r = run("pairs.txt", text, &[]);
+    let puzzles = vec![".1..4.....41.43.", "", "3124421323411432"];
+    assert_eq!((r.code, r.puzzles()), (3, puzzles), "{}", r.stderr);
+}
+
+/// Red team 22: text padded with NULs at its end, and UTF-16 with no byte-order mark
+/// whose first line is in another script, are text, not binary data.
+#[test]
+fn red_team_22_nul_padding_and_utf16_with_a_title_are_text() {
+    let r = run(
+        "padded.txt",
+        &format!("{P}\n{P2}\n{}", "\0".repeat(300)),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+    let text = format!("数独\n{P}\n{P2}\n");
+    let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let (out, header, rows) = crate::common::solve_named("utf16.txt", &utf16, &["-q"]);
+    let puzzles: Vec<&str> = rows.iter().map(|r| field(&header, r, "puzzle")).collect();
+    assert_eq!((out.status.code(), puzzles), (Some(0), vec![P, P2]));
+}
+
+/// Red team 22: beside a named answer, a board under another name with a conflict (a
+/// typo) is still the puzzle when it is no encoded text: its answer is compared (exit 4).
+#[test]
+fn red_team_22_a_conflicting_board_beside_an_answer_keeps_it() {
+    let typo = format!("5{}", &P[1..]);
+    let r = run(
+        "data.json",
+        &format!("{{\"solution\": \"{S}\", \"data\": \"{typo}\"}}\n"),
+        &[],
+    );
+    assert_eq!(
+        (r.code, r.matched()),
+        (4, vec![(typo.as_str(), "false")]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Survey 22: boards drawn as boxes between bars with spaces for blanks, other than three
+/// boxes of a 9x9 row: a 16x16's four boxes of letters and digits (`|   A   4 |   8     |
+/// ...`) were skipped as text, a 9x9 row in one box (`|     1   2        |`) an error a frame.
+#[test]
+fn survey_22_boxes_between_bars_at_any_size_and_one_box_read() {
+    let row = |r: &str, boxes: usize| {
+        let cells: Vec<String> = r
+            .chars()
+            .map(|c| format!(" {}", c.to_string().replace('.', " ")))
+            .collect();
+        let per = cells.len() / boxes;
+        let parts: Vec<String> = cells.chunks(per).map(|c| c.concat() + " ").collect();
+        format!("|{}|", parts.join("|"))
+    };
+    let rows: Vec<String> = (0..9).map(|r| row(&P[r * 9..r * 9 + 9], 1)).collect();
+    let text = format!(
+        "|------------------|\n{}\n|------------------|\n",
+        rows.join("\n")
+    );
+    let r = run("sudoku.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let made = String::from_utf8(crate::common::easy_16x16(1, 7)).unwrap();
+    let board = made.lines().nth(1).unwrap()[..256].to_string();
+    let rows: Vec<String> = (0..16)
+        .map(|r| row(&board[r * 16..r * 16 + 16], 4))
+        .collect();
+    let r = run("task6.txt", &rows.join("\n"), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![board.as_str()]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Survey 22: a CSV field written `"""0030..."""` holds its board in quotes (1,997 rows of
+/// "'\"' is not a digit"); a 64x64 board on one line was "a run of 16 cells".
+#[test]
+fn survey_22_a_quoted_board_in_a_csv_field_and_a_64x64_line() {
+    let r = run(
+        "scores.csv",
+        &format!("date,sudoku,time\n2022-07-30,\"\"\"{P}\"\"\",0.002\n"),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let big: String = (0..4096)
+        .map(|i| char::from(b'0' + (i % 64) as u8))
+        .collect();
+    let r = run("Sudokus.txt", &format!("{big}\n"), &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
+    r.says("4096 characters: a 64x64 board, which is not read");
+}
