@@ -381,7 +381,7 @@ fn oversized(sample: &[u8]) -> Option<String> {
 }
 
 /// The refusal of boards given cell by cell: most lines of `sample` (row, column, value)
-/// triples (`0,2,1`, `3 1 6`) or DIMACS clauses of one literal (`111 0`).
+/// triples (`0,2,1`, `3 1 6`, packed `316`) or DIMACS clauses of one literal (`111 0`).
 fn cell_by_cell(sample: &[u8], cells: &Cells) -> Option<String> {
     let text = lines(sample).filter(|t| !t.is_empty() && !super::line::is_comment(t, cells));
     fn words(t: &[u8]) -> Vec<&[u8]> {
@@ -397,6 +397,7 @@ fn cell_by_cell(sample: &[u8], cells: &Cells) -> Option<String> {
     let triple = |t: &[u8]| match words(t)[..] {
         [r, c, v] => small(r) && small(c) && small(v),
         [rcv, b"0"] => rcv.len() == 3 && rcv.iter().all(u8::is_ascii_digit),
+        [rcv] => rcv.len() == 3 && rcv.iter().all(|b| (b'1'..=b'9').contains(b)),
         _ => false,
     };
     let (all, triples): (Vec<&[u8]>, Vec<&[u8]>) = text.partition(|t| !triple(t));

@@ -81,6 +81,8 @@ pub struct RowStyle {
 /// (4 to 9: digits), or characters with `.` blanks (16, 25: an alphabet decided later).
 pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Row> {
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    // A row of spaces only, as wide as the board (inside a board: see `next_kind`).
+    let spaces = raw.len() == usize::from(side) && raw.iter().all(|&b| b == b' ');
     // Spaces past the last column are no blanks (`    7   3 `).
     let raw = raw
         .get(usize::from(side)..)
@@ -97,7 +99,7 @@ pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Row> {
     };
     let ok = raw.len() <= usize::from(side)
         && raw.iter().all(|b| *b == b' ' || symbol(b))
-        && raw.iter().any(symbol);
+        && (raw.iter().any(symbol) || spaces);
     ok.then(|| {
         let mut row: Vec<u8> = match chars {
             true => raw
@@ -383,7 +385,9 @@ impl<R: BufRead> GridReader<R> {
         let space_row = (self.style.space_blanks)
             .and_then(|side| space_blank_row(line.bytes, side))
             .filter(|row| {
-                !at.rows.is_empty() || line.bytes.contains(&b' ') || !row.cells.contains(&0)
+                let text = !trim(line.bytes).is_empty();
+                !at.rows.is_empty()
+                    || (text && (line.bytes.contains(&b' ') || !row.cells.contains(&0)))
             });
         if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
@@ -859,17 +863,21 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
 /// `|     1   2        |`, a 16x16's `|   A   4 |`); `None` where no slot holds a space.
 fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Row> {
     // Spaces and tabs outside outer bars: boxes of blanks (`   | 6 |   `), else an indent.
+    let barred = |t: &[u8]| t.starts_with(b"|") && t.ends_with(b"|");
     let t = trim(raw);
-    let outer = t.starts_with(b"|") && t.ends_with(b"|");
-    let lines = [raw, t]
-        .into_iter()
-        .take(1 + usize::from(outer && t.len() < raw.len()));
-    lines.into_iter().find_map(|line| {
-        let boxes: Vec<&[u8]> = (line.split(|&b| b == b'|'))
-            .filter(|b| !b.is_empty())
-            .collect();
-        boxed(&boxes, outer, cells)
-    })
+    let lines = [raw, t].into_iter();
+    lines
+        .take(1 + usize::from(barred(t) && t.len() < raw.len()))
+        .find_map(|line| {
+            let mut boxes: Vec<&[u8]> = (line.split(|&b| b == b'|'))
+                .filter(|b| !b.is_empty())
+                .collect();
+            boxed(&boxes, barred(line), cells).or_else(|| {
+                // A last box of blanks whose spaces an editor trimmed (`5 4|9  |`).
+                boxes.push(b"");
+                (!barred(line) && line.ends_with(b"|")).then(|| boxed(&boxes, false, cells))?
+            })
+        })
 }
 
 /// The row `boxes` make (see [`boxed_row`]); `outer`: the row has bars at both ends.
@@ -877,8 +885,11 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
     let (n, w) = (boxes.len(), boxes.first()?.len());
     let cell = |c: &u8| *c == b' ' || cells.is_cell(*c) || c.is_ascii_uppercase();
     let fits = |b: &&[u8]| b.iter().all(cell);
+    // The last may be short: trailing spaces trimmed (`at` pads it).
+    let (last, rest) = boxes.split_last()?;
+    let widths = rest.iter().all(|b| b.len() == w) && last.len() <= w;
     // Three boxes (9x9), or as many as a row of the board's boxes, or one between bars.
-    if !(n == 3 || outer) || !boxes.iter().all(fits) || boxes.iter().any(|b| b.len() != w) {
+    if !(n == 3 || outer) || !boxes.iter().all(fits) || !widths {
         return None;
     }
     let at = |b: &[u8], i: usize| b.get(i).copied().unwrap_or(b' ');
@@ -903,7 +914,11 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
         && row
             .iter()
             .any(|&c| !b" 0".contains(&c) && cells.value(c) == Some(0));
-    match (row.contains(&b' ') && !written, row.len() > 9) {
+    // A space in a slot the line holds (a trimmed box's padding is no blank written).
+    let spaced = boxes
+        .iter()
+        .any(|b| slots.iter().any(|&i| b.get(i) == Some(&b' ')));
+    match (spaced && !written, row.len() > 9) {
         (false, _) => None,
         (true, false) => (row.iter())
             .map(|&c| if c == b' ' { Some(0) } else { cells.value(c) })

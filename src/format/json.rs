@@ -692,10 +692,9 @@ fn numbers_board(items: &[Value]) -> Result<Board, String> {
         .iter()
         .flat_map(|v| v.as_array().map_or(std::slice::from_ref(v), Vec::as_slice));
     let values = cells.clone().map(cell).collect::<Result<_, _>>()?;
-    if [-1, 0]
-        .iter()
-        .all(|&n| cells.clone().any(|v| v.as_i64() == Some(n)))
-    {
+    // Blanks written `-1` or `null` beside a `0`: values from 0.
+    let word = |v: &Value| v.is_null() || v.as_i64() == Some(-1);
+    if cells.clone().any(word) && cells.clone().any(|v| v.as_i64() == Some(0)) {
         return Err(super::ZERO_BASED.into());
     }
     Square::new(values).map(Board::from)

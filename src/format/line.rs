@@ -227,14 +227,14 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
         return Some(Err(too_long));
     }
     let (number, line) = (line.number, line.bytes);
-    // A line of one mark or blank repeated (`----`, `====`, `xxxx`): a rule between
-    // puzzles, unless it is an empty board: `.` or a named blank as many as a board's
-    // cells, or 81 `-` (files that write blanks `-` have them).
+    // A line of one mark or blank but `.` and `0` repeated (`----`, `====`, `xxxx`): a
+    // rule between puzzles, unless it is an empty board: a named blank as many as a
+    // board's cells, or 81 `-` (files that write blanks `-` have them).
     let text = trim(line);
     let rule = |c: &u8| {
-        let board = *c == b'.' || cells.is_extra_blank(*c) || (*c == b'-' && text.len() == CELLS);
+        let board = cells.is_extra_blank(*c) || (*c == b'-' && text.len() == CELLS);
         (c.is_ascii_punctuation() || cells.value(*c) == Some(0))
-            && *c != b'0'
+            && !b"0.".contains(c)
             && text.iter().all(|b| b == c)
             && !(board && board::Shape::of_cells(text.len()).is_some())
     };
@@ -283,7 +283,7 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
         let (n, sides) = (t.len(), board::sides());
         if side > 25 {
             let message = format!(
-                "{n} characters: a {side}x{side} board, which is not read (boards of side {sides})"
+                "{n} cells: a {side}x{side} board, which is not read (boards of side {sides})"
             );
             return Some(Err(ParseError::new(number, message)));
         }

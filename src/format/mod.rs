@@ -211,7 +211,7 @@ pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool)
 }
 
 /// Beside `-1` blanks a `0` is a value: values from 0 (`int(d) - 1`) are no reading.
-const ZERO_BASED: &str = "a 0 beside -1 blanks: values from 0 are not read; add 1 to each";
+const ZERO_BASED: &str = "a 0 beside -1 or null blanks: values from 0 are not read; add 1 to each";
 
 /// A grid row whose `-1` and `null` fields among single cells (`-1|8|-1|7`, YAML's
 /// `[null, 8, ...]`) are made blanks, written `.` after spaces so columns stay put.
@@ -225,7 +225,7 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Result<Vec<u8>, &'static str>> {
         return None;
     }
     let side = crate::board::Shape::of_side(words.len() + others.len());
-    if side.is_some() && words.contains(&&b"-1"[..]) && others.contains(&&b"0"[..]) {
+    if side.is_some() && others.contains(&&b"0"[..]) {
         return Some(Err(ZERO_BASED));
     }
     let (mut out, mut at) = (t.to_vec(), 0);

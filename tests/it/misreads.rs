@@ -2488,7 +2488,7 @@ fn survey_21_a_line_of_a_boards_count_names_its_odd_character() {
 /// Red team 22: with `x` a blank at every size, rules of `x` read as boards or rows: a
 /// line of 16 `x` between puzzles was an empty 4x4 puzzle (exit 0), `x x x x` between
 /// 4x4 boards the first row of the next. A first word of one blank or mark repeated is a
-/// rule, skipped (`.` as many as a board's cells, or 81 `-`, is an empty board); a row of
+/// rule, skipped (not `.` or `0`; 81 `-` is an empty board); a row of
 /// blanks only with a letter among them is no row.
 #[test]
 fn red_team_22_rules_of_a_repeated_blank_are_no_boards() {
@@ -2600,5 +2600,92 @@ fn survey_22_a_quoted_board_in_a_csv_field_and_a_64x64_line() {
         .collect();
     let r = run("Sudokus.txt", &format!("{big}\n"), &[]);
     assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
-    r.says("4096 characters: a 64x64 board, which is not read");
+    r.says("4096 cells: a 64x64 board, which is not read");
+}
+
+/// Survey 23: a grid with spaces for blanks lost its board to a row of spaces only
+/// (`         `: "row has 4 cells ... spaces as blanks are not read"), and boxes between
+/// bars whose trailing spaces an editor trimmed (`5 4|9  |`) were 4x4 rows.
+#[test]
+fn survey_23_a_row_of_spaces_and_trimmed_boxes_read() {
+    let spaced = |p: &str| {
+        let rows: Vec<String> = (0..9)
+            .map(|r| p[r * 9..r * 9 + 9].replace('.', " "))
+            .collect();
+        rows.join("\n") + "\n"
+    };
+    let empty_row = format!("{}.........{}", &P[..27], &P[36..]);
+    let r = run("expert1.txt", &spaced(&empty_row), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![empty_row.as_str()]),
+        "{}",
+        r.stderr
+    );
+    let boxed: Vec<String> = (0..9)
+        .map(|r| {
+            let row = empty_row[r * 9..r * 9 + 9].replace('.', " ");
+            let line = format!("{}|{}|{}", &row[..3], &row[3..6], &row[6..]);
+            line.trim_end().to_string()
+        })
+        .collect();
+    let r = run("hard1.txt", &(boxed.join("\n") + "\n"), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![empty_row.as_str()]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Survey 23: JSON values 0-8 with `null` blanks were read with the 0s as blanks and the
+/// rest unshifted (`multiple`, exit 0); packed `rcv` lines got "no line holds a puzzle".
+#[test]
+fn survey_23_values_from_0_beside_null_and_packed_triples_are_refused() {
+    let mut cells: Vec<String> = P
+        .bytes()
+        .map(|b| {
+            if b == b'.' {
+                "null".into()
+            } else {
+                (b - b'1').to_string()
+            }
+        })
+        .collect();
+    cells[0] = "0".into();
+    let r = run(
+        "sudoku.json",
+        &format!("{{\"board\": [{}]}}\n", cells.join(", ")),
+        &[],
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    r.says("values from 0 are not read; add 1 to each");
+    let r = run("sudoku_wiki.txt", "115\n123\n157\n219\n244\n268\n", &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+    r.says("a board given cell by cell");
+}
+
+/// Red team of survey 23's fix: a boxed row of `0` blanks that lost its last cell (`6 0
+/// 0|0 4 0|0 0`) is damaged; only a trimmed box's spaces are padding, not a lost cell.
+#[test]
+fn survey_23_a_boxed_row_short_of_a_cell_is_damaged() {
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let row: Vec<String> = P[r * 9..r * 9 + 9]
+                .replace('.', "0")
+                .chars()
+                .map(String::from)
+                .collect();
+            format!(
+                "{}|{}|{}",
+                row[..3].join(" "),
+                row[3..6].join(" "),
+                row[6..].join(" ")
+            )
+        })
+        .collect();
+    let text = rows.join("\n");
+    let r = run("fixture.txt", &text[..text.len() - 2], &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
+    r.says("row has 8 cells, expected 9");
 }
