@@ -49,7 +49,8 @@ pub fn reading(
             let lines = lines(sample).filter(|t| !t.is_empty()).count();
             let how = format!(
                 "detected: it explains {} of the {lines} lines of its first {KIB} KiB; {RULE}",
-                d.explained
+                // A JSON record's span counts the blank lines inside it.
+                d.explained.min(lines as u64)
             );
             (d.format, d.layout, how)
         }

@@ -2689,3 +2689,32 @@ fn survey_23_a_boxed_row_short_of_a_cell_is_damaged() {
     assert_eq!((r.code, r.rows.len()), (3, 1), "{}", r.stderr);
     r.says("row has 8 cells, expected 9");
 }
+
+/// Survey 23: a JSON board over 13 lines, two of them blank, was "explains 13 of the 11
+/// lines" (a record's span counts its blank lines; the file's count does not).
+#[test]
+fn survey_23_the_detection_note_explains_no_more_lines_than_there_are() {
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                P[r * 9..r * 9 + 9]
+                    .replace('.', "0")
+                    .chars()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    let text = format!(
+        "[\n{},\n\n{},\n\n{}\n]\n",
+        rows[..3].join(",\n"),
+        rows[3..6].join(",\n"),
+        rows[6..].join(",\n")
+    );
+    let (out, _, rows) = crate::common::solve_named("input_01.txt", text.as_bytes(), &["-v"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(rows.len(), 1, "{stderr}");
+    assert!(stderr.contains("explains 11 of the 11 lines"), "{stderr}");
+}
