@@ -241,7 +241,8 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Result<Vec<u8>, &'static str>> {
 
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
 /// a word naming them, and at most one other word. A count before the word (`2
-/// solutions`, `two solutions`, `no solution`) is a remark on the puzzle before it.
+/// solutions`, `two solutions`, `no solution`, `multi-solution`) is a remark on the puzzle before
+/// it.
 fn names_answers(t: &[u8]) -> bool {
     let words: Vec<&[u8]> = t
         .split(|b| !b.is_ascii_alphabetic())
@@ -249,7 +250,7 @@ fn names_answers(t: &[u8]) -> bool {
         .collect();
     let is = |w: &[u8], names: &[&str]| names.iter().any(|n| w.eq_ignore_ascii_case(n.as_bytes()));
     let answer = |w: &&[u8]| is(w, &["solution", "solutions", "answer", "answers"]);
-    let counts = ["no", "one", "two", "unique", "multiple", "several"];
+    let counts = ["no", "one", "two", "unique", "multi", "multiple", "several"];
     let number = t.trim_ascii_start().first().is_some_and(u8::is_ascii_digit);
     match words[..] {
         [w, ..] if number && answer(&w) => false,

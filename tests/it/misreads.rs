@@ -2718,3 +2718,18 @@ fn survey_23_the_detection_note_explains_no_more_lines_than_there_are() {
     assert_eq!(rows.len(), 1, "{stderr}");
     assert!(stderr.contains("explains 11 of the 11 lines"), "{stderr}");
 }
+
+/// Survey 24: a heading `multi-solution:` before a board with blanks named answers ("an
+/// answer (after a line naming answers) with no puzzle right before it"); `two solutions:`
+/// was a remark already. `multi` is a count.
+#[test]
+fn survey_24_a_multi_solution_heading_is_a_remark() {
+    let rows = |p: &str| {
+        (0..9)
+            .map(|r| format!("{}\n", &p[r * 9..r * 9 + 9]))
+            .collect::<String>()
+    };
+    let text = format!("easy:\n{}\nmulti-solution:\n{}", rows(P), rows(P2));
+    let r = run("sudoku.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+}
