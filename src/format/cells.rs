@@ -80,17 +80,24 @@ impl Cells {
     pub fn chars(&self, bytes: &[u8]) -> Result<Square, (usize, String)> {
         let side = Shape::of_cells(bytes.len()).map(Shape::side);
         // The file's blanks (`x`, `--blanks`) at every size, where no alphabet makes
-        // them a value (`0` is one in hex, `X` a 25x25 letter).
-        let blank = |b: u8| {
-            self.value(b) == Some(0)
+        // them a value (`0` is one in hex, `X` a 25x25 letter); copied only when present.
+        let blank = |b: &u8| {
+            self.value(*b) == Some(0)
                 && Alphabet::ALL
                     .iter()
-                    .all(|a| a.value(b, side.unwrap_or(0)).is_none())
+                    .all(|a| a.value(*b, side.unwrap_or(0)).is_none())
         };
-        let bytes = &bytes
-            .iter()
-            .map(|&b| if blank(b) { b'.' } else { b })
-            .collect::<Vec<u8>>();
+        let mapped: Vec<u8>;
+        let bytes = match bytes.iter().any(blank) {
+            true => {
+                mapped = bytes
+                    .iter()
+                    .map(|b| if blank(b) { b'.' } else { *b })
+                    .collect();
+                &mapped
+            }
+            false => bytes,
+        };
         let Some((side, alphabet)) = side.and_then(|side| Some((side, self.alphabet(side)?)))
         else {
             return board::parse_chars(bytes);

@@ -278,24 +278,22 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
     // A word of more characters than 81, a square's count: a board larger than any
     // read, or of a board's count, most of them cells (`10023400<0...`, 256), why no board.
     let t = trim(line);
-    let side = t.len().isqrt();
-    if t.len() > CELLS && side * side == t.len() && !t.iter().any(u8::is_ascii_whitespace) {
-        let (n, sides) = (t.len(), board::sides());
+    let (n, side) = (t.len(), t.len().isqrt());
+    if n > CELLS && side * side == n && !t.iter().any(u8::is_ascii_whitespace) {
         if side > 25 {
+            let sides = board::sides();
             let message = format!(
                 "{n} cells: a {side}x{side} board, which is not read (boards of side {sides})"
             );
             return Some(Err(ParseError::new(number, message)));
         }
-    }
-    if t.len() > CELLS
-        && board::Shape::of_cells(t.len()).is_some()
-        && !t.iter().any(u8::is_ascii_whitespace)
-        && 4 * t.iter().filter(|&&b| cells.is_cell(b)).count() >= 3 * t.len()
-        && let Err((i, e)) = cells.chars(t)
-    {
-        let column = t.as_ptr() as usize - line.as_ptr() as usize + i + 1;
-        return Some(Err(ParseError::at(number, column, e)));
+        if board::Shape::of_side(side).is_some()
+            && 4 * t.iter().filter(|&&b| cells.is_cell(b)).count() >= 3 * n
+            && let Err((i, e)) = cells.chars(t)
+        {
+            let column = t.as_ptr() as usize - line.as_ptr() as usize + i + 1;
+            return Some(Err(ParseError::at(number, column, e)));
+        }
     }
     // With no digit 1-9, letters A-I count: a flag reads them (see `bad_cell`).
     let letters = !line.iter().any(|b| matches!(b, b'1'..=b'9'));
