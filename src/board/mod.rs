@@ -60,6 +60,14 @@ impl Shape {
 }
 
 /// The board sides, for messages: "4, 6, 8, 9, 10, 12, 16 or 25".
+/// Why a square of `side` is no board read.
+pub fn unread(side: usize) -> String {
+    format!(
+        "a {side}x{side} board, which is not read (boards of side {})",
+        sides()
+    )
+}
+
 pub fn sides() -> String {
     let sides: Vec<String> = Shape::ALL.iter().map(|s| s.side().to_string()).collect();
     let (last, rest) = sides.split_last().expect("shapes");

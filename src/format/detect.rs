@@ -360,10 +360,18 @@ fn oversized(sample: &[u8]) -> Option<String> {
     let mut count = std::collections::HashMap::new();
     for t in lines(sample) {
         let tokens = t.split(|b| b" ,\t|".contains(b)).filter(|w| !w.is_empty());
-        // One token: its characters, quotes, brackets and a separator after them aside;
-        // as many as a board's cells are a puzzle a line (a damaged one, say), no row.
+        // One token: its characters, quotes, brackets and a separator after them aside, if
+        // cells (`<value>0</value>` is none); as many as a board's are a puzzle a line (a
+        // damaged one, say), no row.
+        let inner = t.iter().filter(|b| !b"'\"[](){},;".contains(b));
         let n = match tokens.clone().count() {
-            1 => t.iter().filter(|b| !b"'\"[](){},;".contains(b)).count(),
+            1 if inner
+                .clone()
+                .all(|b| b.is_ascii_alphanumeric() || b"._-*".contains(b)) =>
+            {
+                inner.count()
+            }
+            1 => continue,
             n => n,
         };
         if tokens.count() == 1 && crate::board::Shape::of_cells(n).is_some() {
@@ -376,8 +384,8 @@ fn oversized(sample: &[u8]) -> Option<String> {
         .filter(|&(n, lines)| n > MAX_SIDE && n <= 100 && lines >= n)
         .max_by_key(|&(n, lines)| (lines, n))?;
     Some(format!(
-        "its lines of {n} cells are the rows of a {n}x{n} board, which is not read (boards of side {})",
-        crate::board::sides()
+        "its lines of {n} cells are the rows of {}",
+        crate::board::unread(n)
     ))
 }
 

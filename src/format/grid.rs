@@ -244,8 +244,9 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     let small_ok = (chars.len() >= 16 || chars.iter().all(small))
         && (given || !chars.iter().any(u8::is_ascii_alphabetic));
     let some_cell = chars.iter().any(|b| !b"-+_*".contains(b));
-    (one_run && width(chars.len()) && chars.iter().all(cellish) && small_ok && some_cell)
-        .then(|| Row::of(true, chars))
+    let cells_ok =
+        chars.iter().all(cellish) && small_ok && some_cell && !super::is_word(&chars, cells);
+    (one_run && width(chars.len()) && cells_ok).then(|| Row::of(true, chars))
 }
 
 /// The separator of a row whose every field counts, an empty one a blank: `,`, or `;`
@@ -392,10 +393,14 @@ impl<R: BufRead> GridReader<R> {
         if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
         }
-        let digits = !t.is_empty() && t.iter().all(u8::is_ascii_digit);
-        // Digits too short for a row: a title or a count; with `digit_titles`, any before a board.
+        // Digits too short for a row (a separator after them or an element around them
+        // aside: `16;`, `<size>9</size>`): a title or a count; with `digit_titles`, any
+        // before a board.
+        let d = element(t);
+        let d = d.strip_suffix(b";").or(d.strip_suffix(b",")).unwrap_or(d);
+        let digits = !d.is_empty() && d.iter().all(u8::is_ascii_digit);
         let title = (digits
-            && t.len() < 9
+            && d.len() < 9
             && self.hdu.is_none()
             && wide_row(t, self.style.rectangular, &self.cells).is_none())
             || (digits
@@ -766,10 +771,10 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if super::line::is_comment(t, cells) {
         return LineKind::Comment;
     }
-    // A board's row may end with a label (`... 16 .  #3` after its last row).
-    let unlabelled = t
-        .windows(2)
-        .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#')
+    // A board's row may end with a label (`... 16 .  #3` after its last row), where `#`
+    // is no blank (`--blanks '#'`).
+    let unlabelled = (t.windows(2))
+        .position(|w| w[0].is_ascii_whitespace() && w[1] == b'#' && !cells.is_extra_blank(b'#'))
         .map_or(t, |i| trim(&t[..i]));
     if let Some(row) = boxed_row(line.bytes, cells) {
         return LineKind::Row(Ok(row));

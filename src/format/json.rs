@@ -537,7 +537,7 @@ fn value_board(v: &Value, cells: &Cells) -> Option<Result<Board, String>> {
         Value::Array(items) if is_numbers(items) && !flat_boards(items) => {
             Some(numbers_board(items))
         }
-        Value::Array(items) => rows_of(items).map(|rows| string_board(&rows, cells)),
+        Value::Array(items) => rows_of(items, cells).map(|rows| string_board(&rows, cells)),
         _ => None,
     }
 }
@@ -574,13 +574,7 @@ fn unread_side(items: &[Value]) -> Option<String> {
         && Shape::of_side(k).is_none()
         && blank
         && items.iter().all(fits))
-    .then(|| {
-        format!(
-            "{} numbers: a {k}x{k} board, which is not read (boards of side {})",
-            k * k,
-            crate::board::sides()
-        )
-    })
+    .then(|| format!("{} numbers: {}", k * k, crate::board::unread(k)))
 }
 
 /// Numbers laid out as a board of a size read: as many rows as each has cells, or flat.
@@ -619,13 +613,18 @@ fn board_in(v: Option<&&RawValue>, cells: &Cells) -> Option<Board> {
     value_board(&parse(v?), cells)?.ok()
 }
 
-/// Where the answers are: under a key of [`SOLUTION_NAMES`], else under a key with a word
-/// naming them (`SolvedSudoku`, `sudoku_solution`) holding a complete board or a list of
-/// them (`solution_time: "12s"`, `solved_today: [puzzles]` hold none).
+/// Where the answers are: under a key of [`SOLUTION_NAMES`] holding no scalar shorter than
+/// a board (`"solved": "true"` is a flag), else under a key with a word naming them
+/// (`SolvedSudoku`, `sudoku_solution`) holding a complete board or a list of them
+/// (`solution_time: "12s"`, `solved_today: [puzzles]` hold none).
 fn answer_at(members: &[(String, &RawValue)], cells: &Cells) -> Option<usize> {
     let full = |v: Option<&&RawValue>| board_in(v, cells).is_some_and(|b| b.is_full());
     let boards = |v: &RawValue| full(Some(&v)) || entries(v).is_some_and(|(_, l)| full(l.first()));
-    let exact = members.iter().position(|m| named(&m.0, SOLUTION_NAMES));
+    let short = |v: &RawValue| match v.get().as_bytes()[0] {
+        b'"' => v.get().len() < SHORTEST_BOARD,
+        b => !matches!(b, b'[' | b'{'),
+    };
+    let exact = (members.iter()).position(|m| named(&m.0, SOLUTION_NAMES) && !short(m.1));
     exact.or_else(|| {
         members
             .iter()
@@ -667,12 +666,17 @@ fn string_board(s: &str, cells: &Cells) -> Result<Board, String> {
     board
 }
 
-/// One string a row (`["53..7....", ...]`): the rows joined, when they make a square.
-fn rows_of(items: &[Value]) -> Option<String> {
+/// One string a row (`["53..7....", ...]`): the rows joined, when they make a square; below
+/// 10x10, letters but blanks beside digits make none (cell names, `["R1C2", "R1C1", ...]`).
+fn rows_of(items: &[Value], cells: &Cells) -> Option<String> {
     let rows: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
     let width = rows.first()?.trim().len();
     let square = Shape::of_side(rows.len()).is_some() && width == rows.len();
-    (square && rows.iter().all(|r| r.trim().len() == width)).then(|| rows.concat())
+    let text = rows.concat();
+    let letter = |b: u8| b.is_ascii_alphabetic() && cells.value(b) != Some(0);
+    let mixed = text.bytes().any(letter) && text.bytes().any(|b| b.is_ascii_digit());
+    (square && rows.iter().all(|r| r.trim().len() == width) && !(mixed && width < 10))
+        .then_some(text)
 }
 
 /// A board written as numbers ([`is_numbers`]), flat or in rows; `0`, `-1`, `null`,

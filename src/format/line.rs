@@ -238,7 +238,10 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
             && text.iter().all(|b| b == c)
             && !(board && board::Shape::of_cells(text.len()).is_some())
     };
-    if text.first().is_some_and(rule) {
+    // So is a table's rule (`-----+-----`, `--|--`), where `+` and `|` are no blanks.
+    let border = |b: &u8| b"-+=| ".contains(b) && !cells.is_extra_blank(*b);
+    let table = text.iter().all(border) && text.iter().any(|b| b"+|".contains(b));
+    if text.first().is_some_and(rule) || table {
         return None;
     }
     let lead = line
@@ -281,10 +284,7 @@ fn damaged(line: &[u8], number: u64, cells: &Cells) -> Read {
     let (n, side) = (t.len(), t.len().isqrt());
     if n > CELLS && side * side == n && !t.iter().any(u8::is_ascii_whitespace) {
         if side > 25 {
-            let sides = board::sides();
-            let message = format!(
-                "{n} cells: a {side}x{side} board, which is not read (boards of side {sides})"
-            );
+            let message = format!("{n} cells: {}", board::unread(side));
             return Some(Err(ParseError::new(number, message)));
         }
         if board::Shape::of_side(side).is_some()
@@ -324,7 +324,7 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
         let head = &f[..f.iter().position(|&b| b == b':').unwrap_or(f.len())];
         // A board's cells, or (with as many fields after it) its first row (`.4.. ...2`).
         let row = board::Shape::of_side(head.len()).is_some_and(|s| s.side() != 9);
-        if !(sized(head) || row) || !head.iter().all(cellish) {
+        if !(sized(head) || row) || !head.iter().all(cellish) || super::is_word(head, cells) {
             continue;
         }
         // Fields as long after it: a larger board's rows (16 fields of 16 cells), its
@@ -446,7 +446,8 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
         i > 0 && b")]}".contains(&s[i - 1]) && s.get(i + 1).is_some_and(|b| b"([{".contains(b))
     };
     let is_sep = |i: usize| match (strict, s[i]) {
-        (Some(d), b) => b == d || between(i),
+        // `|` parts groups of cells too (`B|0;7;5;...|8;6;1;...`).
+        (Some(d), b) => b == d || b == b'|' || between(i),
         // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
         (None, b) => {
             matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~') || (marks && matches!(b, b'/' | b'\\'))
@@ -673,11 +674,7 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
         let n = z - a;
         let side = (n as f64).sqrt().round() as usize;
         if side > 25 && side * side == n && n != CELLS * 9 && s[a..z].iter().all(symbols) {
-            let sides = board::sides();
-            let message = format!(
-                "{n} cells: a {side}x{side} board, which is not read (boards of side {sides})"
-            );
-            return Some((a, message));
+            return Some((a, format!("{n} cells: {}", board::unread(side))));
         }
     }
     for &(a, z) in tokens {

@@ -239,6 +239,14 @@ pub(crate) fn word_blanks(t: &[u8]) -> Option<Result<Vec<u8>, &'static str>> {
     Some(Ok(out))
 }
 
+/// Letters alone, in both cases but blanks (`x`): a word (`ConstraintSolver`), no cells.
+fn is_word(t: &[u8], cells: &Cells) -> bool {
+    let letter = |case: fn(&u8) -> bool| t.iter().any(|b| case(b) && cells.value(*b) != Some(0));
+    t.iter().all(u8::is_ascii_alphabetic)
+        && letter(u8::is_ascii_lowercase)
+        && letter(u8::is_ascii_uppercase)
+}
+
 /// A label naming answers (`Solutions:`, `SOLUTION 1`, `"solution":`, `SOLUTIONS = [`):
 /// a word naming them, and at most one other word. A count before the word (`2
 /// solutions`, `two solutions`, `no solution`, `multi-solution`) is a remark on the puzzle before

@@ -112,7 +112,7 @@ fn paired<'a>(puzzle: &'a RawRecord, answer: &RawRecord) -> Option<(&'a Board, b
 /// puzzle (a typo in the file's answer is a wrong answer, reported, never a puzzle).
 /// Followed wins a tie.
 pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
-    let (mut records, mut given) = (0usize, 0usize);
+    let (mut records, mut given) = (0usize, [0usize; 2]);
     // After, then before: the complete grids beside a puzzle, and those that solve it.
     let mut beside = [[0usize; 2]; 2];
     let mut last: Option<RawRecord> = None;
@@ -124,18 +124,20 @@ pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
                     beside[side][0] += 1;
                     beside[side][1] += usize::from(solves);
                     // A fifth of the cells given (17 of 81): no grid solves it by chance.
-                    given += usize::from(side == 0 && solves && 5 * p.clues() > p.side().pow(2));
+                    given[side] += usize::from(solves && 5 * p.clues() > p.side().pow(2));
                 }
             }
         }
         last = Some(r);
     }
-    // One pair is a file when the answer follows a puzzle with givens enough (a puzzle
+    // One pair is a file when the answer is beside a puzzle with givens enough (a puzzle
     // printed with its solution; an empty board is solved by any grid).
-    let many =
-        |[grids, solve]: [usize; 2]| grids >= 2 && 20 * grids >= 9 * records && 2 * solve >= grids;
-    let after = many(beside[0]) || (given == 1 && records == 2);
-    match (after, many(beside[1])) {
+    let many = |side: usize| {
+        let [grids, solve] = beside[side];
+        (grids >= 2 && 20 * grids >= 9 * records && 2 * solve >= grids)
+            || (given[side] == 1 && records == 2)
+    };
+    match (many(0), many(1)) {
         (true, _) => Pairs::After,
         (_, true) => Pairs::Before,
         _ => Pairs::No,

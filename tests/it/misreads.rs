@@ -2733,3 +2733,96 @@ fn survey_24_a_multi_solution_heading_is_a_remark() {
     let r = run("sudoku.txt", &text, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
 }
+
+/// The rows of `p` with blanks written `blank`, cells parted by `sep`.
+fn written(p: &str, blank: &str, sep: &str) -> Vec<String> {
+    board_rows(p, |c| if c == '.' { blank.into() } else { c.into() }, sep)
+}
+
+/// Survey 25: a size line with a separator after it (`9;`, `16;`) over `;` rows was "row
+/// has 2 cells" (the 9x9 board lost); `"solved": "true"` beside a board was taken for its
+/// answer ("'t' is not a digit"); XML given cell by cell ("<solutionvalue>7</...>") was
+/// "the rows of a 32x32 board".
+#[test]
+fn survey_25_a_size_line_a_solved_flag_and_xml_cells() {
+    let text = format!("9;\n{}\n", written(P, "0", ";").join("\n"));
+    let r = run("sudoku.csv", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let seed = |p: &str| format!("{{\"id\": \"1\", \"numbers\": \"{p}\", \"solved\": \"true\"}}");
+    let text = format!("{{\"seeds\": [{}, {}]}}\n", seed(P), seed(P2));
+    let r = run("puzzleSeeds.json", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+    let cell = |i: usize| {
+        let v = P.as_bytes()[i].to_string();
+        let tags = [("rownumber", i / 9), ("columnnumber", i % 9)];
+        let tags = tags.map(|(t, n)| format!("    <{t}>{n}</{t}>\n")).concat();
+        format!(
+            "  <cell>\n{tags}    <value>{v}</value>\n    <solutionvalue>{}</solutionvalue>\n  </cell>\n",
+            &S[i..=i]
+        )
+    };
+    let text = format!(
+        "<puzzle>\n  <gridsize>9</gridsize>\n{}</puzzle>\n",
+        (0..81).map(cell).collect::<String>()
+    );
+    let r = run("EasyPuzzles1.xml", &text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+    assert!(!r.stderr.contains("32x32"), "{}", r.stderr);
+}
+
+/// Survey 25: a solution grid, then the puzzle it solves (`#` blanks) was two puzzles
+/// (only a puzzle then its solution was a pair on its own), and `--blanks '#'`, which the
+/// refusal names, cut each row at its first ` #` as a label.
+#[test]
+fn survey_25_a_solution_before_its_puzzle_and_hash_blanks() {
+    let text = format!(
+        "{}\n\n{}\n",
+        written(S, "", " ").join("\n"),
+        written(P, "#", " ").join("\n")
+    );
+    let r = run("sudoku1.txt", &text, &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    r.says("--blanks #");
+    let r = run("sudoku1.txt", &text, &["--blanks", "#"]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Survey 25: rows parted by `|`, cells by `;`, a puzzle and its answer on one line
+/// (`B|0;7;5;...|8;6;1;...|$|2;7;5;...|S9D247`) were "65 one-cell fields".
+#[test]
+fn survey_25_bars_part_the_rows_of_a_line_of_cells() {
+    let line = |p: &str, s: &str| {
+        let (p, s) = (written(p, "0", ";"), written(s, "0", ";"));
+        format!("B|{}|$|{}|S9D247", p.join("|"), s.join("|"))
+    };
+    let text = format!("{}\n{}\n", line(P, S), line(P2, S2));
+    let r = run("boards.txt", &text, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true"), (P2, "true")]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Survey 25: a solver's timing log (`solve: ConstraintSolver: 1 / 95...1ms`, a table
+/// rule `-----+-----`) was hundreds of damaged 4x4 puzzles (a 16-letter word) and rows;
+/// a variant's lists of cell names (`["R1C2", "R1C1", "R2C1", "R2C2"]`) damaged 4x4 boards.
+#[test]
+fn survey_25_words_table_rules_and_cell_names_are_no_boards() {
+    let log = "warming up\n\nsolve: BacktrackSolver: 1 / 95...15660ms\nsolve: ConstraintSolver: 1 / 95...1ms\n        strategy        |      solve     \n------------------------+------------------------+-------\n";
+    for text in [log, "ConstraintSolver\n"] {
+        let r = run("top95.txt", text, &[]);
+        assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+        r.says("no line of it holds a puzzle in any reading");
+    }
+    let json = r#"{"puzzle": {"elements": [{"lines": [["R1C2", "R1C1", "R2C1", "R2C2"]]}]}}"#;
+    let r = run("merged.json", json, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+    r.says("a JSON document with no board this tool reads");
+}

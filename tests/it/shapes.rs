@@ -479,8 +479,9 @@ fn a_number_before_each_grid_is_its_title() {
         let got: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
         assert_eq!(got, lines, "{stderr}");
     }
-    // Where the number is a row (a 4x4 board's), it stays one.
-    let four = "1234\n3412\n2143\n4321\n\n12..\n..12\n2..3\n.3..\n";
+    // Where the number is a row (a 4x4 board's), it stays one (the grid solves no puzzle
+    // after it: no pair).
+    let four = "1234\n3412\n4321\n2143\n\n12..\n..12\n2..3\n.3..\n";
     let (code, rows, stderr) = solve("four.txt", four, &[]);
     assert_eq!(rows.len(), 2, "{stderr}");
     assert_eq!(code, 0, "{stderr}");
