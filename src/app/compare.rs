@@ -5,12 +5,13 @@ use super::Exit;
 use super::bench::{busy_note, exit_of, load_datasets, measure};
 use std::path::{Path, PathBuf};
 
+use crate::base::push_new;
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::Builds;
 use crate::bench::machine::{Build, LoadProbe, Machine};
 use crate::bench::present::export::ExportManager;
-use crate::bench::present::html;
 use crate::bench::present::terminal;
+use crate::bench::present::{dataset_name, html};
 use crate::bench::{BenchResult, BenchRun, Measured};
 use crate::options::{CompareAction, CompareOptions, Rerun};
 use crate::output::write_whole;
@@ -200,13 +201,8 @@ fn list(store: &Store, text: crate::output::TextTo) -> anyhow::Result<Exit> {
                 let mut backends: Vec<&str> = Vec::new();
                 let mut datasets: Vec<String> = Vec::new();
                 for r in &run.results {
-                    if !backends.contains(&r.backend.as_str()) {
-                        backends.push(&r.backend);
-                    }
-                    let short = crate::bench::present::dataset_name(&r.dataset.path);
-                    if !datasets.contains(&short) {
-                        datasets.push(short);
-                    }
+                    push_new(&mut backends, r.backend.as_str());
+                    push_new(&mut datasets, dataset_name(&r.dataset.path));
                 }
                 let partial = if run.partial { " (partial)" } else { "" };
                 let kept = match (run.build.exe.as_deref()).and_then(|h| builds.as_ref()?.find(h)) {

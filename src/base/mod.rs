@@ -16,6 +16,13 @@ pub fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Adds `x` to `list` unless it holds it already: a list in order of first appearance.
+pub fn push_new<T: PartialEq>(list: &mut Vec<T>, x: T) {
+    if !list.contains(&x) {
+        list.push(x);
+    }
+}
+
 /// FNV-1a 64 of `bytes`, continued from `hash`: the one content hash (inputs read,
 /// datasets, builds, colours).
 pub fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {

@@ -458,7 +458,6 @@ impl<'a> Contender<'a> {
             spread_pct: 100.0 * stats::variance(&rounds).sqrt() / stats::mean(&rounds),
             round_outliers: stats::mad_outliers(&rounds),
             rounds_ns,
-            load: None,
             per_call: PerCall {
                 mean_us: per_call.mean() / 1000.0,
                 median_us: us(per_call.value_at_quantile(0.5)),
@@ -492,9 +491,7 @@ impl<'a> Contender<'a> {
                 by: crate::run::verify::describe(self.backend),
                 decided: self.tally.verified(),
             }),
-            instructions: None,
-            code: None,
-            kept: Vec::new(),
+            ..Default::default()
         }
     }
 }

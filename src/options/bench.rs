@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{limits, usage};
-use crate::base::bounds;
+use crate::base::{bounds, push_new};
 use crate::bench::baseline::{self, BaselineRef, Store};
 use crate::bench::builds::{self, Builds};
 use crate::bench::judge::Rules;
@@ -342,13 +342,9 @@ fn rerun(old: &BenchRun, store: &Store, given: &[Backend], rules: &Rules) -> any
             labels.push(r.backend.clone());
             backends.push(backend);
         }
-        if !threads.contains(&r.threads) {
-            threads.push(r.threads);
-        }
+        push_new(&mut threads, r.threads);
         let input = Input::File(dataset_path(&r.dataset.path, &r.dataset.hash, store)?);
-        if !datasets.contains(&input) {
-            datasets.push(input);
-        }
+        push_new(&mut datasets, input);
     }
     let s = &old.settings;
     let (load, subset) = super::input::load_options(&s.input, false)?;

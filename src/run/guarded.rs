@@ -23,8 +23,6 @@ pub struct GuardedSolver {
     /// (they differ for `fastest`, which names the backend that solved each).
     name: &'static str,
     other_name: &'static str,
-    /// Whether the backend solves at all (`null` does not).
-    is_solver: bool,
     limits: Limits,
     solver: Box<dyn Solver>,
     /// Checks the backend's claims, when they are verified.
@@ -39,7 +37,6 @@ impl GuardedSolver {
             backend: backend.clone(),
             name: backend.for_side(9).name(),
             other_name: backend.for_side(16).name(),
-            is_solver: backend.is_solver(),
             limits: *limits,
             solver: backend.new_solver_with(limits),
             verifier: (verify.is_some_and(|v| v.covers(backend)))
@@ -346,7 +343,7 @@ impl GuardedSolver {
         };
         assess(
             name,
-            self.is_solver,
+            self.backend.is_solver(),
             &self.limits,
             record,
             attempt,
@@ -373,11 +370,10 @@ impl Verifier {
         Verifier {
             backend: backend.clone(),
             limits: Limits {
-                max_solutions: limits.max_solutions,
                 max_nodes: limits.max_nodes.max(DEFAULT_MAX_NODES),
                 deadline: None,
                 timeout: None,
-                cancel: limits.cancel,
+                ..*limits
             },
             nine: None,
             other: None,

@@ -37,10 +37,7 @@ pub fn render(run: &BenchRun) -> String {
 fn clocks(run: &BenchRun) -> String {
     let mut said: Vec<String> = Vec::new();
     for t in run.results.iter().map(|r| r.timing) {
-        let one = format!("{}: {}", t.name(), t.reason());
-        if !said.contains(&one) {
-            said.push(one);
-        }
+        crate::base::push_new(&mut said, format!("{}: {}", t.name(), t.reason()));
     }
     match said.is_empty() {
         true => String::new(),
