@@ -90,20 +90,18 @@ struct PackedExpected {
     solution: Packed,
 }
 
-/// Why a record cannot be added.
-#[derive(Clone, Copy, Debug)]
-enum TooLarge {
-    /// More than `MAX_HELD_BYTES` in memory.
-    Held,
-    /// More puzzles, or a record number or line, than the compact form counts.
-    Numbers,
-}
-
 impl Dataset {
-    /// Adds a record: packed when it is a puzzle to time, whole otherwise.
-    fn push(&mut self, record: Record) -> Result<(), TooLarge> {
+    /// Adds a record: packed when it is a puzzle to time, whole otherwise; `Err`: why the
+    /// dataset is too large, past the memory budget or the numbers the compact form counts.
+    fn push(&mut self, record: Record) -> Result<(), String> {
         use std::mem::size_of;
-        let timed = u32::try_from(self.grids.len()).map_err(|_| TooLarge::Numbers)?;
+        let name = &self.info.path;
+        let numbers = || {
+            format!(
+                "{name}: too large to bench: more than {BIG} puzzles, or a record number or line above it"
+            )
+        };
+        let timed = u32::try_from(self.grids.len()).map_err(|_| numbers())?;
         // What the record will hold, counted before it is kept.
         self.held += match &record.puzzle {
             Ok(p) if !p.board.has_conflict() => {
@@ -119,7 +117,11 @@ impl Dataset {
             _ => size_of::<u32>() + record.held_bytes() as usize,
         } as u64;
         if self.held > self.budget {
-            return Err(TooLarge::Held);
+            return Err(format!(
+                "{name}: past the {} MiB that bench holds of its datasets, all of them together, after {} records of this one (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of each with --limit N or --sample N",
+                crate::base::bounds::MAX_HELD_BYTES >> 20,
+                self.info.records
+            ));
         }
         self.info.records += 1;
         let Ok(puzzle) = &record.puzzle else {
@@ -136,7 +138,7 @@ impl Dataset {
             u32::try_from(n)
                 .ok()
                 .filter(|&n| n < BIG)
-                .ok_or(TooLarge::Numbers)
+                .ok_or_else(numbers)
         };
         let expected = match puzzle.expected.as_deref() {
             None => NONE,
@@ -318,17 +320,7 @@ impl Dataset {
             return Err(DatasetError(e.to_string()).into());
         }
         if let Some(too_large) = too_large {
-            return Err(DatasetError(match too_large {
-                TooLarge::Held => format!(
-                    "{name}: past the {} MiB that bench holds of its datasets, all of them together, after {} records of this one (53 bytes a 9x9 puzzle, 98 with its solution): measure a part of each with --limit N or --sample N",
-                    crate::base::bounds::MAX_HELD_BYTES >> 20,
-                    dataset.info.records
-                ),
-                TooLarge::Numbers => format!(
-                    "{name}: too large to bench: more than {BIG} puzzles, or a record number or line above it"
-                ),
-            })
-            .into());
+            return Err(DatasetError(too_large).into());
         }
         if crate::base::interrupt::requested() {
             return Ok(None);
