@@ -185,9 +185,15 @@ fn unwrap(t: &[u8]) -> &[u8] {
     trim(&t[start..end])
 }
 
-/// The fields of a row split by `d`, each unwrapped.
+/// The fields of a row split by `d`, each unwrapped; beside `d`, a `|` is a box's edge
+/// (`-,-,-|8,-,5`), parting fields, never one.
 fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
-    t.split(move |&b| b == d).map(|f| unwrap(trim(f)))
+    t.split(move |&b| b == d)
+        .flat_map(move |f| {
+            let bars = d != b'|' && f.contains(&b'|');
+            (f.split(move |&b| bars && b == b'|')).filter(move |p| !bars || !trim(p).is_empty())
+        })
+        .map(|f| unwrap(trim(f)))
 }
 
 /// A row of a board other than 9x9: a side's number tokens, or one-character cells.
@@ -290,6 +296,10 @@ fn marked(t: &[u8], cells: &Cells) -> Option<u8> {
     .then_some(d)
 }
 
+/// Sections of a saved game that hold its state, not a puzzle (SadMan's `.sdk` files):
+/// skipped to the next section.
+const STATE_SECTIONS: &str = "state pencilmarks colours colors candidates";
+
 /// The longest line of digits read as a title where each grid follows one (`digit_titles`).
 const MAX_TITLE: usize = 32;
 
@@ -324,8 +334,12 @@ struct State {
     spacers: bool,
     /// The last line not blank was a title (`digit_titles`): digits next are a row.
     titled: bool,
-    /// A line naming answers came since the last record: the next board is an answer.
-    answer_next: bool,
+    /// In a saved game's section of no puzzle (see [`STATE_SECTIONS`]).
+    in_state: bool,
+    /// A line naming answers came since the last record: the next board is an answer
+    /// (`Some(false)`: only if it keeps the last puzzle's givens, after `SOLVED`, which
+    /// may be a remark on that puzzle).
+    answer_next: Option<bool>,
     /// The last record, held until the next shows whether it is its answer.
     held: Option<RawRecord>,
     queue: VecDeque<RawRecord>,
@@ -363,6 +377,14 @@ impl<R: BufRead> GridReader<R> {
             return Ok(None);
         };
         let t = trim(line.bytes);
+        if let [b'[', name @ .., b']'] = t {
+            let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+            at.in_state = STATE_SECTIONS.split(' ').any(|s| s == name);
+        }
+        if at.in_state {
+            at.notes.skipped.add(1, line.number, t);
+            return Ok(Some((line.number, LineKind::Header)));
+        }
         // A row of blanks only inside a board: `--------` where its cells are characters
         // together, blanks apart where they are numbers (`* * * *`; `****` there is a line).
         let mut blanks = t.to_vec();
@@ -402,7 +424,7 @@ impl<R: BufRead> GridReader<R> {
         let title = (digits
             && d.len() < 9
             && self.hdu.is_none()
-            && wide_row(t, self.style.rectangular, &self.cells).is_none())
+            && wide_row(d, self.style.rectangular, &self.cells).is_none())
             || (digits
                 && self.style.digit_titles
                 && !at.titled
@@ -412,13 +434,25 @@ impl<R: BufRead> GridReader<R> {
             at.titled = title;
         }
         // Between boards, one to three blanks (`...`: "and so on") or numbers (a box size
-        // `2 3`, an end `-1`) are text, shorter than any row; in one, a damaged row.
+        // `2 3`, an end `-1`) are text, shorter than any row, and so is a size with its
+        // box's (`2x3`, `12,3,4;`); in one, a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
         let number = |b: &u8| b.is_ascii_digit() || matches!(b, b'-' | b',');
+        let words = d.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty());
+        let sizes: Option<Vec<usize>> = (words.flat_map(|w| w.split(|b| b",;x".contains(b))))
+            .map(|w| std::str::from_utf8(w).ok()?.parse().ok())
+            .collect();
+        let sized = match sizes.as_deref() {
+            Some(&[r, c]) => board::Shape::of_side(r * c).is_some(),
+            Some(&[n, r, c]) => n == r * c && board::Shape::of_side(n).is_some(),
+            _ => false,
+        };
         let text = at.rows.is_empty()
-            && (1..4).contains(&cells.len())
-            && (cells.iter().all(|&&b| self.cells.value(b) == Some(0))
-                || (cells.iter().all(|&b| number(b)) && cells.iter().any(|b| b.is_ascii_digit())));
+            && (sized
+                || ((1..4).contains(&cells.len())
+                    && (cells.iter().all(|&&b| self.cells.value(b) == Some(0))
+                        || (cells.iter().all(|&b| number(b))
+                            && cells.iter().any(|b| b.is_ascii_digit())))));
         let kind = match (title || text, self.hdu) {
             (true, _) => LineKind::Header,
             (false, Some(hdu)) => hdu(&line, &self.cells),
@@ -426,7 +460,13 @@ impl<R: BufRead> GridReader<R> {
         };
         if let LineKind::Header = kind {
             at.notes.skipped.add(1, line.number, t);
-            at.answer_next |= self.hdu.is_none() && super::names_answers(t);
+            let solved = t
+                .strip_suffix(b":")
+                .unwrap_or(t)
+                .eq_ignore_ascii_case(b"solved");
+            if self.hdu.is_none() && (solved || super::names_answers(t)) {
+                at.answer_next = Some(!solved || at.answer_next == Some(true));
+            }
         }
         Ok(Some((line.number, kind)))
     }
@@ -439,12 +479,21 @@ impl<R: BufRead> GridReader<R> {
         }
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         self.at.spacers = false;
-        // Or a labelled one (`Digits: 1..9` in a YAML file): a setting, no board.
+        // Or a labelled one (`Digits: 1..9` in a YAML file; at any size the symbols in
+        // order, `symbols: ["1", ..., "9"]`): a setting, no board.
+        let symbols = |r: &Row| (r.cells.iter().zip(1..)).all(|(&c, i)| c == i || c == b'0' + i);
         if let [(n, Ok(row))] = &rows[..]
-            && side < 9
+            && (side < 9 || (row.labelled && symbols(row)))
             && (row.labelled || (row.chars && row.cells.iter().all(u8::is_ascii_digit)))
         {
-            return self.at.notes.skipped.add(1, *n, &row.cells);
+            let text = match row.chars {
+                true => row.cells.clone(),
+                false => (row.cells.iter().map(u8::to_string))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .into_bytes(),
+            };
+            return self.at.notes.skipped.add(1, *n, &text);
         }
         let (n, first) = (rows.len(), rows[0].0);
         let message = match (self.hdu.is_some(), side) {
@@ -466,13 +515,42 @@ impl<R: BufRead> GridReader<R> {
             line,
             body: Body::Parsed(body),
         };
-        if std::mem::take(&mut at.answer_next) {
+        if let Some(named) = at.answer_next.take() {
             let held = at.held.as_mut();
             if held.is_some_and(|h| super::solutions_follow::join(h, &r)) {
                 return;
             }
-            let message = "an answer (after a line naming answers) with no puzzle right before it";
-            r.body = Body::Parsed(Err(ParseError::new(line, message)));
+            // Blanks, and the values of a fifth of the puzzle's givens or more, none other:
+            // a part of its answer.
+            let agrees = |p: &Puzzle, q: &Puzzle| {
+                let (p, q) = (p.board.to_square(), q.board.to_square());
+                let both = p
+                    .cells()
+                    .iter()
+                    .zip(q.cells())
+                    .filter(|c| *c.0 != 0 && *c.1 != 0);
+                let common = both.clone().count();
+                p.side() == q.side()
+                    && 5 * common >= p.clues()
+                    && both.into_iter().all(|(a, b)| a == b)
+            };
+            let partial = match (&at.held, &r.body) {
+                (
+                    Some(RawRecord {
+                        body: Body::Parsed(Ok(p)),
+                        ..
+                    }),
+                    Body::Parsed(Ok(q)),
+                ) => !q.board.is_full() && agrees(p, q),
+                _ => false,
+            };
+            let message = match partial {
+                true => "an answer (after a line naming answers) with blank cells",
+                false => "an answer (after a line naming answers) with no puzzle right before it",
+            };
+            if partial || named {
+                r.body = Body::Parsed(Err(ParseError::new(line, message)));
+            }
         }
         at.queue.extend(at.held.replace(r));
     }
@@ -736,8 +814,9 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
 
 /// Where the cells start after a row's label, and the label when it is a letter alone
 /// (`A`, a coordinate): a letter, a word and a number of one or two digits (`Row 1`,
-/// `r1`; not `A 5`: a letter and a cell), or anything up to a `:` (`1:`); then a
-/// space, `|`, `:`, `)` or `.` (dots with one of the others).
+/// `r1`; not `A 5`: a letter and a cell), a number before nine cells or more written
+/// together (`1 ___|___|___`), or anything up to a `:` (`1:`); then a space, `|`, `:`, `)` or `.`
+/// (dots with one of the others).
 fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
     let run = |t: &[u8], f: fn(&u8) -> bool| t.iter().take_while(|b| f(b)).count();
     let lead = run(t, u8::is_ascii_whitespace);
@@ -746,8 +825,12 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
     let spaces = run(&rest[word..], |&b| b == b' ');
     let number = run(&rest[word + spaces..], u8::is_ascii_digit);
     let numbered = (1..=2).contains(&number) && (word >= 2 || (word == 1 && spaces == 0));
+    // Cells together, nine or more (a smaller row might be a damaged one: `2 4561`).
+    let cells = trim(&rest[number..]);
+    let together = cells.len() >= 9 && !cells.iter().any(u8::is_ascii_whitespace);
     let label = match word {
         _ if numbered => word + spaces + number,
+        0 if (1..=2).contains(&number) && rest.get(number) == Some(&b' ') && together => number,
         1 => 1,
         _ => rest
             .iter()
@@ -784,6 +867,11 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
         .strip_prefix(b"- ")
         .filter(|t| t.first() == Some(&b'['));
     let inner = unwrap(element(item.unwrap_or(unlabelled)));
+    // A `;` ends comma rows in some files (`5,3,-,-,7,-,-,-,-;`).
+    let inner = match inner {
+        [row @ .., b';'] if row.contains(&b',') => row,
+        _ => inner,
+    };
     let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
     if let Some(row) = piped_row(inner, cells) {
         return LineKind::Row(Ok(Row::spaced(row)));
@@ -996,15 +1084,15 @@ format!("row has {n} cells, expected 9{}", hint.unwrap_or_default())
 /// (empty is blank), after a label where the file's rows start with one.
 fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: bool) -> LineKind {
     let mut row = Vec::with_capacity(9);
-    let mut fields: Vec<&[u8]> = inner.split(|&b| b == d).collect();
+    let mut fields: Vec<&[u8]> = fields(inner, d).collect();
     if label_column && fields.len() > 1 {
         fields.remove(0);
     }
-    if fields.len() == 10 && trim(fields[9]).is_empty() {
+    if fields.len() == 10 && fields[9].is_empty() {
         fields.pop(); // a trailing comma
     }
     for f in fields {
-        match unwrap(trim(f)) {
+        match f {
             [] => row.push(0),
             [b] if cells.is_cell(*b) => row.push(cells.value(*b).expect("a cell")),
             cell if cell.iter().any(u8::is_ascii_alphabetic) => return LineKind::Header,

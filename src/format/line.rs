@@ -238,9 +238,12 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
             && text.iter().all(|b| b == c)
             && !(board && board::Shape::of_cells(text.len()).is_some())
     };
-    // So is a table's rule (`-----+-----`, `--|--`), where `+` and `|` are no blanks.
+    // So is a table's rule (`-----+-----`, `--|--`) but a board's count of `-` blanks.
     let border = |b: &u8| b"-+=| ".contains(b) && !cells.is_extra_blank(*b);
-    let table = text.iter().all(border) && text.iter().any(|b| b"+|".contains(b));
+    let dashes = text.iter().filter(|&&b| b == b'-').count();
+    let table = text.iter().all(border)
+        && text.iter().any(|b| b"+|".contains(b))
+        && board::Shape::of_cells(dashes).is_none();
     if text.first().is_some_and(rule) || table {
         return None;
     }

@@ -2748,6 +2748,19 @@ fn survey_25_a_size_line_a_solved_flag_and_xml_cells() {
     let text = format!("9;\n{}\n", written(P, "0", ";").join("\n"));
     let r = run("sudoku.csv", &text, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    // Digits in an element as wide as a row are a row (a 4x4 board's).
+    let rows = ["1200", "0012", "2003", "0300"].map(|r| format!("<row>{r}</row>\n"));
+    let r = run(
+        "four.xml",
+        &format!("<board>\n{}</board>\n", rows.concat()),
+        &[],
+    );
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec!["12....122..3.3.."]),
+        "{}",
+        r.stderr
+    );
     let seed = |p: &str| format!("{{\"id\": \"1\", \"numbers\": \"{p}\", \"solved\": \"true\"}}");
     let text = format!("{{\"seeds\": [{}, {}]}}\n", seed(P), seed(P2));
     let r = run("puzzleSeeds.json", &text, &[]);
@@ -2821,8 +2834,108 @@ fn survey_25_words_table_rules_and_cell_names_are_no_boards() {
         assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
         r.says("no line of it holds a puzzle in any reading");
     }
+    // 81 `-` blanks parted by bars are an empty board, no rule.
+    let r = run("empty.txt", &format!("{}\n", ["---"; 27].join("|")), &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 1), "{}", r.stderr);
     let json = r#"{"puzzle": {"elements": [{"lines": [["R1C2", "R1C1", "R2C1", "R2C2"]]}]}}"#;
     let r = run("merged.json", json, &[]);
     assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
     r.says("a JSON document with no board this tool reads");
+}
+
+/// Survey 26: SadMan's `.sdk` save file (`[Puzzle]`, then `[State]`, `[PencilMarks]`,
+/// `[Colours]`) gave its part-solved state and its colour map as puzzles, exit 0 without
+/// the pencil marks' false error.
+#[test]
+fn survey_26_a_saved_games_state_sections_are_no_puzzles() {
+    let state = format!("{}{}", &S[..40], &P[40..]);
+    let text = format!(
+        "#A SadMan Software\n[Puzzle]\n{}\n[State]\n{}\n[PencilMarks]\n{}\n[Colours]\n{}\n",
+        written(P, ".", "").join("\n"),
+        written(&state, ".", "").join("\n"),
+        [",29,29,145,,,,,,"; 9].join("\n"),
+        [".2111.2.."; 9].join("\n"),
+    );
+    let r = run("fileformatexample.sdk", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Survey 26: `SOLVED` over the answer under an `UNSOLVED` puzzle named no answer (a
+/// second puzzle, exit 0); an answer with blanks after a line naming answers was "with
+/// no puzzle right before it".
+#[test]
+fn survey_26_a_solved_label_names_the_answer() {
+    let rows = |p: &str| written(p, "0", "").join("\n");
+    let text = |answer: &str| format!("UNSOLVED\n{}\nSOLVED\n{}\n", rows(P), rows(answer));
+    let r = run("test_failure.txt", &text(S), &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+    let partial = format!("{}{}", &P[..27], &S[27..]);
+    let r = run("test_failure.txt", &text(&partial), &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 2), "{}", r.stderr);
+    r.says("an answer (after a line naming answers) with blank cells");
+    // `solved` after a puzzle, then another puzzle: a remark on the first.
+    let r = run(
+        "sudokus.txt",
+        &format!("{}\nsolved\n\n{}\n", rows(P), rows(P2)),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, P2]), "{}", r.stderr);
+}
+
+/// Survey 26: a box size over a board (`2x3`, `3x3`, `12,3,4;`) was a row of 3 cells (a
+/// 9x9 board lost its first row to it); comma rows ended by `;` were refused; a YAML
+/// `symbols: ["1", ..., "9"]` line was a board of one row.
+#[test]
+fn survey_26_box_sizes_semicolon_rows_and_symbol_lists() {
+    let six = "2---6-\n--3--1\n-51---\n------\n1--624\n-261-3\n";
+    let r = run("2x3.txt", &format!("2x3\n{six}"), &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 1), "{}", r.stderr);
+    let nine = written(P, "0", " ").join("\n");
+    let r = run("3x3.txt", &format!("3x3\n{nine}\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let rows: Vec<String> = written(P, "-", ",")
+        .iter()
+        .map(|r| format!("{r};"))
+        .collect();
+    let r = run("game1.txt", &format!("9,3,3;\n{}\n", rows.join("\n")), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let symbols = r#"symbols: ["1", "2", "3", "4", "5", "6", "7", "8", "9"]"#;
+    let r = run("expert.yml", &format!("{symbols}\ngivens:\n{nine}\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Survey 26: rows numbered before cells written together (`1 ___|___|___`, under `abc
+/// def ghi`) were "row has 10 cells"; comma cells with a bare `|` between boxes
+/// (`-,-,-|8,-,5|-,1,3`) were "'|' is not a digit 1-9 or a blank".
+#[test]
+fn survey_26_numbered_rows_and_bars_between_comma_boxes() {
+    let boxes = |blank: &str, sep: &str| -> Vec<String> {
+        let rows = written(P, blank, "\t");
+        let boxed = |r: &String| {
+            let cells: Vec<&str> = r.split('\t').collect();
+            let boxes: Vec<String> = cells.chunks(3).map(|b| b.join(sep)).collect();
+            boxes.join("|")
+        };
+        rows.iter().map(boxed).collect()
+    };
+    let numbered: Vec<String> = (boxes("_", "").iter().enumerate())
+        .map(|(i, r)| format!("{} {r}", i + 1))
+        .collect();
+    let r = run(
+        "start.sudoku",
+        &format!("abc def ghi\n{}\n", numbered.join("\n")),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let r = run(
+        "easy_1.txt",
+        &format!("{}\n", boxes("-", ",").join("\n")),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
