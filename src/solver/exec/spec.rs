@@ -13,21 +13,19 @@ pub enum Protocol {
     Judge(Problem),
 }
 
-/// The online-judge problems: what `judge` answers as an accepted solution would, and
-/// what `exec:PROBLEM:CMD` feeds a submission.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Problem {
-    /// HDU 1426: 9 lines of 9 tokens (`?` unknown), a blank line between cases.
-    Hdu1426,
-    /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
-    Poj3074,
+named! {
+    /// The online-judge problems: what `judge` answers as an accepted solution would, and
+    /// what `exec:PROBLEM:CMD` feeds a submission; each by its name in either.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Problem {
+        /// HDU 1426: 9 lines of 9 tokens (`?` unknown), a blank line between cases.
+        Hdu1426 => "hdu1426",
+        /// POJ 3074: 81-character lines (`.` unknown), `end` ends the input.
+        Poj3074 => "poj3074",
+    }
 }
 
 impl Problem {
-    /// Every name a problem goes by (`judge PROBLEM`, `exec:PROBLEM:CMD`).
-    pub const NAMES: [(&str, Problem); 2] =
-        [("hdu1426", Problem::Hdu1426), ("poj3074", Problem::Poj3074)];
-
     /// One case (or its answer) as the judge writes it: HDU 1426's 9 rows of 9 tokens
     /// (blanks `?`, an empty line before all but the first), or POJ 3074's line of 81.
     pub fn write_case(self, board: &Grid, not_first: bool, out: &mut Vec<u8>) {
@@ -50,10 +48,8 @@ impl std::str::FromStr for Problem {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Problem, String> {
-        let found = Problem::NAMES.iter().find(|(name, _)| *name == s);
-        found
-            .map(|&(_, problem)| problem)
-            .ok_or_else(|| format!("unknown problem {s:?}: hdu1426 or poj3074"))
+        let found = Problem::ALL.into_iter().find(|p| p.name() == s);
+        found.ok_or_else(|| format!("unknown problem {s:?}: hdu1426 or poj3074"))
     }
 }
 
@@ -136,8 +132,8 @@ mod tests {
             (Protocol::Judge(Problem::Poj3074), "./a.out")
         );
         assert_eq!(j.spec, "exec:poj3074:./a.out --fast");
-        for (name, problem) in Problem::NAMES {
-            let s = ExecSpec::parse(&format!("{name}:./sub")).unwrap();
+        for problem in Problem::ALL {
+            let s = ExecSpec::parse(&format!("{}:./sub", problem.name())).unwrap();
             assert_eq!(s.protocol, Protocol::Judge(problem));
         }
         assert!(ExecSpec::parse("").is_err());
@@ -175,9 +171,9 @@ mod tests {
         let arg = judge.get_arguments().find(|a| a.get_id() == "problem");
         let values = arg.unwrap().get_possible_values();
         let names: Vec<&str> = values.iter().map(|v| v.get_name()).collect();
-        assert_eq!(names, Problem::NAMES.map(|(name, _)| name));
-        for (name, problem) in Problem::NAMES {
-            assert_eq!(name.parse(), Ok(problem));
+        assert_eq!(names, Problem::ALL.map(Problem::name));
+        for problem in Problem::ALL {
+            assert_eq!(problem.name().parse(), Ok(problem));
         }
         assert!("uva".parse::<Problem>().is_err());
     }
