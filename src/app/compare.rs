@@ -37,7 +37,7 @@ fn against_saved(
     new: BenchRun,
     busy: bool,
 ) -> anyhow::Result<Exit> {
-    let c = baseline::compare(old, &new, &opts.rules)?;
+    let (versus, only) = baseline::compare(old, &new, &opts.rules)?;
     let mut results = Vec::new();
     for (run, which) in [(old, "old"), (&new, "new")] {
         results.extend(run.results.iter().map(|r| BenchResult {
@@ -47,10 +47,10 @@ fn against_saved(
     }
     let run = BenchRun {
         results,
-        versus: c.versus,
+        versus,
         ..new
     };
-    finish(opts, builds, run, &c.only_old, &c.only_new, busy)
+    finish(opts, builds, run, &only, busy)
 }
 
 /// `compare NAME` alone: the baseline's benchmark again, each backend's saved build and
@@ -113,23 +113,22 @@ fn rerun_old(
         }
     }
     let run = BenchRun::new(&config, &build, all);
-    finish(opts, &builds, run, &[], &[], false)
+    finish(opts, &builds, run, &Default::default(), false)
 }
 
 /// Prints the comparison, writes its outputs; its exit status: 5 on a regression (1
 /// when it was judged from figures measured on a busy machine: the load alone can make
-/// one).
+/// one). `only`: the results the baseline alone, and the new run alone, has.
 fn finish(
     opts: &CompareOptions,
     builds: &[String],
     run: BenchRun,
-    only_old: &[String],
-    only_new: &[String],
+    only: &[Vec<String>; 2],
     busy: bool,
 ) -> anyhow::Result<Exit> {
     let mut s = format!("\ncomparing builds:\n  {}\n", builds.join("\n  "));
     s.push_str(&terminal::render(&run));
-    for (side, list) in [("the baseline", only_old), ("the new run", only_new)] {
+    for (side, list) in ["the baseline", "the new run"].into_iter().zip(only) {
         if !list.is_empty() {
             s.push_str(&format!(
                 "only in {side} (not compared): {}\n",

@@ -45,21 +45,18 @@ pub fn check_comparable(old: &BenchRun, new: &BenchSettings) -> anyhow::Result<(
     Ok(())
 }
 
-/// The verdicts of `new`'s results against `old`'s saved figures, and the results only
-/// one of the two has ("backend on dataset -jN").
-pub struct Compared {
-    pub versus: Vec<Versus>,
-    pub only_old: Vec<String>,
-    pub only_new: Vec<String>,
-}
-
 /// Loads that differ by this many busy cores (or more) make wall times incomparable:
 /// on a 2-vCPU VM one busy core slowed an unchanged build by 76-134%.
 pub const LOAD_TOLERANCE: f64 = 0.5;
 
 /// Each result of `new` against the same backend, dataset and thread count in `old`,
-/// unpaired (needs a quiet machine). Refuses runs whose settings or datasets differ.
-pub fn compare(old: &BenchRun, new: &BenchRun, rules: &Rules) -> anyhow::Result<Compared> {
+/// unpaired (needs a quiet machine): the verdicts, and the results only `old`, and only
+/// `new`, has ("backend on dataset -jN"). Refuses runs whose settings or datasets differ.
+pub fn compare(
+    old: &BenchRun,
+    new: &BenchRun,
+    rules: &Rules,
+) -> anyhow::Result<(Vec<Versus>, [Vec<String>; 2])> {
     check_comparable(old, &new.settings)?;
     for n in &new.results {
         if let Some(o) = old
@@ -94,11 +91,7 @@ pub fn compare(old: &BenchRun, new: &BenchRun, rules: &Rules) -> anyhow::Result<
     if versus.is_empty() {
         bail!("the runs have no backend, dataset and thread count in common");
     }
-    Ok(Compared {
-        versus,
-        only_old: only(old, new),
-        only_new: only(new, old),
-    })
+    Ok((versus, [only(old, new), only(new, old)]))
 }
 
 /// `new` against `old`'s saved figures: their outcomes' counts, then the ratio of their
