@@ -475,26 +475,16 @@ pub fn timing_notes(
     second_calls: u64,
 ) -> Vec<String> {
     let limit = exec::per_puzzle_timeout(limits).as_secs_f64();
-    let spread = match backend {
-        Backend::Exec(spec) => spec.shared.spread(),
-        _ => None,
-    };
     let mut notes = Vec::new();
     for &(clock, calls) in clocks {
         let detail = match clock {
             Clock::Harness => continue,
             Clock::Call | Clock::Program => String::new(),
-            Clock::RoundTrip => match spread {
-                Some(s) => format!(
-                    ", {:.1} µs (the median of {} calibrations against `worker -b null` during the run; 80% of them between {:.1} and {:.1} µs, so each time is uncertain by about ±{:.1} µs); a program that prints its own time (ns=) is timed by that instead",
-                    s.median_ns as f64 / 1e3,
-                    s.samples,
-                    s.p10_ns as f64 / 1e3,
-                    s.p90_ns as f64 / 1e3,
-                    (s.p90_ns - s.p10_ns) as f64 / 2e3
-                ),
-                None => " (the transport could not be calibrated: taken as 0)".into(),
-            },
+            Clock::RoundTrip => match backend {
+                Backend::Exec(spec) => spec.shared.spread_note(),
+                _ => None,
+            }
+            .unwrap_or_else(|| " (the transport could not be calibrated: taken as 0)".into()),
             Clock::Batch => match backend {
                 Backend::Exec(spec) if spec.protocol == exec::Protocol::Lines => format!(
                     " (up to {} in flight); the time limit holds per puzzle: each answer within {limit} s of the one before",

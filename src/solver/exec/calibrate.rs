@@ -105,9 +105,25 @@ impl Shared {
         !self.0.0.swap(true, Ordering::Relaxed)
     }
 
-    /// The spread of the round trips measured so far (`None`: none).
-    pub fn spread(&self) -> Option<Spread> {
-        lock(&self.0.1).spread()
+    /// The round trips measured so far, for the timing note: their median, the 80%
+    /// between the 10th and 90th percentiles, and how many were measured (`None`: none).
+    pub fn spread_note(&self) -> Option<String> {
+        let samples = lock(&self.0.1);
+        let mut v = samples.kept.clone();
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_unstable();
+        let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+        let (median, p10, p90) = (at(0.5), at(0.1), at(0.9));
+        Some(format!(
+            ", {:.1} µs (the median of {} calibrations against `worker -b null` during the run; 80% of them between {:.1} and {:.1} µs, so each time is uncertain by about ±{:.1} µs); a program that prints its own time (ns=) is timed by that instead",
+            median as f64 / 1e3,
+            samples.seen,
+            p10 as f64 / 1e3,
+            p90 as f64 / 1e3,
+            (p90 - p10) as f64 / 2e3
+        ))
     }
 }
 
@@ -150,29 +166,4 @@ impl Samples {
             }
         }
     }
-
-    fn spread(&self) -> Option<Spread> {
-        let mut v = self.kept.clone();
-        if v.is_empty() {
-            return None;
-        }
-        v.sort_unstable();
-        let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-        Some(Spread {
-            median_ns: at(0.5),
-            p10_ns: at(0.1),
-            p90_ns: at(0.9),
-            samples: self.seen,
-        })
-    }
-}
-
-/// The round trips measured during the run: the median and the 10th and 90th
-/// percentiles, in nanoseconds, and how many were measured.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Spread {
-    pub median_ns: u64,
-    pub p10_ns: u64,
-    pub p90_ns: u64,
-    pub samples: u64,
 }
