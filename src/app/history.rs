@@ -50,12 +50,9 @@ pub(super) fn history(opts: HistoryOptions) -> anyhow::Result<Exit> {
         *counts.entry(e.series_key()).or_default() += 1;
     }
     let most = history::change_points::MAX_POINTS;
-    for (k, n) in counts.iter().filter(|(_, n)| **n > most) {
+    for ((backend, _, threads, machine, _), n) in counts.iter().filter(|(_, n)| **n > most) {
         say!(
-            "note: {} -j{} on {}: only the newest {most} of its {n} runs are shown",
-            k.backend,
-            k.threads,
-            k.machine
+            "note: {backend} -j{threads} on {machine}: only the newest {most} of its {n} runs are shown"
         );
     }
     let trends = history::trends(&entries, opts.min_step_pct, stop);

@@ -23,16 +23,6 @@ const MAX_FILE: u64 = 256 << 20;
 const MAX_LINE: usize = 64 << 10;
 pub const FORMAT_VERSION: u32 = 1;
 
-/// What the entries of one series share.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SeriesKey<'a> {
-    pub backend: &'a str,
-    pub dataset_hash: &'a str,
-    pub threads: usize,
-    pub machine: &'a str,
-    pub method: &'a str,
-}
-
 /// One result of one run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
@@ -116,15 +106,11 @@ impl Entry {
         }
     }
 
-    /// What makes two entries points of one series.
-    pub fn series_key(&self) -> SeriesKey<'_> {
-        SeriesKey {
-            backend: &self.backend,
-            dataset_hash: &self.dataset_hash,
-            threads: self.threads,
-            machine: &self.machine,
-            method: &self.method,
-        }
+    /// What makes two entries points of one series: backend, dataset hash, threads,
+    /// machine and method.
+    pub fn series_key(&self) -> (&str, &str, usize, &str, &str) {
+        let (backend, hash) = (&self.backend, &self.dataset_hash);
+        (backend, hash, self.threads, &self.machine, &self.method)
     }
 
     fn check(&self) -> Result<(), String> {
