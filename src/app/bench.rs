@@ -52,7 +52,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     let mut run = BenchRun::new(&opts.config, &build, measured);
     for r in &mut run.results {
         if let Some(k) = kept.iter().find(|k| k.label == r.backend) {
-            (r.kept, r.code) = (k.kept.clone(), k.code.clone());
+            (r.kept, r.code) = (k.kept.clone(), builds::identity(&k.kept));
         }
     }
     // The table and the baseline come first: an export that cannot be written must not

@@ -160,12 +160,11 @@ pub fn files_of(backend: &Backend) -> (Vec<(usize, PathBuf)>, Vec<String>) {
     (keep, left)
 }
 
-/// What a saved baseline keeps of one backend: its files' copies, their identity, and
-/// the words of its spec left out (said).
+/// What a saved baseline keeps of one backend: its files' copies (their identity:
+/// [`identity`]), and the words of its spec left out (said).
 pub struct Keeping {
     pub label: String,
     pub kept: Vec<Kept>,
-    pub code: Option<String>,
     pub left: Vec<String>,
 }
 
@@ -186,7 +185,6 @@ pub fn keep_files(builds: &Builds, label: &str, backend: &Backend) -> anyhow::Re
     }
     Ok(Keeping {
         label: label.to_string(),
-        code: identity(&kept),
         kept,
         left,
     })
