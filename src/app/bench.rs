@@ -11,8 +11,8 @@ use crate::bench::present::export::ExportManager;
 use crate::bench::present::html;
 use crate::bench::present::terminal;
 use crate::bench::{
-    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Kind, Measured, Observer, Verdict,
-    Versus, run_bench,
+    BenchConfig, BenchResult, BenchRun, Dataset, DatasetError, Kind, Observer, Verdict, Versus,
+    run_bench,
 };
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
@@ -47,9 +47,8 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     }
     let probe = LoadProbe::start();
     let (config, progress) = (&opts.config, opts.progress);
-    let measured = measure(&datasets, config, progress, per_puzzle, &exports, &build)?;
+    let mut run = measure(&datasets, config, progress, per_puzzle, &exports, &build)?;
     busy_note(&probe, &opts.config.threads);
-    let mut run = BenchRun::new(&opts.config, &build, measured);
     for r in &mut run.results {
         if let Some(k) = kept.iter().find(|k| k.label == r.backend) {
             (r.kept, r.code) = (k.kept.clone(), builds::identity(&k.kept));
@@ -232,7 +231,7 @@ pub(super) fn load_datasets(
     Ok(Ok(out))
 }
 
-/// Measures `config` on `datasets`, showing progress, writing per-puzzle rows and
+/// The run of `config` on `datasets`, showing progress, writing per-puzzle rows and
 /// rewriting the exports as results come.
 pub(super) fn measure(
     datasets: &[Dataset],
@@ -241,17 +240,17 @@ pub(super) fn measure(
     per_puzzle: Option<RowOutput>,
     exports: &ExportManager,
     build: &Build,
-) -> anyhow::Result<Measured> {
+) -> anyhow::Result<BenchRun> {
     let mut watcher = Watcher {
         bar: progress_bar(progress, config, datasets.len()),
         per_puzzle,
         exports,
-        run: BenchRun::new(config, build, Measured::default()),
+        run: BenchRun::new(config, build),
         export_failed: false,
     };
-    let measured = run_bench(datasets, config, &mut watcher)?;
+    let run = run_bench(datasets, config, build, &mut watcher)?;
     watcher.bar.finish_and_clear();
-    Ok(measured)
+    Ok(run)
 }
 
 /// Shows progress, writes per-puzzle rows and rewrites exports as results come.

@@ -12,7 +12,7 @@ use crate::bench::machine::{Build, LoadProbe, Machine};
 use crate::bench::present::export::ExportManager;
 use crate::bench::present::terminal;
 use crate::bench::present::{dataset_name, html};
-use crate::bench::{BenchResult, BenchRun, Measured};
+use crate::bench::{BenchResult, BenchRun};
 use crate::options::{CompareAction, CompareOptions, Rerun};
 use crate::output::write_whole;
 use crate::report::text_table::{Align, TextTable};
@@ -85,8 +85,7 @@ fn rerun_old(
                 );
             }
             let probe = LoadProbe::start();
-            let measured = measure(&datasets, &config, opts.progress, None, &exports, &build)?;
-            let new = BenchRun::new(&config, &build, measured);
+            let new = measure(&datasets, &config, opts.progress, None, &exports, &build)?;
             let busy = busy_note(&probe, &config.threads);
             if new.partial {
                 opts.text.print(&terminal::render(&new))?;
@@ -96,7 +95,7 @@ fn rerun_old(
         }
     };
     // Each backend's two builds side by side, taking turns, on its own.
-    let mut all = Measured::default();
+    let mut run = BenchRun::new(&config, &build);
     for pair in pairs {
         config.labels = vec![
             format!("{} (old)", pair.label),
@@ -104,15 +103,15 @@ fn rerun_old(
         ];
         config.backends = vec![pair.old.clone(), pair.new.clone()];
         config.threads = pair.threads.clone();
-        let m = measure(&datasets, &config, opts.progress, None, &exports, &build)?;
-        all.results.extend(m.results);
-        all.versus.extend(m.versus);
-        if m.interrupted {
-            all.interrupted = true;
+        // The pairs' results and verdicts in turn, in the last pair's run.
+        let mut last = measure(&datasets, &config, opts.progress, None, &exports, &build)?;
+        last.results.splice(0..0, run.results);
+        last.versus.splice(0..0, run.versus);
+        run = last;
+        if run.partial {
             break;
         }
     }
-    let run = BenchRun::new(&config, &build, all);
     finish(opts, &builds, run, &Default::default(), false)
 }
 

@@ -9,7 +9,9 @@ use rayon::prelude::*;
 
 use super::judge::{Outcome, Side};
 use super::truth::Truths;
-use super::{BenchConfig, BenchResult, Dataset, ForeignNotes, Observer, PerCall, Timing, Verified};
+use super::{
+    BenchConfig, BenchResult, Dataset, ForeignNotes, Observer, PerCall, Timing, Verified, Versus,
+};
 use crate::base::cpu::{process_cpu_ns, thread_cpu_ns};
 use crate::base::interrupt;
 use crate::base::rng::SplitMix64;
@@ -59,33 +61,9 @@ pub(super) struct Contender<'a> {
     attempts: Vec<Attempt>,
 }
 
-/// What one dataset at one thread count gave: a result per backend, and what the
-/// verdicts are made of.
-pub(super) struct Measured<'a> {
-    pub contenders: Vec<Contender<'a>>,
-    pub blocks: usize,
-    pub timing: Timing,
-    pub load: Option<f64>,
-}
-
-impl Measured<'_> {
-    /// What `judge` needs of backend `i`.
-    pub fn side(&self, i: usize) -> Side<'_> {
-        let c = &self.contenders[i];
-        Side {
-            label: c.label,
-            solves: c.backend.is_solver(),
-            outcomes: &c.outcomes,
-            times: &c.times,
-            blocks: self.blocks,
-            claims: c.tally.claims,
-        }
-    }
-}
-
 /// Measures every backend of `config` on `dataset`; `truths[i]` checks the claims of
-/// backend `i` when they are verified. `None` on interrupt (the measurement in flight
-/// is dropped, never reported half done).
+/// backend `i` when they are verified. A result per backend and the verdicts; `None` on
+/// interrupt (the measurement in flight is dropped, never reported half done).
 pub(super) fn measure<'a>(
     pool: &rayon::ThreadPool,
     threads: usize,
@@ -93,7 +71,7 @@ pub(super) fn measure<'a>(
     config: &'a BenchConfig,
     truths: &[Option<&'a Truths>],
     observer: &mut dyn Observer,
-) -> anyhow::Result<Option<Measured<'a>>> {
+) -> anyhow::Result<Option<(Vec<BenchResult>, Vec<Versus>)>> {
     let mut contenders: Vec<Contender<'a>> = config
         .backends
         .iter()
@@ -128,12 +106,15 @@ pub(super) fn measure<'a>(
     }
     // A program's own CPU shows as other programs' load: it cannot be told apart.
     let load = probe.others().filter(|_| !config.runs_programs());
-    Ok(Some(Measured {
-        contenders,
-        blocks: blocks.len(),
-        timing,
-        load,
-    }))
+    let results: Vec<BenchResult> = (contenders.iter())
+        .map(|c| BenchResult {
+            load,
+            ..c.result(dataset, threads, timing, blocks.len(), config)
+        })
+        .collect();
+    let sides: Vec<Side> = contenders.iter().map(|c| c.side(blocks.len())).collect();
+    let versus = super::verdicts(&sides, &results, config);
+    Ok(Some((results, versus)))
 }
 
 /// What every pass of one measurement shares, and the boards of the block in hand.
@@ -419,9 +400,21 @@ impl<'a> Contender<'a> {
         Ok(())
     }
 
+    /// What `judge` needs of it, measured in blocks of `blocks` a round.
+    fn side(&self, blocks: usize) -> Side<'_> {
+        Side {
+            label: self.label,
+            solves: self.backend.is_solver(),
+            outcomes: &self.outcomes,
+            times: &self.times,
+            blocks,
+            claims: self.tally.claims,
+        }
+    }
+
     /// The result: the headline from the rounds' times, the distribution from every
     /// call, the work from the first round, the outcomes per puzzle.
-    pub fn result(
+    fn result(
         &self,
         dataset: &Dataset,
         threads: usize,

@@ -75,73 +75,62 @@ pub trait Observer {
     fn on_result(&mut self, result: &BenchResult) -> anyhow::Result<()>;
 }
 
-/// The results and verdicts, and whether an interrupt cut the run short (the
-/// measurement in flight is then dropped: only whole results are kept).
-#[derive(Default)]
-pub struct Measured {
-    pub results: Vec<BenchResult>,
-    pub versus: Vec<Versus>,
-    pub interrupted: bool,
-}
-
-/// Runs everything in `config` over `datasets`.
+/// Runs everything in `config` over `datasets`: the run of `build`, partial when an
+/// interrupt cut it short (the measurement in flight is then dropped: only whole results
+/// are kept).
 pub fn run_bench(
     datasets: &[Dataset],
     config: &BenchConfig,
+    build: &Build,
     observer: &mut dyn Observer,
-) -> anyhow::Result<Measured> {
-    let mut done = Measured {
-        interrupted: true,
-        ..Measured::default()
-    };
-    // The verifier's counts, found once per dataset before anything is measured.
-    let Some(truths) = find_truths(datasets, config, observer)? else {
-        return Ok(done);
-    };
-    for &threads in &config.threads {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("solver-{i}"))
-            .build()?;
-        // With one thread, this thread measures: a program started for it runs on its
-        // core, so both are measured on the same core.
-        let _pinned = (threads == 1 && config.runs_programs()).then(crate::base::cpu::Pinned::here);
-        for (d, dataset) in datasets.iter().enumerate() {
-            let truths: Vec<Option<&Truths>> = config
-                .backends
-                .iter()
-                .map(|b| {
-                    let mine = truths.get(d)?.iter().find(|t| t.serves(b));
-                    mine.filter(|_| config.verify.covers(b))
-                })
-                .collect();
-            let Some(m) = engine::measure(&pool, threads, dataset, config, &truths, observer)?
-            else {
-                return Ok(done);
-            };
-            let results: Vec<BenchResult> = m
-                .contenders
-                .iter()
-                .map(|c| BenchResult {
-                    load: m.load,
-                    ..c.result(dataset, threads, m.timing, m.blocks, config)
-                })
-                .collect();
-            done.versus.extend(verdicts(&m, &results, config));
-            for r in &results {
-                observer.on_result(r)?;
+) -> anyhow::Result<BenchRun> {
+    let (mut results, mut versus) = (Vec::new(), Vec::new());
+    'measuring: {
+        // The verifier's counts, found once per dataset before anything is measured.
+        let Some(truths) = find_truths(datasets, config, observer)? else {
+            break 'measuring;
+        };
+        for &threads in &config.threads {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("solver-{i}"))
+                .build()?;
+            // With one thread, this thread measures: a program started for it runs on its
+            // core, so both are measured on the same core.
+            let _pinned =
+                (threads == 1 && config.runs_programs()).then(crate::base::cpu::Pinned::here);
+            for (d, dataset) in datasets.iter().enumerate() {
+                let truths: Vec<Option<&Truths>> = config
+                    .backends
+                    .iter()
+                    .map(|b| {
+                        let mine = truths.get(d)?.iter().find(|t| t.serves(b));
+                        mine.filter(|_| config.verify.covers(b))
+                    })
+                    .collect();
+                let Some((mine, verdicts)) =
+                    engine::measure(&pool, threads, dataset, config, &truths, observer)?
+                else {
+                    break 'measuring;
+                };
+                versus.extend(verdicts);
+                for r in &mine {
+                    observer.on_result(r)?;
+                }
+                results.extend(mine);
             }
-            done.results.extend(results);
+        }
+        if let Some(n) = config.instructions {
+            count_instructions(datasets, config, n, &mut results, observer)?;
+            for v in &mut versus {
+                v.instructions_ratio = instructions_ratio(&results, v);
+            }
         }
     }
-    if let Some(n) = config.instructions {
-        count_instructions(datasets, config, n, &mut done.results, observer)?;
-        for v in &mut done.versus {
-            v.instructions_ratio = instructions_ratio(&done.results, v);
-        }
-    }
-    done.interrupted = interrupt::requested();
-    Ok(done)
+    // Only an interrupt stops the measuring early, and it stays requested.
+    let mut run = BenchRun::new(config, build);
+    (run.results, run.versus, run.partial) = (results, versus, interrupt::requested());
+    Ok(run)
 }
 
 /// The verifier's counts of each dataset, for the backends whose claims are verified;
@@ -187,7 +176,7 @@ fn find_truths(
 /// The verdicts of one dataset at one thread count: each backend against the first
 /// (builds), or against the fastest (solvers).
 fn verdicts(
-    m: &engine::Measured<'_>,
+    sides: &[judge::Side<'_>],
     results: &[BenchResult],
     config: &BenchConfig,
 ) -> Vec<Versus> {
@@ -197,7 +186,7 @@ fn verdicts(
     // The fastest of those whose times are solves' (no wrong answers, something
     // solved, times the harness can account for).
     let fair = |i: usize| {
-        let side = m.side(i);
+        let side = &sides[i];
         results[i].wrong == 0
             && side.solves
             && side.outcomes.contains(&judge::Outcome::Solved)
@@ -214,7 +203,7 @@ fn verdicts(
     (0..results.len())
         .filter(|&i| i != base)
         .map(|i| {
-            let judged = judge::judge(&m.side(base), &m.side(i), &config.rules);
+            let judged = judge::judge(&sides[base], &sides[i], &config.rules);
             judged.versus(&results[base], &results[i], How::Paired, &config.rules)
         })
         .collect()
@@ -279,8 +268,9 @@ fn count_instructions(
 }
 
 impl BenchRun {
-    /// A run of this build (`build`: `Build::current()`, hashed once per command).
-    pub fn new(config: &BenchConfig, build: &Build, measured: Measured) -> BenchRun {
+    /// A run of this build with no results yet (`build`: `Build::current()`, hashed once
+    /// per command).
+    pub fn new(config: &BenchConfig, build: &Build) -> BenchRun {
         BenchRun {
             format_version: FORMAT_VERSION,
             date: crate::bench::machine::now_utc(0),
@@ -297,9 +287,9 @@ impl BenchRun {
                 input: config.read.clone(),
                 symmetry: config.symmetry,
             },
-            results: measured.results,
-            partial: measured.interrupted,
-            versus: measured.versus,
+            results: Vec::new(),
+            partial: false,
+            versus: Vec::new(),
         }
     }
 

@@ -49,6 +49,16 @@ fn config(backends: Vec<Backend>, threads: Vec<usize>) -> BenchConfig {
     }
 }
 
+/// A build to name the runs by (hashing the test executable would only cost time).
+fn build() -> crate::bench::machine::Build {
+    crate::bench::machine::Build {
+        version: "0.1.0".into(),
+        git_revision: None,
+        rustc: "rustc".into(),
+        exe: None,
+    }
+}
+
 #[derive(Default)]
 struct Counts {
     passes: usize,
@@ -87,14 +97,15 @@ fn benches_every_backend_and_checks_answers() {
     let n = all.len();
     let config = config(all, vec![1, 2]);
     let mut counts = Counts::default();
-    let measured = run_bench(&[dataset], &config, &mut counts).unwrap();
-    let results = measured.results;
-    assert!(!measured.interrupted);
+    let this = crate::bench::machine::Build::current();
+    let measured = run_bench(&[dataset], &config, &this, &mut counts).unwrap();
+    let results = &measured.results;
+    assert!(!measured.partial);
     assert_eq!(results.len(), 2 * n);
     // Per thread count: a warmup pass of each backend, then 3 rounds they take in turns.
     assert_eq!(counts.passes, 2 * (n + 3));
     assert_eq!(counts.rows, results.len() * 4);
-    for r in &results {
+    for r in results {
         assert_eq!((r.wrong, r.wrong_answers), (0, 0), "{}", r.backend);
         assert_eq!(r.rounds_ns.len(), 3);
         assert_eq!(r.per_call.calls, 3 * 2);
@@ -116,15 +127,7 @@ fn benches_every_backend_and_checks_answers() {
     let null = null.unwrap_or_else(|| panic!("{:#?}", measured.versus));
     assert_eq!((null.verdict, null.ratio), (Verdict::Unjudged, None));
     assert_eq!(null.why.as_deref(), Some("null solves nothing"));
-    let run = BenchRun::new(
-        &config,
-        &crate::bench::machine::Build::current(),
-        Measured {
-            results,
-            versus: measured.versus,
-            interrupted: false,
-        },
-    );
+    let run = measured;
     assert_eq!(run.validate(), Ok(()));
     let two = &run.results[n];
     assert!(run.efficiency(two).is_some());
@@ -142,7 +145,7 @@ fn a_panicking_backend_is_counted_wrong_per_puzzle_and_the_bench_goes_on() {
     // Puzzles as written: the trigger stays in place.
     let mut config = config(backends, vec![1, 2]);
     config.symmetry = false;
-    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut Counts::default()).unwrap();
     let r = &measured.results;
     assert_eq!(r.len(), 4);
     // One puzzle wrong, in each of the 3 rounds; the other puzzle solved.
@@ -157,7 +160,7 @@ fn a_timeout_stops_a_hanging_backend_in_every_round() {
     let mut config = config(vec![Backend::Mock(Mock::Hang)], vec![1]);
     config.limits.timeout = Some(Duration::from_millis(5));
     config.rounds = 1;
-    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut Counts::default()).unwrap();
     let r = &measured.results[0];
     assert_eq!((r.budget_exceeded, r.wrong), (2, 0));
     assert!(r.per_call.median_us >= 5000.0, "{}", r.per_call.median_us);
@@ -191,7 +194,7 @@ fn builds_take_turns_and_each_is_judged_against_the_first() {
     ]);
     config.labels = vec!["a".into(), "slow".into(), "b".into()];
     let mut counts = Counts::default();
-    let measured = run_bench(&[dataset], &config, &mut counts).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut counts).unwrap();
     assert_eq!(measured.results.len(), 3);
     assert_eq!(measured.versus.len(), 2);
     let slow = &measured.versus[0];
@@ -232,7 +235,7 @@ fn builds_take_turns_and_each_is_judged_against_the_first() {
 fn a_faster_build_is_improved() {
     let (_dir, dataset) = repeated(40);
     let config = builds(vec![Backend::Mock(Mock::Slow(2000)), Backend::DlxStatic]);
-    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut Counts::default()).unwrap();
     let v = &measured.versus[0];
     assert_eq!(v.verdict, Verdict::Improved, "{v:?}");
     assert!(v.high.unwrap() < 1.0);
@@ -253,7 +256,7 @@ fn a_tenth_more_work_reads_about_1_10() {
     let (_dir, dataset) = repeated(37);
     let mut config = builds(vec![Backend::DlxStatic, Backend::Mock(Mock::Repeats(10))]);
     config.rounds = 40;
-    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut Counts::default()).unwrap();
     let v = &measured.versus[0];
     let ratio = v.ratio.unwrap();
     assert!((1.05..1.15).contains(&ratio), "{v:?}");
@@ -269,7 +272,7 @@ fn a_build_that_gives_up_where_the_old_one_solved_is_regressed() {
         Backend::DlxStatic,
         Backend::Mock(Mock::GivesUpAfter(60)),
     ]);
-    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut Counts::default()).unwrap();
     let v = &measured.versus[0];
     assert_eq!((v.verdict, v.ratio), (Verdict::Regressed, None), "{v:?}");
     assert!(v.regressed());
@@ -288,7 +291,7 @@ fn a_build_that_gives_up_where_the_old_one_solved_is_regressed() {
 fn a_backend_that_solves_nothing_or_other_puzzles_gets_no_ratio() {
     let (_dir, dataset) = repeated(40);
     let config = builds(vec![Backend::DlxStatic, Backend::Null]);
-    let measured = run_bench(&[dataset], &config, &mut Counts::default()).unwrap();
+    let measured = run_bench(&[dataset], &config, &build(), &mut Counts::default()).unwrap();
     let v = &measured.versus[0];
     assert_eq!((v.verdict, v.ratio), (Verdict::Unjudged, None), "{v:?}");
     assert!(!v.regressed());
