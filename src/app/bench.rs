@@ -174,10 +174,10 @@ fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
 
 /// Appends the run's results to the history.
 fn record(r: &Record, run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
-    let created = append_lines(&r.target, &history::lines(run, &r.source)?)?;
+    let (file, folders) = append_lines(&r.target, &history::lines(run, &r.source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
-    if created.file {
-        let folders = match created.folders {
+    if file {
+        let folders = match folders {
             true => ", and the folders missing on its path",
             false => "",
         };

@@ -9,30 +9,23 @@ use anyhow::Context;
 
 use super::{Target, TargetKind};
 
-/// What an append made that was not there before, for a message that says exactly that.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Created {
-    /// The file was new.
-    pub file: bool,
-    /// Folders on its path were missing and made.
-    pub folders: bool,
-}
-
-/// Appends `bytes` (whole lines) to `target`, creating the file and its folder.
-pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
+/// Appends `bytes` (whole lines) to `target`, creating the file and its folder. Whether
+/// the file was new, and whether folders on its path were missing and made: what was
+/// made that was not there before, for a message that says exactly that.
+pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<(bool, bool)> {
     let what = || format!("appending to {}", target.label);
     match &target.kind {
         TargetKind::Stdout => super::print_stdout(bytes)
             .with_context(what)
-            .map(|()| Created::default()),
+            .map(|()| (false, false)),
         TargetKind::Direct(path) => super::open_direct(path, true)
             .and_then(|mut f| f.write_all(bytes))
             .with_context(what)
-            .map(|()| Created::default()),
+            .map(|()| (false, false)),
         TargetKind::File(path) => {
-            let mut created = Created::default();
+            let mut folders = false;
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                created.folders = !dir.exists();
+                folders = !dir.exists();
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("creating {}", dir.display()))?;
             }
@@ -43,13 +36,10 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
                     .open(path)
             };
             // Which of the two happened, not a look beforehand that a race could belie.
-            let mut file = match open(true) {
-                Ok(f) => {
-                    created.file = true;
-                    f
-                }
+            let (mut file, new) = match open(true) {
+                Ok(f) => (f, true),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    open(false).with_context(what)?
+                    (open(false).with_context(what)?, false)
                 }
                 Err(e) => return Err(e).with_context(what),
             };
@@ -72,7 +62,7 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<Created> {
                 let _ = file.set_len(before);
                 return Err(e).with_context(what);
             }
-            Ok(created)
+            Ok((new, folders))
         }
     }
 }
@@ -101,12 +91,9 @@ mod tests {
             kind: TargetKind::File(path.clone()),
             written: Default::default(),
         };
-        let first = append_lines(&target, b"a\n").unwrap();
-        assert!(first.file && first.folders);
-        assert_eq!(
-            append_lines(&target, b"b\nc\n").unwrap(),
-            Created::default()
-        );
+        let (file, folders) = append_lines(&target, b"a\n").unwrap();
+        assert!(file && folders);
+        assert_eq!(append_lines(&target, b"b\nc\n").unwrap(), (false, false));
         std::fs::write(&path, b"a\nhalf").unwrap();
         append_lines(&target, b"d\n").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"a\nhalf\nd\n");
