@@ -486,12 +486,10 @@ impl<R: BufRead> GridReader<R> {
             && (side < 9 || (row.labelled && symbols(row)))
             && (row.labelled || (row.chars && row.cells.iter().all(u8::is_ascii_digit)))
         {
-            let text = match row.chars {
+            let symbol = |&v: &u8| board::Alphabet::DigitsThenLetters.symbol(v);
+            let text: Vec<u8> = match row.chars {
                 true => row.cells.clone(),
-                false => (row.cells.iter().map(u8::to_string))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .into_bytes(),
+                false => row.cells.iter().map(symbol).collect(),
             };
             return self.at.notes.skipped.add(1, *n, &text);
         }
@@ -516,34 +514,24 @@ impl<R: BufRead> GridReader<R> {
             body: Body::Parsed(body),
         };
         if let Some(named) = at.answer_next.take() {
-            let held = at.held.as_mut();
-            if held.is_some_and(|h| super::solutions_follow::join(h, &r)) {
+            if (at.held.as_mut()).is_some_and(|h| super::solutions_follow::join(h, &r)) {
                 return;
             }
+            let puzzle = |r: &RawRecord| match &r.body {
+                Body::Parsed(Ok(p)) => Some(p.board.to_square().cells().to_vec()),
+                _ => None,
+            };
             // Blanks, and the values of a fifth of the puzzle's givens or more, none other:
             // a part of its answer.
-            let agrees = |p: &Puzzle, q: &Puzzle| {
-                let (p, q) = (p.board.to_square(), q.board.to_square());
-                let both = p
-                    .cells()
-                    .iter()
-                    .zip(q.cells())
-                    .filter(|c| *c.0 != 0 && *c.1 != 0);
-                let common = both.clone().count();
-                p.side() == q.side()
-                    && 5 * common >= p.clues()
+            let held = at.held.as_ref().and_then(puzzle);
+            let partial = held.zip(puzzle(&r)).is_some_and(|(p, q)| {
+                let both = p.iter().zip(&q).filter(|c| *c.0 != 0 && *c.1 != 0);
+                let clues = p.iter().filter(|&&v| v != 0).count();
+                p.len() == q.len()
+                    && q.contains(&0)
+                    && 5 * both.clone().count() >= clues
                     && both.into_iter().all(|(a, b)| a == b)
-            };
-            let partial = match (&at.held, &r.body) {
-                (
-                    Some(RawRecord {
-                        body: Body::Parsed(Ok(p)),
-                        ..
-                    }),
-                    Body::Parsed(Ok(q)),
-                ) => !q.board.is_full() && agrees(p, q),
-                _ => false,
-            };
+            });
             let message = match partial {
                 true => "an answer (after a line naming answers) with blank cells",
                 false => "an answer (after a line naming answers) with no puzzle right before it",
@@ -874,7 +862,7 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     };
     let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
     if let Some(row) = piped_row(inner, cells) {
-        return LineKind::Row(Ok(Row::spaced(row)));
+        return LineKind::Row(Ok(row));
     }
     if !inner.iter().any(cell) {
         return LineKind::Border; // `[`, `],`, `]);`, `,`
@@ -1034,7 +1022,7 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
 /// a field of spaces is a blank (`| 1 |   | 4 | ...`, `| | |2|1|`, `| 1 :   |`); empty
 /// fields (`||`) are double bars. A row of blanks only has fields of one width, a cell's
 /// (`|   |   |   |` spaces boxes apart).
-fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
+fn piped_row(t: &[u8], cells: &Cells) -> Option<Row> {
     let bar = |&b: &u8| b == b'|' || (b == b':' && !cells.is_cell(b));
     let fields: Vec<&[u8]> = t.split(bar).filter(|f| !f.is_empty()).collect();
     let blanks = fields
@@ -1048,12 +1036,19 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Vec<u8>> {
     {
         return None;
     }
-    let cell = |f: &&[u8]| match trim(f) {
-        [] => Some(0),
-        [b] => cells.value(*b),
+    // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
+    let chars = fields.len() > 9;
+    let cell = |f: &&[u8]| match (trim(f), chars) {
+        ([], _) => Some(if chars { b'.' } else { 0 }),
+        ([b], true) => (b.is_ascii_alphanumeric() || cells.is_cell(*b)).then_some(*b),
+        ([b], false) => cells.value(*b),
         _ => None,
     };
-    fields.iter().map(cell).collect()
+    let row = fields.iter().map(cell).collect::<Option<_>>()?;
+    Some(Row {
+        chars,
+        ..Row::spaced(row)
+    })
 }
 
 /// The row of nine cells, or why another number is none: naming the variants of that width,

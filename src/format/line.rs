@@ -240,10 +240,10 @@ fn read_line(line: &Line, reading: &Reading, after_first: bool) -> Read {
     };
     // So is a table's rule (`-----+-----`, `--|--`) but a board's count of `-` blanks.
     let border = |b: &u8| b"-+=| ".contains(b) && !cells.is_extra_blank(*b);
-    let dashes = text.iter().filter(|&&b| b == b'-').count();
+    let dashes = || text.iter().filter(|&&b| b == b'-').count();
     let table = text.iter().all(border)
         && text.iter().any(|b| b"+|".contains(b))
-        && board::Shape::of_cells(dashes).is_none();
+        && board::Shape::of_cells(dashes()).is_none();
     if text.first().is_some_and(rule) || table {
         return None;
     }
@@ -448,9 +448,13 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
     let between = |i: usize| {
         i > 0 && b")]}".contains(&s[i - 1]) && s.get(i + 1).is_some_and(|b| b"([{".contains(b))
     };
+    // `|` parts groups of cells too (`B|0;7;5;...|8;6;1;...`), looked for where it is.
+    let bar = match strict {
+        Some(d) if memchr::memchr(b'|', s).is_none() => d,
+        _ => b'|',
+    };
     let is_sep = |i: usize| match (strict, s[i]) {
-        // `|` parts groups of cells too (`B|0;7;5;...|8;6;1;...`).
-        (Some(d), b) => b == d || b == b'|' || between(i),
+        (Some(d), b) => b == d || b == bar || between(i),
         // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
         (None, b) => {
             matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~') || (marks && matches!(b, b'/' | b'\\'))

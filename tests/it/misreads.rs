@@ -2939,3 +2939,41 @@ fn survey_26_numbered_rows_and_bars_between_comma_boxes() {
     );
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
+
+/// Survey 27: a 12x12 board drawn with `|` between boxes and `:` between cells, values
+/// 0-B, was "a 12x12 board ends after 2 rows" (cells between bars past 9x9 were values,
+/// so `A` and `B` were no cells).
+#[test]
+fn survey_27_a_drawn_12x12_board_with_colons_between_cells() {
+    let rows = [
+        ".0....8.7.3.",
+        "...9....54..",
+        "....B4....90",
+        ".25.3.4..1..",
+        "0.6.......A.",
+        "...45.9.6..8",
+        "7..0.2.BA...",
+        ".A.......7.4",
+        "..B..1.9.82.",
+        "A3....B6....",
+        "..47....8...",
+        ".B.5.3....6.",
+    ];
+    let drawn: Vec<String> = (rows.iter())
+        .map(|r| {
+            let cells: Vec<String> = r
+                .chars()
+                .map(|c| format!(" {} ", if c == '.' { ' ' } else { c }))
+                .collect();
+            let boxes: Vec<String> = cells.chunks(4).map(|b| b.join(":")).collect();
+            format!("|{}|", boxes.join("|"))
+        })
+        .collect();
+    let r = run("reference_12x12.txt", &(drawn.join("\n") + "\n"), &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![rows.concat().as_str()]),
+        "{}",
+        r.stderr
+    );
+}
