@@ -24,7 +24,7 @@ use std::sync::{Mutex, PoisonError};
 use crate::output::{RowStream, Rows, StreamError, Target};
 use crate::report::tally::{Tally, WrongAnswer};
 use crate::run::{Collect, PuzzleResult, Status};
-use summary::SourceCounts;
+use summary::{Counts, SourceCounts};
 
 /// Turns results into rows of one per-puzzle output.
 pub trait RowFormat: Send {
@@ -161,7 +161,22 @@ impl Collect for PartBuilder<'_> {
             rows.end_row();
         }
         self.tally.add(r);
-        summary::count_source(&mut part.sources, r);
+        // Records of a source come together and share one name: compare pointers.
+        if part.sources.last().is_none_or(|s| !s.name.same(&r.source)) {
+            part.sources.push(SourceCounts {
+                name: r.source,
+                counts: Counts::default(),
+            });
+        }
+        let s = &mut part.sources.last_mut().expect("just pushed").counts;
+        s.records += 1;
+        match r.status {
+            Status::Unique | Status::Solved | Status::Multiple => s.solved += 1,
+            Status::NoSolution => s.no_solution += 1,
+            Status::ParseError => s.parse_errors += 1,
+            _ => {}
+        }
+        s.wrong += u64::from(r.is_mismatch());
         if r.status == Status::ParseError {
             part.parse_error_count += 1;
             if part.parse_errors.len() < PART_PARSE_ERRORS {

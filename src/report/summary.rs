@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::text_table::{Align, TextTable, shorten};
 use crate::loader::{misread_note, skipped_note};
 use crate::report::tally::Tally;
-use crate::run::{PuzzleResult, Status};
+use crate::run::Status;
 
 /// Files the summary lists one by one; those after them are summed into one line, so
 /// that what it keeps does not grow with the number of files.
@@ -56,26 +56,6 @@ pub struct Summary {
     pub verifier: Option<String>,
 }
 
-/// Counts `r` under its source, the last in `sources` or a new one.
-pub(crate) fn count_source(sources: &mut Vec<SourceCounts>, r: &PuzzleResult) {
-    // Records of a source come together and share one name: compare pointers.
-    if sources.last().is_none_or(|s| !s.name.same(&r.source)) {
-        sources.push(SourceCounts {
-            name: r.source,
-            counts: Counts::default(),
-        });
-    }
-    let s = &mut sources.last_mut().expect("just pushed").counts;
-    s.records += 1;
-    match r.status {
-        Status::Unique | Status::Solved | Status::Multiple => s.solved += 1,
-        Status::NoSolution => s.no_solution += 1,
-        Status::ParseError => s.parse_errors += 1,
-        _ => {}
-    }
-    s.wrong += u64::from(r.is_mismatch());
-}
-
 impl Summary {
     /// Adds the per-source counts of the records that follow those counted so far.
     pub(crate) fn add_sources(&mut self, later: &[SourceCounts]) {
@@ -116,51 +96,6 @@ impl Summary {
         std::mem::take(&mut self.notes_due)
     }
 
-    /// A line per input file, when there are several.
-    fn render_sources(&self, s: &mut String) {
-        if let ([only], 0) = (&self.sources[..], self.other_files) {
-            if let Some(r) = only.name.reading() {
-                let how = if r.detected { "detected" } else { "--format" };
-                let _ = writeln!(s, "  input: {} read as {} ({how})", only.name, r.format);
-            }
-            return;
-        }
-        if self.sources.len() < 2 {
-            return;
-        }
-        use Align::{Left, Right};
-        let mut table = TextTable::new(&[
-            ("  file", Left),
-            ("format", Left),
-            ("records", Right),
-            ("solved", Right),
-            ("no solution", Right),
-            ("parse errors", Right),
-            ("wrong", Right),
-        ]);
-        let row = |table: &mut TextTable, file: String, format: &str, c: &Counts| {
-            table.row(vec![
-                file,
-                format.to_string(),
-                c.records.to_string(),
-                c.solved.to_string(),
-                c.no_solution.to_string(),
-                c.parse_errors.to_string(),
-                c.wrong.to_string(),
-            ]);
-        };
-        for c in &self.sources {
-            let format = c.name.reading().map_or("", |r| r.format);
-            let file = format!("  {}", shorten(&c.name, 50));
-            row(&mut table, file, format, &c.counts);
-        }
-        if self.other_files > 0 {
-            let more = format!("  ({} more files)", self.other_files);
-            row(&mut table, more, "", &self.others);
-        }
-        s.push_str(&table.render());
-    }
-
     /// The summary as text lines, for a person.
     pub fn render(&self, backend: &str, threads: usize, wall: Duration) -> String {
         let t = &self.tally;
@@ -189,18 +124,6 @@ impl Summary {
             false => counts.join(", "),
         };
         let _ = writeln!(s, "  status: {counts}");
-        self.render_work(&mut s);
-        self.render_checks(&mut s);
-        self.render_sources(&mut s);
-        for note in &self.notes {
-            let _ = writeln!(s, "  {note}");
-        }
-        s
-    }
-
-    /// Solve times and work per puzzle.
-    fn render_work(&self, s: &mut String) {
-        let t = &self.tally;
         if t.solved() > 0 {
             let _ = writeln!(
                 s,
@@ -222,11 +145,7 @@ impl Summary {
             };
             let _ = writeln!(s, "  work per puzzle: mean {nodes}, {guesses}");
         }
-    }
-
-    /// Answer checks, and what went wrong.
-    fn render_checks(&self, s: &mut String) {
-        let (t, c) = (&self.tally, self.tally.checks);
+        let c = t.checks;
         let _ = writeln!(
             s,
             "  checks: {} solutions checked, {} invalid; {} compared with expected answers, {} mismatched",
@@ -273,6 +192,49 @@ impl Summary {
                 self.input_failures
             );
         }
+        // How the one input file was read, or a line per file when there are several.
+        if let ([only], 0) = (&self.sources[..], self.other_files)
+            && let Some(r) = only.name.reading()
+        {
+            let how = if r.detected { "detected" } else { "--format" };
+            let _ = writeln!(s, "  input: {} read as {} ({how})", only.name, r.format);
+        } else if self.sources.len() > 1 {
+            use Align::{Left, Right};
+            let mut table = TextTable::new(&[
+                ("  file", Left),
+                ("format", Left),
+                ("records", Right),
+                ("solved", Right),
+                ("no solution", Right),
+                ("parse errors", Right),
+                ("wrong", Right),
+            ]);
+            let row = |table: &mut TextTable, file: String, format: &str, c: &Counts| {
+                table.row(vec![
+                    file,
+                    format.to_string(),
+                    c.records.to_string(),
+                    c.solved.to_string(),
+                    c.no_solution.to_string(),
+                    c.parse_errors.to_string(),
+                    c.wrong.to_string(),
+                ]);
+            };
+            for c in &self.sources {
+                let format = c.name.reading().map_or("", |r| r.format);
+                let file = format!("  {}", shorten(&c.name, 50));
+                row(&mut table, file, format, &c.counts);
+            }
+            if self.other_files > 0 {
+                let more = format!("  ({} more files)", self.other_files);
+                row(&mut table, more, "", &self.others);
+            }
+            s.push_str(&table.render());
+        }
+        for note in &self.notes {
+            let _ = writeln!(s, "  {note}");
+        }
+        s
     }
 }
 
