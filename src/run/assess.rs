@@ -72,10 +72,11 @@ pub(super) fn assess<'r>(
             (Status::Error, Some(format!("{backend} failed: {message}")))
         }
         Attempt::Skipped => {
+            // Conflicting givens have no solution: right only if the input expected none.
             result.matches_expected = puzzle
                 .expected
                 .as_deref()
-                .and_then(compare_expected_invalid);
+                .and_then(|e| both(e.count.map(|c| c == 0), e.solution.as_ref().map(|_| false)));
             (Status::InvalidGivens, puzzle.board.conflict())
         }
     };
@@ -94,9 +95,31 @@ fn check_answer(
     limits: &Limits,
     truth: Option<Truth>,
 ) {
-    result.status = status_of(outcome, limits);
+    result.status = match outcome.solutions {
+        _ if outcome.cancelled => Status::Interrupted,
+        _ if outcome.budget_exceeded => Status::BudgetExceeded,
+        0 => Status::NoSolution,
+        _ if outcome.count_is_lower_bound => Status::Solved,
+        1 if limits.max_solutions == 1 => Status::Solved,
+        1 => Status::Unique,
+        _ => Status::Multiple,
+    };
     if outcome.budget_exceeded {
-        result.error = Some(stop_reason(outcome, limits));
+        // Why a search stopped before it finished.
+        result.error = Some(if outcome.cancelled {
+            "interrupted: the search was abandoned".to_string()
+        } else if outcome.timed_out {
+            match limits.timeout {
+                // `2s`, `1.5s`, `250ms`.
+                Some(t) if t >= Duration::from_secs(1) => {
+                    format!("timed out after {}s", t.as_secs_f64())
+                }
+                Some(t) => format!("timed out after {}ms", t.as_millis()),
+                None => "timed out".to_string(),
+            }
+        } else {
+            format!("ran out of the node budget ({} nodes)", limits.max_nodes)
+        });
     }
     result.solutions = outcome.solutions;
     result.nodes = outcome.counted.nodes.then_some(outcome.nodes);
@@ -140,7 +163,19 @@ fn check_answer(
             let why = format!("the file's answer does not solve the puzzle: {e}");
             result.error.get_or_insert(why);
         } else if result.matches_expected == Some(false) && result.error.is_none() {
-            result.error = Some(describe_mismatch(outcome, expected, limits));
+            let cap = limits.max_solutions as u64;
+            result.error = Some(match expected.count {
+                Some(c) if c.min(cap) != (outcome.solutions as u64).min(cap) => format!(
+                    "expected {} solution(s), found {}",
+                    if c >= cap && cap > 1 {
+                        format!("{cap} or more")
+                    } else {
+                        c.to_string()
+                    },
+                    outcome.solutions
+                ),
+                _ => "the solution differs from the expected one".to_string(),
+            });
         }
     }
     result.solution = solution;
@@ -194,32 +229,6 @@ fn count_words(n: u32, cap: u32) -> String {
     }
 }
 
-/// Why a search stopped before it finished.
-fn stop_reason(outcome: &SolveOutcome, limits: &Limits) -> String {
-    if outcome.cancelled {
-        "interrupted: the search was abandoned".to_string()
-    } else if outcome.timed_out {
-        match limits.timeout {
-            Some(t) => format!("timed out after {}", humanize(t)),
-            None => "timed out".to_string(),
-        }
-    } else {
-        format!("ran out of the node budget ({} nodes)", limits.max_nodes)
-    }
-}
-
-fn status_of(outcome: &SolveOutcome, limits: &Limits) -> Status {
-    match outcome.solutions {
-        _ if outcome.cancelled => Status::Interrupted,
-        _ if outcome.budget_exceeded => Status::BudgetExceeded,
-        0 => Status::NoSolution,
-        _ if outcome.count_is_lower_bound => Status::Solved,
-        1 if limits.max_solutions == 1 => Status::Solved,
-        1 => Status::Unique,
-        _ => Status::Multiple,
-    }
-}
-
 /// Compares with the input's answer; `None` when there is nothing to compare.
 ///
 /// Counts are compared up to `max_solutions` (the reference files write 2 for "two or
@@ -256,39 +265,6 @@ pub(super) fn compare_expected(
     both(count_ok, solution_ok)
 }
 
-/// Conflicting givens have no solution: right only if the input expected none.
-fn compare_expected_invalid(expected: &Expected) -> Option<bool> {
-    both(
-        expected.count.map(|c| c == 0),
-        expected.solution.as_ref().map(|_| false),
-    )
-}
-
 fn both(a: Option<bool>, b: Option<bool>) -> Option<bool> {
     (a.is_some() || b.is_some()).then(|| a != Some(false) && b != Some(false))
-}
-
-fn describe_mismatch(outcome: &SolveOutcome, expected: &Expected, limits: &Limits) -> String {
-    let cap = limits.max_solutions as u64;
-    match expected.count {
-        Some(c) if c.min(cap) != (outcome.solutions as u64).min(cap) => format!(
-            "expected {} solution(s), found {}",
-            if c >= cap && cap > 1 {
-                format!("{cap} or more")
-            } else {
-                c.to_string()
-            },
-            outcome.solutions
-        ),
-        _ => "the solution differs from the expected one".to_string(),
-    }
-}
-
-/// A duration for a message: `2s`, `1.5s`, `250ms`.
-fn humanize(d: Duration) -> String {
-    if d >= Duration::from_secs(1) {
-        format!("{}s", d.as_secs_f64())
-    } else {
-        format!("{}ms", d.as_millis())
-    }
 }
