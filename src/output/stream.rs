@@ -71,11 +71,6 @@ impl Rows {
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
-
-    fn clear(&mut self) {
-        self.buf.clear();
-        self.ends.clear();
-    }
 }
 
 /// Rows go into [`RowStream::row_buffer`], each ended by [`RowStream::end_row`], and reach
@@ -163,7 +158,8 @@ impl RowStream {
     pub fn commit(&mut self) -> Result<(), StreamError> {
         let mut pending = std::mem::take(&mut self.pending);
         let result = self.commit_rows(&pending);
-        pending.clear();
+        pending.buf.clear();
+        pending.ends.clear();
         self.pending = pending;
         result
     }
@@ -219,21 +215,13 @@ impl RowStream {
     }
 
     fn error(&self, source: io::Error) -> StreamError {
+        let rows = self.rows;
         let state = if source.kind() == io::ErrorKind::BrokenPipe {
-            format!(
-                "its reader closed it after {} rows; the rest was not written",
-                self.rows
-            )
+            format!("its reader closed it after {rows} rows; the rest was not written")
         } else if self.truncatable {
-            format!(
-                "the file is partial: it ends after {} whole rows",
-                self.rows
-            )
+            format!("the file is partial: it ends after {rows} whole rows")
         } else {
-            format!(
-                "the output is partial: {} whole rows were written",
-                self.rows
-            )
+            format!("the output is partial: {rows} whole rows were written")
         };
         StreamError {
             label: self.label.clone(),
