@@ -57,20 +57,6 @@ pub enum TextTo {
 }
 
 impl TextTo {
-    /// Standard output, unless `quiet`, or unless an output named `-` takes it: that
-    /// output then has standard output alone (an export sharing it with the tables was
-    /// neither JSON nor CSV), and the text goes to standard error when a person reads
-    /// it there (a terminal), else nowhere.
-    fn of(quiet: bool, stdout_taken: bool) -> TextTo {
-        use std::io::IsTerminal;
-        match (quiet, stdout_taken) {
-            (true, _) => TextTo::Nowhere,
-            (false, false) => TextTo::Stdout,
-            (false, true) if std::io::stderr().is_terminal() => TextTo::Stderr,
-            (false, true) => TextTo::Nowhere,
-        }
-    }
-
     /// Prints `text` where it goes. A reader that went away (`| true`) loses only this
     /// text: the exit status still tells what happened.
     pub fn print(self, text: &str) -> std::io::Result<()> {
@@ -122,13 +108,6 @@ pub enum TargetKind {
     File(PathBuf),
     /// A character device, FIFO or socket: written in place, never renamed over.
     Direct(PathBuf),
-}
-
-impl Target {
-    /// True for a regular file (which can be rewritten as a whole, again and again).
-    pub fn is_file(&self) -> bool {
-        matches!(self.kind, TargetKind::File(_))
-    }
 }
 
 /// Why an output was refused.
@@ -280,7 +259,16 @@ pub fn plan_optional<K: Copy>(
     quiet: bool,
 ) -> Result<Planned<K>, PlanError> {
     let stdout_taken = outputs.iter().any(|(_, _, p)| *p == Some(Place::Std));
-    let text = TextTo::of(quiet, stdout_taken);
+    // Standard output, unless `quiet`, or unless an output named `-` takes it: that
+    // output then has standard output alone (an export sharing it with the tables was
+    // neither JSON nor CSV), and the text goes to standard error when a person reads
+    // it there (a terminal), else nowhere.
+    let text = match (quiet, stdout_taken) {
+        (true, _) => TextTo::Nowhere,
+        (false, false) => TextTo::Stdout,
+        (false, true) if std::io::IsTerminal::is_terminal(&std::io::stderr()) => TextTo::Stderr,
+        (false, true) => TextTo::Nowhere,
+    };
     let (keys, wanted): (Vec<K>, Vec<(&str, &Place)>) = outputs
         .iter()
         .filter_map(|(key, option, place)| Some((*key, (*option, place.as_ref()?))))

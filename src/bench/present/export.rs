@@ -2,7 +2,7 @@
 //! that writes them.
 
 use crate::bench::BenchRun;
-use crate::output::{Target, write_whole};
+use crate::output::{Target, TargetKind, write_whole};
 
 /// The export formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ impl ExportManager {
     /// Writes the exports; `last` for the final version of the run.
     pub fn write_all(&self, run: &BenchRun, last: bool) -> anyhow::Result<()> {
         for (format, target) in &self.0 {
-            if last || target.is_file() {
+            if last || matches!(target.kind, TargetKind::File(_)) {
                 write_whole(target, &format.serialize(run)?)?;
             }
         }
