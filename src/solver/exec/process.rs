@@ -326,11 +326,6 @@ impl Worker {
         }
     }
 
-    /// Whether it exited with success (after a short wait).
-    pub fn exited_cleanly(&mut self) -> bool {
-        self.exit_status().is_some_and(|s| s.success())
-    }
-
     /// After its output ended: why, when it did not exit with success (a crash, a
     /// signal, an exit code); `None` when it exited 0 or still runs.
     pub fn failed_exit(&mut self) -> Option<String> {
@@ -338,6 +333,11 @@ impl Worker {
             Some(s) if !s.success() => Some(self.obituary()),
             _ => None,
         }
+    }
+
+    /// Whether it exited with success (after a short wait).
+    pub fn exited_cleanly(&mut self) -> bool {
+        self.exit_status().is_some_and(|s| s.success())
     }
 
     /// Why it stopped answering: its exit status and the end of its stderr (its group
@@ -355,24 +355,20 @@ impl Worker {
             Some(s) => format!("exited ({s})"),
             None => "closed its output".to_string(),
         };
-        let tail = self.stderr_tail();
-        match tail.is_empty() {
-            true => how,
-            false => format!("{how}; its stderr ends: {tail}"),
-        }
-    }
-
-    fn stderr_tail(&self) -> String {
         let bytes: Vec<u8> = lock(&self.stderr).iter().copied().collect();
         let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let last = &lines[lines.len().saturating_sub(3)..];
         // Shown on a terminal: no escape sequence, carriage return or bell of the
         // program's may clear or rewrite it.
-        crate::base::bounds::shown(&last.join(" / "), &[])
+        let tail: String = crate::base::bounds::shown(&last.join(" / "), &[])
             .chars()
             .take(300)
-            .collect()
+            .collect();
+        match tail.is_empty() {
+            true => how,
+            false => format!("{how}; its stderr ends: {tail}"),
+        }
     }
 
     /// Kills its whole process group and reaps it.
