@@ -438,17 +438,20 @@ impl<R: BufRead> GridReader<R> {
         // box's (`2x3`, `12,3,4;`); in one, a damaged row.
         let cells: Vec<&u8> = t.iter().filter(|b| !b.is_ascii_whitespace()).collect();
         let number = |b: &u8| b.is_ascii_digit() || matches!(b, b'-' | b',');
-        let words = d.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty());
-        let sizes: Option<Vec<usize>> = (words.flat_map(|w| w.split(|b| b",;x".contains(b))))
-            .map(|w| std::str::from_utf8(w).ok()?.parse().ok())
-            .collect();
-        let sized = match sizes.as_deref() {
-            Some(&[r, c]) => board::Shape::of_side(r * c).is_some(),
-            Some(&[n, r, c]) => n == r * c && board::Shape::of_side(n).is_some(),
-            _ => false,
+        // Sizes parsed as bytes: no product of two overflows (`4294967296x4294967296`).
+        let sized = || {
+            let words = d.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty());
+            let sizes: Option<Vec<usize>> = (words.flat_map(|w| w.split(|b| b",;x".contains(b))))
+                .map(|w| Some(std::str::from_utf8(w).ok()?.parse::<u8>().ok()?.into()))
+                .collect();
+            match sizes.as_deref() {
+                Some(&[r, c]) => board::Shape::of_side(r * c).is_some(),
+                Some(&[n, r, c]) => n == r * c && board::Shape::of_side(n).is_some(),
+                _ => false,
+            }
         };
         let text = at.rows.is_empty()
-            && (sized
+            && (sized()
                 || ((1..4).contains(&cells.len())
                     && (cells.iter().all(|&&b| self.cells.value(b) == Some(0))
                         || (cells.iter().all(|&b| number(b))

@@ -2898,6 +2898,13 @@ fn survey_26_box_sizes_semicolon_rows_and_symbol_lists() {
     let nine = written(P, "0", " ").join("\n");
     let r = run("3x3.txt", &format!("3x3\n{nine}\n"), &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    // Sizes whose product overflows are no sizes (a damaged line here), and no crash.
+    let r = run("huge.txt", &format!("4294967296x4294967296\n{nine}\n"), &[]);
+    assert!(
+        r.code == 3 && !r.stderr.contains("panicked"),
+        "{}",
+        r.stderr
+    );
     let rows: Vec<String> = written(P, "-", ",")
         .iter()
         .map(|r| format!("{r};"))
