@@ -146,10 +146,12 @@ fn other_boxes(board: &Board) -> Option<String> {
 
 /// The content of an XML element on one line (`<row>000700000</row>`).
 fn element(t: &[u8]) -> &[u8] {
+    if !(t.starts_with(b"<") && t.ends_with(b">")) {
+        return t; // every row but an XML one: no scan
+    }
     let open = t.iter().position(|&b| b == b'>');
-    let close = t.windows(2).rposition(|w| w == b"</");
-    match (open, close) {
-        (Some(o), Some(c)) if t[0] == b'<' && t.ends_with(b">") && o < c => trim(&t[o + 1..c]),
+    match (open, t.windows(2).rposition(|w| w == b"</")) {
+        (Some(o), Some(c)) if o < c => trim(&t[o + 1..c]),
         _ => t,
     }
 }
