@@ -2,14 +2,13 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::Exit;
 use crate::base::interrupt;
 use crate::loader::{Input, Loader};
 use crate::options::SolveOptions;
-use crate::report::tally::Tally;
-use crate::report::{Progress, Reporter, Summary};
+use crate::report::{Progress, Reporter};
 use crate::run::verify::describe;
 use crate::run::{self, RunStats, Status};
 use crate::solver::{Backend, timing_notes};
@@ -116,16 +115,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
         say!("note: {note}");
     }
     summary.input_failures = input_failures.load(Ordering::Relaxed);
-    conclude(&opts, summary, &stats, wall)
-}
-
-/// Then the summary: its notes, the verdict on an input with no record, the exit code.
-fn conclude(
-    opts: &SolveOptions,
-    mut summary: Summary,
-    stats: &RunStats,
-    wall: Duration,
-) -> anyhow::Result<Exit> {
+    // Then the summary: its notes, the verdict on an input with no record, the exit code.
     let (run, t) = (&opts.run, &summary.tally);
     summary.interrupted = interrupt::requested();
     summary.notes = timing_notes(
@@ -136,7 +126,7 @@ fn conclude(
     );
     summary.verifier = (run.verify.covers(&run.backend)).then(|| describe(&run.backend));
     if opts.load.verbose {
-        summary.notes.push(serial_note(stats));
+        summary.notes.push(serial_note(&stats));
         if matches!(run.backend.for_side(9), Backend::Bitboard) && summary.tally.boards[0] > 0 {
             let path = crate::solver::Bitboard::new().path().name();
             summary.notes.push(format!("bitboard: ran its {path} path"));
@@ -152,7 +142,19 @@ fn conclude(
             n => say!("error: no records left after --skip {n}: the input holds fewer"),
         }
     }
-    let text = summary.render(&summary_name(&opts.run.backend, t), stats.threads, wall);
+    // The backend the summary names: for `fastest`, the backends that took the records.
+    let [nine, other] = t.boards;
+    let backend = &opts.run.backend;
+    let name = match (backend, nine > 0, other > 0) {
+        (Backend::Fastest, true, true) => format!(
+            "{} for 9x9, {} for other sizes",
+            backend.for_side(9),
+            backend.for_side(16)
+        ),
+        (Backend::Fastest, false, true) => backend.for_side(16).to_string(),
+        _ => backend.for_side(9).to_string(),
+    };
+    let text = summary.render(&name, stats.threads, wall);
     opts.summary.print(&text)?;
     Ok(Exit::worst(
         summary.interrupted,
@@ -162,20 +164,6 @@ fn conclude(
             || t.count(Status::ParseError) > 0
             || t.count(Status::Unsupported) > 0,
     ))
-}
-
-/// The backend the summary names: for `fastest`, the backends that took the records.
-fn summary_name(backend: &Backend, tally: &Tally) -> String {
-    let [nine, other] = tally.boards;
-    match (backend, nine > 0, other > 0) {
-        (Backend::Fastest, true, true) => format!(
-            "{} for 9x9, {} for other sizes",
-            backend.for_side(9),
-            backend.for_side(16)
-        ),
-        (Backend::Fastest, false, true) => backend.for_side(16).to_string(),
-        _ => backend.for_side(9).to_string(),
-    }
 }
 
 #[cfg(test)]
