@@ -16,7 +16,7 @@ use crate::output::{Kind, Stream, resolve_stream};
 use crate::report::uint;
 use crate::run::{Attempt, GuardedSolver};
 use crate::solver::exec::MAX_SOLUTIONS_ENV;
-use crate::solver::{Backend, Limits, SolveOutcome};
+use crate::solver::{Backend, Limits};
 
 /// Answers puzzle lines on standard input with `backend` under `limits` (the count limit
 /// comes from `SUDOKU_BENCH_MAX_SOLUTIONS`, as for any program), until the input ends
@@ -119,7 +119,23 @@ fn answer(attempt: Attempt, out: &mut Vec<u8>) {
         }
         Attempt::Solved {
             outcome, time_ns, ..
-        } => solved(&outcome, time_ns, out),
+        } => {
+            uint(out, outcome.solutions.into());
+            out.push(b':');
+            if let Some(s) = outcome.solution {
+                out.extend(s.to_line_with(b'0'));
+            }
+            out.extend(b" ns=");
+            uint(out, time_ns);
+            if outcome.counted.nodes {
+                out.extend(b" nodes=");
+                uint(out, outcome.nodes);
+            }
+            if outcome.counted.guesses {
+                out.extend(b" guesses=");
+                uint(out, outcome.guesses);
+            }
+        }
         Attempt::Panicked { message, .. } => {
             out.extend(format!("! panicked: {}", one_line(&message)).bytes())
         }
@@ -129,24 +145,6 @@ fn answer(attempt: Attempt, out: &mut Vec<u8>) {
         }
     }
     out.push(b'\n');
-}
-
-fn solved(outcome: &SolveOutcome, time_ns: u64, out: &mut Vec<u8>) {
-    uint(out, outcome.solutions.into());
-    out.push(b':');
-    if let Some(s) = outcome.solution {
-        out.extend(s.to_line_with(b'0'));
-    }
-    out.extend(b" ns=");
-    uint(out, time_ns);
-    if outcome.counted.nodes {
-        out.extend(b" nodes=");
-        uint(out, outcome.nodes);
-    }
-    if outcome.counted.guesses {
-        out.extend(b" guesses=");
-        uint(out, outcome.guesses);
-    }
 }
 
 fn one_line(message: &str) -> String {
