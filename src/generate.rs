@@ -54,7 +54,17 @@ pub fn generate(
     let (solution, mut rng) = match shape.side() {
         9 => {
             let mut rng = SplitMix64::new(stream);
-            (Board::Nine(random_full_grid(&mut rng)), rng)
+            // A uniformly shuffled search for a full grid: random digit order at each cell.
+            let grid = loop {
+                let mut grid = Grid::EMPTY;
+                let mut masks = [[0u16; 9]; 3];
+                let mut budget = 100_000u32;
+                if fill(0, &mut grid, &mut masks, &mut rng, &mut budget) {
+                    break grid;
+                }
+                // Rarely a fill wanders; start over with fresh random choices.
+            };
+            (Board::Nine(grid), rng)
         }
         _ => {
             // Square boxes as ever; rectangular ones their own stream.
@@ -169,19 +179,6 @@ fn random_full_square(shape: Shape, rng: &mut SplitMix64) -> Square {
         })
         .collect();
     Square::new(cells).expect("a pattern solution")
-}
-
-/// A uniformly shuffled search for a full grid: random digit order at each cell.
-fn random_full_grid(rng: &mut SplitMix64) -> Grid {
-    loop {
-        let mut grid = Grid::EMPTY;
-        let mut masks = [[0u16; 9]; 3];
-        let mut budget = 100_000u32;
-        if fill(0, &mut grid, &mut masks, rng, &mut budget) {
-            return grid;
-        }
-        // Rarely a fill wanders; start over with fresh random choices.
-    }
 }
 
 fn fill(
