@@ -10,37 +10,6 @@ use super::{ExecSolver, Problem, SolveOutcome, nothing, per_puzzle_timeout, stop
 use crate::board::nine::Grid;
 use crate::solver::Limits;
 
-/// The judge's input for `puzzles`.
-fn input(problem: Problem, puzzles: &[&Grid]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for (k, p) in puzzles.iter().enumerate() {
-        problem.write_case(p, k > 0, &mut out);
-    }
-    if problem == Problem::Poj3074 {
-        out.extend(b"end\n");
-    }
-    out
-}
-
-/// The answers in a judge's output, in order: each the text of one board's cells.
-fn answer_texts(problem: Problem, output: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(output);
-    match problem {
-        // Lines of 81 digits.
-        Problem::Poj3074 => text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(str::to_string)
-            .collect(),
-        // Grids of 9 lines of 9 tokens: every 81 tokens make an answer.
-        Problem::Hdu1426 => {
-            let tokens: Vec<&str> = text.split_whitespace().collect();
-            tokens.chunks(81).map(<[&str]>::concat).collect()
-        }
-    }
-}
-
 /// Runs one process on `cases` and reads its output to the end (or until it exits): the
 /// answers and why it died if it did, or the outcome every case gets (it could not start,
 /// printed too much, was cancelled or timed out).
@@ -88,7 +57,23 @@ fn run(
     let died = worker
         .failed_exit()
         .map(|why| format!("{} {why}", solver.spec.program));
-    Ok((answer_texts(problem, &output), died))
+    // The answers in a judge's output, in order: each the text of one board's cells.
+    let text = String::from_utf8_lossy(&output);
+    let answers = match problem {
+        // Lines of 81 digits.
+        Problem::Poj3074 => text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect(),
+        // Grids of 9 lines of 9 tokens: every 81 tokens make an answer.
+        Problem::Hdu1426 => {
+            let tokens: Vec<&str> = text.split_whitespace().collect();
+            tokens.chunks(81).map(<[&str]>::concat).collect()
+        }
+    };
+    Ok((answers, died))
 }
 
 /// A batch of cases: an outcome each, with its error. A missing answer is no solution,
@@ -99,7 +84,14 @@ pub(super) fn solve_boards(
     puzzles: &[&Grid],
     limits: &Limits,
 ) -> Vec<(SolveOutcome, Option<String>)> {
-    let cases = input(problem, puzzles);
+    // The judge's input for `puzzles`.
+    let mut cases = Vec::new();
+    for (k, p) in puzzles.iter().enumerate() {
+        problem.write_case(p, k > 0, &mut cases);
+    }
+    if problem == Problem::Poj3074 {
+        cases.extend(b"end\n");
+    }
     let (answers, died) = match run(solver, problem, cases, puzzles.len(), limits) {
         Ok(output) => output,
         Err(out) => return vec![(out, None); puzzles.len()],
