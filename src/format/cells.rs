@@ -56,6 +56,21 @@ impl Cells {
         })
     }
 
+    /// These cells with `c` a blank too.
+    pub fn with_blank(mut self, c: u8) -> Cells {
+        self.value[usize::from(c)] = 0;
+        self
+    }
+
+    /// These cells with boards of every size written in `alphabet` where it fits (`--alphabet`);
+    /// 9x9 boards are written in digits but for the rare file in letters A-I.
+    pub fn written_in(self, alphabet: Alphabet) -> Cells {
+        let sides = Shape::ALL.into_iter().map(Shape::side);
+        let nine = |side| side != 9 || alphabet == Alphabet::Letters;
+        let sides = sides.filter(|&side| nine(side) && alphabet.fits(side));
+        sides.fold(self, |cells, side| cells.with_alphabet(side, alphabet))
+    }
+
     /// These cells with boards of `side` written in `alphabet`.
     pub fn with_alphabet(mut self, side: usize, alphabet: Alphabet) -> Cells {
         self.alphabets[side] = Some(alphabet);

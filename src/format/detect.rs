@@ -82,10 +82,13 @@ pub fn reading(
 /// here. `Err` refuses the source, saying why and what to do.
 pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let (sample, layout) = sample(head, layout);
-    if let Some(why) = foreign(sample, layout.cr_only) {
-        return Err(why);
-    }
     let full = head.len() >= SAMPLE;
+    if let Some(why) = foreign(sample, layout.cr_only) {
+        let good = |f: &Format| score(*f, sample, layout.clone(), full).fixes();
+        let fix = Format::ALL.into_iter().find(good);
+        let fix = fix.map(|f| format!(" (--format {} reads it)", f.name()));
+        return Err(why + &fix.unwrap_or_default());
+    }
     let first_line = lines(sample).find(|l| !l.is_empty() && !l.starts_with(b"#"));
     let header = first_line.and_then(|l| csv::header(l, layout.columns.as_ref()));
     let answers = header.is_some_and(|(fields, answers)| fields >= 2 && answers);
@@ -127,6 +130,40 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
         best.format = Format::Poj;
     }
     Ok(best)
+}
+
+/// The flag that reads a source no reading explains, tried on its first bytes (`head`)
+/// before it is named: a blank its lines suggest (`--blanks :`), or values in letters
+/// (`--alphabet letters`). A reading with an error there is no fix.
+pub fn fix(head: &[u8], layout: &Layout) -> Option<String> {
+    let cells = &layout.cells;
+    let blanks = lines(sample(head, layout).0).take(8).flat_map(|t| {
+        let mut sides = [4, 6, 8, 9, 81].into_iter();
+        sides.find_map(|n| super::blank_for(t, cells, n, true))
+    });
+    let blanks = blanks.map(|c| {
+        (
+            format!("--blanks {}", char::from(c)),
+            cells.clone().with_blank(c),
+        )
+    });
+    let letters = cells.clone().written_in(Alphabet::Letters);
+    let mut tries = blanks.chain([("--alphabet letters".into(), letters)]);
+    let good = |(_, cells): &(String, Cells)| {
+        let layout = Layout {
+            cells: cells.clone(),
+            ..layout.clone()
+        };
+        detect(head, &layout).is_ok_and(|d| d.fixes())
+    };
+    tries.find(good).map(|(flag, _)| format!("{flag} reads it"))
+}
+
+impl Detected {
+    /// Whether this reading explains lines and finds no error: a fix a refusal may name.
+    fn fixes(&self) -> bool {
+        self.explained > 0 && self.errors == 0
+    }
 }
 
 /// The readings detection scores, the preferred first, each with whether the sample
@@ -317,7 +354,7 @@ fn foreign(sample: &[u8], cr_only: bool) -> Option<String> {
     let (i, t) = texts.enumerate().find(|(_, t)| code(t))?;
     let (n, code) = (i + 1, String::from_utf8_lossy(&t[..t.len().min(60)]));
     Some(format!(
-        "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own (or name a reading with --format)"
+        "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own"
     ))
 }
 

@@ -188,8 +188,15 @@ fn unwrap(t: &[u8]) -> &[u8] {
 }
 
 /// The fields of a row split by `d`, each unwrapped; beside `d`, a `|` is a box's edge
-/// (`-,-,-|8,-,5`), parting fields, never one.
+/// (`-,-,-|8,-,5`), parting fields, never one; `|` parting them, one at each end is a frame
+/// where the fields inside make a board's side (else blanks: `|12|||10|...|14|`).
 fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
+    let framed = d == b'|'
+        && t.len() > 1
+        && t.starts_with(b"|")
+        && t.ends_with(b"|")
+        && board::Shape::of_side(memchr::memchr_iter(b'|', t).count() - 1).is_some();
+    let t = if framed { &t[1..t.len() - 1] } else { t };
     t.split(move |&b| b == d)
         .flat_map(move |f| {
             let bars = d != b'|' && f.contains(&b'|');
@@ -244,8 +251,10 @@ fn wide_row(t: &[u8], rectangular: bool, cells: &Cells) -> Option<Row> {
     // Below 16 no lowercase, and capitals only from 10x10 (`Easy`, `SUDOKU`: titles);
     // blanks (`x`) are cells at every size, but blanks alone with a letter among them
     // are a rule (`x x x x`, `XXXX`).
+    let letters = cells.alphabet(chars.len()) == Some(board::Alphabet::Letters);
     let small = |b: &u8| {
         cells.value(*b) == Some(0)
+            || (letters && b.is_ascii_alphabetic())
             || !b.is_ascii_lowercase() && (chars.len() >= 10 || !b.is_ascii_alphabetic())
     };
     let given = chars.iter().any(|b| cells.value(*b) != Some(0));
@@ -267,12 +276,14 @@ fn strict(t: &[u8], cells: &Cells) -> Option<u8> {
     if t.contains(&b';') && fields(t, b';').all(|f| f.len() <= 1) {
         return Some(b';');
     }
-    // `|` between the 16 or 25 cells of a row, none over two wide, no space, an empty
-    // field a blank (`1|||2|3|...`); in fewer, `||` is a box's edge (`5|3|.||.|7|.`).
-    let fields = t.split(|&b| b == b'|');
-    (fields.clone().any(<[u8]>::is_empty)
-        && matches!(fields.clone().count(), 16 | 25)
-        && fields.clone().all(|f| f.len() <= 2)
+    // `|` between a row's cells, a board's side of them, none over two wide, no space, an
+    // empty field a blank (`1|||2|3|...`, `|5|||4||6|||1|`); in other counts, `||` is a
+    // box's edge (`5|3|.||.|7|.`).
+    let fields = || fields(t, b'|');
+    (t.contains(&b'|')
+        && fields().any(<[u8]>::is_empty)
+        && board::Shape::of_side(fields().count()).is_some()
+        && fields().all(|f| f.len() <= 2)
         && !t.iter().any(u8::is_ascii_whitespace))
     .then_some(b'|')
     .or_else(|| marked(t, cells))
@@ -571,19 +582,38 @@ impl<R: BufRead> GridReader<R> {
     fn complete(&mut self) -> io::Result<()> {
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         self.at.spacers = false;
-        self.at.boards += 1;
-        self.at.banded |= self.at.banded_now;
         let first = rows[0].0;
         let chars = matches!(rows[0].1, Ok(Row { chars: true, .. }));
-        let values = rows.iter().map(|(_, r)| r.clone().map(|r| r.cells));
-        let board = values
-            .collect::<Result<Vec<_>, _>>()
-            .and_then(|v| match chars {
-                true => (self.cells.chars(&v.concat()).map(Board::from))
-                    .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
-                false => (Square::new(v.concat()).map(Board::from))
-                    .map_err(|e| ParseError::new(first, e.to_string())),
-            });
+        let board = self.board_of(&rows);
+        // The board's symbols in order above its rows (`0123456789ABCDEF`) make a
+        // conflict and the next row none: that line is skipped, the rows after it read again.
+        if let Ok(r) = &rows[0].1
+            && board.as_ref().is_ok_and(Board::has_conflict)
+            && board::Alphabet::ALL.iter().any(|a| {
+                let value = |b: u8| if r.chars { a.value(b, side) } else { Some(b) };
+                (r.cells.iter().zip(1..)).all(|(&b, v)| value(b) == Some(v))
+            })
+            && let Some(next) = self.next_kind()?
+        {
+            let mut shifted = rows[1..].to_vec();
+            if let (n, LineKind::Row(row)) = &next {
+                shifted.push((*n, row.clone()));
+            }
+            self.at.pending.push_front(next);
+            if self.board_of(&shifted).is_ok_and(|b| !b.has_conflict()) {
+                let text = r.cells.iter().map(|&b| if r.chars { b } else { b'0' + b });
+                self.at
+                    .notes
+                    .skipped
+                    .add(1, first, &text.collect::<Vec<u8>>());
+                let back = shifted[..side - 1].iter();
+                let back = back.map(|(n, r)| (*n, LineKind::Row(r.clone())));
+                self.at.pending = back.chain(std::mem::take(&mut self.at.pending)).collect();
+                return Ok(());
+            }
+        }
+        self.at.boards += 1;
+        self.at.banded |= self.at.banded_now;
         let body = if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
             // Explained, so that detection says so rather than another reading's damage.
             self.at.notes.explained += side as u64;
@@ -605,6 +635,21 @@ impl<R: BufRead> GridReader<R> {
         self.at.notes.explained += side as u64 * u64::from(body.is_ok());
         self.record(first, body);
         Ok(())
+    }
+
+    /// The board `rows` make, or the first error among them.
+    fn board_of(&self, rows: &[(u64, Result<Row, ParseError>)]) -> Result<Board, ParseError> {
+        let (first, side) = (rows[0].0, rows.len());
+        let chars = matches!(rows[0].1, Ok(Row { chars: true, .. }));
+        let values = rows.iter().map(|(_, r)| r.clone().map(|r| r.cells));
+        values
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|v| match chars {
+                true => (self.cells.chars(&v.concat()).map(Board::from))
+                    .map_err(|(i, e)| ParseError::new(first + (i / side) as u64, e)),
+                false => (Square::new(v.concat()).map(Board::from))
+                    .map_err(|e| ParseError::new(first, e.to_string())),
+            })
     }
 
     /// Back-to-back grids, one with conflicting givens: if starting the next grid `shift`
@@ -1104,6 +1149,11 @@ fn comma_row(line: &Line<'_>, inner: &[u8], d: u8, cells: &Cells, label_column: 
                 return LineKind::Row(Err(e));
             }
         }
+    }
+    // Numbers grouped in parentheses inside the row (`5, 5, 3, (4, 2), (2, 3)`): tuples.
+    if inner.contains(&b'(') {
+        let message = "groups in parentheses (`(4, 2)`): tuples, not a row of cells";
+        return LineKind::Row(Err(ParseError::new(line.number, message)));
     }
     nine(line, row, cells)
 }

@@ -439,8 +439,8 @@ fn keeps(full: &Grid, puzzle: &Grid) -> bool {
 }
 
 /// Each field's span, and the strict delimiter (`,` or `;`: every field counts, an empty
-/// one a blank); else (`None`) runs of spaces, tabs, `|`, `~`, `=` (and with `marks`, `/`
-/// and `\`) separate fields.
+/// one a blank); else (`None`) runs of spaces, tabs, `|`, `~`, `=` (and with `marks`, `/`,
+/// `\` and `.`) separate fields.
 fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
     // Read again (`marks`), `,` and `;` are text (`...|solution|source; notes, more`).
     let strict = [b',', b';'].into_iter().find(|d| !marks && s.contains(d));
@@ -453,11 +453,15 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
         Some(d) if memchr::memchr(b'|', s).is_none() => d,
         _ => b'|',
     };
+    // `.` parts rows only where nothing else does (`53..7..../6..195...`).
+    let dots = marks && memchr::memchr2(b'/', b'\\', s).is_none();
     let is_sep = |i: usize| match (strict, s[i]) {
         (Some(d), b) => b == d || b == bar || between(i),
         // `=`: `key=value` pairs (`data="..."` in XML); `~`: `solution~puzzle~level`.
         (None, b) => {
-            matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~') || (marks && matches!(b, b'/' | b'\\'))
+            matches!(b, b' ' | b'\t' | b'|' | b'=' | b'~')
+                || (marks && matches!(b, b'/' | b'\\'))
+                || (dots && b == b'.')
         }
     };
     let mut tokens = Vec::new();
@@ -509,11 +513,15 @@ fn split(s: &[u8], marks: bool) -> (Option<u8>, Vec<Span>) {
 
 /// The line's fields, and each 81-cell grid in it with its start: a field of 81 cells,
 /// or consecutive fields of 1, 3, 9 or 27 cells that make 81. In a line holding none so,
-/// `/` or `\` may part its rows (`530070000/600195000/...`), and `,` or `;` may be text: a
-/// date or a fraction beside a puzzle is no mark between rows.
+/// `/`, `\` or `.` may part its rows (`530070000/600195000/...`, `700910006.000060000...`:
+/// then `.` is no blank), and `,` or `;` may be text: a date or a fraction beside a puzzle
+/// is no mark between rows.
 fn find_grids(s: &[u8], cells: &Cells) -> (Vec<Span>, Vec<(usize, Grid)>) {
     let found = grids_in(s, cells, false);
-    if found.1.is_empty() && s.iter().any(|b| matches!(b, b'/' | b'\\' | b';' | b',')) {
+    if found.1.is_empty()
+        && s.iter()
+            .any(|b| matches!(b, b'/' | b'\\' | b';' | b',' | b'.'))
+    {
         let marked = grids_in(s, cells, true);
         if !marked.1.is_empty() {
             return marked;
@@ -692,6 +700,13 @@ fn near_miss(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<(usize, String)
         // A run of cells of the wrong length, or about 81 characters nearly all cells.
         return Some(match f.iter().position(|&b| !cells.is_cell(b)) {
             None if n == CELLS * 9 => (a, PENCIL_MARKS.into()),
+            None if n % CELLS == 0 && n > CELLS => {
+                let k = n / CELLS;
+                (
+                    a + CELLS,
+                    format!("{n} cells, {k} boards' worth back to back: write one a line"),
+                )
+            }
             None if n == 21 * 21 => {
                 let samurai = "441 cells: a samurai board (21x21, five overlapping 9x9 grids), which is not read; give its grids one by one";
                 (a, samurai.into())

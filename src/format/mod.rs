@@ -21,7 +21,7 @@ mod solutions_follow;
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, Reading};
-pub use detect::{RULE, SAMPLE, detect, reading};
+pub use detect::{RULE, SAMPLE, detect, fix, reading};
 pub use grid::RowStyle;
 pub use solutions_follow::Pairs;
 
@@ -197,7 +197,7 @@ fn bad_cell(bytes: &[u8], i: usize) -> String {
 
 /// The one punctuation character (or letter, where `letters`) that, read as a blank,
 /// makes `text` `want` cells: the fix a refusal names (`--blanks :`).
-pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool) -> Option<String> {
+pub(crate) fn blank_for(text: &[u8], cells: &Cells, want: usize, letters: bool) -> Option<u8> {
     let odd = |b: &&u8| !cells.is_cell(**b) && !matches!(b, b' ' | b'\t' | b',' | b'|');
     let odd: Vec<u8> = text.iter().filter(odd).copied().collect();
     let c = *odd.first()?;
@@ -205,9 +205,15 @@ pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool)
     let one = (c.is_ascii_punctuation() || (letters && c.is_ascii_alphabetic()))
         && odd.len() > 1
         && odd.iter().all(|&b| b == c);
-    let c = char::from(c);
-    (one && cells_then == want)
-        .then(|| format!("{c:?} read as a blank would make {want} cells: --blanks {c}"))
+    (one && cells_then == want).then_some(c)
+}
+
+/// [`blank_for`], said.
+pub(crate) fn blank_hint(text: &[u8], cells: &Cells, want: usize, letters: bool) -> Option<String> {
+    let c = char::from(blank_for(text, cells, want, letters)?);
+    Some(format!(
+        "{c:?} read as a blank would make {want} cells: --blanks {c}"
+    ))
 }
 
 /// Beside `-1` blanks a `0` is a value: values from 0 (`int(d) - 1`) are no reading.
@@ -278,9 +284,9 @@ mod tests {
     /// What is read: each format's layouts, in [`Format::ALL`]'s order; the table
     /// docs/inputs.md shows, which a test keeps the same.
     const GRAMMAR: [&str; 6] = [
-        "one puzzle a line: its cells alone (its rows maybe apart: spaces, `|`, `/`, `\\`), first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
+        "one puzzle a line: its cells alone (its rows maybe apart: spaces, `|`, `/`, `\\`, or `.` where `.` is no blank), first (then `:count:solution`, a separator and other fields) or as one field among others; a second complete grid on the line is its answer; a line holding no puzzle (a title, a label, code) is skipped",
         "a table whose first line names the puzzle column (quizzes, puzzle, board, ...) and maybe the answer's (solutions, solution, answer, ...), `,` `;` tab or `|` between fields; without such a line, columns by position (--puzzle-column)",
-        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|`, one mark between each two cells as in `0.0.7.0`, not a frame's `-` `=` `_` `+` `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element; a board after a line naming answers is the answer of the one before",
+        "N rows of N cells a board (4 to 25): cells together or with one separator (spaces, commas, `|` (alone between a row's cells, an empty field a blank: `|5|||4|`), one mark between each two cells as in `0.0.7.0`, not a frame's `-` `=` `_` `+` `|`; an empty field, `-1` or `null` a blank; boxes between bars with spaces for blanks), borders and brackets, YAML list items, blank lines, titles and labels between boards, a label before a row (`A`, `Row 1:`) and column numbers above them, a row in an XML element, the symbols in order above a board (`0123456789ABCDEF`, where it makes the board conflict and the shifted rows not); a board after a line naming answers is the answer of the one before",
         "HDU 1426: 9 lines of 9 tokens, `?` blanks",
         "POJ 3074: one puzzle a line until a line `end`",
         "JSON documents and JSON lines: boards as strings or nested numbers, objects naming a puzzle (puzzle, quiz, grid, ...) and its answer (solution, answer, ...), lists of puzzles paired with lists of answers by position, objects keyed 0, 1, 2, ... as lists, a complete board beside a grid of true and false marking its givens",

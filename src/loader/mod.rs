@@ -25,9 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
-use crate::format::{
-    Cells, Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, blank_hint, reading,
-};
+use crate::format::{Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, fix, reading};
 use crate::record::{FirstSkipped, Reading, Record, SourceName};
 use walk::Walker;
 
@@ -140,6 +138,8 @@ struct Current {
     line: u64,
     records: u64,
     parse_errors: u64,
+    /// The first bytes, where the format was detected: a refusal tries flags on them.
+    head: Option<Vec<u8>>,
 }
 
 /// The records of all inputs, in order; an iterator of `Result<Record, LoadError>`.
@@ -305,6 +305,7 @@ impl Loader {
             let packed = compression.map_or(String::new(), |c| format!(", {}", c.describe()));
             (self.on_note)(&format!("{name}: read as {format} ({how}{packed})"));
         }
+        let kept = options.format.is_none().then(|| head.clone());
         let head = Cursor::new(head).chain(decode::FirstError(damage));
         let input = BufReader::with_capacity(BUFFER, head.chain(decoded));
         let mut reader = format.reader(input, &layout);
@@ -322,6 +323,7 @@ impl Loader {
             line: 0,
             records: 0,
             parse_errors: 0,
+            head: kept,
         })
     }
 
@@ -334,13 +336,8 @@ impl Loader {
         if cur.records == 0 && (skipped.0 > 0 || cur.format == Format::Json) {
             let first = skipped.1.as_ref();
             let at = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
-            // A letter where blanks would make a row (`2 3 9 e e e 4 1 e`) names its flag.
-            let cells = Cells::default();
-            let hint = first.and_then(|(_, t)| {
-                [4, 6, 8, 9, 81]
-                    .into_iter()
-                    .find_map(|n| blank_hint(t.as_bytes(), &cells, n, true))
-            });
+            // The flag that reads it (`2 3 9 e e e 4 1 e`: `--blanks e`), tried first.
+            let hint = cur.head.and_then(|head| fix(&head, &self.options.layout));
             let why = match cur.format {
                 Format::Json => "a JSON document with no board this tool reads in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...), never objects a cell or maps of cell names; under keys naming answers (solution, answer, ...) they are answers, never puzzles; to read another shape, extract its puzzles one a line".into(),
                 _ => format!(

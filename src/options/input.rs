@@ -3,7 +3,7 @@
 use super::usage;
 use crate::base::bounds;
 use crate::bench::ReadSettings;
-use crate::board::{Alphabet, Shape};
+use crate::board::Alphabet;
 use crate::cli::InputArgs;
 use crate::format::{Cells, Column, Columns, Format, Layout, Pairs};
 use crate::loader::subset::Subset;
@@ -19,12 +19,7 @@ pub(crate) fn load_options(
         Cells::with_blanks(a.blanks.as_deref().unwrap_or("")).or_else(|e| usage("--blanks", e))?;
     if let Some(name) = &a.alphabet {
         let alphabet: Alphabet = name.parse().or_else(|e| usage("--alphabet", e))?;
-        let sides = Shape::ALL.into_iter().map(Shape::side);
-        // 9x9 boards are written in digits but for the rare file in letters A-I.
-        let nine = |side| side != 9 || alphabet == Alphabet::Letters;
-        for side in sides.filter(|&side| nine(side) && alphabet.fits(side)) {
-            cells = cells.with_alphabet(side, alphabet);
-        }
+        cells = cells.written_in(alphabet);
     }
     let column = |v: &Option<String>, option: &str| -> anyhow::Result<Option<Column>> {
         v.as_deref()

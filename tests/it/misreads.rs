@@ -2984,3 +2984,126 @@ fn survey_27_a_drawn_12x12_board_with_colons_between_cells() {
         r.stderr
     );
 }
+
+/// Round 28: a line of a board's nine rows parted by `.`, blanks `0` (`P: 700910006.000060000...`,
+/// the answer after it on an `A:` line): each line was "89 cells, expected 81".
+#[test]
+fn survey_28_rows_parted_by_dots_read() {
+    let dotted = |s: &str| {
+        let rows: Vec<&str> = (0..9).map(|r| &s[r * 9..r * 9 + 9]).collect();
+        rows.join(".")
+    };
+    let text = format!(
+        "P: {}\nA: {}\nC: 12\n",
+        dotted(&P.replace('.', "0")),
+        dotted(S)
+    );
+    let r = run("puzzles-sample.txt", &text, &[]);
+    assert_eq!(
+        (r.code, r.matched()),
+        (0, vec![(P, "true")]),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Round 28: boards back to back on one line (20 of them, 1,620 cells) were "a run of 1620
+/// cells, but no puzzle in this line": the message says what they are.
+#[test]
+fn survey_28_boards_back_to_back_on_a_line_say_so() {
+    let r = run(
+        "20sudokus.txt",
+        &(P.replace('.', "0").repeat(20) + "\n"),
+        &[],
+    );
+    assert_eq!((r.code, r.puzzles()), (3, vec![""]), "{}", r.stderr);
+    r.says("1620 cells, 20 boards' worth back to back: write one a line");
+}
+
+/// Round 28: lines of tuples (`5, 5, 3, (4, 2), (2, 3), (0, 0)`: a game's stations, nine
+/// numbers) were read as rows: nine of them a made-up board, exit 0.
+#[test]
+fn survey_28_tuples_are_no_row_of_cells() {
+    let text = "5, 5, 3, (4, 2), (2, 3), (0, 0)\n".repeat(9);
+    let r = run("dataset_5by5.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (3, vec![""]), "{}", r.stderr);
+    r.says("tuples, not a row of cells");
+}
+
+/// Round 28: a 16x16 board's symbols in order on the line above it (`0123456789ABCDEF`)
+/// were its first row (a conflict, its last row an error); nine rows `123456789` (a wrong
+/// board a test reads) stay one board with conflicting givens.
+#[test]
+fn survey_28_the_symbols_above_a_board_are_no_row() {
+    let rows = [
+        "...4...60..D3...",
+        "..8..E3..4..7...",
+        "......D..E..28..",
+        "1....A..67......",
+        "671D...5.2.....8",
+        ".493E.A.B1...6.7",
+        "F..5.0.2C.79.43.",
+        "B..E.....A.5.1.F",
+        ".1.8FD.A.69..7..",
+        "E...495..B.AF...",
+        "2.C0.........D5.",
+        "A9...7.1..8C..6.",
+        "D3......E......2",
+        ".6.9.21.7.3.B54.",
+        ".F7C.6.....2...9",
+        ".AE.9..710D8.F..",
+    ];
+    let text = format!("Test 5\n0123456789ABCDEF\n{}\n", rows.join("\n"));
+    let r = run("sudokus.sud", &text, &[]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec![rows.concat().as_str()]),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.rows[0][1], "unique");
+    // Column numbers above a 9x9 grid were its first row (a conflict, its last row text).
+    let grid: Vec<&str> = (0..9).map(|r| &P[r * 9..r * 9 + 9]).collect();
+    let text = format!("1 2 3 4 5 6 7 8 9\n{}\n", grid.join("\n"));
+    let r = run("numbered.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    let r = run("wrong1.txt", &"123456789\n".repeat(9), &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 1), "{}", r.stderr);
+    assert_eq!(r.rows[0][1], "invalid_givens");
+}
+
+/// Round 28: rows whose cells `|` alone parts, an empty field a blank (`|5|||4||6|||1|`),
+/// were broken rows ("row has 3 cells, expected 9"), one board three errors.
+#[test]
+fn survey_28_bars_alone_part_cells_and_empty_fields_are_blanks() {
+    let rows: Vec<String> = (P.as_bytes().chunks(9))
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+            format!("|{}|", cells.join("|").replace('.', ""))
+        })
+        .collect();
+    let r = run("1-easy.txt", &(rows.join("\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Round 28: a refusal named `--blanks a` for maps of letters (`a a a a a a a a a`), which
+/// read no puzzle; a flag is named only where it reads the file (4x4 boards in letters:
+/// `--alphabet letters`, which read them as 9x9 rows before).
+#[test]
+fn survey_28_a_refusal_names_only_a_flag_that_reads_the_file() {
+    let map = "a a a a a a a a a\nb b b b b b b b b\n\na s d f g h j k l\n";
+    let r = run("klasik_9x9", map, &[]);
+    assert_eq!(r.code, 3);
+    assert!(!r.stderr.contains("--blanks"), "{}", r.stderr);
+    let letters = "A . . D\n. D A .\n. A D .\nD . . A\n";
+    let r = run("letters.txt", letters, &[]);
+    assert_eq!(r.code, 3);
+    r.says("--alphabet letters reads it");
+    let r = run("letters.txt", letters, &["--alphabet", "letters"]);
+    assert_eq!(
+        (r.code, r.puzzles()),
+        (0, vec!["A..D.DA..AD.D..A"]),
+        "{}",
+        r.stderr
+    );
+}
