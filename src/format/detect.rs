@@ -84,8 +84,7 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let (sample, layout) = sample(head, layout);
     let full = head.len() >= SAMPLE;
     if let Some(why) = foreign(sample, layout.cr_only) {
-        let good = |f: &Format| score(*f, sample, layout.clone(), full).fixes();
-        let fix = Format::ALL.into_iter().find(good);
+        let fix = format_fix(head, &layout, None);
         let fix = fix.map(|f| format!(" (--format {} reads it)", f.name()));
         return Err(why + &fix.unwrap_or_default());
     }
@@ -157,6 +156,17 @@ pub fn fix(head: &[u8], layout: &Layout) -> Option<String> {
         detect(head, &layout).is_ok_and(|d| d.fixes())
     };
     tries.find(good).map(|(flag, _)| format!("{flag} reads it"))
+}
+
+/// The format but `not` that reads `head` with no error, where one does: the one a
+/// refusal or a note names.
+pub fn format_fix(head: &[u8], layout: &Layout, not: Option<Format>) -> Option<Format> {
+    let (sample, layout) = sample(head, layout);
+    let good = |f: &Format| score(*f, sample, layout.clone(), head.len() >= SAMPLE).fixes();
+    Format::ALL
+        .into_iter()
+        .filter(|f| Some(*f) != not)
+        .find(good)
 }
 
 impl Detected {

@@ -25,7 +25,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
-use crate::format::{Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, fix, reading};
+use crate::format::{
+    Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, fix, format_fix, reading,
+};
 use crate::record::{FirstSkipped, Reading, Record, SourceName};
 use walk::Walker;
 
@@ -89,8 +91,14 @@ pub struct LoadOptions {
 }
 
 /// The note for a source most of whose records could not be read: a sign that its
-/// layout was guessed wrong. `None` when it reads well enough.
-pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Option<String> {
+/// layout was guessed wrong, with the format that reads its first bytes (`fix`, tried
+/// only here). `None` when it reads well enough.
+pub fn misread_note(
+    name: &SourceName,
+    records: u64,
+    parse_errors: u64,
+    fix: impl FnOnce() -> Option<Format>,
+) -> Option<String> {
     let reading = name.reading()?;
     if parse_errors < 3 || parse_errors * 2 <= records {
         return None;
@@ -100,12 +108,14 @@ pub fn misread_note(name: &SourceName, records: u64, parse_errors: u64) -> Optio
     // whatever board a row holds (its answer) for the puzzle.
     let fix = match reading.format == Format::Csv.name() {
         true => "if another column holds the puzzles, name it with --puzzle-column".into(),
-        false => {
-            let others = Format::ALL.map(|f| f.name());
-            let others = others.into_iter().filter(|f| *f != reading.format);
-            let others = others.collect::<Vec<_>>().join(", ");
-            format!("if the file is laid out otherwise, name its format with --format ({others})")
-        }
+        false => match fix() {
+            Some(f) => format!(
+                "--format {} reads its first {} KiB with no error",
+                f.name(),
+                SAMPLE >> 10
+            ),
+            None => "docs/inputs.md says what each --format reads".into(),
+        },
     };
     Some(format!(
         "{name}: {parse_errors} of {records} records could not be read as {}{}; {fix}",
@@ -361,7 +371,10 @@ impl Loader {
         }
         let notes = [
             skipped_note(&name, skipped),
-            misread_note(&name, cur.records, cur.parse_errors),
+            misread_note(&name, cur.records, cur.parse_errors, || {
+                let head = cur.head.as_ref()?;
+                format_fix(head, &self.options.layout, Some(cur.format))
+            }),
         ];
         for note in notes.into_iter().flatten() {
             (self.on_note)(&note);

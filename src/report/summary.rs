@@ -82,7 +82,7 @@ impl Summary {
             let skipped = last.name.skipped().map(|s| s.get()).unwrap_or_default();
             self.notes_due.extend(skipped_note(&last.name, skipped));
             self.notes_due
-                .extend(misread_note(&last.name, c.records, c.parse_errors));
+                .extend(misread_note(&last.name, c.records, c.parse_errors, || None));
         }
         if self.sources.len() > LISTED_SOURCES {
             self.sources.pop();

@@ -3106,4 +3106,21 @@ fn survey_28_a_refusal_names_only_a_flag_that_reads_the_file() {
         "{}",
         r.stderr
     );
+    // Program code names the format that reads it, or none; a file most of whose
+    // records fail names no format that reads no better (all five were listed).
+    let rows: Vec<String> = (P.replace('.', "0").as_bytes().chunks(9))
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+            format!("  [{}],", cells.join(", "))
+        })
+        .collect();
+    let code = format!("grid = gridFromIntArray([\n{}\n])\n", rows.join("\n"));
+    let r = run("grids.kt", &code, &[]);
+    r.says("into a file of their own (--format grid reads it)");
+    let r = run("grids.kt", "val x = listOf(\n1, 2\n)\n", &[]);
+    assert!(!r.stderr.contains("--format"), "{}", r.stderr);
+    let damaged = format!("{}\n", &P[..80]).repeat(4);
+    let r = run("damaged.txt", &damaged, &[]);
+    r.says("4 of 4 records could not be read as line");
+    r.says("docs/inputs.md says what each --format reads");
 }
