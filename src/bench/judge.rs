@@ -298,6 +298,17 @@ impl Judged {
     /// `b`'s clock), `why` with a note where two builds did different work.
     pub fn versus(self, a: &BenchResult, b: &BenchResult, how: How, rules: &Rules) -> Versus {
         let e = self.estimate;
+        let nodes = a.counters.nodes && b.counters.nodes && a.nodes_total != b.nodes_total;
+        let guesses =
+            a.counters.guesses && b.counters.guesses && a.guesses_total != b.guesses_total;
+        let mut why = self.why;
+        if rules.kind == Kind::Builds && (nodes || guesses) {
+            let note = format!(
+                "the search changed: nodes/puzzle {:.1} -> {:.1}, guesses/puzzle {:.2} -> {:.2}",
+                a.nodes_per_puzzle, b.nodes_per_puzzle, a.guesses_per_puzzle, b.guesses_per_puzzle
+            );
+            why = Some(why.map_or(String::new(), |w| format!("{w}; ")) + &note);
+        }
         Versus {
             base: a.backend.clone(),
             other: b.backend.clone(),
@@ -312,27 +323,10 @@ impl Judged {
             pairs: e.map_or(0, |e| e.pairs),
             noise_pct: rules.noise_pct,
             verdict: self.verdict,
-            why: with_work(self.why, a, b, rules.kind),
+            why,
             instructions_ratio: None,
         }
     }
-}
-
-/// `why`, with a note where two builds did different work.
-fn with_work(why: Option<String>, a: &BenchResult, b: &BenchResult, kind: Kind) -> Option<String> {
-    let nodes = a.counters.nodes && b.counters.nodes && a.nodes_total != b.nodes_total;
-    let guesses = a.counters.guesses && b.counters.guesses && a.guesses_total != b.guesses_total;
-    if kind != Kind::Builds || !(nodes || guesses) {
-        return why;
-    }
-    let note = format!(
-        "the search changed: nodes/puzzle {:.1} -> {:.1}, guesses/puzzle {:.2} -> {:.2}",
-        a.nodes_per_puzzle, b.nodes_per_puzzle, a.guesses_per_puzzle, b.guesses_per_puzzle
-    );
-    Some(match why {
-        Some(w) => format!("{w}; {note}"),
-        None => note,
-    })
 }
 
 /// A ratio and its interval.
