@@ -180,11 +180,7 @@ impl Versus {
     /// The sentence: "new took 1.102 times old's time (1.091..1.113): regressed", "bitboard
     /// ran 4.48 times faster than dlx-static (4.41..4.55)".
     pub fn sentence(&self) -> String {
-        let why = self
-            .why
-            .as_deref()
-            .map(|w| format!(": {w}"))
-            .unwrap_or_default();
+        let why = (self.why.as_deref()).map_or(String::new(), |w| format!(": {w}"));
         let Some(r) = self.ratio.filter(|_| self.verdict != Verdict::Unjudged) else {
             let what = self.verdict.name();
             return format!("{} against {}: {what}{why}", self.other, self.base);
