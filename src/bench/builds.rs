@@ -56,19 +56,14 @@ impl Builds {
         let copied = std::fs::copy(path, &tmp)
             .map_err(anyhow::Error::from)
             .and_then(|_| hash_file(&tmp));
-        match copied {
-            Ok(h) if h == hash => {}
-            other => {
-                let _ = std::fs::remove_file(&tmp);
-                bail!(
-                    "keeping {}: {}",
-                    path.display(),
-                    match other {
-                        Err(e) => format!("{e:#}"),
-                        Ok(_) => "it changed while it was copied".into(),
-                    }
-                );
-            }
+        let why = match copied {
+            Ok(h) if h == hash => None,
+            Ok(_) => Some("it changed while it was copied".into()),
+            Err(e) => Some(format!("{e:#}")),
+        };
+        if let Some(why) = why {
+            let _ = std::fs::remove_file(&tmp);
+            bail!("keeping {}: {why}", path.display());
         }
         std::fs::rename(&tmp, folder.join(name))
             .with_context(|| format!("keeping {} in {}", path.display(), folder.display()))?;

@@ -316,11 +316,8 @@ impl Dataset {
         if failure.is_none() && too_large.is_none() {
             failure = loader.by_ref().find_map(Result::err);
         }
-        if let Some(e) = failure {
-            return Err(DatasetError(e.to_string()).into());
-        }
-        if let Some(too_large) = too_large {
-            return Err(DatasetError(too_large).into());
+        if let Some(why) = failure.map(|e| e.to_string()).or(too_large) {
+            return Err(DatasetError(why).into());
         }
         if crate::base::interrupt::requested() {
             return Ok(None);

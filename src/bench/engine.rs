@@ -112,7 +112,16 @@ pub(super) fn measure<'a>(
             ..c.result(dataset, threads, timing, blocks.len(), config)
         })
         .collect();
-    let sides: Vec<Side> = contenders.iter().map(|c| c.side(blocks.len())).collect();
+    let sides: Vec<Side> = (contenders.iter())
+        .map(|c| Side {
+            label: c.label,
+            solves: c.backend.is_solver(),
+            outcomes: &c.outcomes,
+            times: &c.times,
+            blocks: blocks.len(),
+            claims: c.tally.claims,
+        })
+        .collect();
     let versus = super::verdicts(&sides, &results, config);
     Ok(Some((results, versus)))
 }
@@ -400,18 +409,6 @@ impl<'a> Contender<'a> {
         Ok(())
     }
 
-    /// What `judge` needs of it, measured in blocks of `blocks` a round.
-    fn side(&self, blocks: usize) -> Side<'_> {
-        Side {
-            label: self.label,
-            solves: self.backend.is_solver(),
-            outcomes: &self.outcomes,
-            times: &self.times,
-            blocks,
-            claims: self.tally.claims,
-        }
-    }
-
     /// The result: the headline from the rounds' times, the distribution from every
     /// call, the work from the first round, the outcomes per puzzle.
     fn result(
@@ -513,14 +510,11 @@ pub(super) fn present(
     first: u64,
     boards: &mut [Board],
 ) -> Option<Vec<Symmetry>> {
-    if !config.symmetry {
-        return None;
-    }
     let mix = |x: u64| SplitMix64::new(x).next_u64();
     // Each puzzle's form depends on the puzzle and the round alone, never on how the
     // dataset was cut into blocks: a third backend that changes the blocks' size must
     // not change the other two's work.
-    Some(
+    config.symmetry.then(|| {
         (first..)
             .zip(boards.iter_mut())
             .map(|(k, b)| {
@@ -529,8 +523,8 @@ pub(super) fn present(
                 *b = s.apply(b);
                 s
             })
-            .collect(),
-    )
+            .collect()
+    })
 }
 
 /// A block of a dataset: timed puzzles `timed`, and the untimed records `untimed`

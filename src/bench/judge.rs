@@ -180,11 +180,7 @@ impl Versus {
     /// The sentence: "new took 1.102 times old's time (1.091..1.113): regressed", "bitboard
     /// ran 4.48 times faster than dlx-static (4.41..4.55)".
     pub fn sentence(&self) -> String {
-        let why = self
-            .why
-            .as_deref()
-            .map(|w| format!(": {w}"))
-            .unwrap_or_default();
+        let why = (self.why.as_deref()).map_or(String::new(), |w| format!(": {w}"));
         let Some(r) = self.ratio.filter(|_| self.verdict != Verdict::Unjudged) else {
             let what = self.verdict.name();
             return format!("{} against {}: {what}{why}", self.other, self.base);
@@ -298,6 +294,17 @@ impl Judged {
     /// `b`'s clock), `why` with a note where two builds did different work.
     pub fn versus(self, a: &BenchResult, b: &BenchResult, how: How, rules: &Rules) -> Versus {
         let e = self.estimate;
+        let nodes = a.counters.nodes && b.counters.nodes && a.nodes_total != b.nodes_total;
+        let guesses =
+            a.counters.guesses && b.counters.guesses && a.guesses_total != b.guesses_total;
+        let mut why = self.why;
+        if rules.kind == Kind::Builds && (nodes || guesses) {
+            let note = format!(
+                "the search changed: nodes/puzzle {:.1} -> {:.1}, guesses/puzzle {:.2} -> {:.2}",
+                a.nodes_per_puzzle, b.nodes_per_puzzle, a.guesses_per_puzzle, b.guesses_per_puzzle
+            );
+            why = Some(why.map_or(String::new(), |w| format!("{w}; ")) + &note);
+        }
         Versus {
             base: a.backend.clone(),
             other: b.backend.clone(),
@@ -312,27 +319,10 @@ impl Judged {
             pairs: e.map_or(0, |e| e.pairs),
             noise_pct: rules.noise_pct,
             verdict: self.verdict,
-            why: with_work(self.why, a, b, rules.kind),
+            why,
             instructions_ratio: None,
         }
     }
-}
-
-/// `why`, with a note where two builds did different work.
-fn with_work(why: Option<String>, a: &BenchResult, b: &BenchResult, kind: Kind) -> Option<String> {
-    let nodes = a.counters.nodes && b.counters.nodes && a.nodes_total != b.nodes_total;
-    let guesses = a.counters.guesses && b.counters.guesses && a.guesses_total != b.guesses_total;
-    if kind != Kind::Builds || !(nodes || guesses) {
-        return why;
-    }
-    let note = format!(
-        "the search changed: nodes/puzzle {:.1} -> {:.1}, guesses/puzzle {:.2} -> {:.2}",
-        a.nodes_per_puzzle, b.nodes_per_puzzle, a.guesses_per_puzzle, b.guesses_per_puzzle
-    );
-    Some(match why {
-        Some(w) => format!("{w}; {note}"),
-        None => note,
-    })
 }
 
 /// A ratio and its interval.

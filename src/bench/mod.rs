@@ -18,8 +18,7 @@ mod truth;
 pub use instructions::Instructions;
 pub use judge::{How, Kind, Verdict, Versus};
 
-pub use dataset::DatasetError;
-pub use dataset::{Dataset, hash_file};
+pub use dataset::{Dataset, DatasetError, hash_file};
 pub use saved::{
     BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
     Timing, Verified,

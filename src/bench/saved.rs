@@ -355,13 +355,8 @@ impl BenchResult {
         if let Some(load) = self.load {
             bounds::finite(load, 0.0, bounds::MAX_THREADS as f64).map_err(field("load"))?;
         }
-        self.validate_counts()?;
-        self.validate_figures()
-    }
-
-    /// The counts of instructions, wrong answers, claims and boards: none more than the
-    /// calls made.
-    fn validate_counts(&self) -> Result<(), String> {
+        // The counts of instructions, wrong answers, claims and boards: none more than
+        // the calls made.
         if let Some(i) = &self.instructions {
             let consistent = i.puzzles >= 1
                 && i.puzzles <= self.dataset.puzzles
@@ -431,12 +426,8 @@ impl BenchResult {
                 self.unsupported, self.dataset.puzzles
             ));
         }
-        Ok(())
-    }
-
-    /// The headline, the other figures and the distribution: finite, and as measured.
-    fn validate_figures(&self) -> Result<(), String> {
-        // The headline is the median round: a file that says otherwise was edited.
+        // The headline is the median round: a file that says otherwise was edited; the
+        // other figures and the distribution are finite.
         let median = crate::bench::stats::median(&self.round_us_per_puzzle());
         if (self.us_per_puzzle - median).abs() > 1e-6 * median.max(1e-9) {
             return Err(format!(

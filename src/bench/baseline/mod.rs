@@ -8,12 +8,22 @@ pub use store::{BaselineRef, Found, Store, check_name, load};
 use anyhow::bail;
 
 use super::judge::{self, Judged, Rules};
-use crate::bench::{BenchResult, BenchRun, BenchSettings, How, Kind, Timing, Verdict, Versus};
+use crate::bench::{BenchResult, BenchRun, How, Kind, Timing, Verdict, Versus};
 
-/// Refuses runs whose settings differ: nothing is measured before this says the runs
-/// can be compared.
-pub fn check_comparable(old: &BenchRun, new: &BenchSettings) -> anyhow::Result<()> {
-    let (a, b) = (&old.settings, new);
+/// Loads that differ by this many busy cores (or more) make wall times incomparable:
+/// on a 2-vCPU VM one busy core slowed an unchanged build by 76-134%.
+pub const LOAD_TOLERANCE: f64 = 0.5;
+
+/// Each result of `new` against the same backend, dataset and thread count in `old`,
+/// unpaired (needs a quiet machine): the verdicts, and the results only `old`, and only
+/// `new`, has ("backend on dataset -jN"). Refuses runs whose settings or datasets differ.
+pub fn compare(
+    old: &BenchRun,
+    new: &BenchRun,
+    rules: &Rules,
+) -> anyhow::Result<(Vec<Versus>, [Vec<String>; 2])> {
+    // Runs whose settings differ first, then those whose datasets do.
+    let (a, b) = (&old.settings, &new.settings);
     if a.input != b.input {
         bail!(
             "the runs read their datasets differently ({:?} vs {:?}): rerun with the baseline's input options",
@@ -42,22 +52,6 @@ pub fn check_comparable(old: &BenchRun, new: &BenchSettings) -> anyhow::Result<(
             b.timeout_s
         );
     }
-    Ok(())
-}
-
-/// Loads that differ by this many busy cores (or more) make wall times incomparable:
-/// on a 2-vCPU VM one busy core slowed an unchanged build by 76-134%.
-pub const LOAD_TOLERANCE: f64 = 0.5;
-
-/// Each result of `new` against the same backend, dataset and thread count in `old`,
-/// unpaired (needs a quiet machine): the verdicts, and the results only `old`, and only
-/// `new`, has ("backend on dataset -jN"). Refuses runs whose settings or datasets differ.
-pub fn compare(
-    old: &BenchRun,
-    new: &BenchRun,
-    rules: &Rules,
-) -> anyhow::Result<(Vec<Versus>, [Vec<String>; 2])> {
-    check_comparable(old, &new.settings)?;
     for n in &new.results {
         if let Some(o) = old
             .results

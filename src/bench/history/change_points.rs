@@ -73,18 +73,30 @@ pub fn detect(
     let mut starts = partition(&median3(&y), &penalty, stop);
     // Merge the smallest step while any is below the threshold.
     while !stop.load(Ordering::Relaxed) {
-        let steps = steps_of(&y, &starts, builds);
+        // The steps between the segments, each segment at its median.
+        let level = |i: usize| {
+            let end = starts.get(i + 1).copied().unwrap_or(y.len());
+            let mut seg: Vec<f64> = y[starts[i]..end].to_vec();
+            seg.sort_by(f64::total_cmp);
+            seg[seg.len() / 2].exp()
+        };
+        let steps: Vec<Step> = (1..starts.len())
+            .map(|i| Step {
+                index: starts[i],
+                before: level(i - 1),
+                after: level(i),
+                cause: cause(builds, starts[i]),
+            })
+            .collect();
         let smallest = steps
             .iter()
             .enumerate()
             .filter(|(_, s)| s.change_pct().abs() < min_step_pct)
             .min_by(|a, b| a.1.change_pct().abs().total_cmp(&b.1.change_pct().abs()));
-        match smallest {
-            Some((i, _)) => {
-                starts.remove(i + 1);
-            }
-            None => return steps,
-        }
+        let Some((i, _)) = smallest else {
+            return steps;
+        };
+        starts.remove(i + 1);
     }
     Vec::new()
 }
@@ -156,24 +168,6 @@ fn partition(y: &[f64], penalty: &[f64], stop: &AtomicBool) -> Vec<usize> {
         std::iter::successors(Some(last[n]), |&a| (a > 0).then(|| last[a])).collect();
     starts.reverse();
     starts
-}
-
-/// The steps between the segments that start at `starts`, with each segment's median.
-fn steps_of(y: &[f64], starts: &[usize], builds: &[Option<&str>]) -> Vec<Step> {
-    let level = |i: usize| {
-        let end = starts.get(i + 1).copied().unwrap_or(y.len());
-        let mut seg: Vec<f64> = y[starts[i]..end].to_vec();
-        seg.sort_by(f64::total_cmp);
-        seg[seg.len() / 2].exp()
-    };
-    (1..starts.len())
-        .map(|i| Step {
-            index: starts[i],
-            before: level(i - 1),
-            after: level(i),
-            cause: cause(builds, starts[i]),
-        })
-        .collect()
 }
 
 #[cfg(test)]

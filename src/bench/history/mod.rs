@@ -229,10 +229,7 @@ pub fn lines(run: &BenchRun, source: &str) -> anyhow::Result<Vec<u8>> {
 /// The history file of the project around the working directory: beside the baselines
 /// folder `store` found (its grandparent's `results/`).
 pub fn default_path(store: &crate::bench::baseline::Store) -> PathBuf {
-    match store.dir.parent() {
-        Some(results) => results.join("history.jsonl"),
-        None => PathBuf::from(RELATIVE),
-    }
+    (store.dir.parent()).map_or_else(|| PathBuf::from(RELATIVE), |r| r.join("history.jsonl"))
 }
 
 /// What was read: the entries in file order, and a note for every line skipped.

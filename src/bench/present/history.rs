@@ -33,17 +33,15 @@ fn table(trends: &[Trend<'_>]) -> Table {
             format!("{:+.1}%", (last(t) / first(t) - 1.0) * 100.0)
         }),
         ("trend", Left, &|t| sparkline(&t.values(), 24)),
-        ("change points", Left, &change_points),
+        ("change points", Left, &|t| {
+            let steps: Vec<String> = t.steps.iter().map(|s| step_words(t, s)).collect();
+            match steps.is_empty() {
+                true => "none".into(),
+                false => steps.join("; "),
+            }
+        }),
     ];
     Table::of(trends, columns)
-}
-
-fn change_points(t: &Trend<'_>) -> String {
-    let steps: Vec<String> = t.steps.iter().map(|s| step_words(t, s)).collect();
-    match steps.is_empty() {
-        true => "none".into(),
-        false => steps.join("; "),
-    }
 }
 
 /// A build for a person: the revision and the first 12 hex digits of its code's hash.
@@ -80,13 +78,9 @@ fn sparkline(values: &[f64], width: usize) -> String {
     let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = v.iter().copied().fold(0.0, f64::max);
     v.iter()
-        .map(|&x| {
-            let i = if hi > lo {
-                ((x - lo) / (hi - lo) * 7.0).round() as usize
-            } else {
-                3
-            };
-            SPARKS[i.min(7)]
+        .map(|&x| match hi > lo {
+            true => SPARKS[(((x - lo) / (hi - lo) * 7.0).round() as usize).min(7)],
+            false => SPARKS[3],
         })
         .collect()
 }

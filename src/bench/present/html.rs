@@ -154,19 +154,6 @@ th,td{padding:5px 8px;border-bottom:1px solid #e6e8eb}th{background:#eef0f3;font
 figure{margin:10px 10px 10px 0;display:inline-block;max-width:100%;vertical-align:top;background:white;box-shadow:0 1px 2px #0001}figure svg{display:block;max-width:100%;height:auto}\
 footer{margin-top:32px;color:#8a93a3;font-size:12px}";
 
-fn meta(page: &mut Page, run: &BenchRun) {
-    let Machine { cpu, cores, os, .. } = &run.machine;
-    let (build, date) = (run.build.describe(), &run.date);
-    let machine = format!("sudoku-bench {build}, {date} — {cpu} ({cores} cores), {os}");
-    page.p("meta", &machine);
-    let s = &run.settings;
-    let (rounds, warmup, max_solutions) = (s.rounds, s.warmup, s.max_solutions);
-    let settings = format!(
-        "{rounds} rounds at least, after {warmup} warmup; max-solutions {max_solutions}; headline µs/puzzle: the median round's time / puzzles"
-    );
-    page.p("meta", &settings);
-}
-
 /// The distributions of the run's results in one chart: a panel per dataset, in the
 /// order of the results, a series per result with times.
 fn cdf(page: &mut Page, run: &BenchRun) {
@@ -214,7 +201,16 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
     for line in builds {
         page.p("meta", line);
     }
-    meta(&mut page, run);
+    let Machine { cpu, cores, os, .. } = &run.machine;
+    let (build, date) = (run.build.describe(), &run.date);
+    let machine = format!("sudoku-bench {build}, {date} — {cpu} ({cores} cores), {os}");
+    page.p("meta", &machine);
+    let s = &run.settings;
+    let (rounds, warmup, max_solutions) = (s.rounds, s.warmup, s.max_solutions);
+    let settings = format!(
+        "{rounds} rounds at least, after {warmup} warmup; max-solutions {max_solutions}; headline µs/puzzle: the median round's time / puzzles"
+    );
+    page.p("meta", &settings);
     if run.partial {
         page.p(
             "meta",

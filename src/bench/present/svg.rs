@@ -170,13 +170,14 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
     for e in axis.l0..=axis.l1 {
         let d = 10f64.powi(e);
         x_grid(s, x(d), "");
-        // Its label, centred under the axis.
+        // Its label, centred under the axis: whole numbers from 1 up, as many decimals
+        // as a smaller one needs.
+        let decimals = (-d.log10()).ceil().max(0.0) as usize;
         let _ = write!(
             s,
-            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{}</text>"#,
+            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{d:.decimals$}</text>"#,
             x(d),
             BOTTOM + 19.0,
-            tick_label(d)
         );
         for m in (2..10).filter(|_| e < axis.l1) {
             x_grid(s, x(f64::from(m) * d), r#" stroke-opacity=".5""#);
@@ -239,16 +240,6 @@ fn cdf_panel(s: &mut String, series: &[Series<'_>], palette: &Palette) {
 const STYLE: &str = "text{font-family:system-ui,sans-serif}.title{font-size:15px;font-weight:600}\
 .tick{font-size:13px;fill:#444}.axis{font-size:14px}.note{font-size:13px;fill:#333}\
 .halo{stroke:white;stroke-width:3;paint-order:stroke}.grid{stroke:#e3e3e3}";
-
-/// A tick's label: whole numbers from 1 up, as many decimals as a smaller one needs.
-fn tick_label(v: f64) -> String {
-    if v >= 1.0 {
-        format!("{v:.0}")
-    } else {
-        let decimals = (-v.log10()).ceil().max(1.0) as usize;
-        format!("{v:.decimals$}")
-    }
-}
 
 /// The last part of a dataset's path, for a chart's title.
 pub fn file_name(path: &str) -> &str {

@@ -14,11 +14,19 @@ pub fn render(run: &BenchRun) -> String {
     table.rename("no guess", "noguess");
     table.map("dataset", dataset_name);
     let mut s = table.render();
+    // " (cpu: ...)": the clocks of the run's results, each with why.
+    let mut clocks: Vec<String> = Vec::new();
+    for t in run.results.iter().map(|r| r.timing) {
+        crate::base::push_new(&mut clocks, format!("{}: {}", t.name(), t.reason()));
+    }
+    let clocks = match clocks.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", clocks.join("; ")),
+    };
     let _ = writeln!(
         s,
-        "µs/puzzle: the median round's time / puzzles, on its clock{} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
+        "µs/puzzle: the median round's time / puzzles, on its clock{clocks} (the headline); mean/median/p99/max: per solver call, all rounds.\n\
          spread: relative standard deviation between rounds; effic.: throughput / (threads x 1-thread throughput).",
-        clocks(run)
     );
     for r in &run.results {
         notes(&mut s, r, run.settings.symmetry);
@@ -31,18 +39,6 @@ pub fn render(run: &BenchRun) -> String {
         );
     }
     s
-}
-
-/// " (cpu: ...)": the clocks of the run's results, each with why.
-fn clocks(run: &BenchRun) -> String {
-    let mut said: Vec<String> = Vec::new();
-    for t in run.results.iter().map(|r| r.timing) {
-        crate::base::push_new(&mut said, format!("{}: {}", t.name(), t.reason()));
-    }
-    match said.is_empty() {
-        true => String::new(),
-        false => format!(" ({})", said.join("; ")),
-    }
 }
 
 /// The bench table's cells, every column one of its renderers shows (terminal,

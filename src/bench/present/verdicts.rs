@@ -143,11 +143,8 @@ pub fn builds(versus: &[Versus]) -> Vec<Versus> {
 
 /// "no regression", "2 regressed".
 fn outcome(builds: &[Versus]) -> String {
-    match builds
-        .iter()
-        .filter(|v| v.verdict == Verdict::Regressed)
-        .count()
-    {
+    let regressed = builds.iter().filter(|v| v.verdict == Verdict::Regressed);
+    match regressed.count() {
         0 => "no regression".into(),
         n => format!("{n} regressed"),
     }
