@@ -16,9 +16,9 @@ use crate::bench::{
 };
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
-use crate::options::{BenchOptions, Record, SaveBaseline};
+use crate::options::{BenchOptions, SaveBaseline};
 use crate::output::append_lines;
-use crate::output::{TargetKind, TextTo, write_whole};
+use crate::output::{Target, TargetKind, TextTo, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
 
@@ -173,20 +173,20 @@ fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
 }
 
 /// Appends the run's results to the history.
-fn record(r: &Record, run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
-    let (file, folders) = append_lines(&r.target, &history::lines(run, &r.source)?)?;
+fn record((target, source): &(Target, String), run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
+    let (file, folders) = append_lines(target, &history::lines(run, source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
     if file {
         let folders = match folders {
             true => ", and the folders missing on its path",
             false => "",
         };
-        say!("note: created the history file {}{folders}", r.target.label);
+        say!("note: created the history file {}{folders}", target.label);
     }
     Ok(text.print(&format!(
         "recorded {} results in {}\n",
         run.results.len(),
-        r.target.label
+        target.label
     ))?)
 }
 
