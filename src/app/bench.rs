@@ -241,8 +241,25 @@ pub(super) fn measure(
     exports: &ExportManager,
     build: &Build,
 ) -> anyhow::Result<BenchRun> {
+    let bar = match (progress, config.min_time) {
+        (false, _) => ProgressBar::hidden(),
+        (true, Some(_)) => ProgressBar::new_spinner(),
+        (true, None) => ProgressBar::new(
+            (config.warmup + config.rounds) as u64
+                * (config.backends.len() * config.threads.len() * datasets.len()) as u64,
+        ),
+    };
+    if progress {
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} passes  {msg}",
+            )
+            .expect("valid template"),
+        );
+        bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
+    }
     let mut watcher = Watcher {
-        bar: progress_bar(progress, config, datasets.len()),
+        bar,
         per_puzzle,
         exports,
         run: BenchRun::new(config, build),
@@ -288,26 +305,6 @@ impl Observer for Watcher<'_> {
         }
         Ok(())
     }
-}
-
-fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize) -> ProgressBar {
-    if !enabled {
-        return ProgressBar::hidden();
-    }
-    let passes = (config.warmup + config.rounds) as u64
-        * (config.backends.len() * config.threads.len() * datasets) as u64;
-    let bar = match config.min_time {
-        Some(_) => ProgressBar::new_spinner(),
-        None => ProgressBar::new(passes),
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} passes  {msg}",
-        )
-        .expect("valid template"),
-    );
-    bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
-    bar
 }
 
 #[cfg(test)]
