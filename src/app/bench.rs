@@ -16,9 +16,9 @@ use crate::bench::{
 };
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
-use crate::options::{BenchOptions, Record, SaveBaseline};
+use crate::options::{BenchOptions, SaveBaseline};
 use crate::output::append_lines;
-use crate::output::{TargetKind, TextTo, write_whole};
+use crate::output::{Target, TargetKind, TextTo, write_whole};
 use crate::report::{RowOutput, RowOutputKind};
 use crate::run::PuzzleResult;
 
@@ -173,20 +173,20 @@ fn short_of_cores(others: f64, cores: usize, needed: usize) -> bool {
 }
 
 /// Appends the run's results to the history.
-fn record(r: &Record, run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
-    let (file, folders) = append_lines(&r.target, &history::lines(run, &r.source)?)?;
+fn record((target, source): &(Target, String), run: &BenchRun, text: TextTo) -> anyhow::Result<()> {
+    let (file, folders) = append_lines(target, &history::lines(run, source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
     if file {
         let folders = match folders {
             true => ", and the folders missing on its path",
             false => "",
         };
-        say!("note: created the history file {}{folders}", r.target.label);
+        say!("note: created the history file {}{folders}", target.label);
     }
     Ok(text.print(&format!(
         "recorded {} results in {}\n",
         run.results.len(),
-        r.target.label
+        target.label
     ))?)
 }
 
@@ -241,8 +241,25 @@ pub(super) fn measure(
     exports: &ExportManager,
     build: &Build,
 ) -> anyhow::Result<BenchRun> {
+    let bar = match (progress, config.min_time) {
+        (false, _) => ProgressBar::hidden(),
+        (true, Some(_)) => ProgressBar::new_spinner(),
+        (true, None) => ProgressBar::new(
+            (config.warmup + config.rounds) as u64
+                * (config.backends.len() * config.threads.len() * datasets.len()) as u64,
+        ),
+    };
+    if progress {
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} passes  {msg}",
+            )
+            .expect("valid template"),
+        );
+        bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
+    }
     let mut watcher = Watcher {
-        bar: progress_bar(progress, config, datasets.len()),
+        bar,
         per_puzzle,
         exports,
         run: BenchRun::new(config, build),
@@ -288,26 +305,6 @@ impl Observer for Watcher<'_> {
         }
         Ok(())
     }
-}
-
-fn progress_bar(enabled: bool, config: &BenchConfig, datasets: usize) -> ProgressBar {
-    if !enabled {
-        return ProgressBar::hidden();
-    }
-    let passes = (config.warmup + config.rounds) as u64
-        * (config.backends.len() * config.threads.len() * datasets) as u64;
-    let bar = match config.min_time {
-        Some(_) => ProgressBar::new_spinner(),
-        None => ProgressBar::new(passes),
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} passes  {msg}",
-        )
-        .expect("valid template"),
-    );
-    bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
-    bar
 }
 
 #[cfg(test)]

@@ -27,13 +27,6 @@ pub struct SaveBaseline {
     pub builds: Option<Builds>,
 }
 
-/// `--record` (or a saved baseline): the history file results are appended to.
-pub struct Record {
-    pub target: Target,
-    /// `record`, or `baseline NAME`.
-    pub source: String,
-}
-
 pub struct BenchOptions {
     pub datasets: Vec<Input>,
     pub load: LoadOptions,
@@ -44,7 +37,9 @@ pub struct BenchOptions {
     pub save: Option<SaveBaseline>,
     pub progress: bool,
     pub html: Option<Target>,
-    pub record: Option<Record>,
+    /// `--record` (or a saved baseline): the history file results are appended to, and
+    /// what appends them (`record`, or `baseline NAME`).
+    pub record: Option<(Target, String)>,
     /// Where the tables go.
     pub text: TextTo,
 }
@@ -107,8 +102,20 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let config = config(&a)?;
     let (mut load, subset) = super::input::load_options(&config.read, a.input.verbose)?;
     let store = Store::locate(a.store.baselines_dir.as_deref())?;
+    // Where `--save-baseline NAME` goes; refused before measuring, not after minutes of
+    // work, when the name is bad or taken (without `--force`).
     let save_place = (a.save_baseline.as_deref())
-        .map(|name| save_path(name, &store, a.force).map(Place::Path))
+        .map(|name| -> anyhow::Result<Place> {
+            baseline::check_name(name).or_else(|e| usage("--save-baseline", e))?;
+            let path = store.path_of(name);
+            if path.exists() && !a.force {
+                anyhow::bail!(
+                    "baseline {name:?} already exists ({}); pass --force to replace it",
+                    path.display()
+                );
+            }
+            Ok(Place::Path(path))
+        })
         .transpose()?;
     let place = |p: &Option<PathBuf>| p.as_deref().map(Place::from_arg);
     if a.history.is_some() && !a.record && a.save_baseline.is_none() {
@@ -137,22 +144,20 @@ pub(super) fn bench(a: BenchArgs) -> anyhow::Result<BenchOptions> {
     let mut planned = output::plan_optional(&inputs, &wanted, false)?;
     load.written = planned.written();
     let save_target = planned.take(O::SaveBaseline);
-    let record = planned.take(O::History).map(|target| Record {
-        target,
-        source: match &a.save_baseline {
-            Some(name) if !a.record => format!("baseline {name}"),
-            _ => "record".into(),
-        },
-    });
-    let save = match (save_target, a.save_baseline) {
-        (Some(target), Some(name)) => Some(SaveBaseline {
+    let record = planned
+        .take(O::History)
+        .map(|target| match &a.save_baseline {
+            Some(name) if !a.record => (target, format!("baseline {name}")),
+            _ => (target, "record".into()),
+        });
+    let save = save_target
+        .zip(a.save_baseline)
+        .map(|(target, name)| SaveBaseline {
             name,
             target,
             store,
             builds: Builds::locate(),
-        }),
-        _ => None,
-    };
+        });
     Ok(BenchOptions {
         datasets: a.datasets.iter().map(Input::from_arg).collect(),
         load,
@@ -211,7 +216,20 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
             "give at least two backends: the first is the old build, the others are compared with it",
         );
     }
-    let threads = thread_counts(&a.threads)?;
+    // Thread counts: each 1 to 1024, no repeats, a bounded list.
+    if a.threads.len() > bounds::MAX_THREAD_COUNTS {
+        return usage(
+            "--threads",
+            format!("at most {} thread counts", bounds::MAX_THREAD_COUNTS),
+        );
+    }
+    for (i, &n) in a.threads.iter().enumerate() {
+        super::threads(n, false)?;
+        if a.threads[..i].contains(&n) {
+            return usage("--threads", format!("{n} is listed twice"));
+        }
+    }
+    let threads = a.threads.clone();
     super::foreign::threads(&backends, &threads, &a.foreign)?;
     let instructions = instructions(a.instructions, &backends)?;
     let l = &a.limits;
@@ -243,20 +261,6 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         verify: super::foreign::verify(&a.foreign),
         symmetry: a.symmetry == "on",
     })
-}
-
-/// Where `--save-baseline NAME` goes; refused before measuring, not after minutes of
-/// work, when the name is bad or taken (without `--force`).
-fn save_path(name: &str, store: &Store, force: bool) -> anyhow::Result<PathBuf> {
-    baseline::check_name(name).or_else(|e| usage("--save-baseline", e))?;
-    let path = store.path_of(name);
-    if path.exists() && !force {
-        anyhow::bail!(
-            "baseline {name:?} already exists ({}); pass --force to replace it",
-            path.display()
-        );
-    }
-    Ok(path)
 }
 
 pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
@@ -465,23 +469,6 @@ const DEFAULT_MIN_TIME: Duration = Duration::from_secs(3);
 
 fn noise(value: f64) -> anyhow::Result<f64> {
     bounds::finite(value, 0.0, bounds::MAX_NOISE_PCT).or_else(|e| usage("--noise", e))
-}
-
-/// Thread counts: each 1 to 1024, no repeats, a bounded list.
-fn thread_counts(list: &[usize]) -> anyhow::Result<Vec<usize>> {
-    if list.len() > bounds::MAX_THREAD_COUNTS {
-        return usage(
-            "--threads",
-            format!("at most {} thread counts", bounds::MAX_THREAD_COUNTS),
-        );
-    }
-    for (i, &n) in list.iter().enumerate() {
-        super::threads(n, false)?;
-        if list[..i].contains(&n) {
-            return usage("--threads", format!("{n} is listed twice"));
-        }
-    }
-    Ok(list.to_vec())
 }
 
 /// `--instructions N`: a sample size, valgrind present, every backend countable.

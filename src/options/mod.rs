@@ -14,7 +14,7 @@ mod input;
 mod other;
 mod solve;
 
-pub use bench::{BenchOptions, CompareAction, CompareOptions, Record, Rerun, SaveBaseline};
+pub use bench::{BenchOptions, CompareAction, CompareOptions, Rerun, SaveBaseline};
 pub use history::HistoryOptions;
 pub use other::{GenOptions, JudgeOptions, ManOptions, ManTo};
 pub use solve::SolveOptions;

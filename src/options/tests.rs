@@ -118,7 +118,7 @@ fn every_output_gets_its_own_flag_and_target() {
     assert_eq!(exports, expected.map(|(f, flag)| (f, at(flag))));
     assert_eq!(o.per_puzzle.map(|t| t.label), Some(at("--per-puzzle")));
     assert_eq!(o.html.map(|t| t.label), Some(at("--html")));
-    assert_eq!(o.record.map(|r| r.target.label), Some(at("--history")));
+    assert_eq!(o.record.map(|(t, _)| t.label), Some(at("--history")));
     assert_eq!(o.save.map(|s| s.target.label), Some(at("b/saved.json")));
     let Command::Solve(o) = with(&solve, &solve_flags) else {
         panic!("not solve");

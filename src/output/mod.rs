@@ -188,7 +188,32 @@ pub fn plan(
                 output: "standard output".into(),
             });
         }
-        let (label, kind, resolved) = resolve_output(&what, place, &stdout)?;
+        // The target's label and kind, and what it is on disk (`None` for a standard
+        // output that cannot be looked at).
+        let (label, kind, resolved) = match place {
+            Place::Std => ("standard output".into(), TargetKind::Stdout, stdout.clone()),
+            Place::Path(p) => {
+                let label = p.display().to_string();
+                let r = resolve(p).map_err(|source| PlanError::Resolve {
+                    what: what.clone(),
+                    output: label.clone(),
+                    source,
+                })?;
+                let kind = match r.kind {
+                    Kind::Directory => {
+                        return Err(PlanError::Directory {
+                            what,
+                            output: label,
+                        });
+                    }
+                    Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
+                    Kind::CharDevice | Kind::Fifo | Kind::Other => {
+                        TargetKind::Direct(r.path.clone())
+                    }
+                };
+                (label, kind, Some(r))
+            }
+        };
         let target = Target {
             label,
             kind,
@@ -217,36 +242,6 @@ pub fn plan(
         targets.push(target);
     }
     Ok(targets)
-}
-
-/// The label and kind of one output's target and what it is on disk (`None` for a
-/// standard output that cannot be looked at).
-fn resolve_output(
-    what: &str,
-    place: &Place,
-    stdout: &Option<Resolved>,
-) -> Result<(String, TargetKind, Option<Resolved>), PlanError> {
-    let Place::Path(p) = place else {
-        let label = "standard output".into();
-        return Ok((label, TargetKind::Stdout, stdout.clone()));
-    };
-    let label = p.display().to_string();
-    let r = resolve(p).map_err(|source| PlanError::Resolve {
-        what: what.to_string(),
-        output: label.clone(),
-        source,
-    })?;
-    let kind = match r.kind {
-        Kind::Directory => {
-            return Err(PlanError::Directory {
-                what: what.to_string(),
-                output: label,
-            });
-        }
-        Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
-        Kind::CharDevice | Kind::Fifo | Kind::Other => TargetKind::Direct(r.path.clone()),
-    };
-    Ok((label, kind, Some(r)))
 }
 
 /// [`plan`] for outputs that each may or may not be wanted, each given as its key, the

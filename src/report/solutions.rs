@@ -18,10 +18,11 @@ impl RowFormat for SolutionsRows {
             return;
         };
         puzzle.write_line_with(b'.', out);
-        // The count only where the search finished (`puzzle::` leaves it unknown: the
-        // search stopped early, was interrupted or failed, or stopped at the first
+        // The count only where the search ran to its end (`puzzle::` leaves it unknown:
+        // the search stopped early, was interrupted or failed, or stopped at the first
         // solution), so the file read back never claims what was not found.
-        if r.status.count_known() {
+        use Status::{InvalidGivens, Multiple, NoSolution, Unique};
+        if matches!(r.status, Unique | Multiple | NoSolution | InvalidGivens) {
             let _ = write!(out, ":{}:", r.solutions);
         } else {
             out.extend_from_slice(b"::");

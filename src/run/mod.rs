@@ -141,7 +141,11 @@ where
                     })
                 },
             );
-            chunk_len = next_chunk_len(weight, start.elapsed(), threads);
+            // Scaled so the next chunk takes about `CHUNK_TARGET`.
+            let per_second = weight as f64 / start.elapsed().as_secs_f64().max(1e-6);
+            let wanted = (per_second * CHUNK_TARGET.as_secs_f64()) as usize;
+            let most = (MAX_CHUNK_PER_THREAD * threads).min(MAX_CHUNK);
+            chunk_len = wanted.clamp(threads.max(1), most);
             solved = parts;
             written?;
             current = next;
@@ -172,24 +176,22 @@ fn solve_chunk<C: Collect>(
 ) -> Vec<C::Part> {
     let threads = rayon::current_num_threads().max(1);
     let batch = solvers.get().batch_size();
-    let mut groups: Vec<Run> = if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
-        // Blocks of lines are split and parsed in parallel, then numbered in order.
-        let split: Vec<(Vec<Item>, Option<LineBlock>)> = chunk
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|r| match r.body {
-                Body::Lines(block) => (block.items(&r.source), Some(block)),
-                _ => (vec![r], None),
-            })
-            .collect();
-        group(split, batch > 1)
-    } else {
-        vec![Run {
-            items: chunk,
-            before: 0,
-        }]
-    };
-    let total: usize = groups.iter().map(|g| g.items.len()).sum();
+    let mut groups: Vec<(Vec<Item>, u64)> =
+        if chunk.iter().any(|r| matches!(r.body, Body::Lines(_))) {
+            // Blocks of lines are split and parsed in parallel, then numbered in order.
+            let split: Vec<(Vec<Item>, Option<LineBlock>)> = chunk
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|r| match r.body {
+                    Body::Lines(block) => (block.items(&r.source), Some(block)),
+                    _ => (vec![r], None),
+                })
+                .collect();
+            group(split, batch > 1)
+        } else {
+            vec![(chunk, 0)]
+        };
+    let total: usize = groups.iter().map(|g| g.0.len()).sum();
     let per_thread = total.div_ceil(threads);
     let piece = if batch <= 1 {
         per_thread.div_ceil(4).clamp(1, MAX_PIECE)
@@ -199,7 +201,7 @@ fn solve_chunk<C: Collect>(
     };
     let pieces: Vec<(&mut [Item], u64)> = groups
         .iter_mut()
-        .flat_map(|g| g.items.chunks_mut(piece).map(|p| (p, g.before)))
+        .flat_map(|(items, before)| items.chunks_mut(piece).map(|p| (p, *before)))
         .collect();
     pieces
         .into_par_iter()
@@ -225,67 +227,36 @@ fn solve_chunk<C: Collect>(
         .collect()
 }
 
-/// A run of items, and the number of records of its source before it (what numbers a
-/// split block's records).
-struct Run {
-    items: Vec<Item>,
-    before: u64,
-}
-
-/// Runs of records from split blocks, in input order. Records the reader numbered itself
-/// join the run before them, and for a batching backend (a foreign program) everything
-/// is one run: its batches are not cut at a block's edge, nor a record left alone.
-fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<Run> {
-    let mut groups: Vec<Run> = Vec::new();
+/// Runs of records from split blocks, in input order, each with the number of records
+/// of its source before it (what numbers a split block's records). Records the reader
+/// numbered itself join the run before them, and for a batching backend (a foreign
+/// program) everything is one run: its batches are not cut at a block's edge, nor a
+/// record left alone.
+fn group(split: Vec<(Vec<Item>, Option<LineBlock>)>, batching: bool) -> Vec<(Vec<Item>, u64)> {
+    let mut groups: Vec<(Vec<Item>, u64)> = Vec::new();
     // The last run holds records the reader numbered.
     let mut loose = false;
     for (records, block) in split {
-        match block {
+        match &block {
             Some(b) => {
                 let before = b.records_before(records.len());
-                groups.push(Run {
-                    items: records,
-                    before,
-                });
-                loose = false;
+                groups.push((records, before));
             }
-            None if loose => groups
-                .last_mut()
-                .expect("a loose run")
-                .items
-                .extend(records),
-            None => {
-                groups.push(Run {
-                    items: records,
-                    before: 0,
-                });
-                loose = true;
-            }
+            None if loose => groups.last_mut().expect("a loose run").0.extend(records),
+            None => groups.push((records, 0)),
         }
+        loose = block.is_none();
     }
     if batching {
-        let items = groups.into_iter().flat_map(|Run { items, before }| {
+        let items = groups.into_iter().flat_map(|(items, before)| {
             items.into_iter().map(move |mut r| {
                 r.number += before;
                 r
             })
         });
-        return vec![Run {
-            items: items.collect(),
-            before: 0,
-        }];
+        return vec![(items.collect(), 0)];
     }
     groups
-}
-
-/// Scales the chunk so the next one takes about `CHUNK_TARGET`.
-fn next_chunk_len(done: usize, took: Duration, threads: usize) -> usize {
-    let per_second = done as f64 / took.as_secs_f64().max(1e-6);
-    let wanted = (per_second * CHUNK_TARGET.as_secs_f64()) as usize;
-    wanted.clamp(
-        threads.max(1),
-        (MAX_CHUNK_PER_THREAD * threads).min(MAX_CHUNK),
-    )
 }
 
 #[cfg(test)]

@@ -78,15 +78,6 @@ impl Status {
             Status::ParseError | Status::InvalidGivens | Status::Unsupported
         )
     }
-
-    /// True when the search ran to its end, so the solution count is known (up to the
-    /// limit): `unique`, `multiple`, `no_solution` and `invalid_givens`.
-    pub fn count_known(self) -> bool {
-        matches!(
-            self,
-            Status::Unique | Status::Multiple | Status::NoSolution | Status::InvalidGivens
-        )
-    }
 }
 
 /// Everything known about one record after solving it. It borrows the record's puzzle

@@ -261,7 +261,7 @@ fn split_blocks_group_into_runs_numbered_in_order() {
     let runs = group(split(&numbering), false);
     let shape: Vec<(Vec<u64>, u64)> = runs
         .iter()
-        .map(|run| (run.items.iter().map(|r| r.number).collect(), run.before))
+        .map(|(items, before)| (items.iter().map(|r| r.number).collect(), *before))
         .collect();
     assert_eq!(
         shape,
@@ -277,8 +277,8 @@ fn split_blocks_group_into_runs_numbered_in_order() {
     let numbering = reading();
     let runs = group(split(&numbering), true);
     assert_eq!(runs.len(), 1);
-    let numbers: Vec<u64> = runs[0].items.iter().map(|r| r.number).collect();
-    assert_eq!((numbers, runs[0].before), (vec![1, 2, 3, 4, 5, 6], 0));
+    let numbers: Vec<u64> = runs[0].0.iter().map(|r| r.number).collect();
+    assert_eq!((numbers, runs[0].1), (vec![1, 2, 3, 4, 5, 6], 0));
 }
 
 /// Red-team finding: a foreign solver answering `1:` (or a library returning 1 without
