@@ -45,7 +45,7 @@ pub(super) fn solve(mut opts: SolveOptions) -> anyhow::Result<Exit> {
     }
     let loader = Loader::new(std::mem::take(&mut opts.inputs), opts.load.clone());
     // Blocks of lines, unless a subset counts records as they are read.
-    let loader = match opts.subset.is_all() {
+    let loader = match opts.subset == Default::default() {
         true => loader.in_blocks(),
         false => loader,
     };

@@ -192,9 +192,7 @@ fn unwrap(t: &[u8]) -> &[u8] {
 /// where the fields inside make a board's side (else blanks: `|12|||10|...|14|`).
 fn fields(t: &[u8], d: u8) -> impl Iterator<Item = &[u8]> {
     let framed = d == b'|'
-        && t.len() > 1
-        && t.starts_with(b"|")
-        && t.ends_with(b"|")
+        && matches!(t, [b'|', .., b'|'])
         && board::Shape::of_side(memchr::memchr_iter(b'|', t).count() - 1).is_some();
     let t = if framed { &t[1..t.len() - 1] } else { t };
     t.split(move |&b| b == d)

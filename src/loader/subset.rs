@@ -14,10 +14,6 @@ pub struct Subset {
 }
 
 impl Subset {
-    pub fn is_all(&self) -> bool {
-        *self == Subset::default()
-    }
-
     /// The records of `records` this subset keeps, in input order. `--sample` is
     /// reservoir sampling (Algorithm R) after `--skip`/`--limit`: at most N records held,
     /// the same seed picking the same ones; past [`MAX_HELD_BYTES`] held, an error.
