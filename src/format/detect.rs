@@ -82,12 +82,10 @@ pub fn reading(
 /// here. `Err` refuses the source, saying why and what to do.
 pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let (sample, layout) = sample(head, layout);
-    let full = head.len() >= SAMPLE;
     if let Some(why) = foreign(sample, layout.cr_only) {
-        let fix = format_fix(head, &layout, None);
-        let fix = fix.map(|f| format!(" (--format {} reads it)", f.name()));
-        return Err(why + &fix.unwrap_or_default());
+        return Err(why);
     }
+    let full = head.len() >= SAMPLE;
     let first_line = lines(sample).find(|l| !l.is_empty() && !l.starts_with(b"#"));
     let header = first_line.and_then(|l| csv::header(l, layout.columns.as_ref()));
     let answers = header.is_some_and(|(fields, answers)| fields >= 2 && answers);
@@ -131,49 +129,39 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     Ok(best)
 }
 
-/// The flag that reads a source no reading explains, tried on its first bytes (`head`)
-/// before it is named: a blank its lines suggest (`--blanks :`), or values in letters
-/// (`--alphabet letters`). A reading with an error there is no fix.
-pub fn fix(head: &[u8], layout: &Layout) -> Option<String> {
+/// The flag that reads a source refused or misread (read as `not`), tried on its first
+/// bytes (`head`) before it is named: another format (`--format grid`), a blank its lines
+/// suggest (`--blanks :`), or values in letters (`--alphabet letters`). A reading with an
+/// error there, or explaining no line, is no fix.
+pub fn fix(head: &[u8], layout: &Layout, not: Option<Format>) -> Option<String> {
+    let (sample, sampled) = sample(head, layout);
+    let clean = |d: Detected| d.explained > 0 && d.errors == 0;
+    let full = head.len() >= SAMPLE;
+    let mut formats = Format::ALL.into_iter().filter(|f| Some(*f) != not);
+    if let Some(f) = formats.find(|f| clean(score(*f, sample, sampled.clone(), full))) {
+        return Some(format!("--format {}", f.name()));
+    }
     let cells = &layout.cells;
-    let blanks = lines(sample(head, layout).0).take(8).flat_map(|t| {
+    let blanks = lines(sample).take(8).flat_map(|t| {
         let mut sides = [4, 6, 8, 9, 81].into_iter();
         sides.find_map(|n| super::blank_for(t, cells, n, true))
     });
-    let blanks = blanks.map(|c| {
+    let blank = |c: u8| {
         (
             format!("--blanks {}", char::from(c)),
             cells.clone().with_blank(c),
         )
-    });
-    let letters = cells.clone().written_in(Alphabet::Letters);
-    let mut tries = blanks.chain([("--alphabet letters".into(), letters)]);
-    let good = |(_, cells): &(String, Cells)| {
-        let layout = Layout {
-            cells: cells.clone(),
-            ..layout.clone()
-        };
-        detect(head, &layout).is_ok_and(|d| d.fixes())
     };
-    tries.find(good).map(|(flag, _)| format!("{flag} reads it"))
-}
-
-/// The format but `not` that reads `head` with no error, where one does: the one a
-/// refusal or a note names.
-pub fn format_fix(head: &[u8], layout: &Layout, not: Option<Format>) -> Option<Format> {
-    let (sample, layout) = sample(head, layout);
-    let good = |f: &Format| score(*f, sample, layout.clone(), head.len() >= SAMPLE).fixes();
-    Format::ALL
-        .into_iter()
-        .filter(|f| Some(*f) != not)
-        .find(good)
-}
-
-impl Detected {
-    /// Whether this reading explains lines and finds no error: a fix a refusal may name.
-    fn fixes(&self) -> bool {
-        self.explained > 0 && self.errors == 0
-    }
+    let letters = cells.clone().written_in(Alphabet::Letters);
+    let mut tries = blanks
+        .map(blank)
+        .chain([("--alphabet letters".into(), letters)]);
+    let mut layout = layout.clone();
+    let mut reads = |(_, cells): &(String, Cells)| {
+        layout.cells = cells.clone();
+        detect(head, &layout).is_ok_and(clean)
+    };
+    tries.find(&mut reads).map(|(flag, _)| flag)
 }
 
 /// The readings detection scores, the preferred first, each with whether the sample

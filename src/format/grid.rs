@@ -279,10 +279,10 @@ fn strict(t: &[u8], cells: &Cells) -> Option<u8> {
     // box's edge (`5|3|.||.|7|.`).
     let fields = || fields(t, b'|');
     (t.contains(&b'|')
+        && !t.iter().any(u8::is_ascii_whitespace)
         && fields().any(<[u8]>::is_empty)
         && board::Shape::of_side(fields().count()).is_some()
-        && fields().all(|f| f.len() <= 2)
-        && !t.iter().any(u8::is_ascii_whitespace))
+        && fields().all(|f| f.len() <= 2))
     .then_some(b'|')
     .or_else(|| marked(t, cells))
 }
@@ -586,11 +586,11 @@ impl<R: BufRead> GridReader<R> {
         // The board's symbols in order above its rows (`0123456789ABCDEF`) make a
         // conflict and the next row none: that line is skipped, the rows after it read again.
         if let Ok(r) = &rows[0].1
-            && board.as_ref().is_ok_and(Board::has_conflict)
             && board::Alphabet::ALL.iter().any(|a| {
                 let value = |b: u8| if r.chars { a.value(b, side) } else { Some(b) };
                 (r.cells.iter().zip(1..)).all(|(&b, v)| value(b) == Some(v))
             })
+            && board.as_ref().is_ok_and(Board::has_conflict)
             && let Some(next) = self.next_kind()?
         {
             let mut shifted = rows[1..].to_vec();

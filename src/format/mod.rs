@@ -21,7 +21,7 @@ mod solutions_follow;
 pub use cells::Cells;
 pub use csv::Column;
 pub use deferred::{Body, Item, LineBlock, Reading};
-pub use detect::{RULE, SAMPLE, detect, fix, format_fix, reading};
+pub use detect::{RULE, SAMPLE, detect, fix, reading};
 pub use grid::RowStyle;
 pub use solutions_follow::Pairs;
 

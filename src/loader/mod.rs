@@ -25,9 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::base::bounds::{MAX_HELD_BYTES, shown};
 use crate::base::cpu::IoTime;
 use crate::base::{FNV_START, interrupt};
-use crate::format::{
-    Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, fix, format_fix, reading,
-};
+use crate::format::{Format, Item, Layout, Pairs, RULE, RecordReader, SAMPLE, fix, reading};
 use crate::record::{FirstSkipped, Reading, Record, SourceName};
 use walk::Walker;
 
@@ -91,13 +89,13 @@ pub struct LoadOptions {
 }
 
 /// The note for a source most of whose records could not be read: a sign that its
-/// layout was guessed wrong, with the format that reads its first bytes (`fix`, tried
+/// layout was guessed wrong, with the flag that reads its first bytes (`fix`, tried
 /// only here). `None` when it reads well enough.
 pub fn misread_note(
     name: &SourceName,
     records: u64,
     parse_errors: u64,
-    fix: impl FnOnce() -> Option<Format>,
+    fix: impl FnOnce() -> Option<String>,
 ) -> Option<String> {
     let reading = name.reading()?;
     if parse_errors < 3 || parse_errors * 2 <= records {
@@ -109,11 +107,7 @@ pub fn misread_note(
     let fix = match reading.format == Format::Csv.name() {
         true => "if another column holds the puzzles, name it with --puzzle-column".into(),
         false => match fix() {
-            Some(f) => format!(
-                "--format {} reads its first {} KiB with no error",
-                f.name(),
-                SAMPLE >> 10
-            ),
+            Some(f) => format!("{f} reads its first {} KiB with no error", SAMPLE >> 10),
             None => "docs/inputs.md says what each --format reads".into(),
         },
     };
@@ -308,7 +302,10 @@ impl Loader {
         }
         let (options, say) = (&self.options, &mut self.on_note);
         let (format, mut layout, how) = reading(&name, &head, options.format, &options.layout, say)
-            .map_err(|why| LoadError::Refused(name.clone(), why))?;
+            .map_err(|why| {
+                let fix = fix(&head, &options.layout, None).map(|f| format!(" ({f} reads it)"));
+                LoadError::Refused(name.clone(), why + &fix.unwrap_or_default())
+            })?;
         // Pairs are taken as they are read: nothing is left for workers to parse.
         layout.blocks = self.blocks && matches!(layout.pairs, None | Some(Pairs::No));
         if self.options.verbose {
@@ -347,13 +344,13 @@ impl Loader {
             let first = skipped.1.as_ref();
             let at = first.map(|(line, text)| format!(" (line {line}: {text:?})"));
             // The flag that reads it (`2 3 9 e e e 4 1 e`: `--blanks e`), tried first.
-            let hint = cur.head.and_then(|head| fix(&head, &self.options.layout));
+            let hint = (cur.head.as_ref()).and_then(|h| fix(h, &self.options.layout, None));
             let why = match cur.format {
                 Format::Json => "a JSON document with no board this tool reads in it: boards are strings or nested numbers, in lists or under keys naming a puzzle (puzzle, quiz, grid, ...), never objects a cell or maps of cell names; under keys naming answers (solution, answer, ...) they are answers, never puzzles; to read another shape, extract its puzzles one a line".into(),
                 _ => format!(
                     "no line of it holds a puzzle in any reading{}{}; the readings are those of docs/inputs.md: one puzzle a line, CSV with a header naming the puzzle column (--puzzle-column names another), grids, JSON",
                     at.unwrap_or_default(),
-                    hint.map(|h| format!("; {h}")).unwrap_or_default()
+                    hint.map(|h| format!("; {h} reads it")).unwrap_or_default()
                 ),
             };
             return Some(LoadError::Refused(name.to_string(), why));
@@ -372,8 +369,7 @@ impl Loader {
         let notes = [
             skipped_note(&name, skipped),
             misread_note(&name, cur.records, cur.parse_errors, || {
-                let head = cur.head.as_ref()?;
-                format_fix(head, &self.options.layout, Some(cur.format))
+                fix(cur.head.as_ref()?, &self.options.layout, Some(cur.format))
             }),
         ];
         for note in notes.into_iter().flatten() {
