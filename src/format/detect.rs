@@ -82,7 +82,9 @@ pub fn reading(
 /// here. `Err` refuses the source, saying why and what to do.
 pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
     let (sample, layout) = sample(head, layout);
-    if let Some(why) = foreign(sample, layout.cr_only) {
+    if let Some(why) =
+        foreign(sample, layout.cr_only).or_else(|| program_code(sample, layout.cr_only))
+    {
         return Err(why);
     }
     let full = head.len() >= SAMPLE;
@@ -135,6 +137,9 @@ pub fn detect(head: &[u8], layout: &Layout) -> Result<Detected, String> {
 /// error there, or explaining no line, is no fix.
 pub fn fix(head: &[u8], layout: &Layout, not: Option<Format>) -> Option<String> {
     let (sample, sampled) = sample(head, layout);
+    if foreign(sample, sampled.cr_only).is_some() {
+        return None;
+    }
     let clean = |d: Detected| d.explained > 0 && d.errors == 0;
     let full = head.len() >= SAMPLE;
     let mut formats = Format::ALL.into_iter().filter(|f| Some(*f) != not);
@@ -297,13 +302,12 @@ fn is_json(sample: &[u8], full: bool) -> bool {
     values.all(|v| v.map_or_else(|e| e.is_eof() && full, |_| true))
 }
 
-/// The refusal of a sample that is no puzzle data whatever its lines read as: binary
-/// data (a tenth of its first KiB control bytes other than line ends and tabs, NULs
-/// padding its end aside; UTF-16 is decoded before), a DIMACS CNF file (SAT clauses: `-111
-/// -112 0` reads as a row of nine), or the first line of program code: a declaration,
-/// an import, or an assignment that opens a literal or a call (`const p = [`, `PUZZLES =
-/// [`, `int g[9][9] = {`, `val b = arrayOf(`, `v := [][]byte{`, `int[,] b = new int[9,
-/// 9] { { 4, 2,`: the first row on it).
+/// The refusal of a sample that is no puzzle data whatever its lines read as (so no
+/// flag is a fix): binary data (a tenth of its first KiB control bytes other than line
+/// ends and tabs, NULs padding its end aside; UTF-16 is decoded before), or SAT clauses
+/// in DIMACS CNF: a `p cnf` line first, or clauses alone (integers ending in `0`, a
+/// negated one among them: `-111 -211 0`, which reads as a row of nine) on every line of
+/// the first eight.
 fn foreign(sample: &[u8], cr_only: bool) -> Option<String> {
     let end = sample.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
     let head = &sample[..end.min(1024)];
@@ -317,6 +321,37 @@ fn foreign(sample: &[u8], cr_only: bool) -> Option<String> {
             "binary data, not text ({control} control bytes in its first {n}): export its puzzles as text, one a line"
         ));
     }
+    let clause = |t: &&[u8]| {
+        let words: Vec<&[u8]> = t
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+            .collect();
+        let int = |w: &&[u8]| {
+            let digits = w.strip_prefix(b"-").unwrap_or(w);
+            !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+        };
+        words.len() >= 2 && words.last() == Some(&&b"0"[..]) && words.iter().all(int)
+    };
+    let mut first = texts(sample, cr_only)
+        .filter(|t| !t.is_empty() && !t.starts_with(b"c"))
+        .take(8);
+    let clauses = first.clone().count() >= 3
+        && first.clone().all(|t| clause(&t))
+        && first.clone().any(|t| t.contains(&b'-'));
+    let t = first
+        .next()
+        .filter(|t| t.starts_with(b"p cnf ") || clauses)?;
+    let t = String::from_utf8_lossy(t);
+    Some(format!(
+        "SAT clauses in DIMACS CNF (`{t}`), not puzzles: give the puzzles themselves, one a line"
+    ))
+}
+
+/// The refusal of program code, at its first line: a declaration, an import, or an
+/// assignment that opens a literal or a call (`const p = [`, `PUZZLES = [`, `int g[9][9]
+/// = {`, `val b = arrayOf(`, `v := [][]byte{`, `int[,] b = new int[9, 9] { { 4, 2,`: the
+/// first row on it).
+fn program_code(sample: &[u8], cr_only: bool) -> Option<String> {
     const KEYWORDS: &str =
         "import |export |#include|#define|package |def |function |module.exports|using namespace";
     let code = |t: &[u8]| {
@@ -341,15 +376,7 @@ fn foreign(sample: &[u8], cr_only: bool) -> Option<String> {
         });
         assignment || KEYWORDS.split('|').any(|k| t.starts_with(k.as_bytes()))
     };
-    let texts = sample.split(|&b| b == if cr_only { b'\r' } else { b'\n' });
-    let texts = texts.map(|l| trim(l.strip_suffix(b"\r").unwrap_or(l)));
-    let mut first = texts
-        .clone()
-        .filter(|t| !t.is_empty() && !t.starts_with(b"c"));
-    if first.next().is_some_and(|t| t.starts_with(b"p cnf ")) {
-        return Some("a DIMACS CNF file (`p cnf`: SAT clauses), not puzzles: give the puzzles themselves, one a line".into());
-    }
-    let (i, t) = texts.enumerate().find(|(_, t)| code(t))?;
+    let (i, t) = texts(sample, cr_only).enumerate().find(|(_, t)| code(t))?;
     let (n, code) = (i + 1, String::from_utf8_lossy(&t[..t.len().min(60)]));
     Some(format!(
         "line {n} is program code ({code:?}): program source is not read; extract its puzzles, one a line, into a file of their own"
@@ -449,9 +476,35 @@ fn cell_by_cell(sample: &[u8], cells: &Cells) -> Option<String> {
     let runs = |t: &&[u8]| words(t).len() >= 9 || words(t).iter().any(|w| w.len() >= 9);
     let n = triples.len();
     let first = String::from_utf8_lossy(triples.first()?);
+    // A 9x9 board's places are 0-8 or 1-9: with 0 and 9 both, the lines are its cells
+    // three a line (box by box, `9 0 2`).
+    let numbers: Vec<u8> = (triples.iter().flat_map(|t| words(t)))
+        .filter_map(|w| std::str::from_utf8(w).ok()?.parse().ok())
+        .collect();
+    let places = triples.iter().flat_map(|t| words(t).into_iter().take(2));
+    let place = |p: &[u8]| places.clone().any(|w| w == p);
+    let (what, why, board) = match numbers.iter().all(|&v| v <= 9) && place(b"0") && place(b"9") {
+        true => (
+            "three cells each",
+            ": places 0 and 9 both, no place and value",
+            "a board in pieces of three",
+        ),
+        false => (
+            "triples of a cell's place and value",
+            "",
+            "a board given cell by cell",
+        ),
+    };
     (n >= 3 && n >= 2 * all.len() && !all.iter().any(runs)).then(|| {
-        format!("{n} of its lines are triples of a cell's place and value (`{first}`): a board given cell by cell, which is not read; write each board's cells in one line, `.` for blanks")
+        format!("{n} of its lines are {what} (`{first}`{why}): {board}, which is not read; write each board's cells in one line, `.` for blanks")
     })
+}
+
+/// The lines of `sample` ending with `\r` where `cr_only`, else `\n` (a CR before it
+/// dropped), trimmed.
+fn texts(sample: &[u8], cr_only: bool) -> impl Iterator<Item = &[u8]> + Clone {
+    let texts = sample.split(move |&b| b == if cr_only { b'\r' } else { b'\n' });
+    texts.map(|l| trim(l.strip_suffix(b"\r").unwrap_or(l)))
 }
 
 /// The lines of `sample` (LF, CRLF or CR), trimmed.

@@ -26,6 +26,9 @@ pub(crate) enum LineKind {
     Header,
     /// A damaged board on one line: a record of its own.
     Board(ParseError),
+    /// Empty comma fields alone (`,,,,,,,,`, a spreadsheet's empty row), this many commas:
+    /// a row of blanks or a break (see [`GridReader::take`]).
+    Empty(usize),
     Comment,
 }
 
@@ -343,6 +346,9 @@ struct State {
     headed: bool,
     /// Spacer rows were dropped from the board being read.
     spacers: bool,
+    /// Lines of empty fields in or right before the board being read: the row they would
+    /// be, their line, their commas.
+    empties: Vec<(usize, u64, usize)>,
     /// The last line not blank was a title (`digit_titles`): digits next are a row.
     titled: bool,
     /// In a saved game's section of no puzzle (see [`STATE_SECTIONS`]).
@@ -486,11 +492,39 @@ impl<R: BufRead> GridReader<R> {
     }
 
     /// A record for the rows read, short of the side; a lone short row of digits was a title.
-    fn broken(&mut self) {
+    fn broken(&mut self) -> io::Result<()> {
         if self.spacers(false) && self.at.rows.is_empty() {
             self.at.spacers = false;
-            return;
+            return Ok(());
         }
+        let n = self.at.rows.len();
+        let taken = self.blank_rows();
+        let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
+        for &(i, at) in taken.iter().flatten() {
+            let row = Row::of(chars, vec![if chars { b'.' } else { 0 }; side]);
+            self.at.rows.insert(at, (self.at.empties[i].1, Ok(row)));
+        }
+        for &(i, _) in taken.iter().flatten().rev() {
+            self.at.empties.remove(i);
+        }
+        // Those left after its last row stand right before the next board.
+        let (after, before): (Vec<_>, Vec<_>) = std::mem::take(&mut self.at.empties)
+            .into_iter()
+            .partition(|e| n > 0 && e.0 == n);
+        self.at.empties = before;
+        let done = match taken {
+            Some(_) => self.complete(),
+            None => self.short(),
+        };
+        self.at
+            .empties
+            .extend(after.into_iter().map(|e| (0, e.1, e.2)));
+        done
+    }
+
+    /// The record of a board that ends short (or a title, a setting: skipped).
+    fn short(&mut self) -> io::Result<()> {
+        self.drop_empties();
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         self.at.spacers = false;
         // Or a labelled one (`Digits: 1..9` in a YAML file; at any size the symbols in
@@ -505,7 +539,8 @@ impl<R: BufRead> GridReader<R> {
                 true => row.cells.clone(),
                 false => row.cells.iter().map(symbol).collect(),
             };
-            return self.at.notes.skipped.add(1, *n, &text);
+            self.at.notes.skipped.add(1, *n, &text);
+            return Ok(());
         }
         let (n, first) = (rows.len(), rows[0].0);
         let message = match (self.hdu.is_some(), side) {
@@ -515,6 +550,51 @@ impl<R: BufRead> GridReader<R> {
         };
         let e = rows.iter().find_map(|(_, r)| r.clone().err());
         self.record(first, Err(e.unwrap_or(ParseError::new(first, message))));
+        Ok(())
+    }
+
+    /// The lines of empty fields in or right before the board that are its rows of
+    /// blanks, each with its place: as many as it lacks rows, such that every other stands
+    /// where a band ends (a break). `None` where no choice, or choices making two boards, fit.
+    fn blank_rows(&self) -> Option<Vec<(usize, usize)>> {
+        let side = self.side();
+        let lack = side.checked_sub(self.at.rows.len())?;
+        let band = board::Shape::of_side(side).map_or(3, |s| s.rows);
+        let fits: Vec<(usize, usize)> = (self.at.empties.iter().enumerate())
+            .filter(|(_, e)| e.2 + 1 == side || e.2 == side)
+            .map(|(i, e)| (i, e.0))
+            .collect();
+        if self.at.rows.is_empty() || lack == 0 || fits.len() > 16 {
+            return None;
+        }
+        let mut choices = (0..1u32 << fits.len())
+            .filter(|m| m.count_ones() as usize == lack)
+            .filter_map(|m| {
+                let mut taken = Vec::new();
+                for (j, &(i, at)) in fits.iter().enumerate() {
+                    let at = at + taken.len();
+                    match m >> j & 1 {
+                        1 => taken.push((i, at)),
+                        _ if at % band != 0 => return None,
+                        _ => {}
+                    }
+                }
+                Some(taken)
+            });
+        let taken = choices.next()?;
+        let places = |t: &[(usize, usize)]| t.iter().map(|p| p.1).collect::<Vec<_>>();
+        choices
+            .all(|c| places(&c) == places(&taken))
+            .then_some(taken)
+    }
+
+    /// Lines of empty fields no board took: skipped, counted.
+    fn drop_empties(&mut self) {
+        let empties = std::mem::take(&mut self.at.empties);
+        if let Some(&(_, line, commas)) = empties.first() {
+            let text = ",".repeat(commas);
+            (self.at.notes.skipped).add(empties.len() as u64, line, text.as_bytes());
+        }
     }
 
     /// Queues a record (numbered in turn), or joins it to the puzzle before it as its
@@ -578,6 +658,7 @@ impl<R: BufRead> GridReader<R> {
 
     /// The record of a board, all its rows read.
     fn complete(&mut self) -> io::Result<()> {
+        self.drop_empties();
         let (side, rows) = (self.side(), std::mem::take(&mut self.at.rows));
         self.at.spacers = false;
         let first = rows[0].0;
@@ -599,6 +680,9 @@ impl<R: BufRead> GridReader<R> {
             }
             self.at.pending.push_front(next);
             if self.board_of(&shifted).is_ok_and(|b| !b.has_conflict()) {
+                // The board's header: explained, as its rows are (a reading that takes it
+                // for a row explains no more).
+                self.at.notes.explained += 1;
                 let text = r.cells.iter().map(|&b| if r.chars { b } else { b'0' + b });
                 self.at
                     .notes
@@ -723,6 +807,14 @@ impl<R: BufRead> GridReader<R> {
         match kind {
             LineKind::Comment => {}
             LineKind::Row(mut row) => {
+                // Lines of empty fields right before it, as many as the board lacks rows:
+                // the board ends there (see `broken`), and this row starts the next.
+                let n = self.at.rows.len();
+                let run = (self.at.empties.iter().rev()).take_while(|e| e.0 == n);
+                if n > 0 && run.count() >= self.side().saturating_sub(n) {
+                    self.at.pending.push_front((line, LineKind::Row(row)));
+                    return self.broken();
+                }
                 self.one_kind(&mut row);
                 let (chars, side) = (self.first().is_some_and(|r| r.chars), self.side());
                 // Column numbers over labelled rows (`  1 2 3 ...`, `A 5 3 _ ...`): a header.
@@ -742,8 +834,7 @@ impl<R: BufRead> GridReader<R> {
                 {
                     if r.chars != chars || r.cells.len().abs_diff(side) != 1 {
                         self.at.pending.push_front((line, LineKind::Row(row)));
-                        self.broken();
-                        return Ok(());
+                        return self.broken();
                     }
                     let message = format!("row has {} cells, expected {side}", r.cells.len());
                     row = Err(ParseError::new(line, message));
@@ -763,13 +854,24 @@ impl<R: BufRead> GridReader<R> {
                         && (self.at.boards == 0 || self.at.banded || self.at.headed))
                 {
                     true => self.at.banded_now = true,
-                    false => self.broken(),
+                    false => self.broken()?,
                 }
+            }
+            // Kept as a row of blanks the board may lack (see `broken`); one of another
+            // width is a break.
+            LineKind::Empty(commas) => {
+                let side = self.side();
+                if !self.at.rows.is_empty() && commas + 1 != side && commas != side {
+                    self.broken()?;
+                }
+                self.at.joined &= !self.at.rows.is_empty();
+                self.at.empties.push((self.at.rows.len(), line, commas));
             }
             LineKind::Header | LineKind::Board(_) => {
                 if !at.rows.is_empty() {
-                    self.broken();
+                    self.broken()?;
                 }
+                self.drop_empties();
                 match kind {
                     LineKind::Board(e) => self.record(line, Err(e)),
                     _ => (self.at.joined, self.at.headed) = (false, true),
@@ -791,8 +893,15 @@ impl<R: BufRead + Send> RecordReader for GridReader<R> {
             let next = self.next_kind();
             match next.and_then(|k| k.map(|(line, kind)| self.take(line, kind)).transpose()) {
                 Ok(Some(())) => {}
-                Ok(None) if !self.at.rows.is_empty() => self.broken(),
-                Ok(None) => self.at.queue.push_back(self.at.held.take()?),
+                Ok(None) if !self.at.rows.is_empty() => {
+                    if let Err(e) = self.broken() {
+                        return Some(Err(e));
+                    }
+                }
+                Ok(None) => {
+                    self.drop_empties();
+                    self.at.queue.push_back(self.at.held.take()?)
+                }
                 Err(e) => return Some(Err(e)),
             }
         }
@@ -911,6 +1020,11 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     let cell = |b: &u8| b.is_ascii_alphanumeric() || cells.is_cell(*b) || *b >= 0x80;
     if let Some(row) = piped_row(inner, cells) {
         return LineKind::Row(Ok(row));
+    }
+    if inner.iter().all(|b| b" \t,".contains(b))
+        && let commas @ 3.. = inner.iter().filter(|&&b| b == b',').count()
+    {
+        return LineKind::Empty(commas);
     }
     if !inner.iter().any(cell) {
         return LineKind::Border; // `[`, `],`, `]);`, `,`

@@ -3124,3 +3124,122 @@ fn survey_28_a_refusal_names_only_a_flag_that_reads_the_file() {
     r.says("4 of 4 records could not be read as line");
     r.says("docs/inputs.md says what each --format reads");
 }
+
+/// Round 29: SAT clauses with no `p cnf` line (`-111 -211 0`) were read as grids, every
+/// nine clauses a made-up board (`invalid_givens`, exit 0 on a short file).
+#[test]
+fn survey_29_dimacs_clauses_without_a_header_are_refused() {
+    let mut text = String::new();
+    for j in 1..=9 {
+        for k in j + 1..=9 {
+            text += &format!("-{j}11 -{k}11 0\n");
+        }
+    }
+    let r = run("constraints.txt", &text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+    r.says("SAT clauses");
+    // A grid of numbers whose rows end in 0 is no clause list.
+    let rows: Vec<String> = (P.replace('.', "0").as_bytes().chunks(9))
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+            cells.join(" ")
+        })
+        .collect();
+    let r = run("grid.txt", &(rows.join("\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Round 29: a board written box by box, three cells a line (`9 0 2`), was refused as
+/// "triples of a cell's place and value", which places 0 and 9 together cannot be.
+#[test]
+fn survey_29_cells_three_a_line_are_not_called_places_and_values() {
+    let cells: Vec<char> = P.replace('.', "0").chars().collect();
+    let mut text = String::new();
+    for b in 0..9 {
+        for r in 0..3 {
+            let at = (b / 3 * 3 + r) * 9 + b % 3 * 3;
+            text += &format!("{} {} {}\n", cells[at], cells[at + 1], cells[at + 2]);
+        }
+    }
+    // Places 0 and 9 both in the first two columns.
+    assert!(text.lines().any(|l| l[..3].contains('0')), "{text}");
+    assert!(text.lines().any(|l| l[..3].contains('9')), "{text}");
+    let r = run("board.txt", &text, &[]);
+    assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
+    assert!(!r.stderr.contains("triples of a cell"), "{}", r.stderr);
+    r.says("three cells each (`");
+    // Places and values as such stay refused so.
+    let r = run("cells.txt", "0 2 1\n0 8 4\n1 1 2\n1 2 3\n2 4 5\n", &[]);
+    r.says("triples of a cell's place and value");
+}
+
+/// Round 29: column numbers over comma rows that start with a row number (`,1,2,...,9`
+/// then `1,,8,,,...`) were read as a 10x10 board of rectangular boxes, `invalid_givens`,
+/// exit 0; each alone read right.
+#[test]
+fn survey_29_column_numbers_over_numbered_comma_rows() {
+    let mut text = String::from(",1,2,3,4,5,6,7,8,9\n");
+    for (i, row) in P.as_bytes().chunks(9).enumerate() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|&b| char::from(b).to_string().replace('.', ""))
+            .collect();
+        text += &format!("{},{}\n", i + 1, cells.join(","));
+    }
+    let r = run("sudoku.csv", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Comma grids write a row of blanks as empty fields alone (`,,,,,,,,`), and most
+/// 17-clue puzzles have such a row: those lines were dropped as borders, a board lost a
+/// row and took the next board's (`invalid_givens`, exit 0) or ended short. Such a line
+/// is a row of blanks where the board lacks one and no other choice fits; else a break.
+#[test]
+fn empty_comma_rows_are_rows_of_blanks_where_the_board_lacks_them() {
+    let comma_rows = |p: &str| -> Vec<String> {
+        (p.as_bytes().chunks(9))
+            .map(|r| {
+                let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+                cells.join(",").replace('.', "")
+            })
+            .collect()
+    };
+    let empty = ".".repeat(9);
+    let first = format!("{empty}{}", &P[9..]);
+    let fifth = format!("{}{empty}{}", &P[..36], &P[45..]);
+    let last = format!("{}{empty}", &P[..72]);
+    let both = format!("{empty}{}{empty}{}", &P[9..27], &P[36..]);
+    let puzzles = [first.as_str(), &fifth, &last, &both, P];
+    // Boards parted by blank lines.
+    let blank_lines: Vec<String> = puzzles.iter().map(|p| comma_rows(p).join("\n")).collect();
+    let r = run("sheet.csv", &(blank_lines.join("\n\n") + "\n"), &[]);
+    assert_eq!((r.code, r.puzzles()), (0, puzzles.to_vec()), "{}", r.stderr);
+    // Boards parted by a spreadsheet's empty row: one inside a board is read; where the
+    // first or last row is empty too, which line parts the boards is no rule: an error.
+    let sheet: Vec<String> = [fifth.as_str(), P, &last, P]
+        .iter()
+        .map(|p| comma_rows(p).join("\n"))
+        .collect();
+    let r = run("sheet.csv", &(sheet.join("\n,,,,,,,,\n") + "\n"), &[]);
+    let statuses: Vec<&str> = r.rows.iter().map(|row| row[1].as_str()).collect();
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(&r.puzzles()[..2], &[fifth.as_str(), P], "{}", r.stderr);
+    assert!(!r.puzzles().contains(&last.as_str()), "{}", r.stderr);
+    assert!(statuses.contains(&"parse_error"), "{statuses:?}");
+    assert!(
+        r.rows
+            .iter()
+            .all(|row| row[1] == "parse_error" || puzzles.contains(&row[0].as_str())),
+        "{:?}",
+        r.rows
+    );
+    // An empty board's rows before a puzzle: skipped and said.
+    let text = format!(
+        "{}\n\n{}\n",
+        ",,,,,,,,\n".repeat(9).trim_end(),
+        comma_rows(P).join("\n")
+    );
+    let r = run("template.csv", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    r.says("skipped 9 line(s)");
+}
