@@ -415,22 +415,18 @@ impl<'a> Doc<'a> {
         // of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
             let listed_answers = entries(answer?).is_some();
-            let mut boards = members
-                .iter()
-                .enumerate()
-                .filter(|(i, (k, v))| {
-                    // Each member parsed once; a list's first item only beside answers.
-                    let parsed = parse(v);
-                    let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
-                    let lower = |b: u8| b.is_ascii_lowercase() && cells.value(b) != Some(0);
-                    let plain = parsed.as_str().is_none_or(|s| !s.bytes().any(lower));
-                    let board = value_board(&parsed, cells);
-                    let board =
-                        shaped && matches!(board, Some(Ok(b)) if plain || !b.has_conflict());
-                    let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
-                    no_answer(*i, k) && (board || (listed_answers && list()))
-                })
-                .map(|m| m.1);
+            // Each member parsed once; a list's first item only beside answers.
+            let is_puzzle = |(i, (k, v)): &(usize, &(String, &RawValue))| {
+                let parsed = parse(v);
+                let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
+                let lower = |b: u8| b.is_ascii_lowercase() && cells.value(b) != Some(0);
+                let plain = parsed.as_str().is_none_or(|s| !s.bytes().any(lower));
+                let board = value_board(&parsed, cells);
+                let board = shaped && matches!(board, Some(Ok(b)) if plain || !b.has_conflict());
+                let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
+                no_answer(*i, k) && (board || (listed_answers && list()))
+            };
+            let mut boards = members.iter().enumerate().filter(is_puzzle).map(|m| m.1);
             let one = boards.next()?;
             boards.next().is_none().then_some(one.1)
         });
