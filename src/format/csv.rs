@@ -130,10 +130,8 @@ impl Columns {
                 Some(Column::Name(n)) => format!("column named {n:?}"),
                 _ => format!("puzzle column ({})", PUZZLE_NAMES.replace(' ', ", ")),
             };
-            ParseError::new(
-                number,
-                format!("the CSV header has no {wanted}; choose one with --puzzle-column"),
-            )
+            let why = format!("the CSV header has no {wanted}; choose one with --puzzle-column");
+            ParseError::new(number, why)
         })?);
         Ok(true)
     }
@@ -203,8 +201,7 @@ fn delimiter_of(line: &[u8]) -> u8 {
 pub(crate) fn header(first: &[u8], chosen: Option<&Chosen>) -> Option<(usize, bool)> {
     let mut fields = ByteRecord::new();
     split(&mut fields, first, delimiter_of(first)).ok()?;
-    let found = read_header(&fields, chosen)?;
-    Some((fields.len(), found.solution.is_some()))
+    read_header(&fields, chosen).map(|h| (h.fields, h.solution.is_some()))
 }
 
 /// Splits a line at the delimiter into `fields` (a reused record), each unquoted and
@@ -294,12 +291,10 @@ fn parse_row(fields: &ByteRecord, header: &Header, cells: &Cells) -> Result<Puzz
         return Ok(answered(board, answer));
     };
     // A field of blanks only (empty, `0`) or a board of them (`000...0`): no answer.
-    let blank = fields[i]
-        .iter()
-        .all(|&b| b == b' ' || cells.value(b) == Some(0));
+    let blank = |&b: &u8| b == b' ' || cells.value(b) == Some(0);
     let solution = match parse_field(&fields[i], cells) {
         Ok(s) if s.clues() == 0 => return Ok(Puzzle::new(board)),
-        Err(_) if blank => return Ok(Puzzle::new(board)),
+        Err(_) if fields[i].iter().all(blank) => return Ok(Puzzle::new(board)),
         s => s.map_err(|e| format!("solution: {e}"))?,
     };
     if !solution.is_full() {

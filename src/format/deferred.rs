@@ -4,7 +4,7 @@
 //! Everything else sees [`Record`]s only.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::cells::Cells;
 use crate::record::Skipped;
@@ -127,9 +127,7 @@ impl LineBlock {
     /// How many records of the source come before the `n` of this block, which are
     /// counted as taken: asked of each block in input order.
     pub fn records_before(&self, n: usize) -> u64 {
-        self.reading
-            .numbering
-            .fetch_add(n as u64, Ordering::Relaxed)
+        self.reading.numbering.fetch_add(n as u64, Relaxed)
     }
 }
 

@@ -127,13 +127,10 @@ impl<R: BufRead> JsonReader<R> {
 
     /// The next byte that is not white space, not consumed.
     fn peek(&mut self) -> io::Result<Option<u8>> {
-        while let Some(b) = self.byte(0)? {
-            if !b.is_ascii_whitespace() {
-                return Ok(Some(b));
-            }
+        while self.byte(0)?.is_some_and(|b| b.is_ascii_whitespace()) {
             self.consume(1);
         }
-        Ok(None)
+        self.byte(0)
     }
 
     /// The length of the value at the cursor, reading more input as needed, up to
@@ -356,16 +353,14 @@ impl<'a> Doc<'a> {
                 let Some((_, items)) = entries(v) else { return };
                 let value = parse(v);
                 let Value::Array(values) = &value else { return };
+                // Rows shorter than any board's (`[[1,0],[0,1]]`): places of cells.
+                let short = |r: &Value| r.as_array().is_none_or(|r| r.len() < 4);
+                let places = values.iter().any(Value::is_array) && values.iter().all(short);
                 match value_board(&value, &self.out.cells) {
                     _ if let Some(why) = unread_side(values) => self.record(v, Err(why)),
                     // Numbers under another name are a board only in a board's shape.
                     Some(_) if !puzzle_key && !in_list && !board_shaped(values) => {}
-                    // Rows shorter than any board's (`[[1,0],[0,1]]`): places of cells.
-                    Some(_)
-                        if values.iter().any(Value::is_array)
-                            && values
-                                .iter()
-                                .all(|r| r.as_array().is_none_or(|r| r.len() < 4)) => {}
+                    Some(_) if places => {}
                     Some(board) => self.record(v, board.map(Puzzle::new)),
                     None => match pair(values, &self.out.cells) {
                         Some(puzzle) => self.record(v, Ok(puzzle)),
@@ -420,22 +415,18 @@ impl<'a> Doc<'a> {
         // of boards beside a list of answers the puzzles.
         let puzzle = find(members, PUZZLE_NAMES).or_else(|| {
             let listed_answers = entries(answer?).is_some();
-            let mut boards = members
-                .iter()
-                .enumerate()
-                .filter(|(i, (k, v))| {
-                    // Each member parsed once; a list's first item only beside answers.
-                    let parsed = parse(v);
-                    let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
-                    let lower = |b: u8| b.is_ascii_lowercase() && cells.value(b) != Some(0);
-                    let plain = parsed.as_str().is_none_or(|s| !s.bytes().any(lower));
-                    let board = value_board(&parsed, cells);
-                    let board =
-                        shaped && matches!(board, Some(Ok(b)) if plain || !b.has_conflict());
-                    let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
-                    no_answer(*i, k) && (board || (listed_answers && list()))
-                })
-                .map(|m| m.1);
+            // Each member parsed once; a list's first item only beside answers.
+            let is_puzzle = |(i, (k, v)): &(usize, &(String, &RawValue))| {
+                let parsed = parse(v);
+                let shaped = parsed.as_array().is_none_or(|items| board_shaped(items));
+                let lower = |b: u8| b.is_ascii_lowercase() && cells.value(b) != Some(0);
+                let plain = parsed.as_str().is_none_or(|s| !s.bytes().any(lower));
+                let board = value_board(&parsed, cells);
+                let board = shaped && matches!(board, Some(Ok(b)) if plain || !b.has_conflict());
+                let list = || entries(v).is_some_and(|(_, items)| is_board(items.first()));
+                no_answer(*i, k) && (board || (listed_answers && list()))
+            };
+            let mut boards = members.iter().enumerate().filter(is_puzzle).map(|m| m.1);
             let one = boards.next()?;
             boards.next().is_none().then_some(one.1)
         });
@@ -545,11 +536,8 @@ fn value_board(v: &Value, cells: &Cells) -> Option<Result<Board, String>> {
 /// A string meant to be a board: 4 characters or more, nearly all digits and blank marks.
 fn looks_like_board(s: &str) -> bool {
     let t = s.trim();
-    let cellish = t
-        .bytes()
-        .filter(|b| b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-' | b'*'))
-        .count();
-    t.len() >= 4 && cellish * 10 >= t.len() * 9
+    let cellish = |b: &u8| b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-' | b'*');
+    t.len() >= 4 && t.bytes().filter(cellish).count() * 10 >= t.len() * 9
 }
 
 /// An array of numbers (or `null`s, or one-character strings), flat or in rows: a
@@ -557,10 +545,8 @@ fn looks_like_board(s: &str) -> bool {
 fn is_numbers(items: &[Value]) -> bool {
     let scalar =
         |v: &Value| v.is_null() || v.is_number() || v.as_str().is_some_and(|s| s.len() <= 2);
-    items.iter().any(|v| !v.is_string())
-        && items
-            .iter()
-            .all(|v| v.as_array().map_or(scalar(v), |row| row.iter().all(scalar)))
+    let cells = |v: &Value| v.as_array().map_or(scalar(v), |row| row.iter().all(scalar));
+    items.iter().any(|v| !v.is_string()) && items.iter().all(cells)
 }
 
 /// A flat list of k*k numbers from 0 to k, blanks among them: a board of a side not read
@@ -580,10 +566,8 @@ fn unread_side(items: &[Value]) -> Option<String> {
 /// Numbers laid out as a board of a size read: as many rows as each has cells, or flat.
 fn board_shaped(items: &[Value]) -> bool {
     let n = items.len();
-    match items
-        .iter()
-        .all(|v| v.as_array().is_some_and(|r| r.len() == n))
-    {
+    let rows = |v: &Value| v.as_array().is_some_and(|r| r.len() == n);
+    match items.iter().all(rows) {
         true => Shape::of_side(n).is_some(),
         false => Shape::of_cells(n).is_some() && !items.iter().any(Value::is_array),
     }
@@ -625,11 +609,8 @@ fn answer_at(members: &[(String, &RawValue)], cells: &Cells) -> Option<usize> {
         b => !matches!(b, b'[' | b'{'),
     };
     let exact = (members.iter()).position(|m| named(&m.0, SOLUTION_NAMES) && !short(m.1));
-    exact.or_else(|| {
-        members
-            .iter()
-            .position(|(k, v)| names_answers(k) && boards(v))
-    })
+    let worded = |(k, v): &(String, &RawValue)| names_answers(k) && boards(v);
+    exact.or_else(|| members.iter().position(worded))
 }
 
 /// Whether a key holds a word naming answers, camelCase or not.
@@ -682,10 +663,11 @@ fn rows_of(items: &[Value], cells: &Cells) -> Option<String> {
 /// A board written as numbers ([`is_numbers`]), flat or in rows; `0`, `-1`, `null`,
 /// `"."` and `""` are blanks, a one-character string of a digit is that digit.
 fn numbers_board(items: &[Value]) -> Result<Board, String> {
+    // Blanks written `-1` or `null` (a word), beside a `0`: values from 0.
+    let word = |v: &Value| v.is_null() || v.as_i64() == Some(-1);
     let cell = |v: &Value| {
-        let blank = v.is_null() || v.as_i64() == Some(-1) || matches!(v.as_str(), Some("" | "."));
         let n = match v {
-            _ if blank => Some(0),
+            _ if word(v) || matches!(v.as_str(), Some("" | ".")) => Some(0),
             Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
             Value::String(s) => s.parse().ok(),
             _ => None,
@@ -696,8 +678,6 @@ fn numbers_board(items: &[Value]) -> Result<Board, String> {
         .iter()
         .flat_map(|v| v.as_array().map_or(std::slice::from_ref(v), Vec::as_slice));
     let values = cells.clone().map(cell).collect::<Result<_, _>>()?;
-    // Blanks written `-1` or `null` beside a `0`: values from 0.
-    let word = |v: &Value| v.is_null() || v.as_i64() == Some(-1);
     if cells.clone().any(word) && cells.clone().any(|v| v.as_i64() == Some(0)) {
         return Err(super::ZERO_BASED.into());
     }

@@ -405,8 +405,7 @@ impl Loader {
                         }
                         None => None,
                     };
-                    let refused = self.finish();
-                    failed.or(refused)
+                    failed.or(self.finish())
                 }
                 None => self
                     .next_source()?
