@@ -51,10 +51,10 @@ impl Row {
         }
     }
 
-    fn spaced(cells: Vec<u8>) -> Row {
+    fn spaced(chars: bool, cells: Vec<u8>) -> Row {
         Row {
             spaced: true,
-            ..Row::of(false, cells)
+            ..Row::of(chars, cells)
         }
     }
 }
@@ -109,10 +109,7 @@ pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Row> {
             false => raw.iter().map(|&b| b.saturating_sub(b'0')).collect(),
         };
         row.resize(usize::from(side), if chars { b'.' } else { 0 });
-        Row {
-            chars,
-            ..Row::spaced(row)
-        }
+        Row::spaced(chars, row)
     })
 }
 
@@ -146,14 +143,15 @@ fn other_boxes(board: &Board) -> Option<String> {
 
 /// The content of an XML element on one line (`<row>000700000</row>`).
 fn element(t: &[u8]) -> &[u8] {
-    if !(t.starts_with(b"<") && t.ends_with(b">")) {
-        return t; // every row but an XML one: no scan
+    // Every row but an XML one is no scan.
+    if let [b'<', .., b'>'] = t
+        && let Some(open) = t.iter().position(|&b| b == b'>')
+        && let Some(close) = t.windows(2).rposition(|w| w == b"</")
+        && open < close
+    {
+        return trim(&t[open + 1..close]);
     }
-    let open = t.iter().position(|&b| b == b'>');
-    match (open, t.windows(2).rposition(|w| w == b"</")) {
-        (Some(o), Some(c)) if o < c => trim(&t[o + 1..c]),
-        _ => t,
-    }
+    t
 }
 
 /// A row without the brackets and quotes around it and a separator after them
@@ -419,9 +417,8 @@ impl<R: BufRead> GridReader<R> {
         let space_row = (self.style.space_blanks)
             .and_then(|side| space_blank_row(line.bytes, side))
             .filter(|row| {
-                let text = !trim(line.bytes).is_empty();
                 !at.rows.is_empty()
-                    || (text && (line.bytes.contains(&b' ') || !row.cells.contains(&0)))
+                    || (!t.is_empty() && (line.bytes.contains(&b' ') || !row.cells.contains(&0)))
             });
         if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
@@ -814,13 +811,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .filter(|text| text.contains(BARS))
         .map(|text| text.replace(BARS, "|"));
     match super::word_blanks(line.bytes).or(drawn.map(|d| Ok(d.into_bytes()))) {
-        Some(Ok(bytes)) => {
-            let line = Line {
-                bytes: &bytes,
-                ..*line
-            };
-            return classify(&line, cells, style);
-        }
+        Some(Ok(ref bytes)) => return classify(&Line { bytes, ..*line }, cells, style),
         Some(Err(e)) => return LineKind::Row(Err(ParseError::new(line.number, e))),
         None => {}
     }
@@ -953,10 +944,8 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
                     let run = |c: &u8| c.is_ascii_alphanumeric() || cells.is_cell(*c);
                     let board = t.split(|c| !run(c)).any(|run| run.len() >= 81);
                     // The blank that would make a row of a board's side: the fix named.
-                    let sides = (4..=25).filter(|&n| board::Shape::of_side(n).is_some());
-                    let hint = sides
-                        .into_iter()
-                        .find_map(|n| super::blank_hint(t, cells, n, false));
+                    let mut sides = (4..=25).filter(|&n| board::Shape::of_side(n).is_some());
+                    let hint = sides.find_map(|n| super::blank_hint(t, cells, n, false));
                     let hint = hint.map(|h| format!("; {h}")).unwrap_or_default();
                     let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i) + &hint);
                     return match (board, super::char_at(bytes, i).is_alphabetic()) {
@@ -1052,16 +1041,13 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
         (true, false) => (row.iter())
             .map(|&c| if c == b' ' { Some(0) } else { cells.value(c) })
             .collect::<Option<Vec<u8>>>()
-            .map(Row::spaced),
+            .map(|row| Row::spaced(false, row)),
         // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
         (true, true) => {
             row.iter_mut()
                 .filter(|c| **c == b' ')
                 .for_each(|c| *c = b'.');
-            Some(Row {
-                chars: true,
-                ..Row::spaced(row)
-            })
+            Some(Row::spaced(true, row))
         }
     }
 }
@@ -1092,11 +1078,10 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Row> {
         ([b], false) => cells.value(*b),
         _ => None,
     };
-    let row = fields.iter().map(cell).collect::<Option<_>>()?;
-    Some(Row {
+    Some(Row::spaced(
         chars,
-        ..Row::spaced(row)
-    })
+        fields.iter().map(cell).collect::<Option<_>>()?,
+    ))
 }
 
 /// The row of nine cells, or why another number is none: naming the variants of that width,
@@ -1109,8 +1094,7 @@ fn nine(line: &Line<'_>, row: Vec<u8>, cells: &Cells) -> LineKind {
         27 => "row has 27 cells: three rows on one line, or three 9x9 grids side by side, which is not read; write a row a line".into(),
         15 | 18 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
-let t = trim(line.bytes);
-            let hint = super::blank_hint(t, cells, 9, false).map(|h| format!("; {h}"));
+            let hint = super::blank_hint(trim(line.bytes), cells, 9, false).map(|h| format!("; {h}"));
             // A row of nine characters, spaces among its digits and not only between
             // them one by one (`5 0 1 0 2`): spaces were blanks.
             let raw = line.bytes;
