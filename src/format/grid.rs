@@ -471,10 +471,7 @@ impl<R: BufRead> GridReader<R> {
         };
         if let LineKind::Header = kind {
             at.notes.skipped.add(1, line.number, t);
-            let solved = t
-                .strip_suffix(b":")
-                .unwrap_or(t)
-                .eq_ignore_ascii_case(b"solved");
+            let solved = t.eq_ignore_ascii_case(b"solved") || t.eq_ignore_ascii_case(b"solved:");
             if self.hdu.is_none() && (solved || super::names_answers(t)) {
                 at.answer_next = Some(!solved || at.answer_next == Some(true));
             }
@@ -597,10 +594,8 @@ impl<R: BufRead> GridReader<R> {
             self.at.pending.push_front(next);
             if self.board_of(&shifted).is_ok_and(|b| !b.has_conflict()) {
                 let text = r.cells.iter().map(|&b| if r.chars { b } else { b'0' + b });
-                self.at
-                    .notes
-                    .skipped
-                    .add(1, first, &text.collect::<Vec<u8>>());
+                let text: Vec<u8> = text.collect();
+                self.at.notes.skipped.add(1, first, &text);
                 let back = shifted[..side - 1].iter();
                 let back = back.map(|(n, r)| (*n, LineKind::Row(r.clone())));
                 self.at.pending = back.chain(std::mem::take(&mut self.at.pending)).collect();
@@ -1002,12 +997,11 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Row> {
 fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
     let (n, w) = (boxes.len(), boxes.first()?.len());
     let cell = |c: &u8| *c == b' ' || cells.is_cell(*c) || c.is_ascii_uppercase();
-    let fits = |b: &&[u8]| b.iter().all(cell);
     // The last may be short: trailing spaces trimmed (`at` pads it).
     let (last, rest) = boxes.split_last()?;
     let widths = rest.iter().all(|b| b.len() == w) && last.len() <= w;
     // Three boxes (9x9), or as many as a row of the board's boxes, or one between bars.
-    if !(n == 3 || outer) || !boxes.iter().all(fits) || !widths {
+    if !(n == 3 || outer) || !boxes.iter().all(|b| b.iter().all(cell)) || !widths {
         return None;
     }
     let at = |b: &[u8], i: usize| b.get(i).copied().unwrap_or(b' ');
