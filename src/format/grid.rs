@@ -331,9 +331,8 @@ struct State {
     pending: VecDeque<(u64, LineKind)>,
     /// The board being read: each row's line and cells.
     rows: Vec<(u64, Result<Row, ParseError>)>,
-    /// Complete boards so far, and whether any had a separator between its bands.
-    boards: u64,
-    banded: bool,
+    /// Whether a complete board had a separator between its bands (`None`: no board yet).
+    banded: Option<bool>,
     banded_now: bool,
     /// No separator or header came since the last board (back to back with the next),
     /// and a header did (a blank line inside this board is between its bands).
@@ -602,8 +601,7 @@ impl<R: BufRead> GridReader<R> {
                 return Ok(());
             }
         }
-        self.at.boards += 1;
-        self.at.banded |= self.at.banded_now;
+        self.at.banded = Some(self.at.banded == Some(true) || self.at.banded_now);
         let body = if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
             // Explained, so that detection says so rather than another reading's damage.
             self.at.notes.explained += side as u64;
@@ -752,7 +750,7 @@ impl<R: BufRead> GridReader<R> {
                 let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
                 match self.style.double_spaced
                     || (self.at.rows.len().is_multiple_of(band)
-                        && (self.at.boards == 0 || self.at.banded || self.at.headed))
+                        && (self.at.banded != Some(false) || self.at.headed))
                 {
                     true => self.at.banded_now = true,
                     false => self.broken(),
