@@ -852,10 +852,7 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
         _ if numbered => word + spaces + number,
         0 if (1..=2).contains(&number) && rest.get(number) == Some(&b' ') && together => number,
         1 => 1,
-        _ => rest
-            .iter()
-            .position(|&b| b == b':')
-            .filter(|&i| i > 0 && i <= 12)?,
+        _ => memchr::memchr(b':', rest).filter(|&i| i > 0 && i <= 12)?,
     };
     // A dot ends a label before a space only (`A. 5 3`); dots are blanks (`B . . 1`,
     // `AT17.6..`).
@@ -1016,7 +1013,7 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
         .find(|slots: &Vec<usize>| {
             (0..w).all(|i| slots.contains(&i) || boxes.iter().all(|b| at(b, i) == b' '))
         })?;
-    let mut row: Vec<u8> = (boxes.iter())
+    let row: Vec<u8> = (boxes.iter())
         .flat_map(|b| slots.iter().map(|&i| at(b, i)))
         .collect();
     // Past 9x9, blanks written otherwise (`_ _ 6  |`) leave spaces padding only.
@@ -1028,20 +1025,20 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
     let spaced = boxes
         .iter()
         .any(|b| slots.iter().any(|&i| b.get(i) == Some(&b' ')));
-    match (spaced && !written, row.len() > 9) {
-        (false, _) => None,
-        (true, false) => (row.iter())
-            .map(|&c| if c == b' ' { Some(0) } else { cells.value(c) })
-            .collect::<Option<Vec<u8>>>()
-            .map(|row| Row::spaced(false, row)),
-        // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
-        (true, true) => {
-            row.iter_mut()
-                .filter(|c| **c == b' ')
-                .for_each(|c| *c = b'.');
-            Some(Row::spaced(true, row))
-        }
+    if !spaced || written {
+        return None;
     }
+    // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
+    let chars = row.len() > 9;
+    let cell = |c: u8| match c {
+        b' ' => Some(if chars { b'.' } else { 0 }),
+        _ if chars => Some(c),
+        _ => cells.value(c),
+    };
+    Some(Row::spaced(
+        chars,
+        row.into_iter().map(cell).collect::<Option<_>>()?,
+    ))
 }
 
 /// A row of cells between `|` bars (or `:` inside a box), as many as a board's side, where
