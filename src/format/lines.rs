@@ -83,12 +83,11 @@ impl<R: BufRead> Lines<R> {
         max: usize,
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
-        let terminator = self.terminator;
         let Some(bytes) = peek(&mut self.input, |avail| {
             let window = &avail[..avail.len().min(max)];
-            let mut take = memchr::memrchr(terminator, window)? + 1;
+            let mut take = memchr::memrchr(self.terminator, window)? + 1;
             if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
-                take = memchr::memrchr(terminator, &window[..at]).map_or(0, |p| p + 1);
+                take = memchr::memrchr(self.terminator, &window[..at]).map_or(0, |p| p + 1);
             }
             (take > 0).then(|| window[..take].to_vec())
         })?
