@@ -102,22 +102,18 @@ impl Cells {
                     .iter()
                     .all(|a| a.value(*b, side.unwrap_or(0)).is_none())
         };
-        let mapped: Vec<u8>;
-        let bytes = match bytes.iter().any(blank) {
-            true => {
-                mapped = bytes
-                    .iter()
-                    .map(|b| if blank(b) { b'.' } else { *b })
-                    .collect();
-                &mapped
-            }
-            false => bytes,
+        let bytes: std::borrow::Cow<[u8]> = match bytes.iter().any(blank) {
+            true => bytes
+                .iter()
+                .map(|b| if blank(b) { b'.' } else { *b })
+                .collect(),
+            false => bytes.into(),
         };
         let Some((side, alphabet)) = side.and_then(|side| Some((side, self.alphabet(side)?)))
         else {
-            return board::parse_chars(bytes);
+            return board::parse_chars(&bytes);
         };
-        board::read_in(bytes, side, alphabet).map_err(|(i, e)| {
+        board::read_in(&bytes, side, alphabet).map_err(|(i, e)| {
             let (how, name) = (alphabet.describe(side), alphabet.name());
             let message = format!(
                 "{e}: this file writes {side}x{side} boards {how} ({name}; --alphabet reads them otherwise)"

@@ -54,10 +54,10 @@ impl Row {
         }
     }
 
-    fn spaced(cells: Vec<u8>) -> Row {
+    fn spaced(chars: bool, cells: Vec<u8>) -> Row {
         Row {
             spaced: true,
-            ..Row::of(false, cells)
+            ..Row::of(chars, cells)
         }
     }
 }
@@ -112,10 +112,7 @@ pub(crate) fn space_blank_row(raw: &[u8], side: u8) -> Option<Row> {
             false => raw.iter().map(|&b| b.saturating_sub(b'0')).collect(),
         };
         row.resize(usize::from(side), if chars { b'.' } else { 0 });
-        Row {
-            chars,
-            ..Row::spaced(row)
-        }
+        Row::spaced(chars, row)
     })
 }
 
@@ -149,14 +146,15 @@ fn other_boxes(board: &Board) -> Option<String> {
 
 /// The content of an XML element on one line (`<row>000700000</row>`).
 fn element(t: &[u8]) -> &[u8] {
-    if !(t.starts_with(b"<") && t.ends_with(b">")) {
-        return t; // every row but an XML one: no scan
+    // Every row but an XML one is no scan.
+    if let [b'<', .., b'>'] = t
+        && let Some(open) = t.iter().position(|&b| b == b'>')
+        && let Some(close) = t.windows(2).rposition(|w| w == b"</")
+        && open < close
+    {
+        return trim(&t[open + 1..close]);
     }
-    let open = t.iter().position(|&b| b == b'>');
-    match (open, t.windows(2).rposition(|w| w == b"</")) {
-        (Some(o), Some(c)) if o < c => trim(&t[o + 1..c]),
-        _ => t,
-    }
+    t
 }
 
 /// A row without the brackets and quotes around it and a separator after them
@@ -336,9 +334,8 @@ struct State {
     pending: VecDeque<(u64, LineKind)>,
     /// The board being read: each row's line and cells.
     rows: Vec<(u64, Result<Row, ParseError>)>,
-    /// Complete boards so far, and whether any had a separator between its bands.
-    boards: u64,
-    banded: bool,
+    /// Whether a complete board had a separator between its bands (`None`: no board yet).
+    banded: Option<bool>,
     banded_now: bool,
     /// No separator or header came since the last board (back to back with the next),
     /// and a header did (a blank line inside this board is between its bands).
@@ -425,9 +422,8 @@ impl<R: BufRead> GridReader<R> {
         let space_row = (self.style.space_blanks)
             .and_then(|side| space_blank_row(line.bytes, side))
             .filter(|row| {
-                let text = !trim(line.bytes).is_empty();
                 !at.rows.is_empty()
-                    || (text && (line.bytes.contains(&b' ') || !row.cells.contains(&0)))
+                    || (!t.is_empty() && (line.bytes.contains(&b' ') || !row.cells.contains(&0)))
             });
         if let Some(row) = line.too_long().map(Err).or(space_row.or(blank_row).map(Ok)) {
             return Ok(Some((line.number, LineKind::Row(row))));
@@ -480,10 +476,7 @@ impl<R: BufRead> GridReader<R> {
         };
         if let LineKind::Header = kind {
             at.notes.skipped.add(1, line.number, t);
-            let solved = t
-                .strip_suffix(b":")
-                .unwrap_or(t)
-                .eq_ignore_ascii_case(b"solved");
+            let solved = t.eq_ignore_ascii_case(b"solved") || t.eq_ignore_ascii_case(b"solved:");
             if self.hdu.is_none() && (solved || super::names_answers(t)) {
                 at.answer_next = Some(!solved || at.answer_next == Some(true));
             }
@@ -684,18 +677,15 @@ impl<R: BufRead> GridReader<R> {
                 // for a row explains no more).
                 self.at.notes.explained += 1;
                 let text = r.cells.iter().map(|&b| if r.chars { b } else { b'0' + b });
-                self.at
-                    .notes
-                    .skipped
-                    .add(1, first, &text.collect::<Vec<u8>>());
+                let text: Vec<u8> = text.collect();
+                self.at.notes.skipped.add(1, first, &text);
                 let back = shifted[..side - 1].iter();
                 let back = back.map(|(n, r)| (*n, LineKind::Row(r.clone())));
                 self.at.pending = back.chain(std::mem::take(&mut self.at.pending)).collect();
                 return Ok(());
             }
         }
-        self.at.boards += 1;
-        self.at.banded |= self.at.banded_now;
+        self.at.banded = Some(self.at.banded == Some(true) || self.at.banded_now);
         let body = if let Some(message) = board.as_ref().ok().and_then(other_boxes) {
             // Explained, so that detection says so rather than another reading's damage.
             self.at.notes.explained += side as u64;
@@ -851,7 +841,7 @@ impl<R: BufRead> GridReader<R> {
                 let band = board::Shape::of_side(self.side()).map_or(3, |s| s.rows);
                 match self.style.double_spaced
                     || (self.at.rows.len().is_multiple_of(band)
-                        && (self.at.boards == 0 || self.at.banded || self.at.headed))
+                        && (self.at.banded != Some(false) || self.at.headed))
                 {
                     true => self.at.banded_now = true,
                     false => self.broken()?,
@@ -923,13 +913,7 @@ fn classify(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineKind {
         .filter(|text| text.contains(BARS))
         .map(|text| text.replace(BARS, "|"));
     match super::word_blanks(line.bytes).or(drawn.map(|d| Ok(d.into_bytes()))) {
-        Some(Ok(bytes)) => {
-            let line = Line {
-                bytes: &bytes,
-                ..*line
-            };
-            return classify(&line, cells, style);
-        }
+        Some(Ok(ref bytes)) => return classify(&Line { bytes, ..*line }, cells, style),
         Some(Err(e)) => return LineKind::Row(Err(ParseError::new(line.number, e))),
         None => {}
     }
@@ -977,10 +961,7 @@ fn row_label(t: &[u8]) -> Option<(usize, Option<u8>)> {
         _ if numbered => word + spaces + number,
         0 if (1..=2).contains(&number) && rest.get(number) == Some(&b' ') && together => number,
         1 => 1,
-        _ => rest
-            .iter()
-            .position(|&b| b == b':')
-            .filter(|&i| i > 0 && i <= 12)?,
+        _ => memchr::memchr(b':', rest).filter(|&i| i > 0 && i <= 12)?,
     };
     // A dot ends a label before a space only (`A. 5 3`); dots are blanks (`B . . 1`,
     // `AT17.6..`).
@@ -1067,10 +1048,8 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
                     let run = |c: &u8| c.is_ascii_alphanumeric() || cells.is_cell(*c);
                     let board = t.split(|c| !run(c)).any(|run| run.len() >= 81);
                     // The blank that would make a row of a board's side: the fix named.
-                    let sides = (4..=25).filter(|&n| board::Shape::of_side(n).is_some());
-                    let hint = sides
-                        .into_iter()
-                        .find_map(|n| super::blank_hint(t, cells, n, false));
+                    let mut sides = (4..=25).filter(|&n| board::Shape::of_side(n).is_some());
+                    let hint = sides.find_map(|n| super::blank_hint(t, cells, n, false));
                     let hint = hint.map(|h| format!("; {h}")).unwrap_or_default();
                     let e = ParseError::at(line.number, i + 1, bad_cell(bytes, i) + &hint);
                     return match (board, super::char_at(bytes, i).is_alphabetic()) {
@@ -1127,12 +1106,11 @@ fn boxed_row(raw: &[u8], cells: &Cells) -> Option<Row> {
 fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
     let (n, w) = (boxes.len(), boxes.first()?.len());
     let cell = |c: &u8| *c == b' ' || cells.is_cell(*c) || c.is_ascii_uppercase();
-    let fits = |b: &&[u8]| b.iter().all(cell);
     // The last may be short: trailing spaces trimmed (`at` pads it).
     let (last, rest) = boxes.split_last()?;
     let widths = rest.iter().all(|b| b.len() == w) && last.len() <= w;
     // Three boxes (9x9), or as many as a row of the board's boxes, or one between bars.
-    if !(n == 3 || outer) || !boxes.iter().all(fits) || !widths {
+    if !(n == 3 || outer) || !boxes.iter().all(|b| b.iter().all(cell)) || !widths {
         return None;
     }
     let at = |b: &[u8], i: usize| b.get(i).copied().unwrap_or(b' ');
@@ -1149,7 +1127,7 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
         .find(|slots: &Vec<usize>| {
             (0..w).all(|i| slots.contains(&i) || boxes.iter().all(|b| at(b, i) == b' '))
         })?;
-    let mut row: Vec<u8> = (boxes.iter())
+    let row: Vec<u8> = (boxes.iter())
         .flat_map(|b| slots.iter().map(|&i| at(b, i)))
         .collect();
     // Past 9x9, blanks written otherwise (`_ _ 6  |`) leave spaces padding only.
@@ -1161,23 +1139,20 @@ fn boxed(boxes: &[&[u8]], outer: bool, cells: &Cells) -> Option<Row> {
     let spaced = boxes
         .iter()
         .any(|b| slots.iter().any(|&i| b.get(i) == Some(&b' ')));
-    match (spaced && !written, row.len() > 9) {
-        (false, _) => None,
-        (true, false) => (row.iter())
-            .map(|&c| if c == b' ' { Some(0) } else { cells.value(c) })
-            .collect::<Option<Vec<u8>>>()
-            .map(Row::spaced),
-        // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
-        (true, true) => {
-            row.iter_mut()
-                .filter(|c| **c == b' ')
-                .for_each(|c| *c = b'.');
-            Some(Row {
-                chars: true,
-                ..Row::spaced(row)
-            })
-        }
+    if !spaced || written {
+        return None;
     }
+    // Past 9x9 the characters, their alphabet decided for the file (`0` a hex value).
+    let chars = row.len() > 9;
+    let cell = |c: u8| match c {
+        b' ' => Some(if chars { b'.' } else { 0 }),
+        _ if chars => Some(c),
+        _ => cells.value(c),
+    };
+    Some(Row::spaced(
+        chars,
+        row.into_iter().map(cell).collect::<Option<_>>()?,
+    ))
 }
 
 /// A row of cells between `|` bars (or `:` inside a box), as many as a board's side, where
@@ -1206,11 +1181,10 @@ fn piped_row(t: &[u8], cells: &Cells) -> Option<Row> {
         ([b], false) => cells.value(*b),
         _ => None,
     };
-    let row = fields.iter().map(cell).collect::<Option<_>>()?;
-    Some(Row {
+    Some(Row::spaced(
         chars,
-        ..Row::spaced(row)
-    })
+        fields.iter().map(cell).collect::<Option<_>>()?,
+    ))
 }
 
 /// The row of nine cells, or why another number is none: naming the variants of that width,
@@ -1223,8 +1197,7 @@ fn nine(line: &Line<'_>, row: Vec<u8>, cells: &Cells) -> LineKind {
         27 => "row has 27 cells: three rows on one line, or three 9x9 grids side by side, which is not read; write a row a line".into(),
         15 | 18 | 33 => format!("row has {n} cells: several 9x9 grids side by side, or a variant (samurai, butterfly), which is not read"),
         _ => {
-let t = trim(line.bytes);
-            let hint = super::blank_hint(t, cells, 9, false).map(|h| format!("; {h}"));
+            let hint = super::blank_hint(trim(line.bytes), cells, 9, false).map(|h| format!("; {h}"));
             // A row of nine characters, spaces among its digits and not only between
             // them one by one (`5 0 1 0 2`): spaces were blanks.
             let raw = line.bytes;

@@ -47,24 +47,20 @@ impl<R: BufRead> Lines<R> {
     /// The next line, `Ok(None)` at end of input.
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.buf.clear();
-        let (mut len, mut last) = (0u64, 0u8);
+        let (mut len, mut last, buf) = (0u64, 0u8, &mut self.buf);
         loop {
-            let avail = match self.input.fill_buf() {
-                Ok(avail) => avail,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            let newline = memchr::memchr(self.terminator, avail);
-            let (end, chunk) = match newline {
-                Some(n) => (true, &avail[..n]),
-                None if avail.is_empty() && len == 0 => return Ok(None),
-                None => (avail.is_empty(), avail),
-            };
-            let room = MAX_LINE - self.buf.len();
-            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            last = chunk.last().copied().unwrap_or(last);
-            let used = chunk.len() + usize::from(newline.is_some());
-            len += chunk.len() as u64;
+            let (used, end) = peek(&mut self.input, |avail| {
+                let newline = memchr::memchr(self.terminator, avail);
+                let chunk = &avail[..newline.unwrap_or(avail.len())];
+                buf.extend_from_slice(&chunk[..chunk.len().min(MAX_LINE - buf.len())]);
+                last = chunk.last().copied().unwrap_or(last);
+                len += chunk.len() as u64;
+                let used = chunk.len() + usize::from(newline.is_some());
+                (used, newline.is_some() || avail.is_empty())
+            })?;
+            if used == 0 && len == 0 {
+                return Ok(None);
+            }
             self.input.consume(used);
             if end {
                 break;
@@ -87,12 +83,11 @@ impl<R: BufRead> Lines<R> {
         max: usize,
         avoid: &[u8],
     ) -> io::Result<Option<(u64, u64, Vec<u8>)>> {
-        let terminator = self.terminator;
         let Some(bytes) = peek(&mut self.input, |avail| {
             let window = &avail[..avail.len().min(max)];
-            let mut take = memchr::memrchr(terminator, window)? + 1;
+            let mut take = memchr::memrchr(self.terminator, window)? + 1;
             if let Some(at) = memchr::memmem::find(&window[..take], avoid) {
-                take = memchr::memrchr(terminator, &window[..at]).map_or(0, |p| p + 1);
+                take = memchr::memrchr(self.terminator, &window[..at]).map_or(0, |p| p + 1);
             }
             (take > 0).then(|| window[..take].to_vec())
         })?
@@ -108,11 +103,11 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// `f` of the first bytes of `input`, an interrupted read tried again.
-pub(crate) fn peek<T>(input: &mut impl BufRead, f: impl Fn(&[u8]) -> T) -> io::Result<T> {
+pub(crate) fn peek<T>(input: &mut impl BufRead, mut f: impl FnMut(&[u8]) -> T) -> io::Result<T> {
     loop {
         match input.fill_buf() {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            head => return head.map(&f),
+            head => return head.map(&mut f),
         }
     }
 }
