@@ -209,7 +209,17 @@ impl<R: BufRead> JsonReader<R> {
                 ));
                 break;
             }
+            let number = self.out.number;
             Doc::read(text, self.line, self.in_array, &mut self.out);
+            // A value that holds no board (`[[1, 6, 4, 5, 3, 2, 7, 8, 9]]`): skipped, counted.
+            if self.out.number == number {
+                let lines = memchr::memchr_iter(self.out.end, text).count() as u64 + 1;
+                let first = text
+                    .split(|&b| b == self.out.end)
+                    .next()
+                    .unwrap_or_default();
+                self.out.notes.skipped.add(lines, self.line, first);
+            }
             // A scalar gives no record but the error that it is no JSON: the end.
             self.done = !matches!(b, b'"' | b'[' | b'{') && !self.out.queue.is_empty();
             self.consume(n);

@@ -3243,3 +3243,24 @@ fn empty_comma_rows_are_rows_of_blanks_where_the_board_lacks_them() {
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
     r.says("skipped 9 line(s)");
 }
+
+/// Round 29: JSON values one after another, the first holding a board's first rows only
+/// (a generator's log): they gave no record and no note, exit 0.
+#[test]
+fn survey_29_json_values_with_no_board_are_skipped_and_said() {
+    let rows: Vec<String> = (P.replace('.', "0").as_bytes().chunks(9))
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let text = format!(
+        "[{}]\n[{}]\n[{}]\n",
+        rows[0],
+        rows[..3].join(","),
+        rows.join(",")
+    );
+    let r = run("file.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    r.says("skipped 2 line(s) that hold no puzzle, the first line 1");
+}
