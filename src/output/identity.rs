@@ -41,10 +41,9 @@ pub struct Resolved {
 impl Resolved {
     /// True when the two name the same file (never for character devices).
     pub fn same_as(&self, other: &Resolved) -> bool {
-        if self.kind == Kind::CharDevice || other.kind == Kind::CharDevice {
-            return false;
-        }
+        let device = self.kind == Kind::CharDevice || other.kind == Kind::CharDevice;
         match (&self.id, &other.id) {
+            _ if device => false,
             (Some(a), Some(b)) => a == b,
             (None, None) => self.path == other.path,
             _ => false,
@@ -84,9 +83,9 @@ fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
     let mut missing = false;
     for component in absolute.components() {
         match component {
-            Component::Prefix(p) => base = PathBuf::from(p.as_os_str()),
+            // No prefix on Unix.
+            Component::Prefix(_) | Component::CurDir => {}
             Component::RootDir => base.push(component.as_os_str()),
-            Component::CurDir => {}
             Component::ParentDir => {
                 base.pop();
             }
