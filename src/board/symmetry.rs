@@ -43,16 +43,11 @@ impl Symmetry {
     /// transposition.
     pub fn random(side: usize, rng: &mut SplitMix64) -> Symmetry {
         let (rows, cols, transpose) = match crate::board::Shape::of_side(side) {
-            Some(s) if s.rows == s.cols => (
-                lines(s.rows, s.cols, rng),
-                lines(s.rows, s.cols, rng),
-                rng.next_u64() & 1 == 1,
-            ),
             // Boxes `rows` tall and `cols` wide: `cols` bands of rows, `rows` stacks.
             Some(s) => (
                 lines(s.rows, s.cols, rng),
                 lines(s.cols, s.rows, rng),
-                false,
+                s.rows == s.cols && rng.next_u64() & 1 == 1,
             ),
             None => ((0..side).collect(), (0..side).collect(), false),
         };
