@@ -53,12 +53,11 @@ impl Symmetry {
         };
         let from = (0..side * side)
             .map(|k| {
-                let (i, j) = (k / side, k % side);
-                let (r, c) = match transpose {
-                    true => (rows[j], cols[i]),
-                    false => (rows[i], cols[j]),
+                let (i, j) = match transpose {
+                    true => (k % side, k / side),
+                    false => (k / side, k % side),
                 };
-                (r * side + c) as u16
+                (rows[i] * side + cols[j]) as u16
             })
             .collect();
         let digits = permutation(side, rng);

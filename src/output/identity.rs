@@ -94,17 +94,16 @@ fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
                 let next = base.join(name);
                 match fs::canonicalize(&next) {
                     Ok(real) => base = real,
-                    Err(_) => match fs::symlink_metadata(&next) {
-                        Ok(m) if m.file_type().is_symlink() => {
-                            let target = fs::read_link(&next)?;
-                            base = resolve_depth(&base.join(target), links + 1)?.path;
-                            missing = true;
-                        }
-                        _ => {
-                            base = next;
-                            missing = true;
-                        }
-                    },
+                    Err(_) => {
+                        missing = true;
+                        base = match fs::symlink_metadata(&next) {
+                            Ok(m) if m.file_type().is_symlink() => {
+                                let target = base.join(fs::read_link(&next)?);
+                                resolve_depth(&target, links + 1)?.path
+                            }
+                            _ => next,
+                        };
+                    }
                 }
             }
         }

@@ -32,8 +32,7 @@ pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs:
             .append(append)
             .open(path)
     };
-    let fifo = resolve(path).is_ok_and(|r| r.kind == Kind::Fifo);
-    if !fifo {
+    if !resolve(path).is_ok_and(|r| r.kind == Kind::Fifo) {
         return open(path);
     }
     let owned = path.to_path_buf();
@@ -207,9 +206,7 @@ pub fn plan(
                         });
                     }
                     Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
-                    Kind::CharDevice | Kind::Fifo | Kind::Other => {
-                        TargetKind::Direct(r.path.clone())
-                    }
+                    _ => TargetKind::Direct(r.path.clone()),
                 };
                 (label, kind, Some(r))
             }

@@ -7,13 +7,9 @@ use anyhow::Context;
 
 use super::{Target, TargetKind};
 
-/// Writes `bytes` as the whole of `target`.
-///
-/// A regular file is written to a temporary file created exclusively (`O_EXCL`, a
-/// random name, in the same folder, so a planted link cannot redirect it) and then
-/// renamed over the target; on any failure the temporary file is removed and the old
-/// target is left as it was. Devices and FIFOs are written in place; standard output
-/// is written through the same gate as rows.
+/// Writes `bytes` as the whole of `target`: a regular file as a temporary file
+/// ([`beside`]) renamed over it, the old one left as it was on any failure; devices and
+/// FIFOs in place; standard output through the same gate as rows.
 pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
     match &target.kind {
         TargetKind::Stdout => {

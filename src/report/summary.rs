@@ -131,7 +131,7 @@ impl Summary {
                 t.mean_solve_us(),
                 t.percentile_solve_us(0.5),
                 t.percentile_solve_us(0.9),
-                t.max_solve_us(),
+                t.solve_ns.0.max() as f64 / 1000.0,
                 t.solve_ns_total as f64 / 1e9
             );
             let c = t.counters();
