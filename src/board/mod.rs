@@ -59,7 +59,6 @@ impl Shape {
     }
 }
 
-/// The board sides, for messages: "4, 6, 8, 9, 10, 12, 16 or 25".
 /// Why a square of `side` is no board read.
 pub fn unread(side: usize) -> String {
     format!(
@@ -68,6 +67,7 @@ pub fn unread(side: usize) -> String {
     )
 }
 
+/// The board sides, for messages: "4, 6, 8, 9, 10, 12, 16 or 25".
 pub fn sides() -> String {
     let sides: Vec<String> = Shape::ALL.iter().map(|s| s.side().to_string()).collect();
     let (last, rest) = sides.split_last().expect("shapes");
@@ -295,14 +295,13 @@ impl fmt::Display for Conflict {
                 self.value
             ),
         };
+        let at = |cell: usize| format!("r{}c{}", cell / s + 1, cell % s + 1);
         write!(
             f,
-            "{value} twice in {} (r{}c{} and r{}c{})",
+            "{value} twice in {} ({} and {})",
             self.unit,
-            a / s + 1,
-            a % s + 1,
-            b / s + 1,
-            b % s + 1
+            at(a),
+            at(b)
         )
     }
 }
@@ -326,16 +325,10 @@ impl std::str::FromStr for Alphabet {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Alphabet, String> {
-        Alphabet::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Alphabet::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown alphabet {s:?}; the alphabets are {}",
-                    names.join(", ")
-                )
-            })
+        let known = Alphabet::ALL.into_iter().find(|a| a.name() == s);
+        let names: Vec<_> = Alphabet::ALL.iter().map(|a| a.name()).collect();
+        let names = names.join(", ");
+        known.ok_or_else(|| format!("unknown alphabet {s:?}; the alphabets are {names}"))
     }
 }
 

@@ -43,27 +43,21 @@ impl Symmetry {
     /// transposition.
     pub fn random(side: usize, rng: &mut SplitMix64) -> Symmetry {
         let (rows, cols, transpose) = match crate::board::Shape::of_side(side) {
-            Some(s) if s.rows == s.cols => (
-                lines(s.rows, s.cols, rng),
-                lines(s.rows, s.cols, rng),
-                rng.next_u64() & 1 == 1,
-            ),
             // Boxes `rows` tall and `cols` wide: `cols` bands of rows, `rows` stacks.
             Some(s) => (
                 lines(s.rows, s.cols, rng),
                 lines(s.cols, s.rows, rng),
-                false,
+                s.rows == s.cols && rng.next_u64() & 1 == 1,
             ),
             None => ((0..side).collect(), (0..side).collect(), false),
         };
         let from = (0..side * side)
             .map(|k| {
-                let (i, j) = (k / side, k % side);
-                let (r, c) = match transpose {
-                    true => (rows[j], cols[i]),
-                    false => (rows[i], cols[j]),
+                let (i, j) = match transpose {
+                    true => (k % side, k / side),
+                    false => (k / side, k % side),
                 };
-                (r * side + c) as u16
+                (rows[i] * side + cols[j]) as u16
             })
             .collect();
         let digits = permutation(side, rng);

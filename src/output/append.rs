@@ -68,14 +68,10 @@ pub fn append_lines(target: &Target, bytes: &[u8]) -> anyhow::Result<(bool, bool
 }
 
 fn ends_with_newline(path: &std::path::Path, len: u64) -> bool {
-    use std::io::{Read, Seek, SeekFrom};
+    use std::os::unix::fs::FileExt;
     let mut last = [0u8; 1];
-    std::fs::File::open(path)
-        .and_then(|mut f| {
-            f.seek(SeekFrom::Start(len - 1))?;
-            f.read_exact(&mut last)
-        })
-        .is_ok_and(|()| last[0] == b'\n')
+    let read = std::fs::File::open(path).and_then(|f| f.read_exact_at(&mut last, len - 1));
+    read.is_ok_and(|()| last[0] == b'\n')
 }
 
 #[cfg(test)]

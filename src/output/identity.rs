@@ -41,10 +41,9 @@ pub struct Resolved {
 impl Resolved {
     /// True when the two name the same file (never for character devices).
     pub fn same_as(&self, other: &Resolved) -> bool {
-        if self.kind == Kind::CharDevice || other.kind == Kind::CharDevice {
-            return false;
-        }
+        let device = self.kind == Kind::CharDevice || other.kind == Kind::CharDevice;
         match (&self.id, &other.id) {
+            _ if device => false,
             (Some(a), Some(b)) => a == b,
             (None, None) => self.path == other.path,
             _ => false,
@@ -84,9 +83,9 @@ fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
     let mut missing = false;
     for component in absolute.components() {
         match component {
-            Component::Prefix(p) => base = PathBuf::from(p.as_os_str()),
+            // No prefix on Unix.
+            Component::Prefix(_) | Component::CurDir => {}
             Component::RootDir => base.push(component.as_os_str()),
-            Component::CurDir => {}
             Component::ParentDir => {
                 base.pop();
             }
@@ -95,17 +94,16 @@ fn resolve_depth(path: &Path, links: usize) -> io::Result<Resolved> {
                 let next = base.join(name);
                 match fs::canonicalize(&next) {
                     Ok(real) => base = real,
-                    Err(_) => match fs::symlink_metadata(&next) {
-                        Ok(m) if m.file_type().is_symlink() => {
-                            let target = fs::read_link(&next)?;
-                            base = resolve_depth(&base.join(target), links + 1)?.path;
-                            missing = true;
-                        }
-                        _ => {
-                            base = next;
-                            missing = true;
-                        }
-                    },
+                    Err(_) => {
+                        missing = true;
+                        base = match fs::symlink_metadata(&next) {
+                            Ok(m) if m.file_type().is_symlink() => {
+                                let target = base.join(fs::read_link(&next)?);
+                                resolve_depth(&target, links + 1)?.path
+                            }
+                            _ => next,
+                        };
+                    }
                 }
             }
         }

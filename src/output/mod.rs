@@ -32,8 +32,7 @@ pub(crate) fn open_direct(path: &Path, append: bool) -> std::io::Result<std::fs:
             .append(append)
             .open(path)
     };
-    let fifo = resolve(path).is_ok_and(|r| r.kind == Kind::Fifo);
-    if !fifo {
+    if !resolve(path).is_ok_and(|r| r.kind == Kind::Fifo) {
         return open(path);
     }
     let owned = path.to_path_buf();
@@ -162,18 +161,18 @@ pub fn plan(
         })
         .collect();
     // Standard output or error redirected onto an output file (`> rows.csv`) would
-    // write the summary or the notes over its rows.
-    let mut streams: Vec<(&str, Resolved)> = Vec::new();
+    // write the summary or the notes over its rows: outputs are checked against them too.
+    let mut seen: Vec<(String, Resolved)> = Vec::new();
     let stdout = resolve_stream(Stream::Stdout);
     if let (true, Some(out)) = (stdout_used, &stdout) {
         check_inputs("standard output", "", out, &inputs)?;
-        streams.push(("standard output", out.clone()));
+        seen.push(("standard output (redirected there)".into(), out.clone()));
     }
     if let Some(err) = resolve_stream(Stream::Stderr) {
-        streams.push(("standard error", err));
+        seen.push(("standard error (redirected there)".into(), err));
     }
-    streams.retain(|(_, r)| r.kind == Kind::File);
-    let mut seen: Vec<(String, Resolved)> = Vec::new();
+    seen.retain(|(_, r)| r.kind == Kind::File);
+    let redirected = seen.len();
     let mut stdout_option: Option<String> = None;
     let mut targets = Vec::new();
     let written = Written::default();
@@ -207,9 +206,7 @@ pub fn plan(
                         });
                     }
                     Kind::Missing | Kind::File => TargetKind::File(r.path.clone()),
-                    Kind::CharDevice | Kind::Fifo | Kind::Other => {
-                        TargetKind::Direct(r.path.clone())
-                    }
+                    _ => TargetKind::Direct(r.path.clone()),
                 };
                 (label, kind, Some(r))
             }
@@ -221,16 +218,10 @@ pub fn plan(
         };
         if let Some(resolved) = resolved {
             check_inputs(&what, &target.label, &resolved, &inputs)?;
-            let redirected = streams.iter().find(|(_, s)| resolved.same_as(s));
-            if let (Some((stream, _)), false) = (redirected, place == &Place::Std) {
-                return Err(PlanError::SameOutput {
-                    a: format!("{stream} (redirected there)"),
-                    b: what,
-                    output: target.label,
-                });
-            }
             written.claim(&resolved);
-            if let Some((a, _)) = seen.iter().find(|(_, other)| resolved.same_as(other)) {
+            // Standard output is no other output for one that goes there.
+            let from = if place == &Place::Std { redirected } else { 0 };
+            if let Some((a, _)) = seen[from..].iter().find(|(_, o)| resolved.same_as(o)) {
                 return Err(PlanError::SameOutput {
                     a: a.clone(),
                     b: what,

@@ -63,14 +63,6 @@ impl Rows {
     pub fn end_row(&mut self) {
         self.ends.push(self.buf.len());
     }
-
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
 }
 
 /// Rows go into [`RowStream::row_buffer`], each ended by [`RowStream::end_row`], and reach
@@ -80,10 +72,9 @@ impl Rows {
 pub struct RowStream {
     label: String,
     sink: Sink,
-    /// A regular file: cut back on error.
-    truncatable: bool,
-    /// A pipe: written in atomic pieces of whole rows.
-    pipe: bool,
+    /// A regular file is cut back on error; a pipe is written in atomic pieces of whole
+    /// rows.
+    kind: Kind,
     pending: Rows,
     rows: u64,
     bytes: u64,
@@ -133,8 +124,7 @@ impl RowStream {
         Ok(RowStream {
             label: target.label.clone(),
             sink,
-            truncatable: kind == Kind::File,
-            pipe: kind == Kind::Fifo,
+            kind,
             pending: Rows::with_capacity(1 << 8, 1 << 16),
             rows: 0,
             bytes: 0,
@@ -169,21 +159,21 @@ impl RowStream {
         if self.failed {
             return Err(self.error(io::Error::other("an earlier write failed")));
         }
-        if rows.is_empty() {
+        if rows.ends.is_empty() {
             return Ok(());
         }
-        let result = if self.pipe {
+        let result = if self.kind == Kind::Fifo {
             self.write_pipe_pieces(rows)
         } else {
             let _gate = gate();
             write_sink(&mut self.sink, &rows.buf).map(|()| {
-                self.rows += rows.len() as u64;
+                self.rows += rows.ends.len() as u64;
                 self.bytes += rows.buf.len() as u64;
             })
         };
         result.map_err(|e| {
             self.failed = true;
-            if let (true, Sink::File(file)) = (self.truncatable, &self.sink) {
+            if let (true, Sink::File(file)) = (self.kind == Kind::File, &self.sink) {
                 // Best effort: the error below is reported either way.
                 let _ = file.set_len(self.bytes);
             }
@@ -194,22 +184,21 @@ impl RowStream {
     /// Pieces of whole rows of at most `PIPE_BUF` bytes (a longer row alone, under the
     /// gate). Counts the rows of each piece written, so an error knows what got through.
     fn write_pipe_pieces(&mut self, rows: &Rows) -> io::Result<()> {
-        let ends = &rows.ends;
-        let mut start = 0;
-        let mut row = 0;
-        while row < ends.len() {
-            let mut end = row + 1;
-            while end < ends.len() && ends[end] - start <= PIPE_BUF {
-                end += 1;
-            }
-            let stop = ends[end - 1];
+        let (mut start, mut ends) = (0, &rows.ends[..]);
+        while !ends.is_empty() {
+            // The first row, and those after it that fit in the piece.
+            let n = 1 + ends[1..]
+                .iter()
+                .take_while(|&&e| e - start <= PIPE_BUF)
+                .count();
+            let stop = ends[n - 1];
             let piece = &rows.buf[start..stop];
             let _gate = (piece.len() > PIPE_BUF).then(gate);
             write_sink(&mut self.sink, piece)?;
-            self.rows += (end - row) as u64;
+            self.rows += n as u64;
             self.bytes += piece.len() as u64;
             start = stop;
-            row = end;
+            ends = &ends[n..];
         }
         Ok(())
     }
@@ -218,7 +207,7 @@ impl RowStream {
         let rows = self.rows;
         let state = if source.kind() == io::ErrorKind::BrokenPipe {
             format!("its reader closed it after {rows} rows; the rest was not written")
-        } else if self.truncatable {
+        } else if self.kind == Kind::File {
             format!("the file is partial: it ends after {rows} whole rows")
         } else {
             format!("the output is partial: {rows} whole rows were written")

@@ -7,13 +7,9 @@ use anyhow::Context;
 
 use super::{Target, TargetKind};
 
-/// Writes `bytes` as the whole of `target`.
-///
-/// A regular file is written to a temporary file created exclusively (`O_EXCL`, a
-/// random name, in the same folder, so a planted link cannot redirect it) and then
-/// renamed over the target; on any failure the temporary file is removed and the old
-/// target is left as it was. Devices and FIFOs are written in place; standard output
-/// is written through the same gate as rows.
+/// Writes `bytes` as the whole of `target`: a regular file as a temporary file
+/// ([`beside`]) renamed over it, the old one left as it was on any failure; devices and
+/// FIFOs in place; standard output through the same gate as rows.
 pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
     match &target.kind {
         TargetKind::Stdout => {
@@ -23,7 +19,6 @@ pub fn write_whole(target: &Target, bytes: &[u8]) -> anyhow::Result<()> {
             let mut file = super::open_direct(path, false)
                 .with_context(|| format!("opening {}", target.label))?;
             file.write_all(bytes)
-                .and_then(|()| file.flush())
                 .with_context(|| format!("writing {}", target.label))
         }
         TargetKind::File(path) => {
@@ -65,10 +60,8 @@ pub fn write_new(files: &[(PathBuf, Vec<u8>)]) -> anyhow::Result<()> {
 /// `bytes` in a temporary file created exclusively (a random name, so a planted link
 /// cannot redirect it) in `path`'s folder, which is created if missing.
 fn beside(path: &Path, bytes: &[u8]) -> anyhow::Result<tempfile::NamedTempFile> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let dir = dir.unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let name = path
         .file_name()
@@ -83,7 +76,6 @@ fn beside(path: &Path, bytes: &[u8]) -> anyhow::Result<tempfile::NamedTempFile> 
         .tempfile_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
     tmp.write_all(bytes)?;
-    tmp.flush()?;
     Ok(tmp)
 }
 

@@ -122,22 +122,12 @@ impl RowFormatter {
     /// A collector for a piece of `records` results, on the worker thread that solves
     /// them.
     pub fn piece(&self, records: usize) -> PartBuilder<'_> {
-        let tally = lock(&self.tallies).pop();
+        let rows = || Rows::with_capacity(records, records * ROW_BYTES);
         PartBuilder {
             formatter: self,
-            formats: self
-                .kinds
-                .iter()
-                .map(|kind| {
-                    let rows = Rows::with_capacity(records, records * ROW_BYTES);
-                    (kind.format(), rows)
-                })
-                .collect(),
-            tally: tally.unwrap_or_default(),
-            part: Part {
-                rows: Vec::with_capacity(self.kinds.len()),
-                ..Part::default()
-            },
+            formats: self.kinds.iter().map(|k| (k.format(), rows())).collect(),
+            tally: lock(&self.tallies).pop().unwrap_or_default(),
+            part: Part::default(),
         }
     }
 }

@@ -21,9 +21,8 @@ impl Progress {
                 .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                     let _ = write!(w, "{} puzzles/s", super::rate(state.per_sec()));
                 });
-            let bar = ProgressBar::no_length().with_style(style);
-            bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(10));
-            bar
+            let target = ProgressDrawTarget::stderr_with_hz(10);
+            ProgressBar::with_draw_target(None, target).with_style(style)
         });
         Progress { bar, total_bytes }
     }

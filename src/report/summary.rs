@@ -131,7 +131,7 @@ impl Summary {
                 t.mean_solve_us(),
                 t.percentile_solve_us(0.5),
                 t.percentile_solve_us(0.9),
-                t.max_solve_us(),
+                t.solve_ns.0.max() as f64 / 1000.0,
                 t.solve_ns_total as f64 / 1e9
             );
             let c = t.counters();
@@ -210,15 +210,9 @@ impl Summary {
                 ("wrong", Right),
             ]);
             let row = |table: &mut TextTable, file: String, format: &str, c: &Counts| {
-                table.row(vec![
-                    file,
-                    format.to_string(),
-                    c.records.to_string(),
-                    c.solved.to_string(),
-                    c.no_solution.to_string(),
-                    c.parse_errors.to_string(),
-                    c.wrong.to_string(),
-                ]);
+                let counts = [c.records, c.solved, c.no_solution, c.parse_errors, c.wrong];
+                let cells = [file, format.to_string()].into_iter();
+                table.row(cells.chain(counts.map(|n| n.to_string())).collect());
             };
             for c in &self.sources {
                 let format = c.name.reading().map_or("", |r| r.format);

@@ -166,10 +166,6 @@ impl Tally {
         self.solve_ns.0.value_at_quantile(q) as f64 / 1000.0
     }
 
-    pub fn max_solve_us(&self) -> f64 {
-        self.solve_ns.0.max() as f64 / 1000.0
-    }
-
     pub fn nodes_per_puzzle(&self) -> f64 {
         per(self.nodes, self.nodes_counted)
     }

@@ -37,12 +37,8 @@ impl TextTable {
         let rows: Vec<Vec<String>> = std::iter::once(titles)
             .chain(self.rows.iter().map(|row| row.iter().map(shown).collect()))
             .collect();
-        let mut widths = vec![0; self.columns.len()];
-        for row in &rows {
-            for (i, w) in widths.iter_mut().enumerate() {
-                *w = (*w).max(cell(row, i).chars().count());
-            }
-        }
+        let width = |i| rows.iter().map(|row| cell(row, i).chars().count()).max();
+        let widths: Vec<usize> = (0..self.columns.len()).filter_map(width).collect();
         let mut out = String::new();
         for row in &rows {
             let mut line = String::new();
