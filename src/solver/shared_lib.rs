@@ -264,7 +264,7 @@ mod guard {
     use super::SOLUTION;
 
     const BYTE: u8 = 0xA5;
-    /// Pages that fault before the buffer's (and 16 after it), and all pages.
+    /// Pages that fault before the buffer's; all pages (16 fault after it).
     const BEFORE: usize = 1;
     const PAGES: usize = BEFORE + 1 + 16;
 
