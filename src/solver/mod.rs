@@ -81,10 +81,8 @@ impl Limits {
     /// (the flag read directly, since a budget reads it only after 1,024 nodes; the clock
     /// as node 1 of a budget without a node limit).
     pub(crate) fn stop_now(&self) -> Option<Stop> {
-        if self.cancelled() {
-            return Some(Stop::Cancelled);
-        }
-        budget::Budget::new(u64::MAX, self.deadline, None).charge(1)
+        let cancelled = self.cancelled().then_some(Stop::Cancelled);
+        cancelled.or_else(|| budget::Budget::new(u64::MAX, self.deadline, None).charge(1))
     }
 }
 

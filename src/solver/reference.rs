@@ -30,9 +30,7 @@ impl Solver for Reference {
         let mut first = [[0u8; 81]];
         let count = sudoku.solutions_up_to_buffer(&mut first, limits.max_solutions as usize);
         outcome.solutions = count as u32;
-        if count > 0 {
-            outcome.solution = Grid::from_cells(first[0]).ok();
-        }
+        outcome.solution = Grid::from_cells(first[0]).ok().filter(|_| count > 0);
         outcome
     }
 }

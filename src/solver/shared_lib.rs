@@ -105,8 +105,6 @@ pub struct LibSolver {
     spec: Arc<LibSpec>,
     func: Result<SolveFn, String>,
     error: Option<String>,
-    /// The input as the function reads it: 81 cells, then zeros (tdoku reads byte 81).
-    input: [u8; 96],
     /// The solution buffer, guarded (see [`guard::Guarded`]).
     solution: guard::Guarded,
 }
@@ -126,8 +124,7 @@ impl LibSolver {
             func: spec.load(),
             spec,
             error: None,
-            input: [0; 96],
-            solution: guard::Guarded::new(SOLUTION),
+            solution: guard::Guarded::new(),
         }
     }
 
@@ -143,12 +140,14 @@ impl LibSolver {
         limit: usize,
         counted: bool,
     ) -> Result<Called, String> {
-        self.input[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
+        // The input as the function reads it: 81 cells, then zeros (tdoku reads byte 81).
+        let mut cells = [0u8; 96];
+        cells[..CELLS].copy_from_slice(&puzzle.to_line_with(b'.'));
         self.solution.buffer().fill(0);
         let mut guesses = UNSET;
-        let input = self.input.as_ptr().cast::<c_char>();
+        let input = cells.as_ptr().cast::<c_char>();
         let solution = self.solution.buffer().as_mut_ptr().cast::<c_char>();
-        crash::about_to_call(self.spec.spec, &self.input[..CELLS]);
+        crash::about_to_call(self.spec.spec, &cells[..CELLS]);
         let start = Instant::now();
         // SAFETY: `input` is 81 cells then zeros (tdoku reads byte 81; more is padding),
         // `solution` has room for 81 bytes and a terminator (and guard bytes, then pages
@@ -206,8 +205,7 @@ impl Solver for LibSolver {
             ..SolveOutcome::default()
         };
         // A call cannot be stopped: the limits are checked before it.
-        let stop = limits.stop_now().filter(|_| self.func.is_ok());
-        if let Some(stop) = stop {
+        if let Some(stop) = limits.stop_now().filter(|_| self.func.is_ok()) {
             out.stopped(stop);
             return out;
         }
@@ -247,15 +245,12 @@ impl Solver for LibSolver {
     }
 
     fn complete(&mut self, puzzle: &Grid, out: &mut SolveOutcome) -> Result<(), String> {
-        if !out.solution_pending {
-            return Ok(());
+        if std::mem::take(&mut out.solution_pending)
+            && let Ok(func) = self.func
+        {
+            let again = self.call(func, puzzle, 1, false)?;
+            out.solution = again.solution.filter(|_| again.count > 0);
         }
-        out.solution_pending = false;
-        let Ok(func) = self.func else {
-            return Ok(());
-        };
-        let again = self.call(func, puzzle, 1, false)?;
-        out.solution = again.solution.filter(|_| again.count > 0);
         Ok(())
     }
 }
@@ -266,16 +261,17 @@ impl Solver for LibSolver {
 /// one past it faults in the call, which the crash note names, instead of corrupting
 /// memory that crashes the run later, or never.
 mod guard {
+    use super::SOLUTION;
+
     const BYTE: u8 = 0xA5;
-    /// Pages that fault before the buffer's, and after it.
+    /// Pages that fault before the buffer's; all pages (16 fault after it).
     const BEFORE: usize = 1;
-    const AFTER: usize = 16;
+    const PAGES: usize = BEFORE + 1 + 16;
 
     pub struct Guarded {
-        /// The buffer's page, `size` bytes, the buffer its first `len`.
+        /// The buffer's page, `size` bytes, the buffer its first `SOLUTION`.
         page: *mut u8,
         size: usize,
-        len: usize,
     }
 
     // SAFETY: the mapping is this value's alone (never shared, unmapped on drop); the
@@ -283,13 +279,29 @@ mod guard {
     unsafe impl Send for Guarded {}
 
     impl Guarded {
-        pub fn new(len: usize) -> Guarded {
+        /// Pages of `size` bytes, none accessible but the buffer's.
+        pub fn new() -> Guarded {
             // SAFETY: sysconf only reads a constant of the system.
             let size = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize).max(4096);
-            // SAFETY: a fresh mapping of that many pages, this value's alone.
-            let page = unsafe { map(size) }.wrapping_add(size * BEFORE);
-            let mut guarded = Guarded { page, size, len };
-            guarded.page()[len..].fill(BYTE);
+            // SAFETY: a fresh anonymous mapping with no access, this value's alone, then
+            // the buffer's page made readable and writable; both checked.
+            let page = unsafe {
+                let map = libc::mmap(
+                    std::ptr::null_mut(),
+                    size * PAGES,
+                    libc::PROT_NONE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                );
+                assert!(map != libc::MAP_FAILED, "no memory for a solution buffer");
+                let page = map.cast::<u8>().add(size * BEFORE);
+                let rw = libc::PROT_READ | libc::PROT_WRITE;
+                assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
+                page
+            };
+            let mut guarded = Guarded { page, size };
+            guarded.page()[SOLUTION..].fill(BYTE);
             guarded
         }
 
@@ -299,16 +311,14 @@ mod guard {
         }
 
         pub fn buffer(&mut self) -> &mut [u8] {
-            let len = self.len;
-            &mut self.page()[..len]
+            &mut self.page()[..SOLUTION]
         }
 
         /// How many bytes past the buffer a call wrote (to the last one it changed), the
         /// guard bytes then made whole again. Unchanged (the usual case): one pass that
         /// the compiler vectorizes.
         pub fn overrun(&mut self) -> Option<usize> {
-            let len = self.len;
-            let zone = &mut self.page()[len..];
+            let zone = &mut self.page()[SOLUTION..];
             if zone.iter().fold(0, |any, &b| any | (b ^ BYTE)) == 0 {
                 return None;
             }
@@ -322,29 +332,7 @@ mod guard {
         fn drop(&mut self) {
             let map = self.page.wrapping_sub(self.size * BEFORE);
             // SAFETY: the mapping made in `new`, unmapped once.
-            unsafe { libc::munmap(map.cast(), self.size * (BEFORE + 1 + AFTER)) };
-        }
-    }
-
-    /// Pages of `size` bytes, none accessible but the buffer's.
-    unsafe fn map(size: usize) -> *mut u8 {
-        let total = size * (BEFORE + 1 + AFTER);
-        // SAFETY: a fresh anonymous mapping with no access, then the buffer's page made
-        // readable and writable; both checked.
-        unsafe {
-            let map = libc::mmap(
-                std::ptr::null_mut(),
-                total,
-                libc::PROT_NONE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                -1,
-                0,
-            );
-            assert!(map != libc::MAP_FAILED, "no memory for a solution buffer");
-            let page = map.cast::<u8>().add(size * BEFORE);
-            let rw = libc::PROT_READ | libc::PROT_WRITE;
-            assert_eq!(libc::mprotect(page.cast(), size, rw), 0);
-            map.cast()
+            unsafe { libc::munmap(map.cast(), self.size * PAGES) };
         }
     }
 }
@@ -391,16 +379,12 @@ mod crash {
         if let Some((spec, puzzle)) = current() {
             for part in [BEFORE, spec, CRASHED, puzzle, AFTER] {
                 // SAFETY: write(2) is async-signal-safe; the bytes are valid (above).
-                unsafe {
-                    libc::write(2, part.as_ptr().cast(), part.len());
-                }
+                unsafe { libc::write(2, part.as_ptr().cast(), part.len()) };
             }
         }
         // SAFETY: the handler was installed with SA_RESETHAND: raising again takes the
         // default action (the process ends with the signal, as it would have).
-        unsafe {
-            libc::raise(sig);
-        }
+        unsafe { libc::raise(sig) };
     }
 
     /// The libraries loaded, for an `exit()` from a thread of their own. Static: the

@@ -98,31 +98,26 @@ pub(super) fn solve_boards(
     };
     let mut answers = answers.into_iter();
     let mut outcome = || {
-        let answer = match answers.next() {
-            None => died.as_ref().map_or(Ok(None), |why| {
-                Err(format!("{why} before answering this case"))
-            }),
-            Some(text) => match Grid::from_line(text.as_bytes()) {
-                Ok(g) if g.is_full() => Ok(Some(g)),
-                _ => Err(format!(
+        let why = match (answers.next(), &died) {
+            (None, None) => return (nothing(), None),
+            (None, Some(died)) => format!("{died} before answering this case"),
+            (Some(text), _) => match Grid::from_line(text.as_bytes()) {
+                Ok(g) if g.is_full() => {
+                    let solved = SolveOutcome {
+                        solutions: 1,
+                        count_is_lower_bound: true,
+                        solution: Some(g),
+                        ..nothing()
+                    };
+                    return (solved, None);
+                }
+                _ => format!(
                     "answered {:?}, not a solved grid",
                     text.chars().take(300).collect::<String>()
-                )),
+                ),
             },
         };
-        match answer {
-            Ok(None) => (nothing(), None),
-            Ok(solution) => {
-                let out = SolveOutcome {
-                    solutions: 1,
-                    count_is_lower_bound: true,
-                    solution,
-                    ..nothing()
-                };
-                (out, None)
-            }
-            Err(why) => (solver.fail(why.clone()), Some(why)),
-        }
+        (solver.fail(why.clone()), Some(why))
     };
     puzzles.iter().map(|_| outcome()).collect()
 }

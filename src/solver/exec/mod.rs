@@ -26,10 +26,8 @@ use calibrate::Calibrator;
 use process::MAX_ANSWER;
 
 use super::{Clock, Counters, Limits, SolveOutcome, Solver};
+use crate::base::bounds::shown;
 use crate::board::nine::Grid;
-
-/// The time limit of a puzzle when `--timeout` is not given.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The environment variable that tells the program the solution-count limit.
 pub const MAX_SOLUTIONS_ENV: &str = "SUDOKU_BENCH_MAX_SOLUTIONS";
@@ -39,9 +37,9 @@ pub const JUDGE_BATCH: usize = 1000;
 /// Puzzles in flight in `--exec-mode stream`.
 pub const STREAM_BATCH: usize = 256;
 
-/// The per-puzzle time limit: `--timeout`, or [`DEFAULT_TIMEOUT`].
+/// The per-puzzle time limit: `--timeout`, or 10 s.
 pub fn per_puzzle_timeout(limits: &Limits) -> Duration {
-    limits.timeout.unwrap_or(DEFAULT_TIMEOUT)
+    limits.timeout.unwrap_or(Duration::from_secs(10))
 }
 
 pub struct ExecSolver {
@@ -115,8 +113,15 @@ impl ExecSolver {
             Wait::Got(FromChild::Eof) if one_shot && worker.exited_cleanly() => return Ok(None),
             Wait::Got(FromChild::Eof) => format!("{program} {}", worker.obituary()),
             stop => {
-                if matches!(stop, Wait::TimedOut) && worker.answers == 0 {
-                    silent_warning(&self.spec, per_puzzle_timeout(limits));
+                // Said once per program: why one that never answered may be silent.
+                let silent = matches!(stop, Wait::TimedOut) && worker.answers == 0;
+                if silent && self.spec.shared.first_warning() {
+                    say!(
+                        "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
+                        shown(self.spec.spec, &[]),
+                        per_puzzle_timeout(limits).as_secs_f64(),
+                        shown(program, &[]),
+                    );
                 }
                 self.worker = None; // killed on drop
                 return Err(stopped(stop));
@@ -142,13 +147,7 @@ impl ExecSolver {
                 Some(ns) if ns > elapsed_ns => format!(
                     "{program} reported ns={ns} for a puzzle it answered {elapsed_ns} ns after it was sent: its time must be in nanoseconds and within that"
                 ),
-                Some(_) => {
-                    return SolveOutcome {
-                        clock: Clock::Program,
-                        ..out
-                    };
-                }
-                None => return out,
+                _ => return out,
             },
             Ok(Answer::GaveUp(why)) => {
                 self.error = Some(format!("{program} gave up: {why}"));
@@ -164,6 +163,63 @@ impl ExecSolver {
             Err(why) => why,
         };
         self.fail(why)
+    }
+
+    /// `--exec-mode stream`: every puzzle sent at once, the answers read as they come,
+    /// each within the time limit of the one before; a program that dies or hangs costs
+    /// the puzzles not yet answered.
+    fn stream(
+        &mut self,
+        puzzles: &[&Grid],
+        limits: &Limits,
+    ) -> Vec<(SolveOutcome, Option<String>)> {
+        let start = Instant::now();
+        let Some(worker) = &mut self.worker else {
+            return vec![(self.not_running(), None); puzzles.len()];
+        };
+        let mut all = Vec::with_capacity(puzzles.len() * 82);
+        let mut ends = Vec::with_capacity(puzzles.len());
+        let base = worker.queued;
+        for p in puzzles {
+            Problem::Poj3074.write_case(p, false, &mut all);
+            ends.push(base + all.len() as u64);
+        }
+        worker.send(&all);
+        let per_puzzle = per_puzzle_timeout(limits);
+        let mut last = start;
+        let mut outcomes = Vec::with_capacity(puzzles.len());
+        while outcomes.len() < puzzles.len() {
+            let k = outcomes.len();
+            let deadline = limits.deadline.unwrap_or(last + per_puzzle);
+            let out = match self.answer(limits, deadline, ends[k], false) {
+                Ok(line) => {
+                    last = Instant::now();
+                    let elapsed = (last - start).as_nanos() as u64;
+                    self.read(&line.unwrap_or_default(), puzzles[k], limits, elapsed)
+                }
+                Err(out) => out,
+            };
+            // What the program declared about this puzzle alone (`?`, `!`) is kept for
+            // its own row.
+            let gone = self.worker.is_none();
+            let own = (!gone && (out.failed || out.budget_exceeded))
+                .then(|| self.error.take())
+                .flatten();
+            outcomes.push((out, own));
+            if gone {
+                // The process is gone: the rest were never answered, the same fate,
+                // said once.
+                let answered = outcomes.len() - 1;
+                if let Some(e) = &mut self.error {
+                    *e = format!(
+                        "{e} (after answering {answered} of {} puzzles)",
+                        puzzles.len()
+                    );
+                }
+                outcomes.resize(puzzles.len(), (out, None));
+            }
+        }
+        outcomes
     }
 }
 
@@ -182,18 +238,6 @@ fn failed() -> SolveOutcome {
     }
 }
 
-/// Says once per program, on stderr, why a program that never answered may be silent.
-fn silent_warning(spec: &ExecSpec, timeout: Duration) {
-    if spec.shared.first_warning() {
-        say!(
-            "warning: {} answered nothing within {:.1} s of its first puzzle: if it prints answers at all, its output is probably block-buffered (C's stdio buffers a pipe): flush after each answer (fflush(stdout); Python: print(..., flush=True)), or run it as exec:stdbuf -oL {}",
-            crate::base::bounds::shown(spec.spec, &[]),
-            timeout.as_secs_f64(),
-            crate::base::bounds::shown(&spec.program, &[]),
-        );
-    }
-}
-
 /// The outcome of a wait for the program that ended without its answer.
 fn stopped(wait: Wait) -> SolveOutcome {
     SolveOutcome {
@@ -202,11 +246,6 @@ fn stopped(wait: Wait) -> SolveOutcome {
         cancelled: matches!(wait, Wait::Cancelled),
         ..nothing()
     }
-}
-
-/// The outcome of a call made after the run was interrupted: nothing is started or sent.
-fn cancelled(limits: &Limits) -> Option<SolveOutcome> {
-    limits.cancelled().then(|| stopped(Wait::Cancelled))
 }
 
 /// What an answer line says: its claims (with its own time and counters if given), `?`
@@ -267,7 +306,7 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
             .parse()
             .map_err(|_| bad(format!("{value:?} in {key}= is not a whole number")))?;
         match key {
-            "ns" => out.time_ns = Some(n),
+            "ns" => (out.time_ns, out.clock) = (Some(n), Clock::Program),
             "nodes" => (out.nodes, out.counted.nodes) = (n, true),
             "guesses" => (out.guesses, out.counted.guesses) = (n, true),
             _ => {
@@ -320,8 +359,9 @@ pub fn parse_answer(line: &[u8], puzzle: &Grid, max_solutions: u32) -> Result<An
 
 impl Solver for ExecSolver {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> SolveOutcome {
-        if let Some(out) = cancelled(limits) {
-            return out;
+        // After an interrupt nothing is started or sent.
+        if limits.cancelled() {
+            return stopped(Wait::Cancelled);
         }
         if let Protocol::Judge(problem) = self.spec.protocol {
             let mut out = judge::solve_boards(self, problem, &[puzzle], limits);
@@ -354,9 +394,8 @@ impl Solver for ExecSolver {
                     self.worker = None;
                     let before = Instant::now();
                     self.prepare();
-                    let lost = before.elapsed();
+                    deadline += before.elapsed();
                     uncharged = start.elapsed();
-                    deadline += lost;
                 }
                 Ok(Some(line)) => break line,
                 Err(out) => return out,
@@ -387,8 +426,8 @@ impl Solver for ExecSolver {
         puzzles: &[&Grid],
         limits: &Limits,
     ) -> Option<Vec<(SolveOutcome, Option<String>)>> {
-        if let (Some(out), false) = (cancelled(limits), self.batch_size() == 1) {
-            return Some(vec![(out, None); puzzles.len()]);
+        if limits.cancelled() && self.batch_size() > 1 {
+            return Some(vec![(stopped(Wait::Cancelled), None); puzzles.len()]);
         }
         Some(match (self.spec.protocol, self.spec.mode) {
             (Protocol::Lines, ExecMode::PerPuzzle) => return None,
@@ -432,65 +471,6 @@ impl Solver for ExecSolver {
         if let Some(c) = &mut self.calibrator {
             c.refresh(&self.spec.shared);
         }
-    }
-}
-
-impl ExecSolver {
-    /// `--exec-mode stream`: every puzzle sent at once, the answers read as they come,
-    /// each within the time limit of the one before; a program that dies or hangs costs
-    /// the puzzles not yet answered.
-    fn stream(
-        &mut self,
-        puzzles: &[&Grid],
-        limits: &Limits,
-    ) -> Vec<(SolveOutcome, Option<String>)> {
-        let start = Instant::now();
-        let Some(worker) = &mut self.worker else {
-            return vec![(self.not_running(), None); puzzles.len()];
-        };
-        let mut all = Vec::with_capacity(puzzles.len() * 82);
-        let mut ends = Vec::with_capacity(puzzles.len());
-        let base = worker.queued;
-        for p in puzzles {
-            Problem::Poj3074.write_case(p, false, &mut all);
-            ends.push(base + all.len() as u64);
-        }
-        worker.send(&all);
-        let per_puzzle = per_puzzle_timeout(limits);
-        let mut last = start;
-        let mut outcomes = Vec::with_capacity(puzzles.len());
-        while outcomes.len() < puzzles.len() {
-            let k = outcomes.len();
-            let deadline = limits.deadline.unwrap_or(last + per_puzzle);
-            let out = match self.answer(limits, deadline, ends[k], false) {
-                Ok(line) => {
-                    last = Instant::now();
-                    let elapsed = (last - start).as_nanos() as u64;
-                    self.read(&line.unwrap_or_default(), puzzles[k], limits, elapsed)
-                }
-                Err(out) => out,
-            };
-            // What the program declared about this puzzle alone (`?`, `!`) is kept for
-            // its own row.
-            let gone = self.worker.is_none();
-            let own = (!gone && (out.failed || out.budget_exceeded))
-                .then(|| self.error.take())
-                .flatten();
-            outcomes.push((out, own));
-            if gone {
-                // The process is gone: the rest were never answered, the same fate,
-                // said once.
-                let answered = outcomes.len() - 1;
-                if let Some(e) = &mut self.error {
-                    *e = format!(
-                        "{e} (after answering {answered} of {} puzzles)",
-                        puzzles.len()
-                    );
-                }
-                outcomes.resize(puzzles.len(), (out, None));
-            }
-        }
-        outcomes
     }
 }
 

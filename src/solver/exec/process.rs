@@ -5,9 +5,9 @@
 use crate::base::lock;
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
@@ -79,9 +79,8 @@ pub struct Worker {
     child: Child,
     /// Non-blocking: written from `wait`, as the pipe has room.
     stdin: Option<ChildStdin>,
-    /// Bytes not yet written, from `unsent_from` on.
+    /// Bytes not yet written.
     unsent: Vec<u8>,
-    unsent_from: usize,
     /// Bytes given to `send`, and of those, bytes the pipe took (for reading only): an
     /// answer that comes before its puzzle was written was not an answer to it.
     pub queued: u64,
@@ -97,9 +96,9 @@ pub struct Worker {
     /// When the program was seen to have exited.
     exited_at: Option<Instant>,
     last_check: Instant,
+    /// The end of its stderr, shared with the thread that reads it until end of file
+    /// (its reference dropped then).
     stderr: Arc<Mutex<VecDeque<u8>>>,
-    /// Set when its stderr reached end of file.
-    stderr_done: Arc<AtomicBool>,
 }
 
 impl Worker {
@@ -114,11 +113,10 @@ impl Worker {
             .envs(env.iter().cloned())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+            .stderr(Stdio::piped())
+            .process_group(0);
         #[cfg(target_os = "linux")]
         {
-            use std::os::unix::process::CommandExt;
             let parent = std::process::id();
             // SAFETY: prctl, getppid and _exit are async-signal-safe; nothing else runs
             // in the child before exec.
@@ -140,17 +138,14 @@ impl Worker {
         }
         let mut child = spawn(cmd)?;
         crate::base::interrupt::track_group(child.id());
-        let stdin = child.stdin.take();
-        if let Some(stdin) = &stdin {
-            // Writes to the program's input return at once when its pipe is full.
-            let flags = rustix::fs::fcntl_getfl(stdin)?;
-            rustix::fs::fcntl_setfl(stdin, flags | rustix::fs::OFlags::NONBLOCK)?;
-        }
+        let stdin = child.stdin.take().expect("piped");
+        // Writes to the program's input return at once when its pipe is full.
+        let flags = rustix::fs::fcntl_getfl(&stdin)?;
+        rustix::fs::fcntl_setfl(&stdin, flags | rustix::fs::OFlags::NONBLOCK)?;
         let stdout = child.stdout.take().expect("piped");
         let mut stderr_pipe = child.stderr.take().expect("piped");
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
-        let stderr_done = Arc::new(AtomicBool::new(false));
-        let (tail, done) = (Arc::clone(&stderr), Arc::clone(&stderr_done));
+        let tail = Arc::clone(&stderr);
         // Drained all the time, so the program never blocks on a full stderr pipe.
         std::thread::Builder::new()
             .name("exec-stderr".into())
@@ -162,13 +157,11 @@ impl Worker {
                     let extra = t.len().saturating_sub(STDERR_TAIL);
                     t.drain(..extra);
                 }
-                done.store(true, Ordering::Release);
             })?;
         Ok(Worker {
             child,
-            stdin,
+            stdin: Some(stdin),
             unsent: Vec::new(),
-            unsent_from: 0,
             queued: 0,
             written: 0,
             answers: 0,
@@ -179,7 +172,6 @@ impl Worker {
             exited_at: None,
             last_check: Instant::now(),
             stderr,
-            stderr_done,
         })
     }
 
@@ -199,12 +191,12 @@ impl Worker {
 
     /// Writes what the pipe takes without blocking.
     fn write_some(&mut self) {
-        while self.unsent_from < self.unsent.len() {
+        while !self.unsent.is_empty() {
             let Some(stdin) = &mut self.stdin else { return };
-            match stdin.write(&self.unsent[self.unsent_from..]) {
+            match stdin.write(&self.unsent) {
                 Ok(0) => self.stdin = None,
                 Ok(n) => {
-                    self.unsent_from += n;
+                    self.unsent.drain(..n);
                     self.written += n as u64;
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
@@ -213,8 +205,6 @@ impl Worker {
                 Err(_) => self.stdin = None,
             }
         }
-        self.unsent.clear();
-        self.unsent_from = 0;
         if self.close_when_sent {
             self.stdin = None;
         }
@@ -251,13 +241,13 @@ impl Worker {
             if let Some(at) = self.exited_at {
                 // Everything the program wrote is in the pipe already: read what is
                 // there now, for a short grace at most.
-                if now - at > EXIT_GRACE || !self.poll(Duration::ZERO).0 {
+                if now - at > EXIT_GRACE || !self.poll(Duration::ZERO) {
                     self.eof = true;
                     continue;
                 }
             } else {
                 let step = (deadline - now).min(Duration::from_millis(20));
-                let (readable, _) = self.poll(step);
+                let readable = self.poll(step);
                 if !readable || self.last_check.elapsed() >= EXIT_CHECK {
                     self.last_check = Instant::now();
                     if self.exited() {
@@ -279,10 +269,10 @@ impl Worker {
     }
 
     /// Waits up to `wait` for output to read or room in the input pipe (when something
-    /// is left to write): whether there is output, and whether there is room.
-    fn poll(&self, wait: Duration) -> (bool, bool) {
+    /// is left to write): whether there is output.
+    fn poll(&self, wait: Duration) -> bool {
         use std::os::fd::AsRawFd;
-        let input = match (&self.stdin, self.unsent_from < self.unsent.len()) {
+        let input = match (&self.stdin, !self.unsent.is_empty()) {
             (Some(stdin), true) => stdin.as_raw_fd(),
             _ => -1, // ignored by poll(2)
         };
@@ -301,10 +291,7 @@ impl Worker {
         let ms = wait.as_millis().min(1000) as libc::c_int;
         // SAFETY: two valid pollfds that outlive the call; the count matches.
         let ready = unsafe { libc::poll(fds.as_mut_ptr(), 2, ms) };
-        match ready > 0 {
-            true => (fds[0].revents != 0, fds[1].revents != 0),
-            false => (false, false),
-        }
+        ready > 0 && fds[0].revents != 0
     }
 
     /// Whether the program itself has exited (a child it left may hold its output open).
@@ -314,16 +301,8 @@ impl Worker {
 
     /// Its exit status, after a short wait (`None` if it is still running).
     fn exit_status(&mut self) -> Option<std::process::ExitStatus> {
-        let start = Instant::now();
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Some(status),
-                Ok(None) if start.elapsed() < Duration::from_millis(500) => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => return None,
-            }
-        }
+        briefly(|| !matches!(self.child.try_wait(), Ok(None)));
+        self.child.try_wait().ok().flatten()
     }
 
     /// After its output ended: why, when it did not exit with success (a crash, a
@@ -345,16 +324,8 @@ impl Worker {
     pub fn obituary(&mut self) -> String {
         let status = self.exit_status();
         self.kill();
-        let start = Instant::now();
-        while !self.stderr_done.load(Ordering::Acquire)
-            && start.elapsed() < Duration::from_millis(500)
-        {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let how = match status {
-            Some(s) => format!("exited ({s})"),
-            None => "closed its output".to_string(),
-        };
+        briefly(|| Arc::strong_count(&self.stderr) == 1);
+        let how = status.map_or("closed its output".into(), |s| format!("exited ({s})"));
         let bytes: Vec<u8> = lock(&self.stderr).iter().copied().collect();
         let text = String::from_utf8_lossy(&bytes);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -376,12 +347,18 @@ impl Worker {
         let pid = self.child.id() as libc::pid_t;
         // SAFETY: kill(2) with the negative pid of the group this process created for
         // its child; at worst the group is already gone (ESRCH).
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
         let _ = self.child.kill();
         let _ = self.child.wait();
         crate::base::interrupt::untrack_group(self.child.id());
+    }
+}
+
+/// Waits until `done` (asked every 5 ms), for half a second at most.
+fn briefly(mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() && start.elapsed() < Duration::from_millis(500) {
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 

@@ -1,6 +1,6 @@
 //! `exec:[PROTOCOL:]CMD`: a foreign program, split into words as `sh` would.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::board::nine::Grid;
 
@@ -77,12 +77,9 @@ pub struct ExecSpec {
 impl ExecSpec {
     /// Parses what follows `exec:`.
     pub fn parse(rest: &str) -> Result<ExecSpec, String> {
-        let judge = rest
-            .split_once(':')
-            .and_then(|(name, c)| Some((name.parse().ok()?, c)));
-        let (protocol, command) = match judge {
-            Some((problem, c)) => (Protocol::Judge(problem), c),
-            None => (Protocol::Lines, rest),
+        let (protocol, command) = match rest.split_once(':').map(|(name, c)| (name.parse(), c)) {
+            Some((Ok(problem), c)) => (Protocol::Judge(problem), c),
+            _ => (Protocol::Lines, rest),
         };
         let words = shell_words::split(command).map_err(|e| format!("exec:{rest}: {e}"))?;
         let Some((program, args)) = words.split_first() else {
@@ -101,12 +98,10 @@ impl ExecSpec {
     /// The program to run: a path as given, or the first match on `PATH`; an error when
     /// there is none, so a typo is said before anything runs.
     pub fn resolve(&self) -> Result<PathBuf, String> {
-        let given = Path::new(&self.program);
         if self.program.contains('/') {
-            return match given.is_file() {
-                true => Ok(given.to_path_buf()),
-                false => Err(format!("{}: no such program", self.program)),
-            };
+            let given = PathBuf::from(&self.program);
+            let found = given.is_file().then_some(given);
+            return found.ok_or_else(|| format!("{}: no such program", self.program));
         }
         let path = std::env::var_os("PATH").unwrap_or_default();
         std::env::split_paths(&path)
