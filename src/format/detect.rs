@@ -253,10 +253,12 @@ fn sample<'a>(head: &'a [u8], layout: &Layout) -> (&'a [u8], Layout) {
         blocks: false,
         ..layout.clone()
     };
+    // Full before its byte-order mark is dropped: then its last line may be cut.
+    let full = head.len() >= SAMPLE;
     let head = head.strip_prefix(super::BOM).unwrap_or(head);
     let end = if layout.cr_only { b'\r' } else { b'\n' };
     let cut = (head.iter().rposition(|&b| b == end))
-        .filter(|_| head.len() >= SAMPLE)
+        .filter(|_| full)
         .map_or(head.len(), |i| i + 1);
     (&head[..cut], layout)
 }

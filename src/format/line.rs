@@ -327,7 +327,10 @@ fn other_size(s: &[u8], tokens: &[Span], cells: &Cells) -> Option<Parsed> {
         let head = &f[..f.iter().position(|&b| b == b':').unwrap_or(f.len())];
         // A board's cells, or (with as many fields after it) its first row (`.4.. ...2`).
         let row = board::Shape::of_side(head.len()).is_some_and(|s| s.side() != 9);
-        if !(sized(head) || row) || !head.iter().all(cellish) || super::is_word(head, cells) {
+        // A word in it (`NS-BBB-11-Skyscraper-SN`): a title, no board.
+        let word = |w: &[u8]| w.len() >= 4 && super::is_word(w, cells);
+        let titled = head.split(|b| !b.is_ascii_alphabetic()).any(word);
+        if !(sized(head) || row) || !head.iter().all(cellish) || titled {
             continue;
         }
         // Fields as long after it: a larger board's rows (16 fields of 16 cells), its

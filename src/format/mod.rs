@@ -115,9 +115,13 @@ impl Format {
             Format::Json => Box::new(json::JsonReader::new(input, cells, terminator)),
         };
         match layout.pairs {
-            Some(p @ (Pairs::After | Pairs::Before)) => Box::new(
-                solutions_follow::WithSolutions::new(reader, p == Pairs::Before),
-            ),
+            Some(p @ (Pairs::After | Pairs::Before)) => {
+                Box::new(solutions_follow::WithSolutions::new(
+                    reader,
+                    p == Pairs::Before,
+                    self == Format::Grid,
+                ))
+            }
             _ => reader,
         }
     }

@@ -23,6 +23,8 @@ pub enum Pairs {
 pub struct WithSolutions<'a> {
     inner: Box<dyn RecordReader + 'a>,
     before: bool,
+    /// Grids are written a row a line (else one a line): the lines a skipped one stands on.
+    rows: bool,
     /// What was read after a puzzle to see whether it was its solution, and was not (a
     /// record, or a read error to say after the puzzle).
     held: Option<io::Result<RawRecord>>,
@@ -30,10 +32,11 @@ pub struct WithSolutions<'a> {
 }
 
 impl<'a> WithSolutions<'a> {
-    pub fn new(inner: Box<dyn RecordReader + 'a>, before: bool) -> WithSolutions<'a> {
+    pub fn new(inner: Box<dyn RecordReader + 'a>, before: bool, rows: bool) -> WithSolutions<'a> {
         WithSolutions {
             inner,
             before,
+            rows,
             held: None,
             number: 0,
         }
@@ -84,7 +87,21 @@ impl RecordReader for WithSolutions<'_> {
             }
         } else if !self.before && open(&r) {
             match self.inner.next_record() {
-                Some(Ok(next)) if join(&mut r, &next) => {}
+                Some(Ok(next)) if join(&mut r, &next) => {
+                    // Its further solutions (a puzzle printed with all of them): answers,
+                    // never puzzles; skipped, counted.
+                    self.held = loop {
+                        match self.inner.next_record() {
+                            Some(Ok(more)) if solves(&more, &r) => {
+                                let grid = bare(&more).expect("a bare grid");
+                                let n = if self.rows { grid.side() as u64 } else { 1 };
+                                let text = grid.to_line();
+                                (self.inner.notes().skipped).add(n, more.line, text.as_bytes());
+                            }
+                            other => break other,
+                        }
+                    };
+                }
                 other => self.held = other,
             }
         }
@@ -96,6 +113,18 @@ impl RecordReader for WithSolutions<'_> {
     fn notes(&mut self) -> &mut Notes {
         self.inner.notes()
     }
+}
+
+/// Whether `answer` is a complete grid, giving no answer of its own, that solves the puzzle
+/// of `puzzle`.
+fn solves(answer: &RawRecord, puzzle: &RawRecord) -> bool {
+    let puzzle = match &puzzle.body {
+        Body::Parsed(Ok(p)) => &p.board,
+        _ => return false,
+    };
+    bare(answer).is_some_and(|a| {
+        a.is_full() && a.side() == puzzle.side() && a.check_solution_of(puzzle).is_ok()
+    })
 }
 
 /// The board of `puzzle` when it has blanks and `answer` is a complete grid of its size
@@ -116,7 +145,16 @@ pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
     // After, then before: the complete grids beside a puzzle, and those that solve it.
     let mut beside = [[0usize; 2]; 2];
     let mut last: Option<RawRecord> = None;
+    // The puzzle before, while the grids after it solve it: its further solutions count
+    // as no record.
+    let mut answered: Option<RawRecord> = None;
     while let Some(Ok(r)) = reader.next_record() {
+        if let Some(p) = &answered
+            && last.as_ref().is_some_and(|l| solves(l, p))
+            && solves(&r, p)
+        {
+            continue;
+        }
         records += 1;
         if let Some(prev) = &last {
             for (side, (puzzle, answer)) in [(prev, &r), (&r, prev)].into_iter().enumerate() {
@@ -128,6 +166,7 @@ pub fn follows(mut reader: Box<dyn RecordReader + '_>) -> Pairs {
                 }
             }
         }
+        answered = last.take().filter(open);
         last = Some(r);
     }
     // One pair is a file when the answer is beside a puzzle with givens enough (a puzzle
@@ -188,12 +227,13 @@ mod tests {
                 (r.number, r.line, p.expected.is_some())
             })
             .collect();
-        // The second S follows a record that is no open puzzle: it stands alone; the
-        // P on line 4 is followed by another puzzle, not a solution.
-        assert_eq!(
-            summary,
-            [(1, 1, true), (2, 3, false), (3, 4, false), (4, 6, true)]
-        );
+        // The second S solves the puzzle before it too: a further solution, skipped, no
+        // puzzle; the P on line 4 is followed by another puzzle, not a solution.
+        assert_eq!(summary, [(1, 1, true), (2, 4, false), (3, 6, true)]);
+        let text = format!("{P}\n{S}\n{S}\n");
+        let mut r = reader(&text, true);
+        while r.next_record().is_some() {}
+        assert_eq!(r.notes().skipped.get().0, 1);
     }
 
     #[test]
@@ -217,7 +257,7 @@ mod tests {
                 unreachable!()
             }
         }
-        let mut r = WithSolutions::new(Box::new(Failing(0)), false);
+        let mut r = WithSolutions::new(Box::new(Failing(0)), false, false);
         assert!(r.next_record().unwrap().is_ok());
         assert!(r.next_record().unwrap().is_err());
     }

@@ -3264,3 +3264,37 @@ fn survey_29_json_values_with_no_board_are_skipped_and_said() {
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
     r.says("skipped 2 line(s) that hold no puzzle, the first line 1");
 }
+
+/// Round 30: a puzzle followed by every one of its solutions (a solver's output) gave one
+/// record for each solution, 1,995 made-up 81-clue "puzzles", exit 0. The first is its
+/// answer, the others are skipped and said, never puzzles; so in a file with a byte-order
+/// mark past the sample's 64 KiB (whose last line the sample cut).
+#[test]
+fn survey_30_a_puzzle_then_all_its_solutions_is_one_record() {
+    let puzzle =
+        "....83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4";
+    let solutions = [
+        "265483917978162435314975628852736149791824563436519872629348751547291386183657294",
+        "625483917978162435314975628852736149791824563436519872269348751547291386183657294",
+        "652483917978162435314975628825736149791824563436519872269348751547291386183657294",
+    ];
+    let block = format!("{puzzle} solutions:3\n{}\n", solutions.join("\n"));
+    let r = run("solutions.txt", &block, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![puzzle]), "{}", r.stderr);
+    r.says("skipped 2 line(s) that hold no puzzle, the first line 3");
+    let long = format!("\u{feff}{}", block.repeat(300));
+    let r = run("long.txt", &long, &[]);
+    assert_eq!((r.code, r.rows.len()), (0, 300), "{}", r.stderr);
+    r.says("skipped 600 line(s)");
+}
+
+/// Round 30: a title of 36 characters between puzzles one a line
+/// (`NS-BBB-11-Skyscraper-SN-TN-LM-140928`) was read as a damaged 6x6 board, exit 3; a
+/// word in it makes it text.
+#[test]
+fn survey_30_a_title_of_a_boards_length_with_a_word_is_text() {
+    let text = format!("NS-BBB-11-Skyscraper-SN-TN-LM-140928\n{P}\n{S2}\n");
+    let r = run("puzzles.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P, S2]), "{}", r.stderr);
+    r.says("skipped 1 line(s)");
+}
