@@ -80,12 +80,10 @@ impl Builds {
         std::fs::read_dir(folder)
             .ok()?
             .filter_map(|e| Some(e.ok()?.path()))
-            .filter(|p| {
+            .find(|p| {
                 !p.file_name()
                     .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .find(|p| {
-                std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
+                    && std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
                     && hash_file(p).is_ok_and(|h| h == hash)
             })
     }
