@@ -230,9 +230,7 @@ pub fn old_of(builds: &Builds, given: &Backend, saved: &BenchResult) -> Result<B
             }))
         }
         Backend::Exec(spec) => {
-            let mut words: Vec<String> = std::iter::once(spec.program.clone())
-                .chain(spec.args.iter().cloned())
-                .collect();
+            let mut words = [vec![spec.program.clone()], spec.args.clone()].concat();
             for (w, copy) in copies {
                 words[w] = copy.display().to_string();
             }

@@ -339,9 +339,8 @@ impl<'a> Contender<'a> {
         time.max(1)
     }
 
-    /// Checks the answers of a block (timed puzzles `block.timed`, presented as the boards
-    /// in hand under `forms`) and counts them: the first round's become the rows, the
-    /// others are counted. Every answer of every round is checked.
+    /// Checks and counts the answers of a block, every round's (timed puzzles `block.timed`,
+    /// presented as the boards in hand under `forms`); the first round's become the rows.
     fn check(
         &mut self,
         p: &mut Passes<'_, '_>,

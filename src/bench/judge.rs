@@ -401,11 +401,10 @@ fn coverage(side: &Side<'_>) -> String {
         .map(|&o| format!("{} {}", o.name(), count(o)))
         .collect();
     let (label, solved, all) = (side.label, count(Outcome::Solved), side.outcomes.len());
-    let mut s = format!("{label} solved {solved} of {all}");
-    if !rest.is_empty() {
-        s.push_str(&format!(" ({})", rest.join(", ")));
+    match rest.is_empty() {
+        true => format!("{label} solved {solved} of {all}"),
+        false => format!("{label} solved {solved} of {all} ({})", rest.join(", ")),
     }
-    s
 }
 
 /// Resamples a bootstrap takes, and the most draws it makes in all.

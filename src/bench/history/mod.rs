@@ -189,8 +189,7 @@ pub fn check_appendable(path: &Path) -> Result<(), String> {
         return Ok(()); // A device or pipe: written as it is (planned with the outputs).
     }
     let mut first = Vec::new();
-    let mut reader = std::io::BufReader::new(file);
-    if read_line(&mut reader, &mut first).is_err() {
+    if read_line(&mut std::io::BufReader::new(file), &mut first).is_err() {
         return Ok(());
     }
     let text = String::from_utf8_lossy(&first);

@@ -28,9 +28,8 @@ impl Page {
         let _ = write!(self.body, r#"<p class="{class}">{}</p>"#, escape(text));
     }
 
-    /// A table in a box of its own that scrolls sideways where the table is wider than
-    /// the page; a cell is escaped text, a verdict badge when it names one, a backend's
-    /// name with its colour. Text columns may wrap, number columns do not.
+    /// A table in a box of its own that scrolls sideways where it is wider than the page;
+    /// a cell is escaped text, a verdict badge when it names one, a backend's name in colour.
     fn table(&mut self, table: &Table) {
         let class = |a: Align| if a == Align::Left { "l" } else { "r" };
         self.body
