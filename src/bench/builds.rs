@@ -80,12 +80,10 @@ impl Builds {
         std::fs::read_dir(folder)
             .ok()?
             .filter_map(|e| Some(e.ok()?.path()))
-            .filter(|p| {
+            .find(|p| {
                 !p.file_name()
                     .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .find(|p| {
-                std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
+                    && std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
                     && hash_file(p).is_ok_and(|h| h == hash)
             })
     }
@@ -232,9 +230,7 @@ pub fn old_of(builds: &Builds, given: &Backend, saved: &BenchResult) -> Result<B
             }))
         }
         Backend::Exec(spec) => {
-            let mut words: Vec<String> = std::iter::once(spec.program.clone())
-                .chain(spec.args.iter().cloned())
-                .collect();
+            let mut words = [vec![spec.program.clone()], spec.args.clone()].concat();
             for (w, copy) in copies {
                 words[w] = copy.display().to_string();
             }

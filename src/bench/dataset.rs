@@ -91,6 +91,70 @@ struct PackedExpected {
 }
 
 impl Dataset {
+    /// Loads a dataset: a file, a folder or standard input, read as `solve` reads it,
+    /// holding at most `budget` bytes (what the command's one budget has left after the
+    /// datasets before it). `None` when an interrupt stopped the reading. A source that
+    /// cannot be read, a dataset past the budget, or one with no puzzle in it, is a
+    /// [`DatasetError`].
+    pub fn load(
+        input: &Input,
+        load: &LoadOptions,
+        subset: &Subset,
+        budget: u64,
+    ) -> anyhow::Result<Option<Dataset>> {
+        // Read whole into memory: a device such as /dev/zero never ends, and is refused.
+        // (Pipes and FIFOs end when their writer does: they are read.)
+        if let Input::File(path) = input
+            && let Ok(t) = std::fs::metadata(path).map(|m| m.file_type())
+            && (t.is_char_device() || t.is_block_device() || t.is_socket())
+        {
+            return Err(DatasetError(format!(
+                "{}: a device, not a file, folder or pipe: a dataset is read whole",
+                path.display()
+            ))
+            .into());
+        }
+        let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
+        let name = input.name();
+        let mut dataset = Dataset {
+            budget,
+            ..Dataset::default()
+        };
+        dataset.info.path = name.clone();
+        // Streamed into the compact form: the records are never all held whole.
+        let mut failure = None;
+        let records = (loader.by_ref()).map_while(|item| item.map_err(|e| failure = Some(e)).ok());
+        let too_large = (subset.apply(records))
+            .map_err(|e| DatasetError(format!("{name}: {e}")))?
+            .find_map(|record| dataset.push(record).err());
+        // The rest of the input (after --limit) is read too: the hash covers it all.
+        if failure.is_none() && too_large.is_none() {
+            failure = loader.by_ref().find_map(Result::err);
+        }
+        if let Some(why) = failure.map(|e| e.to_string()).or(too_large) {
+            return Err(DatasetError(why).into());
+        }
+        if crate::base::interrupt::requested() {
+            return Ok(None);
+        }
+        dataset.info.hash = loader.hash().expect("hashing");
+        dataset.info.puzzles = dataset.len() as u64;
+        if dataset.is_empty() {
+            return Err(DatasetError(format!(
+                "{name}: no puzzle to measure ({} records, {} could not be read, the others have conflicting givens)",
+                dataset.info.records, dataset.info.parse_errors
+            ))
+            .into());
+        }
+        dataset.grids.shrink_to_fit();
+        dataset.others.shrink_to_fit();
+        dataset.other_solutions.shrink_to_fit();
+        dataset.metas.shrink_to_fit();
+        dataset.expected.shrink_to_fit();
+        dataset.untimed.shrink_to_fit();
+        Ok(Some(dataset))
+    }
+
     /// Adds a record: packed when it is a puzzle to time, whole otherwise; `Err`: why the
     /// dataset is too large, past the memory budget or the numbers the compact form counts.
     fn push(&mut self, record: Record) -> Result<(), String> {
@@ -124,16 +188,12 @@ impl Dataset {
             ));
         }
         self.info.records += 1;
-        let Ok(puzzle) = &record.puzzle else {
-            self.info.parse_errors += 1;
+        self.info.parse_errors += u64::from(record.puzzle.is_err());
+        // Conflicting givens are not solved.
+        let Some(puzzle) = (record.puzzle.as_ref().ok()).filter(|p| !p.board.has_conflict()) else {
             self.untimed.push((timed, record));
             return Ok(());
         };
-        // Conflicting givens are not solved.
-        if puzzle.board.has_conflict() {
-            self.untimed.push((timed, record));
-            return Ok(());
-        }
         let small = |n: u64| {
             u32::try_from(n)
                 .ok()
@@ -274,72 +334,6 @@ pub struct DatasetInfo {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct DatasetError(pub String);
-
-impl Dataset {
-    /// Loads a dataset: a file, a folder or standard input, read as `solve` reads it,
-    /// holding at most `budget` bytes (what the command's one budget has left after the
-    /// datasets before it). `None` when an interrupt stopped the reading. A source that
-    /// cannot be read, a dataset past the budget, or one with no puzzle in it, is a
-    /// [`DatasetError`].
-    pub fn load(
-        input: &Input,
-        load: &LoadOptions,
-        subset: &Subset,
-        budget: u64,
-    ) -> anyhow::Result<Option<Dataset>> {
-        // Read whole into memory: a device such as /dev/zero never ends, and is refused.
-        // (Pipes and FIFOs end when their writer does: they are read.)
-        if let Input::File(path) = input
-            && let Ok(t) = std::fs::metadata(path).map(|m| m.file_type())
-            && (t.is_char_device() || t.is_block_device() || t.is_socket())
-        {
-            return Err(DatasetError(format!(
-                "{}: a device, not a file, folder or pipe: a dataset is read whole",
-                path.display()
-            ))
-            .into());
-        }
-        let mut loader = Loader::new(vec![input.clone()], load.clone()).hashing();
-        let name = input.name();
-        let mut dataset = Dataset {
-            budget,
-            ..Dataset::default()
-        };
-        dataset.info.path = name.clone();
-        // Streamed into the compact form: the records are never all held whole.
-        let mut failure = None;
-        let records = (loader.by_ref()).map_while(|item| item.map_err(|e| failure = Some(e)).ok());
-        let too_large = (subset.apply(records))
-            .map_err(|e| DatasetError(format!("{name}: {e}")))?
-            .find_map(|record| dataset.push(record).err());
-        // The rest of the input (after --limit) is read too: the hash covers it all.
-        if failure.is_none() && too_large.is_none() {
-            failure = loader.by_ref().find_map(Result::err);
-        }
-        if let Some(why) = failure.map(|e| e.to_string()).or(too_large) {
-            return Err(DatasetError(why).into());
-        }
-        if crate::base::interrupt::requested() {
-            return Ok(None);
-        }
-        dataset.info.hash = loader.hash().expect("hashing");
-        dataset.info.puzzles = dataset.len() as u64;
-        if dataset.is_empty() {
-            return Err(DatasetError(format!(
-                "{name}: no puzzle to measure ({} records, {} could not be read, the others have conflicting givens)",
-                dataset.info.records, dataset.info.parse_errors
-            ))
-            .into());
-        }
-        dataset.grids.shrink_to_fit();
-        dataset.others.shrink_to_fit();
-        dataset.other_solutions.shrink_to_fit();
-        dataset.metas.shrink_to_fit();
-        dataset.expected.shrink_to_fit();
-        dataset.untimed.shrink_to_fit();
-        Ok(Some(dataset))
-    }
-}
 
 /// FNV-1a 64 of a regular file's bytes. Bounded: anything but a regular file (a FIFO,
 /// `/dev/zero`) is refused, and no more than the file's size is read.

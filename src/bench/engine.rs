@@ -339,9 +339,8 @@ impl<'a> Contender<'a> {
         time.max(1)
     }
 
-    /// Checks the answers of a block (timed puzzles `block.timed`, presented as the boards
-    /// in hand under `forms`) and counts them: the first round's become the rows, the
-    /// others are counted. Every answer of every round is checked.
+    /// Checks and counts the answers of a block, every round's (timed puzzles `block.timed`,
+    /// presented as the boards in hand under `forms`); the first round's become the rows.
     fn check(
         &mut self,
         p: &mut Passes<'_, '_>,
@@ -491,11 +490,10 @@ fn cdf_points(h: &hdrhistogram::Histogram<u64>) -> Vec<(f64, f64)> {
     if h.is_empty() {
         return Vec::new();
     }
-    let mut qs: Vec<f64> = (0..=90).map(|i| i as f64 / 100.0).collect();
-    qs.extend([0.92, 0.94, 0.96, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0]);
-    let mut points: Vec<(f64, f64)> = qs
-        .iter()
-        .map(|&q| (h.value_at_quantile(q) as f64 / 1000.0, q))
+    let qs = (0..=90).map(|i| i as f64 / 100.0);
+    let tail = [0.92, 0.94, 0.96, 0.98, 0.99, 0.995, 0.999, 0.9999, 1.0];
+    let mut points: Vec<(f64, f64)> = (qs.chain(tail))
+        .map(|q| (h.value_at_quantile(q) as f64 / 1000.0, q))
         .collect();
     points.dedup_by(|a, b| a.0 == b.0);
     points

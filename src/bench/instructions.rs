@@ -81,10 +81,7 @@ pub fn valgrind_version() -> Result<String, String> {
 
 /// Why `backend` cannot be counted, if it cannot.
 pub fn uncountable(backend: &Backend) -> Option<&'static str> {
-    match backend {
-        Backend::Exec(_) => Some("an exec: program runs in a process of its own"),
-        _ => None,
-    }
+    matches!(backend, Backend::Exec(_)).then_some("an exec: program runs in a process of its own")
 }
 
 /// The child's side (`count-instructions`): solves each line of `file` (a board of any

@@ -374,15 +374,11 @@ fn outcomes(a: &Side<'_>, b: &Side<'_>, kind: Kind) -> Option<Judged> {
             Judged::unjudged(why)
         });
     }
-    let lost = both()
-        .filter(|&(x, y)| *x == Outcome::Solved && *y != Outcome::Solved)
-        .count();
-    let gained = both()
-        .filter(|&(x, y)| *x != Outcome::Solved && *y == Outcome::Solved)
-        .count();
+    let lost = both().any(|(x, y)| *x == Outcome::Solved && *y != Outcome::Solved);
+    let gained = both().any(|(x, y)| *x != Outcome::Solved && *y == Outcome::Solved);
     let verdict = match kind {
-        Kind::Builds if lost > 0 => Verdict::Regressed,
-        Kind::Builds if gained > 0 => Verdict::Improved,
+        Kind::Builds if lost => Verdict::Regressed,
+        Kind::Builds if gained => Verdict::Improved,
         _ => Verdict::Unjudged,
     };
     let why = format!(
@@ -405,11 +401,10 @@ fn coverage(side: &Side<'_>) -> String {
         .map(|&o| format!("{} {}", o.name(), count(o)))
         .collect();
     let (label, solved, all) = (side.label, count(Outcome::Solved), side.outcomes.len());
-    let mut s = format!("{label} solved {solved} of {all}");
-    if !rest.is_empty() {
-        s.push_str(&format!(" ({})", rest.join(", ")));
+    match rest.is_empty() {
+        true => format!("{label} solved {solved} of {all}"),
+        false => format!("{label} solved {solved} of {all} ({})", rest.join(", ")),
     }
-    s
 }
 
 /// Resamples a bootstrap takes, and the most draws it makes in all.

@@ -19,15 +19,12 @@ pub use instructions::Instructions;
 pub use judge::{How, Kind, Verdict, Versus};
 
 pub use dataset::{Dataset, DatasetError, hash_file};
-pub use saved::{
-    BenchResult, BenchRun, BenchSettings, FORMAT_VERSION, ForeignNotes, PerCall, ReadSettings,
-    Timing, Verified,
-};
+pub use saved::{BenchResult, BenchRun, ForeignNotes, PerCall, ReadSettings, Timing, Verified};
 
 use std::time::Duration;
 
 use crate::base::interrupt;
-use crate::bench::machine::{Build, Machine};
+use crate::bench::machine::Build;
 use crate::run::{PuzzleResult, Verify};
 use crate::solver::{Backend, Limits};
 use truth::Truths;
@@ -231,7 +228,6 @@ fn count_instructions(
     for dataset in datasets {
         let mut sample = Vec::new();
         dataset.unpack(0..dataset.len().min(n as usize), &mut sample);
-        let sample = &sample[..];
         for (backend, label) in config.backends.iter().zip(&config.labels) {
             if instructions::uncountable(backend).is_some() || interrupt::requested() {
                 continue;
@@ -264,42 +260,6 @@ fn count_instructions(
         }
     }
     Ok(())
-}
-
-impl BenchRun {
-    /// A run of this build with no results yet (`build`: `Build::current()`, hashed once
-    /// per command).
-    pub fn new(config: &BenchConfig, build: &Build) -> BenchRun {
-        BenchRun {
-            format_version: FORMAT_VERSION,
-            date: crate::bench::machine::now_utc(0),
-            build: build.clone(),
-            machine: Machine::current(),
-            settings: BenchSettings {
-                instructions: config.instructions,
-                max_solutions: config.limits.max_solutions,
-                max_nodes: config.limits.max_nodes,
-                timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
-                warmup: config.warmup,
-                rounds: config.rounds,
-                min_time_s: config.min_time.map(|d| d.as_secs_f64()),
-                input: config.read.clone(),
-                symmetry: config.symmetry,
-            },
-            results: Vec::new(),
-            partial: false,
-            versus: Vec::new(),
-        }
-    }
-
-    /// Throughput at `threads` relative to `threads` times the single-thread throughput
-    /// of the same backend and dataset, when the run has both.
-    pub fn efficiency(&self, r: &BenchResult) -> Option<f64> {
-        let one = self.results.iter().find(|o| {
-            o.threads == 1 && o.backend == r.backend && o.dataset.hash == r.dataset.hash
-        })?;
-        (one.puzzles_per_s > 0.0).then(|| r.puzzles_per_s / (r.threads as f64 * one.puzzles_per_s))
-    }
 }
 
 #[cfg(test)]

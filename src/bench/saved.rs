@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::BenchConfig;
 use super::dataset::DatasetInfo;
 use crate::base::bounds;
 use crate::bench::machine::{Build, Machine};
@@ -216,27 +217,44 @@ pub struct PerCall {
     pub calls: u64,
 }
 
-impl BenchResult {
-    /// Puzzles the backend solved in a pass: the dataset's, less the boards of a size
-    /// it does not solve.
-    pub fn timed_puzzles(&self) -> u64 {
-        self.dataset.puzzles.saturating_sub(self.unsupported)
-    }
-
-    /// Per-puzzle time of each round, µs.
-    pub fn round_us_per_puzzle(&self) -> Vec<f64> {
-        let n = self.timed_puzzles().max(1) as f64;
-        self.rounds_ns
-            .iter()
-            .map(|&ns| ns as f64 / 1000.0 / n)
-            .collect()
-    }
-}
-
 /// Longest list of rounds accepted from a file.
 const MAX_SAVED_ROUNDS: usize = 1_000_000;
 
 impl BenchRun {
+    /// A run of this build with no results yet (`build`: `Build::current()`, hashed once
+    /// per command).
+    pub fn new(config: &BenchConfig, build: &Build) -> BenchRun {
+        BenchRun {
+            format_version: FORMAT_VERSION,
+            date: crate::bench::machine::now_utc(0),
+            build: build.clone(),
+            machine: Machine::current(),
+            settings: BenchSettings {
+                instructions: config.instructions,
+                max_solutions: config.limits.max_solutions,
+                max_nodes: config.limits.max_nodes,
+                timeout_s: config.limits.timeout.map(|t| t.as_secs_f64()),
+                warmup: config.warmup,
+                rounds: config.rounds,
+                min_time_s: config.min_time.map(|d| d.as_secs_f64()),
+                input: config.read.clone(),
+                symmetry: config.symmetry,
+            },
+            results: Vec::new(),
+            partial: false,
+            versus: Vec::new(),
+        }
+    }
+
+    /// Throughput at `threads` relative to `threads` times the single-thread throughput
+    /// of the same backend and dataset, when the run has both.
+    pub fn efficiency(&self, r: &BenchResult) -> Option<f64> {
+        let one = self.results.iter().find(|o| {
+            o.threads == 1 && o.backend == r.backend && o.dataset.hash == r.dataset.hash
+        })?;
+        (one.puzzles_per_s > 0.0).then(|| r.puzzles_per_s / (r.threads as f64 * one.puzzles_per_s))
+    }
+
     /// Checks that every field makes sense; the message names the first one that does not.
     pub fn validate(&self) -> Result<(), String> {
         if self.format_version != FORMAT_VERSION {
@@ -322,6 +340,21 @@ impl BenchSettings {
 }
 
 impl BenchResult {
+    /// Puzzles the backend solved in a pass: the dataset's, less the boards of a size
+    /// it does not solve.
+    pub fn timed_puzzles(&self) -> u64 {
+        self.dataset.puzzles.saturating_sub(self.unsupported)
+    }
+
+    /// Per-puzzle time of each round, µs.
+    pub fn round_us_per_puzzle(&self) -> Vec<f64> {
+        let n = self.timed_puzzles().max(1) as f64;
+        self.rounds_ns
+            .iter()
+            .map(|&ns| ns as f64 / 1000.0 / n)
+            .collect()
+    }
+
     fn validate(&self) -> Result<(), String> {
         bounds::text(&self.backend).map_err(field("backend"))?;
         if let Some(spec) = &self.spec {

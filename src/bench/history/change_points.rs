@@ -144,7 +144,8 @@ fn partition(y: &[f64], penalty: &[f64], stop: &AtomicBool) -> Vec<usize> {
         let s = sum[b] - sum[a];
         ((sq[b] - sq[a]) - s * s / len).max(0.0)
     };
-    // best[b]: the least cost of y[..b]; last[b]: where its last segment starts.
+    // best[b]: the least cost of y[..b] (infinite where there is none: a segment would be
+    // too short), so no segment starts there; last[b]: where its last segment starts.
     let mut best = vec![f64::INFINITY; n + 1];
     let mut last = vec![0usize; n + 1];
     best[0] = 0.0;
@@ -153,9 +154,6 @@ fn partition(y: &[f64], penalty: &[f64], stop: &AtomicBool) -> Vec<usize> {
             return vec![0];
         }
         for a in (0..=b - MIN_SEGMENT).rev() {
-            if (a != 0 && a < MIN_SEGMENT) || !best[a].is_finite() {
-                continue;
-            }
             let c = best[a] + penalty[a] + cost(a, b);
             if c < best[b] {
                 best[b] = c;

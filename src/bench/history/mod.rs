@@ -120,18 +120,14 @@ impl Entry {
                 self.format_version
             ));
         }
-        if !(self.us_per_puzzle.is_finite() && self.us_per_puzzle > 0.0) {
-            return Err(format!(
-                "us_per_puzzle {} is not a positive number",
-                self.us_per_puzzle
-            ));
-        }
+        let us = self.us_per_puzzle;
         // A nanosecond to a day a puzzle: anything outside is not a measurement.
-        if !(1e-3..=8.64e10).contains(&self.us_per_puzzle) {
-            return Err(format!(
-                "us_per_puzzle {} is out of range",
-                self.us_per_puzzle
-            ));
+        if !(1e-3..=8.64e10).contains(&us) {
+            let why = match us.is_finite() && us > 0.0 {
+                true => "is out of range",
+                false => "is not a positive number",
+            };
+            return Err(format!("us_per_puzzle {us} {why}"));
         }
         if !looks_like_a_date(&self.date) {
             return Err(format!("date {:?} is not an RFC 3339 UTC time", self.date));
@@ -166,28 +162,21 @@ impl Entry {
 /// sort as text.
 fn looks_like_a_date(d: &str) -> bool {
     let b = d.as_bytes();
-    let number = |r: std::ops::Range<usize>| -> Option<u32> {
-        let part = b.get(r.clone())?;
-        if part.is_empty() || !part.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        d[r].parse().ok()
-    };
-    let shape = b.len() >= 20
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b[10] == b'T'
-        && b[13] == b':'
-        && b[16] == b':'
-        && b[b.len() - 1] == b'Z';
+    // Digits (`0`) and separators where the shape has them: every field but the fraction.
+    let shape = (b"0000-00-00T00:00:00".iter().zip(b))
+        .all(|(&s, &c)| c == s || (s == b'0' && c.is_ascii_digit()));
+    let number = |r: std::ops::Range<usize>| d[r].parse().unwrap_or(u32::MAX);
+    // Digits, a number a u32 holds.
+    let fraction = |f: &str| f.bytes().all(|c| c.is_ascii_digit()) && f.parse::<u32>().is_ok();
     shape
-        && number(0..4).is_some()
-        && number(5..7).is_some_and(|m| (1..=12).contains(&m))
-        && number(8..10).is_some_and(|d| (1..=31).contains(&d))
-        && number(11..13).is_some_and(|h| h < 24)
-        && number(14..16).is_some_and(|m| m < 60)
-        && number(17..19).is_some_and(|s| s < 61)
-        && (b.len() == 20 || (b[19] == b'.' && number(20..b.len() - 1).is_some()))
+        && b.len() >= 20
+        && b.ends_with(b"Z")
+        && (1..=12).contains(&number(5..7))
+        && (1..=31).contains(&number(8..10))
+        && number(11..13) < 24
+        && number(14..16) < 60
+        && number(17..19) < 61
+        && (b.len() == 20 || (b[19] == b'.' && fraction(&d[20..b.len() - 1])))
 }
 
 /// Whether appending to `path` could only add to a history (a missing or empty file, or
@@ -200,8 +189,7 @@ pub fn check_appendable(path: &Path) -> Result<(), String> {
         return Ok(()); // A device or pipe: written as it is (planned with the outputs).
     }
     let mut first = Vec::new();
-    let mut reader = std::io::BufReader::new(file);
-    if read_line(&mut reader, &mut first).is_err() {
+    if read_line(&mut std::io::BufReader::new(file), &mut first).is_err() {
         return Ok(());
     }
     let text = String::from_utf8_lossy(&first);
@@ -257,14 +245,11 @@ pub fn load(path: &Path, stop: &AtomicBool) -> anyhow::Result<Loaded> {
     }
     let mut file = std::fs::File::open(path).with_context(no_history)?;
     let mut out = Loaded::default();
-    let len = meta.len();
-    let cut = len > MAX_FILE;
-    if cut {
-        // Keep the newest: start at a line boundary near the end (its number unknown).
-        use std::io::Seek;
-        out.unread_bytes = len - MAX_FILE;
-        file.seek(std::io::SeekFrom::Start(out.unread_bytes))?;
-    }
+    let cut = meta.len() > MAX_FILE;
+    // Past the limit, keep the newest: start at a line boundary near the end (its number
+    // unknown).
+    out.unread_bytes = meta.len().saturating_sub(MAX_FILE);
+    std::io::Seek::seek(&mut file, std::io::SeekFrom::Start(out.unread_bytes))?;
     let mut reader = std::io::BufReader::new(file.take(MAX_FILE));
     let mut buf = Vec::new();
     let mut number = 0;

@@ -49,7 +49,8 @@ impl ExportManager {
 pub(crate) mod tests {
     use super::*;
     use crate::bench::machine::{Build, Machine};
-    use crate::bench::{BenchResult, BenchSettings, FORMAT_VERSION, PerCall, dataset::DatasetInfo};
+    use crate::bench::saved::{BenchSettings, FORMAT_VERSION};
+    use crate::bench::{BenchResult, PerCall, dataset::DatasetInfo};
 
     /// A run with fixed numbers, so the exports are byte-for-byte stable.
     pub(crate) fn synthetic_run() -> BenchRun {

@@ -11,9 +11,8 @@ use crate::bench::machine::Machine;
 use crate::bench::{BenchRun, Versus};
 use crate::report::text_table::Align;
 
-/// A page being built: its heading and what goes under it.
+/// A page being built: what goes under its heading.
 struct Page {
-    heading: String,
     body: String,
     /// One colour per backend, the same on every page: the charts' lines and the
     /// swatches beside the backend names in the tables.
@@ -21,14 +20,6 @@ struct Page {
 }
 
 impl Page {
-    fn new(heading: &str, palette: Palette) -> Page {
-        Page {
-            heading: heading.to_string(),
-            body: String::new(),
-            palette,
-        }
-    }
-
     fn h(&mut self, level: u8, text: &str) {
         let _ = write!(self.body, "<h{level}>{}</h{level}>", escape(text));
     }
@@ -37,9 +28,8 @@ impl Page {
         let _ = write!(self.body, r#"<p class="{class}">{}</p>"#, escape(text));
     }
 
-    /// A table in a box of its own that scrolls sideways where the table is wider than
-    /// the page; a cell is escaped text, a verdict badge when it names one, a backend's
-    /// name with its colour. Text columns may wrap, number columns do not.
+    /// A table in a box of its own that scrolls sideways where it is wider than the page;
+    /// a cell is escaped text, a verdict badge when it names one, a backend's name in colour.
     fn table(&mut self, table: &Table) {
         let class = |a: Align| if a == Align::Left { "l" } else { "r" };
         self.body
@@ -105,8 +95,10 @@ impl Page {
         self.body.push_str("</div>");
     }
 
+    /// The page, `title` its title and its heading.
     fn finish(self, title: &str) -> String {
         // A swatch class per palette colour.
+        let title = escape(title);
         let swatches: String = PALETTE
             .iter()
             .enumerate()
@@ -116,9 +108,7 @@ impl Page {
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
              <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\
-             <title>{}</title><style>{CSS}{swatches}</style></head><body><main><h1>{}</h1>{}<footer>sudoku-bench {}</footer></main></body></html>\n",
-            escape(title),
-            escape(&self.heading),
+             <title>{title}</title><style>{CSS}{swatches}</style></head><body><main><h1>{title}</h1>{}<footer>sudoku-bench {}</footer></main></body></html>\n",
             self.body,
             escape(env!("CARGO_PKG_VERSION")),
         )
@@ -192,7 +182,10 @@ pub fn bench_report(heading: &str, builds: &[String], run: &BenchRun) -> String 
     // Every backend the run names: the same colour on every page.
     let names = run.results.iter().map(|r| r.backend.as_str());
     let palette = Palette::new(names.chain(run.versus.iter().map(|v| v.base.as_str())));
-    let mut page = Page::new(heading, palette);
+    let mut page = Page {
+        body: String::new(),
+        palette,
+    };
     // One sentence per verdict, the page's answer, right under the heading.
     for v in &run.versus {
         let said = format!("{} -j{}: {}.", v.dataset, v.threads, v.sentence());
@@ -242,7 +235,10 @@ mod tests {
             escape("<a href='x'>&\"</a>\u{7}"),
             "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;\u{FFFD}"
         );
-        let mut page = Page::new("t", Palette::new([]));
+        let mut page = Page {
+            body: String::new(),
+            palette: Palette::new([]),
+        };
         page.table(&Table {
             columns: vec![("<th>", Align::Left), ("verdict", Align::Left)],
             rows: vec![vec!["<script>alert(1)</script>".into(), "regressed".into()]],

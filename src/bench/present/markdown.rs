@@ -1,7 +1,5 @@
 //! A Markdown table, for READMEs and pull requests.
 
-use std::fmt::Write as _;
-
 use crate::bench::BenchRun;
 use crate::bench::machine::Machine;
 
@@ -19,9 +17,8 @@ pub fn export(run: &BenchRun) -> String {
     table.rename("-j", "threads");
     table.map("spread", |p| format!("±{p}"));
     s.push_str(&table.markdown());
-    let _ = writeln!(
-        s,
-        "\nµs/puzzle: the median round's time / puzzles; median and p99: per solver call."
+    s.push_str(
+        "\nµs/puzzle: the median round's time / puzzles; median and p99: per solver call.\n",
     );
     s.push_str(&super::verdicts::markdown(&run.versus));
     s

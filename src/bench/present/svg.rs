@@ -46,9 +46,7 @@ pub struct Palette {
 
 impl Palette {
     pub fn new<'a>(names: impl IntoIterator<Item = &'a str>) -> Palette {
-        let mut names: Vec<&str> = names.into_iter().collect();
-        names.sort_unstable();
-        names.dedup();
+        let names: std::collections::BTreeSet<&str> = names.into_iter().collect();
         let mut taken = [false; PALETTE.len()];
         let mut slots = Vec::with_capacity(names.len());
         for name in names {

@@ -43,12 +43,8 @@ impl Table {
 
     /// Every column but the named ones.
     pub fn without(&self, names: &[&str]) -> Table {
-        let keep: Vec<&str> = self
-            .columns
-            .iter()
-            .map(|c| c.0)
-            .filter(|c| !names.contains(c))
-            .collect();
+        let mut keep: Vec<&str> = self.columns.iter().map(|c| c.0).collect();
+        keep.retain(|c| !names.contains(c));
         self.select(&keep)
     }
 

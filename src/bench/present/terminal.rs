@@ -33,9 +33,8 @@ pub fn render(run: &BenchRun) -> String {
     }
     s.push_str(&super::verdicts::text(&run.versus));
     if run.partial {
-        let _ = writeln!(
-            s,
-            "PARTIAL: interrupted; the measurement in flight was dropped, the rows above are whole"
+        s.push_str(
+            "PARTIAL: interrupted; the measurement in flight was dropped, the rows above are whole\n",
         );
     }
     s
@@ -153,16 +152,13 @@ pub fn instructions(run: &BenchRun) -> String {
         .collect();
     // A row per backend x dataset (each thread count has the same count), against the
     // dataset's first backend counted.
-    let mut rows = Vec::new();
-    for (k, &(r, i)) in counted.iter().enumerate() {
-        let on = |d: &&(&BenchResult, &Instructions)| d.0.dataset.path == r.dataset.path;
-        if counted[..k]
-            .iter()
-            .any(|d| on(&d) && d.0.backend == r.backend)
-        {
+    let mut rows: Vec<(&BenchResult, &Instructions, String)> = Vec::new();
+    for &(r, i) in &counted {
+        let on = |d: &BenchResult| d.dataset.path == r.dataset.path;
+        if rows.iter().any(|d| on(d.0) && d.0.backend == r.backend) {
             continue;
         }
-        let first = counted.iter().find(on).map_or(i, |d| d.1);
+        let first = counted.iter().find(|d| on(d.0)).map_or(i, |d| d.1);
         // Counts over other puzzles (sizes one backend does not solve) do not compare.
         let versus = (i.ratio_to(first)).map_or("n/a".to_string(), |r| format!("{r:.4}"));
         rows.push((r, i, versus));

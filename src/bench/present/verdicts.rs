@@ -120,15 +120,9 @@ pub fn text(versus: &[Versus]) -> String {
         let mut table = table(&builds).select(SHOWN);
         table.map("dataset", dataset_name);
         let _ = write!(s, "\nbuilds compared:\n{}", table.render());
-        for b in builds.iter().filter(|b| b.why.is_some()) {
-            let _ = writeln!(
-                s,
-                "{} on {} -j{}: {}",
-                b.other,
-                dataset_name(&b.dataset),
-                b.threads,
-                b.why.as_deref().unwrap_or_default()
-            );
+        for (b, why) in builds.iter().filter_map(|b| Some((b, b.why.as_deref()?))) {
+            let (dataset, threads) = (dataset_name(&b.dataset), b.threads);
+            let _ = writeln!(s, "{} on {dataset} -j{threads}: {why}", b.other);
         }
         let _ = writeln!(s, "{}: {}", legend(v), outcome(&builds));
     }
