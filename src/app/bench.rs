@@ -117,11 +117,8 @@ fn save_baseline(
             true => "nothing was measured",
             false => "the run was interrupted, and a partial run does not replace one",
         };
-        let kept = if exists {
-            "; the saved one is kept as it was"
-        } else {
-            ""
-        };
+        let kept = exists.then_some("; the saved one is kept as it was");
+        let kept = kept.unwrap_or_default();
         say!("note: baseline {:?} not saved: {why}{kept}", save.name);
         return Ok(());
     }
@@ -177,10 +174,8 @@ fn record((target, source): &(Target, String), run: &BenchRun, text: TextTo) -> 
     let (file, folders) = append_lines(target, &history::lines(run, source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
     if file {
-        let folders = match folders {
-            true => ", and the folders missing on its path",
-            false => "",
-        };
+        let folders = folders.then_some(", and the folders missing on its path");
+        let folders = folders.unwrap_or_default();
         say!("note: created the history file {}{folders}", target.label);
     }
     Ok(text.print(&format!(

@@ -81,10 +81,8 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
 fn backends() -> anyhow::Result<Exit> {
     let mut lines: Vec<(String, String)> = Backend::built_in()
         .map(|b| {
-            let mark = match b.benched_by_default() {
-                true => " (bench's default)",
-                false => "",
-            };
+            let mark = b.benched_by_default().then_some(" (bench's default)");
+            let mark = mark.unwrap_or_default();
             let path = match b {
                 Backend::Bitboard => format!(" [runs its {} path]", Bitboard::new().path().name()),
                 _ => String::new(),

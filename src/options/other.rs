@@ -91,13 +91,12 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
         );
     }
     let place = a.output.as_deref().map_or(Place::Std, Place::from_arg);
-    let output = plan_one(&[], "--output", place)?;
     Ok(GenOptions {
         count: a.count,
         seed: a.seed,
         shape,
         min_clues: min_clues as usize,
-        output,
+        output: plan_one(&[], "--output", place)?,
         threads: threads(a.threads, true)?,
         backend,
         limits: limits(2, max_nodes, a.timeout)?,
