@@ -36,11 +36,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     // The files a baseline keeps are copied before they are measured: what is kept is
     // what ran, even if a file is replaced during the run.
     let mut kept = Vec::new();
-    if let Some(SaveBaseline {
-        builds: Some(builds),
-        ..
-    }) = &opts.save
-    {
+    if let Some(builds) = opts.save.as_ref().and_then(|s| s.builds.as_ref()) {
         for (label, backend) in opts.config.labels.iter().zip(&opts.config.backends) {
             kept.push(builds::keep_files(builds, label, backend)?);
         }

@@ -226,12 +226,11 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
         }
     }
     super::foreign::threads(&backends, &a.threads, &a.foreign)?;
-    let instructions = instructions(a.instructions, &backends)?;
-    let l = &a.limits;
     Ok(BenchConfig {
+        instructions: instructions(a.instructions, &backends)?,
         backends,
         threads: a.threads.clone(),
-        limits: limits(l.max_solutions, l.max_nodes, l.timeout)?,
+        limits: limits(a.limits.max_solutions, a.limits.max_nodes, a.limits.timeout)?,
         warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
             .or_else(|e| usage("--warmup", e))?,
         rounds: bounds::within(a.rounds.unwrap_or(DEFAULT_ROUNDS), 1, bounds::MAX_ROUNDS)
@@ -252,7 +251,6 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
             noise_pct: noise(a.noise)?,
             trust_times: a.trust_reported_times,
         },
-        instructions,
         verify: super::foreign::verify(&a.foreign),
         symmetry: a.symmetry == "on",
     })
@@ -346,8 +344,8 @@ fn rerun(old: &BenchRun, store: &Store, given: &[Backend], rules: &Rules) -> any
     }
     let s = &old.settings;
     let (load, subset) = super::input::load_options(&s.input, false)?;
-    let instructions = instructions(s.instructions, &backends)?;
     let config = BenchConfig {
+        instructions: instructions(s.instructions, &backends)?,
         labels: labels.clone(),
         backends: backends.clone(),
         threads,
@@ -364,7 +362,6 @@ fn rerun(old: &BenchRun, store: &Store, given: &[Backend], rules: &Rules) -> any
             seed: s.input.seed,
             ..*rules
         },
-        instructions,
         verify: Default::default(),
         symmetry: s.symmetry,
     };
