@@ -39,14 +39,11 @@ impl Exit {
     /// The worst of what happened: an interrupt, then wrong answers, then input
     /// problems.
     pub fn worst(interrupted: bool, wrong: bool, input_problems: bool) -> Exit {
-        if interrupted {
-            Exit::Interrupted
-        } else if wrong {
-            Exit::WrongAnswers
-        } else if input_problems {
-            Exit::InputProblems
-        } else {
-            Exit::Success
+        match (interrupted, wrong, input_problems) {
+            (true, _, _) => Exit::Interrupted,
+            (_, true, _) => Exit::WrongAnswers,
+            (_, _, true) => Exit::InputProblems,
+            _ => Exit::Success,
         }
     }
 }
