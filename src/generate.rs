@@ -74,7 +74,7 @@ pub fn generate(
             (Board::Other(Box::new(square)), rng)
         }
     };
-    let mut puzzle = solution.clone();
+    let mut puzzle = solution.to_square().into_owned();
     let cells = solution.side() * solution.side();
     let mut order: Vec<usize> = (0..cells).collect();
     rng.shuffle(&mut order);
@@ -84,9 +84,10 @@ pub fn generate(
         if clues <= min_clues {
             break;
         }
-        let value = get(&puzzle, cell);
-        set(&mut puzzle, cell, 0);
-        let unique = match solver.attempt_board(&puzzle) {
+        let value = puzzle.get(cell);
+        puzzle.set(cell, 0);
+        let board = Board::from(puzzle.clone());
+        let unique = match solver.attempt_board(&board) {
             Attempt::Solved {
                 outcome, square, ..
             } => {
@@ -94,7 +95,7 @@ pub fn generate(
                     (Board::Nine(g), _) => outcome.solution.as_ref() == Some(g),
                     (Board::Other(s), square) => square.as_deref() == Some(&**s),
                 };
-                judge(&outcome, found, solver, &puzzle, &mut checks)
+                judge(&outcome, found, solver, &board, &mut checks)
             }
             _ => {
                 checks.failed += 1;
@@ -103,11 +104,11 @@ pub fn generate(
         };
         match unique {
             true => clues -= 1,
-            false => set(&mut puzzle, cell, value),
+            false => puzzle.set(cell, value),
         }
     }
     Generated {
-        puzzle,
+        puzzle: Board::from(puzzle),
         solution,
         checks,
     }
@@ -143,20 +144,6 @@ fn judge(
         },
     }
     false
-}
-
-fn get(board: &Board, cell: usize) -> u8 {
-    match board {
-        Board::Nine(g) => g.get(cell),
-        Board::Other(s) => s.get(cell),
-    }
-}
-
-fn set(board: &mut Board, cell: usize, value: u8) {
-    match board {
-        Board::Nine(g) => g.set(cell, value),
-        Board::Other(s) => s.set(cell, value),
-    }
 }
 
 fn random_full_square(shape: Shape, rng: &mut SplitMix64) -> Square {
@@ -204,16 +191,12 @@ fn fill(
         if used & bit != 0 {
             continue;
         }
-        for k in 0..3 {
-            masks[k][units[k]] |= bit;
-        }
+        masks.iter_mut().zip(units).for_each(|(m, u)| m[u] |= bit);
         grid.set(cell, d);
         if fill(cell + 1, grid, masks, rng, budget) {
             return true;
         }
-        for k in 0..3 {
-            masks[k][units[k]] &= !bit;
-        }
+        masks.iter_mut().zip(units).for_each(|(m, u)| m[u] &= !bit);
     }
     grid.set(cell, 0);
     false

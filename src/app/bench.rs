@@ -36,11 +36,7 @@ pub(super) fn bench(opts: BenchOptions) -> anyhow::Result<Exit> {
     // The files a baseline keeps are copied before they are measured: what is kept is
     // what ran, even if a file is replaced during the run.
     let mut kept = Vec::new();
-    if let Some(SaveBaseline {
-        builds: Some(builds),
-        ..
-    }) = &opts.save
-    {
+    if let Some(builds) = opts.save.as_ref().and_then(|s| s.builds.as_ref()) {
         for (label, backend) in opts.config.labels.iter().zip(&opts.config.backends) {
             kept.push(builds::keep_files(builds, label, backend)?);
         }
@@ -117,11 +113,8 @@ fn save_baseline(
             true => "nothing was measured",
             false => "the run was interrupted, and a partial run does not replace one",
         };
-        let kept = if exists {
-            "; the saved one is kept as it was"
-        } else {
-            ""
-        };
+        let kept = exists.then_some("; the saved one is kept as it was");
+        let kept = kept.unwrap_or_default();
         say!("note: baseline {:?} not saved: {why}{kept}", save.name);
         return Ok(());
     }
@@ -177,10 +170,8 @@ fn record((target, source): &(Target, String), run: &BenchRun, text: TextTo) -> 
     let (file, folders) = append_lines(target, &history::lines(run, source)?)?;
     // What was made, exactly: a results folder that was there is not "created".
     if file {
-        let folders = match folders {
-            true => ", and the folders missing on its path",
-            false => "",
-        };
+        let folders = folders.then_some(", and the folders missing on its path");
+        let folders = folders.unwrap_or_default();
         say!("note: created the history file {}{folders}", target.label);
     }
     Ok(text.print(&format!(

@@ -97,10 +97,7 @@ fn rerun_old(
     // Each backend's two builds side by side, taking turns, on its own.
     let mut run = BenchRun::new(&config, &build);
     for pair in pairs {
-        config.labels = vec![
-            format!("{} (old)", pair.label),
-            format!("{} (new)", pair.label),
-        ];
+        config.labels = Vec::from(["old", "new"].map(|s| format!("{} ({s})", pair.label)));
         config.backends = vec![pair.old.clone(), pair.new.clone()];
         config.threads = pair.threads.clone();
         // The pairs' results and verdicts in turn, in the last pair's run.

@@ -24,18 +24,15 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
         crate::cli::GEN_DEFAULT_SIZE => String::new(),
         side => format!(" --size {side}"),
     };
-    out.row_buffer().extend_from_slice(
-        format!(
-            "# sudoku-bench gen{size} --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution\n",
-            opts.count, opts.seed, opts.min_clues
-        )
-        .as_bytes(),
+    let header = format!(
+        "# sudoku-bench gen{size} --count {} --seed {} --min-clues {}: puzzle:1:solution, each with exactly one solution\n",
+        opts.count, opts.seed, opts.min_clues
     );
+    out.row_buffer().extend_from_slice(header.as_bytes());
     out.end_row();
     out.commit()?;
     let mut checks = Checks::default();
-    let mut first = 0;
-    while first < opts.count {
+    for first in (0..opts.count).step_by(BLOCK as usize) {
         let last = first.saturating_add(BLOCK).min(opts.count);
         let block: Vec<Generated> = pool.install(|| {
             (first..last)
@@ -63,7 +60,6 @@ pub(super) fn generate(opts: GenOptions) -> anyhow::Result<Exit> {
             out.end_row();
         }
         out.commit()?;
-        first = last;
     }
     // Says what the checks that proved nothing were, and the exit status they make.
     if checks.unfinished > 0 {

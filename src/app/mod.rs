@@ -39,14 +39,11 @@ impl Exit {
     /// The worst of what happened: an interrupt, then wrong answers, then input
     /// problems.
     pub fn worst(interrupted: bool, wrong: bool, input_problems: bool) -> Exit {
-        if interrupted {
-            Exit::Interrupted
-        } else if wrong {
-            Exit::WrongAnswers
-        } else if input_problems {
-            Exit::InputProblems
-        } else {
-            Exit::Success
+        match (interrupted, wrong, input_problems) {
+            (true, _, _) => Exit::Interrupted,
+            (_, true, _) => Exit::WrongAnswers,
+            (_, _, true) => Exit::InputProblems,
+            _ => Exit::Success,
         }
     }
 }
@@ -81,10 +78,8 @@ pub fn run(command: Command) -> anyhow::Result<Exit> {
 fn backends() -> anyhow::Result<Exit> {
     let mut lines: Vec<(String, String)> = Backend::built_in()
         .map(|b| {
-            let mark = match b.benched_by_default() {
-                true => " (bench's default)",
-                false => "",
-            };
+            let mark = b.benched_by_default().then_some(" (bench's default)");
+            let mark = mark.unwrap_or_default();
             let path = match b {
                 Backend::Bitboard => format!(" [runs its {} path]", Bitboard::new().path().name()),
                 _ => String::new(),

@@ -18,18 +18,15 @@ use crate::solver::{Backend, timing_notes};
 /// apart: that is the kernel copying the bytes, which stays serial.
 fn serial_note(stats: &RunStats) -> String {
     let total_ns = crate::base::cpu::process_cpu_ns();
-    let share = if total_ns > 0 {
-        format!(
-            ", {:.1}% of the process's CPU time",
-            100.0 * stats.serial_cpu_ns as f64 / total_ns as f64
-        )
-    } else {
-        String::new()
-    };
+    let share = (total_ns > 0).then(|| {
+        let pct = 100.0 * stats.serial_cpu_ns as f64 / total_ns as f64;
+        format!(", {pct:.1}% of the process's CPU time")
+    });
     format!(
-        "harness: reading and writing took {:.1} ms of CPU on one thread ({:.1} ms of it inside read and write calls){share}",
+        "harness: reading and writing took {:.1} ms of CPU on one thread ({:.1} ms of it inside read and write calls){}",
         stats.serial_cpu_ns as f64 / 1e6,
-        stats.serial_io_ns as f64 / 1e6
+        stats.serial_io_ns as f64 / 1e6,
+        share.unwrap_or_default()
     )
 }
 

@@ -12,7 +12,7 @@ use crate::bench::builds::{self, Builds};
 use crate::bench::judge::Rules;
 use crate::bench::present::export::ExportFormat;
 use crate::bench::{BenchConfig, BenchRun, Kind, hash_file};
-use crate::cli::{BenchArgs, CompareArgs, ExportArgs};
+use crate::cli::{BenchArgs, CompareArgs, ExportArgs, ForeignArgs};
 use crate::loader::subset::Subset;
 use crate::loader::{Input, LoadOptions};
 use crate::output::{self, Place, Target, TextTo};
@@ -203,11 +203,7 @@ fn exports_of(planned: output::Planned<Output>) -> Vec<(ExportFormat, Target)> {
 /// The measurement settings, every number checked.
 fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
     let (labels, backends): (Vec<String>, Vec<Backend>) =
-        backends(&a.backends)?.into_iter().unzip();
-    let backends = backends
-        .into_iter()
-        .map(|b| super::foreign::prepare("--backends", b, &a.foreign))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        backends(&a.backends, &a.foreign)?.into_iter().unzip();
     // Builds of one solver: said by the flag, or by the labels `old` and `new`.
     let builds = a.builds || labels.iter().any(|l| l == "old") && labels.iter().any(|l| l == "new");
     if builds && backends.len() < 2 {
@@ -229,14 +225,12 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
             return usage("--threads", format!("{n} is listed twice"));
         }
     }
-    let threads = a.threads.clone();
-    super::foreign::threads(&backends, &threads, &a.foreign)?;
-    let instructions = instructions(a.instructions, &backends)?;
-    let l = &a.limits;
+    super::foreign::threads(&backends, &a.threads, &a.foreign)?;
     Ok(BenchConfig {
+        instructions: instructions(a.instructions, &backends)?,
         backends,
-        threads,
-        limits: limits(l.max_solutions, l.max_nodes, l.timeout)?,
+        threads: a.threads.clone(),
+        limits: limits(a.limits.max_solutions, a.limits.max_nodes, a.limits.timeout)?,
         warmup: bounds::within(a.warmup, 0, bounds::MAX_WARMUP)
             .or_else(|e| usage("--warmup", e))?,
         rounds: bounds::within(a.rounds.unwrap_or(DEFAULT_ROUNDS), 1, bounds::MAX_ROUNDS)
@@ -257,7 +251,6 @@ fn config(a: &BenchArgs) -> anyhow::Result<BenchConfig> {
             noise_pct: noise(a.noise)?,
             trust_times: a.trust_reported_times,
         },
-        instructions,
         verify: super::foreign::verify(&a.foreign),
         symmetry: a.symmetry == "on",
     })
@@ -275,10 +268,9 @@ pub(super) fn compare(a: CompareArgs) -> anyhow::Result<CompareOptions> {
         let what = BaselineRef::parse(name).or_else(|e| usage(option, e))?;
         baseline::load(&store, &what)
     };
-    let given = backends(&a.backends)?
-        .into_iter()
-        .map(|(_, b)| super::foreign::prepare("--backends", b, &a.foreign))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    let given: Vec<Backend> = (backends(&a.backends, &a.foreign)?.into_iter())
+        .map(|(_, b)| b)
+        .collect();
     let action = match (&a.baseline, &a.new) {
         _ if a.list => CompareAction::List(store.clone()),
         (Some(old), Some(new)) => CompareAction::Saved {
@@ -352,8 +344,8 @@ fn rerun(old: &BenchRun, store: &Store, given: &[Backend], rules: &Rules) -> any
     }
     let s = &old.settings;
     let (load, subset) = super::input::load_options(&s.input, false)?;
-    let instructions = instructions(s.instructions, &backends)?;
     let config = BenchConfig {
+        instructions: instructions(s.instructions, &backends)?,
         labels: labels.clone(),
         backends: backends.clone(),
         threads,
@@ -370,7 +362,6 @@ fn rerun(old: &BenchRun, store: &Store, given: &[Backend], rules: &Rules) -> any
             seed: s.input.seed,
             ..*rules
         },
-        instructions,
         verify: Default::default(),
         symmetry: s.symmetry,
     };
@@ -491,8 +482,13 @@ fn instructions(n: Option<u64>, backends: &[Backend]) -> anyhow::Result<Option<u
 }
 
 /// `--backends`: comma-separated and repeatable, each `SPEC` or `LABEL=SPEC`; empty means
-/// `Backend::bench_default`. Labels (or names) must differ.
-fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
+/// `Backend::bench_default`. Labels (or names) must differ. Foreign ones are prepared
+/// once every one is parsed.
+fn backends(args: &[String], foreign: &ForeignArgs) -> anyhow::Result<Vec<(String, Backend)>> {
+    if args.is_empty() {
+        let default = Backend::bench_default().map(|b| (b.name().to_string(), b));
+        return Ok(default.collect());
+    }
     let mut out: Vec<(String, Backend)> = Vec::new();
     for arg in args {
         for spec in split_backends(arg) {
@@ -518,18 +514,15 @@ fn backends(args: &[String]) -> anyhow::Result<Vec<(String, Backend)>> {
             out.push((label, backend));
         }
     }
-    if out.is_empty() && !args.is_empty() {
+    if out.is_empty() {
         return usage(
             "--backends",
             "names no backend (leave it out for the default list)",
         );
     }
-    Ok(match out.is_empty() {
-        true => Backend::bench_default()
-            .map(|b| (b.name().to_string(), b))
-            .collect(),
-        false => out,
-    })
+    (out.into_iter())
+        .map(|(label, b)| Ok((label, super::foreign::prepare("--backends", b, foreign)?)))
+        .collect()
 }
 
 /// `LABEL=SPEC`: a label of letters, digits, `-`, `_` and `.` before the first `=`, and

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use super::usage;
 use crate::base::bounds;
 use crate::bench::baseline::Store;
+use crate::bench::history::default_path;
 use crate::cli::HistoryArgs;
 use crate::output::{self, Place, TextTo};
 
@@ -22,9 +23,7 @@ pub struct HistoryOptions {
 pub(super) fn options(a: HistoryArgs) -> anyhow::Result<HistoryOptions> {
     let file = match a.file {
         Some(f) => f,
-        None => {
-            crate::bench::history::default_path(&Store::locate(a.store.baselines_dir.as_deref())?)
-        }
+        None => default_path(&Store::locate(a.store.baselines_dir.as_deref())?),
     };
     let min_step_pct =
         bounds::finite(a.min_step, 0.0, 1000.0).or_else(|e| usage("--min-step", e))?;

@@ -27,10 +27,8 @@ pub(crate) fn load_options(
             .transpose()
             .or_else(|e| usage(option, e))
     };
-    let (puzzle, solution) = (
-        column(&a.puzzle_column, "--puzzle-column")?,
-        column(&a.solution_column, "--solution-column")?,
-    );
+    let puzzle = column(&a.puzzle_column, "--puzzle-column")?;
+    let solution = column(&a.solution_column, "--solution-column")?;
     if solution.is_some() && puzzle.is_none() {
         return usage("--solution-column", "give --puzzle-column too");
     }
@@ -62,12 +60,8 @@ pub(crate) fn load_options(
     if a.globs.iter().any(String::is_empty) {
         return usage("--glob", "an empty pattern");
     }
-    let sample = (a
-        .sample
-        .map(|n| bounds::within(n, 1, bounds::MAX_SAMPLE))
-        .transpose())
-    .or_else(|e| usage("--sample", e))?
-    .map(|n| (n, a.seed));
+    let sample = a.sample.map(|n| bounds::within(n, 1, bounds::MAX_SAMPLE));
+    let sample = sample.transpose().or_else(|e| usage("--sample", e))?;
     if a.limit == Some(0) {
         return usage("--limit", "0 records is nothing to read");
     }
@@ -85,7 +79,7 @@ pub(crate) fn load_options(
     let subset = Subset {
         skip: a.skip,
         limit: a.limit,
-        sample,
+        sample: sample.map(|n| (n, a.seed)),
     };
     Ok((load, subset))
 }

@@ -17,9 +17,8 @@ pub struct JudgeOptions {
 }
 
 pub(super) fn judge(a: JudgeArgs) -> anyhow::Result<JudgeOptions> {
-    let problem: Problem = a.problem.parse().or_else(|e| usage("PROBLEM", e))?;
     Ok(JudgeOptions {
-        problem,
+        problem: a.problem.parse().or_else(|e| usage("PROBLEM", e))?,
         limits: limits(1, a.max_nodes, a.timeout)?,
         output: plan_one(&[Place::Std], "the output", Place::Std)?,
         backend: (a.backend.as_deref())
@@ -69,8 +68,7 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
     let max_nodes = a
         .max_nodes
         .unwrap_or(if side == 9 { 100_000_000 } else { 1_000_000 });
-    let cells = (side * side) as u32;
-    let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, cells)
+    let min_clues = bounds::within(a.min_clues.unwrap_or(default), floor, (side * side) as u32)
         .or_else(|e| usage("--min-clues", e))?;
     let backend = (a.backend.as_deref())
         .map_or(Ok(Backend::fastest_for(side)), |b| backend("--backend", b))?;
@@ -91,13 +89,12 @@ pub(super) fn generate(a: GenArgs) -> anyhow::Result<GenOptions> {
         );
     }
     let place = a.output.as_deref().map_or(Place::Std, Place::from_arg);
-    let output = plan_one(&[], "--output", place)?;
     Ok(GenOptions {
         count: a.count,
         seed: a.seed,
         shape,
         min_clues: min_clues as usize,
-        output,
+        output: plan_one(&[], "--output", place)?,
         threads: threads(a.threads, true)?,
         backend,
         limits: limits(2, max_nodes, a.timeout)?,

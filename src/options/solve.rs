@@ -27,12 +27,11 @@ pub(super) fn options(a: SolveArgs) -> anyhow::Result<SolveOptions> {
     let threads = threads(a.threads, true)?;
     let read = super::input::read_settings(&a.input);
     let (mut load, subset) = super::input::load_options(&read, a.input.verbose)?;
-    let l = &a.limits;
     let run = RunConfig {
         threads: super::foreign::threads(std::slice::from_ref(&backend), &[threads], &a.foreign)?
             .unwrap_or(threads),
         backend,
-        limits: limits(l.max_solutions, l.max_nodes, l.timeout)?,
+        limits: limits(a.limits.max_solutions, a.limits.max_nodes, a.limits.timeout)?,
         verify: super::foreign::verify(&a.foreign),
         serial_io: load.io.clone(),
     };

@@ -84,9 +84,7 @@ pub(super) fn assess<'r>(
     result
 }
 
-/// Fills in what a finished call found: status, counters, the independent check of the
-/// solution, the verification of the claimed count, and the comparison with the
-/// expected answer.
+/// Fills in what a finished call found.
 fn check_answer(
     result: &mut PuzzleResult<'_>,
     puzzle: &Puzzle,

@@ -19,10 +19,6 @@ use crate::solver::{Backend, Clock, DEFAULT_MAX_NODES, Limits, SolveOutcome, Sol
 /// A backend's solver behind the guards every command shares. One per thread.
 pub struct GuardedSolver {
     backend: Backend,
-    /// The backend's name as results carry it: for 9x9 boards, and for the others
-    /// (they differ for `fastest`, which names the backend that solved each).
-    name: &'static str,
-    other_name: &'static str,
     limits: Limits,
     solver: Box<dyn Solver>,
     /// Checks the backend's claims, when they are verified.
@@ -35,18 +31,11 @@ impl GuardedSolver {
     pub fn new(backend: &Backend, limits: &Limits, verify: Option<Verify>) -> GuardedSolver {
         GuardedSolver {
             backend: backend.clone(),
-            name: backend.for_side(9).name(),
-            other_name: backend.for_side(16).name(),
             limits: *limits,
             solver: backend.new_solver_with(limits),
             verifier: (verify.is_some_and(|v| v.covers(backend)))
                 .then(|| Box::new(Verifier::new(backend, limits))),
         }
-    }
-
-    /// The backend's name, as results carry it.
-    pub fn name(&self) -> &'static str {
-        self.name
     }
 
     /// Solves a board of any size once and times the call; what the call left
@@ -334,12 +323,11 @@ impl GuardedSolver {
         thread: Option<usize>,
         truth: Option<Truth>,
     ) -> PuzzleResult<'r> {
-        // Only `fastest` names another backend for other sizes.
-        let name = match &record.puzzle {
-            Ok(p) if !std::ptr::eq(self.name, self.other_name) && p.board.side() != 9 => {
-                self.other_name
-            }
-            _ => self.name,
+        // `fastest` names the backend that took the record (bitboard where none did).
+        let name = match (&self.backend, &record.puzzle) {
+            (Backend::Fastest, Ok(p)) => Backend::fastest_for(p.board.side()).name(),
+            (Backend::Fastest, Err(_)) => Backend::fastest_for(9).name(),
+            (backend, _) => backend.name(),
         };
         assess(
             name,
@@ -397,7 +385,7 @@ impl Verifier {
         Truth {
             count,
             finished,
-            by: solver.name(),
+            by: solver.backend.name(),
         }
     }
 }
@@ -412,7 +400,6 @@ thread_local! {
 /// would also print it on stderr, once per puzzle. This keeps the default hook for
 /// every other panic. Installed once per process.
 pub fn quiet_guarded_panics() {
-    // Static: the panic hook is one per process.
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();

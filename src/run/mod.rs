@@ -77,7 +77,7 @@ pub trait Collect {
 /// another pool thread, so the serial I/O overlaps the solving; at most three chunks
 /// are in memory at once.
 pub fn run<I, C, F, S>(
-    records: I,
+    mut records: I,
     config: &RunConfig,
     collect: F,
     mut sink: S,
@@ -95,7 +95,6 @@ where
     let threads = pool.current_num_threads();
     let solvers = SolverPool::new(&config.backend, &config.limits, Some(config.verify));
     solvers.prefill(threads);
-    let mut records = records;
     let mut chunk_len = 16 * threads;
     // `n` records, a block of lines counted as its lines.
     let take = |records: &mut I, n: usize| {

@@ -35,9 +35,8 @@ impl SolverPool {
     /// Makes sure `n` solvers are ready (started before anything is timed).
     pub fn prefill(&self, n: usize) {
         let mut idle = lock(&self.idle);
-        while idle.len() < n {
-            idle.push(self.make());
-        }
+        let missing = n.saturating_sub(idle.len());
+        idle.extend((0..missing).map(|_| self.make()));
     }
 
     /// A solver until the guard is dropped.
