@@ -158,7 +158,7 @@ fn element(t: &[u8]) -> &[u8] {
 }
 
 /// A row without the brackets and quotes around it and a separator after them
-/// (`[5, 3, 0, ...],`, `'53..7....',`, `{{0, 0, ...},`).
+/// (`[5, 3, 0, ...],`, `'53..7....',`, `{{0, 0, ...},`, Prolog's `[_,_,3,_]].`).
 fn unwrap(t: &[u8]) -> &[u8] {
     // Past the bracket that closes a row's first, a label (numpy's `[0 4 ... 0]]22`);
     // never another row (`[5, 3, ...], [6, 0, ...]`).
@@ -179,7 +179,7 @@ fn unwrap(t: &[u8]) -> &[u8] {
     };
     let wrap = |b: &u8| matches!(b, b'[' | b']' | b'{' | b'}' | b'(' | b')' | b'\'' | b'"');
     let end = match t {
-        [.., b, b',' | b';'] if wrap(b) => t.len() - 1,
+        [.., b, b',' | b';' | b'.'] if wrap(b) => t.len() - 1,
         _ => t.len(),
     };
     let t = &t[..end];
@@ -1016,9 +1016,14 @@ fn classify_cells(line: &Line<'_>, cells: &Cells, style: &mut RowStyle) -> LineK
     if let Some(d) = strict(inner, cells) {
         return comma_row(line, inner, d, cells, style.label_column);
     }
-    // Simple Sudoku's `*-----------*` frame: the corners are no blank cells.
-    if let [b'*', inside @ .., b'*'] = t {
-        let rule = |b: &u8| matches!(b, b'-' | b'+' | b'=' | b'|' | b' ');
+    // A frame whose corners are one mark (Simple Sudoku's `*-----------*`,
+    // `x-------x-------x`): the corners are no blank cells (`|---|---|---|`, `.-.-.-.` are rows).
+    if let [c, inside @ .., e] = t
+        && c == e
+        && !c.is_ascii_digit()
+        && !b"|-.".contains(c)
+    {
+        let rule = |b: &u8| matches!(b, b'-' | b'+' | b'=' | b'|' | b' ') || b == c;
         if inside.iter().filter(|&&b| b == b'-').count() >= 3 && inside.iter().all(rule) {
             return LineKind::Border;
         }

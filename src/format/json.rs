@@ -414,6 +414,9 @@ impl<'a> Doc<'a> {
             Some(format!("{}: {text:?}", quoted(k)))
         });
         self.out.unread(variants);
+        if let Some(why) = by_place(members, &self.out.cells) {
+            return self.record(v, Err(why));
+        }
         let cells = &self.out.cells;
         let at = answer_at(members, cells);
         let answer = at.map(|i| members[i].1);
@@ -505,6 +508,35 @@ fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
         square.set(cell, 0);
     }
     Board::from(square)
+}
+
+/// Lists of cell places beside a complete grid (`"g": {"e": [0, 1, 8, ...]}`) mark its
+/// givens or its blanks, which is no rule: why the object is no puzzle.
+fn by_place(members: &[(String, &RawValue)], cells: &Cells) -> Option<String> {
+    // Places in order, each once (a board's numbers repeat).
+    let places = |v: &Value| {
+        let items: Vec<u64> = (v.as_array()?.iter())
+            .map(Value::as_u64)
+            .collect::<Option<_>>()?;
+        let places = items.len() >= 4 && items.windows(2).all(|w| w[0] < w[1] && w[1] <= 625);
+        places.then_some(items.len())
+    };
+    // Lists and objects only: most objects hold none.
+    let mut listed = members.iter().filter(|m| m.1.get().starts_with(['[', '{']));
+    let (key, n) = listed.find_map(|(k, v)| match parse(v) {
+        Value::Object(m) => m.iter().find_map(|(j, v)| {
+            Some((
+                format!("{}: {{{}: [...]}}", quoted(k), quoted(j)),
+                places(v)?,
+            ))
+        }),
+        v => Some((format!("{}: [...]", quoted(k)), places(&v)?)),
+    })?;
+    let full = |(_, v): &(String, &RawValue)| board_in(Some(v), cells).filter(Board::is_full);
+    members.iter().find_map(full)?;
+    Some(format!(
+        "a complete grid beside a list of {n} cell places ({key}): its givens or its blanks marked by place, which is not read; write each puzzle's cells, `.` for blanks"
+    ))
 }
 
 /// The puzzle `board` with the answer `answer` gives: one board (one solution, not a

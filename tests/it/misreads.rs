@@ -3298,3 +3298,69 @@ fn survey_30_a_title_of_a_boards_length_with_a_word_is_text() {
     assert_eq!((r.code, r.puzzles()), (0, vec![P, S2]), "{}", r.stderr);
     r.says("skipped 1 line(s)");
 }
+
+/// Round 30: objects of a complete grid and lists of cell places by level (`{"s":
+/// "<81 digits>", "g": {"e": [0, 1, 8, ...]}}`) were read as 1,000 81-clue puzzles,
+/// exit 0, the 5,000 puzzles lost. The places may mark givens or blanks: an error.
+#[test]
+fn survey_30_a_grid_beside_lists_of_cell_places_is_an_error() {
+    let places: Vec<String> = (0..81).step_by(3).map(|i| i.to_string()).collect();
+    let text = format!(
+        "{{\"puzzles\": [{{\"s\": \"{S2}\", \"g\": {{\"e\": [{}]}}}}]}}\n",
+        places.join(", ")
+    );
+    let r = run("puzzles.json", &text, &[]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(!r.puzzles().contains(&S2), "{}", r.stderr);
+    r.says("a complete grid beside a list of 27 cell places");
+    // A board written as a list of numbers beside its answer is no list of places.
+    let cells: Vec<String> = P
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let text = format!(
+        "{{\"puzzle\": [{}], \"solution\": \"{S}\"}}\n",
+        cells.join(",")
+    );
+    let r = run("flat.json", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+}
+
+/// Round 30: a board framed by `x-------x-------x-------x` (corners `x`, a blank) was
+/// four damaged 25-cell lines and no puzzle; like `*-----*`, such a line is a frame.
+#[test]
+fn survey_30_frames_with_one_corner_mark_are_borders() {
+    let rule = "x-------x-------x-------x";
+    let mut text = format!("Printed Sudoku Grid:\n{rule}\n");
+    for (i, row) in S2.as_bytes().chunks(9).enumerate() {
+        let cells: Vec<String> = row.iter().map(|&b| char::from(b).to_string()).collect();
+        let boxes: Vec<String> = cells.chunks(3).map(|c| c.join(" ")).collect();
+        text += &format!("| {} | \n", boxes.join(" | "));
+        if i % 3 == 2 {
+            text += &format!("{rule}\n");
+        }
+    }
+    let r = run("sudoku.txt", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![S2]), "{}", r.stderr);
+}
+
+/// Round 30: a board as a Prolog list of lists, `_` blanks, ending `]].`, was two JSON
+/// errors (and with `--format grid`, "']' is not a digit"); the `.` ends the term.
+#[test]
+fn survey_30_a_prolog_list_ending_in_a_period_reads() {
+    let rows = [
+        "[[7,3,9,_,_,1,5,_,_],",
+        "[_,8,_,_,_,_,_,2,_],",
+        "[_,_,_,_,_,_,_,_,_],",
+        "[5,_,_,6,1,9,_,7,_],",
+        "[3,_,1,5,2,8,4,_,_],",
+        "[_,_,_,4,3,7,_,_,_],",
+        "[_,6,_,2,7,_,_,_,_],",
+        "[4,_,_,_,_,_,1,_,3],",
+        "[_,_,_,_,8,_,_,_,_]].",
+    ];
+    let r = run("sudoku-impossible.txt", &rows.join("\n"), &[]);
+    let puzzle =
+        "739..15...8.....2..........5..619.7.3.15284.....437....6.27....4.....1.3....8....";
+    assert_eq!((r.code, r.puzzles()), (0, vec![puzzle]), "{}", r.stderr);
+}
