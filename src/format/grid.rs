@@ -312,6 +312,16 @@ fn marked(t: &[u8], cells: &Cells) -> Option<u8> {
 /// skipped to the next section.
 const STATE_SECTIONS: &str = "state pencilmarks colours colors candidates";
 
+/// The most lines of empty fields kept for a board to take as rows (see
+/// [`GridReader::blank_rows`], which tries every choice among them).
+const MAX_EMPTIES: usize = 10;
+
+/// Whether a line of `commas` empty fields is a row of a board of `side` (a comma after the
+/// last field or not).
+fn fits(commas: usize, side: usize) -> bool {
+    commas + 1 == side || commas == side
+}
+
 /// The longest line of digits read as a title where each grid follows one (`digit_titles`).
 const MAX_TITLE: usize = 32;
 
@@ -554,10 +564,10 @@ impl<R: BufRead> GridReader<R> {
         let lack = side.checked_sub(self.at.rows.len())?;
         let band = board::Shape::of_side(side).map_or(3, |s| s.rows);
         let fits: Vec<(usize, usize)> = (self.at.empties.iter().enumerate())
-            .filter(|(_, e)| e.2 + 1 == side || e.2 == side)
+            .filter(|(_, e)| fits(e.2, side))
             .map(|(i, e)| (i, e.0))
             .collect();
-        if self.at.rows.is_empty() || lack == 0 || fits.len() > 16 {
+        if self.at.rows.is_empty() || lack == 0 {
             return None;
         }
         let mut choices = (0..1u32 << fits.len())
@@ -851,10 +861,15 @@ impl<R: BufRead> GridReader<R> {
             // width is a break.
             LineKind::Empty(commas) => {
                 let side = self.side();
-                if !self.at.rows.is_empty() && commas + 1 != side && commas != side {
+                if !self.at.rows.is_empty() && !fits(commas, side) {
                     self.broken()?;
                 }
                 self.at.joined &= !self.at.rows.is_empty();
+                // The last few only: a board's choice among them is tried every way.
+                if self.at.empties.len() == MAX_EMPTIES {
+                    let (_, first, commas) = self.at.empties.remove(0);
+                    (self.at.notes.skipped).add(1, first, ",".repeat(commas).as_bytes());
+                }
                 self.at.empties.push((self.at.rows.len(), line, commas));
             }
             LineKind::Header | LineKind::Board(_) => {

@@ -512,28 +512,31 @@ fn masked(board: Board, members: &[(String, &RawValue)]) -> Board {
 
 /// Lists of cell places beside a complete grid (`"g": {"e": [0, 1, 8, ...]}`) mark its
 /// givens or its blanks, which is no rule: why the object is no puzzle.
-fn by_place(members: &[(String, &RawValue)], cells: &Cells) -> Option<String> {
-    // Places in order, each once (a board's numbers repeat).
-    let places = |v: &Value| {
-        let items: Vec<u64> = (v.as_array()?.iter())
-            .map(Value::as_u64)
+fn by_place(of: &[(String, &RawValue)], cells: &Cells) -> Option<String> {
+    // Seventeen places or more (a 9x9 board's givens or blanks), in order, each once (a
+    // board's numbers repeat), read from the text: most objects hold no such list.
+    let places = |v: &RawValue| {
+        let inner = v.get().strip_prefix('[')?.strip_suffix(']')?;
+        let items: Vec<u64> = (inner.split(','))
+            .map(|n| n.trim().parse().ok())
             .collect::<Option<_>>()?;
-        let places = items.len() >= 4 && items.windows(2).all(|w| w[0] < w[1] && w[1] <= 625);
+        let places = items.len() >= 17 && items.windows(2).all(|w| w[0] < w[1] && w[1] <= 625);
         places.then_some(items.len())
     };
-    // Lists and objects only: most objects hold none.
-    let mut listed = members.iter().filter(|m| m.1.get().starts_with(['[', '{']));
-    let (key, n) = listed.find_map(|(k, v)| match parse(v) {
-        Value::Object(m) => m.iter().find_map(|(j, v)| {
+    // An object long enough to hold such a list, one level down (`"g": {"e": [...]}`).
+    let nested = |(k, v): &(String, &RawValue)| match v.get().starts_with('{') {
+        true if v.get().len() < 40 || !v.get().contains('[') => None,
+        true => members(v.get())?.iter().find_map(|(j, v)| {
             Some((
                 format!("{}: {{{}: [...]}}", quoted(k), quoted(j)),
                 places(v)?,
             ))
         }),
-        v => Some((format!("{}: [...]", quoted(k)), places(&v)?)),
-    })?;
+        false => Some((format!("{}: [...]", quoted(k)), places(v)?)),
+    };
+    let (key, n) = of.iter().find_map(nested)?;
     let full = |(_, v): &(String, &RawValue)| board_in(Some(v), cells).filter(Board::is_full);
-    members.iter().find_map(full)?;
+    of.iter().find_map(full)?;
     Some(format!(
         "a complete grid beside a list of {n} cell places ({key}): its givens or its blanks marked by place, which is not read; write each puzzle's cells, `.` for blanks"
     ))

@@ -3076,13 +3076,19 @@ fn survey_28_the_symbols_above_a_board_are_no_row() {
 /// were broken rows ("row has 3 cells, expected 9"), one board three errors.
 #[test]
 fn survey_28_bars_alone_part_cells_and_empty_fields_are_blanks() {
-    let rows: Vec<String> = (P.as_bytes().chunks(9))
-        .map(|r| {
-            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
-            format!("|{}|", cells.join("|").replace('.', ""))
-        })
-        .collect();
-    let r = run("1-easy.txt", &(rows.join("\n") + "\n"), &[]);
+    let rows = board_rows(
+        P,
+        |c: char| {
+            if c == '.' {
+                String::new()
+            } else {
+                c.to_string()
+            }
+        },
+        "|",
+    );
+    let rows: Vec<String> = rows.iter().map(|r| format!("|{r}|\n")).collect();
+    let r = run("1-easy.txt", &rows.concat(), &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
 
@@ -3108,12 +3114,12 @@ fn survey_28_a_refusal_names_only_a_flag_that_reads_the_file() {
     );
     // Program code names the format that reads it, or none; a file most of whose
     // records fail names no format that reads no better (all five were listed).
-    let rows: Vec<String> = (P.replace('.', "0").as_bytes().chunks(9))
-        .map(|r| {
-            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
-            format!("  [{}],", cells.join(", "))
-        })
-        .collect();
+    let rows = board_rows(
+        P,
+        |c: char| if c == '.' { "0".into() } else { c.to_string() },
+        ", ",
+    );
+    let rows: Vec<String> = rows.iter().map(|r| format!("  [{r}],")).collect();
     let code = format!("grid = gridFromIntArray([\n{}\n])\n", rows.join("\n"));
     let r = run("grids.kt", &code, &[]);
     r.says("into a file of their own (--format grid reads it)");
@@ -3139,12 +3145,11 @@ fn survey_29_dimacs_clauses_without_a_header_are_refused() {
     assert_eq!((r.code, r.rows.len()), (3, 0), "{}", r.stderr);
     r.says("SAT clauses");
     // A grid of numbers whose rows end in 0 is no clause list.
-    let rows: Vec<String> = (P.replace('.', "0").as_bytes().chunks(9))
-        .map(|r| {
-            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
-            cells.join(" ")
-        })
-        .collect();
+    let rows = board_rows(
+        P,
+        |c: char| if c == '.' { "0".into() } else { c.to_string() },
+        " ",
+    );
     let r = run("grid.txt", &(rows.join("\n") + "\n"), &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
 }
@@ -3179,12 +3184,15 @@ fn survey_29_cells_three_a_line_are_not_called_places_and_values() {
 #[test]
 fn survey_29_column_numbers_over_numbered_comma_rows() {
     let mut text = String::from(",1,2,3,4,5,6,7,8,9\n");
-    for (i, row) in P.as_bytes().chunks(9).enumerate() {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|&b| char::from(b).to_string().replace('.', ""))
-            .collect();
-        text += &format!("{},{}\n", i + 1, cells.join(","));
+    let blank = |c: char| {
+        if c == '.' {
+            String::new()
+        } else {
+            c.to_string()
+        }
+    };
+    for (i, row) in board_rows(P, blank, ",").iter().enumerate() {
+        text += &format!("{},{row}\n", i + 1);
     }
     let r = run("sudoku.csv", &text, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
@@ -3196,13 +3204,18 @@ fn survey_29_column_numbers_over_numbered_comma_rows() {
 /// is a row of blanks where the board lacks one and no other choice fits; else a break.
 #[test]
 fn empty_comma_rows_are_rows_of_blanks_where_the_board_lacks_them() {
-    let comma_rows = |p: &str| -> Vec<String> {
-        (p.as_bytes().chunks(9))
-            .map(|r| {
-                let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
-                cells.join(",").replace('.', "")
-            })
-            .collect()
+    let comma_rows = |p: &str| {
+        board_rows(
+            p,
+            |c: char| {
+                if c == '.' {
+                    String::new()
+                } else {
+                    c.to_string()
+                }
+            },
+            ",",
+        )
     };
     let empty = ".".repeat(9);
     let first = format!("{empty}{}", &P[9..]);
@@ -3248,12 +3261,12 @@ fn empty_comma_rows_are_rows_of_blanks_where_the_board_lacks_them() {
 /// (a generator's log): they gave no record and no note, exit 0.
 #[test]
 fn survey_29_json_values_with_no_board_are_skipped_and_said() {
-    let rows: Vec<String> = (P.replace('.', "0").as_bytes().chunks(9))
-        .map(|r| {
-            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
-            format!("[{}]", cells.join(","))
-        })
-        .collect();
+    let rows = board_rows(
+        P,
+        |c: char| if c == '.' { "0".into() } else { c.to_string() },
+        ",",
+    );
+    let rows: Vec<String> = rows.iter().map(|r| format!("[{r}]")).collect();
     let text = format!(
         "[{}]\n[{}]\n[{}]\n",
         rows[0],
@@ -3324,6 +3337,10 @@ fn survey_30_a_grid_beside_lists_of_cell_places_is_an_error() {
     );
     let r = run("flat.json", &text, &[]);
     assert_eq!((r.code, r.puzzles()), (0, vec![P]), "{}", r.stderr);
+    // A short list in order (levels, tags) beside a complete grid marks no cells.
+    let text = format!("{{\"grid\": \"{S2}\", \"levels\": [1, 2, 3, 4, 5]}}\n");
+    let r = run("solved.json", &text, &[]);
+    assert_eq!((r.code, r.puzzles()), (0, vec![S2]), "{}", r.stderr);
 }
 
 /// Round 30: a board framed by `x-------x-------x-------x` (corners `x`, a blank) was
@@ -3332,10 +3349,8 @@ fn survey_30_a_grid_beside_lists_of_cell_places_is_an_error() {
 fn survey_30_frames_with_one_corner_mark_are_borders() {
     let rule = "x-------x-------x-------x";
     let mut text = format!("Printed Sudoku Grid:\n{rule}\n");
-    for (i, row) in S2.as_bytes().chunks(9).enumerate() {
-        let cells: Vec<String> = row.iter().map(|&b| char::from(b).to_string()).collect();
-        let boxes: Vec<String> = cells.chunks(3).map(|c| c.join(" ")).collect();
-        text += &format!("| {} | \n", boxes.join(" | "));
+    for (i, r) in board_rows(S2, |c| c.to_string(), " ").iter().enumerate() {
+        text += &format!("| {} | {} | {} | \n", &r[..5], &r[6..11], &r[12..]);
         if i % 3 == 2 {
             text += &format!("{rule}\n");
         }
